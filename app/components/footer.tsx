@@ -1,0 +1,82 @@
+import { Link } from "@remix-run/react";
+import { footerLinks } from "~/content/navigation";
+import { site, sisterChapters, socialLinks } from "~/content/site";
+
+const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";
+const linkClass = "text-sm text-slate-700 hover:text-brand-800 hover:underline dark:text-slate-300 dark:hover:text-brand-200";
+
+function LinkList({ title, links }: { title: string; links: { label: string; to: string }[] }) {
+  return (
+    <div>
+      <h2 className={headingClass}>{title}</h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-brand-800 dark:text-brand-200">{site.name}</p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{site.tagline}</p>
+          <h2 className={`${headingClass} mt-6`}>Follow us</h2>
+          <ul className="mt-3 flex flex-wrap gap-3">
+            {socialLinks.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} className={linkClass} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <LinkList title="Explore" links={footerLinks.explore} />
+        <LinkList title="Our Projects" links={footerLinks.projects} />
+        <div>
+          <LinkList title="Legal" links={footerLinks.legal} />
+          <h2 className={`${headingClass} mt-6`}>Partner with us</h2>
+          <ul className="mt-3 space-y-2">
+            {footerLinks.partnershipPlaceholders.map((label) => (
+              <li key={label}>
+                {/* The partnership forms do not exist yet: these lead to the contact form instead. */}
+                <Link to="/contact?subject=partnership" className={linkClass}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className={`${headingClass} mt-6`}>Sister chapters</h2>
+          <ul className="mt-3 space-y-2">
+            {sisterChapters.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={linkClass} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <div className="container-page flex flex-col gap-1 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between dark:text-slate-300">
+          <p>
+            © {site.name}. Registered charity number {site.charityNumber}. Company number {site.companyNumber}.
+          </p>
+          <p>Registered in England and Wales.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,171 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { mainNavigation, type NavItem } from "~/content/navigation";
+import { site } from "~/content/site";
+import { ThemeToggle } from "./theme-toggle";
+
+/** The bar changes appearance once the page has scrolled this far. */
+export const SCROLL_THRESHOLD_PX = 50;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
+    isActive ? "text-brand-700 dark:text-brand-300" : "text-slate-800 dark:text-slate-200"
+  }`;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+/**
+ * A top-level item with a submenu. CSS opens it on hover and while focus is inside it (so the
+ * keyboard works without JavaScript); the chevron button toggles it on tap.
+ */
+function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<NavItem["children"]> } }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <li
+      className="group relative"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setOpen(false);
+      }}
+    >
+      <div className="flex items-center">
+        <NavLink to={item.to} className={linkClass}>
+          {item.label}
+        </NavLink>
+        <button
+          type="button"
+          className="rounded-md p-1 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="sr-only">{`${item.label} submenu`}</span>
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" fill="currentColor">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+          </svg>
+        </button>
+      </div>
+      <div className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block group-focus-within:block`}>
+        <ul
+          id={menuId}
+          className="min-w-60 rounded-md border border-slate-200 bg-white py-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          {item.children.map((child) => (
+            <li key={child.to}>
+              <NavLink
+                to={child.to}
+                className={({ isActive }) =>
+                  `block px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${
+                    isActive ? "font-semibold text-brand-700 dark:text-brand-300" : "text-slate-800 dark:text-slate-200"
+                  }`
+                }
+              >
+                {child.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </li>
+  );
+}
+
+/** A <details> disclosure: opens and closes without JavaScript; closes itself after navigating. */
+function MobileMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [pathname]);
+
+  return (
+    <details ref={ref} className="group/menu lg:hidden">
+      <summary className="flex list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        <span className="text-sm font-medium">Menu</span>
+      </summary>
+      <nav
+        aria-label="Main"
+        className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950"
+      >
+        <ul className="container-page py-3">
+          {mainNavigation.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={(state) => `block ${linkClass(state)}`}>
+                {item.label}
+              </NavLink>
+              {item.children ? (
+                <ul className="ml-4 border-l border-slate-200 pl-2 dark:border-slate-700">
+                  {item.children.map((child) => (
+                    <li key={child.to}>
+                      <NavLink to={child.to} className={(state) => `block ${linkClass(state)}`}>
+                        {child.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+export function Navbar() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={`sticky top-0 z-40 border-b transition-[padding,box-shadow,background-color] duration-200 ${
+        scrolled
+          ? "border-slate-200 bg-white/95 py-1 shadow-md backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+          : "border-transparent bg-white py-3 dark:bg-slate-950"
+      }`}
+    >
+      <div className="container-page relative flex items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
+          <img src="/logo.svg" alt="" width="36" height="36" />
+          <span>{site.name}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) =>
+              item.children ? (
+                <DesktopMenuItem key={item.to} item={{ ...item, children: item.children }} />
+              ) : (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/donate" className="btn-donate">
+            Donate Now
+          </Link>
+          <ThemeToggle />
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { projectCards } from "./projects";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  children?: { label: string; to: string }[];
+}
+
+export const mainNavigation: NavItem[] = [
+  { label: "Home", to: "/" },
+  {
+    label: "About",
+    to: "/about",
+    children: [
+      { label: "Contact Us", to: "/contact" },
+      { label: "Our Team", to: "/about/team" },
+      { label: "History", to: "/about/history" },
+      { label: "FAQ", to: "/about/faq" },
+    ],
+  },
+  {
+    label: "Projects",
+    to: "/projects",
+    children: projectCards.map((p) => ({ label: p.title, to: `/projects/${p.slug}` })),
+  },
+  { label: "Get Involved", to: "/get-involved" },
+  { label: "Publications", to: "/publications" },
+  { label: "News", to: "/news" },
+];
+
+export const footerLinks = {
+  explore: [
+    { label: "About Us", to: "/about" },
+    { label: "News", to: "/news" },
+    { label: "Get Involved", to: "/get-involved" },
+    { label: "Contact", to: "/contact" },
+  ],
+  projects: [
+    { label: "Palliative Care", to: "/projects/palliative-care" },
+    { label: "Water Filtration", to: "/projects/water-filtration" },
+    { label: "Gender Equality", to: "/projects/gender-equality" },
+    { label: "Food and Flood Relief", to: "/projects/flood-relief" },
+  ],
+  legal: [
+    { label: "Privacy Policy", to: "/privacy" },
+    { label: "Terms of Use", to: "/terms" },
+    { label: "Staff Login", to: "/admin/login" },
+  ],
+  /** The original site's partnership forms led nowhere; kept as placeholders until they exist. */
+  partnershipPlaceholders: ["Corporate Partnership Form", "Community Partnership Form"],
+};

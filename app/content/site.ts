@@ -1,0 +1,49 @@
+// Facts about the charity shown across the site. Values the specification does not reproduce
+// are PLACEHOLDERS, marked as such here and nowhere else, for the charity to fill in.
+
+export const site = {
+  name: "Community Health Aid UK",
+  shortName: "CHA UK",
+  tagline: "Medical care, education and relief for communities in need",
+  /** PLACEHOLDER: registered charity number in England and Wales. */
+  charityNumber: "XXXXXXX",
+  /** PLACEHOLDER: Companies House number. */
+  companyNumber: "XXXXXXXX",
+  /** PLACEHOLDER: public contact address. */
+  email: "info@example.org",
+  /** PLACEHOLDER: address for staff sign-in problems. */
+  supportEmail: "support@example.org",
+  /** PLACEHOLDER: WhatsApp number in international format, digits only. */
+  whatsappNumber: "440000000000",
+  incorporated: "November 2010",
+  charityStatus: "December 2024",
+} as const;
+
+/** PLACEHOLDER URLs for the charity's social pages. */
+export const socialLinks = [
+  { label: "Facebook", href: "https://www.facebook.com/example-charity" },
+  { label: "LinkedIn", href: "https://www.linkedin.com/company/example-charity" },
+  { label: "WhatsApp", href: `https://wa.me/${site.whatsappNumber}` },
+] as const;
+
+/** PLACEHOLDER URLs of the two sister chapters' sites. */
+export const sisterChapters = [
+  { label: "Sister chapter: International", href: "https://international.example.org" },
+  { label: "Sister chapter: Europe", href: "https://europe.example.org" },
+] as const;
+
+/** PLACEHOLDER bank details for donations by transfer. */
+export const bankDetails = {
+  accountName: "Community Health Aid UK",
+  sortCode: "00-00-00",
+  accountNumber: "00000000",
+  iban: "GB00 XXXX 0000 0000 0000 00",
+} as const;
+
+export const officeHours = [
+  { days: "Monday - Friday", hours: "9:00 AM - 5:00 PM" },
+  { days: "Saturday", hours: "10:00 AM - 2:00 PM" },
+  { days: "Sunday", hours: "Closed" },
+] as const;
+
+export const mailtoHref = (address: string = site.email) => `mailto:${address}`;

@@ -1,0 +1,97 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/footer";
+import { Navbar } from "~/components/navbar";
+import { useNonce } from "~/components/nonce";
+import { useOptimisticTheme } from "~/components/theme-toggle";
+import { site } from "~/content/site";
+import stylesheet from "~/tailwind.css";
+import { cleanPath } from "~/utils/invisible-characters";
+import { getTheme } from "~/utils/theme.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const clean = cleanPath(url.pathname);
+  if (clean !== null) throw redirect(clean + url.search, 301);
+  return json({ theme: getTheme(request) });
+}
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `Unexpected Application Error! | ${site.name}` : site.name },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const optimistic = useOptimisticTheme();
+  const nonce = useNonce();
+  const theme = optimistic ?? data?.theme ?? undefined;
+
+  return (
+    <html lang="en-GB" className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-brand-800 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        <Navbar />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let message: string;
+  if (isRouteErrorResponse(error)) {
+    message = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "Error")}`;
+  } else if (error instanceof Error) {
+    // In production Remix has already replaced server errors' messages and stacks.
+    message = error.message;
+  } else {
+    message = "Unknown error";
+  }
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{message}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Go to the home page
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+// One formatter for server and client: the same en-GB text in the Europe/London zone
+// whatever the machine's own time zone, so hydration never disagrees.
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** "5 October 2025" for an ISO-8601 timestamp or Date. */
+export function formatLongDate(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return longDate.format(date);
+}
+
+/** The current time as the ISO-8601 UTC string every table stores. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import type { Database } from "../../db/schema";
+import { migrationProvider } from "../../db/migrations";
+import { getEnv } from "./env.server";
+
+export type DB = Kysely<Database>;
+
+/** Opens (creating the folder if needed) a SQLite file with the pragmas every connection needs. */
+export function openDatabase(file: string): DB {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // FULL: a write is on disk before it is acknowledged, even across power loss.
+  sqlite.pragma("synchronous = FULL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+// Kept on globalThis so `remix dev` rebuilds reuse one connection instead of leaking them.
+const globalForDb = globalThis as typeof globalThis & { __charityDb?: DB };
+
+/** The application's database, opened on first use from DATABASE_URL. */
+export function getDb(): DB {
+  globalForDb.__charityDb ??= openDatabase(getEnv().databasePath);
+  return globalForDb.__charityDb;
+}

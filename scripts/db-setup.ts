@@ -1,0 +1,39 @@
+// Run before the server starts: validates configuration, applies pending migrations and
+// seeds an empty database. Safe to run any number of times.
+import { ConfigError, parseEnv } from "../app/utils/env.server";
+import { migrateToLatest, openDatabase } from "../app/utils/db.server";
+import { getSessionSecrets } from "../app/utils/session-secret.server";
+import { seedDatabase } from "../db/seed";
+
+async function main() {
+  const env = parseEnv();
+  const db = openDatabase(env.databasePath);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+    const seed = await seedDatabase(db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD });
+    if (seed.seededArticles) console.log("Seeded sample news articles.");
+    if (seed.createdAdmin) {
+      console.log(`Created the first admin user "${seed.createdAdmin.username}".`);
+      if (seed.createdAdmin.generatedPassword) {
+        console.log(
+          `Its generated password, shown only this once: ${seed.createdAdmin.generatedPassword}\n` +
+            "Change it with: npm run admin:password",
+        );
+      }
+    }
+    getSessionSecrets();
+    console.log(`Database ready: ${env.databasePath}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Database set-up failed:", error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    setupFiles: ["tests/setup/database.ts"],
     testTimeout: 20_000,
   },
 });

@@ -1,0 +1,173 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+import type { ReactNode } from "react";
+
+// Field primitives for Conform forms. Errors are linked with aria-describedby and shown
+// under the control; the same markup renders on the server, so JavaScript-off visitors see
+// the errors and their input after a failed submission.
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-error">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A form-level message (e.g. a failed save), announced to screen readers. */
+export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+function Label({ htmlFor, children, optional }: { htmlFor: string; children: ReactNode; optional?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      {children}
+      {optional ? <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span> : null}
+    </label>
+  );
+}
+
+type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search";
+
+export function TextField({
+  meta,
+  label,
+  type = "text",
+  optional,
+  autoComplete,
+  inputMode,
+  placeholder,
+  className,
+}: {
+  meta: FieldMetadata<any>;
+  label: ReactNode;
+  type?: InputType;
+  optional?: boolean;
+  autoComplete?: string;
+  inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
+  placeholder?: string;
+  className?: string;
+}) {
+  const { key, ...props } = getInputProps(meta, { type, ariaAttributes: true });
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} optional={optional}>
+        {label}
+      </Label>
+      <input
+        key={key}
+        {...props}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className="field-input"
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  meta,
+  label,
+  rows = 6,
+  optional,
+  className,
+}: {
+  meta: FieldMetadata<any>;
+  label: ReactNode;
+  rows?: number;
+  optional?: boolean;
+  className?: string;
+}) {
+  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} optional={optional}>
+        {label}
+      </Label>
+      <textarea key={key} {...props} rows={rows} className="field-input" />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  options,
+  placeholder,
+  className,
+}: {
+  meta: FieldMetadata<any>;
+  label: ReactNode;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  className?: string;
+}) {
+  const { key, ...props } = getSelectProps(meta, { ariaAttributes: true });
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id}>{label}</Label>
+      <select key={key} {...props} className="field-input">
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ meta, label, className }: { meta: FieldMetadata<any>; label: ReactNode; className?: string }) {
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: true });
+  return (
+    <div className={className}>
+      <div className="flex items-center gap-2">
+        <input key={key} {...props} className="h-4 w-4 rounded border-slate-400 accent-brand-700" />
+        <label htmlFor={meta.id} className="text-sm text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Name of the field real visitors never see or fill; bots that fill every input do. */
+export const HONEYPOT_FIELD = "website";
+
+export function Honeypot() {
+  return (
+    <div className="hidden" aria-hidden="true">
+      <label>
+        Leave this field empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** True when a submission filled the honeypot, i.e. came from a bot. */
+export function isHoneypotFilled(formData: FormData): boolean {
+  const value = formData.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value.length > 0;
+}

@@ -1,0 +1,19 @@
+/**
+ * Rejects cross-site form posts to cookie-authenticated actions (on top of SameSite=Lax).
+ * Browsers send Sec-Fetch-Site; older ones send Origin. A request with neither (curl, tests)
+ * is not a browser and cannot carry a victim's cookie by surprise.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return origin === null;
+  return origin === new URL(request.url).origin;
+}
+
+/** Throws a 403 response for a cross-site post. */
+export function assertSameOrigin(request: Request): void {
+  if (!isSameOriginRequest(request)) {
+    throw new Response("Cross-site form submissions are not allowed.", { status: 403, statusText: "Forbidden" });
+  }
+}

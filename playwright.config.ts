@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Worker processes inherit this process's environment, so values chosen here once (a free
+// port, a throw-away database) are seen identically by the server and by every test.
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ["-e", script]).toString().trim();
+}
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATABASE_PATH ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "charity-e2e-")), "e2e.sqlite");
+process.env.E2E_ADMIN_USERNAME ??= "admin";
+process.env.E2E_ADMIN_PASSWORD ??= "correct-horse-battery-staple";
+process.env.E2E_SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
+
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const buildDir = process.env.BUILD_DIR ?? ".build-e2e";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  // *.js.spec.ts runs only with JavaScript, *.nojs.spec.ts only without; the rest in both.
+  projects: [
+    {
+      name: "js",
+      testIgnore: /\.nojs\.spec\.ts$/,
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      testIgnore: /\.js\.spec\.ts$/,
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+  ],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD
+      ? "npx tsx scripts/e2e-server.ts"
+      : "npx remix build && npx tsx scripts/e2e-server.ts",
+    url: `${baseURL}/`,
+    env: { BUILD_DIR: buildDir },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

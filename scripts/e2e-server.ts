@@ -1,0 +1,37 @@
+// The server Playwright tests run against: the production build, on a throw-away database
+// that playwright.config.ts chose, migrated and seeded with a known admin password.
+import { spawn } from "node:child_process";
+import { migrateToLatest, openDatabase } from "../app/utils/db.server";
+import { seedDatabase } from "../db/seed";
+
+const databasePath = process.env.E2E_DATABASE_PATH;
+const port = process.env.E2E_PORT;
+if (!databasePath || !port) {
+  console.error("Run through Playwright (npx playwright test): E2E_DATABASE_PATH and E2E_PORT are unset.");
+  process.exit(1);
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production" as const,
+  PORT: port,
+  DATABASE_URL: `file:${databasePath}`,
+  SESSION_SECRET: process.env.E2E_SESSION_SECRET,
+  ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
+  ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+};
+
+const db = openDatabase(databasePath);
+await migrateToLatest(db);
+await seedDatabase(db, { adminUsername: env.ADMIN_USERNAME!, adminPassword: env.ADMIN_PASSWORD });
+await db.destroy();
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/index.js`], {
+  env,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));

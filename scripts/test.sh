@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Everything `npm test` runs, in order of speed: types, unit and integration tests, then the
+# browser tests with JavaScript on and off. The first failure stops the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+
+echo "==> Type check"
+npx tsc --noEmit
+
+echo "==> Unit and integration tests (Vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+
+echo "==> Browser tests (Playwright, JavaScript on and off)"
+bash scripts/ensure-chromium.sh
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
+
+node scripts/test-summary.mjs

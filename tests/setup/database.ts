@@ -1,0 +1,22 @@
+// Vitest setup: every test file gets its own temporary SQLite file, migrated, so loaders,
+// actions and API routes that call getDb() run against a real database in isolation.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-vitest-"));
+process.env.DATABASE_URL = `file:${path.join(dir, "test.sqlite")}`;
+process.env.SESSION_SECRET = "vitest-session-secret-0123456789";
+process.env.ADMIN_USERNAME = "admin";
+
+beforeAll(async () => {
+  const { getDb, migrateToLatest } = await import("~/utils/db.server");
+  await migrateToLatest(getDb());
+});
+
+afterAll(async () => {
+  const { getDb } = await import("~/utils/db.server");
+  await getDb().destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

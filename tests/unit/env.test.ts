@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/utils/env.server";
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe("file:db/data/charity.sqlite");
+    expect(env.databasePath).toBe("db/data/charity.sqlite");
+    expect(env.ADMIN_USERNAME).toBe("admin");
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("treats empty variables as unset", () => {
+    const env = parseEnv({ PORT: "", SESSION_SECRET: " ", ADMIN_PASSWORD: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.SESSION_SECRET).toBeUndefined();
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it("splits comma-separated session secrets for rotation", () => {
+    const env = parseEnv({ SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789" });
+    expect(env.SESSION_SECRET).toEqual(["new-secret-0123456789", "old-secret-0123456789"]);
+  });
+
+  it("reports every bad setting at once, by name, with what is expected", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "postgres://x", SESSION_SECRET: "short", ADMIN_PASSWORD: "123" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT: must be a number");
+    expect(message).toContain('DATABASE_URL: must be "file:" followed by a path');
+    expect(message).toContain("SESSION_SECRET: each secret must be at least 16 characters");
+    expect(message).toContain("ADMIN_PASSWORD: must be at least 8 characters");
+  });
+
+  it("rejects out-of-range ports", () => {
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be between 1 and 65535/);
+    expect(() => parseEnv({ PORT: "80.5" })).toThrow(/PORT: must be a whole number/);
+  });
+});

@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+
+test("the bar changes appearance once the page has scrolled 50 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/contact");
+  const header = page.getByRole("banner");
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+  await page.evaluate(() => window.scrollTo(0, 120));
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+});
+
+test("a submenu opens and closes on tap of its toggle, and Escape closes it", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const toggle = nav.getByRole("button", { name: "About submenu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.mouse.move(0, 600); // away from the menu: only the toggle keeps it open
+  await expect(nav.getByRole("link", { name: "Our Team" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+});
+
+test.describe("mobile menu with JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("closes itself after navigating", async ({ page }) => {
+    await page.goto("/");
+    await page.getByText("Menu", { exact: true }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "News", exact: true }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(nav.getByRole("link", { name: "Publications" })).toBeHidden();
+  });
+});

@@ -1,0 +1,157 @@
+import { expect, test } from "@playwright/test";
+
+const mainNav = [
+  ["Home", "/"],
+  ["About", "/about"],
+  ["Projects", "/projects"],
+  ["Get Involved", "/get-involved"],
+  ["Publications", "/publications"],
+  ["News", "/news"],
+] as const;
+
+test.describe("navigation bar", () => {
+  test("has every main link, the Donate Now button and marks the current page", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [label, href] of mainNav) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", "/donate");
+  });
+
+  test("submenus open on hover", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Our Team" })).toBeHidden();
+    await nav.getByRole("link", { name: "About", exact: true }).hover();
+    for (const [label, href] of [
+      ["Contact Us", "/contact"],
+      ["Our Team", "/about/team"],
+      ["History", "/about/history"],
+      ["FAQ", "/about/faq"],
+    ]) {
+      await expect(nav.getByRole("link", { name: label })).toHaveAttribute("href", href);
+      await expect(nav.getByRole("link", { name: label })).toBeVisible();
+    }
+    await nav.getByRole("link", { name: "Projects", exact: true }).hover();
+    for (const [label, href] of [
+      ["Food and Flood Relief", "/projects/flood-relief"],
+      ["Primary Care Assistance", "/projects/primary-care"],
+      ["Educational Assistance", "/projects/education"],
+      ["Public Health Supports", "/projects/public-health"],
+    ]) {
+      await expect(nav.getByRole("link", { name: label })).toHaveAttribute("href", href);
+      await expect(nav.getByRole("link", { name: label })).toBeVisible();
+    }
+  });
+
+  test("submenus open on keyboard focus and their links can be reached with Tab", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "About", exact: true }).focus();
+    await expect(nav.getByRole("link", { name: "Contact Us" })).toBeVisible();
+    await page.keyboard.press("Tab"); // the submenu toggle
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Contact Us" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("has a skip link to the main content and the page landmarks", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toHaveAttribute("href", "#main");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("is collapsed, opens to show every link and submenu link, and navigates", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByText("Menu", { exact: true });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Publications" })).toBeHidden();
+    await menu.click();
+    for (const [label] of mainNav) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Our Team" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Public Health Supports" })).toBeVisible();
+    await menu.click();
+    await expect(nav.getByRole("link", { name: "Publications" })).toBeHidden();
+    await menu.click();
+    await nav.getByRole("link", { name: "Publications" }).click();
+    await expect(page).toHaveURL(/\/publications$/);
+  });
+});
+
+test.describe("footer", () => {
+  test("has every required link, the partnership and sister-chapter links, and the registration numbers", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const href of [
+      "/about",
+      "/news",
+      "/get-involved",
+      "/contact",
+      "/privacy",
+      "/terms",
+      "/admin/login",
+      "/projects/palliative-care",
+      "/projects/water-filtration",
+      "/projects/gender-equality",
+      "/projects/flood-relief",
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.getByRole("link", { name: /Sister chapter/ })).toHaveCount(2);
+    for (const social of ["Facebook", "LinkedIn", "WhatsApp"]) {
+      const link = footer.getByRole("link", { name: new RegExp(social) });
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+    await expect(footer.getByRole("link", { name: "Corporate Partnership Form" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Community Partnership Form" })).toBeVisible();
+    await expect(footer).toContainText("Registered charity number");
+    await expect(footer).toContainText("Company number");
+  });
+});
+
+test.describe("documents", () => {
+  test("carry the security headers, with a nonce on every script", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    const csp = headers["content-security-policy"];
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+    expect(headers["permissions-policy"]).toBeTruthy();
+
+    const html = await response!.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const second = await page.request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+  });
+
+  test("each page has its own title", async ({ page }) => {
+    await page.goto("/");
+    const home = await page.title();
+    await page.goto("/this-page-does-not-exist");
+    expect(await page.title()).not.toBe(home);
+  });
+});

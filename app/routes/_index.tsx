@@ -1,15 +1,168 @@
 import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HeroSlideshow } from "~/components/hero-slideshow";
+import { NewsCard, type NewsCardArticle } from "~/components/news-card";
+import { HERO_IMAGE_SIZE, HERO_INTERVAL_MS, heroSlides } from "~/content/hero";
+import { closingCallToAction, mission, welcome } from "~/content/mission";
+import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
+import { homeStatistics } from "~/content/statistics";
+import { listNews } from "~/models/news.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
+/** Recent Activities shows this many of the newest articles. */
+const RECENT_ARTICLES = 3;
+
 export const meta: MetaFunction = () =>
-  pageMeta({ title: site.name, description: `${site.name}: ${site.tagline}.` });
+  pageMeta({
+    title: site.name,
+    description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
+  });
+
+export async function loader() {
+  const articles = await listNews(getDb(), { limit: RECENT_ARTICLES });
+  // Only what a card shows travels to the browser.
+  const cards: NewsCardArticle[] = articles.map(({ id, title, content, image_url, created_at }) => ({
+    id,
+    title,
+    content,
+    image_url,
+    created_at,
+  }));
+  return json({ articles: cards });
+}
+
+const sectionHeading = "text-3xl font-bold text-slate-900 dark:text-white";
+
+const pillarIcons = [
+  // Healthcare Access: a medical cross.
+  "M9 3h6v6h6v6h-6v6H9v-6H3V9h6z",
+  // Education & Support: an open book.
+  "M3 5c3-1 6-1 9 1 3-2 6-2 9-1v14c-3-1-6-1-9 1-3-2-6-2-9-1zM12 6v14",
+  // Community Partnerships: two linked rings.
+  "M9 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zM15 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10z",
+];
 
 export default function Home() {
+  const { articles } = useLoaderData<typeof loader>();
+
   return (
-    <section className="container-page py-16">
-      <h1 className="text-4xl font-bold">Welcome to {site.name}</h1>
-      <p className="mt-4 text-lg">{site.tagline}.</p>
-    </section>
+    <>
+      <div className="container-page pt-6">
+        <HeroSlideshow slides={heroSlides} intervalMs={HERO_INTERVAL_MS} {...HERO_IMAGE_SIZE} />
+      </div>
+
+      <section className="container-page py-14 text-center">
+        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{welcome.heading}</h1>
+        <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{welcome.intro}</p>
+      </section>
+
+      <section aria-labelledby="impact-heading" className="bg-brand-50 py-14 dark:bg-slate-900">
+        <div className="container-page">
+          <h2 id="impact-heading" className={`${sectionHeading} text-center`}>
+            Our Impact
+          </h2>
+          <dl className="mt-10 grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
+            {homeStatistics.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse">
+                <dt className="mt-2 text-base font-medium text-slate-700 dark:text-slate-300">{stat.label}</dt>
+                <dd className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="mission-heading" className="container-page py-16">
+        <h2 id="mission-heading" className={`${sectionHeading} text-center`}>
+          {mission.heading}
+        </h2>
+        <p className="mx-auto mt-4 max-w-3xl text-center text-lg text-slate-700 dark:text-slate-300">{mission.intro}</p>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {mission.pillars.map((pillar, i) => (
+            <li key={pillar.title} className="rounded-lg border border-slate-200 p-6 dark:border-slate-700">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="40"
+                height="40"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+                className="text-brand-700 dark:text-brand-300"
+              >
+                <path d={pillarIcons[i]} />
+              </svg>
+              <h3 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">{pillar.title}</h3>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{pillar.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="needs-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
+        <div className="container-page">
+          <h2 id="needs-heading" className={`${sectionHeading} text-center`}>
+            Current Needs
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {currentNeeds.map((need) => (
+              <li
+                key={need.title}
+                className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950"
+              >
+                <h3 className="text-xl font-semibold text-slate-900 dark:text-white">{need.title}</h3>
+                <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{need.text}</p>
+                <Link to="/donate" className="btn-primary mt-5 self-start">
+                  {need.linkLabel}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="recent-heading" className="container-page py-16">
+        <h2 id="recent-heading" className={`${sectionHeading} text-center`}>
+          Recent Activities
+        </h2>
+        {articles.length > 0 ? (
+          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article, i) => (
+              <li key={article.id} className="flex [&>article]:w-full">
+                <NewsCard article={article} index={i} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 text-center text-slate-700 dark:text-slate-300">No news yet. Check back soon!</p>
+        )}
+        <div className="mt-10 text-center">
+          <Link to="/news" className="btn-secondary">
+            View All News
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white dark:bg-brand-900">
+        <div className="container-page text-center">
+          <h2 id="cta-heading" className="text-3xl font-bold">
+            {closingCallToAction.heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">{closingCallToAction.text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Link to="/get-involved" className="btn bg-white text-brand-800 hover:bg-brand-50">
+              Get Involved
+            </Link>
+            <Link to="/donate" className="btn-donate">
+              Donate Today
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,125 @@
+import { site } from "./site";
+
+export interface LegalSection {
+  heading: string;
+  paragraphs?: string[];
+  /** A definition list: what is stored (term) and why and for how long (details). */
+  items?: { term: string; details: string[] }[];
+}
+
+export interface LegalPage {
+  title: string;
+  description: string;
+  intro: string;
+  sections: LegalSection[];
+}
+
+// PLACEHOLDER: the retention periods below are proposals for the trustees to confirm.
+// What is stored matches what the site actually records (see db/schema.ts and the cookies set
+// in app/utils); keep the two in step when either changes.
+export const privacyPolicy: LegalPage = {
+  title: "Privacy Policy",
+  description: `What ${site.name}'s website stores about you, why, for how long, and how to have it removed.`,
+  intro: `${site.name} is responsible for the personal information collected through this website. We collect as little as we can, we never sell it, and we do not use advertising or analytics trackers.`,
+  sections: [
+    {
+      heading: "What we store and why",
+      items: [
+        {
+          term: "Theme cookie",
+          details: [
+            "A cookie named theme remembers whether you chose the light or the dark theme, so the page is shown the way you asked from the first moment. With JavaScript on, the same choice is also kept in your browser's local storage under the key theme.",
+            "It is set only when you use the theme switch, holds nothing but the word light or dark, and expires after one year.",
+          ],
+        },
+        {
+          term: "Staff session cookie",
+          details: [
+            "When a member of staff signs in to the admin area, a cookie holds a random sign-in token so that they stay signed in. Visitors who do not sign in never receive it.",
+            "The session ends when they sign out, and expires after 30 days at the latest. We keep only a scrambled form of the token.",
+          ],
+        },
+        {
+          term: "Contact enquiries",
+          details: [
+            "When you use the contact form we keep your name, e-mail address, subject and message, which channel you chose (e-mail or WhatsApp) and when you wrote, so that your enquiry is not lost even if your mail app or WhatsApp does not open.",
+            "We keep enquiries for up to two years after we last hear from you, then delete them.",
+          ],
+        },
+        {
+          term: "Donation pledges",
+          details: [
+            "When you fill in the donation form we keep the type and amount of your gift, your name, e-mail address, your phone number if you give it, whether the gift is in honour or memory of someone, and a payment reference, so that we can match your bank transfer and thank you.",
+            "We keep pledge records for six years, as UK charity and tax rules (including Gift Aid) require.",
+          ],
+        },
+        {
+          term: "Newsletter addresses",
+          details: [
+            "When you subscribe to our newsletter we keep your e-mail address and the time you gave your consent, so that we can send the newsletter and show that you asked for it.",
+            "We keep your address until you unsubscribe or ask us to remove it.",
+          ],
+        },
+      ],
+    },
+    {
+      heading: "Who can see it",
+      paragraphs: [
+        "Only our staff and trustees who need it to answer you, process your gift or send the newsletter. We do not share your details with anyone else unless the law requires it.",
+      ],
+    },
+    {
+      heading: "Your rights and how to ask for removal",
+      paragraphs: [
+        "You can ask to see the information we hold about you, to correct it, or to have it deleted. You can also withdraw your consent to the newsletter at any time.",
+        `To do any of these, e-mail us at ${site.email}. We will reply within one month.`,
+        "If you are unhappy with how we handle your information, you can complain to the Information Commissioner's Office (ico.org.uk).",
+      ],
+    },
+  ],
+};
+
+export const termsOfUse: LegalPage = {
+  title: "Terms of Use",
+  description: `The terms for using ${site.name}'s website, making pledges and linking to other sites.`,
+  intro: `These terms apply to everyone who uses this website, run by ${site.name} (registered charity number ${site.charityNumber}, company number ${site.companyNumber}). By using the site you accept them.`,
+  sections: [
+    {
+      heading: "Using this website",
+      paragraphs: [
+        "You may read, print and share the content of this website for personal and non-commercial purposes, as long as you credit the charity. Please do not copy our name, logo or artwork to suggest that you speak for us.",
+        "We work to keep the information accurate and up to date, but it may change without notice and is not medical advice.",
+      ],
+    },
+    {
+      heading: "Donations and pledges",
+      paragraphs: [
+        "The donation form records a pledge: no card payment is taken on this website. Your gift is made by bank transfer using the reference we show you.",
+        "Your gift goes to our projects. If you made a mistake, e-mail us and we will help put it right.",
+      ],
+    },
+    {
+      heading: "What we store about you",
+      paragraphs: [
+        "The Privacy Policy explains what this website stores (the theme cookie, the staff session cookie, contact enquiries, donation pledges and newsletter addresses), why, and for how long.",
+      ],
+    },
+    {
+      heading: "Links to other websites",
+      paragraphs: [
+        "We link to our sister chapters and to social networks. We are not responsible for the content or privacy practices of websites we do not run.",
+      ],
+    },
+    {
+      heading: "The staff area",
+      paragraphs: ["The admin area is for the charity's authorised staff only. Do not try to access it without permission."],
+    },
+    {
+      heading: "Changes and governing law",
+      paragraphs: [
+        "We may update these terms; the version on this page applies. These terms are governed by the law of England and Wales.",
+        `Questions about these terms? E-mail us at ${site.email}.`,
+      ],
+    },
+  ],
+};

@@ -1,0 +1,22 @@
+export interface TeamMember {
+  name: string;
+  role: string;
+}
+
+// PLACEHOLDER: the specification does not reproduce the trustees' and officers' names.
+// Replace every entry below with the real names and roles before publishing.
+export const TEAM_IS_PLACEHOLDER = true;
+
+export const trustees: TeamMember[] = [
+  { name: "Trustee name (placeholder)", role: "Chair of Trustees" },
+  { name: "Trustee name (placeholder)", role: "Vice Chair" },
+  { name: "Trustee name (placeholder)", role: "Treasurer" },
+  { name: "Trustee name (placeholder)", role: "Trustee" },
+  { name: "Trustee name (placeholder)", role: "Trustee" },
+];
+
+export const officers: TeamMember[] = [
+  { name: "Officer name (placeholder)", role: "Company Secretary" },
+  { name: "Officer name (placeholder)", role: "Projects Officer" },
+  { name: "Officer name (placeholder)", role: "Fundraising and Volunteers Officer" },
+];

@@ -1,0 +1,44 @@
+import type { MetaFunction } from "@remix-run/node";
+import { EmailText } from "~/components/email-text";
+import { faq } from "~/content/faq";
+import { site } from "~/content/site";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Frequently Asked Questions",
+    description: `What ${site.name} does, how to get involved and where your donations go.`,
+  });
+
+export default function Faq() {
+  return (
+    <>
+      <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Frequently Asked Questions</h1>
+      {/* <details> opens and closes with or without JavaScript and tells screen readers its state. */}
+      <div className="mt-10 max-w-3xl divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+        {faq.map((item) => (
+          <details key={item.question} className="group p-5">
+            <summary className="flex items-center justify-between gap-4 text-lg font-semibold text-slate-900 marker:content-none dark:text-white [&::-webkit-details-marker]:hidden">
+              {item.question}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                width="18"
+                height="18"
+                fill="currentColor"
+                className="shrink-0 transition-transform group-open:rotate-180"
+              >
+                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+              </svg>
+            </summary>
+            {item.answer.map((paragraph) => (
+              <p key={paragraph} className="mt-3 text-slate-700 dark:text-slate-300">
+                <EmailText text={paragraph} />
+              </p>
+            ))}
+          </details>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { featuredGetInvolvedPages, getInvolvedPages } from "~/content/get-involved";
+import { site } from "~/content/site";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Get Involved",
+    description: `Share your special day, give in memory of a loved one or volunteer with ${site.name}.`,
+  });
+
+const otherPages = getInvolvedPages.filter((p) => !p.featured);
+
+export default function GetInvolved() {
+  return (
+    <div className="container-page py-12">
+      <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Get Involved</h1>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+        There are many ways to support our work besides giving money. Choose the one that suits you.
+      </p>
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {featuredGetInvolvedPages.map((page) => (
+          <li
+            key={page.slug}
+            className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{page.title}</h2>
+            <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{page.summary}</p>
+            <Link to={`/get-involved/${page.slug}`} className="link mt-4 self-start">
+              Find out more<span className="sr-only"> about {page.title}</span> <span aria-hidden="true">→</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="more-heading" className="mt-12">
+        <h2 id="more-heading" className="text-2xl font-semibold text-slate-900 dark:text-white">
+          More ways to help
+        </h2>
+        <ul className="mt-4 space-y-2">
+          {otherPages.map((page) => (
+            <li key={page.slug} className="text-slate-700 dark:text-slate-300">
+              <Link to={`/get-involved/${page.slug}`} className="link">
+                {page.title}
+              </Link>
+              : {page.summary}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { MetaFunction } from "@remix-run/node";
+import { ProjectGrid } from "~/components/project-card";
+import { projects } from "~/content/projects";
+import { site } from "~/content/site";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Our Projects",
+    description: `Primary care, education, public health, food and flood relief and more: every project ${site.name} supports.`,
+  });
+
+export default function AllProjects() {
+  return (
+    <>
+      <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Our Projects</h1>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+        Every project is run with local partners. Active projects need your support today; the others are planned or
+        already completed.
+      </p>
+      <ProjectGrid projects={projects} />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { apiJson, apiRoute, requireApiUser } from "~/utils/api.server";
+
+const handle = apiRoute({
+  async GET({ request }) {
+    const { user } = await requireApiUser(request);
+    return apiJson({ user: { id: user.id, username: user.username } });
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,35 @@
+import { deleteNews, getNews, updateNews } from "~/models/news.server";
+import { apiJson, apiNoContent, apiRoute, requireApiUser } from "~/utils/api.server";
+import { articleNotFound, parseArticleId, readArticleInput, toApiArticle } from "~/utils/api-news.server";
+import { getDb } from "~/utils/db.server";
+
+const handle = apiRoute({
+  async GET({ params }) {
+    const id = parseArticleId(params.id);
+    const article = id ? await getNews(getDb(), id) : undefined;
+    if (!article) return articleNotFound();
+    return apiJson(toApiArticle(article));
+  },
+
+  async PUT({ request, params }) {
+    await requireApiUser(request);
+    const id = parseArticleId(params.id);
+    // A missing article is 404 whatever the body says; the update re-checks, in case it
+    // was deleted meanwhile.
+    if (!id || !(await getNews(getDb(), id))) return articleNotFound();
+    const input = await readArticleInput(request);
+    const article = await updateNews(getDb(), id, input);
+    if (!article) return articleNotFound();
+    return apiJson(toApiArticle(article));
+  },
+
+  async DELETE({ request, params }) {
+    await requireApiUser(request);
+    const id = parseArticleId(params.id);
+    if (!id || !(await deleteNews(getDb(), id))) return articleNotFound();
+    return apiNoContent();
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,202 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import type { User } from "~/models/user.server";
+import { getSessionUser } from "~/models/session.server";
+import { getDb } from "~/utils/db.server";
+import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+
+/** Request bodies larger than this are refused with 413 (DESIGN §5). */
+export const API_BODY_LIMIT = 256 * 1024;
+
+type Extra = Record<string, unknown>;
+type HeadersInit = Record<string, string>;
+
+/** A JSON response; `no-store` because API answers depend on the caller's token or change at once. */
+export function apiJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** An empty answer (204): no body, so no Content-Type either. */
+export function apiNoContent(headers: HeadersInit = {}): Response {
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** Every API error is `{error, ...extra}`. */
+export function apiError(status: number, error: string, extra: Extra = {}, headers: HeadersInit = {}): Response {
+  return apiJson({ ...extra, error }, status, headers);
+}
+
+export function methodNotAllowed(allow: string[], extra: Extra = {}): Response {
+  return apiError(405, "Method not allowed", extra, { Allow: allow.join(", ") });
+}
+
+export function notFound(error = "Not found", extra: Extra = {}): Response {
+  return apiError(404, error, extra);
+}
+
+/** Field name to messages, as the API promises in `issues`. Wrong types read better than "required". */
+export function zodIssues(error: z.ZodError, input: Record<string, unknown>): Record<string, string[]> {
+  const issues: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "body";
+    const present = field in input && input[field] !== undefined && input[field] !== null;
+    const message =
+      issue.code === "invalid_type" && present ? `${fieldLabel(field)} must be a string` : issue.message;
+    const list = (issues[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return issues;
+}
+
+function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, " ").replace(/\burl\b/i, "URL");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One readable sentence for `error`, the details stay in `issues`. */
+export function summariseIssues(issues: Record<string, string[]>): string {
+  const messages = Object.values(issues).flat();
+  return messages.length ? messages.join("; ") : "Invalid request";
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const [type, ...params] = value.split(";").map((part) => part.trim().toLowerCase());
+  if (type !== "application/json") return false;
+  // JSON is UTF-8 (RFC 8259); a body declared in another charset would be misread.
+  return params.every((param) => {
+    const [name, raw = ""] = param.split("=").map((s) => s.trim());
+    if (name !== "charset") return true;
+    const charset = raw.replace(/^"|"$/g, "");
+    return charset === "utf-8" || charset === "utf8";
+  });
+}
+
+/**
+ * The request body as a JSON object. Throws a JSON error Response: 415 when it is not
+ * declared as JSON, 413 when it is larger than `limit` (judged from Content-Length when
+ * given, otherwise while streaming: reading stops at the limit, the rest is never read),
+ * 400 when it is not UTF-8, not JSON, or not an object.
+ */
+export async function readJsonBody(
+  request: Request,
+  options: { limit?: number; extra?: Extra } = {},
+): Promise<Record<string, unknown>> {
+  const { limit = API_BODY_LIMIT, extra = {} } = options;
+  if (!isJsonContentType(request.headers.get("Content-Type"))) {
+    throw apiError(415, "Content-Type must be application/json", extra);
+  }
+  const tooLarge = () =>
+    // The unread rest of the body would otherwise sit on a kept-alive connection.
+    apiError(413, `Request body must be at most ${limit} bytes`, extra, { Connection: "close" });
+
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > limit) throw tooLarge();
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      throw apiError(400, "Could not read the request body", extra);
+    } finally {
+      reader.releaseLock();
+    }
+  }
+
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw apiError(400, "Request body must be UTF-8 encoded JSON", extra);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw apiError(400, "Malformed JSON in request body", extra);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw apiError(400, "Request body must be a JSON object", extra);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The bearer token from the Authorization header, if one is there. Never from cookies or the URL. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i);
+  return match ? match[1] : null;
+}
+
+/** The API user, or throws 401 with `WWW-Authenticate: Bearer` (RFC 6750). */
+export async function requireApiUser(request: Request, extra: Extra = {}): Promise<{ user: User; token: string }> {
+  const token = bearerToken(request);
+  if (!token) {
+    throw apiError(401, "Authentication required", extra, { "WWW-Authenticate": 'Bearer realm="api"' });
+  }
+  const user = await getSessionUser(getDb(), token, "api");
+  if (!user) {
+    throw apiError(401, "Invalid or expired token", extra, {
+      "WWW-Authenticate": 'Bearer realm="api", error="invalid_token", error_description="The token is invalid, expired or revoked"',
+    });
+  }
+  return { user, token };
+}
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+type Handler = (args: Args) => Promise<Response>;
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * One function for a resource route's loader and action: dispatches on the method (HEAD
+ * runs GET, the server drops the body), answers 405 with `Allow` for anything else, turns
+ * thrown Responses into answers and anything unexpected into a bare 500 JSON, and adds the
+ * headers every API response carries.
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler>>, options: { errorExtra?: Extra } = {}) {
+  const allow = (["GET", "POST", "PUT", "DELETE"] as const).filter((method) => handlers[method]);
+  return function handle(args: Args): Promise<Response> {
+    const method = args.request.method.toUpperCase();
+    const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
+    return withApi(
+      args.request,
+      async () => (handler ? handler(args) : methodNotAllowed(allow, options.errorExtra)),
+      options.errorExtra,
+    );
+  };
+}
+
+/** Runs an API handler: thrown Responses become the answer, anything else a bare 500 JSON. */
+export async function withApi(request: Request, run: () => Promise<Response>, errorExtra: Extra = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    if (error instanceof Response) {
+      response = error;
+    } else {
+      // Details go to the server log only.
+      console.error(error);
+      response = apiError(500, "Internal server error", errorExtra);
+    }
+  }
+  if (response.status !== 204 && !response.headers.has("Content-Type")) {
+    response.headers.set("Content-Type", "application/json; charset=utf-8");
+  }
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  applyBaseSecurityHeaders(response.headers, request);
+  return response;
+}

@@ -1,0 +1,116 @@
+// Shared by the benchmark, budget and durability scripts: build the app, prepare a
+// throw-away database, and run the real production server (remix-serve) on loopback.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { migrateToLatest, openDatabase } from "../../app/utils/db.server";
+import { createNews } from "../../app/models/news.server";
+import { seedDatabase } from "../../db/seed";
+
+export const ADMIN_USERNAME = "admin";
+export const ADMIN_PASSWORD = "script-admin-password";
+const SESSION_SECRET = "script-session-secret-0123456789abcdef";
+
+export function buildApp(buildDir: string): void {
+  const result = spawnSync("npx", ["remix", "build"], {
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("remix build failed");
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function makeTempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `charity-${prefix}-`));
+}
+
+/** Migrates and seeds a database file, then tops it up to `articles` news articles. */
+export async function prepareDatabase(file: string, options: { articles?: number } = {}): Promise<void> {
+  const db = openDatabase(file);
+  try {
+    await migrateToLatest(db);
+    await seedDatabase(db, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });
+    const existing = await db.selectFrom("news").select("id").execute();
+    for (let i = existing.length; i < (options.articles ?? 0); i++) {
+      await createNews(db, {
+        title: `Benchmark article ${i + 1}: community health update`,
+        content: `Update number ${i + 1} from our project teams. `.repeat(20),
+      });
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Graceful stop (SIGTERM), waiting for the process to exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: the process gets no chance to flush anything. */
+  kill(): Promise<void>;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`);
+      await response.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+export async function startServer(options: {
+  buildDir: string;
+  databaseFile: string;
+  port?: number;
+  quiet?: boolean;
+}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `file:${options.databaseFile}`,
+      SESSION_SECRET,
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+    },
+    stdio: ["ignore", options.quiet === false ? "inherit" : "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await waitUntilUp(url, child);
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return { url, process: child, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") };
+}
+
+/** Resident set size of a process in bytes, from /proc (Linux). */
+export function residentSetSize(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}

@@ -1,0 +1,52 @@
+// The charity's publications. The downloads are PLACEHOLDER text files in public/downloads/
+// until the real documents are published (not public/publications/: the static file server
+// would answer /publications with a redirect to that folder instead of the page).
+
+export type PublicationType = "Newsletter" | "Annual Report" | "Research Paper";
+
+export interface Publication {
+  slug: string;
+  title: string;
+  description: string;
+  /** ISO-8601 date of publication. */
+  date: string;
+  type: PublicationType;
+  downloadUrl: string;
+}
+
+export const publications: Publication[] = [
+  {
+    slug: "newsletter-autumn-2025",
+    title: "Autumn 2025 Newsletter",
+    description:
+      "News from our projects, the prosthetic limb centre's milestone and an invitation to our charity gala.",
+    date: "2025-09-01",
+    type: "Newsletter",
+    downloadUrl: "/downloads/newsletter-autumn-2025.txt",
+  },
+  {
+    slug: "annual-report-2024",
+    title: "Annual Report 2024",
+    description: "What we did in 2024, where the money went, and our plans for the year ahead.",
+    date: "2025-03-31",
+    type: "Annual Report",
+    downloadUrl: "/downloads/annual-report-2024.txt",
+  },
+  {
+    slug: "research-community-health-access",
+    title: "Access to Primary Care in Rural Communities",
+    description: "A study of the barriers families face in reaching primary care, and what helps overcome them.",
+    date: "2024-11-15",
+    type: "Research Paper",
+    downloadUrl: "/downloads/research-community-health-access.txt",
+  },
+];
+
+export const publicationsPage = {
+  title: "Publications",
+  intro: "Our newsletters, annual reports and research, free to download.",
+  newsletterTitle: "Subscribe to our newsletter",
+  newsletterText: "Get news from our projects a few times a year. You can unsubscribe at any time.",
+  subscribedMessage:
+    "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+} as const;

@@ -1,0 +1,162 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormError, Honeypot, isHoneypotFilled, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
+import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
+import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
+import { createEnquiry } from "~/models/enquiry.server";
+import { contactSchema } from "~/schemas/contact";
+import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Contact Us",
+    description: `Contact ${site.name} by e-mail or WhatsApp: general questions, volunteering, donations, partnerships and media.`,
+  });
+
+/** ?subject=partnership (the footer's partnership links) preselects that subject. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const subject = new URL(request.url).searchParams.get("subject");
+  return json({ subject: isContactSubject(subject) ? subject : null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (isHoneypotFilled(formData)) {
+    return json({ result: submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const enquiry = submission.value;
+  // Stored first: the visitor may have no mail app, or close the draft unsent.
+  await createEnquiry(getDb(), enquiry);
+  const target = enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
+  return redirect(target, 303);
+}
+
+function SideCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <div className="mt-3 text-slate-700 dark:text-slate-300">{children}</div>
+    </section>
+  );
+}
+
+function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult: actionData?.result,
+    defaultValue: { subject: defaultSubject ?? undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    // reloadDocument: a successful post leaves the site for a mailto: or WhatsApp link, which
+    // only a real document navigation can follow; Conform still validates before it starts.
+    <Form method="post" reloadDocument {...getFormProps(form)} className="space-y-5">
+      <FormError id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField meta={fields.name} label="Full Name" autoComplete="name" />
+        <TextField meta={fields.email} label="Email Address" type="email" autoComplete="email" />
+      </div>
+      <SelectField meta={fields.subject} label="Subject" options={contactSubjects} placeholder="Select a subject" />
+      <TextareaField meta={fields.message} label="Message" rows={6} />
+      <p className="text-sm text-slate-700 dark:text-slate-300">{contactPage.handoffNote}</p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="submit" name="channel" value="email" className="btn-primary">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3 7 9 6 9-6" />
+          </svg>
+          Send via Email
+        </button>
+        <button
+          type="submit"
+          name="channel"
+          value="whatsapp"
+          className="btn bg-green-700 text-white hover:bg-green-800 dark:bg-green-700 dark:hover:bg-green-600"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 20l1.3-3.9A8 8 0 1 1 8 19.1z" />
+          </svg>
+          Send via WhatsApp
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function Contact() {
+  const { subject } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="bg-brand-800 py-14 text-white">
+        <div className="container-page">
+          <h1 className="text-4xl font-bold tracking-tight">{contactPage.title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-brand-50">{contactPage.intro}</p>
+        </div>
+      </section>
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
+        <section aria-labelledby="contact-form-heading" className="lg:col-span-2">
+          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">
+            Send us a message
+          </h2>
+          <ContactForm defaultSubject={subject} />
+        </section>
+        <div className="space-y-6">
+          <SideCard title="Email">
+            <a href={mailtoHref()} className="link break-all">
+              {site.email}
+            </a>
+          </SideCard>
+          <SideCard title="Office Hours">
+            <dl className="space-y-1">
+              {officeHours.map(({ days, hours }) => (
+                <div key={days} className="flex justify-between gap-4">
+                  <dt className="font-medium text-slate-800 dark:text-slate-200">{days}</dt>
+                  <dd>{hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </SideCard>
+          <SideCard title="Quick Links">
+            <ul className="space-y-2">
+              {contactQuickLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="link">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </SideCard>
+          <SideCard title="Follow Us">
+            <ul className="flex flex-wrap gap-4">
+              {socialLinks.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} className="link" target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </SideCard>
+        </div>
+      </div>
+    </>
+  );
+}

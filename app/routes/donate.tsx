@@ -1,0 +1,269 @@
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { ChangeEvent, ReactNode } from "react";
+import { BankDetailsList } from "~/components/bank-details";
+import { CheckboxField, ErrorList, FormError, Honeypot, isHoneypotFilled, TextField } from "~/components/ui/form";
+import {
+  donateHero,
+  donationTypes,
+  giftAid,
+  monthlyNote,
+  paymentNote,
+  presetAmounts,
+  reasonsToDonate,
+  valueExamples,
+} from "~/content/donate";
+import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
+import { site } from "~/content/site";
+import { donateYearsOfImpact } from "~/content/statistics";
+import { createPledge } from "~/models/pledge.server";
+import { donationSchema } from "~/schemas/donation";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Donate",
+    description: `Make a difference today: give once or monthly to ${site.name}. 100% of donations go to our projects.`,
+  });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: donationSchema });
+  if (isHoneypotFilled(formData)) {
+    return json({ result: submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const { type, amountPence, firstName, lastName, email, phone, inHonour } = submission.value;
+  const pledge = await createPledge(getDb(), { type, amountPence, firstName, lastName, email, phone, inHonour });
+  return redirect(`/donate/thank-you/${pledge.reference}`, 303);
+}
+
+/** A radio that looks like a button; the native control stays for keyboards and assistive tech. */
+function ToggleOption({
+  input,
+  onChange,
+  children,
+}: {
+  input: ReturnType<typeof getCollectionProps>[number];
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  children: ReactNode;
+}) {
+  const { key, ...props } = input;
+  return (
+    <label
+      className="relative flex cursor-pointer items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2.5 text-center font-semibold text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-300 dark:has-checked:text-slate-950"
+    >
+      <input key={key} {...props} onChange={onChange} className="sr-only" />
+      {children}
+    </label>
+  );
+}
+
+function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}>
+      <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <div className="mt-3 text-slate-700 dark:text-slate-300">{children}</div>
+    </section>
+  );
+}
+
+function DonationForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction === "/donate";
+  const [form, fields] = useForm({
+    id: "donate",
+    lastResult: actionData?.result,
+    defaultValue: { type: "one-time" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: donationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // With JavaScript the two ways of choosing an amount exclude each other on screen; without
+  // it the server applies the same rule (a filled custom amount wins), see resolveDonationAmount.
+  const clearCustomAmount = (event: ChangeEvent<HTMLInputElement>) => {
+    const custom = event.currentTarget.form?.elements.namedItem(fields.customAmount.name);
+    if (custom instanceof HTMLInputElement) custom.value = "";
+  };
+  const clearPreset = (event: ChangeEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value.trim() === "") return;
+    const presets = event.currentTarget.form?.querySelectorAll<HTMLInputElement>(`input[name="${fields.amount.name}"]`);
+    presets?.forEach((radio) => {
+      radio.checked = false;
+    });
+  };
+
+  const { key: customKey, ...customProps } = getInputProps(fields.customAmount, { type: "text", ariaAttributes: true });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-8">
+      <FormError id={form.errorId} errors={form.errors} />
+      <Honeypot />
+
+      <fieldset>
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Donation type</legend>
+        <div className="mt-3 grid max-w-sm grid-cols-2 gap-3">
+          {getCollectionProps(fields.type, {
+            type: "radio",
+            options: donationTypes.map((t) => t.value),
+            ariaAttributes: true,
+          }).map((input) => (
+            <ToggleOption key={input.value} input={input}>
+              {donationTypes.find((t) => t.value === input.value)?.label}
+            </ToggleOption>
+          ))}
+        </div>
+        <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
+      </fieldset>
+
+      <fieldset aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}>
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Amount</legend>
+        <div className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
+          {getCollectionProps(fields.amount, {
+            type: "radio",
+            options: presetAmounts.map(String),
+            ariaAttributes: true,
+          }).map((input) => (
+            <ToggleOption key={input.value} input={input} onChange={clearCustomAmount}>
+              £{input.value}
+            </ToggleOption>
+          ))}
+        </div>
+        <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+        <div className="mt-4 max-w-xs">
+          <label htmlFor={fields.customAmount.id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Custom amount (£)
+          </label>
+          <div className="relative">
+            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 mt-1 flex items-center text-slate-700 dark:text-slate-300">
+              £
+            </span>
+            <input
+              key={customKey}
+              {...customProps}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Other amount"
+              onChange={clearPreset}
+              className="field-input pl-7"
+            />
+          </div>
+          <ErrorList id={fields.customAmount.errorId} errors={fields.customAmount.errors} />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Your details</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField meta={fields.firstName} label="First name" autoComplete="given-name" />
+          <TextField meta={fields.lastName} label="Last name" autoComplete="family-name" />
+          <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+          <TextField meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" optional />
+        </div>
+        <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
+      </fieldset>
+
+      <div>
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{paymentNote}</p>
+        <button type="submit" className="btn-donate w-full py-3 text-base sm:w-auto sm:px-10" disabled={busy}>
+          {busy ? "Recording your pledge..." : "Donate"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function Donate() {
+  return (
+    <>
+      <section className="bg-brand-800 py-14 text-white">
+        <div className="container-page">
+          <h1 className="text-4xl font-bold tracking-tight">{donateHero.title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-brand-50">{donateHero.lead}</p>
+          <p className="mt-6 flex flex-wrap gap-x-8 gap-y-2 font-semibold">
+            <span>100% of donations go to projects</span>
+            <span>{donateYearsOfImpact} years of impact</span>
+          </p>
+        </div>
+      </section>
+
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
+        <section
+          aria-labelledby="donate-form-heading"
+          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="donate-form-heading" className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">
+            Your donation
+          </h2>
+          <DonationForm />
+        </section>
+
+        <div className="space-y-6">
+          <Card title="What your gift can do">
+            <ul className="space-y-4">
+              {valueExamples.map((example) => (
+                <li key={example.title} className="flex gap-4">
+                  <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">£{example.amount}</span>
+                  <span>
+                    <span className="block font-semibold text-slate-900 dark:text-white">{example.title}</span>
+                    {example.description}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card title={giftAid.title}>
+            <p>{giftAid.text}</p>
+            <p className="mt-2">{giftAid.example}</p>
+            <p className="mt-2 text-sm">{giftAid.howTo}</p>
+          </Card>
+        </div>
+      </div>
+
+      <section aria-labelledby="why-donate-heading" className="bg-slate-50 py-12 dark:bg-slate-900">
+        <div className="container-page">
+          <h2 id="why-donate-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+            Why donate?
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {reasonsToDonate.map((reason) => (
+              <li key={reason.title} className="rounded-lg bg-white p-6 shadow-sm dark:bg-slate-950 dark:ring-1 dark:ring-slate-700">
+                <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{reason.title}</h3>
+                <p className="mt-2 text-slate-700 dark:text-slate-300">{reason.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="container-page grid gap-6 py-12 md:grid-cols-2">
+        <Card title="Bank transfer">
+          <p className="mb-4">You can also give directly by bank transfer or standing order to:</p>
+          <BankDetailsList />
+          <p className="mt-4 text-sm">{monthlyNote}</p>
+        </Card>
+        <Card title="About the charity">
+          <p>
+            {site.name} is a registered charity in England and Wales. Registered charity number{" "}
+            <strong className="text-slate-900 dark:text-white">{site.charityNumber}</strong>.
+          </p>
+          <p className="mt-2">
+            Questions about giving? Write to{" "}
+            <a href={`mailto:${site.email}`} className="link">
+              {site.email}
+            </a>
+            .
+          </p>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { BankDetailsList } from "~/components/bank-details";
+import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
+import { site } from "~/content/site";
+import { getPledgeByReference } from "~/models/pledge.server";
+import { getDb } from "~/utils/db.server";
+import { formatPence } from "~/utils/money";
+import { pageMeta } from "~/utils/meta";
+
+// Reached by the redirect after a pledge. The reference is 40 random bits, so the address is
+// not guessable; even so the page shows only what the donor needs to pay, not who they are.
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const pledge = await getPledgeByReference(getDb(), params.reference ?? "");
+  if (!pledge) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  return json(
+    {
+      reference: pledge.reference,
+      amount: formatPence(pledge.amountPence),
+      type: pledge.type,
+      typeLabel: donationTypeLabel(pledge.type),
+      inHonour: pledge.inHonour,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export const meta: MetaFunction = ({ error }) => [
+  ...pageMeta({
+    title: error ? "Pledge not found" : "Thank you for your pledge",
+    description: `Your pledge to ${site.name}: your payment reference and our bank details.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function DonateThankYou() {
+  const pledge = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="bg-brand-800 py-14 text-white">
+        <div className="container-page">
+          <h1 className="text-4xl font-bold tracking-tight">Thank you for your pledge</h1>
+          <p className="mt-3 max-w-2xl text-lg text-brand-50">
+            Your pledge has been recorded. Please complete your gift by bank transfer using the reference below.
+          </p>
+        </div>
+      </section>
+      <div className="container-page grid gap-8 py-12 lg:grid-cols-2">
+        <section
+          aria-labelledby="pledge-heading"
+          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="pledge-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            Your pledge
+          </h2>
+          <dl className="mt-4 space-y-3">
+            <div>
+              <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
+              <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">{pledge.reference}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-700 dark:text-slate-300">Amount</dt>
+              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{pledge.amount}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-700 dark:text-slate-300">Donation type</dt>
+              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{pledge.typeLabel}</dd>
+            </div>
+          </dl>
+          <p className="mt-6 text-slate-700 dark:text-slate-300">
+            We do not take card payments on this website, so no money has been taken. Please quote{" "}
+            <strong className="font-mono text-slate-900 dark:text-white">{pledge.reference}</strong> with your transfer so
+            we can match it to your pledge.
+          </p>
+          {pledge.inHonour ? (
+            <p className="mt-4 text-slate-700 dark:text-slate-300">
+              You told us this gift is in honour or in memory of someone. If you would like us to record their name, e-mail{" "}
+              <a href={`mailto:${site.email}`} className="link">
+                {site.email}
+              </a>{" "}
+              quoting your reference.
+            </p>
+          ) : null}
+        </section>
+        <section
+          aria-labelledby="bank-heading"
+          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="bank-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            Pay by bank transfer
+          </h2>
+          <div className="mt-4">
+            <BankDetailsList reference={pledge.reference} />
+          </div>
+          {pledge.type === "monthly" ? <p className="mt-4 text-slate-700 dark:text-slate-300">{monthlyNote}</p> : null}
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
+          <p className="mt-6 flex flex-wrap gap-3">
+            <Link to="/" className="btn-primary">
+              Back to the home page
+            </Link>
+            <Link to="/projects" className="btn-secondary">
+              See our projects
+            </Link>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Pledge not found" : "Unexpected Application Error!"}</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+        {notFound
+          ? "We could not find a pledge with that reference. Please check the link, or make a new pledge."
+          : "Something went wrong while loading your pledge."}
+      </p>
+      <Link to="/donate" className="btn-primary mt-8">
+        Go to the donate page
+      </Link>
+    </section>
+  );
+}

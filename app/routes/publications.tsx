@@ -1,0 +1,127 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { FormError, Honeypot, isHoneypotFilled, TextField } from "~/components/ui/form";
+import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
+import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
+import { site } from "~/content/site";
+import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { newsletterSchema } from "~/schemas/newsletter";
+import { formatLongDate } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Publications",
+    description: `Newsletters, annual reports and research from ${site.name}, and a newsletter you can subscribe to.`,
+  });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
+  if (isHoneypotFilled(formData)) {
+    return json({ result: submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }), subscribed: false }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), subscribed: false }, { status: 400 });
+  }
+  await subscribeToNewsletter(getDb(), submission.value.email);
+  // The same answer whether or not the address was already subscribed.
+  return json({ result: submission.reply({ resetForm: true }), subscribed: true });
+}
+
+const badgeClasses: Record<PublicationType, string> = {
+  Newsletter: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100",
+  "Annual Report": "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  "Research Paper": "bg-indigo-100 text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100",
+};
+
+function PublicationCard({ publication }: { publication: Publication }) {
+  const titleId = `publication-${publication.slug}`;
+  return (
+    <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[publication.type]}`}>
+          {publication.type}
+        </span>
+        <time dateTime={publication.date} className="text-sm text-slate-700 dark:text-slate-300">
+          {formatLongDate(publication.date)}
+        </time>
+      </div>
+      <h2 id={titleId} className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
+        {publication.title}
+      </h2>
+      <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{publication.description}</p>
+      <a href={publication.downloadUrl} download className="btn-primary mt-6 self-start">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
+        </svg>
+        Download<span className="sr-only"> {publication.title}</span>
+      </a>
+    </li>
+  );
+}
+
+function NewsletterForm() {
+  const fetcher = useFetcher<typeof action>({ key: "newsletter" });
+  // Without JavaScript the form posts as a document and the answer arrives as action data.
+  const actionData = useActionData<typeof action>();
+  const data = fetcher.data ?? actionData;
+  const [form, fields] = useForm({
+    id: "newsletter",
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <section
+      aria-labelledby="newsletter-heading"
+      className="rounded-lg bg-brand-50 p-6 sm:p-8 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
+    >
+      <h2 id="newsletter-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        {publicationsPage.newsletterTitle}
+      </h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{publicationsPage.newsletterText}</p>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <TextField meta={fields.email} label="Email" type="email" autoComplete="email" className="flex-1" />
+          <button type="submit" className="btn-primary sm:mt-7" disabled={busy}>
+            {busy ? "Subscribing..." : "Subscribe"}
+          </button>
+        </div>
+        <p role="status" className="mt-4 font-medium text-brand-800 dark:text-brand-200">
+          {!busy && data?.subscribed ? publicationsPage.subscribedMessage : null}
+        </p>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export default function Publications() {
+  return (
+    <>
+      <section className="bg-brand-800 py-14 text-white">
+        <div className="container-page">
+          <h1 className="text-4xl font-bold tracking-tight">{publicationsPage.title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-brand-50">{publicationsPage.intro}</p>
+        </div>
+      </section>
+      <div className="container-page space-y-14 py-12">
+        <ul aria-label="Publications" className="grid gap-6 md:grid-cols-3">
+          {publications.map((publication) => (
+            <PublicationCard key={publication.slug} publication={publication} />
+          ))}
+        </ul>
+        <NewsletterForm />
+      </div>
+    </>
+  );
+}

@@ -27,8 +27,12 @@ export const newsArticleSchema = z.object({
     .trim()
     .min(1, "Content is required")
     .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`),
-  // Conform sends an empty field as undefined; the API may send null or "".
-  image_url: z.preprocess((v) => (v === "" || v === null ? undefined : v), httpUrl.optional()),
+  // Conform sends an empty field as undefined; the API may send null or "". A field holding
+  // only spaces is empty too, not an invalid URL.
+  image_url: z.preprocess(
+    (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+    httpUrl.optional(),
+  ),
 });
 
 export type NewsArticleInput = z.infer<typeof newsArticleSchema>;

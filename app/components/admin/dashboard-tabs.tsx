@@ -1,0 +1,39 @@
+import { Link, useLocation } from "@remix-run/react";
+
+export const STATS_PATH = "/admin/dashboard/stats";
+
+export const isStatsPath = (pathname: string) => pathname === STATS_PATH || pathname.startsWith(`${STATS_PATH}/`);
+
+/**
+ * The dashboard's two sections as links (each a nested route, so they work without
+ * JavaScript). News Management stays current while an article dialog is open over it.
+ */
+export function DashboardTabs() {
+  const { pathname } = useLocation();
+  const stats = isStatsPath(pathname);
+  const tabs = [
+    { label: "News Management", to: "/admin/dashboard", current: !stats },
+    { label: "Statistics", to: STATS_PATH, current: stats },
+  ];
+  return (
+    <nav aria-label="Dashboard sections" className="mt-8 border-b border-slate-200 dark:border-slate-700">
+      <ul className="-mb-px flex gap-2">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <Link
+              to={tab.to}
+              aria-current={tab.current ? "page" : undefined}
+              className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${
+                tab.current
+                  ? "border-brand-700 text-brand-700 dark:border-brand-300 dark:text-brand-300"
+                  : "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

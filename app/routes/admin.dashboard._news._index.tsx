@@ -1,0 +1,4 @@
+// /admin/dashboard itself: the news list (the parent layout) with no dialog open.
+export default function NoDialog() {
+  return null;
+}

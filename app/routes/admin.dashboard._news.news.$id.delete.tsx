@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import { NEWS_LIST_PATH } from "~/components/admin/article-dialog";
+import { deleteArticlePath } from "~/components/admin/delete-article-form";
+import { Modal } from "~/components/admin/modal";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError } from "~/components/ui/form";
+import { adminMessages } from "~/content/admin";
+import { site } from "~/content/site";
+import { deleteNews, getNews } from "~/models/news.server";
+import { parseArticleId } from "~/utils/article-id";
+import { getDb } from "~/utils/db.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/meta";
+import { assertSameOrigin } from "~/utils/same-origin.server";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Delete News Article", description: `Delete a news article of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+// The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const article = id === null ? undefined : await getNews(getDb(), id);
+  if (!article) return json({ article: null }, { status: 404 });
+  return json({ article: { id: article.id, title: article.title } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  await requireAdmin(request);
+  const form = await readFormData(request);
+  const id = parseArticleId(params.id);
+  if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });
+  // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
+  if (form.get("confirmed") !== "yes") return redirect(deleteArticlePath(id), 303);
+  try {
+    if (!(await deleteNews(getDb(), id))) return json({ error: adminMessages.deleteError }, { status: 404 });
+  } catch (error) {
+    console.error("Deleting a news article failed:", error);
+    return json({ error: adminMessages.deleteError }, { status: 500 });
+  }
+  return redirect(NEWS_LIST_PATH, 303);
+}
+
+export default function DeleteArticle() {
+  const { article } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const questionId = useId();
+
+  if (actionData?.error || !article) {
+    return (
+      <Modal title={actionData?.error ? "Delete News Article" : adminMessages.notFound} closeTo={NEWS_LIST_PATH} role="alertdialog">
+        {actionData?.error ? (
+          <FormError errors={[actionData.error]} />
+        ) : (
+          <p className="text-slate-700 dark:text-slate-300">There is no news article at this address. It may have been deleted.</p>
+        )}
+        <Link to={NEWS_LIST_PATH} className="btn-primary mt-6">
+          Back to News Management
+        </Link>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title="Delete News Article" closeTo={NEWS_LIST_PATH} role="alertdialog" descriptionId={questionId}>
+      <p id={questionId} className="text-slate-800 dark:text-slate-200">
+        {adminMessages.deleteConfirmation}
+      </p>
+      <p className="mt-2 break-words font-semibold">{article.title}</p>
+      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="confirmed" value="yes" />
+        <Link to={NEWS_LIST_PATH} className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className={dangerButtonClass}>
+          Delete
+        </button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog";
+import { Modal } from "~/components/admin/modal";
+import { adminMessages } from "~/content/admin";
+import { site } from "~/content/site";
+import { getNews, updateNews } from "~/models/news.server";
+import { newsArticleSchema } from "~/schemas/news";
+import { parseArticleId } from "~/utils/article-id";
+import { getDb } from "~/utils/db.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/meta";
+import { assertSameOrigin } from "~/utils/same-origin.server";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+// A missing article is answered with data and a 404 status rather than a thrown response,
+// because this loader also runs after a failed save, whose message must still show.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const article = id === null ? undefined : await getNews(getDb(), id);
+  if (!article) return json({ article: null }, { status: 404 });
+  return json({
+    article: { id: article.id, title: article.title, content: article.content, image_url: article.image_url },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: newsArticleSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    // Undefined when the article does not exist (or was deleted while the form was open).
+    const updated = id === null ? undefined : await updateNews(getDb(), id, submission.value);
+    if (!updated) {
+      return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 404 });
+    }
+  } catch (error) {
+    console.error("Updating a news article failed:", error);
+    return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
+  }
+  return redirect(NEWS_LIST_PATH, 303);
+}
+
+export default function EditArticle() {
+  const { article } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!article && !actionData) {
+    return (
+      <Modal title={adminMessages.notFound} closeTo={NEWS_LIST_PATH}>
+        <p className="text-slate-700 dark:text-slate-300">There is no news article at this address. It may have been deleted.</p>
+        <Link to={NEWS_LIST_PATH} className="btn-primary mt-6">
+          Back to News Management
+        </Link>
+      </Modal>
+    );
+  }
+  return (
+    <ArticleDialog
+      key={article?.id ?? "missing"}
+      heading="Edit News Article"
+      submitLabel="Save Changes"
+      lastResult={actionData?.result}
+      defaultValue={article ?? undefined}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog";
+import { adminMessages } from "~/content/admin";
+import { site } from "~/content/site";
+import { createNews } from "~/models/news.server";
+import { newsArticleSchema } from "~/schemas/news";
+import { getDb } from "~/utils/db.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/meta";
+import { assertSameOrigin } from "~/utils/same-origin.server";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Add News Article", description: `Add a news article to ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  await requireAdmin(request);
+  const submission = parseWithZod(await readFormData(request), { schema: newsArticleSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await createNews(getDb(), submission.value);
+  } catch (error) {
+    console.error("Creating a news article failed:", error);
+    return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
+  }
+  return redirect(NEWS_LIST_PATH, 303);
+}
+
+export default function NewArticle() {
+  const actionData = useActionData<typeof action>();
+  return <ArticleDialog heading="Add News Article" submitLabel="Add Article" lastResult={actionData?.result} />;
+}

@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { mailtoHref, site } from "~/content/site";
+import { loginSchema } from "~/schemas/login";
+import { authenticator, LoginError } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/meta";
+import { assertSameOrigin } from "~/utils/same-origin.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { createUserSession, DASHBOARD_PATH, getUser, LOGIN_PATH } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+/** Where to go after signing in: an on-site path, never back to this page (no loop). */
+function afterLogin(redirectTo: FormDataEntryValue | string | null): string {
+  const target = safeRedirect(redirectTo, DASHBOARD_PATH);
+  return new URL(target, "http://site.invalid").pathname === LOGIN_PATH ? DASHBOARD_PATH : target;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) {
+    throw redirect(afterLogin(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  // FormStrategy reads the body itself, so validate a copy read from a clone.
+  const formData = await readFormData(request.clone());
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+
+  try {
+    const user = await authenticator.authenticate("form", request);
+    return await createUserSession({ request, userId: user.id, redirectTo: afterLogin(formData.get("redirectTo")) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const reply = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
+    if (error instanceof LoginError) {
+      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      return json({ result: reply(error.message) }, { status: error.status, headers });
+    }
+    console.error("Sign-in failed unexpectedly:", error);
+    return json({ result: reply("Login failed. Please try again.") }, { status: 500 });
+  }
+}
+
+export default function AdminLogin() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // Busy from the moment the form is sent until the dashboard after it has loaded.
+  const signingIn =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    new URL(navigation.formAction ?? "/", "http://site.invalid").pathname === LOGIN_PATH;
+
+  const failed = actionData?.result.status === "error";
+  const hasFieldErrors = Boolean(fields.username.errors?.length || fields.password.errors?.length);
+  // The server's message when it gave one; a failure without any message still says so.
+  const formErrors = form.errors?.length ? form.errors : failed && !hasFieldErrors ? ["Login failed"] : undefined;
+
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">Admin Login</h1>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Sign in to manage news articles.</p>
+
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <FormError id={form.errorId} errors={formErrors} />
+          <TextField meta={fields.username} label="Username" autoComplete="username" />
+          <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+          <button type="submit" className="btn-primary w-full" disabled={signingIn}>
+            {signingIn ? "Signing in..." : "Sign In"}
+          </button>
+        </Form>
+
+        <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+          Trouble signing in?{" "}
+          <a href={mailtoHref(site.supportEmail)} className="link">
+            Contact support
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

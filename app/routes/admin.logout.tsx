@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { assertSameOrigin } from "~/utils/same-origin.server";
+import { LOGIN_PATH, logout } from "~/utils/session.server";
+
+// Logging out changes state, so it is POST only: a link or an <img> elsewhere cannot do it.
+export async function loader() {
+  return redirect(LOGIN_PATH);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return logout(request);
+}

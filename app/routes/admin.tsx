@@ -1,0 +1,21 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { DASHBOARD_PATH } from "~/utils/session.server";
+
+// Staff pages show private data: never keep them in a shared or back-button cache. Child
+// routes without their own `headers` inherit these.
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/admin" || pathname === "/admin/") throw redirect(DASHBOARD_PATH);
+  return null;
+}
+
+export default function AdminLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,9 @@
+/**
+ * The article id in a URL segment, or null unless it is a plain positive integer ("7", not
+ * "07", "7.0", "1e3" or "-1"), so odd addresses get a 404 rather than a near match.
+ */
+export function parseArticleId(value: string | undefined): number | null {
+  if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}

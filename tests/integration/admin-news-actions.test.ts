@@ -1,0 +1,266 @@
+// The News Management routes: list, add, edit, delete (with and without confirmation), the
+// statistics count, validation with input kept, failures, and cross-site rejection.
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { adminMessages } from "~/content/admin";
+import { createNews, getNews, listNews } from "~/models/news.server";
+import * as newsList from "~/routes/admin.dashboard._news";
+import * as deleteRoute from "~/routes/admin.dashboard._news.news.$id.delete";
+import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
+import * as newRoute from "~/routes/admin.dashboard._news.news.new";
+import * as stats from "~/routes/admin.dashboard.stats";
+import { getDb } from "~/utils/db.server";
+import { resetDatabase } from "./helpers";
+import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
+
+let cookie: string;
+
+beforeEach(async () => {
+  await resetDatabase();
+  ({ cookie } = await adminCookie());
+});
+
+const NEW = "/admin/dashboard/news/new";
+const editPath = (id: number | string) => `/admin/dashboard/news/${id}/edit`;
+const deletePath = (id: number | string) => `/admin/dashboard/news/${id}/delete`;
+const crossSite = { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" };
+
+/** Makes every write to the news table fail, as a full disk or a broken file would. */
+async function breakNewsWrites(): Promise<() => Promise<void>> {
+  const db = getDb();
+  for (const event of ["INSERT", "UPDATE", "DELETE"]) {
+    await sql
+      .raw(`CREATE TRIGGER fail_news_${event.toLowerCase()} BEFORE ${event} ON news BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`)
+      .execute(db);
+  }
+  return async () => {
+    for (const event of ["insert", "update", "delete"]) await sql.raw(`DROP TRIGGER fail_news_${event}`).execute(db);
+  };
+}
+
+describe("the news list and statistics", () => {
+  it("lists every article newest first with a 200-character preview", async () => {
+    const long = "word ".repeat(100).trim();
+    await createNews(getDb(), { title: "Older", content: long });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await createNews(getDb(), { title: "Newer", content: "Short body" });
+    const response = await run(newsList.loader, getRequest("/admin/dashboard", { cookie }));
+    const { articles } = await bodyOf(response);
+    expect(articles.map((a: { title: string }) => a.title)).toEqual(["Newer", "Older"]);
+    expect(articles[0].preview).toBe("Short body");
+    expect(articles[1].preview.length).toBeLessThanOrEqual(201);
+    expect(articles[1].preview.endsWith("…")).toBe(true);
+    expect(articles[1]).not.toHaveProperty("content");
+  });
+
+  it("counts articles live on the statistics tab", async () => {
+    const count = async () => (await bodyOf(await run(stats.loader, getRequest("/admin/dashboard/stats", { cookie })))).newsCount;
+    expect(await count()).toBe(0);
+    await createNews(getDb(), { title: "One", content: "x" });
+    await createNews(getDb(), { title: "Two", content: "y" });
+    expect(await count()).toBe(2);
+  });
+});
+
+describe("adding an article", () => {
+  it("saves a valid article and goes back to the list", async () => {
+    const response = await run(
+      newRoute.action,
+      postForm(NEW, { title: "  Fresh news  ", content: "Line one\nLine two", image_url: "https://example.org/a.png" }, { cookie }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    const [saved] = await listNews(getDb());
+    expect(saved).toMatchObject({ title: "Fresh news", content: "Line one\nLine two", image_url: "https://example.org/a.png" });
+  });
+
+  it("stores an empty image URL as none", async () => {
+    await run(newRoute.action, postForm(NEW, { title: "No image", content: "Body", image_url: "" }, { cookie }));
+    expect((await listNews(getDb()))[0].image_url).toBeNull();
+  });
+
+  it("answers invalid input with 400, field errors and the input kept", async () => {
+    const response = await run(
+      newRoute.action,
+      postForm(NEW, { title: "   ", content: "", image_url: "javascript:alert(1)" }, { cookie }),
+    );
+    expect(response.status).toBe(400);
+    const { result } = await bodyOf(response);
+    expect(result.error.title).toEqual(["Title is required"]);
+    expect(result.error.content).toEqual(["Content is required"]);
+    expect(result.error.image_url).toEqual(["Image URL must be a valid http(s) URL"]);
+    expect(result.initialValue).toMatchObject({ image_url: "javascript:alert(1)" });
+    expect(await listNews(getDb())).toHaveLength(0);
+  });
+
+  it("rejects over-long fields and non-http URLs", async () => {
+    for (const fields of [
+      { title: "x".repeat(201), content: "ok" },
+      { title: "ok", content: "x".repeat(50_001) },
+      { title: "ok", content: "ok", image_url: "ftp://example.org/a.png" },
+      { title: "ok", content: "ok", image_url: `https://example.org/${"a".repeat(2048)}` },
+    ]) {
+      expect((await run(newRoute.action, postForm(NEW, fields, { cookie }))).status).toBe(400);
+    }
+    expect(await listNews(getDb())).toHaveLength(0);
+  });
+
+  it("rejects a cross-site post with 403", async () => {
+    const response = await run(newRoute.action, postForm(NEW, { title: "CSRF", content: "x" }, { cookie, headers: crossSite }));
+    expect(response.status).toBe(403);
+    expect(await listNews(getDb())).toHaveLength(0);
+  });
+
+  it("answers an unreadable or oversized body with a 4xx", async () => {
+    const broken = new Request(`http://localhost${NEW}`, {
+      method: "POST",
+      body: "--x\r\nnot really multipart",
+      headers: { "Content-Type": "multipart/form-data; boundary=y", Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect((await run(newRoute.action, broken)).status).toBe(400);
+    const huge = postForm(NEW, { title: "x", content: "y".repeat(600 * 1024) }, { cookie });
+    expect((await run(newRoute.action, huge)).status).toBe(413);
+  });
+
+  it("shows 'Error saving news article' when the database refuses the write", async () => {
+    const restore = await breakNewsWrites();
+    try {
+      const response = await run(newRoute.action, postForm(NEW, { title: "Doomed", content: "x" }, { cookie }));
+      expect(response.status).toBe(500);
+      const { result } = await bodyOf(response);
+      expect(result.error[""]).toEqual([adminMessages.saveError]);
+      expect(result.initialValue).toMatchObject({ title: "Doomed" });
+    } finally {
+      await restore();
+    }
+  });
+});
+
+describe("editing an article", () => {
+  it("loads the article into the form and 404s for unknown or malformed ids", async () => {
+    const { id } = await createNews(getDb(), { title: "Edit me", content: "Before" });
+    const ok = await run(editRoute.loader, getRequest(editPath(id), { cookie }), { id: String(id) });
+    expect(ok.status).toBe(200);
+    expect((await bodyOf(ok)).article).toMatchObject({ id, title: "Edit me", content: "Before", image_url: null });
+    for (const bad of [String(id + 1000), "abc", "0", "-1", "1.5", "01", "9".repeat(30)]) {
+      const response = await run(editRoute.loader, getRequest(editPath(bad), { cookie }), { id: bad });
+      expect(response.status, bad).toBe(404);
+    }
+  });
+
+  it("saves changes and goes back to the list", async () => {
+    const { id } = await createNews(getDb(), { title: "Edit me", content: "Before", image_url: "https://example.org/x.png" });
+    const response = await run(
+      editRoute.action,
+      postForm(editPath(id), { title: "Edited", content: "After", image_url: "" }, { cookie }),
+      { id: String(id) },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(await getNews(getDb(), id)).toMatchObject({ title: "Edited", content: "After", image_url: null });
+  });
+
+  it("answers invalid input with 400 and leaves the article unchanged", async () => {
+    const { id } = await createNews(getDb(), { title: "Keep", content: "Same" });
+    const response = await run(editRoute.action, postForm(editPath(id), { title: "", content: "New" }, { cookie }), {
+      id: String(id),
+    });
+    expect(response.status).toBe(400);
+    const { result } = await bodyOf(response);
+    expect(result.error.title).toEqual(["Title is required"]);
+    expect(result.initialValue).toMatchObject({ content: "New" });
+    expect(await getNews(getDb(), id)).toMatchObject({ title: "Keep", content: "Same" });
+  });
+
+  it("shows 'Error saving news article' when the article was deleted meanwhile", async () => {
+    const response = await run(editRoute.action, postForm(editPath(4242), { title: "Gone", content: "x" }, { cookie }), {
+      id: "4242",
+    });
+    expect(response.status).toBe(404);
+    expect((await bodyOf(response)).result.error[""]).toEqual([adminMessages.saveError]);
+    expect(await listNews(getDb())).toHaveLength(0);
+  });
+
+  it("shows 'Error saving news article' when the database refuses the write", async () => {
+    const { id } = await createNews(getDb(), { title: "Stable", content: "x" });
+    const restore = await breakNewsWrites();
+    try {
+      const response = await run(editRoute.action, postForm(editPath(id), { title: "Changed", content: "y" }, { cookie }), {
+        id: String(id),
+      });
+      expect(response.status).toBe(500);
+      expect((await bodyOf(response)).result.error[""]).toEqual([adminMessages.saveError]);
+    } finally {
+      await restore();
+    }
+    expect(await getNews(getDb(), id)).toMatchObject({ title: "Stable" });
+  });
+
+  it("rejects a cross-site post with 403", async () => {
+    const { id } = await createNews(getDb(), { title: "Keep", content: "Same" });
+    const response = await run(
+      editRoute.action,
+      postForm(editPath(id), { title: "Hijacked", content: "x" }, { cookie, headers: crossSite }),
+      { id: String(id) },
+    );
+    expect(response.status).toBe(403);
+    expect(await getNews(getDb(), id)).toMatchObject({ title: "Keep" });
+  });
+});
+
+describe("deleting an article", () => {
+  it("deletes with confirmed=yes and goes back to the list", async () => {
+    const { id } = await createNews(getDb(), { title: "Delete me", content: "x" });
+    const response = await run(deleteRoute.action, postForm(deletePath(id), { confirmed: "yes" }, { cookie }), {
+      id: String(id),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(await getNews(getDb(), id)).toBeUndefined();
+  });
+
+  it("without confirmation (no JavaScript) sends the browser to the confirmation page and deletes nothing", async () => {
+    const { id } = await createNews(getDb(), { title: "Not yet", content: "x" });
+    for (const fields of [{}, { confirmed: "no" }, { confirmed: "" }]) {
+      const response = await run(deleteRoute.action, postForm(deletePath(id), fields, { cookie }), { id: String(id) });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe(deletePath(id));
+    }
+    expect(await getNews(getDb(), id)).toBeDefined();
+    const page = await run(deleteRoute.loader, getRequest(deletePath(id), { cookie }), { id: String(id) });
+    expect(page.status).toBe(200);
+    expect((await bodyOf(page)).article).toEqual({ id, title: "Not yet" });
+  });
+
+  it("shows 'Error deleting news article' for a missing article or a failing delete", async () => {
+    const missing = await run(deleteRoute.action, postForm(deletePath(999), { confirmed: "yes" }, { cookie }), { id: "999" });
+    expect(missing.status).toBe(404);
+    expect((await bodyOf(missing)).error).toBe(adminMessages.deleteError);
+    const malformed = await run(deleteRoute.action, postForm(deletePath("x"), { confirmed: "yes" }, { cookie }), { id: "x" });
+    expect(malformed.status).toBe(404);
+
+    const { id } = await createNews(getDb(), { title: "Sticky", content: "x" });
+    const restore = await breakNewsWrites();
+    try {
+      const failing = await run(deleteRoute.action, postForm(deletePath(id), { confirmed: "yes" }, { cookie }), { id: String(id) });
+      expect(failing.status).toBe(500);
+      expect((await bodyOf(failing)).error).toBe(adminMessages.deleteError);
+    } finally {
+      await restore();
+    }
+    expect(await getNews(getDb(), id)).toBeDefined();
+    const confirmationOfMissing = await run(deleteRoute.loader, getRequest(deletePath(999), { cookie }), { id: "999" });
+    expect(confirmationOfMissing.status).toBe(404);
+  });
+
+  it("rejects a cross-site post with 403", async () => {
+    const { id } = await createNews(getDb(), { title: "Safe", content: "x" });
+    const response = await run(
+      deleteRoute.action,
+      postForm(deletePath(id), { confirmed: "yes" }, { cookie, headers: crossSite }),
+      { id: String(id) },
+    );
+    expect(response.status).toBe(403);
+    expect(await getNews(getDb(), id)).toBeDefined();
+  });
+});

@@ -4,8 +4,8 @@ export const MAX_FORM_BYTES = 512 * 1024;
 const tooLarge = () => new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
 
 /** The whole body, refusing (413) as soon as it grows past `maxBytes`, whatever it claims. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array(0);
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!body) return new Uint8Array(new ArrayBuffer(0));
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -19,7 +19,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(new ArrayBuffer(size));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);

@@ -111,9 +111,12 @@ function buildRequest(path: string, b: Body): Request {
   return new Request(new URL(path, BASE).toString(), { method: "POST", headers, body: payload });
 }
 
+/** What a form post makes of lone surrogates: U+FFFD, like String.prototype.toWellFormed. */
+const wellFormed = (v: string) => v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+
 /** Independent statement of the article rules (DESIGN §5 limits, SPEC §5). */
 function expectedArticle(entries: [string, string][]): { title: string; content: string; image_url: string | null } | null {
-  const fields = Object.fromEntries(entries.map(([name, v]) => [name, v.toWellFormed()]));
+  const fields = Object.fromEntries(entries.map(([name, v]) => [name, wellFormed(v)]));
   const title = (fields.title ?? "").trim();
   const content = (fields.content ?? "").trim();
   const image = (fields.image_url ?? "").trim();

@@ -94,12 +94,13 @@ describe("adding an article", () => {
   });
 
   it("rejects over-long fields and non-http URLs", async () => {
-    for (const fields of [
+    const cases: Record<string, string>[] = [
       { title: "x".repeat(201), content: "ok" },
       { title: "ok", content: "x".repeat(50_001) },
       { title: "ok", content: "ok", image_url: "ftp://example.org/a.png" },
       { title: "ok", content: "ok", image_url: `https://example.org/${"a".repeat(2048)}` },
-    ]) {
+    ];
+    for (const fields of cases) {
       expect((await run(newRoute.action, postForm(NEW, fields, { cookie }))).status).toBe(400);
     }
     expect(await listNews(getDb())).toHaveLength(0);
@@ -221,7 +222,8 @@ describe("deleting an article", () => {
 
   it("without confirmation (no JavaScript) sends the browser to the confirmation page and deletes nothing", async () => {
     const { id } = await createNews(getDb(), { title: "Not yet", content: "x" });
-    for (const fields of [{}, { confirmed: "no" }, { confirmed: "" }]) {
+    const cases: Record<string, string>[] = [{}, { confirmed: "no" }, { confirmed: "" }];
+    for (const fields of cases) {
       const response = await run(deleteRoute.action, postForm(deletePath(id), fields, { cookie }), { id: String(id) });
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe(deletePath(id));

@@ -1,0 +1,28 @@
+import { useNavigation } from "@remix-run/react";
+import { newsCopy } from "~/content/news";
+import { Spinner } from "./ui/spinner";
+
+/** Whether a client-side navigation to /news or an article is waiting for its loader. */
+export function isNewsPath(pathname: string): boolean {
+  return pathname === "/news" || pathname === "/news/" || /^\/news\/[^/]+\/?$/.test(pathname);
+}
+
+/**
+ * The spec's news spinner. Pages render on the server with their data, so there is no wait
+ * on a first visit; the wait a visitor can see is a client-side navigation between the list
+ * and an article, and the page being left shows this until the next one is ready. (A
+ * navigation into /news from another section is shown by the browser's own progress only:
+ * the shell that would host it belongs to every page.)
+ */
+export function NewsNavigationPending() {
+  const navigation = useNavigation();
+  const pending = navigation.state === "loading" && isNewsPath(navigation.location.pathname);
+  if (!pending) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-24 z-40 flex justify-center px-4">
+      <div className="rounded-lg border border-slate-200 bg-white px-6 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <Spinner label={newsCopy.loading} />
+      </div>
+    </div>
+  );
+}

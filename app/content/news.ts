@@ -1,0 +1,17 @@
+// Visitor-facing words of the public news pages, kept in one place so pages and tests agree.
+export const newsCopy = {
+  listTitle: "Latest News & Updates",
+  listIntro: "Stories from our projects, events and the communities we work with.",
+  emptyTitle: "No News Articles Yet",
+  emptyBody: "We're working on bringing you the latest updates. Check back soon!",
+  backToNews: "Back to News",
+  viewAll: "View all news articles",
+  notFound: "Article not found",
+  notFoundBody: "The article you are looking for does not exist or has been removed.",
+  shareHeading: "Share this article",
+  loading: "Loading news...",
+  rssTitle: "News",
+} as const;
+
+/** How many articles the RSS feed carries. */
+export const RSS_ITEM_LIMIT = 20;

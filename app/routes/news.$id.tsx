@@ -1,0 +1,133 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { NewsNavigationPending } from "~/components/news-pending";
+import { ShareLinks } from "~/components/share-links";
+import { newsCopy } from "~/content/news";
+import { site } from "~/content/site";
+import { getNews } from "~/models/news.server";
+import { formatLongDate } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+import { parseArticleId } from "~/utils/news-id";
+import { absoluteUrl } from "~/utils/public-url";
+import { safeHttpUrl } from "~/utils/safe-url";
+import { buildShareLinks } from "~/utils/share-links";
+import { preview } from "~/utils/text";
+
+export const links: LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },
+];
+
+function articleNotFound(): Response {
+  return new Response(newsCopy.notFound, { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseArticleId(params.id);
+  if (id === null) throw articleNotFound();
+  const article = await getNews(getDb(), id);
+  if (!article) throw articleNotFound();
+
+  const url = absoluteUrl(request, `/news/${article.id}`);
+  return json({
+    article: {
+      id: article.id,
+      title: article.title,
+      content: article.content,
+      image_url: safeHttpUrl(article.image_url),
+      created_at: article.created_at,
+      updated_at: article.updated_at,
+    },
+    url,
+    shareLinks: buildShareLinks(url, article.title),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) {
+    return pageMeta({ title: newsCopy.notFound, description: newsCopy.notFoundBody });
+  }
+  const { article, url } = data;
+  return [
+    ...pageMeta({
+      title: article.title,
+      description: preview(article.content, 160),
+      type: "article",
+      image: article.image_url ?? undefined,
+    }),
+    { property: "og:url", content: url },
+    { property: "article:published_time", content: article.created_at },
+    { property: "article:modified_time", content: article.updated_at },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+};
+
+export default function NewsArticlePage() {
+  const { article, shareLinks } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <NewsNavigationPending />
+      <article className="container-page max-w-3xl py-10">
+        <Link to="/news" className="link inline-flex items-center gap-1">
+          <span aria-hidden="true">←</span> {newsCopy.backToNews}
+        </Link>
+        <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
+          <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
+        </p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{article.title}</h1>
+        {article.image_url ? (
+          // The title sits right above; repeating it as alt text would only make screen readers say it twice.
+          <img
+            src={article.image_url}
+            alt=""
+            width="1200"
+            height="675"
+            className="mt-8 aspect-video w-full rounded-lg object-cover"
+          />
+        ) : null}
+        {/* Text, never HTML: React escapes it, and CSS keeps the author's line breaks. */}
+        <div className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-slate-800 dark:text-slate-200">
+          {article.content}
+        </div>
+        <ShareLinks links={shareLinks} />
+        <p className="mt-10">
+          <Link to="/news" className="btn-secondary">
+            {newsCopy.viewAll}
+          </Link>
+        </p>
+      </article>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="container-page py-20 text-center">
+        <h1 className="text-3xl font-bold">{newsCopy.notFound}</h1>
+        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{newsCopy.notFoundBody}</p>
+        <Link to="/news" className="btn-primary mt-8">
+          {newsCopy.backToNews}
+        </Link>
+      </section>
+    );
+  }
+  // Not rethrown: during the server render React has no boundary above to catch it, so the
+  // site-wide failure page's words are repeated here instead.
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || "Error"}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{message}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Go to the home page
+      </Link>
+    </section>
+  );
+}

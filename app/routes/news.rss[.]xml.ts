@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { newsCopy, RSS_ITEM_LIMIT } from "~/content/news";
+import { site } from "~/content/site";
+import { listNews } from "~/models/news.server";
+import { getDb } from "~/utils/db.server";
+import { buildRss } from "~/utils/feeds";
+import { publicOrigin } from "~/utils/public-url";
+import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request);
+  const articles = await listNews(getDb(), { limit: RSS_ITEM_LIMIT });
+  const body = buildRss({
+    title: `${site.name}: ${newsCopy.rssTitle}`,
+    link: `${origin}/news`,
+    selfUrl: `${origin}/news/rss.xml`,
+    description: `${newsCopy.listTitle} from ${site.name}`,
+    items: articles.map((article) => ({
+      title: article.title,
+      link: `${origin}/news/${article.id}`,
+      content: article.content,
+      publishedAt: article.created_at,
+    })),
+  });
+  const headers = new Headers({
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    // Short, so a new article reaches readers soon; long enough to spare the database from polling.
+    "Cache-Control": "public, max-age=300",
+  });
+  applyBaseSecurityHeaders(headers, request);
+  return new Response(body, { headers });
+}

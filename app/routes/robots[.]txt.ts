@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { buildRobots } from "~/utils/feeds";
+import { absoluteUrl } from "~/utils/public-url";
+import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+
+// A route rather than a file in public/: the Sitemap line must be an absolute URL, and only
+// the request knows which host the site is served as.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = new Headers({
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "public, max-age=86400",
+  });
+  applyBaseSecurityHeaders(headers, request);
+  return new Response(buildRobots(absoluteUrl(request, "/sitemap.xml")), { headers });
+}

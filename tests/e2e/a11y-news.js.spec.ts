@@ -25,6 +25,7 @@ for (const theme of ["light", "dark"] as const) {
             title: uniqueTitle("Accessible article"),
             content: "A paragraph.\n\nAnother paragraph.",
             image_url: `${baseURL}/logo.svg`,
+            created_at: "2002-01-01T00:00:00.000Z",
           });
           created.push(row.id);
           return `/news/${row.id}`;

@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
+import { NewsNavigationPending } from "~/components/news-pending";
 import { useNonce } from "~/components/nonce";
 import { useOptimisticTheme } from "~/components/theme-toggle";
 import { site } from "~/content/site";
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         <Navbar />
+        <NewsNavigationPending />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

@@ -9,10 +9,8 @@ export function isNewsPath(pathname: string): boolean {
 
 /**
  * The spec's news spinner. Pages render on the server with their data, so there is no wait
- * on a first visit; the wait a visitor can see is a client-side navigation between the list
- * and an article, and the page being left shows this until the next one is ready. (A
- * navigation into /news from another section is shown by the browser's own progress only:
- * the shell that would host it belongs to every page.)
+ * on a first visit; the wait a visitor can see is a client-side navigation to the list or an
+ * article, from anywhere on the site. Rendered once, by the root layout.
  */
 export function NewsNavigationPending() {
   const navigation = useNavigation();

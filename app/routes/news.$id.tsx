@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { NewsNavigationPending } from "~/components/news-pending";
 import { ShareLinks } from "~/components/share-links";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
@@ -67,7 +66,6 @@ export default function NewsArticlePage() {
   const { article, shareLinks } = useLoaderData<typeof loader>();
   return (
     <>
-      <NewsNavigationPending />
       <article className="container-page max-w-3xl py-10">
         <Link to="/news" className="link inline-flex items-center gap-1">
           <span aria-hidden="true">←</span> {newsCopy.backToNews}

@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { toNewsCardArticle } from "~/components/news-card";
 import { NewsList } from "~/components/news-list";
-import { NewsNavigationPending } from "~/components/news-pending";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
 import { listNews } from "~/models/news.server";
@@ -29,7 +28,6 @@ export default function NewsIndex() {
   const { articles } = useLoaderData<typeof loader>();
   return (
     <>
-      <NewsNavigationPending />
       <section className="bg-brand-800 py-14 text-white">
         <div className="container-page">
           <h1 className="text-4xl font-bold tracking-tight">{newsCopy.listTitle}</h1>

@@ -46,3 +46,13 @@ test("a spinner shows while an article loads after a click on Read More, and whi
   await expect(page.getByRole("heading", { level: 1, name: "Latest News & Updates" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveCount(0);
 });
+
+test("a spinner shows while the news list loads after following the News link from another section", async ({ page }) => {
+  await page.goto("/about");
+  const release = await holdDataRequest(page, "/news");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Loading news...");
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Latest News & Updates" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
+});

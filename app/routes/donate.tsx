@@ -44,7 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/donate/thank-you/${pledge.reference}`, 303);
 }
 
-/** A radio that looks like a button; the native control stays for keyboards and assistive tech. */
+/**
+ * A radio that looks like a button. The native control stays (for keyboards and assistive
+ * tech), transparent and stretched over the whole label, so a click anywhere lands on it.
+ */
 function ToggleOption({
   input,
   onChange,
@@ -59,7 +62,7 @@ function ToggleOption({
     <label
       className="relative flex cursor-pointer items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2.5 text-center font-semibold text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-300 dark:has-checked:text-slate-950"
     >
-      <input key={key} {...props} onChange={onChange} className="sr-only" />
+      <input key={key} {...props} onChange={onChange} className="absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0" />
       {children}
     </label>
   );

@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { site } from "~/content/site";
+import { e2eDb } from "./support/db";
+
+const subjects = [
+  ["general", "General Inquiry"],
+  ["volunteer", "Volunteer Opportunities"],
+  ["donation", "Donation Information"],
+  ["partnership", "Partnership Opportunities"],
+  ["media", "Media Inquiry"],
+  ["other", "Other"],
+] as const;
+
+async function fillValid(page: Page, name: string, subjectLabel: string) {
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email Address").fill("visitor@example.com");
+  await page.getByLabel("Subject").selectOption({ label: subjectLabel });
+  await page.getByLabel("Message", { exact: true }).fill("Hello & welcome?\nA second line #2");
+}
+
+/** Presses a send button and returns the answer to the form post (a real document POST either way). */
+async function send(page: Page, button: "Send via Email" | "Send via WhatsApp") {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact"),
+    page.getByRole("button", { name: button }).click({ noWaitAfter: true }),
+  ]);
+  return response;
+}
+
+const enquiriesFrom = (name: string) =>
+  e2eDb().selectFrom("contact_enquiries").selectAll().where("name", "=", name).execute();
+
+test.describe("contact page", () => {
+  test("shows the form and the side cards", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Contact Us \| /);
+
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    await expect(page.getByLabel("Email Address")).toHaveAttribute("type", "email");
+    const subject = page.getByLabel("Subject");
+    for (const [value, label] of subjects) {
+      await expect(subject.locator(`option[value="${value}"]`)).toHaveText(label);
+    }
+    await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("rows", "6");
+    await expect(page.getByRole("button", { name: "Send via Email" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send via WhatsApp" })).toBeVisible();
+
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Email", exact: true })).toBeVisible();
+    await expect(main.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
+    await expect(main.getByRole("heading", { name: "Office Hours" })).toBeVisible();
+    for (const text of ["Monday - Friday", "9:00 AM - 5:00 PM", "Saturday", "10:00 AM - 2:00 PM", "Sunday", "Closed"]) {
+      await expect(main.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole("heading", { name: "Quick Links" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Donate", exact: true })).toHaveAttribute("href", "/donate");
+    await expect(main.getByRole("link", { name: "Get Involved", exact: true })).toHaveAttribute("href", "/get-involved");
+    await expect(main.getByRole("heading", { name: "Follow Us" })).toBeVisible();
+    for (const network of ["Facebook", "LinkedIn", "WhatsApp"]) {
+      await expect(main.getByRole("link", { name: new RegExp(`^${network}`) })).toHaveAttribute("href", /^https:\/\//);
+    }
+  });
+
+  test("preselects the subject named in the address", async ({ page }) => {
+    await page.goto("/contact?subject=partnership");
+    await expect(page.getByLabel("Subject")).toHaveValue("partnership");
+    await page.goto("/contact?subject=bogus");
+    await expect(page.getByLabel("Subject")).toHaveValue("");
+  });
+
+  test("the footer's partnership links preselect Partnership Opportunities", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Corporate Partnership Form" }).click();
+    await expect(page).toHaveURL(/\/contact\?subject=partnership$/);
+    await expect(page.getByLabel("Subject")).toHaveValue("partnership");
+  });
+
+  test("an empty form shows an error for every field and stays on the page", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send via Email" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(page.getByText("Email address is required")).toBeVisible();
+    await expect(page.getByText("Choose a subject from the list")).toBeVisible();
+    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("invalid input is shown again with errors, the rest kept", async ({ page }) => {
+    const name = `Kept ${randomUUID().slice(0, 8)}`;
+    await page.goto("/contact");
+    await page.getByLabel("Full Name").fill(name);
+    await page.getByLabel("Email Address").fill("visitor-at-example");
+    await page.getByLabel("Message", { exact: true }).fill("Please keep me");
+    await page.getByRole("button", { name: "Send via WhatsApp" }).click();
+
+    await expect(page.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
+    await expect(page.getByText("Choose a subject from the list")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue(name);
+    await expect(page.getByLabel("Email Address")).toHaveValue("visitor-at-example");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Please keep me");
+    expect(await enquiriesFrom(name)).toHaveLength(0);
+  });
+
+  test("Send via Email stores the enquiry and hands over to a prefilled mailto: draft", async ({ page }) => {
+    const name = `Email Visitor ${randomUUID().slice(0, 8)}`;
+    await page.goto("/contact");
+    await fillValid(page, name, "Media Inquiry");
+    const response = await send(page, "Send via Email");
+
+    expect(response.status()).toBe(303);
+    const location = response.headers().location;
+    expect(location.startsWith(`mailto:${site.email}?subject=Media%20Inquiry&body=`)).toBe(true);
+    const body = decodeURIComponent(location.split("&body=")[1]);
+    expect(body).toBe(`Name: ${name}\r\nEmail: visitor@example.com\r\n\r\nMessage:\r\nHello & welcome?\r\nA second line #2`);
+
+    const rows = await enquiriesFrom(name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: "visitor@example.com", subject: "media", channel: "email" });
+  });
+
+  test("Send via WhatsApp stores the enquiry and hands over to a WhatsApp chat with the same text", async ({ page }) => {
+    // No request may leave for the real WhatsApp.
+    await page.route("https://wa.me/**", (route) => route.abort());
+    const name = `WhatsApp Visitor ${randomUUID().slice(0, 8)}`;
+    await page.goto("/contact?subject=volunteer");
+    await page.getByLabel("Full Name").fill(name);
+    await page.getByLabel("Email Address").fill("visitor@example.com");
+    await page.getByLabel("Message", { exact: true }).fill("Hello & welcome?\nA second line #2");
+    const response = await send(page, "Send via WhatsApp");
+
+    expect(response.status()).toBe(303);
+    const target = new URL(response.headers().location);
+    expect(`${target.origin}${target.pathname}`).toBe(`https://wa.me/${site.whatsappNumber}`);
+    expect(target.searchParams.get("text")).toBe(
+      `Subject: Volunteer Opportunities\nName: ${name}\nEmail: visitor@example.com\n\nMessage:\nHello & welcome?\nA second line #2`,
+    );
+    const rows = await enquiriesFrom(name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ subject: "volunteer", channel: "whatsapp" });
+  });
+});

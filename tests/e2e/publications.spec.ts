@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { e2eDb } from "./support/db";
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+const newsletter = (page: Page) => page.getByRole("region", { name: "Subscribe to our newsletter" });
+
+/** Submits the subscribe form and waits for the server's answer, with or without JavaScript. */
+async function subscribe(page: Page, email: string) {
+  const section = newsletter(page);
+  await section.getByLabel("Email", { exact: true }).fill(email);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/publications"),
+    section.getByRole("button", { name: "Subscribe" }).click(),
+  ]);
+  return response;
+}
+
+const subscriberRows = (email: string) =>
+  e2eDb().selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).execute();
+
+test.describe("publications", () => {
+  test("lists the three publications with type, date and a working download", async ({ page, request }) => {
+    await page.goto("/publications");
+    await expect(page.getByRole("heading", { level: 1, name: "Publications" })).toBeVisible();
+
+    const items = page.getByRole("list", { name: "Publications" }).getByRole("listitem");
+    await expect(items).toHaveCount(3);
+    const expected = [
+      { type: "Newsletter", date: "1 September 2025", title: "Autumn 2025 Newsletter" },
+      { type: "Annual Report", date: "31 March 2025", title: "Annual Report 2024" },
+      { type: "Research Paper", date: "15 November 2024", title: "Access to Primary Care in Rural Communities" },
+    ];
+    for (const [index, publication] of expected.entries()) {
+      const item = items.nth(index);
+      await expect(item.getByRole("heading", { name: publication.title })).toBeVisible();
+      await expect(item.getByText(publication.type, { exact: true })).toBeVisible();
+      await expect(item.getByText(publication.date, { exact: true })).toBeVisible();
+      const link = item.getByRole("link", { name: `Download ${publication.title}` });
+      await expect(link).toBeVisible();
+      const href = await link.getAttribute("href");
+      const file = await request.get(href!);
+      expect(file.status()).toBe(200);
+      expect(await file.text()).toContain(publication.title);
+    }
+  });
+
+  test("subscribes an address, storing it, and answers a repeat exactly the same way", async ({ page }) => {
+    const email = uniqueEmail("reader");
+    await page.goto("/publications");
+
+    const first = await subscribe(page, email);
+    expect(first.status()).toBe(200);
+    const status = newsletter(page).getByRole("status");
+    await expect(status).toHaveText("Thank you for subscribing! We will send our next newsletter to the address you gave.");
+    await expect(newsletter(page).getByLabel("Email", { exact: true })).toHaveValue("");
+    const [row] = await subscriberRows(email);
+    expect(row.consented_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    // A repeat, in another letter case: the same answer, and still one row.
+    await page.goto("/publications");
+    const second = await subscribe(page, email.toUpperCase());
+    expect(second.status()).toBe(first.status());
+    await expect(status).toHaveText("Thank you for subscribing! We will send our next newsletter to the address you gave.");
+    const rows = await subscriberRows(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].consented_at).toBe(row.consented_at);
+  });
+
+  test("rejects a malformed address with a field error, keeping the input", async ({ page }) => {
+    const bad = `not-an-email-${randomUUID().slice(0, 8)}`;
+    await page.goto("/publications");
+    const section = newsletter(page);
+    await section.getByLabel("Email", { exact: true }).fill(bad);
+    await section.getByRole("button", { name: "Subscribe" }).click();
+
+    await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
+    const input = section.getByLabel("Email", { exact: true });
+    await expect(input).toHaveValue(bad);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(section.getByRole("status")).toHaveText("");
+    expect(await subscriberRows(bad)).toHaveLength(0);
+  });
+
+  test("has its own title and description", async ({ page }) => {
+    await page.goto("/publications");
+    await expect(page).toHaveTitle(/^Publications \| /);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /newsletter/i);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Publications");
+  });
+});

@@ -1,6 +1,6 @@
 // DESIGN §5 auth rows: POST /api/auth/login, GET /api/auth/verify, POST /api/auth/logout,
 // plus token expiry, revocation, where tokens may come from, and login throttling.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   MAX_FAILURES_PER_USERNAME,
   THROTTLE_WINDOW_MS,
@@ -11,6 +11,7 @@ import { createSession, getSessionUser } from "~/models/session.server";
 import * as login from "~/routes/api.auth.login";
 import * as logout from "~/routes/api.auth.logout";
 import * as verify from "~/routes/api.auth.verify";
+import type { User } from "~/models/user.server";
 import { getDb, openDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { resetDatabase } from "./helpers";
@@ -23,13 +24,22 @@ const LOGOUT = "/api/auth/logout";
 const postLogin = (json: unknown, init: Parameters<typeof apiRequest>[1] = {}) =>
   call(login, apiRequest(LOGIN, { method: "POST", json, ...init }));
 
-beforeEach(async () => {
+// One user for the file: hashing a password per test would make the file slow.
+let editor: User;
+
+beforeAll(async () => {
   await resetDatabase();
+  editor = await createApiUser("editor");
+});
+
+beforeEach(async () => {
+  await getDb().deleteFrom("sessions").execute();
+  await getDb().deleteFrom("login_failures").execute();
 });
 
 describe("POST /api/auth/login", () => {
   it("answers 200 with success, a token and the user for the right credentials", async () => {
-    const user = await createApiUser();
+    const user = editor;
     const response = await postLogin({ username: "editor", password: TEST_PASSWORD });
     expect(response.status).toBe(200);
     expectApiHeaders(response);
@@ -41,7 +51,6 @@ describe("POST /api/auth/login", () => {
   });
 
   it("stores only a hash of the token", async () => {
-    await createApiUser();
     const { token } = await jsonOf(await postLogin({ username: "editor", password: TEST_PASSWORD }));
     const rows = await getDb().selectFrom("sessions").select(["id", "kind"]).execute();
     expect(rows).toHaveLength(1);
@@ -51,20 +60,17 @@ describe("POST /api/auth/login", () => {
   });
 
   it("issues a new token at every login", async () => {
-    await createApiUser();
     const first = await jsonOf(await postLogin({ username: "editor", password: TEST_PASSWORD }));
     const second = await jsonOf(await postLogin({ username: "editor", password: TEST_PASSWORD }));
     expect(first.token).not.toBe(second.token);
   });
 
   it("ignores unknown fields", async () => {
-    await createApiUser();
     const response = await postLogin({ username: "editor", password: TEST_PASSWORD, remember: true, role: "root" });
     expect(response.status).toBe(200);
   });
 
   it("answers 401 with the same message for a wrong password and an unknown user", async () => {
-    await createApiUser();
     for (const json of [
       { username: "editor", password: "wrong-password" },
       { username: "nobody", password: TEST_PASSWORD },
@@ -142,7 +148,6 @@ describe("POST /api/auth/login", () => {
   });
 
   it("accepts a charset parameter on application/json", async () => {
-    await createApiUser();
     const response = await call(
       login,
       apiRequest(LOGIN, {
@@ -172,7 +177,6 @@ describe("POST /api/auth/login", () => {
 
 describe("login throttling", () => {
   it("refuses the 6th attempt within the window with 429 and Retry-After, even with the right password", async () => {
-    await createApiUser();
     for (let attempt = 1; attempt <= MAX_FAILURES_PER_USERNAME; attempt++) {
       const response = await postLogin({ username: "editor", password: `wrong-${attempt}` });
       expect(response.status).toBe(401);
@@ -191,7 +195,6 @@ describe("login throttling", () => {
   });
 
   it("throttles per username, case-insensitively, and leaves other users alone", async () => {
-    await createApiUser("editor");
     await createApiUser("writer");
     for (let attempt = 0; attempt < MAX_FAILURES_PER_USERNAME; attempt++) {
       await postLogin({ username: "Editor", password: "wrong" });
@@ -208,7 +211,6 @@ describe("login throttling", () => {
   });
 
   it("counts parallel guesses before hashing, so a burst cannot exceed the limit", async () => {
-    await createApiUser();
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => postLogin({ username: "editor", password: `guess-${i}` })),
     ).then((responses) => responses.map((r) => r.status));
@@ -217,14 +219,12 @@ describe("login throttling", () => {
   });
 
   it("forgets failures older than the window", async () => {
-    await createApiUser();
     const longAgo = new Date(Date.now() - THROTTLE_WINDOW_MS - 60_000);
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await recordLoginFailure(getDb(), "editor", longAgo);
     expect((await postLogin({ username: "editor", password: TEST_PASSWORD })).status).toBe(200);
   });
 
   it("resets the count after a successful login", async () => {
-    await createApiUser();
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME - 1; i++) await postLogin({ username: "editor", password: "wrong" });
     expect((await postLogin({ username: "editor", password: TEST_PASSWORD })).status).toBe(200);
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME - 1; i++) await postLogin({ username: "editor", password: "wrong" });
@@ -232,7 +232,6 @@ describe("login throttling", () => {
   });
 
   it("keeps the block across a restart: the counters are in the SQLite file", async () => {
-    await createApiUser();
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await postLogin({ username: "editor", password: "wrong" });
 
     // A separate connection to the same file sees the block.
@@ -255,7 +254,7 @@ describe("login throttling", () => {
 
 describe("GET /api/auth/verify", () => {
   it("answers 200 with the user for a live token", async () => {
-    const user = await createApiUser();
+    const user = editor;
     const { token } = await jsonOf(await postLogin({ username: "editor", password: TEST_PASSWORD }));
     const response = await call(verify, apiRequest(VERIFY, { token }));
     expect(response.status).toBe(200);
@@ -264,7 +263,7 @@ describe("GET /api/auth/verify", () => {
   });
 
   it("accepts the scheme name in any case", async () => {
-    const token = await tokenFor(await createApiUser());
+    const token = await tokenFor(editor);
     const response = await call(verify, apiRequest(VERIFY, { headers: { Authorization: `bearer ${token}` } }));
     expect(response.status).toBe(200);
   });
@@ -289,7 +288,7 @@ describe("GET /api/auth/verify", () => {
   });
 
   it("answers 401 for an expired token", async () => {
-    const user = await createApiUser();
+    const user = editor;
     const thirtyOneDaysAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     const expired = await tokenFor(user, thirtyOneDaysAgo);
     const response = await call(verify, apiRequest(VERIFY, { token: expired }));
@@ -301,13 +300,13 @@ describe("GET /api/auth/verify", () => {
   });
 
   it("does not accept a staff browser session as an API token", async () => {
-    const user = await createApiUser();
+    const user = editor;
     const { token } = await createSession(getDb(), user.id, "web");
     expect((await call(verify, apiRequest(VERIFY, { token }))).status).toBe(401);
   });
 
   it("takes the token only from the Authorization header, never a cookie or the query string", async () => {
-    const token = await tokenFor(await createApiUser());
+    const token = await tokenFor(editor);
     for (const request of [
       apiRequest(`${VERIFY}?token=${token}`),
       apiRequest(`${VERIFY}?access_token=${token}`),
@@ -330,7 +329,7 @@ describe("GET /api/auth/verify", () => {
   });
 
   it("answers HEAD like GET", async () => {
-    const token = await tokenFor(await createApiUser());
+    const token = await tokenFor(editor);
     const response = await call(verify, apiRequest(VERIFY, { method: "HEAD", token }));
     expect(response.status).toBe(200);
     expectApiHeaders(response);
@@ -339,7 +338,7 @@ describe("GET /api/auth/verify", () => {
 
 describe("POST /api/auth/logout", () => {
   it("answers 204 and the token no longer works, while other tokens do", async () => {
-    const user = await createApiUser();
+    const user = editor;
     const token = await tokenFor(user);
     const other = await tokenFor(user);
     const response = await call(logout, apiRequest(LOGOUT, { method: "POST", token }));
@@ -355,13 +354,13 @@ describe("POST /api/auth/logout", () => {
   });
 
   it("deletes the session row", async () => {
-    const token = await tokenFor(await createApiUser());
+    const token = await tokenFor(editor);
     await call(logout, apiRequest(LOGOUT, { method: "POST", token }));
     expect(await getDb().selectFrom("sessions").selectAll().execute()).toEqual([]);
   });
 
   it("does not need a body or a JSON content type", async () => {
-    const token = await tokenFor(await createApiUser());
+    const token = await tokenFor(editor);
     const response = await call(logout, apiRequest(LOGOUT, { method: "POST", token, body: "whatever", headers: { "Content-Type": "text/plain" } }));
     expect(response.status).toBe(204);
   });
@@ -376,7 +375,7 @@ describe("POST /api/auth/logout", () => {
   });
 
   it.each(["GET", "PUT", "DELETE", "PATCH"])("answers %s with 405 and Allow: POST (logout is POST only)", async (method) => {
-    const token = await tokenFor(await createApiUser());
+    const token = await tokenFor(editor);
     const response = await call(logout, apiRequest(LOGOUT, { method, token }));
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("POST");

@@ -123,9 +123,12 @@ const byteLength = (body: string | Uint8Array) => (typeof body === "string" ? ne
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonType = (type: string | null) => type !== null && JSON_TYPES.includes(type);
 
+/** Limits count characters (code points), so an emoji counts once. */
+const characters = (s: string) => [...s].length;
+
 function httpUrlOk(value: string): boolean {
   const trimmed = value.trim();
-  if (trimmed.length > 2048) return false;
+  if (characters(trimmed) > 2048) return false;
   try {
     const url = new URL(trimmed);
     return url.protocol === "http:" || url.protocol === "https:";
@@ -150,8 +153,10 @@ function articleAcceptable(sample: Sample): boolean {
   const sent = sentObject(sample);
   if (!isJsonType(sample.contentType) || byteLength(sample.body) > LIMIT || !sent) return false;
   const { title, content, image_url } = sent;
-  const textOk = (v: unknown, max: number) => typeof v === "string" && v.trim().length >= 1 && v.trim().length <= max;
-  const imageOk = image_url === undefined || image_url === null || image_url === "" || (typeof image_url === "string" && httpUrlOk(image_url));
+  const textOk = (v: unknown, max: number) => typeof v === "string" && v.trim().length >= 1 && characters(v.trim()) <= max;
+  // null, "" or only whitespace mean "no image".
+  const imageOk =
+    image_url === undefined || image_url === null || (typeof image_url === "string" && (image_url.trim() === "" || httpUrlOk(image_url)));
   return textOk(title, 200) && textOk(content, 50_000) && imageOk;
 }
 
@@ -201,7 +206,7 @@ function expectArticleMatches(json: any, sent: Record<string, unknown>) {
   expect(json.title).toBe(wellFormed((sent.title as string).trim()));
   expect(json.content).toBe(wellFormed((sent.content as string).trim()));
   const image = sent.image_url;
-  expect(json.image_url).toBe(typeof image === "string" && image !== "" ? wellFormed(image.trim()) : null);
+  expect(json.image_url).toBe(typeof image === "string" && image.trim() !== "" ? wellFormed(image.trim()) : null);
 }
 
 // ---- properties ------------------------------------------------------------------------

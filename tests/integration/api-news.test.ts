@@ -148,8 +148,8 @@ describe("POST /api/news", () => {
     expect(await jsonOf(await get(body.id))).toEqual(body);
   });
 
-  it("treats a missing, null or empty image_url as none", async () => {
-    for (const image_url of [undefined, null, ""]) {
+  it("treats a missing, null, empty or blank image_url as none", async () => {
+    for (const image_url of [undefined, null, "", "   "]) {
       const body = await jsonOf(await create({ ...valid, image_url }));
       expect(body.image_url).toBeNull();
     }
@@ -181,6 +181,11 @@ describe("POST /api/news", () => {
     expect(body.title).toHaveLength(200);
     expect(body.content).toHaveLength(50_000);
     expect(body.image_url).toHaveLength(2048);
+  });
+
+  it("counts characters, not UTF-16 units: 200 emoji are a valid title, 201 are not", async () => {
+    expect((await create({ title: "😀".repeat(200), content: "c" })).status).toBe(201);
+    expect((await create({ title: "😀".repeat(201), content: "c" })).status).toBe(400);
   });
 
   it.each([

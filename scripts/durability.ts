@@ -29,7 +29,7 @@ interface Ack {
   round: number;
 }
 
-const started = Date.now();
+let started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (message: string) => console.log(`[durability ${elapsed()}] ${message}`);
@@ -52,7 +52,6 @@ process.on("exit", () => {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => fail(`interrupted by ${signal}`));
-setTimeout(() => fail(`took longer than ${TIME_LIMIT_MS / 1000} s`), TIME_LIMIT_MS).unref();
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,6 +73,9 @@ function ensureBuild() {
 
 async function main() {
   ensureBuild();
+  // The bound covers the test itself; a first build (only when missing) comes before it.
+  started = Date.now();
+  setTimeout(() => fail(`took longer than ${TIME_LIMIT_MS / 1000} s`), TIME_LIMIT_MS).unref();
 
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-durability-"));
   const databasePath = path.join(tmpDir, "durability.sqlite");

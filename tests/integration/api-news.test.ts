@@ -447,3 +447,24 @@ describe("unknown /api paths", () => {
     if (method !== "HEAD") expect(await jsonOf(response)).toEqual({ error: "Not found" });
   });
 });
+
+describe("an unexpected failure", () => {
+  it("answers 500 JSON without details (and is logged on the server only)", async () => {
+    const { withApi } = await import("~/utils/api.server");
+    const { vi } = await import("vitest");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await withApi(apiRequest("/api/news"), async () => {
+        throw new Error("SQLITE_CORRUPT: secret internals");
+      });
+      expect(response.status).toBe(500);
+      expectApiHeaders(response);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ error: "Internal server error" });
+      expect(text).not.toContain("SQLITE");
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

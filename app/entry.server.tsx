@@ -1,15 +1,31 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { getDataVersion } from "~/models/database.server";
+import { getDb } from "~/utils/db.server";
+import { hasSessionCookie, pageCache, pageCacheKey, restampNonce } from "~/utils/page-cache.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+/**
+ * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff
+ * see their own edits at once. Anything for a signed-in user is never stored.
+ */
+const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300";
+const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -18,10 +34,27 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
-  // Crawlers and no-JavaScript visitors get the whole document at once; browsers stream.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  return new Promise((resolve, reject) => {
+  const cacheKey = responseHeaders.has("Set-Cookie") ? null : pageCacheKey(request, responseStatusCode, remixContext);
+  const dataVersion = cacheKey ? await getDataVersion(getDb()) : 0;
+  if (cacheKey) {
+    responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    responseHeaders.append("Vary", "Cookie");
+    const cached = pageCache.get(cacheKey, dataVersion);
+    if (cached) {
+      return new Response(restampNonce(cached, nonce), { status: responseStatusCode, headers: responseHeaders });
+    }
+  } else if (hasSessionCookie(request) || new URL(request.url).pathname.startsWith("/admin")) {
+    responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  }
+
+  // Crawlers, no-JavaScript visitors and pages about to be cached get the whole document at
+  // once; browsers otherwise get it streamed.
+  const waitForAll = cacheKey !== null || isbot(request.headers.get("user-agent") ?? "");
+  const readyEvent = waitForAll ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -32,7 +65,17 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (cacheKey) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => {
+              const html = Buffer.concat(chunks).toString("utf8");
+              if (responseStatusCode === 200) pageCache.set(cacheKey, { html, nonce, dataVersion });
+              resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));
+            });
+            pipe(body);
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,0 +1,92 @@
+import type { EntryContext } from "@remix-run/node";
+import { onNewsChange } from "~/models/news.server";
+import { getTheme } from "./theme.server";
+
+/**
+ * An in-process cache of rendered public documents. Loaders still run on every request (they
+ * are cheap SQLite reads); what is saved is the React render, most of a page's cost.
+ *
+ * Only anonymous GETs without a query string of routes that opt in with
+ * `handle = { pageCache: true }` are cached, keyed by path and theme, so a signed-in or
+ * per-theme variant can never be served to someone else. Every news write in this process
+ * clears it, and an entry stored before another process wrote to the database is not used.
+ */
+export interface PageCacheHandle {
+  pageCache?: boolean;
+}
+
+interface CachedPage {
+  html: string;
+  /** The nonce the page was rendered with; each response gets a fresh one swapped in. */
+  nonce: string;
+  /** The database's data_version when the page was rendered. */
+  dataVersion: number;
+  storedAt: number;
+}
+
+export class PageCache {
+  private pages = new Map<string, CachedPage>();
+
+  constructor(
+    private readonly maxEntries = 200,
+    // Short, because a write that lands between a page's loaders and the end of its render
+    // can leave that render cached with the old data; the TTL bounds how long.
+    private readonly ttlMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, dataVersion: number): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (page.dataVersion !== dataVersion || this.now() - page.storedAt > this.ttlMs) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    // Map keeps insertion order: re-inserting marks it most recently used.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  set(key: string, page: { html: string; nonce: string; dataVersion: number }): void {
+    this.pages.delete(key);
+    this.pages.set(key, { ...page, storedAt: this.now() });
+    while (this.pages.size > this.maxEntries) {
+      this.pages.delete(this.pages.keys().next().value!);
+    }
+  }
+
+  clear(): void {
+    this.pages.clear();
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+export const pageCache = new PageCache();
+onNewsChange(() => pageCache.clear());
+
+const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+
+export function hasSessionCookie(request: Request): boolean {
+  return SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
+}
+
+/** The cache key for this document request, or null when it must not be cached. */
+export function pageCacheKey(request: Request, status: number, context: EntryContext): string | null {
+  if (request.method !== "GET" || status !== 200 || hasSessionCookie(request)) return null;
+  const url = new URL(request.url);
+  if (url.search) return null;
+  const matches = context.staticHandlerContext.matches;
+  const leaf = matches[matches.length - 1];
+  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as PageCacheHandle | undefined) : undefined;
+  if (!handle?.pageCache) return null;
+  return `${getTheme(request) ?? "system"} ${url.pathname}`;
+}
+
+/** The same page with a fresh nonce everywhere the old one stood. */
+export function restampNonce(page: CachedPage, nonce: string): string {
+  return page.html.replaceAll(page.nonce, nonce);
+}

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,8 +6,8 @@ import { Modal } from "~/components/admin/modal";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { getNews, updateNews } from "~/models/news.server";
-import { newsArticleSchema } from "~/schemas/news";
 import { parseArticleId } from "~/utils/article-id";
+import { parseArticleForm } from "~/utils/article-form.server";
 import { getDb } from "~/utils/db.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
@@ -36,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request);
   const id = parseArticleId(params.id);
-  const submission = parseWithZod(await readFormData(request), { schema: newsArticleSchema });
+  const submission = parseArticleForm(await readFormData(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }

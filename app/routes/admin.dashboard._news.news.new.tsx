@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -6,7 +5,7 @@ import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { createNews } from "~/models/news.server";
-import { newsArticleSchema } from "~/schemas/news";
+import { parseArticleForm } from "~/utils/article-form.server";
 import { getDb } from "~/utils/db.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
@@ -26,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request);
-  const submission = parseWithZod(await readFormData(request), { schema: newsArticleSchema });
+  const submission = parseArticleForm(await readFormData(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }

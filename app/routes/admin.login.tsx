@@ -3,7 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/content/admin";
 import { mailtoHref, site } from "~/content/site";
 import { loginSchema } from "~/schemas/login";
 import { authenticator, LoginError } from "~/utils/auth.server";
@@ -11,7 +13,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/utils/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { createUserSession, DASHBOARD_PATH, getUser, LOGIN_PATH } from "~/utils/session.server";
+import { createUserSession, getUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }),
@@ -67,16 +69,26 @@ export default function AdminLogin() {
     shouldRevalidate: "onInput",
   });
 
+  // After a refused attempt the password field starts empty again, as it does without
+  // JavaScript (the server never sends a password back).
+  const { update } = form;
+  const passwordName = fields.password.name;
+  useEffect(() => {
+    if (actionData?.result.status === "error") update({ name: passwordName, value: "", validated: false });
+  }, [actionData, update, passwordName]);
+
   // Busy from the moment the form is sent until the dashboard after it has loaded.
   const signingIn =
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
     new URL(navigation.formAction ?? "/", "http://site.invalid").pathname === LOGIN_PATH;
 
-  const failed = actionData?.result.status === "error";
-  const hasFieldErrors = Boolean(fields.username.errors?.length || fields.password.errors?.length);
   // The server's message when it gave one; a failure without any message still says so.
-  const formErrors = form.errors?.length ? form.errors : failed && !hasFieldErrors ? ["Login failed"] : undefined;
+  const serverErrors = (actionData?.result.error ?? {}) as Record<string, string[] | null | undefined>;
+  const failed = actionData?.result.status === "error";
+  const hasFieldErrors = Object.entries(serverErrors).some(([name, errors]) => name !== "" && errors?.length);
+  const serverMessage = serverErrors[""]?.length ? serverErrors[""] : undefined;
+  const formErrors = serverMessage ?? (failed && !hasFieldErrors ? ["Login failed"] : undefined);
 
   return (
     <section className="container-page flex justify-center py-16">

@@ -1,4 +1,5 @@
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/content/admin";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "./db.server";
@@ -7,8 +8,7 @@ import { getSessionSecrets } from "./session-secret.server";
 // The cookie carries only the secret token of a row in the sessions table (the row stores its
 // SHA-256), so logging out or resetting a password revokes it on the server at once.
 export const SESSION_COOKIE_NAME = "__session";
-export const LOGIN_PATH = "/admin/login";
-export const DASHBOARD_PATH = "/admin/dashboard";
+export { DASHBOARD_PATH, LOGIN_PATH };
 
 /** The signed session cookie for a set of secrets (the first signs, all verify). */
 export function createSessionCookie(secrets: string[], options: { secure?: boolean } = {}): Cookie {

@@ -74,9 +74,17 @@ describe("adding an article", () => {
     expect(saved).toMatchObject({ title: "Fresh news", content: "Line one\nLine two", image_url: "https://example.org/a.png" });
   });
 
-  it("stores an empty image URL as none", async () => {
+  it("stores line breaks as LF whether the browser sent CRLF (plain form post) or LF (fetch)", async () => {
+    await run(newRoute.action, postForm(NEW, { title: "CRLF", content: "One\r\nTwo\r\n\r\nThree" }, { cookie }));
+    await run(newRoute.action, postForm(NEW, { title: "LF", content: "One\nTwo\n\nThree" }, { cookie }));
+    const contents = (await listNews(getDb())).map((a) => a.content);
+    expect(contents).toEqual(["One\nTwo\n\nThree", "One\nTwo\n\nThree"]);
+  });
+
+  it("stores an empty or blank image URL as none", async () => {
+    await run(newRoute.action, postForm(NEW, { title: "Blank image", content: "Body", image_url: "   " }, { cookie }));
     await run(newRoute.action, postForm(NEW, { title: "No image", content: "Body", image_url: "" }, { cookie }));
-    expect((await listNews(getDb()))[0].image_url).toBeNull();
+    expect((await listNews(getDb())).map((a) => a.image_url)).toEqual([null, null]);
   });
 
   it("answers invalid input with 400, field errors and the input kept", async () => {

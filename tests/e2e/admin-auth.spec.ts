@@ -1,0 +1,105 @@
+// Staff sign-in, sign-out and the guard on the dashboard, with JavaScript on and off.
+import { getSessionUser } from "~/models/session.server";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  adminTestDb,
+  createThrowawayUser,
+  expect,
+  test,
+} from "./support/auth";
+
+async function submitLogin(page: import("@playwright/test").Page, username: string, password: string) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("the login page has the fields, the button and a support link", async ({ page }) => {
+  const response = await page.goto("/admin/login");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", /^mailto:.+@/);
+});
+
+test("signing in with the right password opens the dashboard", async ({ page }) => {
+  await page.goto("/admin/login");
+  await submitLogin(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "__session");
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+});
+
+test("a wrong password and an unknown user get the same message and no session", async ({ page }) => {
+  const user = await createThrowawayUser("the-right-password");
+  await page.goto("/admin/login");
+  await submitLogin(page, user.username, "the-wrong-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(page).toHaveURL(/\/admin\/login/);
+  // The username is kept; the password is not sent back.
+  await expect(page.getByLabel("Username")).toHaveValue(user.username);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+
+  await submitLogin(page, `${user.username}-nobody`, "the-right-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  expect((await page.context().cookies()).some((c) => c.name === "__session")).toBe(false);
+});
+
+test("after five failures even the right password is refused for a while", async ({ page }) => {
+  const user = await createThrowawayUser("the-right-password");
+  await page.goto("/admin/login");
+  for (let i = 0; i < 5; i++) {
+    await submitLogin(page, user.username, `wrong-${i}`);
+    await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  }
+  await submitLogin(page, user.username, "the-right-password");
+  await expect(page.getByRole("alert")).toHaveText(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("a signed-out visit to the dashboard goes to the login page and back after signing in", async ({ page }) => {
+  await page.goto("/admin/dashboard/stats");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard%2Fstats$/);
+  await submitLogin(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/stats$/);
+  await expect(page.getByRole("heading", { name: "Statistics" })).toBeVisible();
+});
+
+test("/admin goes to the dashboard, which asks a signed-out visitor to sign in", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("a signed-in visitor who opens the login page goes to the dashboard", async ({ page, login }) => {
+  await login();
+  await page.goto("/admin/login");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
+});
+
+test("logout ends the session on the server and returns to the login page", async ({ page, login }) => {
+  const token = await login();
+  await page.goto("/admin/dashboard");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  expect(await getSessionUser(adminTestDb(), token, "web")).toBeNull();
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("visiting /admin/logout does not log out", async ({ page, login }) => {
+  const token = await login();
+  await page.goto("/admin/logout");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(await getSessionUser(adminTestDb(), token, "web")).not.toBeNull();
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs, in order of speed: types, unit and integration tests, then the
-# browser tests with JavaScript on and off. The first failure stops the run.
+# Everything `npm test` runs, in order of speed: types, unit and integration tests, the
+# browser tests with JavaScript on and off, then the durability check (it reuses the build
+# the browser tests made). The first failure stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -14,5 +15,8 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 echo "==> Browser tests (Playwright, JavaScript on and off)"
 bash scripts/ensure-chromium.sh
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
+
+echo "==> Durability (SIGKILL during writes; nothing acknowledged may be lost)"
+BUILD_DIR=.build-e2e npx tsx scripts/durability.ts
 
 node scripts/test-summary.mjs

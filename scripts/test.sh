@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
+# One build, made by the Playwright web server and reused by the durability check.
+export BUILD_DIR="${BUILD_DIR:-.build-e2e}"
 
 echo "==> Type check"
 npx tsc --noEmit
@@ -17,6 +19,6 @@ bash scripts/ensure-chromium.sh
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
 
 echo "==> Durability (SIGKILL during writes; nothing acknowledged may be lost)"
-BUILD_DIR=.build-e2e npx tsx scripts/durability.ts
+npx tsx scripts/durability.ts
 
 node scripts/test-summary.mjs

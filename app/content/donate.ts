@@ -34,7 +34,7 @@ export const valueExamples = [
 export const reasonsToDonate = [
   {
     title: "100% of donations go to projects",
-    description: "Every penny you give reaches our projects on the ground; our running costs are met separately.",
+    description: "Every penny you give goes to our projects on the ground.",
   },
   {
     title: `${donateYearsOfImpact} years of impact`,
@@ -50,7 +50,7 @@ export const giftAid = {
   title: "Boost your gift with Gift Aid",
   text: "If you are a UK taxpayer, Gift Aid lets us claim an extra 25p for every £1 you give, at no cost to you.",
   example: "A £100 donation becomes £125 with Gift Aid.",
-  howTo: "Tick the Gift Aid box when we send your pledge confirmation, or tell us by e-mail that you would like to Gift Aid your donation.",
+  howTo: "To Gift Aid your donation, e-mail us quoting your payment reference and we will send you a Gift Aid declaration to complete.",
 } as const;
 
 /** Said plainly, because no card processor is connected to this site. */

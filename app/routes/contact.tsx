@@ -114,7 +114,8 @@ export default function Contact() {
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">
             Send us a message
           </h2>
-          <ContactForm defaultSubject={subject} />
+          {/* Keyed: following a ?subject= link from this very page must preselect it too. */}
+          <ContactForm key={subject ?? ""} defaultSubject={subject} />
         </section>
         <div className="space-y-6">
           <SideCard title="Email">
@@ -127,7 +128,7 @@ export default function Contact() {
               {officeHours.map(({ days, hours }) => (
                 <div key={days} className="flex justify-between gap-4">
                   <dt className="font-medium text-slate-800 dark:text-slate-200">{days}</dt>
-                  <dd>{hours}</dd>
+                  <dd className="whitespace-nowrap text-right">{hours}</dd>
                 </div>
               ))}
             </dl>

@@ -70,8 +70,9 @@ test.describe("contact page", () => {
     await expect(page.getByLabel("Subject")).toHaveValue("");
   });
 
-  test("the footer's partnership links preselect Partnership Opportunities", async ({ page }) => {
-    await page.goto("/");
+  test("the footer's partnership links preselect Partnership Opportunities, even from the contact page", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByLabel("Subject")).toHaveValue("");
     await page.getByRole("contentinfo").getByRole("link", { name: "Corporate Partnership Form" }).click();
     await expect(page).toHaveURL(/\/contact\?subject=partnership$/);
     await expect(page.getByLabel("Subject")).toHaveValue("partnership");

@@ -10,8 +10,7 @@ import {
   removeArticle,
   test,
   uniqueTitle,
-  waitForFormHydration,
-  waitForListHydration,
+  waitForHydration,
 } from "./support/auth";
 
 const CONFIRMATION = "Are you sure you want to delete this news article?";
@@ -28,7 +27,7 @@ test("Delete asks with confirm(); accepting deletes the article", async ({ page,
   const row = await insertArticle({ title, content: "Soon gone" });
   ids.push(row.id);
   await page.goto("/admin/dashboard");
-  await waitForListHydration(page);
+  await waitForHydration(page);
   const messages: string[] = [];
   page.on("dialog", async (dialog) => {
     messages.push(`${dialog.type()}: ${dialog.message()}`);
@@ -47,7 +46,7 @@ test("Delete asks with confirm(); declining keeps the article", async ({ page, l
   const row = await insertArticle({ title, content: "Staying" });
   ids.push(row.id);
   await page.goto("/admin/dashboard");
-  await waitForListHydration(page);
+  await waitForHydration(page);
   const messages: string[] = [];
   page.on("dialog", async (dialog) => {
     messages.push(dialog.message());
@@ -63,7 +62,7 @@ test("Delete asks with confirm(); declining keeps the article", async ({ page, l
 test("the dialog takes focus, keeps Tab inside, and Escape returns to the list with the form cleared", async ({ page, login }) => {
   await login();
   await page.goto("/admin/dashboard");
-  await waitForListHydration(page);
+  await waitForHydration(page);
   const add = page.getByRole("link", { name: "Add News" });
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Add News Article" });
@@ -103,7 +102,7 @@ test("Escape also closes the edit dialog without saving", async ({ page, login }
 test("the form validates in the browser before anything is sent", async ({ page, login }) => {
   await login();
   await page.goto("/admin/dashboard/news/new");
-  await waitForFormHydration(page);
+  await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Add News Article" });
   let posted = false;
   page.on("request", (request) => {
@@ -120,7 +119,7 @@ test("the form validates in the browser before anything is sent", async ({ page,
 
 test("the button reads 'Signing in...' while signing in", async ({ page }) => {
   await page.goto("/admin/login");
-  await waitForFormHydration(page);
+  await waitForHydration(page);
   // Hold the sign-in request briefly so the busy state can be seen.
   await page.route("**/admin/login**", async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -136,7 +135,7 @@ test("the button reads 'Signing in...' while signing in", async ({ page }) => {
 
 test("empty fields on the login form are reported in the browser", async ({ page }) => {
   await page.goto("/admin/login");
-  await waitForFormHydration(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Username is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();

@@ -58,3 +58,15 @@ test("saving an article that was deleted meanwhile shows 'Error saving news arti
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Error saving news article");
   await expect(page.getByRole("dialog").getByLabel("Content")).toHaveValue("My careful edit");
 });
+
+test("an empty login form is answered by the server with both field errors", async ({ page }) => {
+  await page.goto("/admin/login");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/admin/login"),
+    page.getByRole("button", { name: "Sign In" }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(page.getByText("Username is required")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+});

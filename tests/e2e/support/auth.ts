@@ -68,16 +68,12 @@ export function articleItem(page: Page, title: string) {
 }
 
 /**
- * Resolves once React has hydrated a page with a Conform form (Conform sets novalidate on
- * mount). Clicking earlier would submit the plain HTML form, which is the no-JS path.
+ * Resolves once React has hydrated the page. Remix hydrates the whole document and React tags
+ * each hydrated element, <html> last, just before committing. Clicking earlier would submit
+ * the plain HTML form, which is the no-JavaScript path these tests do not mean to take.
  */
-export async function waitForFormHydration(page: Page): Promise<void> {
-  await page.locator("form[novalidate]").first().waitFor({ state: "attached" });
-}
-
-/** Resolves once the news list has hydrated: each Delete form gains its confirmed=yes field. */
-export async function waitForListHydration(page: Page): Promise<void> {
-  await page.locator('input[type="hidden"][name="confirmed"]').first().waitFor({ state: "attached" });
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactFiber")));
 }
 
 export const test = base.extend<{ login: () => Promise<string> }>({

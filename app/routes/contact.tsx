@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,6 +14,9 @@ import { contactSchema } from "~/schemas/contact";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+
+/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -23,6 +24,9 @@ import { createPledge } from "~/models/pledge.server";
 import { donationSchema } from "~/schemas/donation";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+
+/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({

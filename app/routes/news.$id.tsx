@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -13,6 +14,9 @@ import { absoluteUrl } from "~/utils/public-url";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { preview } from "~/utils/text";
+
+/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+export const handle: PageCacheHandle = { pageCache: true };
 
 export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },

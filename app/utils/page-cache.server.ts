@@ -1,5 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { onNewsChange } from "~/models/news.server";
+import { publicOrigin } from "./public-url";
 import { getTheme } from "./theme.server";
 
 /**
@@ -7,8 +8,10 @@ import { getTheme } from "./theme.server";
  * are cheap SQLite reads); what is saved is the React render, most of a page's cost.
  *
  * Only anonymous GETs without a query string of routes that opt in with
- * `handle = { pageCache: true }` are cached, keyed by path and theme, so a signed-in or
- * per-theme variant can never be served to someone else. Every news write in this process
+ * `handle = { pageCache: true }` are cached, keyed by theme and by the full public URL (pages
+ * embed absolute URLs built from Host / X-Forwarded-Host, so a request for another host must
+ * never see, or plant, a page made for it), so a signed-in or per-theme variant can never
+ * be served to someone else. Every news write in this process
  * clears it, and an entry stored before another process wrote to the database is not used.
  */
 export interface PageCacheHandle {
@@ -83,7 +86,7 @@ export function pageCacheKey(request: Request, status: number, context: EntryCon
   const leaf = matches[matches.length - 1];
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as PageCacheHandle | undefined) : undefined;
   if (!handle?.pageCache) return null;
-  return `${getTheme(request) ?? "system"} ${url.pathname}`;
+  return `${getTheme(request) ?? "system"} ${publicOrigin(request)}${url.pathname}`;
 }
 
 /** The same page with a fresh nonce everywhere the old one stood. */

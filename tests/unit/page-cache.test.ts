@@ -16,9 +16,15 @@ describe("pageCacheKey", () => {
   const cacheable = context({ pageCache: true });
 
   it("keys anonymous GETs of opted-in routes by theme and path", () => {
-    expect(pageCacheKey(get("/news"), 200, cacheable)).toBe("system /news");
-    expect(pageCacheKey(get("/news", "theme=dark"), 200, cacheable)).toBe("dark /news");
-    expect(pageCacheKey(get("/news", "theme=light; other=1"), 200, cacheable)).toBe("light /news");
+    expect(pageCacheKey(get("/news"), 200, cacheable)).toBe("system http://localhost/news");
+    expect(pageCacheKey(get("/news", "theme=dark"), 200, cacheable)).toBe("dark http://localhost/news");
+    expect(pageCacheKey(get("/news", "theme=light; other=1"), 200, cacheable)).toBe("light http://localhost/news");
+  });
+
+  it("keeps pages for different public hosts apart, so a forged X-Forwarded-Host cannot poison the cache", () => {
+    const forged = new Request("http://localhost/news", { headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(pageCacheKey(forged, 200, cacheable)).toBe("system http://evil.example/news");
+    expect(pageCacheKey(get("/news"), 200, cacheable)).not.toBe(pageCacheKey(forged, 200, cacheable));
   });
 
   it("never caches for a signed-in user", () => {

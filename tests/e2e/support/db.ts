@@ -2,8 +2,8 @@
 // path in E2E_DATABASE_PATH, which every worker inherits). Tests create their own articles with
 // unique titles and remove them afterwards, because parallel tests share this database.
 //
-// Writes here bypass the running server: if the app ever caches pages in process, tests that
-// need a fresh page must write through the app (admin form or JSON API) instead.
+// Writes here come from another process: the server's page cache notices them through
+// SQLite's data_version, so pages show them at once (tests/e2e/page-cache.spec.ts proves it).
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
 import { openDatabase, type DB } from "~/utils/db.server";

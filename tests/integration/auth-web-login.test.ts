@@ -1,6 +1,7 @@
 // The staff sign-in form (/admin/login, remix-auth FormStrategy): success, failures, session
 // rotation, throttling that survives a restart, safe redirects and cross-site rejection.
-import { beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FAILURES_PER_USERNAME } from "~/models/login-throttle.server";
 import { getSessionUser } from "~/models/session.server";
 import * as loginRoute from "~/routes/admin.login";
@@ -180,6 +181,22 @@ describe("failed sign-ins", () => {
     for (let i = 0; i < 2; i++) {
       expect((await login({ username: ADMIN_USERNAME, password: `wrong-${i}` })).status).toBe(401);
     }
+  });
+
+  it("answers an unexpected failure with 'Login failed. Please try again.' and no session", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The throttle table going missing stands in for any database failure during sign-in.
+    await sql`ALTER TABLE login_failures RENAME TO login_failures_away`.execute(getDb());
+    try {
+      const response = await login({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+      expect(response.status).toBe(500);
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+      expect((await bodyOf(response)).result.error[""]).toEqual(["Login failed. Please try again."]);
+    } finally {
+      await sql`ALTER TABLE login_failures_away RENAME TO login_failures`.execute(getDb());
+      quiet.mockRestore();
+    }
+    expect(await sessionCount()).toBe(0);
   });
 
   it("treats a forged or mangled cookie as signed out", async () => {

@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import { adminMessages } from "~/content/admin";
+import { formatLongDate } from "~/utils/dates";
+import { DeleteArticleForm } from "./delete-article-form";
+
+/** What the admin list shows of an article; the loader cuts the preview on the server. */
+export interface AdminListArticle {
+  id: number;
+  title: string;
+  created_at: string;
+  preview: string;
+}
+
+export function ArticleList({ articles }: { articles: AdminListArticle[] }) {
+  if (articles.length === 0) {
+    return <p className="mt-6 text-slate-700 dark:text-slate-300">{adminMessages.emptyList}</p>;
+  }
+  return (
+    <ul className="mt-6 space-y-4">
+      {articles.map((article) => (
+        <li key={article.id}>
+          <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+            <div className="flex flex-wrap items-start justify-between gap-4">
+              <div className="min-w-0 flex-1">
+                <h3 className="break-words text-lg font-semibold">{article.title}</h3>
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Link to={`/admin/dashboard/news/${article.id}/edit`} className="btn-secondary">
+                  Edit<span className="sr-only">: {article.title}</span>
+                </Link>
+                <DeleteArticleForm id={article.id} title={article.title} />
+              </div>
+            </div>
+            <p className="mt-3 break-words text-slate-700 dark:text-slate-300">{article.preview}</p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -93,11 +93,11 @@ export function HeroSlideshow({ slides, intervalMs, width, height }: { slides: H
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${slides.length}`}
-            className="w-full shrink-0 snap-start snap-always"
+            className="flex w-full shrink-0 snap-start snap-always"
           >
-            <figure className="overflow-hidden bg-brand-800">
+            <figure className="flex w-full flex-col overflow-hidden bg-brand-800">
               <img src={slide.src} alt={slide.alt} width={width} height={height} className="h-auto w-full" />
-              <figcaption className="px-5 py-3 text-base font-medium text-white sm:text-lg">{slide.caption}</figcaption>
+              <figcaption className="flex-1 px-5 py-3 text-base font-medium text-white sm:text-lg">{slide.caption}</figcaption>
             </figure>
           </div>
         ))}

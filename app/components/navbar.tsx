@@ -46,7 +46,7 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
         </NavLink>
         <button
           type="button"
-          className="rounded-md p-1 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen((value) => !value)}
@@ -141,7 +141,12 @@ export function Navbar() {
       <div className="container-page relative flex items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>{site.name}</span>
+          {/* The full name does not fit beside the buttons on a phone. */}
+          <span className="hidden sm:inline">{site.name}</span>
+          <span className="sm:hidden" aria-hidden="true">
+            {site.shortName}
+          </span>
+          <span className="sr-only sm:hidden">{site.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">

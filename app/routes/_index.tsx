@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -11,6 +12,9 @@ import { homeStatistics } from "~/content/statistics";
 import { listNews } from "~/models/news.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+
+/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+export const handle: PageCacheHandle = { pageCache: true };
 
 /** Recent Activities shows this many of the newest articles. */
 const RECENT_ARTICLES = 3;

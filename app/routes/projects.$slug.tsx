@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -5,6 +6,9 @@ import { StatusBadge } from "~/components/project-card";
 import { getProject } from "~/content/projects";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
+
+/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+export const handle: PageCacheHandle = { pageCache: true };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const project = getProject(params.slug ?? "");

@@ -1,8 +1,12 @@
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { ProjectGrid } from "~/components/project-card";
 import { activeProjects } from "~/content/projects";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
+
+/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Recent Projects", description: `The projects ${site.name} is running now.` });

@@ -6,22 +6,25 @@
 //
 // BUILD_DIR (default "build") selects the build; it is built first when missing.
 // DURABILITY_ROUNDS (default 5) sets the number of kill/restart rounds.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { migrateToLatest, openDatabase } from "../app/utils/db.server";
-import { seedDatabase } from "../db/seed";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  ensureBuild,
+  freePort,
+  makeTempDir,
+  prepareDatabase,
+  startServer,
+  type RunningServer,
+} from "./lib/production-server";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 5);
 const WORKERS = 8;
 const TIME_LIMIT_MS = 58_000;
-const READY_TIMEOUT_MS = 15_000;
-const HOST = "127.0.0.1";
 
 interface Ack {
   id: number;
@@ -34,111 +37,59 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (message: string) => console.log(`[durability ${elapsed()}] ${message}`);
 
-let server: ChildProcess | undefined;
-let serverLog = "";
+let server: RunningServer | undefined;
 let tmpDir: string | undefined;
 
 function fail(message: string): never {
   console.error(`\nDURABILITY FAILED: ${message}`);
-  if (serverLog.trim()) console.error(`Last server output:\n${serverLog.slice(-2000)}`);
+  const output = server?.output().trim();
+  if (output) console.error(`Last server output:\n${output.slice(-2000)}`);
   if (tmpDir) console.error(`Database kept for inspection in ${tmpDir}`);
   tmpDir = undefined;
-  server?.kill("SIGKILL");
+  server?.process.kill("SIGKILL");
   process.exit(1);
 }
 
 process.on("exit", () => {
-  server?.kill("SIGKILL");
+  server?.process.kill("SIGKILL");
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => fail(`interrupted by ${signal}`));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(BUILD_DIR, "index.js"))) return;
-  log(`no build in ${BUILD_DIR}/, running remix build`);
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  if (result.status !== 0) fail("remix build failed");
-}
-
 async function main() {
-  ensureBuild();
+  if (!fs.existsSync(path.join(BUILD_DIR, "index.js"))) log(`no build in ${BUILD_DIR}/, running remix build`);
+  ensureBuild(BUILD_DIR);
   // The bound covers the test itself; a first build (only when missing) comes before it.
   started = Date.now();
   setTimeout(() => fail(`took longer than ${TIME_LIMIT_MS / 1000} s`), TIME_LIMIT_MS).unref();
 
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-durability-"));
+  tmpDir = makeTempDir("durability");
   const databasePath = path.join(tmpDir, "durability.sqlite");
-  const adminPassword = crypto.randomBytes(18).toString("base64url");
-  const setup = openDatabase(databasePath);
-  await migrateToLatest(setup);
-  await seedDatabase(setup, { adminUsername: "admin", adminPassword });
-  await setup.destroy();
-
+  await prepareDatabase(databasePath);
+  // One port for every restart, so writers keep talking to the same address.
   const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST,
-    PORT: String(port),
-    DATABASE_URL: `file:${databasePath}`,
-    SESSION_SECRET: crypto.randomBytes(24).toString("base64url"),
-    ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: adminPassword,
-  };
 
-  async function startServer() {
-    serverLog = "";
-    const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", path.join(BUILD_DIR, "index.js")], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const keep = (chunk: Buffer) => (serverLog = (serverLog + chunk.toString()).slice(-8000));
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
-    server = child;
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) fail(`the server exited while starting (${child.exitCode ?? child.signalCode})`);
-      try {
-        const response = await fetch(`${base}/api/news`, { signal: AbortSignal.timeout(2000) });
-        await response.arrayBuffer();
-        if (response.ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      await sleep(50);
+  async function restart() {
+    try {
+      server = await startServer({ buildDir: BUILD_DIR, databaseFile: databasePath, port, output: "capture" });
+    } catch (error) {
+      fail(`the server did not start: ${error instanceof Error ? error.message : error}`);
     }
-    fail(`the server did not answer within ${READY_TIMEOUT_MS / 1000} s`);
   }
 
   async function killServer() {
-    const child = server;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
+    await server?.kill();
     server = undefined;
   }
 
-  await startServer();
+  await restart();
+  const base = server!.url;
   log(`server up on ${base} (build ${BUILD_DIR}/, database ${databasePath})`);
 
   const loginResponse = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: adminPassword }),
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
   });
   if (loginResponse.status !== 200) fail(`login answered ${loginResponse.status}`);
   const { token } = (await loginResponse.json()) as { token: string };
@@ -193,7 +144,7 @@ async function main() {
     const roundAcks = acks.slice(before);
     log(`round ${round}: SIGKILL ${killAfter} ms after the first acknowledgement, ${roundAcks.length} writes acknowledged`);
 
-    await startServer();
+    await restart();
     // The restarted server serves what the killed one acknowledged.
     for (const ack of roundAcks.slice(-3)) {
       const response = await fetch(`${base}/api/news/${ack.id}`);

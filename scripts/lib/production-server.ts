@@ -1,6 +1,6 @@
 // Shared by the benchmark, budget and durability scripts: build the app, prepare a
 // throw-away database, and run the real production server (remix-serve) on loopback.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -12,6 +12,11 @@ import { seedDatabase } from "../../db/seed";
 export const ADMIN_USERNAME = "admin";
 export const ADMIN_PASSWORD = "script-admin-password";
 const SESSION_SECRET = "script-session-secret-0123456789abcdef";
+
+/** Builds only when there is no build yet (the durability check reuses the e2e build). */
+export function ensureBuild(buildDir: string): void {
+  if (!fs.existsSync(path.join(buildDir, "index.js"))) buildApp(buildDir);
+}
 
 export function buildApp(buildDir: string): void {
   const result = spawnSync("npx", ["remix", "build"], {
@@ -56,12 +61,21 @@ export async function prepareDatabase(file: string, options: { articles?: number
 
 export interface RunningServer {
   url: string;
+  port: number;
   process: ChildProcess;
+  /** The last few kilobytes the server printed, when started with output: "capture". */
+  output(): string;
   /** Graceful stop (SIGTERM), waiting for the process to exit. */
   stop(): Promise<void>;
   /** SIGKILL: the process gets no chance to flush anything. */
   kill(): Promise<void>;
 }
+
+const STDIO: Record<"ignore" | "inherit" | "capture", StdioOptions> = {
+  ignore: ["ignore", "pipe", "inherit"],
+  inherit: ["ignore", "inherit", "inherit"],
+  capture: ["ignore", "pipe", "pipe"],
+};
 
 async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -82,11 +96,12 @@ export async function startServer(options: {
   buildDir: string;
   databaseFile: string;
   port?: number;
-  quiet?: boolean;
+  /** "ignore" (default), "inherit", or "capture" to keep it for output(). */
+  output?: "ignore" | "inherit" | "capture";
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`], {
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -97,15 +112,30 @@ export async function startServer(options: {
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
     },
-    stdio: ["ignore", options.quiet === false ? "inherit" : "ignore", "inherit"],
+    stdio: STDIO[options.output ?? "ignore"],
   });
+  // Piped output must be read even when unwanted: the server logs every request, and a full
+  // pipe would block it.
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    if (options.output === "capture") output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await waitUntilUp(url, child);
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
   };
-  return { url, process: child, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") };
+  return {
+    url,
+    port,
+    process: child,
+    output: () => output,
+    stop: () => signal("SIGTERM"),
+    kill: () => signal("SIGKILL"),
+  };
 }
 
 /** Resident set size of a process in bytes, from /proc (Linux). */

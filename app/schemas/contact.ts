@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { contactChannels, contactSubjectValues } from "~/content/contact";
 import { emailField, requiredText } from "./email";
 

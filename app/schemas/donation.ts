@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { donationTypes, presetAmounts, type DonationType } from "~/content/donate";
 import { formatPence } from "~/utils/money";
 import { emailField, requiredText } from "./email";

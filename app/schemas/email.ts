@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** RFC 5321 caps a forward path at 254 characters; anything longer cannot be delivered. */
 export const EMAIL_MAX_LENGTH = 254;

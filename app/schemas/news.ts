@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // Shared by the admin form (Conform) and the JSON API: the server is always the authority.
 export const NEWS_LIMITS = { title: 200, content: 50_000, imageUrl: 2_048 } as const;

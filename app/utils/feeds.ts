@@ -86,7 +86,20 @@ export function buildSitemap(entries: SitemapEntry[]): string {
   ].join("\n");
 }
 
-/** robots.txt: everything public is crawlable; staff pages and the API are not. */
+/**
+ * robots.txt: everything public is crawlable; the staff area and the API are not. The sign-in
+ * page is public (the footer links to it), so it stays crawlable: the longest matching rule
+ * wins, and "Allow: /admin/login" is longer than "Disallow: /admin".
+ */
 export function buildRobots(sitemapUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "", `Sitemap: ${sitemapUrl}`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Allow: /admin/login",
+    "Disallow: /admin",
+    "Disallow: /api",
+    "",
+    `Sitemap: ${sitemapUrl}`,
+    "",
+  ].join("\n");
 }

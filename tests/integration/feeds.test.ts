@@ -115,7 +115,7 @@ describe("/sitemap.xml", () => {
 });
 
 describe("/robots.txt", () => {
-  it("allows everything but /admin and /api and points at the absolute sitemap URL", async () => {
+  it("allows everything but /admin (except its public sign-in page) and /api and points at the absolute sitemap URL", async () => {
     const response = await get(robotsLoader, "http://localhost:3000/robots.txt");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
@@ -123,6 +123,7 @@ describe("/robots.txt", () => {
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
     expect(lines).toContain("Disallow: /admin");
+    expect(lines).toContain("Allow: /admin/login");
     expect(lines).toContain("Disallow: /api");
     expect(lines).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
@@ -15,10 +15,12 @@ import { assertSameOrigin } from "~/utils/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { createUserSession, getUser } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` });
+
+// Unlike the rest of /admin, the sign-in page is public (every page's footer links to it),
+// so search engines may index it; it is still never cached.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** Where to go after signing in: an on-site path, never back to this page (no loop). */
 function afterLogin(redirectTo: FormDataEntryValue | string | null): string {

@@ -103,3 +103,15 @@ test("visiting /admin/logout does not log out", async ({ page, login }) => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(await getSessionUser(adminTestDb(), token, "web")).not.toBeNull();
 });
+
+test("the public sign-in page may be indexed, while the staff area may not", async ({ request }) => {
+  const login = await request.get("/admin/login");
+  expect(login.headers()["x-robots-tag"]).toBeUndefined();
+  expect(await login.text()).not.toContain('name="robots"');
+  expect(login.headers()["cache-control"]).toBe("private, no-store");
+  const dashboard = await request.get("/admin/dashboard", { maxRedirects: 0 });
+  expect(dashboard.status()).toBe(302);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Allow: /admin/login");
+  expect(robots).toContain("Disallow: /admin");
+});

@@ -1,8 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -12,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { NewsNavigationPending } from "~/components/news-pending";
@@ -77,23 +76,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  let message: string;
-  if (isRouteErrorResponse(error)) {
-    message = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "Error")}`;
-  } else if (error instanceof Error) {
-    // In production Remix has already replaced server errors' messages and stacks.
-    message = error.message;
-  } else {
-    message = "Unknown error";
-  }
-  return (
-    <section className="container-page py-20 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{message}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Go to the home page
-      </Link>
-    </section>
-  );
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
 import { buildApp, makeTempDir, prepareDatabase, startServer } from "./lib/production-server";
 
 const PAGES = ["/", "/news", "/news/1", "/donate", "/contact", "/admin/login"];
@@ -18,17 +19,7 @@ const BUDGET = {
   seo: 100,
   axeViolations: 0,
 };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 interface Row {
   path: string;
@@ -111,8 +102,8 @@ async function main() {
   const server = await startServer({ buildDir, databaseFile });
   const origin = server.url.replace("127.0.0.1", "localhost");
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
     for (const path of PAGES) {

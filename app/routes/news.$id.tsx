@@ -1,3 +1,4 @@
+import { ErrorPage } from "~/components/error-page";
 import type { PageCacheHandle } from "~/utils/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -117,19 +118,6 @@ export function ErrorBoundary() {
     );
   }
   // Not rethrown: during the server render React has no boundary above to catch it, so the
-  // site-wide failure page's words are repeated here instead.
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || "Error"}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  return (
-    <section className="container-page py-20 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{message}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Go to the home page
-      </Link>
-    </section>
-  );
+  // site-wide failure page is rendered here instead.
+  return <ErrorPage error={error} />;
 }

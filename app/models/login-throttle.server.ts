@@ -1,4 +1,4 @@
-import type { DB } from "~/utils/db.server";
+import { immediateTransaction, type DB } from "~/utils/db.server";
 
 // Counters live in SQLite so restarting the server does not reset a lock-out.
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -31,6 +31,19 @@ export async function checkLoginThrottle(db: DB, username: string, now: Date = n
   // Free again once the oldest failure in the window ages out.
   const freeAt = new Date(String(blocked.oldest)).getTime() + THROTTLE_WINDOW_MS;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
+}
+
+/**
+ * Checks the throttle and, when the attempt may go ahead, counts it as a failure at once, in
+ * one transaction and before the slow password hash: parallel guesses cannot all slip past
+ * the check while the first are still hashing. A successful sign-in then clears the count.
+ */
+export async function admitLoginAttempt(db: DB, username: string, now: Date = new Date()): Promise<ThrottleDecision> {
+  return immediateTransaction(db, async (trx) => {
+    const decision = await checkLoginThrottle(trx, username, now);
+    if (decision.allowed) await recordLoginFailure(trx, username, now);
+    return decision;
+  });
 }
 
 export async function recordLoginFailure(db: DB, username: string, now: Date = new Date()): Promise<void> {

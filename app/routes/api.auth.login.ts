@@ -1,4 +1,4 @@
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure, throttleMessage } from "~/models/login-throttle.server";
+import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
 import { createSession } from "~/models/session.server";
 import { verifyLogin } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
@@ -20,13 +20,7 @@ const handle = apiRoute(
       const { username, password } = parsed.data;
       const db = getDb();
 
-      // Check and count the attempt in one transaction, before the slow hash: parallel
-      // guesses cannot all slip past the check while the first ones are still hashing.
-      const decision = await db.transaction().execute(async (trx) => {
-        const result = await checkLoginThrottle(trx, username);
-        if (result.allowed) await recordLoginFailure(trx, username);
-        return result;
-      });
+      const decision = await admitLoginAttempt(db, username);
       if (!decision.allowed) {
         return apiError(429, throttleMessage(decision.retryAfterSeconds), failure, {
           "Retry-After": String(decision.retryAfterSeconds),

@@ -1,11 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import {
-  checkLoginThrottle,
-  clearLoginFailures,
-  recordLoginFailure,
-  throttleMessage,
-} from "~/models/login-throttle.server";
+import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
 import { verifyLogin, type User } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
 import { getDb } from "./db.server";
@@ -37,13 +32,12 @@ authenticator.use(
 
     const db = getDb();
     // Checked before the password, so a locked-out username learns nothing even when right.
-    const throttle = await checkLoginThrottle(db, username);
+    const throttle = await admitLoginAttempt(db, username);
     if (!throttle.allowed) {
       throw new LoginError(throttleMessage(throttle.retryAfterSeconds), 429, throttle.retryAfterSeconds);
     }
     const user = await verifyLogin(db, username, password);
     if (!user) {
-      await recordLoginFailure(db, username);
       // The same words for an unknown user and a wrong password: no username enumeration.
       throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 401);
     }

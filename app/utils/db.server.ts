@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, Migrator, sql, SqliteDialect } from "kysely";
 import type { Database } from "../../db/schema";
 import { migrationProvider } from "../../db/migrations";
 import { getEnv } from "./env.server";
@@ -34,4 +34,25 @@ const globalForDb = globalThis as typeof globalThis & { __charityDb?: DB };
 export function getDb(): DB {
   globalForDb.__charityDb ??= openDatabase(getEnv().databasePath);
   return globalForDb.__charityDb;
+}
+
+/**
+ * A transaction that takes SQLite's write lock at its start (BEGIN IMMEDIATE). Use it when a
+ * transaction reads before it writes: a plain (deferred) one that has read cannot upgrade to
+ * a write after another connection committed, and fails at once with SQLITE_BUSY, whatever
+ * the busy timeout. Waiting for the lock up front is covered by the busy timeout.
+ */
+export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
+  // The connection is held exclusively for this callback, so it serves as the transaction.
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await run(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }

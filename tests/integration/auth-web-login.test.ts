@@ -172,6 +172,15 @@ describe("failed sign-ins", () => {
     expect(await sessionCount()).toBe(0);
   });
 
+  it("counts parallel guesses before hashing, so a burst cannot exceed the limit", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login({ username: ADMIN_USERNAME, password: `parallel-${i}` })),
+    );
+    const statuses = burst.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_USERNAME);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - MAX_FAILURES_PER_USERNAME);
+  });
+
   it("clears the failure count after a successful sign-in", async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME - 1; i++) {
       await login({ username: ADMIN_USERNAME, password: `wrong-${i}` });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { SAMPLE_ARTICLES, seedDatabase } from "../../db/seed";
-import { migrateToLatest, openDatabase } from "~/utils/db.server";
+import { immediateTransaction, migrateToLatest, openDatabase } from "~/utils/db.server";
 import { verifyLogin } from "~/models/user.server";
 import { listNews } from "~/models/news.server";
 import { createTestDatabase } from "./helpers";
@@ -90,5 +90,56 @@ describe("seed", () => {
       await reopened.destroy();
     }
     expect(fs.existsSync(file)).toBe(true);
+  });
+});
+
+describe("immediateTransaction", () => {
+  async function twoConnections() {
+    const { db, file } = await freshDatabase();
+    const other = openDatabase(file);
+    cleanups.push(() => other.destroy());
+    // Fail fast instead of waiting five seconds for a lock this test holds on purpose.
+    await sql`pragma busy_timeout = 50`.execute(other);
+    return { db, other };
+  }
+  const failure = (username: string) => ({ username, failed_at: new Date().toISOString() });
+
+  it("explains the bug it fixes: a deferred transaction that read cannot write after another commit", async () => {
+    const { db, other } = await twoConnections();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.selectFrom("login_failures").selectAll().execute();
+        await other.insertInto("login_failures").values(failure("other")).execute();
+        await trx.insertInto("login_failures").values(failure("mine")).execute();
+      }),
+    ).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+  });
+
+  it("holds the write lock from the start, so its read-then-write cannot be invalidated", async () => {
+    const { db, other } = await twoConnections();
+    await immediateTransaction(db, async (trx) => {
+      await trx.selectFrom("login_failures").selectAll().execute();
+      // Another writer has to wait for us (here it gives up after its short timeout)...
+      await expect(other.insertInto("login_failures").values(failure("other")).execute()).rejects.toMatchObject({
+        code: expect.stringMatching(/^SQLITE_BUSY/),
+      });
+      // ...and our write goes through.
+      await trx.insertInto("login_failures").values(failure("mine")).execute();
+    });
+    const rows = await other.selectFrom("login_failures").select("username").execute();
+    expect(rows.map((r) => r.username)).toEqual(["mine"]);
+  });
+
+  it("rolls back when the callback throws", async () => {
+    const { db } = await twoConnections();
+    await expect(
+      immediateTransaction(db, async (trx) => {
+        await trx.insertInto("login_failures").values(failure("rolled back")).execute();
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await db.selectFrom("login_failures").selectAll().execute()).toEqual([]);
+    // The connection is usable afterwards (no transaction left open).
+    await db.insertInto("login_failures").values(failure("after")).execute();
   });
 });

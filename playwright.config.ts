@@ -34,7 +34,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // Browser tests mostly wait (page loads, hydration, polling), so more workers than cores pay.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],

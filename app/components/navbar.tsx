@@ -138,12 +138,12 @@ export function Navbar() {
           : "border-transparent bg-white py-3 dark:bg-slate-950"
       }`}
     >
-      <div className="container-page relative flex items-center justify-between gap-4">
+      <div className="container-page relative flex items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
           {/* The full name does not fit beside the buttons on a phone. */}
           <span className="hidden sm:inline">{site.name}</span>
-          <span className="sm:hidden" aria-hidden="true">
+          <span className="whitespace-nowrap sm:hidden" aria-hidden="true">
             {site.shortName}
           </span>
           <span className="sr-only sm:hidden">{site.name}</span>
@@ -163,8 +163,8 @@ export function Navbar() {
             )}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
-          <Link to="/donate" className="btn-donate">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link to="/donate" className="btn-donate whitespace-nowrap">
             Donate Now
           </Link>
           <ThemeToggle />

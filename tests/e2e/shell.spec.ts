@@ -155,3 +155,17 @@ test.describe("documents", () => {
     expect(await page.title()).not.toBe(home);
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the bar keeps the name and the Donate Now button on one line each", async ({ page }) => {
+    await page.goto("/");
+    const donate = page.getByRole("banner").getByRole("link", { name: "Donate Now" });
+    const box = await donate.boundingBox();
+    // One 20 px line plus 16 px of padding is 36 px; a wrapped label would be 56 px.
+    expect(box!.height).toBeLessThan(45);
+    const header = await page.getByRole("banner").boundingBox();
+    expect(header!.height).toBeLessThan(90);
+  });
+});

@@ -1,4 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Clicks a theme button and waits for the server to answer the post: with JavaScript the page
+ * switches at once (optimistically), before the cookie that a reload depends on is set.
+ */
+async function chooseTheme(page: Page, name: string) {
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/theme" && r.request().method() === "POST"),
+    page.getByRole("button", { name }).click(),
+  ]);
+}
 
 test.describe("theme", () => {
   test("follows the operating system when no choice was made", async ({ browser, baseURL }) => {
@@ -15,7 +26,7 @@ test.describe("theme", () => {
 
   test("switches to dark and back, persisted across reloads and rendered by the server", async ({ page }) => {
     await page.goto("/about");
-    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await chooseTheme(page, "Switch to dark theme");
     await expect(page.locator("html")).toHaveClass("dark");
     await expect(page).toHaveURL(/\/about$/);
 
@@ -26,7 +37,7 @@ test.describe("theme", () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe("rgb(255, 255, 255)");
 
-    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await chooseTheme(page, "Switch to light theme");
     await expect(page.locator("html")).toHaveClass("light");
     const again = await page.reload();
     expect(await again!.text()).toContain('<html lang="en-GB" class="light">');

@@ -41,7 +41,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace for every test is costly; CI retries a failure once, with a trace.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   // *.js.spec.ts runs only with JavaScript, *.nojs.spec.ts only without; the rest in both.

@@ -7,13 +7,13 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = read("test-results/vitest.json");
+const vitest = read(".test-reports/vitest.json");
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 }
-const e2e = read("test-results/e2e.json");
+const e2e = read(".test-reports/e2e.json");
 if (e2e) {
   passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected ?? 0;

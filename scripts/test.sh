@@ -4,7 +4,8 @@
 # the browser tests made). The first failure stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
+# JSON reports for the closing summary line; not in test-results/, which Playwright empties.
+rm -rf .test-reports && mkdir -p .test-reports
 # One build, made by the Playwright web server and reused by the durability check.
 export BUILD_DIR="${BUILD_DIR:-.build-e2e}"
 
@@ -12,11 +13,11 @@ echo "==> Type check"
 npx tsc --noEmit
 
 echo "==> Unit and integration tests (Vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 
 echo "==> Browser tests (Playwright, JavaScript on and off)"
 bash scripts/ensure-chromium.sh
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporter=list,json
 
 echo "==> Durability (SIGKILL during writes; nothing acknowledged may be lost)"
 npx tsx scripts/durability.ts

@@ -1,6 +1,7 @@
 import { deleteNews, getNews, updateNews } from "~/models/news.server";
 import { apiJson, apiNoContent, apiRoute, requireApiUser } from "~/utils/api.server";
-import { articleNotFound, parseArticleId, readArticleInput, toApiArticle } from "~/utils/api-news.server";
+import { articleNotFound, readArticleInput, toApiArticle } from "~/utils/api-news.server";
+import { parseArticleId } from "~/utils/article-id";
 import { getDb } from "~/utils/db.server";
 
 const handle = apiRoute({

@@ -10,7 +10,7 @@ import { getNews } from "~/models/news.server";
 import { formatLongDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-import { parseArticleId } from "~/utils/news-id";
+import { parseArticleId } from "~/utils/article-id";
 import { absoluteUrl } from "~/utils/public-url";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";

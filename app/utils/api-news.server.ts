@@ -23,13 +23,6 @@ export function toApiArticle(article: NewsArticle): ApiArticle {
   };
 }
 
-/** A positive integer id from the URL, or null ("abc", "0", "-1", "1.5", "1e3", "01", too large). */
-export function parseArticleId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 export const articleNotFound = () => apiError(404, "Article not found");
 
 /** Reads and validates an article body (unknown fields ignored), or throws 400/413/415. */

@@ -1,6 +1,7 @@
 /**
- * The article id in a URL segment, or null unless it is a plain positive integer ("7", not
- * "07", "7.0", "1e3" or "-1"), so odd addresses get a 404 rather than a near match.
+ * The article id in a URL segment (/news/{id}, the admin dialogs, /api/news/{id}), or null
+ * unless it is a plain positive integer ("7", not "07", "7.0", "1e3", "-1" or beyond what
+ * SQLite and JavaScript agree on), so odd addresses get a 404 rather than a near match.
  */
 export function parseArticleId(value: string | undefined): number | null {
   if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;

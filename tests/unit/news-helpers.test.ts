@@ -10,7 +10,7 @@ import { isNewsPath } from "~/components/news-pending";
 import { NewsList } from "~/components/news-list";
 import { newsCopy } from "~/content/news";
 import { buildRobots, buildRss, buildSitemap, textToHtml } from "~/utils/feeds";
-import { parseArticleId } from "~/utils/news-id";
+import { parseArticleId } from "~/utils/article-id";
 import { absoluteUrl, publicOrigin } from "~/utils/public-url";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";

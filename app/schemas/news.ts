@@ -1,3 +1,4 @@
+import { safeHttpUrl } from "~/utils/safe-url";
 import { z } from "./zod";
 
 // Shared by the admin form (Conform) and the JSON API: the server is always the authority.
@@ -7,14 +8,7 @@ const httpUrl = z
   .string()
   .trim()
   .max(NEWS_LIMITS.imageUrl, `Image URL must be at most ${NEWS_LIMITS.imageUrl} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Image URL must be a valid http(s) URL");
+  .refine((value) => safeHttpUrl(value) !== null, "Image URL must be a valid http(s) URL");
 
 export const newsArticleSchema = z.object({
   title: z

@@ -11,10 +11,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { getDataVersion } from "~/models/database.server";
-import { getDb } from "~/utils/db.server";
-import { hasSessionCookie, pageCache, pageCacheKey, restampNonce } from "~/utils/page-cache.server";
-import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/utils/security-headers.server";
+import { getDataVersion, getDb } from "~/infra/db.server";
+import { hasSessionCookie } from "~/infra/cookies.server";
+import { pageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
+import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 

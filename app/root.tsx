@@ -19,7 +19,7 @@ import { useOptimisticTheme } from "~/components/theme-toggle";
 import { site } from "~/content/site";
 import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
-import { getTheme } from "~/utils/theme.server";
+import { getTheme } from "~/infra/theme.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

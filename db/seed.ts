@@ -1,6 +1,6 @@
-import type { DB } from "../app/utils/db.server";
+import type { DB } from "../app/infra/db.server";
 import { countUsers, createUser } from "../app/models/user.server";
-import { generatePassword } from "../app/utils/password.server";
+import { generatePassword } from "../app/infra/password.server";
 
 const SEEDED_KEY = "seeded_at";
 

@@ -7,8 +7,8 @@ import { Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { clearLoginFailures } from "../app/models/login-throttle.server";
 import { getUserByUsername, setUserPassword } from "../app/models/user.server";
-import { migrateToLatest, openDatabase, type DB } from "../app/utils/db.server";
-import { ConfigError, parseEnv } from "../app/utils/env.server";
+import { migrateToLatest, openDatabase, type DB } from "../app/infra/db.server";
+import { ConfigError, parseEnv } from "../app/infra/env.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;

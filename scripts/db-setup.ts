@@ -1,8 +1,8 @@
 // Run before the server starts: validates configuration, applies pending migrations and
 // seeds an empty database. Safe to run any number of times.
-import { ConfigError, parseEnv } from "../app/utils/env.server";
-import { migrateToLatest, openDatabase } from "../app/utils/db.server";
-import { getSessionSecrets } from "../app/utils/session-secret.server";
+import { ConfigError, parseEnv } from "../app/infra/env.server";
+import { migrateToLatest, openDatabase } from "../app/infra/db.server";
+import { getSessionSecrets } from "../app/infra/session-secret.server";
 import { seedDatabase } from "../db/seed";
 
 async function main() {

@@ -1,7 +1,7 @@
 // The server Playwright tests run against: the production build, on a throw-away database
 // that playwright.config.ts chose, migrated and seeded with a known admin password.
 import { spawn } from "node:child_process";
-import { migrateToLatest, openDatabase } from "../app/utils/db.server";
+import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { seedDatabase } from "../db/seed";
 
 const databasePath = process.env.E2E_DATABASE_PATH;

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { ContactEnquiriesTable } from "../../db/schema";
 import type { ContactChannel, ContactSubject } from "~/content/contact";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
 
 export type ContactEnquiry = Selectable<ContactEnquiriesTable>;

@@ -1,4 +1,4 @@
-import { immediateTransaction, type DB } from "~/utils/db.server";
+import { immediateTransaction, type DB } from "~/infra/db.server";
 
 // Counters live in SQLite so restarting the server does not reset a lock-out.
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;

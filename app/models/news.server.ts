@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { NewsTable } from "../../db/schema";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
 
 export type NewsArticle = Selectable<NewsTable>;
@@ -10,16 +10,6 @@ export interface NewsInput {
   content: string;
   image_url?: string | null;
 }
-
-type Listener = () => void;
-const listeners = new Set<Listener>();
-
-/** Called after every committed news write (e.g. to invalidate a page cache). */
-export function onNewsChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-const notify = () => listeners.forEach((listener) => listener());
 
 /** Newest first; `limit` for the home page's Recent Activities. */
 export async function listNews(db: DB, options: { limit?: number } = {}): Promise<NewsArticle[]> {
@@ -45,7 +35,6 @@ export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle>
     .values({ title: input.title, content: input.content, image_url: input.image_url || null, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  notify();
   return article;
 }
 
@@ -58,7 +47,6 @@ export async function updateNews(db: DB, id: number, input: NewsInput): Promise<
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();
-  if (article) notify();
   return article;
 }
 
@@ -66,7 +54,5 @@ export async function updateNews(db: DB, id: number, input: NewsInput): Promise<
 export async function deleteNews(db: DB, id: number): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id < 1) return false;
   const result = await db.deleteFrom("news").where("id", "=", id).executeTakeFirst();
-  const deleted = Number(result.numDeletedRows) > 0;
-  if (deleted) notify();
-  return deleted;
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { NewsletterSubscribersTable } from "../../db/schema";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
 
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;

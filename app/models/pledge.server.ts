@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { PledgesTable } from "../../db/schema";
 import type { DonationType } from "~/content/donate";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
 
 export interface Pledge {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import type { User } from "./user.server";
 
 export type SessionKind = "web" | "api";

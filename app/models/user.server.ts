@@ -1,6 +1,6 @@
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "~/utils/password.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "~/infra/password.server";
 
 export interface User {
   id: number;

@@ -9,13 +9,14 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { deleteNews, getNews } from "~/models/news.server";
+import { getNews } from "~/models/news.server";
+import { removeArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
-import { getDb } from "~/utils/db.server";
-import { readFormData } from "~/utils/form-data.server";
+import { getDb } from "~/infra/db.server";
+import { readFormData } from "~/infra/body.server";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/utils/same-origin.server";
-import { requireAdmin } from "~/utils/session.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Delete News Article", description: `Delete a news article of ${site.name}.` }),
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
   if (form.get("confirmed") !== "yes") return redirect(deleteArticlePath(id), 303);
   try {
-    if (!(await deleteNews(getDb(), id))) return json({ error: adminMessages.deleteError }, { status: 404 });
+    if (!(await removeArticle(id))) return json({ error: adminMessages.deleteError }, { status: 404 });
   } catch (error) {
     console.error("Deleting a news article failed:", error);
     return json({ error: adminMessages.deleteError }, { status: 500 });

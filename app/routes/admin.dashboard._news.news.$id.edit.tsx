@@ -5,14 +5,15 @@ import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog
 import { Modal } from "~/components/admin/modal";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { getNews, updateNews } from "~/models/news.server";
+import { getNews } from "~/models/news.server";
+import { reviseArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { parseArticleForm } from "~/utils/article-form.server";
-import { getDb } from "~/utils/db.server";
-import { readFormData } from "~/utils/form-data.server";
+import { getDb } from "~/infra/db.server";
+import { readFormData } from "~/infra/body.server";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/utils/same-origin.server";
-import { requireAdmin } from "~/utils/session.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.` }),
@@ -41,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     // Undefined when the article does not exist (or was deleted while the form was open).
-    const updated = id === null ? undefined : await updateNews(getDb(), id, submission.value);
+    const updated = id === null ? undefined : await reviseArticle(id, submission.value);
     if (!updated) {
       return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 404 });
     }

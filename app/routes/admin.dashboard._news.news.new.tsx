@@ -4,13 +4,13 @@ import { useActionData } from "@remix-run/react";
 import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { createNews } from "~/models/news.server";
+import { publishArticle } from "~/services/news.server";
 import { parseArticleForm } from "~/utils/article-form.server";
-import { getDb } from "~/utils/db.server";
-import { readFormData } from "~/utils/form-data.server";
+import { getDb } from "~/infra/db.server";
+import { readFormData } from "~/infra/body.server";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/utils/same-origin.server";
-import { requireAdmin } from "~/utils/session.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Add News Article", description: `Add a news article to ${site.name}.` }),
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await createNews(getDb(), submission.value);
+    await publishArticle(submission.value);
   } catch (error) {
     console.error("Creating a news article failed:", error);
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });

@@ -4,8 +4,8 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ArticleList } from "~/components/admin/article-list";
 import { ADMIN_PREVIEW_LENGTH } from "~/content/admin";
 import { listNews } from "~/models/news.server";
-import { getDb } from "~/utils/db.server";
-import { requireAdmin } from "~/utils/session.server";
+import { getDb } from "~/infra/db.server";
+import { requireAdmin } from "~/services/session.server";
 import { preview } from "~/utils/text";
 
 // The News Management tab. A pathless layout, so the article dialogs (news/new,

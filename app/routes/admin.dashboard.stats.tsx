@@ -4,9 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
 import { countNews } from "~/models/news.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.` }),

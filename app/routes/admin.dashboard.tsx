@@ -5,7 +5,7 @@ import { DashboardTabs, isStatsPath } from "~/components/admin/dashboard-tabs";
 import { Spinner } from "~/components/ui/spinner";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Admin Dashboard", description: `Staff dashboard of ${site.name}.` }),

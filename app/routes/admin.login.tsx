@@ -8,12 +8,12 @@ import { FormError, TextField } from "~/components/ui/form";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/content/admin";
 import { mailtoHref, site } from "~/content/site";
 import { loginSchema } from "~/schemas/login";
-import { authenticator, LoginError } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form-data.server";
+import { authenticator, LoginError } from "~/services/auth.server";
+import { readFormData } from "~/infra/body.server";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/utils/same-origin.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { createUserSession, getUser } from "~/utils/session.server";
+import { createUserSession, getUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` });

@@ -2,8 +2,8 @@ import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models
 import { createSession } from "~/models/session.server";
 import { verifyLogin } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
-import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
+import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
+import { getDb } from "~/infra/db.server";
 
 // Every answer of the login call carries `success`, as its clients expect (SPEC §7).
 const failure = { success: false };

@@ -1,6 +1,6 @@
 import { deleteSession } from "~/models/session.server";
-import { apiNoContent, apiRoute, requireApiUser } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
+import { apiNoContent, apiRoute, requireApiUser } from "~/infra/api.server";
+import { getDb } from "~/infra/db.server";
 
 const handle = apiRoute({
   // No body is needed, so none is read: any Content-Type is fine here.

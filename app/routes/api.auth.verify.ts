@@ -1,4 +1,4 @@
-import { apiJson, apiRoute, requireApiUser } from "~/utils/api.server";
+import { apiJson, apiRoute, requireApiUser } from "~/infra/api.server";
 
 const handle = apiRoute({
   async GET({ request }) {

@@ -1,8 +1,9 @@
-import { deleteNews, getNews, updateNews } from "~/models/news.server";
-import { apiJson, apiNoContent, apiRoute, requireApiUser } from "~/utils/api.server";
-import { articleNotFound, readArticleInput, toApiArticle } from "~/utils/api-news.server";
+import { getNews } from "~/models/news.server";
+import { removeArticle, reviseArticle } from "~/services/news.server";
+import { apiJson, apiNoContent, apiRoute, requireApiUser } from "~/infra/api.server";
+import { articleNotFound, readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { parseArticleId } from "~/utils/article-id";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 const handle = apiRoute({
   async GET({ params }) {
@@ -19,7 +20,7 @@ const handle = apiRoute({
     // was deleted meanwhile.
     if (!id || !(await getNews(getDb(), id))) return articleNotFound();
     const input = await readArticleInput(request);
-    const article = await updateNews(getDb(), id, input);
+    const article = await reviseArticle(id, input);
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
   },
@@ -27,7 +28,7 @@ const handle = apiRoute({
   async DELETE({ request, params }) {
     await requireApiUser(request);
     const id = parseArticleId(params.id);
-    if (!id || !(await deleteNews(getDb(), id))) return articleNotFound();
+    if (!id || !(await removeArticle(id))) return articleNotFound();
     return apiNoContent();
   },
 });

@@ -1,7 +1,8 @@
-import { createNews, listNews } from "~/models/news.server";
-import { apiJson, apiRoute, requireApiUser } from "~/utils/api.server";
-import { readArticleInput, toApiArticle } from "~/utils/api-news.server";
-import { getDb } from "~/utils/db.server";
+import { listNews } from "~/models/news.server";
+import { publishArticle } from "~/services/news.server";
+import { apiJson, apiRoute, requireApiUser } from "~/infra/api.server";
+import { readArticleInput, toApiArticle } from "~/services/api-news.server";
+import { getDb } from "~/infra/db.server";
 
 const handle = apiRoute({
   async GET() {
@@ -13,7 +14,7 @@ const handle = apiRoute({
     // Authentication before the body: an anonymous caller learns nothing about validation.
     await requireApiUser(request);
     const input = await readArticleInput(request);
-    const article = await createNews(getDb(), input);
+    const article = await publishArticle(input);
     return apiJson(toApiArticle(article), 201, { Location: `/api/news/${article.id}` });
   },
 });

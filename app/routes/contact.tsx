@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -12,10 +12,10 @@ import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
 import { createEnquiry } from "~/models/enquiry.server";
 import { contactSchema } from "~/schemas/contact";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>

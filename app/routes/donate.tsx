@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -22,10 +22,10 @@ import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { createPledge } from "~/models/pledge.server";
 import { donationSchema } from "~/schemas/donation";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>

@@ -5,7 +5,7 @@ import { BankDetailsList } from "~/components/bank-details";
 import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
 import { site } from "~/content/site";
 import { getPledgeByReference } from "~/models/pledge.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -6,7 +6,7 @@ import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 // One module for every Get Involved page: the texts live in app/content/get-involved.ts.

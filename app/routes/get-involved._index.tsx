@@ -1,11 +1,11 @@
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { featuredGetInvolvedPages, getInvolvedPages } from "~/content/get-involved";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>

@@ -1,5 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
 import { getNews } from "~/models/news.server";
 import { formatLongDate } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
 import { parseArticleId } from "~/utils/article-id";
 import { absoluteUrl } from "~/utils/public-url";
@@ -16,7 +16,7 @@ import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { preview } from "~/utils/text";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const links: LinksFunction = () => [

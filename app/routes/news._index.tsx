@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -7,11 +7,11 @@ import { NewsList } from "~/components/news-list";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
 import { listNews } from "~/models/news.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
 import { absoluteUrl } from "~/utils/public-url";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const links: LinksFunction = () => [

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsCopy, RSS_ITEM_LIMIT } from "~/content/news";
 import { site } from "~/content/site";
 import { listNews } from "~/models/news.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { buildRss } from "~/utils/feeds";
 import { publicOrigin } from "~/utils/public-url";
-import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);

@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/utils/page-cache.server";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,10 +11,10 @@ import { site } from "~/content/site";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { formatLongDate } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
 
-/** Rendered pages are cached for anonymous visitors (see app/utils/page-cache.server.ts). */
+/** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export const meta: MetaFunction = () =>

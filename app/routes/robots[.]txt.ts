@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildRobots } from "~/utils/feeds";
 import { absoluteUrl } from "~/utils/public-url";
-import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 // A route rather than a file in public/: the Sitemap line must be an absolute URL, and only
 // the request knows which host the site is served as.

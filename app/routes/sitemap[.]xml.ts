@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
 import { listNews } from "~/models/news.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { buildSitemap } from "~/utils/feeds";
 import { publicOrigin } from "~/utils/public-url";
-import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { isTheme, serializeThemeCookie } from "~/utils/theme.server";
+import { isTheme, serializeThemeCookie } from "~/infra/theme.server";
 
 export async function loader() {
   return redirect("/");

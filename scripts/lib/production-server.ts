@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { migrateToLatest, openDatabase } from "../../app/utils/db.server";
+import { migrateToLatest, openDatabase } from "../../app/infra/db.server";
 import { createNews } from "../../app/models/news.server";
 import { seedDatabase } from "../../db/seed";
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { countNews, createNews, getNews } from "~/models/news.server";
 import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
 import * as newRoute from "~/routes/admin.dashboard._news.news.new";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { adminCookie, BASE } from "./admin-support";
 
 const RUNS = 1_000;

@@ -9,7 +9,7 @@ import * as deleteRoute from "~/routes/admin.dashboard._news.news.$id.delete";
 import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
 import * as newRoute from "~/routes/admin.dashboard._news.news.new";
 import * as stats from "~/routes/admin.dashboard.stats";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { checkLoginThrottle, recordLoginFailure, MAX_FAILURES_PER_USERNAME } from "~/models/login-throttle.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { createUser, verifyLogin } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { PasswordResetError, resetPassword } from "../../scripts/admin-password";
 import { resetDatabase } from "./helpers";
 

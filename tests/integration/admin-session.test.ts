@@ -12,8 +12,8 @@ import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
 import * as newRoute from "~/routes/admin.dashboard._news.news.new";
 import * as stats from "~/routes/admin.dashboard.stats";
 import * as logoutRoute from "~/routes/admin.logout";
-import { getDb } from "~/utils/db.server";
-import { requireAdmin } from "~/utils/session.server";
+import { getDb } from "~/infra/db.server";
+import { requireAdmin } from "~/services/session.server";
 import { resetDatabase } from "./helpers";
 import { adminCookie, bodyOf, cookieFor, ensureAdmin, getRequest, postForm, run } from "./admin-support";
 

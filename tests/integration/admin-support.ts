@@ -2,8 +2,8 @@
 // cookie of a signed-in staff user, and calls into route modules that may throw responses.
 import { createSession } from "~/models/session.server";
 import { createUser, getUserByUsername, type User } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
-import { getSessionCookie } from "~/utils/session.server";
+import { getDb } from "~/infra/db.server";
+import { getSessionCookie } from "~/services/session.server";
 
 export const BASE = "http://localhost";
 export const ADMIN_USERNAME = "admin";

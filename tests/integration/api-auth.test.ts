@@ -12,8 +12,8 @@ import * as login from "~/routes/api.auth.login";
 import * as logout from "~/routes/api.auth.logout";
 import * as verify from "~/routes/api.auth.verify";
 import type { User } from "~/models/user.server";
-import { getDb, openDatabase } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getDb, openDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { resetDatabase } from "./helpers";
 import { TEST_PASSWORD, apiRequest, call, createApiUser, expectApiHeaders, jsonOf, tokenFor } from "./api-support";
 

@@ -9,7 +9,7 @@ import { getNews } from "~/models/news.server";
 import * as login from "~/routes/api.auth.login";
 import * as collection from "~/routes/api.news";
 import * as item from "~/routes/api.news.$id";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import { apiRequest, call, createApiUser, tokenFor } from "./api-support";
 

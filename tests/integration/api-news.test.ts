@@ -7,7 +7,7 @@ import * as collection from "~/routes/api.news";
 import * as item from "~/routes/api.news.$id";
 import { resetDatabase } from "./helpers";
 import { apiRequest, call, createApiUser, expectApiHeaders, jsonOf, tokenFor } from "./api-support";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const valid = { title: "Clinic opens", content: "The new clinic opened today.\nAll welcome." };
@@ -450,7 +450,7 @@ describe("unknown /api paths", () => {
 
 describe("an unexpected failure", () => {
   it("answers 500 JSON without details (and is logged on the server only)", async () => {
-    const { withApi } = await import("~/utils/api.server");
+    const { withApi } = await import("~/infra/api.server");
     const { vi } = await import("vitest");
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

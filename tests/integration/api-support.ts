@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { createSession } from "~/models/session.server";
 import { createUser, type User } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 export const BASE = "http://localhost";
 

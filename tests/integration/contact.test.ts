@@ -3,7 +3,7 @@ import { contactSubjects } from "~/content/contact";
 import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { site } from "~/content/site";
 import { action, loader } from "~/routes/contact";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 
 const valid = {

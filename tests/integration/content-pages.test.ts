@@ -5,7 +5,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as getInvolvedLoader } from "~/routes/get-involved.$page";
 import { loader as projectLoader } from "~/routes/projects.$slug";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 
 const args = (url: string, params: Record<string, string> = {}) =>

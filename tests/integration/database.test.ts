@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { SAMPLE_ARTICLES, seedDatabase } from "../../db/seed";
-import { immediateTransaction, migrateToLatest, openDatabase } from "~/utils/db.server";
+import { immediateTransaction, migrateToLatest, openDatabase } from "~/infra/db.server";
 import { verifyLogin } from "~/models/user.server";
 import { listNews } from "~/models/news.server";
 import { createTestDatabase } from "./helpers";

@@ -3,7 +3,7 @@ import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { createPledge, getPledgeByReference, isPaymentReference } from "~/models/pledge.server";
 import { action } from "~/routes/donate";
 import { loader as thankYouLoader } from "~/routes/donate_.thank-you.$reference";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 
 const donor = { firstName: "Jo", lastName: "Bloggs", email: "jo@example.com" };

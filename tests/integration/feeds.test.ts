@@ -4,7 +4,7 @@ import { createNews } from "~/models/news.server";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as rssLoader } from "~/routes/news.rss[.]xml";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import { assertWellFormedXml, elements } from "../unit/xml-check";
 

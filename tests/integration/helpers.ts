@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { getDb, migrateToLatest, openDatabase, type DB } from "~/utils/db.server";
+import { getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 
 /** A separate, migrated database file for tests that must not share the file's getDb(). */
 export async function createTestDatabase(): Promise<{ db: DB; file: string; cleanup: () => Promise<void> }> {

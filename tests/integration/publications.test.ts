@@ -3,7 +3,7 @@ import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { publicationsPage } from "~/content/publications";
 import { getNewsletterSubscriber } from "~/models/newsletter.server";
 import { action, meta } from "~/routes/publications";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 
 const subscribe = async (fields: Record<string, string>) => {

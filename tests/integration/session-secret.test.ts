@@ -10,14 +10,14 @@ describe("session secret", () => {
     vi.stubEnv("SESSION_SECRET", "");
     vi.stubEnv("DATABASE_URL", `file:${path.join(dir, "data", "db.sqlite")}`);
     try {
-      const first = (await import("~/utils/session-secret.server")).getSessionSecrets();
+      const first = (await import("~/infra/session-secret.server")).getSessionSecrets();
       const file = path.join(dir, "data", "session-secret");
       expect(fs.existsSync(file)).toBe(true);
       expect(first).toEqual([fs.readFileSync(file, "utf8").trim()]);
       expect(first[0].length).toBeGreaterThanOrEqual(32);
 
       vi.resetModules(); // a restart
-      const second = (await import("~/utils/session-secret.server")).getSessionSecrets();
+      const second = (await import("~/infra/session-secret.server")).getSessionSecrets();
       expect(second).toEqual(first);
     } finally {
       vi.unstubAllEnvs();

@@ -11,12 +11,12 @@ process.env.SESSION_SECRET = "vitest-session-secret-0123456789";
 process.env.ADMIN_USERNAME = "admin";
 
 beforeAll(async () => {
-  const { getDb, migrateToLatest } = await import("~/utils/db.server");
+  const { getDb, migrateToLatest } = await import("~/infra/db.server");
   await migrateToLatest(getDb());
 });
 
 afterAll(async () => {
-  const { getDb } = await import("~/utils/db.server");
+  const { getDb } = await import("~/infra/db.server");
   await getDb().destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/utils/env.server";
+import { ConfigError, parseEnv } from "~/infra/env.server";
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {

@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, restampNonce } from "~/utils/page-cache.server";
+import { PageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
 
 function context(handle: unknown): EntryContext {
   return {
@@ -73,11 +73,10 @@ describe("PageCache", () => {
   });
 
   it("is cleared by any news write in this process", async () => {
-    const { pageCache } = await import("~/utils/page-cache.server");
-    const { createNews } = await import("~/models/news.server");
-    const { getDb } = await import("~/utils/db.server");
+    const { pageCache } = await import("~/infra/page-cache.server");
+    const { publishArticle } = await import("~/services/news.server");
     pageCache.set("system /news", { html: "old", nonce: "n", dataVersion: 1 });
-    await createNews(getDb(), { title: "New", content: "Body" });
+    await publishArticle({ title: "New", content: "Body" });
     expect(pageCache.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and rejects a wrong one", async () => {

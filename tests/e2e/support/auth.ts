@@ -7,8 +7,8 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
 import { createSession } from "~/models/session.server";
 import { createUser, getUserByUsername, type User } from "~/models/user.server";
-import { openDatabase, type DB } from "~/utils/db.server";
-import { createSessionCookie, SESSION_COOKIE_NAME } from "~/utils/session.server";
+import { openDatabase, type DB } from "~/infra/db.server";
+import { createSessionCookie, SESSION_COOKIE_NAME } from "~/services/session.server";
 
 export const ADMIN_USERNAME = process.env.E2E_ADMIN_USERNAME ?? "admin";
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";

@@ -6,7 +6,7 @@
 // SQLite's data_version, so pages show them at once (tests/e2e/page-cache.spec.ts proves it).
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
-import { openDatabase, type DB } from "~/utils/db.server";
+import { openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;
 

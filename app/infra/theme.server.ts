@@ -1,3 +1,5 @@
+import { readCookie } from "./cookies.server";
+
 export type Theme = "light" | "dark";
 
 const COOKIE = "theme";
@@ -9,15 +11,8 @@ export function isTheme(value: unknown): value is Theme {
 
 /** The visitor's explicit choice, or null to follow the operating system. */
 export function getTheme(request: Request): Theme | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === COOKIE) {
-      const value = rest.join("=");
-      return isTheme(value) ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(request, COOKIE);
+  return isTheme(value) ? value : null;
 }
 
 export function serializeThemeCookie(theme: Theme): string {

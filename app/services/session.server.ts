@@ -2,8 +2,8 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/content/admin";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "./db.server";
-import { getSessionSecrets } from "./session-secret.server";
+import { getDb } from "~/infra/db.server";
+import { getSessionSecrets } from "~/infra/session-secret.server";
 
 // The cookie carries only the secret token of a row in the sessions table (the row stores its
 // SHA-256), so logging out or resetting a password revokes it on the server at once.

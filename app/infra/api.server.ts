@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { User } from "~/models/user.server";
 import { getSessionUser } from "~/models/session.server";
-import { getDb } from "~/utils/db.server";
-import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { getDb } from "~/infra/db.server";
+import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 (DESIGN §5). */
 export const API_BODY_LIMIT = 256 * 1024;

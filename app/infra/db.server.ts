@@ -56,3 +56,14 @@ export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<
     }
   });
 }
+
+/**
+ * Changes whenever another connection (another process, a script, a test) has committed to
+ * the database since this connection last asked. This connection's own writes do not change
+ * it; those are announced by the services that make them (see app/services/news.server.ts).
+ * SQLite-only, which is why it lives here and not in a model.
+ */
+export async function getDataVersion(db: DB): Promise<number> {
+  const result = await sql<{ data_version: number }>`pragma data_version`.execute(db);
+  return Number(result.rows[0]?.data_version ?? 0);
+}

@@ -1,6 +1,6 @@
 import type { NewsArticle, NewsInput } from "~/models/news.server";
 import { newsArticleSchema } from "~/schemas/news";
-import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/utils/api.server";
+import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
 
 export interface ApiArticle {
   id: number;

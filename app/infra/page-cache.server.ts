@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
-import { onNewsChange } from "~/models/news.server";
-import { publicOrigin } from "./public-url";
+import { publicOrigin } from "~/utils/public-url";
+import { hasSessionCookie } from "./cookies.server";
 import { getTheme } from "./theme.server";
 
 /**
@@ -12,7 +12,7 @@ import { getTheme } from "./theme.server";
  * embed absolute URLs built from Host / X-Forwarded-Host, so a request for another host must
  * never see, or plant, a page made for it), so a signed-in or per-theme variant can never
  * be served to someone else. Every news write in this process
- * clears it, and an entry stored before another process wrote to the database is not used.
+ * clears it (app/services/news.server.ts), and an entry stored before another process wrote to the database is not used.
  */
 export interface PageCacheHandle {
   pageCache?: boolean;
@@ -68,14 +68,8 @@ export class PageCache {
   }
 }
 
+/** The process's cache; services that change what public pages show clear it (app/services/news.server.ts). */
 export const pageCache = new PageCache();
-onNewsChange(() => pageCache.clear());
-
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
-
-export function hasSessionCookie(request: Request): boolean {
-  return SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
-}
 
 /** The cache key for this document request, or null when it must not be cached. */
 export function pageCacheKey(request: Request, status: number, context: EntryContext): string | null {

@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
 import { verifyLogin, type User } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
-import { getDb } from "./db.server";
+import { getDb } from "~/infra/db.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 

@@ -14,6 +14,7 @@ import { NonceProvider } from "~/components/nonce";
 import { getDataVersion, getDb } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { pageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
+import { ADMIN_ROOT } from "~/utils/admin-paths";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -45,7 +46,7 @@ export default async function handleRequest(
     if (cached) {
       return new Response(restampNonce(cached, nonce), { status: responseStatusCode, headers: responseHeaders });
     }
-  } else if (hasSessionCookie(request) || new URL(request.url).pathname.startsWith("/admin")) {
+  } else if (hasSessionCookie(request) || new URL(request.url).pathname.startsWith(ADMIN_ROOT)) {
     responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   }
 

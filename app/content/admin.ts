@@ -10,7 +10,3 @@ export const adminMessages = {
 
 /** The admin list shows this many characters of each article (the public pages show 150). */
 export const ADMIN_PREVIEW_LENGTH = 200;
-
-/** Staff-area addresses, shared by server helpers and components (so not in a .server module). */
-export const LOGIN_PATH = "/admin/login";
-export const DASHBOARD_PATH = "/admin/dashboard";

@@ -1,3 +1,4 @@
+import { LOGIN_PATH } from "~/utils/admin-paths";
 import { projectCards } from "./projects";
 
 export interface NavItem {
@@ -44,7 +45,7 @@ export const footerLinks = {
   legal: [
     { label: "Privacy Policy", to: "/privacy" },
     { label: "Terms of Use", to: "/terms" },
-    { label: "Staff Login", to: "/admin/login" },
+    { label: "Staff Login", to: LOGIN_PATH },
   ],
   /** The original site's partnership forms led nowhere; kept as placeholders until they exist. */
   partnershipPlaceholders: ["Corporate Partnership Form", "Community Partnership Form"],

@@ -2,8 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
-import { NEWS_LIST_PATH } from "~/components/admin/article-dialog";
-import { deleteArticlePath } from "~/components/admin/delete-article-form";
 import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
@@ -14,6 +12,7 @@ import { removeArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { getDb } from "~/infra/db.server";
 import { readFormData } from "~/infra/body.server";
+import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
@@ -39,14 +38,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseArticleId(params.id);
   if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
-  if (form.get("confirmed") !== "yes") return redirect(deleteArticlePath(id), 303);
+  if (form.get("confirmed") !== "yes") return redirect(adminPaths.deleteArticle(id), 303);
   try {
     if (!(await removeArticle(id))) return json({ error: adminMessages.deleteError }, { status: 404 });
   } catch (error) {
     console.error("Deleting a news article failed:", error);
     return json({ error: adminMessages.deleteError }, { status: 500 });
   }
-  return redirect(NEWS_LIST_PATH, 303);
+  return redirect(adminPaths.news, 303);
 }
 
 export default function DeleteArticle() {
@@ -56,13 +55,13 @@ export default function DeleteArticle() {
 
   if (actionData?.error || !article) {
     return (
-      <Modal title={actionData?.error ? "Delete News Article" : adminMessages.notFound} closeTo={NEWS_LIST_PATH} role="alertdialog">
+      <Modal title={actionData?.error ? "Delete News Article" : adminMessages.notFound} closeTo={adminPaths.news} role="alertdialog">
         {actionData?.error ? (
           <FormError errors={[actionData.error]} />
         ) : (
           <p className="text-slate-700 dark:text-slate-300">There is no news article at this address. It may have been deleted.</p>
         )}
-        <Link to={NEWS_LIST_PATH} className="btn-primary mt-6">
+        <Link to={adminPaths.news} className="btn-primary mt-6">
           Back to News Management
         </Link>
       </Modal>
@@ -70,14 +69,14 @@ export default function DeleteArticle() {
   }
 
   return (
-    <Modal title="Delete News Article" closeTo={NEWS_LIST_PATH} role="alertdialog" descriptionId={questionId}>
+    <Modal title="Delete News Article" closeTo={adminPaths.news} role="alertdialog" descriptionId={questionId}>
       <p id={questionId} className="text-slate-800 dark:text-slate-200">
         {adminMessages.deleteConfirmation}
       </p>
       <p className="mt-2 break-words font-semibold">{article.title}</p>
       <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="confirmed" value="yes" />
-        <Link to={NEWS_LIST_PATH} className="btn-secondary">
+        <Link to={adminPaths.news} className="btn-secondary">
           Cancel
         </Link>
         <button type="submit" className={dangerButtonClass}>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog";
+import { ArticleDialog } from "~/components/admin/article-dialog";
 import { Modal } from "~/components/admin/modal";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
@@ -11,6 +11,7 @@ import { parseArticleId } from "~/utils/article-id";
 import { parseArticleForm } from "~/utils/article-form.server";
 import { getDb } from "~/infra/db.server";
 import { readFormData } from "~/infra/body.server";
+import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error("Updating a news article failed:", error);
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
-  return redirect(NEWS_LIST_PATH, 303);
+  return redirect(adminPaths.news, 303);
 }
 
 export default function EditArticle() {
@@ -58,9 +59,9 @@ export default function EditArticle() {
   const actionData = useActionData<typeof action>();
   if (!article && !actionData) {
     return (
-      <Modal title={adminMessages.notFound} closeTo={NEWS_LIST_PATH}>
+      <Modal title={adminMessages.notFound} closeTo={adminPaths.news}>
         <p className="text-slate-700 dark:text-slate-300">There is no news article at this address. It may have been deleted.</p>
-        <Link to={NEWS_LIST_PATH} className="btn-primary mt-6">
+        <Link to={adminPaths.news} className="btn-primary mt-6">
           Back to News Management
         </Link>
       </Modal>

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { ArticleDialog, NEWS_LIST_PATH } from "~/components/admin/article-dialog";
+import { ArticleDialog } from "~/components/admin/article-dialog";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { publishArticle } from "~/services/news.server";
 import { parseArticleForm } from "~/utils/article-form.server";
 import { getDb } from "~/infra/db.server";
 import { readFormData } from "~/infra/body.server";
+import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("Creating a news article failed:", error);
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
-  return redirect(NEWS_LIST_PATH, 303);
+  return redirect(adminPaths.news, 303);
 }
 
 export default function NewArticle() {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { adminPaths } from "~/utils/admin-paths";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ArticleList } from "~/components/admin/article-list";
@@ -31,7 +32,7 @@ export default function NewsManagement() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-2xl font-semibold">News Management</h2>
-        <Link to="/admin/dashboard/news/new" className="btn-primary">
+        <Link to={adminPaths.newArticle} className="btn-primary">
           Add News
         </Link>
       </div>

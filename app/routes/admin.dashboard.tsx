@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { DashboardTabs, isStatsPath } from "~/components/admin/dashboard-tabs";
+import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { Spinner } from "~/components/ui/spinner";
 import { site } from "~/content/site";
+import { adminPaths, sectionOf } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { requireAdmin } from "~/services/session.server";
 
@@ -25,7 +26,7 @@ export default function AdminDashboard() {
   const switchingTab =
     navigation.state === "loading" &&
     !navigation.formMethod &&
-    isStatsPath(navigation.location.pathname) !== isStatsPath(location.pathname);
+    sectionOf(navigation.location.pathname) !== sectionOf(location.pathname);
 
   return (
     <section className="container-page py-10">
@@ -34,7 +35,7 @@ export default function AdminDashboard() {
           <h1 className="text-3xl font-bold">Admin Dashboard</h1>
           <p className="mt-1 text-slate-700 dark:text-slate-300">Welcome, {username}</p>
         </div>
-        <Form method="post" action="/admin/logout">
+        <Form method="post" action={adminPaths.logout}>
           <button type="submit" className="btn-secondary">
             Logout
           </button>

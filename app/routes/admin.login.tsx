@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
-import { DASHBOARD_PATH, LOGIN_PATH } from "~/content/admin";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 import { mailtoHref, site } from "~/content/site";
 import { loginSchema } from "~/schemas/login";
 import { authenticator, LoginError } from "~/services/auth.server";

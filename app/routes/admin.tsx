@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { DASHBOARD_PATH } from "~/content/admin";
+import { ADMIN_ROOT, DASHBOARD_PATH } from "~/utils/admin-paths";
 
 // Staff pages show private data: never keep them in a shared or back-button cache. Child
 // routes without their own `headers` inherit these.
@@ -12,7 +12,7 @@ export const headers: HeadersFunction = () => ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
-  if (pathname === "/admin" || pathname === "/admin/") throw redirect(DASHBOARD_PATH);
+  if (pathname === ADMIN_ROOT || pathname === `${ADMIN_ROOT}/`) throw redirect(DASHBOARD_PATH);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
-import { DASHBOARD_PATH, LOGIN_PATH } from "~/content/admin";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/infra/db.server";

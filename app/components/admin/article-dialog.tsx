@@ -3,9 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
 import { newsArticleSchema } from "~/schemas/news";
+import { adminPaths } from "~/utils/admin-paths";
 import { Modal } from "./modal";
-
-export const NEWS_LIST_PATH = "/admin/dashboard";
 
 export interface ArticleFormValues {
   title: string;
@@ -41,14 +40,14 @@ export function ArticleDialog({
   const saving = navigation.state === "submitting" && navigation.formAction === location.pathname;
 
   return (
-    <Modal title={heading} closeTo={NEWS_LIST_PATH}>
+    <Modal title={heading} closeTo={adminPaths.news}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
         <TextField meta={fields.title} label="Title" />
         <TextField meta={fields.image_url} label="Image URL" type="url" inputMode="url" optional />
         <TextareaField meta={fields.content} label="Content" rows={10} />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Link to={NEWS_LIST_PATH} className="btn-secondary">
+          <Link to={adminPaths.news} className="btn-secondary">
             Cancel
           </Link>
           <button type="submit" className="btn-primary" disabled={saving}>

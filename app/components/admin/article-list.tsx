@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { adminPaths } from "~/utils/admin-paths";
 import { adminMessages } from "~/content/admin";
 import { formatLongDate } from "~/utils/dates";
 import { DeleteArticleForm } from "./delete-article-form";
@@ -28,7 +29,7 @@ export function ArticleList({ articles }: { articles: AdminListArticle[] }) {
                 </p>
               </div>
               <div className="flex gap-2">
-                <Link to={`/admin/dashboard/news/${article.id}/edit`} className="btn-secondary">
+                <Link to={adminPaths.editArticle(article.id)} className="btn-secondary">
                   Edit<span className="sr-only">: {article.title}</span>
                 </Link>
                 <DeleteArticleForm id={article.id} title={article.title} />

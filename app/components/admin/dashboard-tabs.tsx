@@ -1,20 +1,14 @@
 import { Link, useLocation } from "@remix-run/react";
-
-export const STATS_PATH = "/admin/dashboard/stats";
-
-export const isStatsPath = (pathname: string) => pathname === STATS_PATH || pathname.startsWith(`${STATS_PATH}/`);
+import { dashboardSections, sectionOf } from "~/utils/admin-paths";
 
 /**
- * The dashboard's two sections as links (each a nested route, so they work without
+ * The dashboard's sections as links (each a nested route, so they work without
  * JavaScript). News Management stays current while an article dialog is open over it.
  */
 export function DashboardTabs() {
   const { pathname } = useLocation();
-  const stats = isStatsPath(pathname);
-  const tabs = [
-    { label: "News Management", to: "/admin/dashboard", current: !stats },
-    { label: "Statistics", to: STATS_PATH, current: stats },
-  ];
+  const current = sectionOf(pathname);
+  const tabs = dashboardSections.map((section) => ({ ...section, current: section === current }));
   return (
     <nav aria-label="Dashboard sections" className="mt-8 border-b border-slate-200 dark:border-slate-700">
       <ul className="-mb-px flex gap-2">

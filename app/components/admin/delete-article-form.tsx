@@ -1,9 +1,8 @@
 import { Form } from "@remix-run/react";
 import { adminMessages } from "~/content/admin";
+import { adminPaths } from "~/utils/admin-paths";
 import { useHydrated } from "~/utils/hydrated";
 import { dangerButtonClass } from "./styles";
-
-export const deleteArticlePath = (id: number) => `/admin/dashboard/news/${id}/delete`;
 
 /**
  * Delete from the list. With JavaScript the browser asks first and the post carries
@@ -15,7 +14,7 @@ export function DeleteArticleForm({ id, title }: { id: number; title: string }) 
   return (
     <Form
       method="post"
-      action={deleteArticlePath(id)}
+      action={adminPaths.deleteArticle(id)}
       onSubmit={(event) => {
         if (!window.confirm(adminMessages.deleteConfirmation)) event.preventDefault();
       }}

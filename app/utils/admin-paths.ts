@@ -1,0 +1,41 @@
+/**
+ * Every staff-area address, in one place for server helpers, routes and components alike
+ * (client-safe: not a .server module). Add a section here and it gets a dashboard tab.
+ */
+/** Everything under it is the staff area: never cached, never indexed. */
+export const ADMIN_ROOT = "/admin";
+export const LOGIN_PATH = "/admin/login";
+export const LOGOUT_PATH = "/admin/logout";
+export const DASHBOARD_PATH = "/admin/dashboard";
+
+export const adminPaths = {
+  login: LOGIN_PATH,
+  logout: LOGOUT_PATH,
+  dashboard: DASHBOARD_PATH,
+  /** The news list is the dashboard's home; article dialogs open over it. */
+  news: DASHBOARD_PATH,
+  newArticle: `${DASHBOARD_PATH}/news/new`,
+  editArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/edit`,
+  deleteArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/delete`,
+  stats: `${DASHBOARD_PATH}/stats`,
+} as const;
+
+export interface DashboardSection {
+  label: string;
+  to: string;
+}
+
+/** The dashboard's sections, in tab order. The first is the default (the dashboard itself). */
+export const dashboardSections: readonly DashboardSection[] = [
+  { label: "News Management", to: adminPaths.news },
+  { label: "Statistics", to: adminPaths.stats },
+];
+
+/** The section a staff-area path belongs to: the longest section path it starts with. */
+export function sectionOf(pathname: string): DashboardSection {
+  const [home, ...others] = dashboardSections;
+  const match = others
+    .filter((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+  return match ?? home;
+}

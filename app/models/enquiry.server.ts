@@ -1,6 +1,5 @@
 import type { Selectable } from "kysely";
 import type { ContactEnquiriesTable } from "../../db/schema";
-import type { ContactChannel, ContactSubject } from "~/content/contact";
 import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
 
@@ -9,9 +8,10 @@ export type ContactEnquiry = Selectable<ContactEnquiriesTable>;
 export interface EnquiryInput {
   name: string;
   email: string;
-  subject: ContactSubject;
+  /** One of the contact page's subjects (checked by app/schemas/contact.ts). */
+  subject: string;
   message: string;
-  channel: ContactChannel;
+  channel: ContactEnquiriesTable["channel"];
 }
 
 /** Keeps the enquiry before the visitor is handed to a mail app or WhatsApp that may not open. */
@@ -23,9 +23,3 @@ export async function createEnquiry(db: DB, input: EnquiryInput): Promise<Contac
     .executeTakeFirstOrThrow();
 }
 
-/** Newest first. */
-export async function listEnquiries(db: DB, options: { limit?: number } = {}): Promise<ContactEnquiry[]> {
-  let query = db.selectFrom("contact_enquiries").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  return query.execute();
-}

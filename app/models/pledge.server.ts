@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { PledgesTable } from "../../db/schema";
-import type { DonationType } from "~/content/donate";
 import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
+
+/** One-time or monthly (a standing order). */
+export type PledgeType = PledgesTable["type"];
 
 export interface Pledge {
   id: number;
   reference: string;
-  type: DonationType;
+  type: PledgeType;
   amountPence: number;
   firstName: string;
   lastName: string;
@@ -19,7 +21,7 @@ export interface Pledge {
 }
 
 export interface PledgeInput {
-  type: DonationType;
+  type: PledgeType;
   amountPence: number;
   firstName: string;
   lastName: string;

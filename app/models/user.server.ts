@@ -12,10 +12,6 @@ export async function countUsers(db: DB): Promise<number> {
   return Number(row.n);
 }
 
-export async function getUserById(db: DB, id: number): Promise<User | undefined> {
-  return db.selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
-}
-
 export async function getUserByUsername(db: DB, username: string): Promise<User | undefined> {
   return db.selectFrom("users").select(["id", "username"]).where("username", "=", username).executeTakeFirst();
 }

@@ -1,39 +1,28 @@
-import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
-import { createSession } from "~/models/session.server";
-import { verifyLogin } from "~/models/user.server";
-import { loginSchema } from "~/schemas/login";
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
-import { getDb } from "~/infra/db.server";
+import { issueApiToken, signIn } from "~/services/auth.server";
 
-// Every answer of the login call carries `success`, as its clients expect (SPEC §7).
+// Every answer of the login call carries `success`, as its clients expect (docs/api.md).
 const failure = { success: false };
 
 const handle = apiRoute(
   {
     async POST({ request }) {
       const body = await readJsonBody(request, { extra: { ...failure, issues: {} } });
-      const parsed = loginSchema.safeParse(body);
-      if (!parsed.success) {
-        const issues = zodIssues(parsed.error, body);
-        return apiError(400, summariseIssues(issues), { ...failure, issues });
+      const result = await signIn(body);
+      if (result.ok) {
+        const token = await issueApiToken(result.user);
+        return apiJson({ success: true, token, user: { id: result.user.id, username: result.user.username } });
       }
-      const { username, password } = parsed.data;
-      const db = getDb();
-
-      const decision = await admitLoginAttempt(db, username);
-      if (!decision.allowed) {
-        return apiError(429, throttleMessage(decision.retryAfterSeconds), failure, {
-          "Retry-After": String(decision.retryAfterSeconds),
-        });
+      switch (result.status) {
+        case 400: {
+          const issues = zodIssues(result.error, body);
+          return apiError(400, summariseIssues(issues), { ...failure, issues });
+        }
+        case 429:
+          return apiError(429, result.message, failure, { "Retry-After": String(result.retryAfterSeconds) });
+        default:
+          return apiError(401, result.message, failure);
       }
-
-      const user = await verifyLogin(db, username, password);
-      if (!user) return apiError(401, "Invalid username or password", failure);
-
-      await clearLoginFailures(db, username);
-      // A fresh token at every login; earlier tokens stay valid until logout or expiry.
-      const { token } = await createSession(db, user.id, "api");
-      return apiJson({ success: true, token, user: { id: user.id, username: user.username } });
     },
   },
   { errorExtra: failure },

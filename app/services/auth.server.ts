@@ -1,11 +1,42 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import type { z } from "zod";
+import { apiError } from "~/infra/api.server";
+import { getDb } from "~/infra/db.server";
 import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
+import { createSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin, type User } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
-import { getDb } from "~/infra/db.server";
 
+/** The same words for an unknown user and a wrong password: no username enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
+
+export type SignInResult =
+  | { ok: true; user: User }
+  | { ok: false; status: 400; message: string; error: z.ZodError }
+  | { ok: false; status: 401; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * The one sign-in use case, for the staff form and the JSON API alike: validate, throttle
+ * (checked before the password, so a locked-out username learns nothing even when right),
+ * verify, and clear the failure count on success.
+ */
+export async function signIn(credentials: unknown): Promise<SignInResult> {
+  const parsed = loginSchema.safeParse(credentials);
+  if (!parsed.success) return { ok: false, status: 400, message: INVALID_CREDENTIALS_MESSAGE, error: parsed.error };
+  const { username, password } = parsed.data;
+  const db = getDb();
+  const throttle = await admitLoginAttempt(db, username);
+  if (!throttle.allowed) {
+    const { retryAfterSeconds } = throttle;
+    return { ok: false, status: 429, message: throttleMessage(retryAfterSeconds), retryAfterSeconds };
+  }
+  const user = await verifyLogin(db, username, password);
+  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
+  await clearLoginFailures(db, username);
+  return { ok: true, user };
+}
 
 /** A sign-in refused for a reason the visitor may be told, with the HTTP status to answer. */
 export class LoginError extends Error {
@@ -19,30 +50,53 @@ export class LoginError extends Error {
   }
 }
 
+/**
+ * remix-auth drives the staff form: its FormStrategy reads the posted form itself and hands
+ * the fields to `signIn`. (The route reads its own size-capped copy first for Conform's
+ * field errors, so the small login form is parsed twice; see the README.)
+ */
 export const authenticator = new Authenticator<User>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = loginSchema.safeParse({
+    const result = await signIn({
       username: form.get("username") ?? undefined,
       password: form.get("password") ?? undefined,
     });
-    if (!parsed.success) throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 400);
-    const { username, password } = parsed.data;
-
-    const db = getDb();
-    // Checked before the password, so a locked-out username learns nothing even when right.
-    const throttle = await admitLoginAttempt(db, username);
-    if (!throttle.allowed) {
-      throw new LoginError(throttleMessage(throttle.retryAfterSeconds), 429, throttle.retryAfterSeconds);
-    }
-    const user = await verifyLogin(db, username, password);
-    if (!user) {
-      // The same words for an unknown user and a wrong password: no username enumeration.
-      throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 401);
-    }
-    await clearLoginFailures(db, username);
-    return user;
+    if (result.ok) return result.user;
+    throw new LoginError(result.message, result.status, result.status === 429 ? result.retryAfterSeconds : undefined);
   }),
   "form",
 );
+
+/** A new API bearer token for a signed-in user; earlier tokens stay valid until logout or expiry. */
+export async function issueApiToken(user: User): Promise<string> {
+  const { token } = await createSession(getDb(), user.id, "api");
+  return token;
+}
+
+/** The bearer token from the Authorization header, if one is there. Never from cookies or the URL. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i);
+  return match ? match[1] : null;
+}
+
+/** The API user, or throws 401 with `WWW-Authenticate: Bearer` (RFC 6750). */
+export async function requireApiUser(
+  request: Request,
+  extra: Record<string, unknown> = {},
+): Promise<{ user: User; token: string }> {
+  const token = bearerToken(request);
+  if (!token) {
+    throw apiError(401, "Authentication required", extra, { "WWW-Authenticate": 'Bearer realm="api"' });
+  }
+  const user = await getSessionUser(getDb(), token, "api");
+  if (!user) {
+    throw apiError(401, "Invalid or expired token", extra, {
+      "WWW-Authenticate":
+        'Bearer realm="api", error="invalid_token", error_description="The token is invalid, expired or revoked"',
+    });
+  }
+  return { user, token };
+}

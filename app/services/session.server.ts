@@ -1,4 +1,5 @@
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { hasSessionCookie, readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import type { User } from "~/models/user.server";
@@ -7,8 +8,7 @@ import { getSessionSecrets } from "~/infra/session-secret.server";
 
 // The cookie carries only the secret token of a row in the sessions table (the row stores its
 // SHA-256), so logging out or resetting a password revokes it on the server at once.
-export const SESSION_COOKIE_NAME = "__session";
-export { DASHBOARD_PATH, LOGIN_PATH };
+export { SESSION_COOKIE_NAME };
 
 /** The signed session cookie for a set of secrets (the first signs, all verify). */
 export function createSessionCookie(secrets: string[], options: { secure?: boolean } = {}): Cookie {
@@ -32,10 +32,10 @@ export function getSessionCookie(): Cookie {
 
 /** The token in the request's cookie when its signature checks out, otherwise null. */
 export async function getSessionToken(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
+  // Remix's cookie parser wants the whole header; the quick check avoids it when there is none.
+  if (readCookie(request, SESSION_COOKIE_NAME) === undefined) return null;
   try {
-    const value = await getSessionCookie().parse(header);
+    const value = await getSessionCookie().parse(request.headers.get("Cookie"));
     return typeof value === "string" && value.length > 0 ? value : null;
   } catch {
     // A mangled cookie is the same as no cookie.
@@ -69,11 +69,10 @@ export function loginUrl(redirectTo?: string): string {
  * and action calls this itself: a parent route's loader does not guard its children.
  */
 export async function requireAdmin(request: Request): Promise<User> {
-  const token = await getSessionToken(request);
-  const user = token ? await getSessionUser(getDb(), token, "web") : null;
+  const user = await getUser(request);
   if (user) return user;
   const headers = new Headers();
-  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
+  if (hasSessionCookie(request)) {
     headers.append("Set-Cookie", await clearSessionCookie());
   }
   throw redirect(loginUrl(returnPath(request)), { headers });

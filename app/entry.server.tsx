@@ -11,13 +11,20 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { trackClientAddresses } from "~/infra/client-address.server";
 import { getDataVersion, getDb } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { pageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
+import { scheduleHousekeeping } from "~/services/housekeeping.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
 
 const ABORT_DELAY = 5_000;
+
+// Wiring done once, when remix-serve loads the server build: per-client addresses for the
+// public-form throttle (app/infra/client-address.server.ts). News writes clear the page cache
+// in app/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
+trackClientAddresses();
 
 /**
  * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff
@@ -33,6 +40,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  scheduleHousekeeping();
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -100,6 +108,7 @@ export default async function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  scheduleHousekeeping();
   applyBaseSecurityHeaders(response.headers, request);
   return response;
 };

@@ -70,6 +70,13 @@ export interface PledgesTable {
   created_at: string;
 }
 
+export interface FormPostsTable {
+  id: Generated<number>;
+  /** HMAC of the client's address (see app/services/public-form.server.ts). */
+  client: string;
+  posted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -79,4 +86,5 @@ export interface Database {
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   pledges: PledgesTable;
+  form_posts: FormPostsTable;
 }

@@ -3,6 +3,7 @@
 import { ConfigError, parseEnv } from "../app/infra/env.server";
 import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { getSessionSecrets } from "../app/infra/session-secret.server";
+import { runHousekeeping } from "../app/services/housekeeping.server";
 import { seedDatabase } from "../db/seed";
 
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
         );
       }
     }
+    const tidied = await runHousekeeping(new Date(), db);
+    if (tidied.expiredSessions) console.log(`Deleted ${tidied.expiredSessions} expired sessions and API tokens.`);
     getSessionSecrets();
     console.log(`Database ready: ${env.databasePath}`);
   } finally {

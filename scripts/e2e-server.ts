@@ -19,6 +19,10 @@ const env: NodeJS.ProcessEnv = {
   SESSION_SECRET: process.env.E2E_SESSION_SECRET,
   ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
   ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+  // Every browser test posts from 127.0.0.1, far faster than a person; the throttle is
+  // tested below the browser (tests/integration/public-form-throttle.test.ts).
+  PUBLIC_FORM_LIMIT_PER_MINUTE: process.env.PUBLIC_FORM_LIMIT_PER_MINUTE ?? "100000",
+  PUBLIC_FORM_LIMIT_PER_HOUR: process.env.PUBLIC_FORM_LIMIT_PER_HOUR ?? "100000",
 };
 
 const db = openDatabase(databasePath);

@@ -3,3 +3,12 @@
  * teach a bot what gave it away, and a person who somehow sees it can simply try again.
  */
 export const REJECTED_SUBMISSION_MESSAGE = "We could not accept this submission. Please try again.";
+
+/** The answer to a visitor who has sent a public form too often: when to try again. */
+export function tooManySubmissionsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have sent this form too often. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}; what you typed is still here.`;
+}
+
+/** The answer to a post whose body is not a form, or is too large to be one of ours. */
+export const UNREADABLE_SUBMISSION_MESSAGE = "We could not read this submission. Please fill in the form and try again.";

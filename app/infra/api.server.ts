@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import { BodyError, readBodyCapped } from "./body.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 (DESIGN §5). */
@@ -82,36 +83,21 @@ export async function readJsonBody(
   if (!isJsonContentType(request.headers.get("Content-Type"))) {
     throw apiError(415, "Content-Type must be application/json", extra);
   }
-  const tooLarge = () =>
-    // The unread rest of the body would otherwise sit on a kept-alive connection.
-    apiError(413, `Request body must be at most ${limit} bytes`, extra, { Connection: "close" });
-
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge();
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > limit) throw tooLarge();
-        chunks.push(value);
-      }
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      throw apiError(400, "Could not read the request body", extra);
-    } finally {
-      reader.releaseLock();
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyCapped(request, limit);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.status === 413) {
+      // The unread rest of the body would otherwise sit on a kept-alive connection.
+      throw apiError(413, `Request body must be at most ${limit} bytes`, extra, { Connection: "close" });
     }
+    throw apiError(400, "Could not read the request body", extra);
   }
 
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw apiError(400, "Request body must be UTF-8 encoded JSON", extra);
   }

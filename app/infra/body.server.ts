@@ -1,23 +1,42 @@
-/** Largest form body an admin action reads: an article at its limits fits several times over. */
+/** Largest form body an action reads: an article at its limits fits several times over. */
 export const MAX_FORM_BYTES = 512 * 1024;
 
-const tooLarge = () => new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
+/** Why a body was refused before it was read whole. */
+export class BodyError extends Error {
+  override name = "BodyError";
+  constructor(readonly status: 400 | 413) {
+    super(status === 413 ? "The request body is too large." : "The request body could not be read.");
+  }
+}
 
-/** The whole body, refusing (413) as soon as it grows past `maxBytes`, whatever it claims. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = body.getReader();
+/**
+ * The whole body as bytes, refusing with a BodyError(413) as soon as it claims or grows past
+ * `maxBytes` (the rest is never read), or BodyError(400) when the stream breaks. The one capped
+ * reader for forms, uploads and the JSON API.
+ */
+export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) throw new BodyError(413);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw new BodyError(413);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    throw new BodyError(400);
+  } finally {
+    reader.releaseLock();
   }
   const bytes = new Uint8Array(new ArrayBuffer(size));
   let offset = 0;
@@ -29,19 +48,32 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
 }
 
 /**
- * The request's form fields, or a thrown 4xx Response when the body is too large (413) or
- * cannot be parsed as a form (400: wrong content type, broken multipart), so hostile input
- * never becomes a 500.
+ * The request's form fields (urlencoded or multipart), or a BodyError: 413 when too large,
+ * 400 when it is not a form at all (JSON, text/plain, multipart without a boundary…).
+ */
+export async function parseFormBody(request: Request, maxBytes: number = MAX_FORM_BYTES): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    throw new BodyError(400);
+  }
+  const bytes = await readBodyCapped(request, maxBytes);
+  try {
+    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw new BodyError(400);
+  }
+}
+
+/**
+ * For staff actions: the form fields, or a thrown plain-text 4xx Response (413, 400), so
+ * hostile input never becomes a 500.
  */
 export async function readFormData(request: Request, maxBytes: number = MAX_FORM_BYTES): Promise<FormData> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  const bytes = await readCapped(request.body, maxBytes);
   try {
-    return await new Response(bytes, {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    }).formData();
-  } catch {
-    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
+    return await parseFormBody(request, maxBytes);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    const text = error.status === 413 ? "The form is too large." : "The form could not be read.";
+    throw new Response(text, { status: error.status, statusText: error.status === 413 ? "Payload Too Large" : "Bad Request" });
   }
 }

@@ -42,6 +42,15 @@ const envSchema = z.object({
       .default("admin"),
   ),
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters").max(256).optional()),
+  TRUST_PROXY: optional(
+    z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false").transform((v) => v === "true"),
+  ),
+  PUBLIC_FORM_LIMIT_PER_MINUTE: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(5),
+  ),
+  PUBLIC_FORM_LIMIT_PER_HOUR: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { databasePath: string };

@@ -60,6 +60,8 @@ export async function deleteSession(db: DB, token: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function deleteExpiredSessions(db: DB, now: Date = new Date()): Promise<void> {
-  await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).execute();
+/** Deletes expired browser sessions and API tokens; returns how many. */
+export async function deleteExpiredSessions(db: DB, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

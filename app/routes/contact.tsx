@@ -5,14 +5,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError, Honeypot, isHoneypotFilled, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
-import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
 import { createEnquiry } from "~/models/enquiry.server";
 import { contactSchema } from "~/schemas/contact";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
 import { getDb } from "~/infra/db.server";
+import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -31,19 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (isHoneypotFilled(formData)) {
-    return json({ result: submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }) }, { status: 400 });
-  }
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const enquiry = submission.value;
-  // Stored first: the visitor may have no mail app, or close the draft unsent.
-  await createEnquiry(getDb(), enquiry);
-  const target = enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
-  return redirect(target, 303);
+  return handlePublicForm(request, {
+    schema: contactSchema,
+    async onValid(enquiry) {
+      // Stored first: the visitor may have no mail app, or close the draft unsent.
+      await createEnquiry(getDb(), enquiry);
+      const target =
+        enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
+      return redirect(target, 303);
+    },
+  });
 }
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { BankDetailsList } from "~/components/bank-details";
-import { CheckboxField, ErrorList, FormError, Honeypot, isHoneypotFilled, TextField } from "~/components/ui/form";
+import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
 import {
   donateHero,
   donationTypes,
@@ -17,12 +17,12 @@ import {
   reasonsToDonate,
   valueExamples,
 } from "~/content/donate";
-import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { createPledge } from "~/models/pledge.server";
 import { donationSchema } from "~/schemas/donation";
 import { getDb } from "~/infra/db.server";
+import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -35,17 +35,13 @@ export const meta: MetaFunction = () =>
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: donationSchema });
-  if (isHoneypotFilled(formData)) {
-    return json({ result: submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }) }, { status: 400 });
-  }
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const { type, amountPence, firstName, lastName, email, phone, inHonour } = submission.value;
-  const pledge = await createPledge(getDb(), { type, amountPence, firstName, lastName, email, phone, inHonour });
-  return redirect(`/donate/thank-you/${pledge.reference}`, 303);
+  return handlePublicForm(request, {
+    schema: donationSchema,
+    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour }) {
+      const pledge = await createPledge(getDb(), { type, amountPence, firstName, lastName, email, phone, inHonour });
+      return redirect(`/donate/thank-you/${pledge.reference}`, 303);
+    },
+  });
 }
 
 /**

@@ -4,14 +4,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
-import { FormError, Honeypot, isHoneypotFilled, TextField } from "~/components/ui/form";
-import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
+import { FormError, Honeypot, TextField } from "~/components/ui/form";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { formatLongDate } from "~/utils/dates";
 import { getDb } from "~/infra/db.server";
+import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -24,17 +24,15 @@ export const meta: MetaFunction = () =>
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: newsletterSchema });
-  if (isHoneypotFilled(formData)) {
-    return json({ result: submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }), subscribed: false }, { status: 400 });
-  }
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), subscribed: false }, { status: 400 });
-  }
-  await subscribeToNewsletter(getDb(), submission.value.email);
-  // The same answer whether or not the address was already subscribed.
-  return json({ result: submission.reply({ resetForm: true }), subscribed: true });
+  return handlePublicForm(request, {
+    schema: newsletterSchema,
+    errorData: { subscribed: false },
+    async onValid({ email }, submission) {
+      await subscribeToNewsletter(getDb(), email);
+      // The same answer whether or not the address was already subscribed.
+      return json({ result: submission.reply({ resetForm: true }), subscribed: true });
+    },
+  });
 }
 
 const badgeClasses: Record<PublicationType, string> = {

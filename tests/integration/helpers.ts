@@ -31,6 +31,7 @@ export async function resetDatabase(): Promise<void> {
     "contact_enquiries",
     "newsletter_subscribers",
     "pledges",
+    "form_posts",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -9,6 +9,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-vitest-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "test.sqlite")}`;
 process.env.SESSION_SECRET = "vitest-session-secret-0123456789";
 process.env.ADMIN_USERNAME = "admin";
+// Tests post the public forms far faster than a person; the throttle has its own tests,
+// which set their own limits at the top of their file.
+process.env.PUBLIC_FORM_LIMIT_PER_MINUTE ??= "10000";
+process.env.PUBLIC_FORM_LIMIT_PER_HOUR ??= "10000";
 
 beforeAll(async () => {
   const { getDb, migrateToLatest } = await import("~/infra/db.server");

@@ -5,6 +5,7 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
 // Field primitives for Conform forms. Errors are linked with aria-describedby and shown
 // under the control; the same markup renders on the server, so JavaScript-off visitors see
@@ -152,9 +153,6 @@ export function CheckboxField({ meta, label, className }: { meta: FieldMetadata<
   );
 }
 
-/** Name of the field real visitors never see or fill; bots that fill every input do. */
-export const HONEYPOT_FIELD = "website";
-
 export function Honeypot() {
   return (
     <div className="hidden" aria-hidden="true">
@@ -164,10 +162,4 @@ export function Honeypot() {
       </label>
     </div>
   );
-}
-
-/** True when a submission filled the honeypot, i.e. came from a bot. */
-export function isHoneypotFilled(formData: FormData): boolean {
-  const value = formData.get(HONEYPOT_FIELD);
-  return typeof value === "string" && value.length > 0;
 }

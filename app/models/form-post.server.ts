@@ -1,0 +1,60 @@
+import { immediateTransaction, type DB } from "~/infra/db.server";
+
+export interface FormPostLimits {
+  perMinute: number;
+  perHour: number;
+}
+
+export type FormPostDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Counts a post from `client` and says whether it may go ahead: refused when the client has
+ * already made `perMinute` posts in the last minute or `perHour` in the last hour. Check and
+ * count happen in one write transaction, so a burst of parallel posts cannot all slip through.
+ * A refused post is not counted (waiting it out works).
+ */
+export async function admitFormPost(
+  db: DB,
+  client: string,
+  limits: FormPostLimits,
+  now: Date = new Date(),
+): Promise<FormPostDecision> {
+  return immediateTransaction(db, async (trx) => {
+    const windows = [
+      { limit: limits.perMinute, ms: MINUTE_MS },
+      { limit: limits.perHour, ms: HOUR_MS },
+    ];
+    let retryAfterMs = 0;
+    for (const { limit, ms } of windows) {
+      const since = new Date(now.getTime() - ms).toISOString();
+      const rows = await trx
+        .selectFrom("form_posts")
+        .select("posted_at")
+        .where("client", "=", client)
+        .where("posted_at", ">", since)
+        .orderBy("posted_at", "desc")
+        .limit(limit)
+        .execute();
+      if (rows.length >= limit) {
+        // Free again when the oldest of the last `limit` posts leaves the window.
+        const oldest = new Date(rows[rows.length - 1].posted_at).getTime();
+        retryAfterMs = Math.max(retryAfterMs, oldest + ms - now.getTime());
+      }
+    }
+    if (retryAfterMs > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    await trx.insertInto("form_posts").values({ client, posted_at: now.toISOString() }).execute();
+    return { allowed: true };
+  });
+}
+
+/** Posts older than the longest window no longer count. */
+export async function deleteOldFormPosts(db: DB, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("form_posts")
+    .where("posted_at", "<=", new Date(now.getTime() - HOUR_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/infra/db.server";
+import { admitFormPost } from "~/models/form-post.server";
+import { createSession, getSessionUser } from "~/models/session.server";
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, scheduleHousekeeping } from "~/services/housekeeping.server";
+import { resetDatabase } from "./helpers";
+
+async function user() {
+  const now = new Date().toISOString();
+  return getDb()
+    .insertInto("users")
+    .values({ username: "keeper", password_hash: "x", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+beforeEach(resetDatabase);
+
+describe("housekeeping", () => {
+  it("deletes expired browser sessions and API tokens and keeps live ones", async () => {
+    const { id } = await user();
+    const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    await createSession(getDb(), id, "web", longAgo);
+    await createSession(getDb(), id, "api", longAgo);
+    const live = await createSession(getDb(), id, "web");
+
+    const report = await runHousekeeping();
+
+    expect(report.expiredSessions).toBe(2);
+    expect(await getDb().selectFrom("sessions").select("id").execute()).toHaveLength(1);
+    expect(await getSessionUser(getDb(), live.token, "web")).toMatchObject({ username: "keeper" });
+  });
+
+  it("deletes public-form post counts older than an hour", async () => {
+    await admitFormPost(getDb(), "client", { perMinute: 5, perHour: 30 }, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    expect((await runHousekeeping()).oldFormPosts).toBe(1);
+  });
+
+  it("runs at most once an hour while the server is up", async () => {
+    const { id } = await user();
+    const t0 = new Date("2030-01-01T00:00:00Z");
+    const first = scheduleHousekeeping(t0);
+    expect(first).not.toBeNull();
+    await first;
+    expect(scheduleHousekeeping(new Date(t0.getTime() + HOUSEKEEPING_INTERVAL_MS - 1))).toBeNull();
+
+    await createSession(getDb(), id, "web", new Date(t0.getTime() - 31 * 24 * 60 * 60 * 1000));
+    const later = scheduleHousekeeping(new Date(t0.getTime() + HOUSEKEEPING_INTERVAL_MS));
+    expect(later).not.toBeNull();
+    await later;
+    expect(await getDb().selectFrom("sessions").select("id").execute()).toHaveLength(0);
+  });
+});

@@ -36,8 +36,7 @@ module.exports = {
     },
     {
       name: "components-import-server",
-      comment:
-        "Components are bundled for the browser: no .server modules and no infra, models, services or routes.",
+      comment: "Components are bundled for the browser: no .server modules and no infra, models, services or routes.",
       severity: "error",
       from: { path: "^app/components/" },
       to: { path: ["[.]server[.][jt]sx?$", "^app/(infra|models|services|routes)/"] },

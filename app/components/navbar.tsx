@@ -57,7 +57,9 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           </svg>
         </button>
       </div>
-      <div className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block group-focus-within:block`}>
+      <div
+        className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block group-focus-within:block`}
+      >
         <ul
           id={menuId}
           className="min-w-60 rounded-md border border-slate-200 bg-white py-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
@@ -93,7 +95,15 @@ function MobileMenu() {
   return (
     <details ref={ref} className="group/menu lg:hidden">
       <summary className="flex list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
         <span className="text-sm font-medium">Menu</span>

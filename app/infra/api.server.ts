@@ -43,8 +43,7 @@ export function zodIssues(error: z.ZodError, input: Record<string, unknown>): Re
   for (const issue of error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : "body";
     const present = field in input && input[field] !== undefined && input[field] !== null;
-    const message =
-      issue.code === "invalid_type" && present ? `${fieldLabel(field)} must be a string` : issue.message;
+    const message = issue.code === "invalid_type" && present ? `${fieldLabel(field)} must be a string` : issue.message;
     const list = (issues[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
@@ -150,7 +149,8 @@ export async function requireApiUser(request: Request, extra: Extra = {}): Promi
   const user = await getSessionUser(getDb(), token, "api");
   if (!user) {
     throw apiError(401, "Invalid or expired token", extra, {
-      "WWW-Authenticate": 'Bearer realm="api", error="invalid_token", error_description="The token is invalid, expired or revoked"',
+      "WWW-Authenticate":
+        'Bearer realm="api", error="invalid_token", error_description="The token is invalid, expired or revoked"',
     });
   }
   return { user, token };
@@ -180,7 +180,11 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>, options: { 
 }
 
 /** Runs an API handler: thrown Responses become the answer, anything else a bare 500 JSON. */
-export async function withApi(request: Request, run: () => Promise<Response>, errorExtra: Extra = {}): Promise<Response> {
+export async function withApi(
+  request: Request,
+  run: () => Promise<Response>,
+  errorExtra: Extra = {},
+): Promise<Response> {
   let response: Response;
   try {
     response = await run();

@@ -42,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const enquiry = submission.value;
   // Stored first: the visitor may have no mail app, or close the draft unsent.
   await createEnquiry(getDb(), enquiry);
-  const target = enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
+  const target =
+    enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
   return redirect(target, 303);
 }
 
@@ -81,7 +82,15 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
       <p className="text-sm text-slate-700 dark:text-slate-300">{contactPage.handoffNote}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" name="channel" value="email" className="btn-primary">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="m3 7 9 6 9-6" />
           </svg>
@@ -93,7 +102,15 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
           value="whatsapp"
           className="btn bg-green-700 text-white hover:bg-green-800 dark:bg-green-700 dark:hover:bg-green-600"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 20l1.3-3.9A8 8 0 1 1 8 19.1z" />
           </svg>
           Send via WhatsApp

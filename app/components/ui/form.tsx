@@ -1,9 +1,4 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 
 // Field primitives for Conform forms. Errors are linked with aria-describedby and shown
@@ -25,7 +20,11 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+    >
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}
@@ -137,7 +136,15 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ meta, label, className }: { meta: FieldMetadata<any>; label: ReactNode; className?: string }) {
+export function CheckboxField({
+  meta,
+  label,
+  className,
+}: {
+  meta: FieldMetadata<any>;
+  label: ReactNode;
+  className?: string;
+}) {
   const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: true });
   return (
     <div className={className}>

@@ -1,7 +1,6 @@
 import { PassThrough } from "node:stream";
 import type {
   ActionFunctionArgs,
-  AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   LoaderFunctionArgs,
@@ -31,7 +30,6 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);

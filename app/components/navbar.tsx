@@ -28,10 +28,12 @@ function useScrolledPast(threshold: number): boolean {
  * keyboard works without JavaScript); the chevron button toggles it on tap.
  */
 function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<NavItem["children"]> } }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // Remembers the page it was opened on, so navigating anywhere closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   return (
     <li
@@ -49,7 +51,7 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           className="flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           <span className="sr-only">{`${item.label} submenu`}</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" fill="currentColor">

@@ -27,7 +27,10 @@ export function Modal({
   const panelRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const close = useRef(() => navigate(closeTo));
-  close.current = () => navigate(closeTo);
+  // The key handler below is bound once; it reads the latest target through this ref.
+  useEffect(() => {
+    close.current = () => navigate(closeTo);
+  }, [navigate, closeTo]);
 
   useEffect(() => {
     const panel = panelRef.current;

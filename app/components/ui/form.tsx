@@ -53,7 +53,7 @@ export function TextField({
   placeholder,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   type?: InputType;
   optional?: boolean;
@@ -88,7 +88,7 @@ export function TextareaField({
   optional,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   rows?: number;
   optional?: boolean;
@@ -113,7 +113,7 @@ export function SelectField({
   placeholder,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
@@ -141,7 +141,7 @@ export function CheckboxField({
   label,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   className?: string;
 }) {

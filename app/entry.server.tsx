@@ -1,10 +1,5 @@
 import { PassThrough } from "node:stream";
-import type {
-  ActionFunctionArgs,
-  EntryContext,
-  HandleDataRequestFunction,
-  LoaderFunctionArgs,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";

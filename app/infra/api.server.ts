@@ -1,8 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import type { User } from "~/models/user.server";
-import { getSessionUser } from "~/models/session.server";
-import { getDb } from "~/infra/db.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 (DESIGN §5). */
@@ -138,22 +135,6 @@ export function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");
   const match = header?.match(/^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i);
   return match ? match[1] : null;
-}
-
-/** The API user, or throws 401 with `WWW-Authenticate: Bearer` (RFC 6750). */
-export async function requireApiUser(request: Request, extra: Extra = {}): Promise<{ user: User; token: string }> {
-  const token = bearerToken(request);
-  if (!token) {
-    throw apiError(401, "Authentication required", extra, { "WWW-Authenticate": 'Bearer realm="api"' });
-  }
-  const user = await getSessionUser(getDb(), token, "api");
-  if (!user) {
-    throw apiError(401, "Invalid or expired token", extra, {
-      "WWW-Authenticate":
-        'Bearer realm="api", error="invalid_token", error_description="The token is invalid, expired or revoked"',
-    });
-  }
-  return { user, token };
 }
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;

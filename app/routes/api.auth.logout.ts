@@ -1,5 +1,6 @@
 import { deleteSession } from "~/models/session.server";
-import { apiNoContent, apiRoute, requireApiUser } from "~/infra/api.server";
+import { apiNoContent, apiRoute } from "~/infra/api.server";
+import { requireApiUser } from "~/services/api-auth.server";
 import { getDb } from "~/infra/db.server";
 
 const handle = apiRoute({

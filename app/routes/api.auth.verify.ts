@@ -1,4 +1,5 @@
-import { apiJson, apiRoute, requireApiUser } from "~/infra/api.server";
+import { apiJson, apiRoute } from "~/infra/api.server";
+import { requireApiUser } from "~/services/api-auth.server";
 
 const handle = apiRoute({
   async GET({ request }) {

@@ -1,6 +1,7 @@
 import { getNews } from "~/models/news.server";
 import { removeArticle, reviseArticle } from "~/services/news.server";
-import { apiJson, apiNoContent, apiRoute, requireApiUser } from "~/infra/api.server";
+import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
+import { requireApiUser } from "~/services/api-auth.server";
 import { articleNotFound, readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { getDb } from "~/infra/db.server";

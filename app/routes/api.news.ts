@@ -1,6 +1,7 @@
 import { listNews } from "~/models/news.server";
 import { publishArticle } from "~/services/news.server";
-import { apiJson, apiRoute, requireApiUser } from "~/infra/api.server";
+import { apiJson, apiRoute } from "~/infra/api.server";
+import { requireApiUser } from "~/services/api-auth.server";
 import { readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { getDb } from "~/infra/db.server";
 

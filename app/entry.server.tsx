@@ -1,11 +1,5 @@
 import { PassThrough } from "node:stream";
-import type {
-  ActionFunctionArgs,
-  AppLoadContext,
-  EntryContext,
-  HandleDataRequestFunction,
-  LoaderFunctionArgs,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -38,7 +32,6 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
 ) {
   scheduleHousekeeping();
   const nonce = createNonce();

@@ -31,7 +31,11 @@ export function checkNewPassword(password: string): void {
  * The testable core: sets the password of `username`, which ends every session and API token
  * of that user, and lifts a sign-in lock-out on the name (the operator has just vouched for it).
  */
-export async function resetPassword(db: DB, username: string, password: string): Promise<{ id: number; username: string }> {
+export async function resetPassword(
+  db: DB,
+  username: string,
+  password: string,
+): Promise<{ id: number; username: string }> {
   checkNewPassword(password);
   const user = await getUserByUsername(db, username.trim());
   if (!user) throw new PasswordResetError(`There is no user called "${username.trim()}".`);
@@ -51,7 +55,9 @@ function parseArgs(argv: string[]): { username?: string } {
     } else if (arg.startsWith("--username=")) {
       result.username = arg.slice("--username=".length);
     } else if (arg === "--help" || arg === "-h") {
-      console.log("Usage: npm run admin:password -- [--username NAME]\nThe new password is read from ADMIN_NEW_PASSWORD or asked for.");
+      console.log(
+        "Usage: npm run admin:password -- [--username NAME]\nThe new password is read from ADMIN_NEW_PASSWORD or asked for.",
+      );
       process.exit(0);
     } else {
       throw new PasswordResetError(`Unknown argument "${arg}". Usage: npm run admin:password -- [--username NAME]`);

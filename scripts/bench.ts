@@ -94,7 +94,9 @@ async function main() {
     }
     const twin = await startStaticTwin(pages);
 
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run, loopback; machine: ${process.platform} ${process.arch}, node ${process.version}\n`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per run, loopback; machine: ${process.platform} ${process.arch}, node ${process.version}\n`,
+    );
     console.log(
       `${"path".padEnd(12)}${pad("req/s", 9)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("non-2xx", 9)}${pad("static req/s", 14)}${pad("ratio", 7)}`,
     );
@@ -108,7 +110,8 @@ async function main() {
       const misses: string[] = [];
       if (app.errors || app.non2xx) misses.push(`${app.errors} errors and ${app.non2xx} non-2xx responses`);
       if (app.p99 >= BUDGET.maxP99Ms) misses.push(`p99 ${app.p99} ms is not under ${BUDGET.maxP99Ms} ms`);
-      if (ratio < BUDGET.minRatio) misses.push(`throughput is ${ratio.toFixed(2)} of the static server's, below ${BUDGET.minRatio}`);
+      if (ratio < BUDGET.minRatio)
+        misses.push(`throughput is ${ratio.toFixed(2)} of the static server's, below ${BUDGET.minRatio}`);
       for (const miss of misses) console.log(`  MISSED ${path}: ${miss}`);
       if (misses.length) failed = true;
     }

@@ -76,7 +76,9 @@ async function lighthouseScores(url: string, port: number): Promise<Row["scores"
       for (const ref of category.auditRefs) {
         const audit = result!.lhr.audits[ref.id];
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-          console.log(`  lighthouse ${new URL(url).pathname} ${id}: ${audit.id} ${audit.displayValue ?? ""} (score ${audit.score})`);
+          console.log(
+            `  lighthouse ${new URL(url).pathname} ${id}: ${audit.id} ${audit.displayValue ?? ""} (score ${audit.score})`,
+          );
         }
       }
     }
@@ -114,7 +116,8 @@ async function main() {
       const misses: string[] = [];
       if (path === "/" && js > BUDGET.homeJsBytes) misses.push(`JS ${kb(js)} KB > ${kb(BUDGET.homeJsBytes)} KB`);
       if (css > BUDGET.cssBytes) misses.push(`CSS ${kb(css)} KB > ${kb(BUDGET.cssBytes)} KB`);
-      if (scores.performance < BUDGET.performance) misses.push(`performance ${scores.performance} < ${BUDGET.performance}`);
+      if (scores.performance < BUDGET.performance)
+        misses.push(`performance ${scores.performance} < ${BUDGET.performance}`);
       if (scores.accessibility < BUDGET.accessibility) misses.push(`accessibility ${scores.accessibility}`);
       if (scores["best-practices"] < BUDGET.bestPractices) misses.push(`best practices ${scores["best-practices"]}`);
       if (scores.seo < BUDGET.seo) misses.push(`SEO ${scores.seo}`);

@@ -142,7 +142,9 @@ async function main() {
     stop.now = true;
     await Promise.allSettled(writers);
     const roundAcks = acks.slice(before);
-    log(`round ${round}: SIGKILL ${killAfter} ms after the first acknowledgement, ${roundAcks.length} writes acknowledged`);
+    log(
+      `round ${round}: SIGKILL ${killAfter} ms after the first acknowledgement, ${roundAcks.length} writes acknowledged`,
+    );
 
     await restart();
     // The restarted server serves what the killed one acknowledged.
@@ -167,7 +169,8 @@ async function main() {
     for (const ack of acks) {
       const row = select.get(ack.id);
       if (row?.title === ack.title) verified++;
-      else missing.push(`id ${ack.id} (round ${ack.round}) "${ack.title}": found ${row ? `"${row.title}"` : "nothing"}`);
+      else
+        missing.push(`id ${ack.id} (round ${ack.round}) "${ack.title}": found ${row ? `"${row.title}"` : "nothing"}`);
     }
     const stored = db.prepare("SELECT COUNT(*) AS n FROM news WHERE title LIKE 'Durability r%'").get() as { n: number };
     const ids = new Set(acks.map((ack) => ack.id));
@@ -185,7 +188,8 @@ async function main() {
 
     if (acks.length === 0) fail("no write was acknowledged, so nothing was tested");
     if (ids.size !== acks.length) fail("the server acknowledged two writes with the same id");
-    if (missing.length) fail(`${missing.length} acknowledged writes are missing or wrong:\n  ${missing.slice(0, 20).join("\n  ")}`);
+    if (missing.length)
+      fail(`${missing.length} acknowledged writes are missing or wrong:\n  ${missing.slice(0, 20).join("\n  ")}`);
     if (serverErrors.length) fail(`the server answered with errors:\n  ${serverErrors.slice(0, 10).join("\n  ")}`);
     if (refused) fail(`${refused} writes were refused with 4xx`);
     if (integrity !== "ok") fail(`integrity_check returned ${String(integrity)}`);

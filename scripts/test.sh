@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs, in order of speed: types, unit and integration tests, the
-# browser tests with JavaScript on and off, then the durability check (it reuses the build
-# the browser tests made). The first failure stops the run.
+# Everything `npm test` runs, in order of speed: types, lint and format, unit and integration
+# tests, the browser tests with JavaScript on and off, then the durability check (it reuses the
+# build the browser tests made). The first failure stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # JSON reports for the closing summary line; not in test-results/, which Playwright empties.
@@ -11,6 +11,10 @@ export BUILD_DIR="${BUILD_DIR:-.build-e2e}"
 
 echo "==> Type check"
 npx tsc --noEmit
+
+echo "==> Lint and format (ESLint, dependency-cruiser layers, Prettier)"
+npm run --silent lint
+npm run --silent format:check
 
 echo "==> Unit and integration tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json

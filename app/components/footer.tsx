@@ -3,7 +3,8 @@ import { footerLinks } from "~/content/navigation";
 import { site, sisterChapters, socialLinks } from "~/content/site";
 
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";
-const linkClass = "text-sm text-slate-700 hover:text-brand-800 hover:underline dark:text-slate-300 dark:hover:text-brand-200";
+const linkClass =
+  "text-sm text-slate-700 hover:text-brand-800 hover:underline dark:text-slate-300 dark:hover:text-brand-200";
 
 function LinkList({ title, links }: { title: string; links: { label: string; to: string }[] }) {
   return (

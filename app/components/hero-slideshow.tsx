@@ -25,7 +25,17 @@ function usePrefersReducedMotion(): boolean {
  * place, the slides advance every `intervalMs` unless the visitor paused them or asks for
  * reduced motion, and a Pause/Play button is shown.
  */
-export function HeroSlideshow({ slides, intervalMs, width, height }: { slides: HeroSlide[]; intervalMs: number; width: number; height: number }) {
+export function HeroSlideshow({
+  slides,
+  intervalMs,
+  width,
+  height,
+}: {
+  slides: HeroSlide[];
+  intervalMs: number;
+  width: number;
+  height: number;
+}) {
   const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const trackRef = useRef<HTMLDivElement>(null);
@@ -56,7 +66,8 @@ export function HeroSlideshow({ slides, intervalMs, width, height }: { slides: H
     const track = trackRef.current;
     if (!track) return;
     const sync = () => {
-      if (track.clientWidth > 0) setIndex(Math.min(slides.length - 1, Math.round(track.scrollLeft / track.clientWidth)));
+      if (track.clientWidth > 0)
+        setIndex(Math.min(slides.length - 1, Math.round(track.scrollLeft / track.clientWidth)));
     };
     // The page may have opened on a slide's anchor (#slide-3) before JavaScript ran.
     sync();
@@ -97,7 +108,9 @@ export function HeroSlideshow({ slides, intervalMs, width, height }: { slides: H
           >
             <figure className="flex w-full flex-col overflow-hidden bg-brand-800">
               <img src={slide.src} alt={slide.alt} width={width} height={height} className="h-auto w-full" />
-              <figcaption className="flex-1 px-5 py-3 text-base font-medium text-white sm:text-lg">{slide.caption}</figcaption>
+              <figcaption className="flex-1 px-5 py-3 text-base font-medium text-white sm:text-lg">
+                {slide.caption}
+              </figcaption>
             </figure>
           </div>
         ))}
@@ -123,7 +136,9 @@ export function HeroSlideshow({ slides, intervalMs, width, height }: { slides: H
                   <span
                     aria-hidden="true"
                     className={`block h-3 w-3 rounded-full border-2 border-brand-700 dark:border-brand-300 ${
-                      current ? "bg-brand-700 dark:bg-brand-300" : "bg-transparent group-hover:bg-brand-200 dark:group-hover:bg-brand-700"
+                      current
+                        ? "bg-brand-700 dark:bg-brand-300"
+                        : "bg-transparent group-hover:bg-brand-200 dark:group-hover:bg-brand-700"
                     }`}
                   />
                 </a>

@@ -28,10 +28,12 @@ function useScrolledPast(threshold: number): boolean {
  * keyboard works without JavaScript); the chevron button toggles it on tap.
  */
 function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<NavItem["children"]> } }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // Remembers the page it was opened on, so navigating anywhere closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   return (
     <li
@@ -49,7 +51,7 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           className="flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           <span className="sr-only">{`${item.label} submenu`}</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" fill="currentColor">
@@ -57,7 +59,9 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           </svg>
         </button>
       </div>
-      <div className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block group-focus-within:block`}>
+      <div
+        className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block group-focus-within:block`}
+      >
         <ul
           id={menuId}
           className="min-w-60 rounded-md border border-slate-200 bg-white py-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
@@ -93,7 +97,15 @@ function MobileMenu() {
   return (
     <details ref={ref} className="group/menu lg:hidden">
       <summary className="flex list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
         <span className="text-sm font-medium">Menu</span>

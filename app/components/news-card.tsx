@@ -32,7 +32,15 @@ export function toNewsCardArticle(article: NewsCardArticle): NewsCardArticle {
   };
 }
 
-export function NewsCard({ article, index = 0, headingLevel = 3 }: { article: NewsCardArticle; index?: number; headingLevel?: 2 | 3 }) {
+export function NewsCard({
+  article,
+  index = 0,
+  headingLevel = 3,
+}: {
+  article: NewsCardArticle;
+  index?: number;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const imageUrl = safeHttpUrl(article.image_url);
   return (
@@ -41,14 +49,23 @@ export function NewsCard({ article, index = 0, headingLevel = 3 }: { article: Ne
       style={{ animationDelay: `${(index * 0.1).toFixed(1)}s` }}
     >
       {imageUrl ? (
-        <img src={imageUrl} alt="" width="640" height="360" loading="lazy" className="aspect-video w-full object-cover" />
+        <img
+          src={imageUrl}
+          alt=""
+          width="640"
+          height="360"
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
         </p>
         <Heading className="mt-2 text-lg font-semibold text-slate-900 dark:text-white">{article.title}</Heading>
-        <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{preview(article.content, PUBLIC_PREVIEW_LENGTH)}</p>
+        <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">
+          {preview(article.content, PUBLIC_PREVIEW_LENGTH)}
+        </p>
         <Link to={`/news/${article.id}`} className="link mt-4 self-start">
           Read More<span className="sr-only">: {article.title}</span>
         </Link>

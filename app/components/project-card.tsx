@@ -8,7 +8,9 @@ export function StatusBadge({ status }: { status: ProjectStatus }) {
       ? "bg-green-100 text-green-900 ring-green-700/30 dark:bg-green-950 dark:text-green-200 dark:ring-green-400/40"
       : "bg-blue-100 text-blue-900 ring-blue-700/30 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-400/40";
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colours}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colours}`}
+    >
       <span className="sr-only">Status: </span>
       {status}
     </span>

@@ -33,15 +33,28 @@ export function ThemeToggle() {
     }
   }, [submitted]);
 
-  const buttonClass =
-    "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+  const buttonClass = "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
   return (
     <fetcher.Form method="post" action="/theme" className="flex">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
-      <button type="submit" name="theme" value="dark" className={`${buttonClass} dark:hidden`} title="Switch to dark theme">
+      <button
+        type="submit"
+        name="theme"
+        value="dark"
+        className={`${buttonClass} dark:hidden`}
+        title="Switch to dark theme"
+      >
         <span className="sr-only">Switch to dark theme</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
         </svg>
       </button>
@@ -53,7 +66,15 @@ export function ThemeToggle() {
         title="Switch to light theme"
       >
         <span className="sr-only">Switch to light theme</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
         </svg>

@@ -50,7 +50,8 @@ export const giftAid = {
   title: "Boost your gift with Gift Aid",
   text: "If you are a UK taxpayer, Gift Aid lets us claim an extra 25p for every £1 you give, at no cost to you.",
   example: "A £100 donation becomes £125 with Gift Aid.",
-  howTo: "To Gift Aid your donation, e-mail us quoting your payment reference and we will send you a Gift Aid declaration to complete.",
+  howTo:
+    "To Gift Aid your donation, e-mail us quoting your payment reference and we will send you a Gift Aid declaration to complete.",
 } as const;
 
 /** Said plainly, because no card processor is connected to this site. */

@@ -112,7 +112,9 @@ export const termsOfUse: LegalPage = {
     },
     {
       heading: "The staff area",
-      paragraphs: ["The admin area is for the charity's authorised staff only. Do not try to access it without permission."],
+      paragraphs: [
+        "The admin area is for the charity's authorised staff only. Do not try to access it without permission.",
+      ],
     },
     {
       heading: "Changes and governing law",

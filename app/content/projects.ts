@@ -33,7 +33,11 @@ export const projects: Project[] = [
     status: "Active",
     image: "/images/projects/flood-relief.svg",
     imageAlt: "Volunteers carrying food parcels through flood water",
-    gallery: gallery("flood-relief", ["Food parcels packed for delivery", "Volunteers handing out bottled clean water", "Temporary shelter tents"]),
+    gallery: gallery("flood-relief", [
+      "Food parcels packed for delivery",
+      "Volunteers handing out bottled clean water",
+      "Temporary shelter tents",
+    ]),
   },
   {
     slug: "primary-care",
@@ -42,7 +46,11 @@ export const projects: Project[] = [
     status: "Active",
     image: "/images/projects/primary-care.svg",
     imageAlt: "Two patients arriving at a village clinic",
-    gallery: gallery("primary-care", ["A mobile clinic van marked with a red cross", "Medical supplies and medicine bottles on a table", "A doctor and a patient in a consultation room"]),
+    gallery: gallery("primary-care", [
+      "A mobile clinic van marked with a red cross",
+      "Medical supplies and medicine bottles on a table",
+      "A doctor and a patient in a consultation room",
+    ]),
   },
   {
     slug: "education",
@@ -51,7 +59,11 @@ export const projects: Project[] = [
     status: "Active",
     image: "/images/projects/education.svg",
     imageAlt: "A classroom with a blackboard and laptops",
-    gallery: gallery("education", ["A teacher and a student at the blackboard of a supplementary class", "Laptops for online learning", "A stack of books on a table"]),
+    gallery: gallery("education", [
+      "A teacher and a student at the blackboard of a supplementary class",
+      "Laptops for online learning",
+      "A stack of books on a table",
+    ]),
   },
   {
     slug: "public-health",
@@ -60,7 +72,11 @@ export const projects: Project[] = [
     status: "Active",
     image: "/images/projects/public-health.svg",
     imageAlt: "A health worker and a patient beside a vaccination syringe",
-    gallery: gallery("public-health", ["People queueing at a health screening tent", "A vaccination syringe at an outreach day", "A health education session with a heart drawn on the board"]),
+    gallery: gallery("public-health", [
+      "People queueing at a health screening tent",
+      "A vaccination syringe at an outreach day",
+      "A health education session with a heart drawn on the board",
+    ]),
   },
   {
     slug: "palliative-care",
@@ -69,7 +85,10 @@ export const projects: Project[] = [
     status: "Planned",
     image: "/images/projects/palliative-care.svg",
     imageAlt: "A nurse beside a patient resting in bed",
-    gallery: gallery("palliative-care", ["A quiet care room with a bed, a window and a plant", "A carer arriving for a home visit"]),
+    gallery: gallery("palliative-care", [
+      "A quiet care room with a bed, a window and a plant",
+      "A carer arriving for a home visit",
+    ]),
   },
   {
     slug: "water-filtration",
@@ -87,7 +106,10 @@ export const projects: Project[] = [
     status: "Completed",
     image: "/images/projects/gender-equality.svg",
     imageAlt: "Women at a training workshop in front of a blackboard",
-    gallery: gallery("gender-equality", ["Women studying together at a workshop table", "A health education class with a heart drawn on the board"]),
+    gallery: gallery("gender-equality", [
+      "Women studying together at a workshop table",
+      "A health education class with a heart drawn on the board",
+    ]),
   },
 ];
 

@@ -47,6 +47,5 @@ export const publicationsPage = {
   intro: "Our newsletters, annual reports and research, free to download.",
   newsletterTitle: "Subscribe to our newsletter",
   newsletterText: "Get news from our projects a few times a year. You can unsubscribe at any time.",
-  subscribedMessage:
-    "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+  subscribedMessage: "Thank you for subscribing! We will send our next newsletter to the address you gave.",
 } as const;

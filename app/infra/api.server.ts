@@ -37,8 +37,7 @@ export function zodIssues(error: z.ZodError, input: Record<string, unknown>): Re
   for (const issue of error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : "body";
     const present = field in input && input[field] !== undefined && input[field] !== null;
-    const message =
-      issue.code === "invalid_type" && present ? `${fieldLabel(field)} must be a string` : issue.message;
+    const message = issue.code === "invalid_type" && present ? `${fieldLabel(field)} must be a string` : issue.message;
     const list = (issues[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
@@ -137,7 +136,11 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>, options: { 
 }
 
 /** Runs an API handler: thrown Responses become the answer, anything else a bare 500 JSON. */
-export async function withApi(request: Request, run: () => Promise<Response>, errorExtra: Extra = {}): Promise<Response> {
+export async function withApi(
+  request: Request,
+  run: () => Promise<Response>,
+  errorExtra: Extra = {},
+): Promise<Response> {
   let response: Response;
   try {
     response = await run();

@@ -28,7 +28,12 @@ const envSchema = z.object({
   SESSION_SECRET: optional(
     z
       .string()
-      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .refine((list) => list.every((s) => s.length >= 16), "each secret must be at least 16 characters")
       .optional(),
   ),

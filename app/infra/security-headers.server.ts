@@ -34,10 +34,7 @@ export function contentSecurityPolicy(nonce: string, options: { development?: bo
 export function applyBaseSecurityHeaders(headers: Headers, request: Request): void {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set(
-    "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  );
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (isHttps(request)) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

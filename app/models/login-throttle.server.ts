@@ -26,7 +26,11 @@ export async function checkLoginThrottle(db: DB, username: string, now: Date = n
     .executeTakeFirstOrThrow();
 
   const blocked =
-    Number(perUser.n) >= MAX_FAILURES_PER_USERNAME ? perUser : Number(overall.n) >= MAX_FAILURES_OVERALL ? overall : null;
+    Number(perUser.n) >= MAX_FAILURES_PER_USERNAME
+      ? perUser
+      : Number(overall.n) >= MAX_FAILURES_OVERALL
+        ? overall
+        : null;
   if (!blocked) return { allowed: true };
   // Free again once the oldest failure in the window ages out.
   const freeAt = new Date(String(blocked.oldest)).getTime() + THROTTLE_WINDOW_MS;
@@ -47,7 +51,10 @@ export async function admitLoginAttempt(db: DB, username: string, now: Date = ne
 }
 
 export async function recordLoginFailure(db: DB, username: string, now: Date = new Date()): Promise<void> {
-  await db.insertInto("login_failures").values({ username: key(username), failed_at: now.toISOString() }).execute();
+  await db
+    .insertInto("login_failures")
+    .values({ username: key(username), failed_at: now.toISOString() })
+    .execute();
   // Keep the table small: anything older than the window no longer counts.
   await db
     .deleteFrom("login_failures")

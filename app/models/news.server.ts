@@ -24,7 +24,10 @@ export async function getNews(db: DB, id: number): Promise<NewsArticle | undefin
 }
 
 export async function countNews(db: DB): Promise<number> {
-  const row = await db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("news")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -32,7 +35,13 @@ export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle>
   const now = nowIso();
   const article = await db
     .insertInto("news")
-    .values({ title: input.title, content: input.content, image_url: input.image_url || null, created_at: now, updated_at: now })
+    .values({
+      title: input.title,
+      content: input.content,
+      image_url: input.image_url || null,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return article;

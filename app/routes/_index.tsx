@@ -59,7 +59,9 @@ export default function Home() {
       </div>
 
       <section className="container-page py-14 text-center">
-        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{welcome.heading}</h1>
+        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+          {welcome.heading}
+        </h1>
         <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{welcome.intro}</p>
       </section>
 

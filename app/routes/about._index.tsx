@@ -33,9 +33,19 @@ export default function AboutOverview() {
         ))}
       </dl>
       <p className="mt-10 text-slate-700 dark:text-slate-300">
-        Meet <Link to="/about/team" className="link">our team</Link>, read{" "}
-        <Link to="/about/history" className="link">our history</Link> or{" "}
-        <Link to="/contact" className="link">contact us</Link>.
+        Meet{" "}
+        <Link to="/about/team" className="link">
+          our team
+        </Link>
+        , read{" "}
+        <Link to="/about/history" className="link">
+          our history
+        </Link>{" "}
+        or{" "}
+        <Link to="/contact" className="link">
+          contact us
+        </Link>
+        .
       </p>
     </article>
   );

@@ -25,7 +25,9 @@ export default function History() {
               className="absolute -left-[2.55rem] top-1.5 h-4 w-4 rounded-full border-2 border-white bg-brand-700 dark:border-slate-950 dark:bg-brand-300"
             />
             <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">
-              <span className="block text-base font-semibold text-brand-700 dark:text-brand-300">{milestone.period}</span>
+              <span className="block text-base font-semibold text-brand-700 dark:text-brand-300">
+                {milestone.period}
+              </span>
               {milestone.title}
             </h2>
             <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">{milestone.text}</p>

@@ -6,7 +6,10 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "About Us", description: `Who ${site.name} is, our team, our history and answers to common questions.` });
+  pageMeta({
+    title: "About Us",
+    description: `Who ${site.name} is, our team, our history and answers to common questions.`,
+  });
 
 export default function AboutLayout() {
   return (

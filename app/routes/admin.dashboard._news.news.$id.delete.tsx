@@ -55,11 +55,17 @@ export default function DeleteArticle() {
 
   if (actionData?.error || !article) {
     return (
-      <Modal title={actionData?.error ? "Delete News Article" : adminMessages.notFound} closeTo={adminPaths.news} role="alertdialog">
+      <Modal
+        title={actionData?.error ? "Delete News Article" : adminMessages.notFound}
+        closeTo={adminPaths.news}
+        role="alertdialog"
+      >
         {actionData?.error ? (
           <FormError errors={[actionData.error]} />
         ) : (
-          <p className="text-slate-700 dark:text-slate-300">There is no news article at this address. It may have been deleted.</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            There is no news article at this address. It may have been deleted.
+          </p>
         )}
         <Link to={adminPaths.news} className="btn-primary mt-6">
           Back to News Management

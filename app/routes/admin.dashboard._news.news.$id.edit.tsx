@@ -60,7 +60,9 @@ export default function EditArticle() {
   if (!article && !actionData) {
     return (
       <Modal title={adminMessages.notFound} closeTo={adminPaths.news}>
-        <p className="text-slate-700 dark:text-slate-300">There is no news article at this address. It may have been deleted.</p>
+        <p className="text-slate-700 dark:text-slate-300">
+          There is no news article at this address. It may have been deleted.
+        </p>
         <Link to={adminPaths.news} className="btn-primary mt-6">
           Back to News Management
         </Link>

@@ -6,7 +6,6 @@ import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { publishArticle } from "~/services/news.server";
 import { parseArticleForm } from "~/utils/article-form.server";
-import { getDb } from "~/infra/db.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";

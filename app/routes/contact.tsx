@@ -78,7 +78,15 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
       <p className="text-sm text-slate-700 dark:text-slate-300">{contactPage.handoffNote}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" name="channel" value="email" className="btn-primary">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="m3 7 9 6 9-6" />
           </svg>
@@ -90,7 +98,15 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
           value="whatsapp"
           className="btn bg-green-700 text-white hover:bg-green-800 dark:bg-green-700 dark:hover:bg-green-600"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 20l1.3-3.9A8 8 0 1 1 8 19.1z" />
           </svg>
           Send via WhatsApp

@@ -59,10 +59,13 @@ function ToggleOption({
 }) {
   const { key, ...props } = input;
   return (
-    <label
-      className="relative flex cursor-pointer items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2.5 text-center font-semibold text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-300 dark:has-checked:text-slate-950"
-    >
-      <input key={key} {...props} onChange={onChange} className="absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0" />
+    <label className="relative flex cursor-pointer items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2.5 text-center font-semibold text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-300 dark:has-checked:text-slate-950">
+      <input
+        key={key}
+        {...props}
+        onChange={onChange}
+        className="absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0"
+      />
       {children}
     </label>
   );
@@ -70,7 +73,9 @@ function ToggleOption({
 
 function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}>
+    <section
+      className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}
+    >
       <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h2>
       <div className="mt-3 text-slate-700 dark:text-slate-300">{children}</div>
     </section>
@@ -80,7 +85,10 @@ function Card({ title, children, className = "" }: { title: string; children: Re
 function DonationForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction === "/donate";
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toLowerCase() === "post" &&
+    navigation.formAction === "/donate";
   const [form, fields] = useForm({
     id: "donate",
     lastResult: actionData?.result,
@@ -142,11 +150,17 @@ function DonationForm() {
         </div>
         <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
         <div className="mt-4 max-w-xs">
-          <label htmlFor={fields.customAmount.id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          <label
+            htmlFor={fields.customAmount.id}
+            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
             Custom amount (£)
           </label>
           <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 mt-1 flex items-center text-slate-700 dark:text-slate-300">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-3 mt-1 flex items-center text-slate-700 dark:text-slate-300"
+            >
               £
             </span>
             <input
@@ -214,7 +228,9 @@ export default function Donate() {
             <ul className="space-y-4">
               {valueExamples.map((example) => (
                 <li key={example.title} className="flex gap-4">
-                  <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">£{example.amount}</span>
+                  <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">
+                    £{example.amount}
+                  </span>
                   <span>
                     <span className="block font-semibold text-slate-900 dark:text-white">{example.title}</span>
                     {example.description}
@@ -238,7 +254,10 @@ export default function Donate() {
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {reasonsToDonate.map((reason) => (
-              <li key={reason.title} className="rounded-lg bg-white p-6 shadow-sm dark:bg-slate-950 dark:ring-1 dark:ring-slate-700">
+              <li
+                key={reason.title}
+                className="rounded-lg bg-white p-6 shadow-sm dark:bg-slate-950 dark:ring-1 dark:ring-slate-700"
+              >
                 <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{reason.title}</h3>
                 <p className="mt-2 text-slate-700 dark:text-slate-300">{reason.description}</p>
               </li>

@@ -62,7 +62,9 @@ export default function DonateThankYou() {
           <dl className="mt-4 space-y-3">
             <div>
               <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
-              <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">{pledge.reference}</dd>
+              <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">
+                {pledge.reference}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-700 dark:text-slate-300">Amount</dt>
@@ -75,12 +77,13 @@ export default function DonateThankYou() {
           </dl>
           <p className="mt-6 text-slate-700 dark:text-slate-300">
             We do not take card payments on this website, so no money has been taken. Please quote{" "}
-            <strong className="font-mono text-slate-900 dark:text-white">{pledge.reference}</strong> with your transfer so
-            we can match it to your pledge.
+            <strong className="font-mono text-slate-900 dark:text-white">{pledge.reference}</strong> with your transfer
+            so we can match it to your pledge.
           </p>
           {pledge.inHonour ? (
             <p className="mt-4 text-slate-700 dark:text-slate-300">
-              You told us this gift is in honour or in memory of someone. If you would like us to record their name, e-mail{" "}
+              You told us this gift is in honour or in memory of someone. If you would like us to record their name,
+              e-mail{" "}
               <a href={`mailto:${site.email}`} className="link">
                 {site.email}
               </a>{" "}

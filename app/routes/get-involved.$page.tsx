@@ -25,32 +25,32 @@ export default function GetInvolvedPage() {
   const { page, mailto } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-12">
-    <article className="max-w-3xl">
-      <Link to="/get-involved" className="link">
-        <span aria-hidden="true">← </span>Back to Get Involved
-      </Link>
-      <h1 className="mt-6 text-4xl font-bold text-slate-900 dark:text-white">{page.title}</h1>
-      {page.paragraphs.map((paragraph) => (
-        <p key={paragraph} className="mt-5 text-lg text-slate-700 dark:text-slate-300">
-          {paragraph}
-        </p>
-      ))}
-      <section
-        aria-labelledby="take-part-heading"
-        className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 dark:border-slate-700 dark:bg-slate-900"
-      >
-        <h2 id="take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          How to take part
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Please contact us by e-mail at{" "}
-          <a href={mailto} className="link">
-            {site.email}
-          </a>{" "}
-          and tell us a little about yourself. We will reply as soon as we can.
-        </p>
-      </section>
-    </article>
+      <article className="max-w-3xl">
+        <Link to="/get-involved" className="link">
+          <span aria-hidden="true">← </span>Back to Get Involved
+        </Link>
+        <h1 className="mt-6 text-4xl font-bold text-slate-900 dark:text-white">{page.title}</h1>
+        {page.paragraphs.map((paragraph) => (
+          <p key={paragraph} className="mt-5 text-lg text-slate-700 dark:text-slate-300">
+            {paragraph}
+          </p>
+        ))}
+        <section
+          aria-labelledby="take-part-heading"
+          className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            How to take part
+          </h2>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Please contact us by e-mail at{" "}
+            <a href={mailto} className="link">
+              {site.email}
+            </a>{" "}
+            and tell us a little about yourself. We will reply as soon as we can.
+          </p>
+        </section>
+      </article>
     </div>
   );
 }

@@ -25,7 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({ title: "News", description: `${newsCopy.listTitle} from ${site.name}: ${newsCopy.listIntro}` }),
-  ...(data ? [{ property: "og:url", content: data.url }, { tagName: "link", rel: "canonical", href: data.url }] : []),
+  ...(data
+    ? [
+        { property: "og:url", content: data.url },
+        { tagName: "link", rel: "canonical", href: data.url },
+      ]
+    : []),
 ];
 
 export default function NewsIndex() {

@@ -7,7 +7,8 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () => pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description });
 
 export default function Privacy() {
   return <LegalDocument page={privacyPolicy} />;

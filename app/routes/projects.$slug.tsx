@@ -18,7 +18,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? pageMeta({ title: data.project.title, description: `${data.project.summary} A project supported by ${site.name}.` })
+    ? pageMeta({
+        title: data.project.title,
+        description: `${data.project.summary} A project supported by ${site.name}.`,
+      })
     : pageMeta({ title: "Project not found", description: "There is no project at this address." });
 
 export default function ProjectDetail() {

@@ -15,7 +15,9 @@ export default function RecentProjects() {
   return (
     <>
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Recent Projects</h1>
-      <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">The projects we are running right now.</p>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+        The projects we are running right now.
+      </p>
       <ProjectGrid projects={activeProjects} />
     </>
   );

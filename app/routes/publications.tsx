@@ -58,7 +58,15 @@ function PublicationCard({ publication }: { publication: Publication }) {
       </h2>
       <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{publication.description}</p>
       <a href={publication.downloadUrl} download className="btn-primary mt-6 self-start">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
         </svg>
         Download<span className="sr-only"> {publication.title}</span>

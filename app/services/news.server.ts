@@ -1,12 +1,6 @@
 import { getDb } from "~/infra/db.server";
 import { pageCache } from "~/infra/page-cache.server";
-import {
-  createNews,
-  deleteNews,
-  updateNews,
-  type NewsArticle,
-  type NewsInput,
-} from "~/models/news.server";
+import { createNews, deleteNews, updateNews, type NewsArticle, type NewsInput } from "~/models/news.server";
 
 /**
  * News writes, as the admin and the API make them. Every write that commits clears the

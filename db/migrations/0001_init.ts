@@ -6,7 +6,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("username", "text", (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn("username", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
@@ -41,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("username", "text", (c) => c.notNull())
     .addColumn("failed_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("login_failures_username").on("login_failures").columns(["username", "failed_at"]).execute();
+  await db.schema
+    .createIndex("login_failures_username")
+    .on("login_failures")
+    .columns(["username", "failed_at"])
+    .execute();
   await db.schema.createIndex("login_failures_failed_at").on("login_failures").column("failed_at").execute();
 
   await db.schema

@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("newsletter_subscribers")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("email", "text", (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn("email", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
     .addColumn("consented_at", "text", (c) => c.notNull())
     .execute();
 
@@ -31,7 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("last_name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("phone", "text")
-    .addColumn("in_honour", "integer", (c) => c.notNull().defaultTo(0).check(sql`in_honour in (0, 1)`))
+    .addColumn("in_honour", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`in_honour in (0, 1)`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 }

@@ -101,19 +101,23 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${options.databaseFile}`,
-      SESSION_SECRET,
-      ADMIN_USERNAME,
-      ADMIN_PASSWORD,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: `file:${options.databaseFile}`,
+        SESSION_SECRET,
+        ADMIN_USERNAME,
+        ADMIN_PASSWORD,
+      },
+      stdio: STDIO[options.output ?? "ignore"],
     },
-    stdio: STDIO[options.output ?? "ignore"],
-  });
+  );
   // Piped output must be read even when unwanted: the server logs every request, and a full
   // pipe would block it.
   let output = "";

@@ -8,7 +8,9 @@ test.afterAll(async () => {
 });
 
 async function expectNoViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
@@ -36,7 +38,11 @@ for (const theme of ["light", "dark"] as const) {
       {
         name: "the edit dialog",
         path: async () => {
-          const row = await insertArticle({ title: uniqueTitle("Accessible edit"), content: "Text", image_url: "https://example.org/a.png" });
+          const row = await insertArticle({
+            title: uniqueTitle("Accessible edit"),
+            content: "Text",
+            image_url: "https://example.org/a.png",
+          });
           ids.push(row.id);
           return `/admin/dashboard/news/${row.id}/edit`;
         },

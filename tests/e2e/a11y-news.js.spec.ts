@@ -40,8 +40,12 @@ for (const theme of ["light", "dark"] as const) {
         const response = await page.goto(await path(baseURL!));
         expect(response?.status()).toBe(status);
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+          [],
+        );
       });
     }
   });

@@ -9,12 +9,20 @@ for (const theme of ["light", "dark"] as const) {
     { name: "desktop", width: 1280, height: 800 },
     { name: "phone", width: 390, height: 844 },
   ]) {
-    test(`the shell has no accessibility violations on a ${viewport.name} in the ${theme} theme`, async ({ page, context, baseURL }) => {
+    test(`the shell has no accessibility violations on a ${viewport.name} in the ${theme} theme`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
       await page.setViewportSize(viewport);
       await page.goto("/about");
       if (viewport.name === "phone") await page.getByText("Menu", { exact: true }).click();
-      else await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects", exact: true }).hover();
+      else
+        await page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: "Projects", exact: true })
+          .hover();
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       expect(results.violations).toEqual([]);
     });

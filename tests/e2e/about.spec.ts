@@ -36,7 +36,10 @@ test("the tabs move between the about pages", async ({ page }) => {
     await tabBar(page).getByRole("link", { name: tab.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${tab.path}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tab.heading);
-    await expect(tabBar(page).getByRole("link", { name: tab.name, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(tabBar(page).getByRole("link", { name: tab.name, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   }
 });
 

@@ -1,13 +1,6 @@
 // Staff sign-in, sign-out and the guard on the dashboard, with JavaScript on and off.
 import { getSessionUser } from "~/models/session.server";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  adminTestDb,
-  createThrowawayUser,
-  expect,
-  test,
-} from "./support/auth";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, adminTestDb, createThrowawayUser, expect, test } from "./support/auth";
 
 async function submitLogin(page: import("@playwright/test").Page, username: string, password: string) {
   await page.getByLabel("Username").fill(username);
@@ -62,7 +55,9 @@ test("after five failures even the right password is refused for a while", async
     await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
   }
   await submitLogin(page, user.username, "the-right-password");
-  await expect(page.getByRole("alert")).toHaveText(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  await expect(page.getByRole("alert")).toHaveText(
+    /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
+  );
   await expect(page).toHaveURL(/\/admin\/login/);
 });
 

@@ -29,7 +29,10 @@ test("the list shows each article's title, date, a 200-character preview, Edit a
   expect(preview!.length).toBeLessThanOrEqual(201);
   expect(preview).toMatch(/^Lorem ipsum dolor sit amet\..*…$/);
   expect(preview).not.toContain("THE-END-MARKER");
-  await expect(item.getByRole("link", { name: /^Edit/ })).toHaveAttribute("href", `/admin/dashboard/news/${row.id}/edit`);
+  await expect(item.getByRole("link", { name: /^Edit/ })).toHaveAttribute(
+    "href",
+    `/admin/dashboard/news/${row.id}/edit`,
+  );
   await expect(item.getByRole("button", { name: /^Delete/ })).toBeVisible();
 });
 
@@ -53,7 +56,10 @@ test("Add News opens a dialog over the list and the saved article appears in the
   await expect(articleItem(page, title)).toContainText("First line of the new article. Second line.");
   const stored = await adminTestDb().selectFrom("news").selectAll().where("title", "=", title).execute();
   expect(stored).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ content: "First line of the new article.\nSecond line.", image_url: "https://example.org/new.png" });
+  expect(stored[0]).toMatchObject({
+    content: "First line of the new article.\nSecond line.",
+    image_url: "https://example.org/new.png",
+  });
 });
 
 test("editing shows field errors with the input kept, then saves the fix", async ({ page }) => {
@@ -77,7 +83,9 @@ test("editing shows field errors with the input kept, then saves the fix", async
   await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Image URL")).toHaveValue("ftp://example.org/picture.png");
   await expect(dialog.getByLabel("Content")).toHaveValue("Edited content");
-  expect((await adminTestDb().selectFrom("news").select("title").where("id", "=", row.id).executeTakeFirst())?.title).toBe(original);
+  expect(
+    (await adminTestDb().selectFrom("news").select("title").where("id", "=", row.id).executeTakeFirst())?.title,
+  ).toBe(original);
 
   const fixed = uniqueTitle("After edit");
   await dialog.getByLabel("Title").fill(fixed);
@@ -102,7 +110,9 @@ test("Close and Cancel are links back to the list that discard the form", async 
   await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  expect(await adminTestDb().selectFrom("news").select("id").where("title", "like", "Never saved%").execute()).toHaveLength(0);
+  expect(
+    await adminTestDb().selectFrom("news").select("id").where("title", "like", "Never saved%").execute(),
+  ).toHaveLength(0);
 });
 
 test("editing an unknown article answers 404 with a way back", async ({ page }) => {
@@ -120,7 +130,11 @@ test("the Statistics tab shows the live article count and the charity's figures"
   await expect(page).toHaveURL(/\/admin\/dashboard\/stats$/);
   await expect(page.getByRole("link", { name: "Statistics" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: "News Management" })).not.toHaveAttribute("aria-current", "page");
-  const figure = (label: string) => page.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd");
+  const figure = (label: string) =>
+    page
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: label }) })
+      .locator("dd");
   await expect(figure("News Articles")).toHaveText(/^\d+$/);
   const shown = Number(await figure("News Articles").textContent());
   const { n } = await sql<{ n: number }>`select count(*) as n from news`.execute(adminTestDb()).then((r) => r.rows[0]);

@@ -19,7 +19,8 @@ test.afterAll(async () => {
   for (const id of ids.splice(0)) await removeArticle(id);
 });
 
-const exists = async (id: number) => Boolean(await adminTestDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
+const exists = async (id: number) =>
+  Boolean(await adminTestDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
 
 test("Delete asks with confirm(); accepting deletes the article", async ({ page, login }) => {
   await login();
@@ -33,7 +34,9 @@ test("Delete asks with confirm(); accepting deletes the article", async ({ page,
     messages.push(`${dialog.type()}: ${dialog.message()}`);
     await dialog.accept();
   });
-  await articleItem(page, title).getByRole("button", { name: /^Delete/ }).click();
+  await articleItem(page, title)
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await expect(articleItem(page, title)).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(messages).toEqual([`confirm: ${CONFIRMATION}`]);
@@ -52,14 +55,19 @@ test("Delete asks with confirm(); declining keeps the article", async ({ page, l
     messages.push(dialog.message());
     await dialog.dismiss();
   });
-  await articleItem(page, title).getByRole("button", { name: /^Delete/ }).click();
+  await articleItem(page, title)
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await expect.poll(() => messages).toEqual([CONFIRMATION]);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(articleItem(page, title)).toBeVisible();
   expect(await exists(row.id)).toBe(true);
 });
 
-test("the dialog takes focus, keeps Tab inside, and Escape returns to the list with the form cleared", async ({ page, login }) => {
+test("the dialog takes focus, keeps Tab inside, and Escape returns to the list with the form cleared", async ({
+  page,
+  login,
+}) => {
   await login();
   await page.goto("/admin/dashboard");
   await waitForHydration(page);

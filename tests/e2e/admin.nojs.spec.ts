@@ -6,7 +6,8 @@ test.afterAll(async () => {
   for (const id of ids.splice(0)) await removeArticle(id);
 });
 
-const exists = async (id: number) => Boolean(await adminTestDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
+const exists = async (id: number) =>
+  Boolean(await adminTestDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
 
 test("Delete leads to a confirmation page; Cancel keeps the article, Delete removes it", async ({ page, login }) => {
   await login();
@@ -15,7 +16,9 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
   ids.push(row.id);
 
   await page.goto("/admin/dashboard");
-  await articleItem(page, title).getByRole("button", { name: /^Delete/ }).click();
+  await articleItem(page, title)
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/dashboard/news/${row.id}/delete$`));
   const dialog = page.getByRole("alertdialog", { name: "Delete News Article" });
   await expect(dialog).toContainText("Are you sure you want to delete this news article?");
@@ -27,14 +30,19 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
   await expect(articleItem(page, title)).toBeVisible();
   expect(await exists(row.id)).toBe(true);
 
-  await articleItem(page, title).getByRole("button", { name: /^Delete/ }).click();
+  await articleItem(page, title)
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(articleItem(page, title)).toHaveCount(0);
   expect(await exists(row.id)).toBe(false);
 });
 
-test("confirming the deletion of an article that is already gone shows 'Error deleting news article'", async ({ page, login }) => {
+test("confirming the deletion of an article that is already gone shows 'Error deleting news article'", async ({
+  page,
+  login,
+}) => {
   await login();
   const title = uniqueTitle("Deleted meanwhile");
   const row = await insertArticle({ title, content: "x" });
@@ -46,7 +54,10 @@ test("confirming the deletion of an article that is already gone shows 'Error de
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
-test("saving an article that was deleted meanwhile shows 'Error saving news article' and keeps the input", async ({ page, login }) => {
+test("saving an article that was deleted meanwhile shows 'Error saving news article' and keeps the input", async ({
+  page,
+  login,
+}) => {
   await login();
   const title = uniqueTitle("Edited meanwhile");
   const row = await insertArticle({ title, content: "x" });

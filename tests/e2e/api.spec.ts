@@ -15,7 +15,10 @@ async function signIn(request: APIRequestContext): Promise<string> {
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
-test("an article written through the API is on /news at once, follows edits and goes when deleted", async ({ page, request }) => {
+test("an article written through the API is on /news at once, follows edits and goes when deleted", async ({
+  page,
+  request,
+}) => {
   const token = await signIn(request);
   const auth = { Authorization: `Bearer ${token}` };
   const title = unique("Written by an API client");
@@ -35,7 +38,10 @@ test("an article written through the API is on /news at once, follows edits and 
   await expect(page.getByText("Second line.", { exact: false })).toBeVisible();
 
   const newTitle = unique("Edited by an API client");
-  const updated = await request.put(`/api/news/${article.id}`, { headers: auth, data: { title: newTitle, content: "Rewritten." } });
+  const updated = await request.put(`/api/news/${article.id}`, {
+    headers: auth,
+    data: { title: newTitle, content: "Rewritten." },
+  });
   expect(updated.status()).toBe(200);
   await page.goto(`/news/${article.id}`);
   await expect(page.getByRole("heading", { level: 1, name: newTitle })).toBeVisible();

@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 import { site } from "~/content/site";
 import { waitForHydration } from "./support/hydration";
 
-test("with JavaScript errors show before anything is sent, and a valid form still leaves by a real post", async ({ page }) => {
+test("with JavaScript errors show before anything is sent, and a valid form still leaves by a real post", async ({
+  page,
+}) => {
   await page.goto("/contact");
   await waitForHydration(page.locator("form#contact"));
   const posts: string[] = [];
@@ -30,5 +32,7 @@ test("with JavaScript errors show before anything is sent, and a valid form stil
   // A document post, not a fetch: the browser itself follows the redirect out of the site.
   expect(response.request().isNavigationRequest()).toBe(true);
   expect(response.status()).toBe(303);
-  expect(response.headers().location).toMatch(new RegExp(`^mailto:${site.email}\\?subject=Donation%20Information&body=`));
+  expect(response.headers().location).toMatch(
+    new RegExp(`^mailto:${site.email}\\?subject=Donation%20Information&body=`),
+  );
 });

@@ -56,7 +56,10 @@ test.describe("contact page", () => {
     }
     await expect(main.getByRole("heading", { name: "Quick Links" })).toBeVisible();
     await expect(main.getByRole("link", { name: "Donate", exact: true })).toHaveAttribute("href", "/donate");
-    await expect(main.getByRole("link", { name: "Get Involved", exact: true })).toHaveAttribute("href", "/get-involved");
+    await expect(main.getByRole("link", { name: "Get Involved", exact: true })).toHaveAttribute(
+      "href",
+      "/get-involved",
+    );
     await expect(main.getByRole("heading", { name: "Follow Us" })).toBeVisible();
     for (const network of ["Facebook", "LinkedIn", "WhatsApp"]) {
       await expect(main.getByRole("link", { name: new RegExp(`^${network}`) })).toHaveAttribute("href", /^https:\/\//);
@@ -70,7 +73,9 @@ test.describe("contact page", () => {
     await expect(page.getByLabel("Subject")).toHaveValue("");
   });
 
-  test("the footer's partnership links preselect Partnership Opportunities, even from the contact page", async ({ page }) => {
+  test("the footer's partnership links preselect Partnership Opportunities, even from the contact page", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await expect(page.getByLabel("Subject")).toHaveValue("");
     await page.getByRole("contentinfo").getByRole("link", { name: "Corporate Partnership Form" }).click();
@@ -115,14 +120,18 @@ test.describe("contact page", () => {
     const location = response.headers().location;
     expect(location.startsWith(`mailto:${site.email}?subject=Media%20Inquiry&body=`)).toBe(true);
     const body = decodeURIComponent(location.split("&body=")[1]);
-    expect(body).toBe(`Name: ${name}\r\nEmail: visitor@example.com\r\n\r\nMessage:\r\nHello & welcome?\r\nA second line #2`);
+    expect(body).toBe(
+      `Name: ${name}\r\nEmail: visitor@example.com\r\n\r\nMessage:\r\nHello & welcome?\r\nA second line #2`,
+    );
 
     const rows = await enquiriesFrom(name);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: "visitor@example.com", subject: "media", channel: "email" });
   });
 
-  test("Send via WhatsApp stores the enquiry and hands over to a WhatsApp chat with the same text", async ({ page }) => {
+  test("Send via WhatsApp stores the enquiry and hands over to a WhatsApp chat with the same text", async ({
+    page,
+  }) => {
     // No request may leave for the real WhatsApp.
     await page.route("https://wa.me/**", (route) => route.abort());
     const name = `WhatsApp Visitor ${randomUUID().slice(0, 8)}`;

@@ -38,9 +38,12 @@ test.describe("donate page", () => {
       await expect(amount.getByRole("radio", { name: `£${pounds}`, exact: true })).not.toBeChecked();
     }
     await expect(page.getByLabel("Custom amount (£)")).toBeVisible();
-    for (const label of ["First name", "Last name", "Email address"]) await expect(page.getByLabel(label)).toBeVisible();
+    for (const label of ["First name", "Last name", "Email address"])
+      await expect(page.getByLabel(label)).toBeVisible();
     await expect(page.getByLabel("Phone number (optional)")).toBeVisible();
-    await expect(page.getByRole("checkbox", { name: "This donation is in honour or in memory of someone" })).not.toBeChecked();
+    await expect(
+      page.getByRole("checkbox", { name: "This donation is in honour or in memory of someone" }),
+    ).not.toBeChecked();
     await expect(page.getByRole("button", { name: "Donate" })).toBeVisible();
     await expect(page.getByText(/We do not take card payments on this website/)).toBeVisible();
 
@@ -50,7 +53,8 @@ test.describe("donate page", () => {
     await expect(page.getByText("IT equipment for online learning.")).toBeVisible();
     await expect(page.getByText("Prosthetic limb support")).toBeVisible();
     await expect(page.getByText("Fitting, physiotherapy and training for one leg.")).toBeVisible();
-    for (const pounds of ["£25", "£50", "£125"]) await expect(page.getByText(pounds, { exact: true }).last()).toBeVisible();
+    for (const pounds of ["£25", "£50", "£125"])
+      await expect(page.getByText(pounds, { exact: true }).last()).toBeVisible();
 
     // Reasons, claims, Gift Aid, bank transfer and the charity number.
     await expect(page.getByRole("heading", { name: "Why donate?" })).toBeVisible();
@@ -62,7 +66,9 @@ test.describe("donate page", () => {
     await expect(page.getByRole("main").getByText(`Registered charity number ${site.charityNumber}`)).toBeVisible();
   });
 
-  test("a valid pledge leads to a thank-you page with the reference, amount, type and bank details", async ({ page }) => {
+  test("a valid pledge leads to a thank-you page with the reference, amount, type and bank details", async ({
+    page,
+  }) => {
     const email = uniqueEmail();
     await page.goto("/donate");
     await page.getByRole("radio", { name: "Monthly" }).check();
@@ -82,7 +88,13 @@ test.describe("donate page", () => {
     await expectBankDetails(page);
 
     const [pledge] = await pledgeFor(email);
-    expect(pledge).toMatchObject({ reference, type: "monthly", amount_pence: 10000, in_honour: 1, phone: "020 7946 0000" });
+    expect(pledge).toMatchObject({
+      reference,
+      type: "monthly",
+      amount_pence: 10000,
+      in_honour: 1,
+      phone: "020 7946 0000",
+    });
   });
 
   test("a custom amount wins over a preset", async ({ page }) => {

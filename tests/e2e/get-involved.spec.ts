@@ -46,14 +46,20 @@ for (const [path, title] of expected) {
     await expect(page.getByRole("link", { name: "Back to Get Involved" })).toHaveAttribute("href", "/get-involved");
     await expect(page.getByText("Please contact us by e-mail")).toBeVisible();
     const mail = page.getByRole("main").getByRole("link", { name: site.email });
-    await expect(mail).toHaveAttribute("href", `mailto:${site.email}?subject=${encodeURIComponent(content.emailSubject)}`);
+    await expect(mail).toHaveAttribute(
+      "href",
+      `mailto:${site.email}?subject=${encodeURIComponent(content.emailSubject)}`,
+    );
   });
 }
 
 test("the internship and advisory pages are reachable from Get Involved without a card", async ({ page }) => {
   await page.goto("/get-involved");
   const more = page.getByRole("region", { name: "More ways to help" });
-  await expect(more.getByRole("link", { name: "Internship Program" })).toHaveAttribute("href", "/get-involved/internships");
+  await expect(more.getByRole("link", { name: "Internship Program" })).toHaveAttribute(
+    "href",
+    "/get-involved/internships",
+  );
   await expect(more.getByRole("link", { name: "Advisory Board" })).toHaveAttribute("href", "/get-involved/advisors");
 });
 

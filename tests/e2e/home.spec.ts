@@ -9,8 +9,7 @@ import { formatLongDate } from "~/utils/dates";
 import { preview } from "~/utils/text";
 import { e2eDb } from "./support/db";
 
-const section = (page: Page, heading: string) =>
-  page.getByRole("region", { name: heading, exact: true });
+const section = (page: Page, heading: string) => page.getByRole("region", { name: heading, exact: true });
 
 test("the home page has its own title, description and Open Graph tags", async ({ page }) => {
   await page.goto("/");
@@ -32,7 +31,10 @@ test("the hero has four captioned slides and dot links to each slide's anchor", 
     await expect(image).toHaveAttribute("width", "1200");
     await expect(image).toHaveAttribute("height", "500");
     await expect(slideGroup.getByText(slide.caption)).toBeAttached();
-    await expect(carousel.getByRole("link", { name: `Show slide ${i + 1}`, exact: true })).toHaveAttribute("href", `#slide-${i + 1}`);
+    await expect(carousel.getByRole("link", { name: `Show slide ${i + 1}`, exact: true })).toHaveAttribute(
+      "href",
+      `#slide-${i + 1}`,
+    );
   }
   // The first slide is what a visitor sees on arrival.
   await expect(carousel.getByRole("img", { name: heroSlides[0].alt })).toBeInViewport();
@@ -93,12 +95,19 @@ test("Recent Activities shows the three newest articles from the database", asyn
     const newest = await listNews(e2eDb(), { limit: 3 });
     expect(newest).toHaveLength(3);
     await page.goto("/");
-    await expect(recent.getByRole("heading", { level: 3 })).toHaveText(newest.map((a) => a.title), { timeout: 1000 });
+    await expect(recent.getByRole("heading", { level: 3 })).toHaveText(
+      newest.map((a) => a.title),
+      { timeout: 1000 },
+    );
     for (const article of newest) {
-      const card = recent.getByRole("article").filter({ has: page.getByRole("heading", { name: article.title, exact: true }) });
+      const card = recent
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: article.title, exact: true }) });
       await expect(card.getByText(formatLongDate(article.created_at), { exact: true })).toBeVisible({ timeout: 1000 });
       await expect(card.getByText(preview(article.content, 150), { exact: true })).toBeVisible({ timeout: 1000 });
-      await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/news/${article.id}`, { timeout: 1000 });
+      await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/news/${article.id}`, {
+        timeout: 1000,
+      });
     }
   }).toPass({ timeout: 15_000 });
   await expect(recent.getByRole("link", { name: "View All News" })).toHaveAttribute("href", "/news");

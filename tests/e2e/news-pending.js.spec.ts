@@ -20,9 +20,15 @@ async function holdDataRequest(page: Page, pathname: string): Promise<() => void
   return release;
 }
 
-test("a spinner shows while an article loads after a click on Read More, and while the list loads again", async ({ page }) => {
+test("a spinner shows while an article loads after a click on Read More, and while the list loads again", async ({
+  page,
+}) => {
   const title = uniqueTitle("Spinner check");
-  const row = await createArticle({ title, content: "Waiting is shown, not faked.", created_at: "2002-02-02T00:00:00.000Z" });
+  const row = await createArticle({
+    title,
+    content: "Waiting is shown, not faked.",
+    created_at: "2002-02-02T00:00:00.000Z",
+  });
   created.push(row.id);
 
   await page.goto("/news");
@@ -47,7 +53,9 @@ test("a spinner shows while an article loads after a click on Read More, and whi
   await expect(page.getByRole("status")).toHaveCount(0);
 });
 
-test("a spinner shows while the news list loads after following the News link from another section", async ({ page }) => {
+test("a spinner shows while the news list loads after following the News link from another section", async ({
+  page,
+}) => {
   await page.goto("/about");
   const release = await holdDataRequest(page, "/news");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News", exact: true }).click();

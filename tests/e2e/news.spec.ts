@@ -17,20 +17,30 @@ test("the news list shows the banner and the seeded articles as cards that lead 
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Latest News & Updates" })).toBeVisible();
 
-  const gala = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Charity Gala Dinner: Sunday 5 October 2025" }) });
+  const gala = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "Charity Gala Dinner: Sunday 5 October 2025" }) });
   await expect(gala).toBeVisible();
   await expect(gala.getByText("1 September 2025")).toBeVisible();
-  await expect(gala.getByText(/^We are delighted to invite you to our annual charity gala on Sunday 5 October 2025\. .*…$/)).toBeVisible();
+  await expect(
+    gala.getByText(/^We are delighted to invite you to our annual charity gala on Sunday 5 October 2025\. .*…$/),
+  ).toBeVisible();
 
   await gala.getByRole("link", { name: /^Read More/ }).click();
   await expect(page).toHaveURL(/\/news\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Charity Gala Dinner: Sunday 5 October 2025" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Charity Gala Dinner: Sunday 5 October 2025" }),
+  ).toBeVisible();
   await expect(page.getByText("Tickets are £50 per person", { exact: false })).toBeVisible();
 });
 
 test("articles are listed newest first, each with a preview cut at 150 characters", async ({ page }) => {
   // Dated long ago so test data sorts after the seeded articles and stays off the home page.
-  const older = await article({ title: uniqueTitle("Older article"), content: "Short.", created_at: "2001-01-01T12:00:00.000Z" });
+  const older = await article({
+    title: uniqueTitle("Older article"),
+    content: "Short.",
+    created_at: "2001-01-01T12:00:00.000Z",
+  });
   const title = uniqueTitle("Newer article");
   const content = `${"Volunteers packed food parcels all weekend. ".repeat(6)}This sentence is past the preview.`;
   const row = await article({ title, content, created_at: "2001-06-01T12:00:00.000Z" });
@@ -54,7 +64,10 @@ test("articles are listed newest first, each with a preview cut at 150 character
   expect(position(title)).toBeLessThan(position(older.title));
 });
 
-test("an article page shows date, title, content with its line breaks, share links and the way back", async ({ page, baseURL }) => {
+test("an article page shows date, title, content with its line breaks, share links and the way back", async ({
+  page,
+  baseURL,
+}) => {
   const title = uniqueTitle(`Gala & "friends"`);
   const row = await article({
     title,
@@ -86,7 +99,10 @@ test("an article page shows date, title, content with its line breaks, share lin
 
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/news/${row.id}`);
-  await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute("content", "2003-10-05T17:30:00.000Z");
+  await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
+    "content",
+    "2003-10-05T17:30:00.000Z",
+  );
   await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
 
   await page.getByRole("link", { name: "View all news articles" }).click();
@@ -127,7 +143,10 @@ for (const id of ["999999", "abc", "0", "-5", "1abc", "99999999999999999999"]) {
 
 test("the news pages advertise the RSS feed", async ({ page }) => {
   await page.goto("/news");
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/news/rss.xml");
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    "href",
+    "/news/rss.xml",
+  );
 });
 
 test("the RSS feed, sitemap and robots.txt are served with their content types", async ({ request, baseURL }) => {
@@ -144,14 +163,22 @@ test("the RSS feed, sitemap and robots.txt are served with their content types",
   } finally {
     await deleteArticle(row.id);
   }
-  expect(rssText).toContain(`<title>${title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&apos;")}</title>`);
+  expect(rssText).toContain(
+    `<title>${title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&apos;")}</title>`,
+  );
   expect(rssText).toContain(`<link>${baseURL}/news/${row.id}</link>`);
 
-  const kept = await article({ title: uniqueTitle("Sitemap entry"), content: "x", created_at: "2002-01-01T00:00:00.000Z" });
+  const kept = await article({
+    title: uniqueTitle("Sitemap entry"),
+    content: "x",
+    created_at: "2002-01-01T00:00:00.000Z",
+  });
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
   const sitemapText = await sitemap.text();
-  expect(sitemapText).toContain(`<loc>${baseURL}/news/${kept.id}</loc>\n    <lastmod>2002-01-01T00:00:00.000Z</lastmod>`);
+  expect(sitemapText).toContain(
+    `<loc>${baseURL}/news/${kept.id}</loc>\n    <lastmod>2002-01-01T00:00:00.000Z</lastmod>`,
+  );
   expect(sitemapText).toContain(`<loc>${baseURL}/projects/flood-relief</loc>`);
 
   const robots = await request.get("/robots.txt");

@@ -76,7 +76,9 @@ test.describe("public page cache", () => {
     expect(await normal.text()).not.toContain("evil.example");
   });
 
-  test("every cached response gets its own CSP nonce, and public pages say how shared caches may keep them", async ({ request }) => {
+  test("every cached response gets its own CSP nonce, and public pages say how shared caches may keep them", async ({
+    request,
+  }) => {
     const first = await request.get("/news");
     const second = await request.get("/news");
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];

@@ -24,7 +24,12 @@ test("All Projects shows every project with its image, status badge and Learn Mo
     await expect(link).toHaveText(`Learn More about ${project.title} →`); // "about …" is for screen readers only
   }
   // The four cards the specification names are Active.
-  for (const title of ["Food and Flood Relief", "Primary Care Assistance", "Educational Assistance", "Public Health Supports"]) {
+  for (const title of [
+    "Food and Flood Relief",
+    "Primary Care Assistance",
+    "Educational Assistance",
+    "Public Health Supports",
+  ]) {
     await expect(cards(page).filter({ hasText: title }).getByText("Status: Active", { exact: true })).toBeVisible();
   }
 });
@@ -70,7 +75,10 @@ test("Recent Projects shows only the Active projects", async ({ page }) => {
 for (const project of [projects[0], projects[4]]) {
   test(`${project.title}'s page is a gallery with a way back to the projects`, async ({ page }) => {
     await page.goto("/projects");
-    await cards(page).filter({ hasText: project.title }).getByRole("link", { name: /Learn More/ }).click();
+    await cards(page)
+      .filter({ hasText: project.title })
+      .getByRole("link", { name: /Learn More/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.slug}$`));
     await expect(page).toHaveTitle(`${project.title} | ${site.name}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(project.title);
@@ -118,7 +126,11 @@ test("/projects/recent is the Recent tab, not a project called 'recent'", async 
 });
 
 test("a project address with an invisible character redirects permanently to the clean one", async ({ page }) => {
-  for (const dirty of ["/projects/%E2%80%8Bprimary-care", "/projects/primary%E2%80%8B-care", "/projects/%E2%80%8B%EF%BB%BFeducation"]) {
+  for (const dirty of [
+    "/projects/%E2%80%8Bprimary-care",
+    "/projects/primary%E2%80%8B-care",
+    "/projects/%E2%80%8B%EF%BB%BFeducation",
+  ]) {
     const response = await page.request.get(dirty, { maxRedirects: 0 });
     expect(response.status(), dirty).toBe(301);
     expect(response.headers().location, dirty).toMatch(/^(https?:\/\/[^/]+)?\/projects\/(primary-care|education)$/);

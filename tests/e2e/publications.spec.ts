@@ -53,7 +53,9 @@ test.describe("publications", () => {
     const first = await subscribe(page, email);
     expect(first.status()).toBe(200);
     const status = newsletter(page).getByRole("status");
-    await expect(status).toHaveText("Thank you for subscribing! We will send our next newsletter to the address you gave.");
+    await expect(status).toHaveText(
+      "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+    );
     await expect(newsletter(page).getByLabel("Email", { exact: true })).toHaveValue("");
     const [row] = await subscriberRows(email);
     expect(row.consented_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -62,7 +64,9 @@ test.describe("publications", () => {
     await page.goto("/publications");
     const second = await subscribe(page, email.toUpperCase());
     expect(second.status()).toBe(first.status());
-    await expect(status).toHaveText("Thank you for subscribing! We will send our next newsletter to the address you gave.");
+    await expect(status).toHaveText(
+      "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+    );
     const rows = await subscriberRows(email);
     expect(rows).toHaveLength(1);
     expect(rows[0].consented_at).toBe(row.consented_at);

@@ -93,7 +93,9 @@ test.describe("mobile menu", () => {
 });
 
 test.describe("footer", () => {
-  test("has every required link, the partnership and sister-chapter links, and the registration numbers", async ({ page }) => {
+  test("has every required link, the partnership and sister-chapter links, and the registration numbers", async ({
+    page,
+  }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     for (const href of [

@@ -2,7 +2,12 @@
 // whatever gets into the database anyway (API misuse, an old row) is shown as inert text.
 import { adminTestDb, articleItem, expect, insertArticle, removeArticle, test, uniqueTitle } from "./support/auth";
 
-const PAYLOADS = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "javascript:alert(1)", '"><svg onload=alert(1)>'];
+const PAYLOADS = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  '"><svg onload=alert(1)>',
+];
 
 const ids: number[] = [];
 test.afterAll(async () => {
@@ -33,7 +38,9 @@ test("the form rejects a javascript: image URL and saves nothing", async ({ page
 });
 
 for (const [index, payload] of PAYLOADS.entries()) {
-  test(`stored payload ${index + 1} (${payload}) renders inert in the list, the edit dialog and the delete page`, async ({ page }) => {
+  test(`stored payload ${index + 1} (${payload}) renders inert in the list, the edit dialog and the delete page`, async ({
+    page,
+  }) => {
     const title = `${uniqueTitle("XSS stored")} ${payload}`;
     const content = `Before ${payload} after`;
     const row = await insertArticle({ title, content, image_url: payload });

@@ -37,11 +37,16 @@ for (const [index, payload] of PAYLOADS.entries()) {
         expect(html).not.toContain(raw);
       }
       // ...the visitor sees it as text...
-      const scope = path === "/news" ? page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) }) : page.locator("main");
+      const scope =
+        path === "/news"
+          ? page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) })
+          : page.locator("main");
       await expect(scope.getByRole("heading", { name: title })).toBeVisible();
       await expect(scope.getByRole("heading", { name: title })).toHaveText(title);
       // ...and nothing it could have created exists in the page.
-      await expect(page.locator('[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]')).toHaveCount(0);
+      await expect(
+        page.locator('[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]'),
+      ).toHaveCount(0);
       await expect(scope.locator("img")).toHaveCount(0);
       await expect(page.locator("[onerror], [onload]")).toHaveCount(0);
       await expect(page.locator("main script, main svg[onload]")).toHaveCount(0);
@@ -63,7 +68,12 @@ for (const [index, payload] of PAYLOADS.entries()) {
 test("an image URL that is a valid http(s) URL but carries markup stays an attribute", async ({ page, baseURL }) => {
   const imageUrl = `${baseURL}/logo.svg?"><script>alert(1)</script>`;
   const title = uniqueTitle("Tricky image");
-  const row = await createArticle({ title, content: "Image test.", image_url: imageUrl, created_at: "2002-12-31T00:00:00.000Z" });
+  const row = await createArticle({
+    title,
+    content: "Image test.",
+    image_url: imageUrl,
+    created_at: "2002-12-31T00:00:00.000Z",
+  });
   created.push(row.id);
   let dialogs = 0;
   page.on("dialog", async (dialog) => {

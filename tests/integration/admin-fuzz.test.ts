@@ -55,16 +55,25 @@ const value = fc.oneof(
 );
 
 /** Entries with only the form's own field names, each at most once, so validity is predictable. */
-const cleanEntries = fc.record(
-  { title: value, content: value, image_url: value },
-  { requiredKeys: [] },
-);
+const cleanEntries = fc.record({ title: value, content: value, image_url: value }, { requiredKeys: [] });
 
 /** Anything a client could send: odd names (nested, array, prototype), repeats, junk. */
 const wildEntries = fc.array(
   fc.tuple(
     fc.oneof(
-      fc.constantFrom("title", "content", "image_url", "title[0]", "title.x", "content[]", "__proto__", "constructor", "", "confirmed", "intent"),
+      fc.constantFrom(
+        "title",
+        "content",
+        "image_url",
+        "title[0]",
+        "title.x",
+        "content[]",
+        "__proto__",
+        "constructor",
+        "",
+        "confirmed",
+        "intent",
+      ),
       fc.string({ maxLength: 20 }),
     ),
     value,
@@ -72,11 +81,25 @@ const wildEntries = fc.array(
   { maxLength: 8 },
 );
 
-type Body = { kind: "urlencoded" | "multipart"; entries: [string, string][] } | { kind: "raw"; contentType: string; text: string };
+type Body =
+  | { kind: "urlencoded" | "multipart"; entries: [string, string][] }
+  | { kind: "raw"; contentType: string; text: string };
 
 const body: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 4, arbitrary: cleanEntries.map((r) => ({ kind: "urlencoded" as const, entries: Object.entries(r) as [string, string][] })) },
-  { weight: 2, arbitrary: cleanEntries.map((r) => ({ kind: "multipart" as const, entries: Object.entries(r) as [string, string][] })) },
+  {
+    weight: 4,
+    arbitrary: cleanEntries.map((r) => ({
+      kind: "urlencoded" as const,
+      entries: Object.entries(r) as [string, string][],
+    })),
+  },
+  {
+    weight: 2,
+    arbitrary: cleanEntries.map((r) => ({
+      kind: "multipart" as const,
+      entries: Object.entries(r) as [string, string][],
+    })),
+  },
   { weight: 2, arbitrary: wildEntries.map((entries) => ({ kind: "urlencoded" as const, entries })) },
   { weight: 1, arbitrary: wildEntries.map((entries) => ({ kind: "multipart" as const, entries })) },
   {
@@ -114,7 +137,8 @@ function buildRequest(path: string, b: Body): Request {
 }
 
 /** What a form post makes of lone surrogates: U+FFFD, like String.prototype.toWellFormed. */
-const wellFormed = (v: string) => v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+const wellFormed = (v: string) =>
+  v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 
 /** Independent statement of the article rules (DESIGN §5 limits, SPEC §5). */
 function expectedArticle(b: Body): { title: string; content: string; image_url: string | null } | null {
@@ -148,7 +172,8 @@ async function answer(action: unknown, request: Request, params: Record<string, 
   }
 }
 
-const isClean = (b: Body) => b.kind !== "raw" && b.entries.every(([name]) => ["title", "content", "image_url"].includes(name));
+const isClean = (b: Body) =>
+  b.kind !== "raw" && b.entries.every(([name]) => ["title", "content", "image_url"].includes(name));
 
 describe("fuzzing the admin article form", () => {
   it(`create: ${RUNS} generated bodies get a 3xx or 4xx, and a row only when valid`, async () => {
@@ -174,15 +199,25 @@ describe("fuzzing the admin article form", () => {
     const { id } = await createNews(getDb(), original);
     const idParam = fc.oneof(
       { weight: 5, arbitrary: fc.constant(String(id)) },
-      { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("0", "-1", "1e3", "99999999", "9".repeat(40), "1.0")) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom("0", "-1", "1e3", "99999999", "9".repeat(40), "1.0"),
+        ),
+      },
     );
     await fc.assert(
       fc.asyncProperty(idParam, body, async (param, b) => {
         // Put the target back first, so every run starts from the same article.
         await getDb().updateTable("news").set(original).where("id", "=", id).execute();
-        const response = await answer(editRoute.action, buildRequest(`/admin/dashboard/news/${encodeURIComponent(param)}/edit`, b), {
-          id: param,
-        });
+        const response = await answer(
+          editRoute.action,
+          buildRequest(`/admin/dashboard/news/${encodeURIComponent(param)}/edit`, b),
+          {
+            id: param,
+          },
+        );
         expect(response.status).toBeGreaterThanOrEqual(200);
         expect(response.status).toBeLessThan(500);
         const stored = await getNews(getDb(), id);

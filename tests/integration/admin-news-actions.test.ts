@@ -30,7 +30,9 @@ async function breakNewsWrites(): Promise<() => Promise<void>> {
   const db = getDb();
   for (const event of ["INSERT", "UPDATE", "DELETE"]) {
     await sql
-      .raw(`CREATE TRIGGER fail_news_${event.toLowerCase()} BEFORE ${event} ON news BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`)
+      .raw(
+        `CREATE TRIGGER fail_news_${event.toLowerCase()} BEFORE ${event} ON news BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
+      )
       .execute(db);
   }
   return async () => {
@@ -54,7 +56,8 @@ describe("the news list and statistics", () => {
   });
 
   it("counts articles live on the statistics tab", async () => {
-    const count = async () => (await bodyOf(await run(stats.loader, getRequest("/admin/dashboard/stats", { cookie })))).newsCount;
+    const count = async () =>
+      (await bodyOf(await run(stats.loader, getRequest("/admin/dashboard/stats", { cookie })))).newsCount;
     expect(await count()).toBe(0);
     await createNews(getDb(), { title: "One", content: "x" });
     await createNews(getDb(), { title: "Two", content: "y" });
@@ -66,12 +69,20 @@ describe("adding an article", () => {
   it("saves a valid article and goes back to the list", async () => {
     const response = await run(
       newRoute.action,
-      postForm(NEW, { title: "  Fresh news  ", content: "Line one\nLine two", image_url: "https://example.org/a.png" }, { cookie }),
+      postForm(
+        NEW,
+        { title: "  Fresh news  ", content: "Line one\nLine two", image_url: "https://example.org/a.png" },
+        { cookie },
+      ),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/admin/dashboard");
     const [saved] = await listNews(getDb());
-    expect(saved).toMatchObject({ title: "Fresh news", content: "Line one\nLine two", image_url: "https://example.org/a.png" });
+    expect(saved).toMatchObject({
+      title: "Fresh news",
+      content: "Line one\nLine two",
+      image_url: "https://example.org/a.png",
+    });
   });
 
   it("stores line breaks as LF whether the browser sent CRLF (plain form post) or LF (fetch)", async () => {
@@ -115,7 +126,10 @@ describe("adding an article", () => {
   });
 
   it("rejects a cross-site post with 403", async () => {
-    const response = await run(newRoute.action, postForm(NEW, { title: "CSRF", content: "x" }, { cookie, headers: crossSite }));
+    const response = await run(
+      newRoute.action,
+      postForm(NEW, { title: "CSRF", content: "x" }, { cookie, headers: crossSite }),
+    );
     expect(response.status).toBe(403);
     expect(await listNews(getDb())).toHaveLength(0);
   });
@@ -158,7 +172,11 @@ describe("editing an article", () => {
   });
 
   it("saves changes and goes back to the list", async () => {
-    const { id } = await createNews(getDb(), { title: "Edit me", content: "Before", image_url: "https://example.org/x.png" });
+    const { id } = await createNews(getDb(), {
+      title: "Edit me",
+      content: "Before",
+      image_url: "https://example.org/x.png",
+    });
     const response = await run(
       editRoute.action,
       postForm(editPath(id), { title: "Edited", content: "After", image_url: "" }, { cookie }),
@@ -182,9 +200,13 @@ describe("editing an article", () => {
   });
 
   it("shows 'Error saving news article' when the article was deleted meanwhile", async () => {
-    const response = await run(editRoute.action, postForm(editPath(4242), { title: "Gone", content: "x" }, { cookie }), {
-      id: "4242",
-    });
+    const response = await run(
+      editRoute.action,
+      postForm(editPath(4242), { title: "Gone", content: "x" }, { cookie }),
+      {
+        id: "4242",
+      },
+    );
     expect(response.status).toBe(404);
     expect((await bodyOf(response)).result.error[""]).toEqual([adminMessages.saveError]);
     expect(await listNews(getDb())).toHaveLength(0);
@@ -194,9 +216,13 @@ describe("editing an article", () => {
     const { id } = await createNews(getDb(), { title: "Stable", content: "x" });
     const restore = await breakNewsWrites();
     try {
-      const response = await run(editRoute.action, postForm(editPath(id), { title: "Changed", content: "y" }, { cookie }), {
-        id: String(id),
-      });
+      const response = await run(
+        editRoute.action,
+        postForm(editPath(id), { title: "Changed", content: "y" }, { cookie }),
+        {
+          id: String(id),
+        },
+      );
       expect(response.status).toBe(500);
       expect((await bodyOf(response)).result.error[""]).toEqual([adminMessages.saveError]);
     } finally {
@@ -243,16 +269,22 @@ describe("deleting an article", () => {
   });
 
   it("shows 'Error deleting news article' for a missing article or a failing delete", async () => {
-    const missing = await run(deleteRoute.action, postForm(deletePath(999), { confirmed: "yes" }, { cookie }), { id: "999" });
+    const missing = await run(deleteRoute.action, postForm(deletePath(999), { confirmed: "yes" }, { cookie }), {
+      id: "999",
+    });
     expect(missing.status).toBe(404);
     expect((await bodyOf(missing)).error).toBe(adminMessages.deleteError);
-    const malformed = await run(deleteRoute.action, postForm(deletePath("x"), { confirmed: "yes" }, { cookie }), { id: "x" });
+    const malformed = await run(deleteRoute.action, postForm(deletePath("x"), { confirmed: "yes" }, { cookie }), {
+      id: "x",
+    });
     expect(malformed.status).toBe(404);
 
     const { id } = await createNews(getDb(), { title: "Sticky", content: "x" });
     const restore = await breakNewsWrites();
     try {
-      const failing = await run(deleteRoute.action, postForm(deletePath(id), { confirmed: "yes" }, { cookie }), { id: String(id) });
+      const failing = await run(deleteRoute.action, postForm(deletePath(id), { confirmed: "yes" }, { cookie }), {
+        id: String(id),
+      });
       expect(failing.status).toBe(500);
       expect((await bodyOf(failing)).error).toBe(adminMessages.deleteError);
     } finally {

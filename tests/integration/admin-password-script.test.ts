@@ -43,7 +43,9 @@ describe("resetPassword", () => {
     const db = getDb();
     const admin = await createUser(db, "admin", "old-password-1");
     const session = await createSession(db, admin.id, "web");
-    await expect(resetPassword(db, "nobody", "long-enough-1")).rejects.toThrow(new PasswordResetError('There is no user called "nobody".'));
+    await expect(resetPassword(db, "nobody", "long-enough-1")).rejects.toThrow(
+      new PasswordResetError('There is no user called "nobody".'),
+    );
     await expect(resetPassword(db, "admin", "short")).rejects.toThrow(/at least 8 characters/);
     await expect(resetPassword(db, "admin", "x".repeat(1025))).rejects.toThrow(/at most 1024 characters/);
     expect(await verifyLogin(db, "admin", "old-password-1")).not.toBeNull();

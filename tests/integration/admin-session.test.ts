@@ -33,7 +33,10 @@ describe("requireAdmin", () => {
   });
 
   it("leaves Remix's internal _data and index parameters out of redirectTo", async () => {
-    const response = await run(guard, getRequest("/admin/dashboard/news/new?_data=routes%2Fadmin.dashboard._news.news.new"));
+    const response = await run(
+      guard,
+      getRequest("/admin/dashboard/news/new?_data=routes%2Fadmin.dashboard._news.news.new"),
+    );
     expect(response.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard%2Fnews%2Fnew");
     const plain = await run(guard, getRequest("/admin/dashboard?index&_data=x"));
     expect(plain.headers.get("Location")).toBe("/admin/login");

@@ -60,7 +60,11 @@ export function getRequest(path: string, init: FormInit = {}): Request {
   });
 }
 
-type RouteFn = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
+type RouteFn = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Record<string, unknown>;
+}) => unknown;
 
 /**
  * Runs a loader or action the way Remix does and returns its Response, whether returned or

@@ -120,13 +120,16 @@ describe("POST /api/auth/login", () => {
   });
 
   it.each([
-    ["malformed JSON", "{\"username\": ", 400],
+    ["malformed JSON", '{"username": ', 400],
     ["a JSON array", "[]", 400],
     ["a JSON string", '"admin"', 400],
     ["JSON null", "null", 400],
     ["an empty body", "", 400],
   ])("answers %s with 400 and success false", async (_label, body, status) => {
-    const response = await call(login, apiRequest(LOGIN, { method: "POST", body, headers: { "Content-Type": "application/json" } }));
+    const response = await call(
+      login,
+      apiRequest(LOGIN, { method: "POST", body, headers: { "Content-Type": "application/json" } }),
+    );
     expect(response.status).toBe(status);
     expectApiHeaders(response);
     const json = await jsonOf(response);
@@ -361,7 +364,10 @@ describe("POST /api/auth/logout", () => {
 
   it("does not need a body or a JSON content type", async () => {
     const token = await tokenFor(editor);
-    const response = await call(logout, apiRequest(LOGOUT, { method: "POST", token, body: "whatever", headers: { "Content-Type": "text/plain" } }));
+    const response = await call(
+      logout,
+      apiRequest(LOGOUT, { method: "POST", token, body: "whatever", headers: { "Content-Type": "text/plain" } }),
+    );
     expect(response.status).toBe(204);
   });
 
@@ -374,12 +380,15 @@ describe("POST /api/auth/logout", () => {
     }
   });
 
-  it.each(["GET", "PUT", "DELETE", "PATCH"])("answers %s with 405 and Allow: POST (logout is POST only)", async (method) => {
-    const token = await tokenFor(editor);
-    const response = await call(logout, apiRequest(LOGOUT, { method, token }));
-    expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBe("POST");
-    // The token survives a wrong-method request.
-    expect((await call(verify, apiRequest(VERIFY, { token }))).status).toBe(200);
-  });
+  it.each(["GET", "PUT", "DELETE", "PATCH"])(
+    "answers %s with 405 and Allow: POST (logout is POST only)",
+    async (method) => {
+      const token = await tokenFor(editor);
+      const response = await call(logout, apiRequest(LOGOUT, { method, token }));
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("POST");
+      // The token survives a wrong-method request.
+      expect((await call(verify, apiRequest(VERIFY, { token }))).status).toBe(200);
+    },
+  );
 });

@@ -69,15 +69,29 @@ const fieldValue = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 1, arbitrary: sizedString([0, 1, 199, 200, 201, 2048, 2049, 49_999, 50_000, 50_001, 300_000]) },
   { weight: 2, arbitrary: urlLike },
-  { weight: 1, arbitrary: fc.constantFrom("<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "'; DROP TABLE news; --", "\u0000", "\u202e", "   ") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "<script>alert(1)</script>",
+      "<img src=x onerror=alert(1)>",
+      "'; DROP TABLE news; --",
+      "\u0000",
+      "\u202e",
+      "   ",
+    ),
+  },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
 const fieldNames = (names: string[]) =>
-  fc.record(Object.fromEntries(names.map((n) => [n, fieldValue])), { requiredKeys: [] }).chain((record) =>
-    fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }).map((extra) => ({ ...extra, ...record })),
-  );
+  fc
+    .record(Object.fromEntries(names.map((n) => [n, fieldValue])), { requiredKeys: [] })
+    .chain((record) =>
+      fc
+        .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })
+        .map((extra) => ({ ...extra, ...record })),
+    );
 
 const asJson = (value: unknown): Sample => ({ body: JSON.stringify(value) ?? "", contentType: "application/json" });
 
@@ -90,28 +104,41 @@ function bodies(fields: string[]): fc.Arbitrary<Sample> {
     // JSON under a random content type.
     {
       weight: 2,
-      arbitrary: fc.tuple(fieldNames(fields), contentType).map(([value, type]) => ({ body: JSON.stringify(value), contentType: type })),
+      arbitrary: fc
+        .tuple(fieldNames(fields), contentType)
+        .map(([value, type]) => ({ body: JSON.stringify(value), contentType: type })),
     },
     // JSON cut short or with a stray byte.
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(fieldNames(fields), fc.nat(), fc.string({ maxLength: 3 }))
-        .map(([value, cut, junk]) => {
-          const text = JSON.stringify(value);
-          const at = cut % (text.length + 1);
-          return { body: text.slice(0, at) + junk, contentType: "application/json" };
-        }),
+      arbitrary: fc.tuple(fieldNames(fields), fc.nat(), fc.string({ maxLength: 3 })).map(([value, cut, junk]) => {
+        const text = JSON.stringify(value);
+        const at = cut % (text.length + 1);
+        return { body: text.slice(0, at) + junk, contentType: "application/json" };
+      }),
     },
     // Random bytes and random text under random content types.
-    { weight: 1, arbitrary: fc.tuple(fc.uint8Array({ maxLength: 512 }), contentType).map(([body, type]) => ({ body, contentType: type })) },
-    { weight: 1, arbitrary: fc.tuple(fc.string({ unit: "binary", maxLength: 512 }), contentType).map(([body, type]) => ({ body, contentType: type })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.uint8Array({ maxLength: 512 }), contentType)
+        .map(([body, type]) => ({ body, contentType: type })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.string({ unit: "binary", maxLength: 512 }), contentType)
+        .map(([body, type]) => ({ body, contentType: type })),
+    },
     // Bodies around and far beyond the size limit.
     {
       weight: 1,
       arbitrary: fc.constantFrom(LIMIT - 100, LIMIT + 1, LIMIT * 4).map((size) => {
         const base = JSON.stringify({ [fields[0]]: "" });
-        return { body: JSON.stringify({ [fields[0]]: "x".repeat(size - base.length) }), contentType: "application/json" };
+        return {
+          body: JSON.stringify({ [fields[0]]: "x".repeat(size - base.length) }),
+          contentType: "application/json",
+        };
       }),
     },
   );
@@ -119,7 +146,8 @@ function bodies(fields: string[]): fc.Arbitrary<Sample> {
 
 // ---- oracle ----------------------------------------------------------------------------
 
-const byteLength = (body: string | Uint8Array) => (typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength);
+const byteLength = (body: string | Uint8Array) =>
+  typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonType = (type: string | null) => type !== null && JSON_TYPES.includes(type);
 
@@ -140,7 +168,8 @@ function httpUrlOk(value: string): boolean {
 /** The body as the client meant it: a JSON object, or undefined. */
 function sentObject(sample: Sample): Record<string, unknown> | undefined {
   try {
-    const text = typeof sample.body === "string" ? sample.body : new TextDecoder("utf-8", { fatal: true }).decode(sample.body);
+    const text =
+      typeof sample.body === "string" ? sample.body : new TextDecoder("utf-8", { fatal: true }).decode(sample.body);
     const value: unknown = JSON.parse(text);
     return isObject(value) ? value : undefined;
   } catch {
@@ -153,10 +182,13 @@ function articleAcceptable(sample: Sample): boolean {
   const sent = sentObject(sample);
   if (!isJsonType(sample.contentType) || byteLength(sample.body) > LIMIT || !sent) return false;
   const { title, content, image_url } = sent;
-  const textOk = (v: unknown, max: number) => typeof v === "string" && v.trim().length >= 1 && characters(v.trim()) <= max;
+  const textOk = (v: unknown, max: number) =>
+    typeof v === "string" && v.trim().length >= 1 && characters(v.trim()) <= max;
   // null, "" or only whitespace mean "no image".
   const imageOk =
-    image_url === undefined || image_url === null || (typeof image_url === "string" && (image_url.trim() === "" || httpUrlOk(image_url)));
+    image_url === undefined ||
+    image_url === null ||
+    (typeof image_url === "string" && (image_url.trim() === "" || httpUrlOk(image_url)));
   return textOk(title, 200) && textOk(content, 50_000) && imageOk;
 }
 
@@ -232,7 +264,10 @@ describe("fuzzing the API's write endpoints", () => {
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(bodies(["title", "content", "image_url"]), fc.boolean(), async (sample, authorised) => {
-        const response = await call(collection, requestFor("/api/news", "POST", sample, authorised ? token : undefined));
+        const response = await call(
+          collection,
+          requestFor("/api/news", "POST", sample, authorised ? token : undefined),
+        );
         const json = await expectJsonAnswer(response, sample);
         seen.add(response.status);
         if (!authorised) {
@@ -257,32 +292,44 @@ describe("fuzzing the API's write endpoints", () => {
   it(`PUT /api/news/{id} answers ${RUNS} generated bodies with 2xx/4xx JSON`, async () => {
     const ids = fc.oneof(
       { weight: 8, arbitrary: fc.constant<string | null>(null) },
-      { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.double().map(String)) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.double().map(String)),
+      },
     );
     const seen = new Set<number>();
     await fc.assert(
-      fc.asyncProperty(bodies(["title", "content", "image_url"]), ids, fc.boolean(), async (sample, rawId, authorised) => {
-        const id = rawId ?? String(articleId);
-        const before = await getNews(getDb(), articleId);
-        const response = await call(item, requestFor(`/api/news/${encodeURIComponent(id)}`, "PUT", sample, authorised ? token : undefined), { id });
-        const json = await expectJsonAnswer(response, sample);
-        seen.add(response.status);
-        if (!authorised) {
-          expect(response.status).toBe(401);
-        } else if (id !== String(articleId)) {
-          // Random ids hardly ever name an article; when one does, it must be a real one.
-          if (response.status !== 404) expect(await getNews(getDb(), Number(id))).toBeDefined();
-        } else if (articleAcceptable(sample)) {
-          expect(response.status, show(sample)).toBe(200);
-          expectArticleMatches(json, sentObject(sample)!);
-          expect(json.id).toBe(articleId);
-          return;
-        } else {
-          expect([400, 413, 415], show(sample)).toContain(response.status);
-        }
-        // A refused write leaves the article as it was.
-        if (response.status !== 200) expect(await getNews(getDb(), articleId)).toEqual(before);
-      }),
+      fc.asyncProperty(
+        bodies(["title", "content", "image_url"]),
+        ids,
+        fc.boolean(),
+        async (sample, rawId, authorised) => {
+          const id = rawId ?? String(articleId);
+          const before = await getNews(getDb(), articleId);
+          const response = await call(
+            item,
+            requestFor(`/api/news/${encodeURIComponent(id)}`, "PUT", sample, authorised ? token : undefined),
+            { id },
+          );
+          const json = await expectJsonAnswer(response, sample);
+          seen.add(response.status);
+          if (!authorised) {
+            expect(response.status).toBe(401);
+          } else if (id !== String(articleId)) {
+            // Random ids hardly ever name an article; when one does, it must be a real one.
+            if (response.status !== 404) expect(await getNews(getDb(), Number(id))).toBeDefined();
+          } else if (articleAcceptable(sample)) {
+            expect(response.status, show(sample)).toBe(200);
+            expectArticleMatches(json, sentObject(sample)!);
+            expect(json.id).toBe(articleId);
+            return;
+          } else {
+            expect([400, 413, 415], show(sample)).toContain(response.status);
+          }
+          // A refused write leaves the article as it was.
+          if (response.status !== 200) expect(await getNews(getDb(), articleId)).toEqual(before);
+        },
+      ),
       { numRuns: RUNS },
     );
     expect([...seen].sort()).toEqual([200, 400, 401, 404, 413, 415]);

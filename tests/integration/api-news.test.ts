@@ -54,12 +54,24 @@ describe("GET /api/news", () => {
     const db = getDb();
     const older = await db
       .insertInto("news")
-      .values({ title: "Older", content: "a", image_url: null, created_at: "2024-01-01T00:00:00.000Z", updated_at: "2024-01-01T00:00:00.000Z" })
+      .values({
+        title: "Older",
+        content: "a",
+        image_url: null,
+        created_at: "2024-01-01T00:00:00.000Z",
+        updated_at: "2024-01-01T00:00:00.000Z",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const newer = await db
       .insertInto("news")
-      .values({ title: "Newer", content: "b", image_url: "https://example.org/a.png", created_at: "2025-01-01T00:00:00.000Z", updated_at: "2025-01-01T00:00:00.000Z" })
+      .values({
+        title: "Newer",
+        content: "b",
+        image_url: "https://example.org/a.png",
+        created_at: "2025-01-01T00:00:00.000Z",
+        updated_at: "2025-01-01T00:00:00.000Z",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const body = await jsonOf(await list());
@@ -109,19 +121,34 @@ describe("GET /api/news/{id}", () => {
     expect(await jsonOf(response)).toEqual({ error: "Article not found" });
   });
 
-  it.each(["abc", "0", "-1", "1.5", "1e3", "01", "0x10", " 1", "1 ", "99999999999999999999999", "9007199254740993", "NaN", "Infinity", "%00", ""])(
-    "answers 404 for the id %j, which is not a positive integer",
-    async (id) => {
-      await createNews(getDb(), valid);
-      const response = await get(id);
-      expect(response.status).toBe(404);
-      expect(await jsonOf(response)).toEqual({ error: "Article not found" });
-    },
-  );
+  it.each([
+    "abc",
+    "0",
+    "-1",
+    "1.5",
+    "1e3",
+    "01",
+    "0x10",
+    " 1",
+    "1 ",
+    "99999999999999999999999",
+    "9007199254740993",
+    "NaN",
+    "Infinity",
+    "%00",
+    "",
+  ])("answers 404 for the id %j, which is not a positive integer", async (id) => {
+    await createNews(getDb(), valid);
+    const response = await get(id);
+    expect(response.status).toBe(404);
+    expect(await jsonOf(response)).toEqual({ error: "Article not found" });
+  });
 
   it.each(["POST", "PATCH", "OPTIONS"])("answers %s with 405 and Allow: GET, PUT, DELETE", async (method) => {
     const { id } = await createNews(getDb(), valid);
-    const response = await call(item, apiRequest(`/api/news/${id}`, { method, json: valid, token }), { id: String(id) });
+    const response = await call(item, apiRequest(`/api/news/${id}`, { method, json: valid, token }), {
+      id: String(id),
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("GET, PUT, DELETE");
     expectApiHeaders(response);
@@ -156,7 +183,13 @@ describe("POST /api/news", () => {
   });
 
   it("trims title and content and ignores unknown fields", async () => {
-    const response = await create({ title: "  Spaced  ", content: " Body ", id: 42, created_at: "2000-01-01T00:00:00Z", admin: true });
+    const response = await create({
+      title: "  Spaced  ",
+      content: " Body ",
+      id: 42,
+      created_at: "2000-01-01T00:00:00Z",
+      admin: true,
+    });
     expect(response.status).toBe(201);
     const body = await jsonOf(response);
     expect(body.title).toBe("Spaced");
@@ -167,7 +200,10 @@ describe("POST /api/news", () => {
   });
 
   it("stores text exactly as sent, markup included (it is rendered as text)", async () => {
-    const hostile = { title: "<script>alert(1)</script>", content: "<img src=x onerror=alert(1)>\n'; DROP TABLE news; --" };
+    const hostile = {
+      title: "<script>alert(1)</script>",
+      content: "<img src=x onerror=alert(1)>\n'; DROP TABLE news; --",
+    };
     const body = await jsonOf(await create(hostile));
     expect(body).toMatchObject(hostile);
     expect((await getNews(getDb(), body.id))?.content).toBe(hostile.content);
@@ -195,7 +231,11 @@ describe("POST /api/news", () => {
     ["a blank title", { title: "   ", content: "c" }, ["title"]],
     ["a 201-character title", { title: "t".repeat(201), content: "c" }, ["title"]],
     ["content of 50,001 characters", { title: "t", content: "c".repeat(50_001) }, ["content"]],
-    ["an image_url of 2,049 characters", { ...valid, image_url: "https://example.org/" + "a".repeat(2049 - 20) }, ["image_url"]],
+    [
+      "an image_url of 2,049 characters",
+      { ...valid, image_url: "https://example.org/" + "a".repeat(2049 - 20) },
+      ["image_url"],
+    ],
     ["a javascript: image_url", { ...valid, image_url: "javascript:alert(1)" }, ["image_url"]],
     ["a data: image_url", { ...valid, image_url: "data:image/svg+xml,<svg onload=alert(1)>" }, ["image_url"]],
     ["a relative image_url", { ...valid, image_url: "/images/a.png" }, ["image_url"]],
@@ -212,7 +252,8 @@ describe("POST /api/news", () => {
     const body = await jsonOf(response);
     expect(typeof body.error).toBe("string");
     expect(Object.keys(body.issues).sort()).toEqual([...fields].sort());
-    for (const messages of Object.values(body.issues)) expect(messages).toEqual(expect.arrayContaining([expect.any(String)]));
+    for (const messages of Object.values(body.issues))
+      expect(messages).toEqual(expect.arrayContaining([expect.any(String)]));
     expect(await listNews(getDb())).toEqual([]);
   });
 
@@ -239,8 +280,17 @@ describe("POST /api/news", () => {
   });
 
   it("answers a body that is not declared as JSON with 415", async () => {
-    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", "json"]) {
-      const response = await create(undefined, { body: JSON.stringify(valid), headers: { "Content-Type": contentType } });
+    for (const contentType of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=latin1",
+      "json",
+    ]) {
+      const response = await create(undefined, {
+        body: JSON.stringify(valid),
+        headers: { "Content-Type": contentType },
+      });
       expect(response.status).toBe(415);
       expectApiHeaders(response);
       expect(await jsonOf(response)).toEqual({ error: expect.any(String) });
@@ -252,7 +302,10 @@ describe("POST /api/news", () => {
   });
 
   it("accepts application/json with a charset, in any case", async () => {
-    const response = await create(undefined, { body: JSON.stringify(valid), headers: { "Content-Type": "Application/JSON; Charset=utf-8" } });
+    const response = await create(undefined, {
+      body: JSON.stringify(valid),
+      headers: { "Content-Type": "Application/JSON; Charset=utf-8" },
+    });
     expect(response.status).toBe(201);
   });
 
@@ -265,7 +318,10 @@ describe("POST /api/news", () => {
         controller.close();
       },
     });
-    const response = await create(undefined, { body, headers: { "Content-Type": "application/json", "Content-Length": String(300 * 1024) } });
+    const response = await create(undefined, {
+      body,
+      headers: { "Content-Type": "application/json", "Content-Length": String(300 * 1024) },
+    });
     expect(response.status).toBe(413);
     expectApiHeaders(response);
     expect(await jsonOf(response)).toEqual({ error: expect.any(String) });
@@ -296,8 +352,12 @@ describe("POST /api/news", () => {
       return JSON.stringify({ ...valid, padding: "x".repeat(size - base.length) });
     };
     expect(new TextEncoder().encode(padded(limit + 1)).byteLength).toBe(limit + 1);
-    expect((await create(undefined, { body: padded(limit + 1), headers: { "Content-Type": "application/json" } })).status).toBe(413);
-    expect((await create(undefined, { body: padded(limit), headers: { "Content-Type": "application/json" } })).status).toBe(201);
+    expect(
+      (await create(undefined, { body: padded(limit + 1), headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(413);
+    expect(
+      (await create(undefined, { body: padded(limit), headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(201);
   });
 
   it("checks the token before the body: 401 beats 415, 413 and 400", async () => {
@@ -322,7 +382,10 @@ describe("POST /api/news", () => {
 
   it("refuses a token given in a cookie or the query string", async () => {
     const viaQuery = call(collection, apiRequest(`/api/news?token=${token}`, { method: "POST", json: valid }));
-    const viaCookie = call(collection, apiRequest("/api/news", { method: "POST", json: valid, headers: { Cookie: `token=${token}` } }));
+    const viaCookie = call(
+      collection,
+      apiRequest("/api/news", { method: "POST", json: valid, headers: { Cookie: `token=${token}` } }),
+    );
     for (const response of await Promise.all([viaQuery, viaCookie])) expect(response.status).toBe(401);
   });
 });
@@ -336,9 +399,19 @@ describe("PUT /api/news/{id}", () => {
     expectApiHeaders(response);
     const body = await jsonOf(response);
     expectArticleShape(body);
-    expect(body).toMatchObject({ id: created.id, title: "Updated", content: "New text", image_url: null, created_at: created.created_at });
+    expect(body).toMatchObject({
+      id: created.id,
+      title: "Updated",
+      content: "New text",
+      image_url: null,
+      created_at: created.created_at,
+    });
     expect(body.updated_at > created.updated_at).toBe(true);
-    expect(await getNews(getDb(), created.id)).toMatchObject({ title: "Updated", content: "New text", image_url: null });
+    expect(await getNews(getDb(), created.id)).toMatchObject({
+      title: "Updated",
+      content: "New text",
+      image_url: null,
+    });
   });
 
   it("sets an image_url", async () => {
@@ -349,7 +422,12 @@ describe("PUT /api/news/{id}", () => {
 
   it("answers 400 with issues for an invalid replacement and leaves the article alone", async () => {
     const created = await jsonOf(await create(valid));
-    for (const json of [{ title: "only a title" }, { title: "t".repeat(201), content: "c" }, { ...valid, image_url: "javascript:alert(1)" }, { title: 1, content: [] }]) {
+    for (const json of [
+      { title: "only a title" },
+      { title: "t".repeat(201), content: "c" },
+      { ...valid, image_url: "javascript:alert(1)" },
+      { title: 1, content: [] },
+    ]) {
       const response = await put(created.id, json);
       expect(response.status).toBe(400);
       const body = await jsonOf(response);
@@ -361,8 +439,13 @@ describe("PUT /api/news/{id}", () => {
 
   it("answers 400 for malformed JSON, 415 for another type and 413 for a large body", async () => {
     const created = await jsonOf(await create(valid));
-    expect((await put(created.id, undefined, { body: "{oops", headers: { "Content-Type": "application/json" } })).status).toBe(400);
-    expect((await put(created.id, undefined, { body: JSON.stringify(valid), headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+    expect(
+      (await put(created.id, undefined, { body: "{oops", headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(400);
+    expect(
+      (await put(created.id, undefined, { body: JSON.stringify(valid), headers: { "Content-Type": "text/plain" } }))
+        .status,
+    ).toBe(415);
     expect((await put(created.id, { ...valid, content: "c".repeat(300 * 1024) })).status).toBe(413);
   });
 

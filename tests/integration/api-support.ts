@@ -31,14 +31,22 @@ export function apiRequest(path: string, init: ApiRequestInit = {}): Request {
   return new Request(new URL(path, BASE).toString(), requestInit);
 }
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+type RouteFn = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 interface RouteModule {
   loader: unknown;
   action: unknown;
 }
 
 /** Sends a request the way Remix does: GET, HEAD and OPTIONS to the loader, the rest to the action. */
-export async function call(route: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function call(
+  route: RouteModule,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
   const fn = (["GET", "HEAD", "OPTIONS"].includes(request.method) ? route.loader : route.action) as RouteFn;
   return fn({ request, params, context: {} });
 }

@@ -85,9 +85,19 @@ describe("signing in", () => {
   });
 
   it("honours a safe redirectTo and ignores unsafe ones", async () => {
-    const ok = await login({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo: "/admin/dashboard/stats?x=1" });
+    const ok = await login({
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+      redirectTo: "/admin/dashboard/stats?x=1",
+    });
     expect(ok.headers.get("Location")).toBe("/admin/dashboard/stats?x=1");
-    for (const redirectTo of ["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/admin/login"]) {
+    for (const redirectTo of [
+      "//evil.example",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/admin/login",
+    ]) {
       const response = await login({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo });
       expect(response.status, redirectTo).toBe(303);
       expect(response.headers.get("Location"), redirectTo).toBe("/admin/dashboard");
@@ -99,7 +109,10 @@ describe("signing in", () => {
     const plain = await run(loginRoute.loader, getRequest(LOGIN, { cookie }));
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe("/admin/dashboard");
-    const target = await run(loginRoute.loader, getRequest(`${LOGIN}?redirectTo=%2Fadmin%2Fdashboard%2Fstats`, { cookie }));
+    const target = await run(
+      loginRoute.loader,
+      getRequest(`${LOGIN}?redirectTo=%2Fadmin%2Fdashboard%2Fstats`, { cookie }),
+    );
     expect(target.headers.get("Location")).toBe("/admin/dashboard/stats");
     const evil = await run(loginRoute.loader, getRequest(`${LOGIN}?redirectTo=%2F%2Fevil.example`, { cookie }));
     expect(evil.headers.get("Location")).toBe("/admin/dashboard");

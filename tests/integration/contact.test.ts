@@ -31,7 +31,12 @@ describe("contact action", () => {
     expect(url.pathname).toBe(site.email);
     // URLSearchParams would turn "+" into spaces; mailto: uses percent-encoding only.
     expect(location).not.toMatch(/[ \n+]/);
-    const params = Object.fromEntries(location.split("?")[1].split("&").map((p) => p.split("=").map(decodeURIComponent)));
+    const params = Object.fromEntries(
+      location
+        .split("?")[1]
+        .split("&")
+        .map((p) => p.split("=").map(decodeURIComponent)),
+    );
     expect(params.subject).toBe("General Inquiry");
     expect(params.body).toBe(
       "Name: Ann O'Neil\r\nEmail: ann@example.com\r\n\r\nMessage:\r\nHello & welcome?\r\nSecond line #1 100%",
@@ -108,7 +113,9 @@ describe("contact action", () => {
 
 describe("contact loader", () => {
   const load = async (query: string) =>
-    (await (await loader({ request: new Request(`http://localhost/contact${query}`), params: {}, context: {} } as any)).json()) as {
+    (await (
+      await loader({ request: new Request(`http://localhost/contact${query}`), params: {}, context: {} } as any)
+    ).json()) as {
       subject: string | null;
     };
 

@@ -66,11 +66,14 @@ describe("project detail loader", () => {
     expect(project.gallery.length).toBeGreaterThan(0);
   });
 
-  it.each(["no-such-project", "", "FLOOD-RELIEF", "flood-relief/", "\u200Bprimary-care"])("answers 404 for %j", async (slug) => {
-    const response = await thrownBy(projectLoader(args(`/projects/x`, { slug })));
-    expect(response.status).toBe(404);
-    expect(response.statusText).toBe("Not Found");
-  });
+  it.each(["no-such-project", "", "FLOOD-RELIEF", "flood-relief/", "\u200Bprimary-care"])(
+    "answers 404 for %j",
+    async (slug) => {
+      const response = await thrownBy(projectLoader(args(`/projects/x`, { slug })));
+      expect(response.status).toBe(404);
+      expect(response.statusText).toBe("Not Found");
+    },
+  );
 });
 
 describe("Get Involved page loader", () => {

@@ -25,7 +25,15 @@ describe("migrations", () => {
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
     const names = tables.rows.map((r) => r.name);
-    for (const table of ["users", "sessions", "news", "login_failures", "contact_enquiries", "newsletter_subscribers", "pledges"]) {
+    for (const table of [
+      "users",
+      "sessions",
+      "news",
+      "login_failures",
+      "contact_enquiries",
+      "newsletter_subscribers",
+      "pledges",
+    ]) {
       expect(names).toContain(table);
     }
   });

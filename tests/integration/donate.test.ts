@@ -23,7 +23,14 @@ beforeEach(resetDatabase);
 
 describe("donate action", () => {
   it("records a pledge and redirects (303) to its thank-you page", async () => {
-    const response = await donate({ type: "one-time", amount: "50", customAmount: "", ...donor, phone: "", website: "" });
+    const response = await donate({
+      type: "one-time",
+      amount: "50",
+      customAmount: "",
+      ...donor,
+      phone: "",
+      website: "",
+    });
 
     expect(response.status).toBe(303);
     const location = response.headers.get("Location")!;
@@ -45,7 +52,13 @@ describe("donate action", () => {
   });
 
   it("records a monthly gift with a phone number and the honour flag", async () => {
-    const response = await donate({ type: "monthly", amount: "250", ...donor, phone: "+44 20 7946 0000", inHonour: "on" });
+    const response = await donate({
+      type: "monthly",
+      amount: "250",
+      ...donor,
+      phone: "+44 20 7946 0000",
+      inHonour: "on",
+    });
     expect(response.status).toBe(303);
     const [row] = await pledges();
     expect(row).toMatchObject({ type: "monthly", amount_pence: 25000, phone: "+44 20 7946 0000", in_honour: 1 });
@@ -181,12 +194,15 @@ describe("thank-you loader", () => {
     expect(JSON.stringify(data)).not.toContain("jo@example.com");
   });
 
-  it.each(["CHA-ZZZZZZZZ", "nonsense", "cha-abcdefgh", ""])("answers 404 for the unknown reference %j", async (reference) => {
-    const error = await load(reference).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(error).toBeInstanceOf(Response);
-    expect((error as Response).status).toBe(404);
-  });
+  it.each(["CHA-ZZZZZZZZ", "nonsense", "cha-abcdefgh", ""])(
+    "answers 404 for the unknown reference %j",
+    async (reference) => {
+      const error = await load(reference).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(Response);
+      expect((error as Response).status).toBe(404);
+    },
+  );
 });

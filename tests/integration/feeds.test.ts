@@ -11,7 +11,11 @@ import { assertWellFormedXml, elements } from "../unit/xml-check";
 async function insert(title: string, createdAt: string, content = `Content of ${title}`, updatedAt = createdAt) {
   const db = getDb();
   const article = await createNews(db, { title, content });
-  await db.updateTable("news").set({ created_at: createdAt, updated_at: updatedAt }).where("id", "=", article.id).execute();
+  await db
+    .updateTable("news")
+    .set({ created_at: createdAt, updated_at: updatedAt })
+    .where("id", "=", article.id)
+    .execute();
   return article;
 }
 
@@ -42,20 +46,33 @@ describe("/news/rss.xml", () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/news\/\d+$/);
     expect(elements(items[0], "guid")[0]).toBe(link);
     expect(elements(xml, "link")[0]).toBe("http://localhost:3000/news");
-    expect(xml).toContain('<atom:link href="http://localhost:3000/news/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(
+      '<atom:link href="http://localhost:3000/news/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
     expect(elements(xml, "lastBuildDate")[0]).toBe("Wed, 22 Jan 2025 09:00:00 GMT");
   });
 
   it("escapes <, &, quotes and apostrophes in titles and keeps markup in content inert", async () => {
-    await insert(`<b>"Tom" & 'Jerry'</b>`, "2025-01-01T00:00:00.000Z", "<script>alert(1)</script> & more\nsecond line\n\nnext paragraph");
+    await insert(
+      `<b>"Tom" & 'Jerry'</b>`,
+      "2025-01-01T00:00:00.000Z",
+      "<script>alert(1)</script> & more\nsecond line\n\nnext paragraph",
+    );
     const xml = await (await get(rssLoader, "http://localhost/news/rss.xml")).text();
     assertWellFormedXml(xml);
     expect(xml).toContain("<title>&lt;b&gt;&quot;Tom&quot; &amp; &apos;Jerry&apos;&lt;/b&gt;</title>");
     expect(xml).not.toContain("<script>");
     // Readers decode the XML once and render the result as HTML: it must still be escaped then.
     const description = elements(xml, "description").at(-1)!;
-    const afterXmlDecoding = description.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
-    expect(afterXmlDecoding).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more<br>second line</p><p>next paragraph</p>");
+    const afterXmlDecoding = description
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
+    expect(afterXmlDecoding).toBe(
+      "<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more<br>second line</p><p>next paragraph</p>",
+    );
   });
 
   it("drops characters XML cannot carry instead of breaking the feed", async () => {
@@ -75,7 +92,10 @@ describe("/news/rss.xml", () => {
   it("uses the proxy's public origin", async () => {
     await insert("Proxied", "2025-01-01T00:00:00.000Z");
     const xml = await (
-      await get(rssLoader, "http://localhost:3000/news/rss.xml", { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "charity.example.org" })
+      await get(rssLoader, "http://localhost:3000/news/rss.xml", {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "charity.example.org",
+      })
     ).text();
     expect(elements(xml, "link")[0]).toBe("https://charity.example.org/news");
     expect(elements(elements(xml, "item")[0], "link")[0]).toMatch(/^https:\/\/charity\.example\.org\/news\/\d+$/);
@@ -94,12 +114,32 @@ describe("/sitemap.xml", () => {
 
     const locs = elements(xml, "loc");
     const expectedPages = [
-      "/", "/about", "/about/team", "/about/history", "/about/faq", "/projects", "/projects/recent",
-      "/projects/flood-relief", "/projects/primary-care", "/projects/education", "/projects/public-health",
-      "/projects/palliative-care", "/projects/water-filtration", "/projects/gender-equality",
-      "/get-involved", "/get-involved/share-my-day", "/get-involved/memoriam", "/get-involved/volunteers",
-      "/get-involved/internships", "/get-involved/advisors", "/publications", "/donate", "/contact", "/news",
-      "/privacy", "/terms",
+      "/",
+      "/about",
+      "/about/team",
+      "/about/history",
+      "/about/faq",
+      "/projects",
+      "/projects/recent",
+      "/projects/flood-relief",
+      "/projects/primary-care",
+      "/projects/education",
+      "/projects/public-health",
+      "/projects/palliative-care",
+      "/projects/water-filtration",
+      "/projects/gender-equality",
+      "/get-involved",
+      "/get-involved/share-my-day",
+      "/get-involved/memoriam",
+      "/get-involved/volunteers",
+      "/get-involved/internships",
+      "/get-involved/advisors",
+      "/publications",
+      "/donate",
+      "/contact",
+      "/news",
+      "/privacy",
+      "/terms",
     ];
     for (const path of expectedPages) expect(locs).toContain(`http://localhost:3000${path}`);
     for (const project of projects) expect(locs).toContain(`http://localhost:3000/projects/${project.slug}`);
@@ -130,7 +170,10 @@ describe("/robots.txt", () => {
 
   it("names the public host behind a proxy", async () => {
     const text = await (
-      await get(robotsLoader, "http://127.0.0.1:3000/robots.txt", { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "charity.example.org" })
+      await get(robotsLoader, "http://127.0.0.1:3000/robots.txt", {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "charity.example.org",
+      })
     ).text();
     expect(text).toContain("Sitemap: https://charity.example.org/sitemap.xml");
   });

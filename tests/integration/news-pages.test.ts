@@ -8,9 +8,17 @@ import { resetDatabase } from "./helpers";
 
 async function insert(title: string, createdAt: string, extra: { content?: string; image_url?: string | null } = {}) {
   const db = getDb();
-  const article = await createNews(db, { title, content: extra.content ?? `Content of ${title}`, image_url: extra.image_url });
+  const article = await createNews(db, {
+    title,
+    content: extra.content ?? `Content of ${title}`,
+    image_url: extra.image_url,
+  });
   // createNews stamps "now"; tests need a known order.
-  await db.updateTable("news").set({ created_at: createdAt, updated_at: createdAt }).where("id", "=", article.id).execute();
+  await db
+    .updateTable("news")
+    .set({ created_at: createdAt, updated_at: createdAt })
+    .where("id", "=", article.id)
+    .execute();
   return { ...article, created_at: createdAt, updated_at: createdAt };
 }
 
@@ -20,7 +28,8 @@ const call = (
   url: string,
   params: Record<string, string> = {},
   headers: Record<string, string> = {},
-): Promise<Response & { json(): Promise<any> }> => loader({ request: new Request(url, { headers }), params, context: {} });
+): Promise<Response & { json(): Promise<any> }> =>
+  loader({ request: new Request(url, { headers }), params, context: {} });
 
 async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -64,7 +73,10 @@ describe("/news loader", () => {
     await insert("Bad image", "2025-01-01T00:00:00.000Z", { image_url: "javascript:alert(1)" });
     await insert("Good image", "2025-01-02T00:00:00.000Z", { image_url: "https://example.org/a.png" });
     const data = await (await call(listLoader, "http://localhost/news")).json();
-    expect(data.articles.map((a: { image_url: string | null }) => a.image_url)).toEqual(["https://example.org/a.png", null]);
+    expect(data.articles.map((a: { image_url: string | null }) => a.image_url)).toEqual([
+      "https://example.org/a.png",
+      null,
+    ]);
   });
 
   it("describes the page and advertises the canonical URL", async () => {
@@ -80,7 +92,12 @@ describe("/news/{id} loader", () => {
     const article = await insert("Gala & dinner", "2025-09-01T09:00:00.000Z", { content: "Line one\nLine two" });
     const response = await call(detailLoader, `http://localhost:3000/news/${article.id}`, { id: String(article.id) });
     const data = await response.json();
-    expect(data.article).toMatchObject({ id: article.id, title: "Gala & dinner", content: "Line one\nLine two", image_url: null });
+    expect(data.article).toMatchObject({
+      id: article.id,
+      title: "Gala & dinner",
+      content: "Line one\nLine two",
+      image_url: null,
+    });
     expect(data.url).toBe(`http://localhost:3000/news/${article.id}`);
     const encoded = encodeURIComponent(data.url);
     expect(data.shareLinks).toEqual([
@@ -93,10 +110,15 @@ describe("/news/{id} loader", () => {
   it("uses the proxy's scheme and host for the absolute URL", async () => {
     const article = await insert("Behind a proxy", "2025-01-01T00:00:00.000Z");
     const data = await (
-      await call(detailLoader, `http://localhost:3000/news/${article.id}`, { id: String(article.id) }, {
-        "X-Forwarded-Proto": "https",
-        "X-Forwarded-Host": "charity.example.org",
-      })
+      await call(
+        detailLoader,
+        `http://localhost:3000/news/${article.id}`,
+        { id: String(article.id) },
+        {
+          "X-Forwarded-Proto": "https",
+          "X-Forwarded-Host": "charity.example.org",
+        },
+      )
     ).json();
     expect(data.url).toBe(`https://charity.example.org/news/${article.id}`);
   });
@@ -104,9 +126,14 @@ describe("/news/{id} loader", () => {
   it("ignores a forwarded host that is not a host name", async () => {
     const article = await insert("Forged header", "2025-01-01T00:00:00.000Z");
     const data = await (
-      await call(detailLoader, `http://localhost:3000/news/${article.id}`, { id: String(article.id) }, {
-        "X-Forwarded-Host": 'evil.example/"><script>',
-      })
+      await call(
+        detailLoader,
+        `http://localhost:3000/news/${article.id}`,
+        { id: String(article.id) },
+        {
+          "X-Forwarded-Host": 'evil.example/"><script>',
+        },
+      )
     ).json();
     expect(data.url).toBe(`http://localhost:3000/news/${article.id}`);
   });
@@ -116,7 +143,9 @@ describe("/news/{id} loader", () => {
       content: "A long description ".repeat(20),
       image_url: "https://example.org/photo.png",
     });
-    const data = await (await call(detailLoader, `http://localhost/news/${article.id}`, { id: String(article.id) })).json();
+    const data = await (
+      await call(detailLoader, `http://localhost/news/${article.id}`, { id: String(article.id) })
+    ).json();
     const tags = detailMeta({ data } as any);
     expect(tags).toContainEqual({ property: "og:type", content: "article" });
     expect(tags).toContainEqual({ property: "og:url", content: `http://localhost/news/${article.id}` });
@@ -129,7 +158,9 @@ describe("/news/{id} loader", () => {
   });
 
   it("titles the not-found page 'Article not found'", () => {
-    expect(detailMeta({ data: undefined } as any)).toContainEqual({ title: expect.stringMatching(/^Article not found/) });
+    expect(detailMeta({ data: undefined } as any)).toContainEqual({
+      title: expect.stringMatching(/^Article not found/),
+    });
   });
 
   it.each(["999999", "abc", "0", "-1", "1abc", "01", "1.5", "1e3", " 1", "99999999999999999999", "9007199254740993"])(

@@ -7,7 +7,11 @@ import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 
 const subscribe = async (fields: Record<string, string>) => {
-  const response = (await action({ request: formRequest("/publications", fields), params: {}, context: {} } as any)) as Response;
+  const response = (await action({
+    request: formRequest("/publications", fields),
+    params: {},
+    context: {},
+  } as any)) as Response;
   return { status: response.status, data: await response.json() };
 };
 

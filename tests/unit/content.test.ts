@@ -3,7 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { aboutTabs, historyMilestones } from "~/content/about";
 import { faq } from "~/content/faq";
-import { featuredGetInvolvedPages, getGetInvolvedPage, getInvolvedMailto, getInvolvedPages } from "~/content/get-involved";
+import {
+  featuredGetInvolvedPages,
+  getGetInvolvedPage,
+  getInvolvedMailto,
+  getInvolvedPages,
+} from "~/content/get-involved";
 import { HERO_INTERVAL_MS, heroSlides } from "~/content/hero";
 import { privacyPolicy } from "~/content/legal";
 import { mission } from "~/content/mission";
@@ -75,8 +80,16 @@ describe("home content", () => {
   });
 
   it("has the three mission pillars and the three current needs", () => {
-    expect(mission.pillars.map((p) => p.title)).toEqual(["Healthcare Access", "Education & Support", "Community Partnerships"]);
-    expect(currentNeeds.map((n) => n.title)).toEqual(["Prosthetic Limb Centre", "Supplementary Education", "Healthcare Access"]);
+    expect(mission.pillars.map((p) => p.title)).toEqual([
+      "Healthcare Access",
+      "Education & Support",
+      "Community Partnerships",
+    ]);
+    expect(currentNeeds.map((n) => n.title)).toEqual([
+      "Prosthetic Limb Centre",
+      "Supplementary Education",
+      "Healthcare Access",
+    ]);
   });
 
   it("keeps SVG artwork free of scripts and external references", () => {
@@ -115,13 +128,21 @@ describe("about content", () => {
 
   it("answers the three questions the specification lists", () => {
     const questions = faq.map((f) => f.question);
-    expect(questions).toEqual(expect.arrayContaining(["What does the charity do?", "How can I get involved?", "Where do my donations go?"]));
+    expect(questions).toEqual(
+      expect.arrayContaining(["What does the charity do?", "How can I get involved?", "Where do my donations go?"]),
+    );
   });
 });
 
 describe("get involved content", () => {
   it("has five pages, three of them with cards", () => {
-    expect(getInvolvedPages.map((p) => p.slug)).toEqual(["share-my-day", "memoriam", "volunteers", "internships", "advisors"]);
+    expect(getInvolvedPages.map((p) => p.slug)).toEqual([
+      "share-my-day",
+      "memoriam",
+      "volunteers",
+      "internships",
+      "advisors",
+    ]);
     expect(featuredGetInvolvedPages.map((p) => p.title)).toEqual(["Share My Day", "In Memoriam", "Volunteers"]);
     expect(getGetInvolvedPage("internships")!.title).toBe("Internship Program");
     expect(getGetInvolvedPage("advisors")!.title).toBe("Advisory Board");
@@ -141,7 +162,13 @@ describe("get involved content", () => {
 describe("privacy policy", () => {
   it("covers everything the site stores and how to ask for removal", () => {
     const stored = privacyPolicy.sections.flatMap((s) => s.items ?? []).map((i) => i.term);
-    expect(stored).toEqual(["Theme cookie", "Staff session cookie", "Contact enquiries", "Donation pledges", "Newsletter addresses"]);
+    expect(stored).toEqual([
+      "Theme cookie",
+      "Staff session cookie",
+      "Contact enquiries",
+      "Donation pledges",
+      "Newsletter addresses",
+    ]);
     const text = JSON.stringify(privacyPolicy);
     expect(text).toContain(site.email);
     expect(text).toMatch(/removal/i);

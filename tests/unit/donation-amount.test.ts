@@ -61,9 +61,17 @@ describe("resolveDonationAmount", () => {
 
   it("accepts exactly the offered presets", () => {
     for (const amount of presetAmounts) {
-      expect(resolveDonationAmount(String(amount), undefined)).toEqual({ ok: true, pence: amount * 100, source: "preset" });
+      expect(resolveDonationAmount(String(amount), undefined)).toEqual({
+        ok: true,
+        pence: amount * 100,
+        source: "preset",
+      });
     }
-    expect(resolveDonationAmount("75", undefined)).toEqual({ ok: false, field: "amount", error: "Choose one of the amounts shown" });
+    expect(resolveDonationAmount("75", undefined)).toEqual({
+      ok: false,
+      field: "amount",
+      error: "Choose one of the amounts shown",
+    });
     expect(resolveDonationAmount(["50", "100"], undefined).ok).toBe(false);
   });
 

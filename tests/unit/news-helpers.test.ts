@@ -18,7 +18,8 @@ import { preview } from "~/utils/text";
 import { escapeXml, toRfc822 } from "~/utils/xml";
 import { assertWellFormedXml, elements } from "./xml-check";
 
-const render = (element: React.ReactElement) => renderToString(createElement(StaticRouter, { location: "/news" }, element));
+const render = (element: React.ReactElement) =>
+  renderToString(createElement(StaticRouter, { location: "/news" }, element));
 
 describe("parseArticleId", () => {
   it.each([
@@ -27,13 +28,28 @@ describe("parseArticleId", () => {
     ["9007199254740991", 9007199254740991],
   ])("accepts %j", (input, expected) => expect(parseArticleId(input)).toBe(expected));
 
-  it.each([undefined, "", "0", "-1", "01", "1abc", "abc", "1.0", "1e3", " 1", "1 ", "+1", "0x10", "9007199254740992", "99999999999999999999"])(
-    "rejects %j",
-    (input) => expect(parseArticleId(input)).toBeNull(),
-  );
+  it.each([
+    undefined,
+    "",
+    "0",
+    "-1",
+    "01",
+    "1abc",
+    "abc",
+    "1.0",
+    "1e3",
+    " 1",
+    "1 ",
+    "+1",
+    "0x10",
+    "9007199254740992",
+    "99999999999999999999",
+  ])("rejects %j", (input) => expect(parseArticleId(input)).toBeNull());
 
   it("round-trips every positive safe integer", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => parseArticleId(String(n)) === n));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => parseArticleId(String(n)) === n),
+    );
   });
 });
 
@@ -42,10 +58,19 @@ describe("safeHttpUrl", () => {
     expect(safeHttpUrl("https://example.org/a b.png")).toBe("https://example.org/a%20b.png");
     expect(safeHttpUrl("http://example.org/x.png")).toBe("http://example.org/x.png");
   });
-  it.each([null, undefined, "", "javascript:alert(1)", " JavaScript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "/relative.png", "//evil.example/x.png", "x", "vbscript:msgbox(1)", "ftp://example.org/x.png"])(
-    "refuses %j",
-    (value) => expect(safeHttpUrl(value)).toBeNull(),
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "javascript:alert(1)",
+    " JavaScript:alert(1)",
+    "data:image/svg+xml,<svg onload=alert(1)>",
+    "/relative.png",
+    "//evil.example/x.png",
+    "x",
+    "vbscript:msgbox(1)",
+    "ftp://example.org/x.png",
+  ])("refuses %j", (value) => expect(safeHttpUrl(value)).toBeNull());
 });
 
 describe("buildShareLinks", () => {
@@ -56,8 +81,14 @@ describe("buildShareLinks", () => {
         network: "Twitter",
         href: "https://twitter.com/intent/tweet?url=https%3A%2F%2Fcharity.example.org%2Fnews%2F7%3Fx%3D1%26y%3D2&text=Tom%20%26%20Jerry's%20%22gala%22%20%231",
       },
-      { network: "Facebook", href: "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fcharity.example.org%2Fnews%2F7%3Fx%3D1%26y%3D2" },
-      { network: "LinkedIn", href: "https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fcharity.example.org%2Fnews%2F7%3Fx%3D1%26y%3D2" },
+      {
+        network: "Facebook",
+        href: "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fcharity.example.org%2Fnews%2F7%3Fx%3D1%26y%3D2",
+      },
+      {
+        network: "LinkedIn",
+        href: "https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fcharity.example.org%2Fnews%2F7%3Fx%3D1%26y%3D2",
+      },
     ]);
   });
 
@@ -65,7 +96,10 @@ describe("buildShareLinks", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary" }), (title) => {
         const twitter = new URL(buildShareLinks("https://x.example/news/1", title)[0].href);
-        const wellFormed = title.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+        const wellFormed = title.replace(
+          /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+          "\uFFFD",
+        );
         expect([...twitter.searchParams.keys()]).toEqual(["url", "text"]);
         expect(twitter.searchParams.get("url")).toBe("https://x.example/news/1");
         expect(twitter.searchParams.get("text")).toBe(wellFormed);
@@ -79,25 +113,37 @@ describe("publicOrigin", () => {
   const req = (headers: Record<string, string>) => new Request("http://localhost:3000/news", { headers });
   it("defaults to the request's own origin", () => expect(publicOrigin(req({}))).toBe("http://localhost:3000"));
   it("follows X-Forwarded-Proto and X-Forwarded-Host (first value of a list)", () => {
-    expect(publicOrigin(req({ "X-Forwarded-Proto": "https, http", "X-Forwarded-Host": "Charity.Example.org, proxy.internal" }))).toBe(
-      "https://charity.example.org",
-    );
+    expect(
+      publicOrigin(
+        req({ "X-Forwarded-Proto": "https, http", "X-Forwarded-Host": "Charity.Example.org, proxy.internal" }),
+      ),
+    ).toBe("https://charity.example.org");
     expect(publicOrigin(req({ "X-Forwarded-Host": "example.org:8443" }))).toBe("http://example.org:8443");
     expect(publicOrigin(req({ "X-Forwarded-Host": "[::1]:8080" }))).toBe("http://[::1]:8080");
   });
-  it.each(["evil.example/path", "user@evil.example", "evil.example:99999", "evil example", '"><script>', "a..b", "-x.example"])(
-    "ignores a forged host %j",
-    (host) => expect(publicOrigin(req({ "X-Forwarded-Host": host }))).toBe("http://localhost:3000"),
+  it.each([
+    "evil.example/path",
+    "user@evil.example",
+    "evil.example:99999",
+    "evil example",
+    '"><script>',
+    "a..b",
+    "-x.example",
+  ])("ignores a forged host %j", (host) =>
+    expect(publicOrigin(req({ "X-Forwarded-Host": host }))).toBe("http://localhost:3000"),
   );
   it("ignores a scheme that is not http or https", () => {
     expect(publicOrigin(req({ "X-Forwarded-Proto": "javascript" }))).toBe("http://localhost:3000");
   });
-  it("builds absolute URLs from paths", () => expect(absoluteUrl(req({}), "/sitemap.xml")).toBe("http://localhost:3000/sitemap.xml"));
+  it("builds absolute URLs from paths", () =>
+    expect(absoluteUrl(req({}), "/sitemap.xml")).toBe("http://localhost:3000/sitemap.xml"));
 });
 
 describe("XML helpers", () => {
   it("escapes the five XML specials", () => {
-    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;",
+    );
   });
   it("removes characters XML 1.0 cannot carry but keeps tabs, newlines and astral characters", () => {
     expect(escapeXml("a\u0000b\u0008c\u000Bd\uFFFEe\tf\ng\r😀\uDC00")).toBe("abcde\tf\ng\r😀");
@@ -107,7 +153,9 @@ describe("XML helpers", () => {
     expect(() => toRfc822("not a date")).toThrow(RangeError);
   });
   it("turns article text into escaped HTML paragraphs", () => {
-    expect(textToHtml("One <b>\nline two\r\n\r\nPara & two")).toBe("<p>One &lt;b&gt;<br>line two</p><p>Para &amp; two</p>");
+    expect(textToHtml("One <b>\nline two\r\n\r\nPara & two")).toBe(
+      "<p>One &lt;b&gt;<br>line two</p><p>Para &amp; two</p>",
+    );
   });
   it("produces a well-formed feed for any title and content", () => {
     fc.assert(
@@ -126,7 +174,10 @@ describe("XML helpers", () => {
     );
   });
   it("builds a sitemap with optional lastmod and a robots file", () => {
-    const xml = buildSitemap([{ loc: "https://x.example/a?b=1&c=2" }, { loc: "https://x.example/news/1", lastmod: "2025-01-01T00:00:00.000Z" }]);
+    const xml = buildSitemap([
+      { loc: "https://x.example/a?b=1&c=2" },
+      { loc: "https://x.example/news/1", lastmod: "2025-01-01T00:00:00.000Z" },
+    ]);
     assertWellFormedXml(xml);
     expect(elements(xml, "loc")).toEqual(["https://x.example/a?b=1&amp;c=2", "https://x.example/news/1"]);
     expect(elements(xml, "lastmod")).toEqual(["2025-01-01T00:00:00.000Z"]);
@@ -141,9 +192,12 @@ describe("news cards", () => {
 
   it("cuts card content without changing the preview a card shows", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "\t", ".", "é") , maxLength: 400 }), (content) => {
-        return preview(toNewsCardArticle({ ...article, content }).content, 150) === preview(content, 150);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "\t", ".", "é"), maxLength: 400 }),
+        (content) => {
+          return preview(toNewsCardArticle({ ...article, content }).content, 150) === preview(content, 150);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -156,7 +210,9 @@ describe("news cards", () => {
     const html = render(createElement(NewsCard, { article: { ...article, image_url: "javascript:alert(1)" } }));
     expect(html).not.toContain("<img");
     expect(html).not.toContain("javascript:");
-    const withImage = render(createElement(NewsCard, { article: { ...article, image_url: "https://example.org/p.png" } }));
+    const withImage = render(
+      createElement(NewsCard, { article: { ...article, image_url: "https://example.org/p.png" } }),
+    );
     expect(withImage).toMatch(/<img src="https:\/\/example.org\/p.png" alt="" width="640" height="360" loading="lazy"/);
   });
 

@@ -29,7 +29,18 @@ describe("payment references", () => {
   });
 
   it("rejects anything else", () => {
-    for (const value of ["", "CHA-", "CHA-ABCDEFG", "CHA-ABCDEFGHJ", "cha-abcdefgh", "CHA-ABCDEFGI", "CHA-ABCDEFGU", "XYZ-ABCDEFGH", 42, null]) {
+    for (const value of [
+      "",
+      "CHA-",
+      "CHA-ABCDEFG",
+      "CHA-ABCDEFGHJ",
+      "cha-abcdefgh",
+      "CHA-ABCDEFGI",
+      "CHA-ABCDEFGU",
+      "XYZ-ABCDEFGH",
+      42,
+      null,
+    ]) {
       expect(isPaymentReference(value)).toBe(false);
     }
   });

@@ -1,7 +1,10 @@
 // A small XML well-formedness check for the feeds' tests (no XML parser is installed): tags
 // balance, text holds no raw "<", and every "&" starts a predefined entity.
 export function assertWellFormedXml(xml: string): void {
-  const invalid = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(xml);
+  const invalid =
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(
+      xml,
+    );
   if (invalid) throw new Error(`Character XML cannot carry: U+${invalid[0].charCodeAt(0).toString(16)}`);
   const body = xml.replace(/^<\?xml[^?]*\?>\s*/, "");
   const stack: string[] = [];
@@ -16,7 +19,8 @@ export function assertWellFormedXml(xml: string): void {
     const gt = rest.indexOf(">", lt);
     if (gt === -1) throw new Error("Unterminated tag");
     const tag = rest.slice(lt + 1, gt);
-    const match = /^(\/)?([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/)?$/.exec(tag);
+    const match =
+      /^(\/)?([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/)?$/.exec(tag);
     if (!match) throw new Error(`Malformed tag: <${tag}>`);
     const [, closing, name, , selfClosing] = match;
     if (closing) {

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A dialog over the page, rendered by a nested route. The server sends the complete markup,
@@ -26,7 +27,10 @@ export function Modal({
   const panelRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const close = useRef(() => navigate(closeTo));
-  close.current = () => navigate(closeTo);
+  // The key handler below is bound once; it reads the latest target through this ref.
+  useEffect(() => {
+    close.current = () => navigate(closeTo);
+  }, [navigate, closeTo]);
 
   useEffect(() => {
     const panel = panelRef.current;

@@ -1,9 +1,4 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
@@ -26,7 +21,11 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+    >
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}
@@ -55,7 +54,7 @@ export function TextField({
   placeholder,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   type?: InputType;
   optional?: boolean;
@@ -90,7 +89,7 @@ export function TextareaField({
   optional,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   rows?: number;
   optional?: boolean;
@@ -115,7 +114,7 @@ export function SelectField({
   placeholder,
   className,
 }: {
-  meta: FieldMetadata<any>;
+  meta: FieldMetadata<unknown>;
   label: ReactNode;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
@@ -138,7 +137,15 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ meta, label, className }: { meta: FieldMetadata<any>; label: ReactNode; className?: string }) {
+export function CheckboxField({
+  meta,
+  label,
+  className,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: ReactNode;
+  className?: string;
+}) {
   const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: true });
   return (
     <div className={className}>

@@ -32,7 +32,11 @@ export async function createThrowawayUser(password: string): Promise<User> {
 }
 
 /** Signs the browser context in as `username` (the e2e admin by default). */
-export async function signIn(context: BrowserContext, baseURL: string, username: string = ADMIN_USERNAME): Promise<string> {
+export async function signIn(
+  context: BrowserContext,
+  baseURL: string,
+  username: string = ADMIN_USERNAME,
+): Promise<string> {
   const secret = process.env.E2E_SESSION_SECRET;
   if (!secret) throw new Error("E2E_SESSION_SECRET is unset: run these tests through `npx playwright test`.");
   const user = await getUserByUsername(adminTestDb(), username);

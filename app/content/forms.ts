@@ -11,4 +11,5 @@ export function tooManySubmissionsMessage(retryAfterSeconds: number): string {
 }
 
 /** The answer to a post whose body is not a form, or is too large to be one of ours. */
-export const UNREADABLE_SUBMISSION_MESSAGE = "We could not read this submission. Please fill in the form and try again.";
+export const UNREADABLE_SUBMISSION_MESSAGE =
+  "We could not read this submission. Please fill in the form and try again.";

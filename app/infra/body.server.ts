@@ -58,7 +58,9 @@ export async function parseFormBody(request: Request, maxBytes: number = MAX_FOR
   }
   const bytes = await readBodyCapped(request, maxBytes);
   try {
-    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+    return await new Response(bytes, {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
   } catch {
     throw new BodyError(400);
   }
@@ -74,6 +76,9 @@ export async function readFormData(request: Request, maxBytes: number = MAX_FORM
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
     const text = error.status === 413 ? "The form is too large." : "The form could not be read.";
-    throw new Response(text, { status: error.status, statusText: error.status === 413 ? "Payload Too Large" : "Bad Request" });
+    throw new Response(text, {
+      status: error.status,
+      statusText: error.status === 413 ? "Payload Too Large" : "Bad Request",
+    });
   }
 }

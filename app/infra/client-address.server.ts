@@ -33,7 +33,11 @@ export function trackClientAddresses(): void {
 export function clientAddress(request: Request, trustProxy: boolean = getEnv().TRUST_PROXY): string {
   if (trustProxy) {
     const forwarded = request.headers.get("X-Forwarded-For");
-    const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   return socketAddress.getStore() ?? "unknown";

@@ -48,7 +48,10 @@ const envSchema = z.object({
   ),
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters").max(256).optional()),
   TRUST_PROXY: optional(
-    z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false").transform((v) => v === "true"),
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .default("false")
+      .transform((v) => v === "true"),
   ),
   PUBLIC_FORM_LIMIT_PER_MINUTE: optional(
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(5),

@@ -22,4 +22,3 @@ export async function createEnquiry(db: DB, input: EnquiryInput): Promise<Contac
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-

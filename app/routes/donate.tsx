@@ -2,7 +2,7 @@ import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { BankDetailsList } from "~/components/bank-details";

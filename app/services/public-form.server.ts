@@ -47,7 +47,10 @@ export async function handlePublicForm<S extends Schema, T, E extends Record<str
   options: {
     schema: S;
     errorData?: E;
-    onValid: (value: z.output<S>, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<TypedResponse<T>>;
+    onValid: (
+      value: z.output<S>,
+      submission: Submission<z.input<S>, string[], z.output<S>>,
+    ) => Promise<TypedResponse<T>>;
   },
 ): Promise<TypedResponse<(FormReply & E) | T>> {
   const { schema, onValid } = options;

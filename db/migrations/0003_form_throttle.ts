@@ -10,7 +10,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("client", "text", (c) => c.notNull())
     .addColumn("posted_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("form_posts_client_posted_at").on("form_posts").columns(["client", "posted_at"]).execute();
+  await db.schema
+    .createIndex("form_posts_client_posted_at")
+    .on("form_posts")
+    .columns(["client", "posted_at"])
+    .execute();
   await db.schema.createIndex("form_posts_posted_at").on("form_posts").column("posted_at").execute();
 }
 

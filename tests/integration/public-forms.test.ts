@@ -15,7 +15,12 @@ import { resetDatabase } from "./helpers";
 
 type Action = (args: { request: Request; params: object; context: object }) => Promise<Response | unknown>;
 
-const forms: { name: string; path: string; action: Action; table: "contact_enquiries" | "pledges" | "newsletter_subscribers" }[] = [
+const forms: {
+  name: string;
+  path: string;
+  action: Action;
+  table: "contact_enquiries" | "pledges" | "newsletter_subscribers";
+}[] = [
   { name: "contact", path: "/contact", action: contact.action as Action, table: "contact_enquiries" },
   { name: "donate", path: "/donate", action: donate.action as Action, table: "pledges" },
   { name: "newsletter", path: "/publications", action: publications.action as Action, table: "newsletter_subscribers" },
@@ -28,7 +33,10 @@ const post = async (action: Action, path: string, body: BodyInit | null, content
 };
 
 const stored = async (table: (typeof forms)[number]["table"]) => {
-  const row = await getDb().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 };
 
@@ -42,7 +50,12 @@ const badBodies: { label: string; body: () => BodyInit | null; type?: string; st
   { label: "JSON", body: () => JSON.stringify({ email: "a@example.com" }), type: "application/json", status: 400 },
   { label: "text/plain", body: () => "email=a@example.com", type: "text/plain", status: 400 },
   { label: "multipart without a boundary", body: () => "--x\r\n", type: "multipart/form-data", status: 400 },
-  { label: "broken multipart", body: () => "not multipart at all", type: "multipart/form-data; boundary=zzz", status: 400 },
+  {
+    label: "broken multipart",
+    body: () => "not multipart at all",
+    type: "multipart/form-data; boundary=zzz",
+    status: 400,
+  },
   { label: "no content type", body: () => "email=a@example.com", status: 400 },
   {
     label: "a body over the limit",
@@ -53,15 +66,18 @@ const badBodies: { label: string; body: () => BodyInit | null; type?: string; st
 ];
 
 describe.each(forms)("$name form with a body it cannot use", ({ path, action, table }) => {
-  it.each(badBodies)("answers $label with $status, the form error and nothing stored", async ({ body, type, status }) => {
-    const response = await post(action, path, body(), type);
-    expect(response.status).toBe(status);
-    const data = await response.json();
-    expect(data.result.status).toBe("error");
-    // The page shows this message above the form (FormError), so the visitor can try again.
-    expect(data.result.error[""]).toEqual([UNREADABLE_SUBMISSION_MESSAGE]);
-    expect(await stored(table)).toBe(0);
-  });
+  it.each(badBodies)(
+    "answers $label with $status, the form error and nothing stored",
+    async ({ body, type, status }) => {
+      const response = await post(action, path, body(), type);
+      expect(response.status).toBe(status);
+      const data = await response.json();
+      expect(data.result.status).toBe("error");
+      // The page shows this message above the form (FormError), so the visitor can try again.
+      expect(data.result.error[""]).toEqual([UNREADABLE_SUBMISSION_MESSAGE]);
+      expect(await stored(table)).toBe(0);
+    },
+  );
 
   it("answers an empty form with 400 and a field error for each required field", async () => {
     const response = await post(action, path, null, "application/x-www-form-urlencoded");
@@ -104,8 +120,23 @@ describe("generated bodies", () => {
     fc.constantFrom("", "0", "-1", "1e9", "NaN", "one-time", "monthly", "on", "whatsapp", "general", "a@example.com"),
   );
   const names = fc.constantFrom(
-    "name", "email", "subject", "message", "channel", "type", "amount", "customAmount",
-    "firstName", "lastName", "phone", "inHonour", "website", "theme", "mode", "redirectTo", "x",
+    "name",
+    "email",
+    "subject",
+    "message",
+    "channel",
+    "type",
+    "amount",
+    "customAmount",
+    "firstName",
+    "lastName",
+    "phone",
+    "inHonour",
+    "website",
+    "theme",
+    "mode",
+    "redirectTo",
+    "x",
   );
   const entries = fc.array(fc.tuple(names, field), { maxLength: 12 });
   const contentType = fc.constantFrom(
@@ -116,7 +147,10 @@ describe("generated bodies", () => {
     undefined,
   );
 
-  it.each([...forms.map((f) => ({ path: f.path, action: f.action })), { path: "/theme", action: theme.action as Action }])(
+  it.each([
+    ...forms.map((f) => ({ path: f.path, action: f.action })),
+    { path: "/theme", action: theme.action as Action },
+  ])(
     "$path answers 1,000 generated posts with a redirect, a 200 or a 4xx, never a 5xx",
     async ({ path, action }) => {
       await fc.assert(

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { BodyError, readBodyCapped } from "./body.server";
+import { requestLogger, routeName } from "~/infra/logger.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 (DESIGN §5). */
@@ -149,7 +150,7 @@ export async function withApi(
       response = error;
     } else {
       // Details go to the server log only.
-      console.error(error);
+      requestLogger(request, routeName(request)).error({ event: "request.failed", err: error }, "API request failed");
       response = apiError(500, "Internal server error", errorExtra);
     }
   }

@@ -535,7 +535,15 @@ describe("an unexpected failure", () => {
   it("answers 500 JSON without details (and is logged on the server only)", async () => {
     const { withApi } = await import("~/infra/api.server");
     const { vi } = await import("vitest");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { logger } = await import("~/infra/logger.server");
+    // Request loggers are children of the process logger; catch the child it makes.
+    const errors: unknown[] = [];
+    const child = logger.child;
+    const logged = vi.spyOn(logger, "child").mockImplementation(function (this: typeof logger, ...args) {
+      const made = child.apply(this, args);
+      made.error = ((obj: unknown) => void errors.push(obj)) as typeof made.error;
+      return made;
+    });
     try {
       const response = await withApi(apiRequest("/api/news"), async () => {
         throw new Error("SQLITE_CORRUPT: secret internals");
@@ -545,7 +553,7 @@ describe("an unexpected failure", () => {
       const text = await response.text();
       expect(JSON.parse(text)).toEqual({ error: "Internal server error" });
       expect(text).not.toContain("SQLITE");
-      expect(logged).toHaveBeenCalled();
+      expect(errors).toEqual([expect.objectContaining({ event: "request.failed" })]);
     } finally {
       logged.mockRestore();
     }

@@ -49,6 +49,8 @@ export interface ContactEnquiriesTable {
   message: string;
   channel: "email" | "whatsapp";
   created_at: string;
+  status: ColumnType<"new" | "handled", "new" | "handled" | undefined, "new" | "handled">;
+  handled_at: string | null;
 }
 
 export interface NewsletterSubscribersTable {
@@ -67,6 +69,33 @@ export interface PledgesTable {
   email: string;
   phone: string | null;
   in_honour: ColumnType<0 | 1, 0 | 1, 0 | 1>;
+  created_at: string;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  pledge_id: number;
+  /** YYYY-MM-DD: the day the money arrived. */
+  received_on: string;
+  amount_pence: number;
+  method: "manual" | "bank-import";
+  /** Fingerprint of an imported bank statement line; unique, so a line is never recorded twice. */
+  bank_line: string | null;
+  note: string | null;
+  /** Username of the staff member who recorded it. */
+  recorded_by: string;
+  created_at: string;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  entity: string;
+  entity_id: number | null;
+  action: string;
+  detail: string | null;
+  actor: string;
   created_at: string;
 }
 
@@ -87,4 +116,6 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   pledges: PledgesTable;
   form_posts: FormPostsTable;
+  payments: PaymentsTable;
+  audit_events: AuditEventsTable;
 }

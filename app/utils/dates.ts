@@ -14,6 +14,22 @@ export function formatLongDate(value: string | Date): string {
   return longDate.format(date);
 }
 
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/** "5 Oct 2025, 17:30" (UK time) for an ISO-8601 timestamp or Date: staff lists and histories. */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return dateTime.format(date);
+}
+
 /** The current time as the ISO-8601 UTC string every table stores. */
 export function nowIso(): string {
   return new Date().toISOString();

@@ -23,6 +23,8 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
 export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "audit_events",
+    "payments",
     "sessions",
     "login_failures",
     "news",

@@ -1,0 +1,38 @@
+import { formatDateTime } from "~/utils/dates";
+
+export interface AuditTrailEntry {
+  id: number;
+  action: string;
+  detail: string | null;
+  actor: string;
+  created_at: string;
+}
+
+/** A record's history on its staff page: what happened, who did it, when. */
+export function AuditTrail({ events, heading = "History" }: { events: AuditTrailEntry[]; heading?: string }) {
+  return (
+    <section aria-labelledby="audit-trail-heading" className="mt-8">
+      <h2 id="audit-trail-heading" className="text-xl font-semibold">
+        {heading}
+      </h2>
+      {events.length === 0 ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">No staff changes yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-2">
+          {events.map((event) => (
+            <li key={event.id} className="text-sm text-slate-800 dark:text-slate-200">
+              <time dateTime={event.created_at} className="font-medium">
+                {formatDateTime(event.created_at)}
+              </time>
+              {" · "}
+              {event.actor}
+              {" · "}
+              {event.action}
+              {event.detail ? `: ${event.detail}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

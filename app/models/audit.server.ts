@@ -1,0 +1,48 @@
+import type { Selectable } from "kysely";
+import type { AuditEventsTable } from "../../db/schema";
+import type { DB } from "~/infra/db.server";
+import { nowIso } from "~/utils/dates";
+
+export type AuditEvent = Selectable<AuditEventsTable>;
+
+export type AuditEntity = "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy";
+
+export interface AuditInput {
+  entity: AuditEntity;
+  entityId: number | null;
+  /** A short verb, e.g. "payment.recorded", "pledge.cancelled", "enquiry.handled". */
+  action: string;
+  /** A few words for people; never personal data that an erasure removes. */
+  detail?: string | null;
+  /** The staff member's username. */
+  actor: string;
+}
+
+/**
+ * Records who changed what, and when. Call it with the same `db` (transaction) as the change
+ * itself, so a change and its record commit together or not at all.
+ */
+export async function recordAudit(db: DB, input: AuditInput, now: string = nowIso()): Promise<void> {
+  await db
+    .insertInto("audit_events")
+    .values({
+      entity: input.entity,
+      entity_id: input.entityId,
+      action: input.action,
+      detail: input.detail ?? null,
+      actor: input.actor,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** A record's history, oldest first. */
+export async function listAudit(db: DB, entity: AuditEntity, entityId: number): Promise<AuditEvent[]> {
+  return db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .orderBy("id", "asc")
+    .execute();
+}

@@ -18,6 +18,21 @@ export const adminPaths = {
   editArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/edit`,
   deleteArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/delete`,
   stats: `${DASHBOARD_PATH}/stats`,
+  donations: `${DASHBOARD_PATH}/donations`,
+  donation: (id: number) => `${DASHBOARD_PATH}/donations/${id}`,
+  donationsImport: `${DASHBOARD_PATH}/donations/import`,
+  donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
+  paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,
+  giftAid: `${DASHBOARD_PATH}/gift-aid`,
+  enquiries: `${DASHBOARD_PATH}/enquiries`,
+  enquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}`,
+  deleteEnquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}/delete`,
+  enquiriesExport: `${DASHBOARD_PATH}/enquiries/export.csv`,
+  subscribers: `${DASHBOARD_PATH}/subscribers`,
+  subscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}`,
+  subscribersExport: `${DASHBOARD_PATH}/subscribers/export.csv`,
+  mail: `${DASHBOARD_PATH}/mail`,
+  privacy: `${DASHBOARD_PATH}/privacy`,
 } as const;
 
 export interface DashboardSection {
@@ -25,7 +40,11 @@ export interface DashboardSection {
   to: string;
 }
 
-/** The dashboard's sections, in tab order. The first is the default (the dashboard itself). */
+/**
+ * The dashboard's sections, in tab order. The first is the default (the dashboard itself).
+ * Intended order once all exist: News Management, Donations, Gift Aid, Enquiries,
+ * Subscribers, Mail log, Privacy requests, Statistics.
+ */
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
   { label: "Statistics", to: adminPaths.stats },

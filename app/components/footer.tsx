@@ -23,6 +23,22 @@ function LinkList({ title, links }: { title: string; links: { label: string; to:
   );
 }
 
+/** Links to other sites, each opening in a new tab (and saying so to screen readers). */
+function ExternalLinks({ links, className }: { links: readonly { label: string; href: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={linkClass} target="_blank" rel="noopener noreferrer">
+            {link.label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
@@ -31,16 +47,7 @@ export function Footer() {
           <p className="text-lg font-bold text-brand-800 dark:text-brand-200">{site.name}</p>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{site.tagline}</p>
           <h2 className={`${headingClass} mt-6`}>Follow us</h2>
-          <ul className="mt-3 flex flex-wrap gap-3">
-            {socialLinks.map((link) => (
-              <li key={link.label}>
-                <a href={link.href} className={linkClass} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ExternalLinks links={socialLinks} className="mt-3 flex flex-wrap gap-3" />
         </div>
         <LinkList title="Explore" links={footerLinks.explore} />
         <LinkList title="Our Projects" links={footerLinks.projects} />
@@ -58,16 +65,7 @@ export function Footer() {
             ))}
           </ul>
           <h2 className={`${headingClass} mt-6`}>Sister chapters</h2>
-          <ul className="mt-3 space-y-2">
-            {sisterChapters.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkClass} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ExternalLinks links={sisterChapters} className="mt-3 space-y-2" />
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { mainNavigation, type NavItem } from "~/content/navigation";
 import { site } from "~/content/site";
 import { ThemeToggle } from "./theme-toggle";
+import { StrokeIcon } from "~/components/ui/icon";
 
 /** The bar changes appearance once the page has scrolled this far. */
 export const SCROLL_THRESHOLD_PX = 50;
@@ -97,17 +98,9 @@ function MobileMenu() {
   return (
     <details ref={ref} className="group/menu lg:hidden">
       <summary className="flex list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <StrokeIcon size={22}>
           <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        </StrokeIcon>
         <span className="text-sm font-medium">Menu</span>
       </summary>
       <nav

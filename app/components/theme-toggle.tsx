@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "~/utils/hydrated";
+import { StrokeIcon } from "~/components/ui/icon";
 
 export const THEME_FETCHER_KEY = "theme";
 
@@ -46,17 +47,9 @@ export function ThemeToggle() {
         title="Switch to dark theme"
       >
         <span className="sr-only">Switch to dark theme</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <StrokeIcon size={20}>
           <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-        </svg>
+        </StrokeIcon>
       </button>
       <button
         type="submit"
@@ -66,18 +59,10 @@ export function ThemeToggle() {
         title="Switch to light theme"
       >
         <span className="sr-only">Switch to light theme</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <StrokeIcon size={20}>
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-        </svg>
+        </StrokeIcon>
       </button>
     </fetcher.Form>
   );

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
+import { ArticleMissingDialog } from "~/components/admin/article-missing";
 import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
@@ -54,23 +55,12 @@ export default function DeleteArticle() {
   const questionId = useId();
 
   if (actionData?.error || !article) {
-    return (
-      <Modal
-        title={actionData?.error ? "Delete News Article" : adminMessages.notFound}
-        closeTo={adminPaths.news}
-        role="alertdialog"
-      >
-        {actionData?.error ? (
-          <FormError errors={[actionData.error]} />
-        ) : (
-          <p className="text-slate-700 dark:text-slate-300">
-            There is no news article at this address. It may have been deleted.
-          </p>
-        )}
-        <Link to={adminPaths.news} className="btn-primary mt-6">
-          Back to News Management
-        </Link>
-      </Modal>
+    return actionData?.error ? (
+      <ArticleMissingDialog title="Delete News Article" role="alertdialog">
+        <FormError errors={[actionData.error]} />
+      </ArticleMissingDialog>
+    ) : (
+      <ArticleMissingDialog role="alertdialog" />
     );
   }
 

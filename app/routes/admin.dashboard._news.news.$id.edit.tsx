@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArticleDialog } from "~/components/admin/article-dialog";
-import { Modal } from "~/components/admin/modal";
+import { ArticleMissingDialog } from "~/components/admin/article-missing";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { getNews } from "~/models/news.server";
@@ -57,18 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditArticle() {
   const { article } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (!article && !actionData) {
-    return (
-      <Modal title={adminMessages.notFound} closeTo={adminPaths.news}>
-        <p className="text-slate-700 dark:text-slate-300">
-          There is no news article at this address. It may have been deleted.
-        </p>
-        <Link to={adminPaths.news} className="btn-primary mt-6">
-          Back to News Management
-        </Link>
-      </Modal>
-    );
-  }
+  if (!article && !actionData) return <ArticleMissingDialog />;
   return (
     <ArticleDialog
       key={article?.id ?? "missing"}

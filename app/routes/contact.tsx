@@ -14,6 +14,7 @@ import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
 import { getDb } from "~/infra/db.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
+import { StrokeIcon } from "~/components/ui/icon";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -78,18 +79,10 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
       <p className="text-sm text-slate-700 dark:text-slate-300">{contactPage.handoffNote}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" name="channel" value="email" className="btn-primary">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <StrokeIcon size={18}>
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="m3 7 9 6 9-6" />
-          </svg>
+          </StrokeIcon>
           Send via Email
         </button>
         <button
@@ -98,17 +91,9 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
           value="whatsapp"
           className="btn bg-green-700 text-white hover:bg-green-800 dark:bg-green-700 dark:hover:bg-green-600"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <StrokeIcon size={18}>
             <path d="M4 20l1.3-3.9A8 8 0 1 1 8 19.1z" />
-          </svg>
+          </StrokeIcon>
           Send via WhatsApp
         </button>
       </div>

@@ -13,6 +13,7 @@ import { formatLongDate } from "~/utils/dates";
 import { getDb } from "~/infra/db.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
+import { StrokeIcon } from "~/components/ui/icon";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -58,17 +59,9 @@ function PublicationCard({ publication }: { publication: Publication }) {
       </h2>
       <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{publication.description}</p>
       <a href={publication.downloadUrl} download className="btn-primary mt-6 self-start">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <StrokeIcon size={16}>
           <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
-        </svg>
+        </StrokeIcon>
         Download<span className="sr-only"> {publication.title}</span>
       </a>
     </li>

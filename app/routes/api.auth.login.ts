@@ -5,7 +5,8 @@ import { loginSchema } from "~/schemas/login";
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
 import { getDb } from "~/infra/db.server";
 
-// Every answer of the login call carries `success`, as its clients expect (SPEC §7).
+// Every answer of the login call carries `success`, as its clients expect
+// (docs/decisions.md#13-the-login-call-always-answers-success).
 const failure = { success: false };
 
 const handle = apiRoute(

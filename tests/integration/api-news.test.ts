@@ -1,4 +1,4 @@
-// DESIGN §5 news rows: GET/POST /api/news, GET/PUT/DELETE /api/news/{id}, the generic
+// docs/api.md, the news calls: GET/POST /api/news, GET/PUT/DELETE /api/news/{id}, the generic
 // failures (405, 413, 415, malformed JSON), the limits, and the JSON 404 for unknown /api paths.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createNews, getNews, listNews } from "~/models/news.server";

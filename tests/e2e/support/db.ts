@@ -19,9 +19,19 @@ export function e2eDb(): DB {
   return db;
 }
 
+/** Eight random characters: enough that no parallel test picks the same. */
+export function uniqueSuffix(): string {
+  return randomUUID().slice(0, 8);
+}
+
 /** A title (or any name) no other test will use, so assertions can find exactly this one. */
 export function uniqueTitle(prefix: string): string {
-  return `${prefix} ${randomUUID().slice(0, 8)}`;
+  return `${prefix} ${uniqueSuffix()}`;
+}
+
+/** An e-mail address no other test will use (example.com: never delivered anywhere). */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${uniqueSuffix()}@example.com`;
 }
 
 /**

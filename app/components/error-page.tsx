@@ -10,7 +10,7 @@ export function describeError(error: unknown): string {
   return "Unknown error";
 }
 
-/** The site-wide failure page (SPEC: 'Unexpected Application Error!' and the error text). */
+/** The site-wide failure page: 'Unexpected Application Error!' and the error text (docs/decisions.md#7-errors). */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
     <section className="container-page py-20 text-center">

@@ -4,7 +4,7 @@ import { BodyError, readBodyCapped } from "./body.server";
 import { requestLogger, routeName } from "~/infra/logger.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
-/** Request bodies larger than this are refused with 413 (DESIGN §5). */
+/** Request bodies larger than this are refused with 413 (docs/api.md, "Body errors"). */
 export const API_BODY_LIMIT = 256 * 1024;
 
 type Extra = Record<string, unknown>;

@@ -11,7 +11,7 @@ export interface ApiArticle {
   updated_at: string;
 }
 
-/** The article exactly as DESIGN §5 describes it: these fields and no others. */
+/** The article exactly as docs/api.md#articles describes it: these fields and no others. */
 export function toApiArticle(article: NewsArticle): ApiArticle {
   return {
     id: article.id,

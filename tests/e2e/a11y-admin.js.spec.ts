@@ -1,10 +1,11 @@
 // axe on every staff screen, in the light and the dark theme.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, insertArticle, removeArticle, test, uniqueTitle } from "./support/auth";
+import { expect, test } from "./support/auth";
+import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
 
 const ids: number[] = [];
 test.afterAll(async () => {
-  for (const id of ids.splice(0)) await removeArticle(id);
+  for (const id of ids.splice(0)) await deleteArticle(id);
 });
 
 async function expectNoViolations(page: import("@playwright/test").Page) {
@@ -38,7 +39,7 @@ for (const theme of ["light", "dark"] as const) {
       {
         name: "the edit dialog",
         path: async () => {
-          const row = await insertArticle({
+          const row = await createArticle({
             title: uniqueTitle("Accessible edit"),
             content: "Text",
             image_url: "https://example.org/a.png",
@@ -51,7 +52,7 @@ for (const theme of ["light", "dark"] as const) {
       {
         name: "the delete confirmation",
         path: async () => {
-          const row = await insertArticle({ title: uniqueTitle("Accessible delete"), content: "Text" });
+          const row = await createArticle({ title: uniqueTitle("Accessible delete"), content: "Text" });
           ids.push(row.id);
           return `/admin/dashboard/news/${row.id}/delete`;
         },

@@ -1,6 +1,7 @@
 // Staff sign-in, sign-out and the guard on the dashboard, with JavaScript on and off.
 import { getSessionUser } from "~/models/session.server";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, adminTestDb, createThrowawayUser, expect, test } from "./support/auth";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, test } from "./support/auth";
+import { createThrowawayUser, e2eDb } from "./support/db";
 
 async function submitLogin(page: import("@playwright/test").Page, username: string, password: string) {
   await page.getByLabel("Username").fill(username);
@@ -87,7 +88,7 @@ test("logout ends the session on the server and returns to the login page", asyn
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
-  expect(await getSessionUser(adminTestDb(), token, "web")).toBeNull();
+  expect(await getSessionUser(e2eDb(), token, "web")).toBeNull();
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
@@ -96,7 +97,7 @@ test("visiting /admin/logout does not log out", async ({ page, login }) => {
   const token = await login();
   await page.goto("/admin/logout");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  expect(await getSessionUser(adminTestDb(), token, "web")).not.toBeNull();
+  expect(await getSessionUser(e2eDb(), token, "web")).not.toBeNull();
 });
 
 test("the public sign-in page may be indexed, while the staff area may not", async ({ request }) => {

@@ -2,13 +2,14 @@
 // validation error, close), statistics.
 import { sql } from "kysely";
 import { adminStatistics } from "~/content/statistics";
-import { adminTestDb, articleItem, expect, insertArticle, removeArticle, test, uniqueTitle } from "./support/auth";
+import { articleItem, expect, test } from "./support/auth";
+import { createArticle, deleteArticle, e2eDb, uniqueTitle } from "./support/db";
 
 const titles: string[] = [];
 const ids: number[] = [];
 test.afterAll(async () => {
-  for (const id of ids.splice(0)) await removeArticle(id);
-  if (titles.length) await adminTestDb().deleteFrom("news").where("title", "in", titles.splice(0)).execute();
+  for (const id of ids.splice(0)) await deleteArticle(id);
+  if (titles.length) await e2eDb().deleteFrom("news").where("title", "in", titles.splice(0)).execute();
 });
 
 test.beforeEach(async ({ login }) => {
@@ -18,7 +19,7 @@ test.beforeEach(async ({ login }) => {
 test("the list shows each article's title, date, a 200-character preview, Edit and Delete", async ({ page }) => {
   const title = uniqueTitle("Listed");
   const content = `${"Lorem ipsum dolor sit amet. ".repeat(12)}THE-END-MARKER`;
-  const row = await insertArticle({ title, content });
+  const row = await createArticle({ title, content });
   ids.push(row.id);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("link", { name: "News Management" })).toHaveAttribute("aria-current", "page");
@@ -54,7 +55,7 @@ test("Add News opens a dialog over the list and the saved article appears in the
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(articleItem(page, title)).toContainText("First line of the new article. Second line.");
-  const stored = await adminTestDb().selectFrom("news").selectAll().where("title", "=", title).execute();
+  const stored = await e2eDb().selectFrom("news").selectAll().where("title", "=", title).execute();
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({
     content: "First line of the new article.\nSecond line.",
@@ -64,7 +65,7 @@ test("Add News opens a dialog over the list and the saved article appears in the
 
 test("editing shows field errors with the input kept, then saves the fix", async ({ page }) => {
   const original = uniqueTitle("Before edit");
-  const row = await insertArticle({ title: original, content: "Original content", image_url: null });
+  const row = await createArticle({ title: original, content: "Original content", image_url: null });
   ids.push(row.id);
   await page.goto("/admin/dashboard");
   await articleItem(page, original).getByRole("link", { name: /^Edit/ }).click();
@@ -83,9 +84,9 @@ test("editing shows field errors with the input kept, then saves the fix", async
   await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Image URL")).toHaveValue("ftp://example.org/picture.png");
   await expect(dialog.getByLabel("Content")).toHaveValue("Edited content");
-  expect(
-    (await adminTestDb().selectFrom("news").select("title").where("id", "=", row.id).executeTakeFirst())?.title,
-  ).toBe(original);
+  expect((await e2eDb().selectFrom("news").select("title").where("id", "=", row.id).executeTakeFirst())?.title).toBe(
+    original,
+  );
 
   const fixed = uniqueTitle("After edit");
   await dialog.getByLabel("Title").fill(fixed);
@@ -110,9 +111,9 @@ test("Close and Cancel are links back to the list that discard the form", async 
   await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  expect(
-    await adminTestDb().selectFrom("news").select("id").where("title", "like", "Never saved%").execute(),
-  ).toHaveLength(0);
+  expect(await e2eDb().selectFrom("news").select("id").where("title", "like", "Never saved%").execute()).toHaveLength(
+    0,
+  );
 });
 
 test("editing an unknown article answers 404 with a way back", async ({ page }) => {
@@ -137,7 +138,7 @@ test("the Statistics tab shows the live article count and the charity's figures"
       .locator("dd");
   await expect(figure("News Articles")).toHaveText(/^\d+$/);
   const shown = Number(await figure("News Articles").textContent());
-  const { n } = await sql<{ n: number }>`select count(*) as n from news`.execute(adminTestDb()).then((r) => r.rows[0]);
+  const { n } = await sql<{ n: number }>`select count(*) as n from news`.execute(e2eDb()).then((r) => r.rows[0]);
   // Other tests add and remove articles at the same time; the figure is a live count, not a constant.
   expect(Math.abs(shown - Number(n))).toBeLessThanOrEqual(10);
   await expect(figure("Years of Service")).toHaveText(adminStatistics.yearsOfService);

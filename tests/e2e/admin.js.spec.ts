@@ -1,31 +1,19 @@
 // What JavaScript adds in the admin: confirm() before deleting, Escape and focus handling in
 // the article dialog, client-side validation, and the 'Signing in...' state.
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  adminTestDb,
-  articleItem,
-  expect,
-  insertArticle,
-  removeArticle,
-  test,
-  uniqueTitle,
-  waitForHydration,
-} from "./support/auth";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, articleItem, expect, test } from "./support/auth";
+import { articleExists, createArticle, deleteArticle, uniqueTitle } from "./support/db";
+import { waitForHydration } from "./support/hydration";
 
 const CONFIRMATION = "Are you sure you want to delete this news article?";
 const ids: number[] = [];
 test.afterAll(async () => {
-  for (const id of ids.splice(0)) await removeArticle(id);
+  for (const id of ids.splice(0)) await deleteArticle(id);
 });
-
-const exists = async (id: number) =>
-  Boolean(await adminTestDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
 
 test("Delete asks with confirm(); accepting deletes the article", async ({ page, login }) => {
   await login();
   const title = uniqueTitle("Delete accepted");
-  const row = await insertArticle({ title, content: "Soon gone" });
+  const row = await createArticle({ title, content: "Soon gone" });
   ids.push(row.id);
   await page.goto("/admin/dashboard");
   await waitForHydration(page);
@@ -40,13 +28,13 @@ test("Delete asks with confirm(); accepting deletes the article", async ({ page,
   await expect(articleItem(page, title)).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(messages).toEqual([`confirm: ${CONFIRMATION}`]);
-  expect(await exists(row.id)).toBe(false);
+  expect(await articleExists(row.id)).toBe(false);
 });
 
 test("Delete asks with confirm(); declining keeps the article", async ({ page, login }) => {
   await login();
   const title = uniqueTitle("Delete declined");
-  const row = await insertArticle({ title, content: "Staying" });
+  const row = await createArticle({ title, content: "Staying" });
   ids.push(row.id);
   await page.goto("/admin/dashboard");
   await waitForHydration(page);
@@ -61,7 +49,7 @@ test("Delete asks with confirm(); declining keeps the article", async ({ page, l
   await expect.poll(() => messages).toEqual([CONFIRMATION]);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(articleItem(page, title)).toBeVisible();
-  expect(await exists(row.id)).toBe(true);
+  expect(await articleExists(row.id)).toBe(true);
 });
 
 test("the dialog takes focus, keeps Tab inside, and Escape returns to the list with the form cleared", async ({
@@ -96,7 +84,7 @@ test("the dialog takes focus, keeps Tab inside, and Escape returns to the list w
 test("Escape also closes the edit dialog without saving", async ({ page, login }) => {
   await login();
   const title = uniqueTitle("Escape edit");
-  const row = await insertArticle({ title, content: "Unchanged" });
+  const row = await createArticle({ title, content: "Unchanged" });
   ids.push(row.id);
   await page.goto(`/admin/dashboard/news/${row.id}/edit`);
   const dialog = page.getByRole("dialog", { name: "Edit News Article" });
@@ -128,15 +116,18 @@ test("the form validates in the browser before anything is sent", async ({ page,
 test("the button reads 'Signing in...' while signing in", async ({ page }) => {
   await page.goto("/admin/login");
   await waitForHydration(page);
-  // Hold the sign-in request briefly so the busy state can be seen.
+  // Hold the sign-in request until the busy state has been seen, then let it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/admin/login**", async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (route.request().method() === "POST") await held;
     await route.continue();
   });
   await page.getByLabel("Username").fill(ADMIN_USERNAME);
   await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
 });

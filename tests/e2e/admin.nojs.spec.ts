@@ -1,18 +1,16 @@
 // Without JavaScript, Delete cannot call confirm(): the server asks on a confirmation page.
-import { adminTestDb, articleItem, expect, insertArticle, removeArticle, test, uniqueTitle } from "./support/auth";
+import { articleItem, expect, test } from "./support/auth";
+import { articleExists, createArticle, deleteArticle, uniqueTitle } from "./support/db";
 
 const ids: number[] = [];
 test.afterAll(async () => {
-  for (const id of ids.splice(0)) await removeArticle(id);
+  for (const id of ids.splice(0)) await deleteArticle(id);
 });
-
-const exists = async (id: number) =>
-  Boolean(await adminTestDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
 
 test("Delete leads to a confirmation page; Cancel keeps the article, Delete removes it", async ({ page, login }) => {
   await login();
   const title = uniqueTitle("No-JS delete");
-  const row = await insertArticle({ title, content: "Confirm first" });
+  const row = await createArticle({ title, content: "Confirm first" });
   ids.push(row.id);
 
   await page.goto("/admin/dashboard");
@@ -23,12 +21,12 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
   const dialog = page.getByRole("alertdialog", { name: "Delete News Article" });
   await expect(dialog).toContainText("Are you sure you want to delete this news article?");
   await expect(dialog).toContainText(title);
-  expect(await exists(row.id)).toBe(true);
+  expect(await articleExists(row.id)).toBe(true);
 
   await dialog.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(articleItem(page, title)).toBeVisible();
-  expect(await exists(row.id)).toBe(true);
+  expect(await articleExists(row.id)).toBe(true);
 
   await articleItem(page, title)
     .getByRole("button", { name: /^Delete/ })
@@ -36,7 +34,7 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(articleItem(page, title)).toHaveCount(0);
-  expect(await exists(row.id)).toBe(false);
+  expect(await articleExists(row.id)).toBe(false);
 });
 
 test("confirming the deletion of an article that is already gone shows 'Error deleting news article'", async ({
@@ -45,9 +43,9 @@ test("confirming the deletion of an article that is already gone shows 'Error de
 }) => {
   await login();
   const title = uniqueTitle("Deleted meanwhile");
-  const row = await insertArticle({ title, content: "x" });
+  const row = await createArticle({ title, content: "x" });
   await page.goto(`/admin/dashboard/news/${row.id}/delete`);
-  await removeArticle(row.id);
+  await deleteArticle(row.id);
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alert")).toHaveText("Error deleting news article");
   await page.getByRole("link", { name: "Back to News Management" }).click();
@@ -60,9 +58,9 @@ test("saving an article that was deleted meanwhile shows 'Error saving news arti
 }) => {
   await login();
   const title = uniqueTitle("Edited meanwhile");
-  const row = await insertArticle({ title, content: "x" });
+  const row = await createArticle({ title, content: "x" });
   await page.goto(`/admin/dashboard/news/${row.id}/edit`);
-  await removeArticle(row.id);
+  await deleteArticle(row.id);
   const dialog = page.getByRole("dialog", { name: "Edit News Article" });
   await dialog.getByLabel("Content").fill("My careful edit");
   await dialog.getByRole("button", { name: "Save Changes" }).click();

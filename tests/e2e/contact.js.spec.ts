@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { site } from "~/content/site";
 import { waitForHydration } from "./support/hydration";
+import { uniqueTitle } from "./support/db";
 
 test("with JavaScript errors show before anything is sent, and a valid form still leaves by a real post", async ({
   page,
@@ -19,7 +19,7 @@ test("with JavaScript errors show before anything is sent, and a valid form stil
   expect(posts).toEqual([]);
 
   // Errors clear as the visitor corrects them.
-  await page.getByLabel("Full Name").fill(`Hydrated ${randomUUID().slice(0, 8)}`);
+  await page.getByLabel("Full Name").fill(uniqueTitle("Hydrated"));
   await expect(page.getByText("Full name is required")).toBeHidden();
   await page.getByLabel("Email Address").fill("visitor@example.com");
   await page.getByLabel("Subject").selectOption("donation");

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { site } from "~/content/site";
-import { e2eDb } from "./support/db";
+import { e2eDb, uniqueTitle } from "./support/db";
 
 const subjects = [
   ["general", "General Inquiry"],
@@ -95,7 +94,7 @@ test.describe("contact page", () => {
   });
 
   test("invalid input is shown again with errors, the rest kept", async ({ page }) => {
-    const name = `Kept ${randomUUID().slice(0, 8)}`;
+    const name = uniqueTitle("Kept");
     await page.goto("/contact");
     await page.getByLabel("Full Name").fill(name);
     await page.getByLabel("Email Address").fill("visitor-at-example");
@@ -111,7 +110,7 @@ test.describe("contact page", () => {
   });
 
   test("Send via Email stores the enquiry and hands over to a prefilled mailto: draft", async ({ page }) => {
-    const name = `Email Visitor ${randomUUID().slice(0, 8)}`;
+    const name = uniqueTitle("Email Visitor");
     await page.goto("/contact");
     await fillValid(page, name, "Media Inquiry");
     const response = await send(page, "Send via Email");
@@ -134,7 +133,7 @@ test.describe("contact page", () => {
   }) => {
     // No request may leave for the real WhatsApp.
     await page.route("https://wa.me/**", (route) => route.abort());
-    const name = `WhatsApp Visitor ${randomUUID().slice(0, 8)}`;
+    const name = uniqueTitle("WhatsApp Visitor");
     await page.goto("/contact?subject=volunteer");
     await page.getByLabel("Full Name").fill(name);
     await page.getByLabel("Email Address").fill("visitor@example.com");

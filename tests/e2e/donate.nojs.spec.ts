@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { e2eDb } from "./support/db";
+import { e2eDb, uniqueEmail } from "./support/db";
 
 test("without JavaScript both amounts reach the server, which takes the custom one", async ({ page }) => {
-  const email = `nojs-donor-${randomUUID().slice(0, 8)}@example.com`;
+  const email = uniqueEmail("nojs-donor");
   await page.goto("/donate");
   await page.getByRole("radio", { name: "£250", exact: true }).check();
   await page.getByLabel("Custom amount (£)").fill("7");

@@ -1,9 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { bankDetails, site } from "~/content/site";
-import { e2eDb } from "./support/db";
-
-const uniqueEmail = () => `donor-${randomUUID().slice(0, 8)}@example.com`;
+import { e2eDb, uniqueEmail, uniqueSuffix } from "./support/db";
 
 async function fillDonor(page: Page, email: string) {
   await page.getByLabel("First name").fill("Jo");
@@ -69,7 +66,7 @@ test.describe("donate page", () => {
   test("a valid pledge leads to a thank-you page with the reference, amount, type and bank details", async ({
     page,
   }) => {
-    const email = uniqueEmail();
+    const email = uniqueEmail("donor");
     await page.goto("/donate");
     await page.getByRole("radio", { name: "Monthly" }).check();
     await page.getByRole("radio", { name: "£100", exact: true }).check();
@@ -98,7 +95,7 @@ test.describe("donate page", () => {
   });
 
   test("a custom amount wins over a preset", async ({ page }) => {
-    const email = uniqueEmail();
+    const email = uniqueEmail("donor");
     await page.goto("/donate");
     await page.getByRole("radio", { name: "£500", exact: true }).check();
     await page.getByLabel("Custom amount (£)").fill("42.50");
@@ -113,7 +110,7 @@ test.describe("donate page", () => {
   });
 
   test("a preset alone is the amount", async ({ page }) => {
-    const email = uniqueEmail();
+    const email = uniqueEmail("donor");
     await page.goto("/donate");
     await page.getByRole("radio", { name: "£25", exact: true }).check();
     await fillDonor(page, email);
@@ -134,7 +131,7 @@ test.describe("donate page", () => {
   });
 
   test("invalid input is shown again with field errors and kept", async ({ page }) => {
-    const email = `not-an-email-${randomUUID().slice(0, 8)}`;
+    const email = `not-an-email-${uniqueSuffix()}`;
     await page.goto("/donate");
     await page.getByRole("radio", { name: "Monthly" }).check();
     await page.getByLabel("Custom amount (£)").fill("12.345");

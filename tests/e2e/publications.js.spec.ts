@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./support/hydration";
+import { uniqueEmail } from "./support/db";
 
 test("with JavaScript the subscribe form posts in the background and the page stays put", async ({ page }) => {
   await page.goto("/publications");
@@ -18,7 +18,7 @@ test("with JavaScript the subscribe form posts in the background and the page st
   await section.getByRole("button", { name: "Subscribe" }).click();
   await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
 
-  await section.getByLabel("Email", { exact: true }).fill(`js-reader-${randomUUID().slice(0, 8)}@example.com`);
+  await section.getByLabel("Email", { exact: true }).fill(uniqueEmail("js-reader"));
   await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeHidden();
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/publications"),

@@ -1,8 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eDb } from "./support/db";
-
-const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+import { e2eDb, uniqueEmail, uniqueSuffix } from "./support/db";
 
 const newsletter = (page: Page) => page.getByRole("region", { name: "Subscribe to our newsletter" });
 
@@ -73,7 +70,7 @@ test.describe("publications", () => {
   });
 
   test("rejects a malformed address with a field error, keeping the input", async ({ page }) => {
-    const bad = `not-an-email-${randomUUID().slice(0, 8)}`;
+    const bad = `not-an-email-${uniqueSuffix()}`;
     await page.goto("/publications");
     const section = newsletter(page);
     await section.getByLabel("Email", { exact: true }).fill(bad);

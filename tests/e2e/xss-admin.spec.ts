@@ -1,6 +1,7 @@
 // Hostile article data in the staff dashboard: the form refuses a javascript: image URL, and
 // whatever gets into the database anyway (API misuse, an old row) is shown as inert text.
-import { adminTestDb, articleItem, expect, insertArticle, removeArticle, test, uniqueTitle } from "./support/auth";
+import { articleItem, expect, test } from "./support/auth";
+import { createArticle, deleteArticle, e2eDb, uniqueTitle } from "./support/db";
 
 const PAYLOADS = [
   "<script>alert(1)</script>",
@@ -11,7 +12,7 @@ const PAYLOADS = [
 
 const ids: number[] = [];
 test.afterAll(async () => {
-  for (const id of ids.splice(0)) await removeArticle(id);
+  for (const id of ids.splice(0)) await deleteArticle(id);
 });
 
 test.beforeEach(async ({ login }) => {
@@ -33,7 +34,7 @@ test("the form rejects a javascript: image URL and saves nothing", async ({ page
   await dialog.getByRole("button", { name: "Add Article" }).click();
   await expect(dialog.getByText("Image URL must be a valid http(s) URL")).toBeVisible();
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
-  expect(await adminTestDb().selectFrom("news").select("id").where("title", "=", title).execute()).toHaveLength(0);
+  expect(await e2eDb().selectFrom("news").select("id").where("title", "=", title).execute()).toHaveLength(0);
   expect(dialogs).toBe(0);
 });
 
@@ -43,7 +44,7 @@ for (const [index, payload] of PAYLOADS.entries()) {
   }) => {
     const title = `${uniqueTitle("XSS stored")} ${payload}`;
     const content = `Before ${payload} after`;
-    const row = await insertArticle({ title, content, image_url: payload });
+    const row = await createArticle({ title, content, image_url: payload });
     ids.push(row.id);
 
     let dialogs = 0;

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
+import { waitForHydration } from "./support/hydration";
 
 // Stored article fields are attacker-controlled (a staff account or an API token could be
 // misused): every one of these must reach the visitor as inert text.
@@ -10,13 +11,28 @@ const PAYLOADS = [
   '"><svg onload=alert(1)>',
 ];
 
+/**
+ * Resolves once every chance a payload had to run has passed: the page has loaded, every image
+ * has loaded or failed (an `onerror` fires before that), and with JavaScript React has hydrated.
+ * The final round trip into the page means a dialog opened before it has been reported.
+ */
+async function settled(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  await page.waitForLoadState("load");
+  await expect.poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete))).toBe(true);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.evaluate(() => document.readyState);
+}
+
 const created: number[] = [];
 test.afterAll(async () => {
   for (const id of created.splice(0)) await deleteArticle(id);
 });
 
 for (const [index, payload] of PAYLOADS.entries()) {
-  test(`stored payload ${index + 1} (${payload}) renders inert on /news and /news/{id}`, async ({ page }) => {
+  test(`stored payload ${index + 1} (${payload}) renders inert on /news and /news/{id}`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const title = `${uniqueTitle("XSS")} ${payload}`;
     const content = `Before ${payload} after\nsecond line ${payload}`;
     const row = await createArticle({ title, content, image_url: payload, created_at: "2002-12-31T00:00:00.000Z" });
@@ -31,6 +47,7 @@ for (const [index, payload] of PAYLOADS.entries()) {
     for (const path of ["/news", `/news/${row.id}`]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
+      await settled(page, javaScriptEnabled);
       // The server sent no live markup from the payload...
       const html = (await response?.text()) ?? "";
       for (const raw of ["<script>alert(1)", "<img src=x", "<svg onload", 'href="javascript:', 'src="javascript:']) {
@@ -60,12 +77,15 @@ for (const [index, payload] of PAYLOADS.entries()) {
       expect(href).not.toMatch(/[<>"]/);
     }
 
-    await page.waitForTimeout(300);
     expect(dialogs).toBe(0);
   });
 }
 
-test("an image URL that is a valid http(s) URL but carries markup stays an attribute", async ({ page, baseURL }) => {
+test("an image URL that is a valid http(s) URL but carries markup stays an attribute", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   const imageUrl = `${baseURL}/logo.svg?"><script>alert(1)</script>`;
   const title = uniqueTitle("Tricky image");
   const row = await createArticle({
@@ -86,6 +106,6 @@ test("an image URL that is a valid http(s) URL but carries markup stays an attri
   await expect(image).toHaveCount(1);
   expect(await image.getAttribute("src")).toBe(new URL(imageUrl).href);
   await expect(page.locator("main script")).toHaveCount(0);
-  await page.waitForTimeout(300);
+  await settled(page, javaScriptEnabled);
   expect(dialogs).toBe(0);
 });

@@ -140,7 +140,7 @@ function buildRequest(path: string, b: Body): Request {
 const wellFormed = (v: string) =>
   v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 
-/** Independent statement of the article rules (DESIGN §5 limits, SPEC §5). */
+/** Independent statement of the article rules (docs/api.md#articles). */
 function expectedArticle(b: Body): { title: string; content: string; image_url: string | null } | null {
   if (b.kind === "raw") throw new Error("only for generated fields");
   // A multipart body carries every line break as CRLF; the app stores content with LF.

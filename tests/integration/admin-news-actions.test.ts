@@ -1,7 +1,7 @@
 // The News Management routes: list, add, edit, delete (with and without confirmation), the
 // statistics count, validation with input kept, failures, and cross-site rejection.
 import { sql } from "kysely";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminMessages } from "~/content/admin";
 import { createNews, getNews, listNews } from "~/models/news.server";
 import * as newsList from "~/routes/admin.dashboard._news";
@@ -12,6 +12,11 @@ import * as stats from "~/routes/admin.dashboard.stats";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
+
+// Tests that move the clock themselves leave it real for the next one, even when they fail.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 let cookie: string;
 
@@ -43,9 +48,13 @@ async function breakNewsWrites(): Promise<() => Promise<void>> {
 describe("the news list and statistics", () => {
   it("lists every article newest first with a 200-character preview", async () => {
     const long = "word ".repeat(100).trim();
-    await createNews(getDb(), { title: "Older", content: long });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Creation times from a clock the test sets; the newer article is inserted first, so the
+    // order comes from the dates and not from the ids.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 1_000 });
     await createNews(getDb(), { title: "Newer", content: "Short body" });
+    vi.setSystemTime(start);
+    await createNews(getDb(), { title: "Older", content: long });
     const response = await run(newsList.loader, getRequest("/admin/dashboard", { cookie }));
     const { articles } = await bodyOf(response);
     expect(articles.map((a: { title: string }) => a.title)).toEqual(["Newer", "Older"]);

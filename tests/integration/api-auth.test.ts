@@ -1,4 +1,4 @@
-// DESIGN §5 auth rows: POST /api/auth/login, GET /api/auth/verify, POST /api/auth/logout,
+// docs/api.md, the auth calls: POST /api/auth/login, GET /api/auth/verify, POST /api/auth/logout,
 // plus token expiry, revocation, where tokens may come from, and login throttling.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {

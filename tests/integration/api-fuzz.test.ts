@@ -177,7 +177,7 @@ function sentObject(sample: Sample): Record<string, unknown> | undefined {
   }
 }
 
-/** Whether an independent reading of DESIGN §5 says this article body must be accepted. */
+/** Whether an independent reading of docs/api.md#articles says this article body must be accepted. */
 function articleAcceptable(sample: Sample): boolean {
   const sent = sentObject(sample);
   if (!isJsonType(sample.contentType) || byteLength(sample.body) > LIMIT || !sent) return false;

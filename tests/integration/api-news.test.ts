@@ -1,6 +1,6 @@
-// DESIGN §5 news rows: GET/POST /api/news, GET/PUT/DELETE /api/news/{id}, the generic
+// docs/api.md, the news calls: GET/POST /api/news, GET/PUT/DELETE /api/news/{id}, the generic
 // failures (405, 413, 415, malformed JSON), the limits, and the JSON 404 for unknown /api paths.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createNews, getNews, listNews } from "~/models/news.server";
 import * as notFoundRoute from "~/routes/api.$";
 import * as collection from "~/routes/api.news";
@@ -8,6 +8,11 @@ import * as item from "~/routes/api.news.$id";
 import { resetDatabase } from "./helpers";
 import { apiRequest, call, createApiUser, expectApiHeaders, jsonOf, tokenFor } from "./api-support";
 import { getDb } from "~/infra/db.server";
+
+// Tests that move the clock themselves leave it real for the next one, even when they fail.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const valid = { title: "Clinic opens", content: "The new clinic opened today.\nAll welcome." };
@@ -392,8 +397,11 @@ describe("POST /api/news", () => {
 
 describe("PUT /api/news/{id}", () => {
   it("answers 200 with the replaced article; image_url left out becomes null", async () => {
+    // A clock moved on by a second, so updated_at must differ from created_at.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
     const created = await jsonOf(await create({ ...valid, image_url: "https://example.org/a.png" }));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.setSystemTime(start + 1_000);
     const response = await put(created.id, { title: "Updated", content: "New text", ignored: 1 });
     expect(response.status).toBe(200);
     expectApiHeaders(response);

@@ -1,23 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { aboutTabs, historyMilestones } from "~/content/about";
-import { faq } from "~/content/faq";
-import {
-  featuredGetInvolvedPages,
-  getGetInvolvedPage,
-  getInvolvedMailto,
-  getInvolvedPages,
-} from "~/content/get-involved";
-import { HERO_INTERVAL_MS, heroSlides } from "~/content/hero";
-import { privacyPolicy } from "~/content/legal";
-import { mission } from "~/content/mission";
+import { getGetInvolvedPage, getInvolvedMailto, getInvolvedPages } from "~/content/get-involved";
+import { heroSlides } from "~/content/hero";
 import { footerLinks, mainNavigation } from "~/content/navigation";
-import { currentNeeds } from "~/content/needs";
 import { activeProjects, getProject, projects } from "~/content/projects";
 import { site } from "~/content/site";
-import { historyCountries } from "~/content/statistics";
-import { officers, trustees } from "~/content/team";
 import { cleanPath } from "~/utils/invisible-characters";
 
 const publicFile = (src: string) => path.join(process.cwd(), "public", src);
@@ -69,27 +57,12 @@ describe("projects", () => {
 });
 
 describe("home content", () => {
-  it("has four hero slides with pictures, alt text and captions, advancing every 5000 ms", () => {
-    expect(HERO_INTERVAL_MS).toBe(5000);
-    expect(heroSlides).toHaveLength(4);
+  it("has every hero picture on disk with the size the page declares, alt text and a caption", () => {
     for (const slide of heroSlides) {
       expect(svgSize(slide.src)).toEqual({ width: 1200, height: 500 });
       expect(slide.alt).not.toBe("");
       expect(slide.caption).not.toBe("");
     }
-  });
-
-  it("has the three mission pillars and the three current needs", () => {
-    expect(mission.pillars.map((p) => p.title)).toEqual([
-      "Healthcare Access",
-      "Education & Support",
-      "Community Partnerships",
-    ]);
-    expect(currentNeeds.map((n) => n.title)).toEqual([
-      "Prosthetic Limb Centre",
-      "Supplementary Education",
-      "Healthcare Access",
-    ]);
   });
 
   it("keeps SVG artwork free of scripts and external references", () => {
@@ -104,49 +77,11 @@ describe("home content", () => {
   });
 });
 
-describe("about content", () => {
-  it("has the four tabs in order", () => {
-    expect(aboutTabs.map((t) => [t.label, t.to])).toEqual([
-      ["Overview", "/about"],
-      ["Our Team", "/about/team"],
-      ["History", "/about/history"],
-      ["FAQ", "/about/faq"],
-    ]);
-  });
-
-  it("tells the history with the specification's dates and 19 countries", () => {
-    const text = historyMilestones.map((m) => `${m.period} ${m.text}`).join(" ");
-    expect(text).toContain("November 2010");
-    expect(text).toContain("2010-2024");
-    expect(text).toContain("December 2024");
-    expect(text).toContain(`${historyCountries} countries`);
-  });
-
-  it("marks the team's names as placeholders", () => {
-    for (const member of [...trustees, ...officers]) expect(member.name).toMatch(/placeholder/i);
-  });
-
-  it("answers the three questions the specification lists", () => {
-    const questions = faq.map((f) => f.question);
-    expect(questions).toEqual(
-      expect.arrayContaining(["What does the charity do?", "How can I get involved?", "Where do my donations go?"]),
-    );
-  });
-});
-
 describe("get involved content", () => {
-  it("has five pages, three of them with cards", () => {
-    expect(getInvolvedPages.map((p) => p.slug)).toEqual([
-      "share-my-day",
-      "memoriam",
-      "volunteers",
-      "internships",
-      "advisors",
-    ]);
-    expect(featuredGetInvolvedPages.map((p) => p.title)).toEqual(["Share My Day", "In Memoriam", "Volunteers"]);
-    expect(getGetInvolvedPage("internships")!.title).toBe("Internship Program");
-    expect(getGetInvolvedPage("advisors")!.title).toBe("Advisory Board");
+  it("finds a page by its own slug only, never by an inherited object key", () => {
+    expect(getGetInvolvedPage("internships")!.slug).toBe("internships");
     expect(getGetInvolvedPage("toString")).toBeUndefined();
+    expect(getGetInvolvedPage("__proto__")).toBeUndefined();
   });
 
   it("sends every enquiry to the charity's address with the page as subject", () => {
@@ -156,21 +91,5 @@ describe("get involved content", () => {
       expect(url.pathname).toBe(site.email);
       expect(url.searchParams.get("subject")).toBe(page.emailSubject);
     }
-  });
-});
-
-describe("privacy policy", () => {
-  it("covers everything the site stores and how to ask for removal", () => {
-    const stored = privacyPolicy.sections.flatMap((s) => s.items ?? []).map((i) => i.term);
-    expect(stored).toEqual([
-      "Theme cookie",
-      "Staff session cookie",
-      "Contact enquiries",
-      "Donation pledges",
-      "Newsletter addresses",
-    ]);
-    const text = JSON.stringify(privacyPolicy);
-    expect(text).toContain(site.email);
-    expect(text).toMatch(/removal/i);
   });
 });

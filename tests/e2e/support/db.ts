@@ -1,16 +1,17 @@
 // Direct access to the e2e server's database (playwright.config.ts chose the file and put its
-// path in E2E_DATABASE_PATH, which every worker inherits). Tests create their own articles with
-// unique titles and remove them afterwards, because parallel tests share this database.
+// path in E2E_DATABASE_PATH, which every worker inherits). Tests create their own data with
+// unique names and remove it afterwards, because parallel tests share this database.
 //
 // Writes here come from another process: the server's page cache notices them through
 // SQLite's data_version, so pages show them at once (tests/e2e/page-cache.spec.ts proves it).
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
+import { createUser, type User } from "~/models/user.server";
 import { openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;
 
-/** The e2e database, opened once per worker. */
+/** The e2e database, opened once per worker (WAL: safe beside the server). */
 export function e2eDb(): DB {
   const file = process.env.E2E_DATABASE_PATH;
   if (!file) throw new Error("E2E_DATABASE_PATH is unset: run these tests through `npx playwright test`.");
@@ -18,9 +19,19 @@ export function e2eDb(): DB {
   return db;
 }
 
-/** A title no other test will use, so assertions can find exactly this article. */
+/** Eight random characters: enough that no parallel test picks the same. */
+export function uniqueSuffix(): string {
+  return randomUUID().slice(0, 8);
+}
+
+/** A title (or any name) no other test will use, so assertions can find exactly this one. */
 export function uniqueTitle(prefix: string): string {
-  return `${prefix} ${randomUUID().slice(0, 8)}`;
+  return `${prefix} ${uniqueSuffix()}`;
+}
+
+/** An e-mail address no other test will use (example.com: never delivered anywhere). */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${uniqueSuffix()}@example.com`;
 }
 
 /**
@@ -40,4 +51,14 @@ export async function createArticle(input: NewsInput & { created_at?: string }):
 
 export async function deleteArticle(id: number): Promise<void> {
   await deleteNews(e2eDb(), id);
+}
+
+/** Whether the article is still in the database. */
+export async function articleExists(id: number): Promise<boolean> {
+  return Boolean(await e2eDb().selectFrom("news").select("id").where("id", "=", id).executeTakeFirst());
+}
+
+/** A throw-away staff user, so failed sign-ins never lock out the shared admin account. */
+export async function createThrowawayUser(password: string): Promise<User> {
+  return createUser(e2eDb(), `e2e-${randomUUID().slice(0, 12)}`, password);
 }

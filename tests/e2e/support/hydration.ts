@@ -1,17 +1,16 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /**
- * Resolves once React has hydrated the given element (its event handlers are attached).
- * Interacting earlier is a JavaScript-off interaction in disguise: the browser's own
- * behaviour runs instead of the page's code.
+ * Resolves once React has hydrated the element (its event handlers are attached), or the whole
+ * document when given the page. React tags each element it hydrates, `<html>` last, just before
+ * committing. Interacting earlier is a JavaScript-off interaction in disguise: the browser's
+ * own behaviour (a plain form post, a plain link) runs instead of the page's code.
  */
-export async function waitForHydration(element: Locator): Promise<void> {
-  await element.evaluate(
-    (node) =>
-      new Promise<void>((resolve) => {
-        const check = () =>
-          Object.keys(node).some((key) => key.startsWith("__reactProps$")) ? resolve() : setTimeout(check, 25);
-        check();
-      }),
+export async function waitForHydration(target: Page | Locator): Promise<void> {
+  const page = "goto" in target ? target : target.page();
+  const element = await ("goto" in target ? page.locator("html") : target).elementHandle();
+  await page.waitForFunction(
+    (node) => node !== null && Object.keys(node).some((key) => key.startsWith("__reactProps$")),
+    element,
   );
 }

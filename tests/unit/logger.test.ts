@@ -38,7 +38,17 @@ describe("logger", () => {
       "sensitive",
     );
     const text = JSON.stringify(lines[0]);
-    for (const secret of ["hunter2", "tok-abcdef", "donor@example.org", "High Street", "Bearer", "xyz", "a=b", "SW1A", "Dear team"]) {
+    for (const secret of [
+      "hunter2",
+      "tok-abcdef",
+      "donor@example.org",
+      "High Street",
+      "Bearer",
+      "xyz",
+      "a=b",
+      "SW1A",
+      "Dear team",
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(lines[0]).toMatchObject({ user: { id: 3, email: "[redacted]" } });
@@ -64,7 +74,9 @@ describe("logger", () => {
 
   it("names routes without query strings, tokens or addresses", () => {
     expect(routeName(new Request("http://localhost/news/12?email=a@b.c"))).toBe("/news/12");
-    expect(routeName(new Request("http://localhost/unsubscribe/aB3dE5fG7hJ9kL1mN3pQ5r"))).toBe("/unsubscribe/:redacted");
+    expect(routeName(new Request("http://localhost/unsubscribe/aB3dE5fG7hJ9kL1mN3pQ5r"))).toBe(
+      "/unsubscribe/:redacted",
+    );
     expect(routeName(new Request("http://localhost/x/donor%40example.org"))).toBe("/x/:redacted");
     expect(routeName(new Request("http://localhost/news?_data=routes%2Fnews._index"))).toBe("routes/news._index");
   });

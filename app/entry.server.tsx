@@ -13,6 +13,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getDataVersion, getDb } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
+import { logger, requestLogger, routeName } from "~/infra/logger.server";
 import { pageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
@@ -91,7 +92,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are already reported by Remix; log only the early ones.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ event: "render.failed", err: error }, "Rendering failed after the shell");
         },
       },
     );
@@ -107,5 +108,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // Aborted requests (the visitor navigated away) are not errors worth reporting.
   if (request.signal.aborted) return;
-  console.error(error);
+  requestLogger(request, routeName(request)).error({ event: "request.failed", err: error }, "Request failed");
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { User } from "~/models/user.server";
 import { getSessionUser } from "~/models/session.server";
 import { getDb } from "~/infra/db.server";
+import { requestLogger, routeName } from "~/infra/logger.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 /** Request bodies larger than this are refused with 413 (DESIGN §5). */
@@ -189,7 +190,7 @@ export async function withApi(request: Request, run: () => Promise<Response>, er
       response = error;
     } else {
       // Details go to the server log only.
-      console.error(error);
+      requestLogger(request, routeName(request)).error({ event: "request.failed", err: error }, "API request failed");
       response = apiError(500, "Internal server error", errorExtra);
     }
   }

@@ -9,6 +9,9 @@ export class ConfigError extends Error {
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const logLevelSchema = optional(z.enum(LOG_LEVELS).optional());
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"]).default("development")),
   PORT: optional(
@@ -42,6 +45,7 @@ const envSchema = z.object({
       .default("admin"),
   ),
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters").max(256).optional()),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export type Env = z.infer<typeof envSchema> & { databasePath: string };
@@ -61,4 +65,16 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/**
+ * The log level: LOG_LEVEL, else `silent` under Vitest (tests that check logging make their
+ * own logger), else `info`. The logger reads it on its own so that a bad value elsewhere in
+ * the environment cannot stop the log that reports it; a bad LOG_LEVEL falls back to `info`
+ * here and is reported by getEnv() at start-up.
+ */
+export function readLogLevel(source: Record<string, string | undefined>): (typeof LOG_LEVELS)[number] {
+  const parsed = logLevelSchema.safeParse(source.LOG_LEVEL);
+  if (parsed.success && parsed.data) return parsed.data;
+  return source.VITEST ? "silent" : "info";
 }

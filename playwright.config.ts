@@ -62,7 +62,8 @@ export default defineConfig({
     command: process.env.E2E_SKIP_BUILD
       ? "npx tsx scripts/e2e-server.ts"
       : "npx remix build && npx tsx scripts/e2e-server.ts",
-    url: `${baseURL}/`,
+    // Ready when the health check passes: database readable, migrations applied.
+    url: `${baseURL}/healthz`,
     env: { BUILD_DIR: buildDir },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -19,6 +19,8 @@ const env: NodeJS.ProcessEnv = {
   SESSION_SECRET: process.env.E2E_SESSION_SECRET,
   ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
   ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+  // The throw-away database needs no backup; /healthz then reports backup "off".
+  BACKUP: "off",
 };
 
 const db = openDatabase(databasePath);

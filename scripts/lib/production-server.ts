@@ -111,6 +111,7 @@ export async function startServer(options: {
       SESSION_SECRET,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
+      BACKUP: "off",
     },
     stdio: STDIO[options.output ?? "ignore"],
   });

@@ -4,6 +4,7 @@ import { verifyLogin } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 
 // Every answer of the login call carries `success`, as its clients expect (SPEC §7).
 const failure = { success: false };
@@ -33,6 +34,7 @@ const handle = apiRoute(
       await clearLoginFailures(db, username);
       // A fresh token at every login; earlier tokens stay valid until logout or expiry.
       const { token } = await createSession(db, user.id, "api");
+      requestLogger(request, "routes/api.auth.login").info({ event: "auth.sign_in", user_id: user.id, via: "api" }, "Signed in to the API");
       return apiJson({ success: true, token, user: { id: user.id, username: user.username } });
     },
   },

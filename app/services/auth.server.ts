@@ -4,6 +4,7 @@ import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models
 import { verifyLogin, type User } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 
@@ -22,7 +23,7 @@ export class LoginError extends Error {
 export const authenticator = new Authenticator<User>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = loginSchema.safeParse({
       username: form.get("username") ?? undefined,
       password: form.get("password") ?? undefined,
@@ -42,6 +43,7 @@ authenticator.use(
       throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 401);
     }
     await clearLoginFailures(db, username);
+    requestLogger(request, "auth.form").info({ event: "auth.sign_in", user_id: user.id }, "Staff member signed in");
     return user;
   }),
   "form",

@@ -451,8 +451,10 @@ describe("unknown /api paths", () => {
 describe("an unexpected failure", () => {
   it("answers 500 JSON without details (and is logged on the server only)", async () => {
     const { withApi } = await import("~/infra/api.server");
+    const { logger } = await import("~/infra/logger.server");
     const { vi } = await import("vitest");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // Request loggers are children of the shared logger and inherit its methods.
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       const response = await withApi(apiRequest("/api/news"), async () => {
         throw new Error("SQLITE_CORRUPT: secret internals");

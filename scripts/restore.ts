@@ -54,9 +54,11 @@ function main() {
   if (timestamp) args.push("-timestamp", timestamp);
   args.push(settings.databasePath);
   try {
-    execFileSync(litestreamBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync(litestreamBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
   } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim() ?? "";
+    // Litestream logs (JSON, per the generated configuration) to either stream.
+    const { stdout, stderr: err } = error as { stdout?: Buffer; stderr?: Buffer };
+    const stderr = `${stdout?.toString() ?? ""}\n${err?.toString() ?? ""}`.trim();
     const reason = /no matching backups|no generation|no snapshots/i.test(stderr)
       ? "no backup found there (has `npm start` run with BACKUP on?)"
       : stderr.split("\n").slice(-3).join("\n");

@@ -17,6 +17,8 @@ process.env.E2E_DATABASE_PATH ??= path.join(fs.mkdtempSync(path.join(os.tmpdir()
 process.env.E2E_ADMIN_USERNAME ??= "admin";
 process.env.E2E_ADMIN_PASSWORD ??= "correct-horse-battery-staple";
 process.env.E2E_SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";
+// Everything the e2e server prints, for scripts/check-logs.ts (npm test runs it afterwards).
+process.env.E2E_LOG_FILE ??= path.join(path.dirname(process.env.E2E_DATABASE_PATH), "e2e-server.log");
 
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const buildDir = process.env.BUILD_DIR ?? ".build-e2e";
@@ -62,7 +64,8 @@ export default defineConfig({
     command: process.env.E2E_SKIP_BUILD
       ? "npx tsx scripts/e2e-server.ts"
       : "npx remix build && npx tsx scripts/e2e-server.ts",
-    url: `${baseURL}/`,
+    // Ready when the health check passes: database readable, migrations applied.
+    url: `${baseURL}/healthz`,
     env: { BUILD_DIR: buildDir },
     reuseExistingServer: false,
     timeout: 120_000,

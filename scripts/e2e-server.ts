@@ -1,6 +1,7 @@
 // The server Playwright tests run against: the production build, on a throw-away database
 // that playwright.config.ts chose, migrated and seeded with a known admin password.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { seedDatabase } from "../db/seed";
 
@@ -23,6 +24,8 @@ const env: NodeJS.ProcessEnv = {
   // tested below the browser (tests/integration/public-form-throttle.test.ts).
   PUBLIC_FORM_LIMIT_PER_MINUTE: process.env.PUBLIC_FORM_LIMIT_PER_MINUTE ?? "100000",
   PUBLIC_FORM_LIMIT_PER_HOUR: process.env.PUBLIC_FORM_LIMIT_PER_HOUR ?? "100000",
+  // The throw-away database needs no backup; /healthz then reports backup "off".
+  BACKUP: "off",
 };
 
 const db = openDatabase(databasePath);
@@ -31,9 +34,20 @@ await seedDatabase(db, { adminUsername: env.ADMIN_USERNAME!, adminPassword: env.
 await db.destroy();
 
 const buildDir = process.env.BUILD_DIR ?? "build";
+// The server's output also goes to E2E_LOG_FILE, which scripts/check-logs.ts searches for
+// passwords, tokens and e-mail addresses after the run.
+const logFile = process.env.E2E_LOG_FILE ? fs.createWriteStream(process.env.E2E_LOG_FILE, { flags: "a" }) : undefined;
 const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/index.js`], {
   env,
-  stdio: "inherit",
+  stdio: ["ignore", "pipe", "pipe"],
+});
+server.stdout.on("data", (chunk: Buffer) => {
+  logFile?.write(chunk);
+  process.stdout.write(chunk);
+});
+server.stderr.on("data", (chunk: Buffer) => {
+  logFile?.write(chunk);
+  process.stderr.write(chunk);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Everything `npm test` runs, in order of speed: types, lint and format, unit and integration
-# tests, the browser tests with JavaScript on and off, then the durability check (it reuses the
-# build the browser tests made). The first failure stops the run.
+# Everything `npm test` runs, in order of speed: types, lint and format, unit and integration tests, the
+# browser tests with JavaScript on and off, then the durability check (it reuses the build
+# the browser tests made), then the check that the server's log of the browser tests holds
+# no password, token or e-mail address, and the restore drill. The first failure stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # JSON reports for the closing summary line; not in test-results/, which Playwright empties.
@@ -21,9 +22,13 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.test-report
 
 echo "==> Browser tests (Playwright, JavaScript on and off)"
 bash scripts/ensure-chromium.sh
+export E2E_LOG_FILE="$PWD/.test-reports/e2e-server.log"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporter=list,json
 
-echo "==> Durability (SIGKILL during writes; nothing acknowledged may be lost)"
+echo "==> Log check (no passwords, tokens or e-mail addresses in the e2e server's log)"
+npx tsx scripts/check-logs.ts "$E2E_LOG_FILE"
+
+echo "==> Durability and restore drill (SIGKILL during writes; nothing acknowledged may be lost; backup restores)"
 npx tsx scripts/durability.ts
 
 node scripts/test-summary.mjs

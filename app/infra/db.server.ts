@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, sql, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  sql,
+  SqliteAdapter,
+  SqliteDialect,
+  type DialectAdapter,
+  type MigrationProvider,
+} from "kysely";
 import type { Database } from "../../db/schema";
 import { migrationProvider } from "../../db/migrations";
 import { getEnv } from "./env.server";
@@ -17,14 +25,72 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   // FULL: a write is on disk before it is acknowledged, even across power loss.
   sqlite.pragma("synchronous = FULL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
 }
 
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's SqliteAdapter says it cannot
+ * (supportsTransactionalDdl = false), so its Migrator would run each migration bare and a
+ * failure half-way would leave half a migration applied. This adapter says it can; the
+ * Migrator then wraps what it runs in one transaction. (The flag is read only by the Migrator.)
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/** Raised when a migration fails; the database is as it was before that migration. */
+export class MigrationError extends Error {
+  override name = "MigrationError";
+  constructor(
+    readonly migrationName: string,
+    readonly applied: string[],
+    options: { cause: unknown },
+  ) {
+    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(
+      `Migration ${migrationName} failed and was rolled back, so the database is as it was before it: ${reason}`,
+      options,
+    );
+  }
+}
+
+/**
+ * Applies pending migrations one at a time, each in its own transaction with its row in
+ * kysely_migration: a failing migration changes nothing, and the ones before it stay applied.
+ * Note for migration authors: `PRAGMA foreign_keys` cannot change inside a transaction; a
+ * migration that rebuilds a table uses `PRAGMA defer_foreign_keys = ON` instead.
+ */
+export async function migrateToLatest(db: DB, provider: MigrationProvider = migrationProvider): Promise<string[]> {
+  if (!db.getExecutor().adapter.supportsTransactionalDdl) {
+    throw new Error("migrateToLatest needs a database opened with openDatabase (transactional migrations)");
+  }
+  const migrator = new Migrator({ db, provider });
+  const applied: string[] = [];
+  for (;;) {
+    const { error, results = [] } = await migrator.migrateUp();
+    const failed = results.find((r) => r.status === "Error");
+    if (error || failed) {
+      // Without a failed result the error came before any migration ran (e.g. reading state).
+      const name = failed?.migrationName ?? "(none: reading the migration state failed)";
+      throw new MigrationError(name, applied, { cause: error });
+    }
+    const done = results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+    if (done.length === 0) return applied;
+    applied.push(...done);
+  }
+}
+
+/** Every migration this code knows, in order; /healthz compares them with the database's. */
+export async function knownMigrations(provider: MigrationProvider = migrationProvider): Promise<string[]> {
+  return Object.keys(await provider.getMigrations()).sort();
 }
 
 // Kept on globalThis so `remix dev` rebuilds reuse one connection instead of leaking them.

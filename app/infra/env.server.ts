@@ -63,6 +63,24 @@ const envSchema = z.object({
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30),
   ),
   LOG_LEVEL: logLevelSchema,
+  BACKUP: optional(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on")),
+  BACKUP_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(file|s3|gcs|abs|sftp):\/\/./i.test(v),
+        "must be a folder path, file:///path, or an s3://, gcs://, abs:// or sftp:// URL",
+      )
+      .optional(),
+  ),
+  BACKUP_MAX_AGE_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(10, "must be at least 10")
+      .default(300),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { databasePath: string };

@@ -136,12 +136,18 @@ function safeDecode(segment: string): string {
 
 /**
  * A child logger for one request: every line carries `request_id`, `route`, `method` and
- * `duration_ms` (time since this call). Call it at the start of a loader or action. The route
+ * `duration_ms` (time since this call), plus `bindings` (e.g. `{ user_id }`). Call it at the
+ * start of a loader or action. The route
  * is a stable name (the route module id, e.g. "routes/admin.login"), never the URL, whose
  * query string may hold personal data.
  */
-export function requestLogger(request: Request, route: string, parent: Logger = logger): Logger {
-  const child = parent.child({ request_id: requestId(request), route, method: request.method });
+export function requestLogger(
+  request: Request,
+  route: string,
+  bindings: Record<string, string | number> = {},
+  parent: Logger = logger,
+): Logger {
+  const child = parent.child({ request_id: requestId(request), route, method: request.method, ...bindings });
   startTimes.set(child, performance.now());
   return child;
 }

@@ -12,6 +12,7 @@ import { getNews } from "~/models/news.server";
 import { removeArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -34,16 +35,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
+  const log = requestLogger(request, "routes/admin.dashboard._news.news.$id.delete", { user_id: user.id });
   const form = await readFormData(request);
   const id = parseArticleId(params.id);
   if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
   if (form.get("confirmed") !== "yes") return redirect(adminPaths.deleteArticle(id), 303);
   try {
-    if (!(await removeArticle(id))) return json({ error: adminMessages.deleteError }, { status: 404 });
+    if (!(await removeArticle(id, log))) return json({ error: adminMessages.deleteError }, { status: 404 });
   } catch (error) {
-    console.error("Deleting a news article failed:", error);
+    log.error({ event: "news.delete_failed", news_id: id, err: error }, "Deleting a news article failed");
     return json({ error: adminMessages.deleteError }, { status: 500 });
   }
   return redirect(adminPaths.news, 303);

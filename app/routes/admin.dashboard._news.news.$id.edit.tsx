@@ -10,6 +10,7 @@ import { reviseArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { parseArticleForm } from "~/utils/article-form.server";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -35,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
+  const log = requestLogger(request, "routes/admin.dashboard._news.news.$id.edit", { user_id: user.id });
   const id = parseArticleId(params.id);
   const submission = parseArticleForm(await readFormData(request));
   if (submission.status !== "success") {
@@ -43,12 +45,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     // Undefined when the article does not exist (or was deleted while the form was open).
-    const updated = id === null ? undefined : await reviseArticle(id, submission.value);
+    const updated = id === null ? undefined : await reviseArticle(id, submission.value, log);
     if (!updated) {
       return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 404 });
     }
   } catch (error) {
-    console.error("Updating a news article failed:", error);
+    log.error({ event: "news.update_failed", news_id: id, err: error }, "Updating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
   return redirect(adminPaths.news, 303);

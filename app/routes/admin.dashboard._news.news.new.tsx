@@ -6,6 +6,7 @@ import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { publishArticle } from "~/services/news.server";
 import { parseArticleForm } from "~/utils/article-form.server";
+import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -24,15 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
+  const log = requestLogger(request, "routes/admin.dashboard._news.news.new", { user_id: user.id });
   const submission = parseArticleForm(await readFormData(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await publishArticle(submission.value);
+    await publishArticle(submission.value, log);
   } catch (error) {
-    console.error("Creating a news article failed:", error);
+    log.error({ event: "news.create_failed", err: error }, "Creating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
   return redirect(adminPaths.news, 303);

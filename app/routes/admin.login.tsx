@@ -10,6 +10,7 @@ import { mailtoHref, site } from "~/content/site";
 import { loginSchema } from "~/schemas/login";
 import { authenticator, LoginError } from "~/services/auth.server";
 import { readFormData } from "~/infra/body.server";
+import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -54,7 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
       return json({ result: reply(error.message) }, { status: error.status, headers });
     }
-    console.error("Sign-in failed unexpectedly:", error);
+    requestLogger(request, "routes/admin.login").error(
+      { event: "auth.sign_in_error", err: error },
+      "Sign-in failed unexpectedly",
+    );
     return json({ result: reply("Login failed. Please try again.") }, { status: 500 });
   }
 }

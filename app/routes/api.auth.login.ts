@@ -8,7 +8,7 @@ const handle = apiRoute(
   {
     async POST({ request }) {
       const body = await readJsonBody(request, { extra: { ...failure, issues: {} } });
-      const result = await signIn(body);
+      const result = await signIn(body, { request, via: "api" });
       if (result.ok) {
         const token = await issueApiToken(result.user);
         return apiJson({ success: true, token, user: { id: result.user.id, username: result.user.username } });

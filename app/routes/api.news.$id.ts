@@ -5,6 +5,7 @@ import { requireApiUser } from "~/services/auth.server";
 import { articleNotFound, readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 
 const handle = apiRoute({
   async GET({ params }) {
@@ -15,21 +16,22 @@ const handle = apiRoute({
   },
 
   async PUT({ request, params }) {
-    await requireApiUser(request);
+    const { user } = await requireApiUser(request);
     const id = parseArticleId(params.id);
     // A missing article is 404 whatever the body says; the update re-checks, in case it
     // was deleted meanwhile.
     if (!id || !(await getNews(getDb(), id))) return articleNotFound();
     const input = await readArticleInput(request);
-    const article = await reviseArticle(id, input);
+    const article = await reviseArticle(id, input, requestLogger(request, "routes/api.news.$id", { user_id: user.id }));
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
   },
 
   async DELETE({ request, params }) {
-    await requireApiUser(request);
+    const { user } = await requireApiUser(request);
     const id = parseArticleId(params.id);
-    if (!id || !(await removeArticle(id))) return articleNotFound();
+    if (!id || !(await removeArticle(id, requestLogger(request, "routes/api.news.$id", { user_id: user.id }))))
+      return articleNotFound();
     return apiNoContent();
   },
 });

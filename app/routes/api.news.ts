@@ -4,6 +4,7 @@ import { apiJson, apiRoute } from "~/infra/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 
 const handle = apiRoute({
   async GET() {
@@ -13,9 +14,9 @@ const handle = apiRoute({
 
   async POST({ request }) {
     // Authentication before the body: an anonymous caller learns nothing about validation.
-    await requireApiUser(request);
+    const { user } = await requireApiUser(request);
     const input = await readArticleInput(request);
-    const article = await publishArticle(input);
+    const article = await publishArticle(input, requestLogger(request, "routes/api.news", { user_id: user.id }));
     return apiJson(toApiArticle(article), 201, { Location: `/api/news/${article.id}` });
   },
 });

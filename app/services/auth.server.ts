@@ -3,6 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { z } from "zod";
 import { apiError } from "~/infra/api.server";
 import { getDb } from "~/infra/db.server";
+import { requestLogger } from "~/infra/logger.server";
 import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin, type User } from "~/models/user.server";
@@ -22,7 +23,10 @@ export type SignInResult =
  * (checked before the password, so a locked-out username learns nothing even when right),
  * verify, and clear the failure count on success.
  */
-export async function signIn(credentials: unknown): Promise<SignInResult> {
+export async function signIn(
+  credentials: unknown,
+  context: { request: Request; via: "form" | "api" },
+): Promise<SignInResult> {
   const parsed = loginSchema.safeParse(credentials);
   if (!parsed.success) return { ok: false, status: 400, message: INVALID_CREDENTIALS_MESSAGE, error: parsed.error };
   const { username, password } = parsed.data;
@@ -35,6 +39,10 @@ export async function signIn(credentials: unknown): Promise<SignInResult> {
   const user = await verifyLogin(db, username, password);
   if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
   await clearLoginFailures(db, username);
+  requestLogger(context.request, `auth.${context.via}`).info(
+    { event: "auth.sign_in", user_id: user.id, via: context.via },
+    "Staff member signed in",
+  );
   return { ok: true, user };
 }
 
@@ -58,11 +66,11 @@ export class LoginError extends Error {
 export const authenticator = new Authenticator<User>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const result = await signIn({
-      username: form.get("username") ?? undefined,
-      password: form.get("password") ?? undefined,
-    });
+  new FormStrategy(async ({ form, request }) => {
+    const result = await signIn(
+      { username: form.get("username") ?? undefined, password: form.get("password") ?? undefined },
+      { request, via: "form" },
+    );
     if (result.ok) return result.user;
     throw new LoginError(result.message, result.status, result.status === 429 ? result.retryAfterSeconds : undefined);
   }),

@@ -98,6 +98,7 @@ export function buildRobots(sitemapUrl: string): string {
     "Allow: /admin/login",
     "Disallow: /admin",
     "Disallow: /api",
+    "Disallow: /healthz",
     "",
     `Sitemap: ${sitemapUrl}`,
     "",

@@ -98,26 +98,35 @@ export async function startServer(options: {
   port?: number;
   /** "ignore" (default), "inherit", or "capture" to keep it for output(). */
   output?: "ignore" | "inherit" | "capture";
+  /**
+   * Run under the backup supervisor (scripts/serve.ts, as `npm start` does) with Litestream
+   * replicating to the folder beside the database, in a process group of its own so that
+   * kill() takes down the server and Litestream together, as a crash of the machine would.
+   */
+  backup?: boolean;
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: `file:${options.databaseFile}`,
-        SESSION_SECRET,
-        ADMIN_USERNAME,
-        ADMIN_PASSWORD,
-      },
-      stdio: STDIO[options.output ?? "ignore"],
+  const command = options.backup
+    ? ["--import", "tsx", "scripts/serve.ts"]
+    : ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`];
+  const child: ChildProcess = spawn(process.execPath, command, {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `file:${options.databaseFile}`,
+      SESSION_SECRET,
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      BACKUP: options.backup ? "on" : "off",
+      BACKUP_URL: "",
+      BUILD_DIR: options.buildDir,
     },
-  );
+    stdio: STDIO[options.output ?? "ignore"],
+    detached: options.backup ?? false,
+  });
   // Piped output must be read even when unwanted: the server logs every request, and a full
   // pipe would block it.
   let output = "";
@@ -129,7 +138,11 @@ export async function startServer(options: {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await waitUntilUp(url, child);
   const signal = async (name: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    if (child.exitCode === null && child.signalCode === null) {
+      // The supervisor's group: SIGKILL reaches Litestream and the server, which it cannot forward.
+      if (options.backup && name === "SIGKILL") process.kill(-child.pid!, name);
+      else child.kill(name);
+    }
     await exited;
   };
   return {

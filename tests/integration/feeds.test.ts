@@ -165,6 +165,7 @@ describe("/robots.txt", () => {
     expect(lines).toContain("Disallow: /admin");
     expect(lines).toContain("Allow: /admin/login");
     expect(lines).toContain("Disallow: /api");
+    expect(lines).toContain("Disallow: /healthz");
     expect(lines).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });
 

@@ -57,9 +57,9 @@ describe("logger", () => {
   it("gives a request child its request id, route, method and duration", () => {
     const { lines, logger } = capture();
     const request = new Request("http://localhost/admin/login", { method: "POST" });
-    const log = requestLogger(request, "routes/admin.login", logger);
+    const log = requestLogger(request, "routes/admin.login", { user_id: 4 }, logger);
     log.info({ event: "auth.sign_in" }, "Signed in");
-    expect(lines[0]).toMatchObject({ route: "routes/admin.login", method: "POST", event: "auth.sign_in" });
+    expect(lines[0]).toMatchObject({ route: "routes/admin.login", method: "POST", event: "auth.sign_in", user_id: 4 });
     expect(lines[0].request_id).toBe(requestId(request));
     expect(typeof lines[0].duration_ms).toBe("number");
   });

@@ -182,7 +182,7 @@ describe("XML helpers", () => {
     expect(elements(xml, "loc")).toEqual(["https://x.example/a?b=1&amp;c=2", "https://x.example/news/1"]);
     expect(elements(xml, "lastmod")).toEqual(["2025-01-01T00:00:00.000Z"]);
     expect(buildRobots("https://x.example/sitemap.xml")).toBe(
-      "User-agent: *\nAllow: /\nAllow: /admin/login\nDisallow: /admin\nDisallow: /api\n\nSitemap: https://x.example/sitemap.xml\n",
+      "User-agent: *\nAllow: /\nAllow: /admin/login\nDisallow: /admin\nDisallow: /api\nDisallow: /healthz\n\nSitemap: https://x.example/sitemap.xml\n",
     );
   });
 });

@@ -1,0 +1,71 @@
+import { backupSettings, readBackupStatus } from "~/infra/backup.server";
+import { getDb, knownMigrations } from "~/infra/db.server";
+import { getEnv, type Env } from "~/infra/env.server";
+import { appliedMigrations } from "~/models/migrations.server";
+
+export interface HealthReport {
+  /** "ok" when a monitor need do nothing; "fail" with HTTP 503 otherwise. */
+  status: "ok" | "fail";
+  database: "ok" | "unreadable";
+  migrations: { applied: number; pending: string[]; latest: string | null } | null;
+  outbox_backlog: number;
+  /** Up to when the backup holds every write (null: none yet, or backup off). */
+  last_backup_at: string | null;
+  /** "ok", "stale" (older than BACKUP_MAX_AGE_SECONDS), "starting" (none yet, server younger than the limit) or "off". */
+  backup: "ok" | "stale" | "starting" | "off";
+  backup_max_age_seconds: number;
+}
+
+/**
+ * Mail waiting in the outbox: a growing figure means delivery has stopped.
+ * TODO(mail outbox): count unsent rows of the outbox table here; 0 until it exists.
+ */
+export async function outboxBacklog(): Promise<number> {
+  return 0;
+}
+
+/**
+ * What /healthz reports: a read of the migration table (is the database readable, and is its
+ * schema the one this code expects), the outbox backlog and the backup status file written by
+ * the supervisor (scripts/serve.ts). Cheap: one indexed read and one small file.
+ */
+export async function checkHealth(
+  options: { now?: Date; uptimeSeconds?: number; env?: Env } = {},
+): Promise<HealthReport> {
+  const { now = new Date(), uptimeSeconds = process.uptime(), env = getEnv() } = options;
+  const settings = backupSettings(env);
+
+  let database: HealthReport["database"] = "ok";
+  let migrations: HealthReport["migrations"] = null;
+  try {
+    const [applied, known] = await Promise.all([appliedMigrations(getDb()), knownMigrations()]);
+    migrations = {
+      applied: applied.length,
+      pending: known.filter((name) => !applied.includes(name)),
+      latest: applied.at(-1) ?? null,
+    };
+  } catch {
+    database = "unreadable";
+  }
+
+  let backup: HealthReport["backup"] = "off";
+  let lastBackupAt: string | null = null;
+  if (settings.enabled) {
+    lastBackupAt = readBackupStatus(settings.statusFile)?.last_backup_at ?? null;
+    const ageSeconds = lastBackupAt ? (now.getTime() - Date.parse(lastBackupAt)) / 1000 : undefined;
+    if (ageSeconds !== undefined && ageSeconds <= settings.maxAgeSeconds) backup = "ok";
+    else if (ageSeconds === undefined && uptimeSeconds <= settings.maxAgeSeconds) backup = "starting";
+    else backup = "stale";
+  }
+
+  const healthy = database === "ok" && migrations !== null && migrations.pending.length === 0 && backup !== "stale";
+  return {
+    status: healthy ? "ok" : "fail",
+    database,
+    migrations,
+    outbox_backlog: await outboxBacklog(),
+    last_backup_at: lastBackupAt,
+    backup,
+    backup_max_age_seconds: settings.maxAgeSeconds,
+  };
+}

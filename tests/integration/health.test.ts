@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { backupSettings, writeBackupStatus } from "~/infra/backup.server";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { loader } from "~/routes/healthz";
+import { checkHealth } from "~/services/health.server";
+
+const settings = () => backupSettings(getEnv());
+const now = new Date("2026-11-22T12:00:00.000Z");
+const secondsAgo = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
+
+function recordBackup(lastBackupAt: string | null) {
+  writeBackupStatus(settings().statusFile, {
+    checked_at: now.toISOString(),
+    last_backup_at: lastBackupAt,
+    uploads_copied_at: null,
+    replica: "test",
+  });
+}
+
+afterEach(() => fs.rmSync(settings().statusFile, { force: true }));
+
+describe("checkHealth", () => {
+  it("is ok with a readable, migrated database and a recent backup", async () => {
+    recordBackup(secondsAgo(20));
+    const report = await checkHealth({ now, uptimeSeconds: 5000 });
+    expect(report).toMatchObject({
+      status: "ok",
+      database: "ok",
+      outbox_backlog: 0,
+      last_backup_at: secondsAgo(20),
+      backup: "ok",
+      backup_max_age_seconds: 300,
+    });
+    expect(report.migrations?.pending).toEqual([]);
+    expect(report.migrations?.latest).toMatch(/^\d{4}_/);
+  });
+
+  it("fails when the last backup is older than BACKUP_MAX_AGE_SECONDS", async () => {
+    recordBackup(secondsAgo(301));
+    expect(await checkHealth({ now, uptimeSeconds: 5000 })).toMatchObject({ status: "fail", backup: "stale" });
+    const strict = { ...getEnv(), BACKUP_MAX_AGE_SECONDS: 3600 };
+    expect(await checkHealth({ now, uptimeSeconds: 5000, env: strict })).toMatchObject({ status: "ok", backup: "ok" });
+  });
+
+  it("gives a just-started server time for its first backup, then fails without one", async () => {
+    expect(await checkHealth({ now, uptimeSeconds: 10 })).toMatchObject({
+      status: "ok",
+      backup: "starting",
+      last_backup_at: null,
+    });
+    expect(await checkHealth({ now, uptimeSeconds: 301 })).toMatchObject({ status: "fail", backup: "stale" });
+  });
+
+  it("says when backup is off and does not fail on it", async () => {
+    const off = { ...getEnv(), BACKUP: "off" as const };
+    expect(await checkHealth({ now, uptimeSeconds: 99_999, env: off })).toMatchObject({
+      status: "ok",
+      backup: "off",
+      last_backup_at: null,
+    });
+  });
+
+  it("fails when the database cannot be read", async () => {
+    recordBackup(secondsAgo(1));
+    await sql`alter table kysely_migration rename to kysely_migration_hidden`.execute(getDb());
+    try {
+      expect(await checkHealth({ now, uptimeSeconds: 5000 })).toMatchObject({
+        status: "fail",
+        database: "unreadable",
+        migrations: null,
+      });
+    } finally {
+      await sql`alter table kysely_migration_hidden rename to kysely_migration`.execute(getDb());
+    }
+  });
+
+  it("fails when a migration this code expects has not been applied", async () => {
+    recordBackup(secondsAgo(1));
+    const db = getDb();
+    const last = await db
+      .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
+      .selectFrom("kysely_migration")
+      .selectAll()
+      .orderBy("name", "desc")
+      .executeTakeFirstOrThrow();
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
+    try {
+      const report = await checkHealth({ now, uptimeSeconds: 5000 });
+      expect(report).toMatchObject({ status: "fail", database: "ok" });
+      expect(report.migrations?.pending).toEqual([last.name]);
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(db);
+    }
+  });
+});
+
+describe("GET /healthz", () => {
+  const get = () => loader({ request: new Request("http://localhost/healthz"), params: {}, context: {} });
+
+  it("answers 200 JSON that no cache keeps and no search engine indexes", async () => {
+    recordBackup(new Date().toISOString());
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
+    const body = await response.json();
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(["status", "database", "migrations", "outbox_backlog", "last_backup_at"]),
+    );
+    expect(body.status).toBe("ok");
+  });
+
+  it("answers 503 when unhealthy", async () => {
+    recordBackup("2000-01-01T00:00:00.000Z");
+    const response = await get();
+    expect(response.status).toBe(503);
+    expect((await response.json()).status).toBe("fail");
+  });
+});

@@ -9,8 +9,9 @@ import { trackClientAddresses } from "~/infra/client-address.server";
 import { getDataVersion, getDb } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { logger, requestLogger, routeName } from "~/infra/logger.server";
-import { pageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
+import { pageCache, pageCacheKey, publicCacheControl, restampNonce } from "~/infra/page-cache.server";
 import { scheduleHousekeeping } from "~/services/housekeeping.server";
+import { nextScheduledPublish } from "~/services/news.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
 
@@ -25,7 +26,7 @@ trackClientAddresses();
  * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff
  * see their own edits at once. Anything for a signed-in user is never stored.
  */
-const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300";
+const PUBLIC_CACHE = { maxAge: 0, sMaxage: 60, staleWhileRevalidate: 300 };
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export default async function handleRequest(
@@ -41,8 +42,11 @@ export default async function handleRequest(
 
   const cacheKey = responseHeaders.has("Set-Cookie") ? null : pageCacheKey(request, responseStatusCode, remixContext);
   const dataVersion = cacheKey ? await getDataVersion(getDb()) : 0;
+  // Public pages list articles: neither this cache nor a CDN may keep one past the moment the
+  // next scheduled article goes public.
+  const expiresAt = cacheKey ? await nextScheduledPublish() : null;
   if (cacheKey) {
-    responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    responseHeaders.set("Cache-Control", publicCacheControl(PUBLIC_CACHE, expiresAt));
     responseHeaders.append("Vary", "Cookie");
     const cached = pageCache.get(cacheKey, dataVersion);
     if (cached) {
@@ -73,7 +77,7 @@ export default async function handleRequest(
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
               const html = Buffer.concat(chunks).toString("utf8");
-              if (responseStatusCode === 200) pageCache.set(cacheKey, { html, nonce, dataVersion });
+              if (responseStatusCode === 200) pageCache.set(cacheKey, { html, nonce, dataVersion, expiresAt });
               resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));
             });
             pipe(body);

@@ -1,6 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
@@ -12,6 +21,7 @@ import { site } from "~/content/site";
 import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
 import { getTheme } from "~/infra/theme.server";
+import { publicOrigin } from "~/utils/public-url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -22,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clean = cleanPath(url.pathname);
   if (clean !== null) throw redirect(clean + url.search, 301);
-  return json({ theme: getTheme(request) });
+  return json({ theme: getTheme(request), origin: publicOrigin(request) });
 }
 
 export const meta: MetaFunction = ({ error }) => [
@@ -41,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data ? <DefaultShareImage origin={data.origin} /> : null}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -60,6 +71,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * The site's picture for share previews, on every page that does not set its own (an
+ * article sets its photo, or this same picture, in its meta with `handle.ownShareImage`).
+ * Social networks need an absolute URL, hence the origin from the root loader.
+ */
+function DefaultShareImage({ origin }: { origin: string }) {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  if ((leaf?.handle as { ownShareImage?: boolean } | undefined)?.ownShareImage && leaf?.data) return null;
+  const url = `${origin}${site.shareImage.path}`;
+  return (
+    <>
+      <meta property="og:image" content={url} />
+      <meta property="og:image:width" content={String(site.shareImage.width)} />
+      <meta property="og:image:height" content={String(site.shareImage.height)} />
+      <meta property="og:image:alt" content={site.shareImage.alt} />
+      <meta name="twitter:image" content={url} />
+    </>
   );
 }
 

@@ -27,7 +27,16 @@ export interface NewsTable {
   image_url: string | null;
   created_at: string;
   updated_at: string;
+  status: ColumnType<NewsStatus, NewsStatus | undefined, NewsStatus>;
+  /** When it goes (or went) public; a draft keeps its intended time. */
+  publish_at: string;
+  /** Folder of an uploaded photo under UPLOADS_DIR, and the widths stored there ("480,960"). */
+  image_upload: string | null;
+  image_widths: string | null;
+  image_alt: string | null;
 }
+
+export type NewsStatus = "draft" | "published";
 
 export interface LoginFailuresTable {
   id: Generated<number>;

@@ -78,7 +78,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
         for (const article of SAMPLE_ARTICLES) {
           await trx
             .insertInto("news")
-            .values({ ...article, updated_at: article.created_at })
+            .values({ ...article, updated_at: article.created_at, publish_at: article.created_at })
             .execute();
         }
         result.seededArticles = true;

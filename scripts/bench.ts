@@ -1,6 +1,13 @@
-// npm run bench: throughput and latency of the production server against a minimal static
-// Node server that sends the very same bytes, so the figures say what the app itself costs.
+// npm run bench: does a page cost the same with 5,000 articles as with 50? Two production
+// servers, one per database size, take the same load path by path, back to back; throughput
+// at 5,000 must be at least 0.9 × that at 50 and /news must weigh the same (within 10 %).
+//
+// npm run bench -- --static: throughput and latency of the production server against a
+// minimal static Node server that sends the very same bytes, so the figures say what the app
+// itself costs, and a soak for memory growth.
+//
 // Loopback only, bounded in time; exits non-zero on any error or missed budget.
+import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import {
@@ -70,7 +77,90 @@ function sampleRss(server: RunningServer, into: number[]): () => void {
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
+const SCALE_PATHS = ["/", "/news", "/news/page/3", "/news/1", "/api/news"];
+const SCALE_SIZES = [50, 5_000] as const;
+const SCALE_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const SCALE_BUDGET = { minThroughputRatio: 0.9, maxHtmlSizeChange: 0.1 };
+
+async function scaling() {
+  const buildDir = process.env.BUILD_DIR ?? ".build-bench";
+  console.log(`Building into ${buildDir}...`);
+  buildApp(buildDir);
+  const dir = makeTempDir("bench");
+  const servers: RunningServer[] = [];
+  let failed = false;
+  try {
+    for (const articles of SCALE_SIZES) {
+      const databaseFile = `${dir}/bench-${articles}.sqlite`;
+      const started = Date.now();
+      await prepareDatabase(databaseFile, { articles });
+      console.log(`${articles} articles ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      servers.push(await startServer({ buildDir, databaseFile }));
+    }
+    const [small, large] = servers;
+
+    const htmlSize = async (server: RunningServer) =>
+      (await (await fetch(`${server.url}/news`)).arrayBuffer()).byteLength;
+    for (const server of servers) {
+      for (const path of SCALE_PATHS) {
+        const response = await fetch(server.url + path);
+        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }
+
+    console.log(
+      `\n${CONNECTIONS} connections, ${SCALE_SECONDS} s per run, loopback; machine: ${process.platform} ${process.arch}, node ${process.version}\n`,
+    );
+    console.log(
+      `${"path".padEnd(16)}${pad("req/s @50", 11)}${pad("req/s @5000", 13)}${pad("ratio", 7)}${pad("p99 @50", 9)}${pad("p99 @5000", 11)}  result`,
+    );
+    for (const path of SCALE_PATHS) {
+      // Small, large, large, small: a load that drifts during the measurement (this machine
+      // is shared) weighs on both sizes alike.
+      const a1 = await load(small.url + path, SCALE_SECONDS);
+      const b1 = await load(large.url + path, SCALE_SECONDS);
+      const b2 = await load(large.url + path, SCALE_SECONDS);
+      const a2 = await load(small.url + path, SCALE_SECONDS);
+      const a = combine(a1, a2);
+      const b = combine(b1, b2);
+      const ratio = b.requestsPerSecond / a.requestsPerSecond;
+      const errors = a.errors + a.non2xx + b.errors + b.non2xx;
+      const ok = ratio >= SCALE_BUDGET.minThroughputRatio && errors === 0;
+      if (!ok) failed = true;
+      console.log(
+        `${path.padEnd(16)}${pad(a.requestsPerSecond.toFixed(0), 11)}${pad(b.requestsPerSecond.toFixed(0), 13)}${pad(ratio.toFixed(2), 7)}${pad(a.p99, 9)}${pad(b.p99, 11)}  ${ok ? "pass" : `FAIL${errors ? ` (${errors} errors or non-2xx)` : ` (below ${SCALE_BUDGET.minThroughputRatio})`}`}`,
+      );
+    }
+    const [sizeSmall, sizeLarge] = [await htmlSize(small), await htmlSize(large)];
+    const change = Math.abs(sizeLarge - sizeSmall) / sizeSmall;
+    const sizeOk = change <= SCALE_BUDGET.maxHtmlSizeChange;
+    if (!sizeOk) failed = true;
+    console.log(
+      `\n/news HTML: ${sizeSmall} bytes @50, ${sizeLarge} bytes @5000 (${(change * 100).toFixed(1)} % apart)  ${sizeOk ? "pass" : `FAIL (more than ${SCALE_BUDGET.maxHtmlSizeChange * 100} %)`}`,
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(failed ? "\nbench: budgets MISSED" : "\nbench: all budgets met");
+  process.exit(failed ? 1 : 0);
+}
+
+/** Two runs of equal length as one: mean throughput, the worse p99. */
+function combine(x: Load, y: Load): Load {
+  return {
+    requestsPerSecond: (x.requestsPerSecond + y.requestsPerSecond) / 2,
+    p50: Math.max(x.p50, y.p50),
+    p99: Math.max(x.p99, y.p99),
+    errors: x.errors + y.errors,
+    non2xx: x.non2xx + y.non2xx,
+    total: x.total + y.total,
+  };
+}
+
 async function main() {
+  if (!process.argv.includes("--static")) return scaling();
   const buildDir = process.env.BUILD_DIR ?? ".build-bench";
   console.log(`Building into ${buildDir}...`);
   buildApp(buildDir);

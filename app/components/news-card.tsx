@@ -1,7 +1,13 @@
 import { Link } from "@remix-run/react";
+import { publishingCopy } from "~/content/news";
 import { formatLongDate } from "~/utils/dates";
+import { responsiveImage, type ResponsiveImage } from "~/utils/images";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { preview } from "~/utils/text";
+import { ResponsivePicture } from "./responsive-picture";
+
+/** Where an article stands, shown to staff on articles visitors cannot see yet. */
+export type CardState = "draft" | "scheduled" | "published";
 
 /** What a card needs of an article; loaders send exactly this (dates as ISO strings). */
 export interface NewsCardArticle {
@@ -9,11 +15,31 @@ export interface NewsCardArticle {
   title: string;
   content: string;
   image_url: string | null;
+  /** The date shown: when the article went (or goes) public. */
   created_at: string;
+  /** An uploaded photo; wins over image_url. */
+  image?: ResponsiveImage | null;
+  state?: CardState;
+}
+
+/** What a list query returns for a card (see listNewsSummaries). */
+export interface NewsCardSource {
+  id: number;
+  title: string;
+  content: string;
+  image_url: string | null;
+  created_at: string;
+  publish_at?: string;
+  image_upload?: string | null;
+  image_widths?: string | null;
+  image_alt?: string | null;
 }
 
 /** News previews on the home and list pages are cut at this many characters. */
 export const PUBLIC_PREVIEW_LENGTH = 150;
+
+/** Cards are a third of the page on wide screens, half on tablets, the whole width on phones. */
+const CARD_SIZES = "(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw";
 
 /**
  * The card fields of an article, with the content cut to what the preview can show (an
@@ -21,34 +47,36 @@ export const PUBLIC_PREVIEW_LENGTH = 150;
  * exactly the preview of the full content: whitespace is flattened the same way, and one
  * character beyond the limit is kept so the card still knows to add the ellipsis.
  */
-export function toNewsCardArticle(article: NewsCardArticle): NewsCardArticle {
+export function toNewsCardArticle(article: NewsCardSource, state?: CardState): NewsCardArticle {
   const flat = article.content.replace(/\s+/g, " ").trim();
   return {
     id: article.id,
     title: article.title,
     content: flat.slice(0, PUBLIC_PREVIEW_LENGTH + 1),
     image_url: safeHttpUrl(article.image_url),
-    created_at: article.created_at,
+    created_at: article.publish_at || article.created_at,
+    image: responsiveImage(article.image_upload, article.image_widths, article.image_alt),
+    ...(state && state !== "published" ? { state } : {}),
   };
 }
 
-export function NewsCard({
-  article,
-  index = 0,
-  headingLevel = 3,
-}: {
-  article: NewsCardArticle;
-  index?: number;
-  headingLevel?: 2 | 3;
-}) {
+export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardArticle; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const imageUrl = safeHttpUrl(article.image_url);
   return (
-    <article
-      className="animate-fade-in-up flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      style={{ animationDelay: `${(index * 0.1).toFixed(1)}s` }}
-    >
-      {imageUrl ? (
+    // One short fade for every card: a delay growing with the position would show the
+    // hundredth card ten seconds late.
+    <article className="animate-fade-in-up flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      {article.image ? (
+        <ResponsivePicture
+          image={article.image}
+          sizes={CARD_SIZES}
+          width={640}
+          height={360}
+          lazy
+          className="aspect-video w-full object-cover"
+        />
+      ) : imageUrl ? (
         <img
           src={imageUrl}
           alt=""
@@ -60,6 +88,7 @@ export function NewsCard({
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm text-slate-600 dark:text-slate-400">
+          {article.state ? <StateBadge state={article.state} /> : null}
           <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
         </p>
         <Heading className="mt-2 text-lg font-semibold text-slate-900 dark:text-white">{article.title}</Heading>
@@ -71,5 +100,19 @@ export function NewsCard({
         </Link>
       </div>
     </article>
+  );
+}
+
+export function StateBadge({ state }: { state: CardState }) {
+  const style =
+    state === "draft"
+      ? "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-white"
+      : state === "scheduled"
+        ? "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50"
+        : "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-50";
+  return (
+    <span className={`mr-2 inline-block rounded px-2 py-0.5 text-xs font-semibold uppercase tracking-wide ${style}`}>
+      {publishingCopy[state]}
+    </span>
   );
 }

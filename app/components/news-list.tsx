@@ -13,9 +13,9 @@ export function NewsList({ articles }: { articles: NewsCardArticle[] }) {
   }
   return (
     <ul className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
-      {articles.map((article, index) => (
+      {articles.map((article) => (
         <li key={article.id} className="grid">
-          <NewsCard article={article} index={index} headingLevel={2} />
+          <NewsCard article={article} headingLevel={2} />
         </li>
       ))}
     </ul>

@@ -8,6 +8,7 @@ export const newsCopy = {
   viewAll: "View all news articles",
   notFound: "Article not found",
   notFoundBody: "The article you are looking for does not exist or has been removed.",
+  pageNotFound: "There is no such page of news",
   shareHeading: "Share this article",
   loading: "Loading news...",
   rssTitle: "News",
@@ -15,3 +16,17 @@ export const newsCopy = {
 
 /** How many articles the RSS feed carries. */
 export const RSS_ITEM_LIMIT = 20;
+
+/** Articles per page of /news (four rows of three). */
+export const NEWS_PAGE_SIZE = 12;
+
+/** Articles per page of the staff list. */
+export const ADMIN_NEWS_PAGE_SIZE = 20;
+
+/** How staff see an article visitors cannot see yet. */
+export const publishingCopy = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  previewNotice: "Preview: visitors cannot see this article yet.",
+} as const;

@@ -17,6 +17,8 @@ export const site = {
   whatsappNumber: "440000000000",
   incorporated: "November 2010",
   charityStatus: "December 2024",
+  /** What social networks show for a shared page that has no picture of its own (1200 × 630). */
+  shareImage: { path: "/images/share-default.png", width: 1200, height: 630, alt: "Community Health Aid UK logo" },
 } as const;
 
 /** PLACEHOLDER URLs for the charity's social pages. */

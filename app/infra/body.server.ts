@@ -1,3 +1,5 @@
+import { unstable_parseMultipartFormData } from "@remix-run/node";
+
 /** Largest form body an action reads: an article at its limits fits several times over. */
 export const MAX_FORM_BYTES = 512 * 1024;
 
@@ -47,6 +49,12 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
   return bytes;
 }
 
+/** A form that may carry files: fields and files together up to `maxBytes`, each file's bytes kept up to `maxFileBytes`. */
+export interface UploadLimits {
+  maxBytes: number;
+  maxFileBytes: number;
+}
+
 /**
  * The request's form fields (urlencoded or multipart), or a BodyError: 413 when too large,
  * 400 when it is not a form at all (JSON, text/plain, multipart without a boundary…).
@@ -66,13 +74,31 @@ export async function parseFormBody(request: Request, maxBytes: number = MAX_FOR
   }
 }
 
+const tooLarge = () => new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
+
 /**
  * For staff actions: the form fields, or a thrown plain-text 4xx Response (413, 400), so
  * hostile input never becomes a 500.
+ *
+ * With `UploadLimits`, a multipart body is streamed part by part instead: the whole body is
+ * still refused past `maxBytes`, and a file larger than `maxFileBytes` arrives cut to
+ * `maxFileBytes + 1` bytes (the rest is read and dropped, never held), so the form can answer
+ * "too large" as a field error with the other fields kept.
  */
-export async function readFormData(request: Request, maxBytes: number = MAX_FORM_BYTES): Promise<FormData> {
+export async function readFormData(
+  request: Request,
+  limits: number | UploadLimits = MAX_FORM_BYTES,
+): Promise<FormData> {
+  const maxBytes = typeof limits === "number" ? limits : limits.maxBytes;
+  const type = request.headers.get("Content-Type") ?? "";
   try {
-    return await parseFormBody(request, maxBytes);
+    if (typeof limits !== "number" && /^multipart\/form-data\s*;/i.test(type)) {
+      const declared = request.headers.get("Content-Length");
+      if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) throw tooLarge();
+      return await readMultipart(request, limits);
+    }
+    // Only multipart bodies carry files: any other form keeps the ordinary limit.
+    return await parseFormBody(request, typeof limits === "number" ? maxBytes : Math.min(maxBytes, MAX_FORM_BYTES));
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
     const text = error.status === 413 ? "The form is too large." : "The form could not be read.";
@@ -80,5 +106,60 @@ export async function readFormData(request: Request, maxBytes: number = MAX_FORM
       status: error.status,
       statusText: error.status === 413 ? "Payload Too Large" : "Bad Request",
     });
+  }
+}
+
+/** Stops the stream with a 413 as soon as more than `maxBytes` have passed, whatever it claims. */
+function capStream(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes) controller.error(tooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+async function readMultipart(request: Request, { maxBytes, maxFileBytes }: UploadLimits): Promise<FormData> {
+  if (!request.body) return new FormData();
+  let overLimit: Response | null = null;
+  // Text fields together get the ordinary form limit; only files may be larger.
+  let textBytes = 0;
+  const capped = capStream(request.body, maxBytes);
+  const init: RequestInit & { duplex: "half" } = {
+    method: "POST",
+    headers: request.headers,
+    body: capped,
+    duplex: "half",
+  };
+  const counted = new Request(request.url, init);
+  try {
+    return await unstable_parseMultipartFormData(counted, async ({ filename, contentType, data }) => {
+      const chunks: Uint8Array[] = [];
+      let kept = 0;
+      const keep = filename === undefined ? maxBytes : maxFileBytes + 1;
+      for await (const chunk of data) {
+        if (filename === undefined) {
+          textBytes += chunk.byteLength;
+          if (textBytes > MAX_FORM_BYTES) throw tooLarge();
+        }
+        if (kept >= keep) continue; // read and dropped: only the fact that it was too large matters
+        const part = chunk.subarray(0, keep - kept);
+        chunks.push(part);
+        kept += part.byteLength;
+      }
+      if (filename === undefined) return new TextDecoder().decode(Buffer.concat(chunks));
+      // A file input left empty still sends a part, with no name and no bytes.
+      if (!filename && kept === 0) return undefined;
+      return new File([Buffer.concat(chunks)], filename, { type: contentType });
+    });
+  } catch (error) {
+    if (error instanceof Response) overLimit = error;
+    else if (error instanceof Error && error.cause instanceof Response) overLimit = error.cause;
+    if (overLimit) throw overLimit;
+    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
   }
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 /** Raised at start-up when the environment cannot be used; its message is for the operator. */
@@ -81,9 +82,14 @@ const envSchema = z.object({
       .min(10, "must be at least 10")
       .default(300),
   ),
+  UPLOADS_DIR: optional(z.string().optional()),
 });
 
-export type Env = z.infer<typeof envSchema> & { databasePath: string };
+export type Env = z.infer<typeof envSchema> & {
+  databasePath: string;
+  /** Absolute folder of uploaded photos: UPLOADS_DIR, or `uploads` next to the database file. */
+  uploadsDir: string;
+};
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -91,7 +97,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
-  return { ...result.data, databasePath: result.data.DATABASE_URL.slice("file:".length) };
+  const databasePath = result.data.DATABASE_URL.slice("file:".length);
+  // Beside the database by default, so one folder holds everything to back up.
+  const uploads = result.data.UPLOADS_DIR ?? path.join(path.dirname(databasePath), "uploads");
+  return { ...result.data, databasePath, uploadsDir: path.resolve(uploads) };
 }
 
 let cached: Env | undefined;
@@ -112,4 +121,9 @@ export function readLogLevel(source: Record<string, string | undefined>): (typeo
   const parsed = logLevelSchema.safeParse(source.LOG_LEVEL);
   if (parsed.success && parsed.data) return parsed.data;
   return source.VITEST ? "silent" : "info";
+}
+
+/** The resolved folder of uploaded photos (UPLOADS_DIR, default `uploads/` next to the database file). */
+export function uploadsDir(): string {
+  return getEnv().uploadsDir;
 }

@@ -1,6 +1,7 @@
 import type { EntryContext } from "@remix-run/node";
 import { publicOrigin } from "~/utils/public-url";
 import { hasSessionCookie } from "./cookies.server";
+import { now as clockNow } from "./clock.server";
 import { getTheme } from "./theme.server";
 
 /**
@@ -25,6 +26,8 @@ interface CachedPage {
   /** The database's data_version when the page was rendered. */
   dataVersion: number;
   storedAt: number;
+  /** When a scheduled article goes public: the page is stale from then on (ms since the epoch). */
+  expiresAt: number | null;
 }
 
 export class PageCache {
@@ -35,13 +38,15 @@ export class PageCache {
     // Short, because a write that lands between a page's loaders and the end of its render
     // can leave that render cached with the old data; the TTL bounds how long.
     private readonly ttlMs = 60_000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = clockNow,
   ) {}
 
   get(key: string, dataVersion: number): CachedPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (page.dataVersion !== dataVersion || this.now() - page.storedAt > this.ttlMs) {
+    const time = this.now();
+    const expired = time - page.storedAt > this.ttlMs || (page.expiresAt !== null && time >= page.expiresAt);
+    if (page.dataVersion !== dataVersion || expired) {
       this.pages.delete(key);
       return undefined;
     }
@@ -51,9 +56,9 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: { html: string; nonce: string; dataVersion: number }): void {
+  set(key: string, page: { html: string; nonce: string; dataVersion: number; expiresAt?: number | null }): void {
     this.pages.delete(key);
-    this.pages.set(key, { ...page, storedAt: this.now() });
+    this.pages.set(key, { ...page, expiresAt: page.expiresAt ?? null, storedAt: this.now() });
     while (this.pages.size > this.maxEntries) {
       this.pages.delete(this.pages.keys().next().value!);
     }
@@ -84,6 +89,33 @@ export function pageCacheKey(request: Request, status: number, context: EntryCon
 }
 
 /** The same page with a fresh nonce everywhere the old one stood. */
-export function restampNonce(page: CachedPage, nonce: string): string {
+export function restampNonce(page: Pick<CachedPage, "html" | "nonce">, nonce: string): string {
   return page.html.replaceAll(page.nonce, nonce);
+}
+
+/**
+ * Cache-Control for a public response that lists articles: a shared cache (CDN) may keep it
+ * `sMaxage` seconds and serve it stale `staleWhileRevalidate` more, but never past the moment
+ * the next scheduled article goes public (`nextPublishMs`), or visitors would miss it.
+ */
+export function publicCacheControl(
+  {
+    maxAge = 0,
+    sMaxage,
+    staleWhileRevalidate = 0,
+  }: { maxAge?: number; sMaxage: number; staleWhileRevalidate?: number },
+  nextPublishMs: number | null,
+  nowMs: number = clockNow(),
+): string {
+  const left = nextPublishMs === null ? Infinity : Math.max(0, Math.floor((nextPublishMs - nowMs) / 1000));
+  const browser = Math.min(maxAge, left);
+  const shared = Math.min(sMaxage, left);
+  const stale = Math.min(staleWhileRevalidate, Math.max(0, left - shared));
+  return [
+    "public",
+    `max-age=${browser}`,
+    ...(browser === 0 ? ["must-revalidate"] : []),
+    `s-maxage=${shared}`,
+    ...(stale > 0 ? [`stale-while-revalidate=${stale}`] : []),
+  ].join(", ");
 }

@@ -1,34 +1,183 @@
-import type { Selectable } from "kysely";
-import type { NewsTable } from "../../db/schema";
+import type { Selectable, SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
+import type { Database, NewsStatus, NewsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { nowIso } from "~/utils/dates";
 
 export type NewsArticle = Selectable<NewsTable>;
+export type { NewsStatus };
+
+/** An uploaded photo: its folder under UPLOADS_DIR and the widths stored there. */
+export interface StoredUpload {
+  key: string;
+  widths: number[];
+}
 
 export interface NewsInput {
   title: string;
   content: string;
   image_url?: string | null;
+  /** Published unless said otherwise; on update, left as it is when not given. */
+  status?: NewsStatus;
+  /** ISO-8601 UTC; "now" on create when not given, left as it is on update. */
+  publish_at?: string;
+  image_alt?: string | null;
+  /** On update: undefined keeps the current photo, null removes it. */
+  image_upload?: StoredUpload | null;
 }
 
-/** Newest first; `limit` for the home page's Recent Activities. */
+/**
+ * Which articles a list may show: `visibleAt` (ISO) limits it to published articles whose
+ * time has come, as visitors see them; without it (staff) every article is listed.
+ */
+export interface Visibility {
+  visibleAt?: string;
+}
+
+/** What a card or list row shows: the content cut in SQL, never the whole text. */
+export interface NewsSummary {
+  id: number;
+  title: string;
+  content: string;
+  image_url: string | null;
+  image_upload: string | null;
+  image_widths: string | null;
+  image_alt: string | null;
+  status: NewsStatus;
+  publish_at: string;
+  created_at: string;
+}
+
+/**
+ * How much of the text a summary carries. Previews are at most 200 characters after runs of
+ * whitespace are flattened; this leaves room for those runs.
+ */
+export const SUMMARY_CHARS = 1_000;
+
+function visible<O>(
+  query: SelectQueryBuilder<Database, "news", O>,
+  { visibleAt }: Visibility,
+): SelectQueryBuilder<Database, "news", O> {
+  if (visibleAt === undefined) return query;
+  return query.where("status", "=", "published").where("publish_at", "<=", visibleAt);
+}
+
+function summaries(db: DB) {
+  return db
+    .selectFrom("news")
+    .select((eb) => [
+      "id",
+      "title",
+      // substr is standard enough: SQLite and PostgreSQL both have it.
+      eb.fn<string>("substr", ["content", eb.val(1), eb.val(SUMMARY_CHARS)]).as("content"),
+      "image_url",
+      "image_upload",
+      "image_widths",
+      "image_alt",
+      "status",
+      "publish_at",
+      "created_at",
+    ])
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc");
+}
+
+/** Newest first by publish time, a page at a time. */
+export async function listNewsSummaries(
+  db: DB,
+  options: Visibility & { limit: number; offset?: number; titleContains?: string },
+): Promise<NewsSummary[]> {
+  let query = visible(summaries(db), options);
+  if (options.titleContains) query = query.where(titleMatches(options.titleContains));
+  return query
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+    .execute();
+}
+
+function titleMatches(text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Case-insensitive in both SQLite and PostgreSQL; the escape clause makes % and _ literal.
+  return sql<boolean>`lower(title) like ${pattern} escape '\\'`;
+}
+
+export async function countNewsMatching(
+  db: DB,
+  options: Visibility & { titleContains?: string } = {},
+): Promise<number> {
+  let query = visible(
+    db.selectFrom("news").select((eb) => eb.fn.countAll<number>().as("n")),
+    options,
+  );
+  if (options.titleContains) query = query.where(titleMatches(options.titleContains));
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A position in the newest-first order, for keyset paging (the API's cursor). */
+export interface NewsCursor {
+  publish_at: string;
+  id: number;
+}
+
+/** Whole articles, newest first, after `cursor`: the cost does not grow with how deep the page is. */
+export async function listNewsAfter(
+  db: DB,
+  options: Visibility & { limit: number; cursor?: NewsCursor },
+): Promise<NewsArticle[]> {
+  let query = visible(db.selectFrom("news").selectAll().orderBy("publish_at", "desc").orderBy("id", "desc"), options);
+  const { cursor } = options;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("publish_at", "<", cursor.publish_at),
+        eb.and([eb("publish_at", "=", cursor.publish_at), eb("id", "<", cursor.id)]),
+      ]),
+    );
+  }
+  return query.limit(options.limit).execute();
+}
+
+/** Every visible article's address and last change, for the sitemap. */
+export async function listNewsForSitemap(db: DB, options: Visibility): Promise<{ id: number; updated_at: string }[]> {
+  return visible(
+    db.selectFrom("news").select(["id", "updated_at"]).orderBy("publish_at", "desc").orderBy("id", "desc"),
+    options,
+  ).execute();
+}
+
+/** The earliest publish time of a published article after `after` (ISO), or null. */
+export async function nextPublishAfter(db: DB, after: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("news")
+    .select("publish_at")
+    .where("status", "=", "published")
+    .where("publish_at", ">", after)
+    .orderBy("publish_at", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.publish_at ?? null;
+}
+
+/** Whole rows, newest first; for scripts and tests (pages read summaries). */
 export async function listNews(db: DB, options: { limit?: number } = {}): Promise<NewsArticle[]> {
-  let query = db.selectFrom("news").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
+  let query = db.selectFrom("news").selectAll().orderBy("publish_at", "desc").orderBy("id", "desc");
   if (options.limit !== undefined) query = query.limit(options.limit);
   return query.execute();
 }
 
-export async function getNews(db: DB, id: number): Promise<NewsArticle | undefined> {
+export async function getNews(db: DB, id: number, options: Visibility = {}): Promise<NewsArticle | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  return db.selectFrom("news").selectAll().where("id", "=", id).executeTakeFirst();
+  return visible(db.selectFrom("news").selectAll().where("id", "=", id), options).executeTakeFirst();
 }
 
 export async function countNews(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom("news")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countNewsMatching(db);
+}
+
+function uploadColumns(upload: StoredUpload | null | undefined) {
+  if (upload === undefined) return {};
+  return { image_upload: upload?.key ?? null, image_widths: upload ? upload.widths.join(",") : null };
 }
 
 export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle> {
@@ -39,6 +188,10 @@ export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle>
       title: input.title,
       content: input.content,
       image_url: input.image_url || null,
+      image_alt: input.image_alt || null,
+      ...uploadColumns(input.image_upload ?? null),
+      status: input.status ?? "published",
+      publish_at: input.publish_at ?? now,
       created_at: now,
       updated_at: now,
     })
@@ -52,16 +205,24 @@ export async function updateNews(db: DB, id: number, input: NewsInput): Promise<
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const article = await db
     .updateTable("news")
-    .set({ title: input.title, content: input.content, image_url: input.image_url || null, updated_at: nowIso() })
+    .set({
+      title: input.title,
+      content: input.content,
+      image_url: input.image_url || null,
+      ...(input.image_alt !== undefined ? { image_alt: input.image_alt || null } : {}),
+      ...uploadColumns(input.image_upload),
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.publish_at ? { publish_at: input.publish_at } : {}),
+      updated_at: nowIso(),
+    })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();
   return article;
 }
 
-/** Returns whether an article was deleted. */
-export async function deleteNews(db: DB, id: number): Promise<boolean> {
-  if (!Number.isSafeInteger(id) || id < 1) return false;
-  const result = await db.deleteFrom("news").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Returns the deleted article (its upload's files are the caller's to remove), or undefined. */
+export async function deleteNews(db: DB, id: number): Promise<NewsArticle | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  return db.deleteFrom("news").where("id", "=", id).returningAll().executeTakeFirst();
 }

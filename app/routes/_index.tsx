@@ -3,14 +3,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeroSlideshow } from "~/components/hero-slideshow";
-import { NewsCard, type NewsCardArticle } from "~/components/news-card";
+import { NewsCard, toNewsCardArticle } from "~/components/news-card";
 import { HERO_IMAGE_SIZE, HERO_INTERVAL_MS, heroSlides } from "~/content/hero";
 import { closingCallToAction, mission, welcome } from "~/content/mission";
 import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
 import { homeStatistics } from "~/content/statistics";
-import { listNews } from "~/models/news.server";
-import { getDb } from "~/infra/db.server";
+import { recentNews } from "~/services/news.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -26,16 +25,9 @@ export const meta: MetaFunction = () =>
   });
 
 export async function loader() {
-  const articles = await listNews(getDb(), { limit: RECENT_ARTICLES });
-  // Only what a card shows travels to the browser.
-  const cards: NewsCardArticle[] = articles.map(({ id, title, content, image_url, created_at }) => ({
-    id,
-    title,
-    content,
-    image_url,
-    created_at,
-  }));
-  return json({ articles: cards });
+  // Only what a card shows travels to the browser; visitors' view, whoever is signed in.
+  const articles = await recentNews(RECENT_ARTICLES);
+  return json({ articles: articles.map((article) => toNewsCardArticle(article)) });
 }
 
 const sectionHeading = "text-3xl font-bold text-slate-900 dark:text-white";
@@ -137,9 +129,9 @@ export default function Home() {
         </h2>
         {articles.length > 0 ? (
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {articles.map((article, i) => (
+            {articles.map((article) => (
               <li key={article.id} className="flex [&>article]:w-full">
-                <NewsCard article={article} index={i} />
+                <NewsCard article={article} />
               </li>
             ))}
           </ul>

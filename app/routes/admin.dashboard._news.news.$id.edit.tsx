@@ -8,7 +8,10 @@ import { site } from "~/content/site";
 import { getNews } from "~/models/news.server";
 import { reviseArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
-import { parseArticleForm } from "~/utils/article-form.server";
+import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
+import { ImageRejected } from "~/infra/images.server";
+import { nowIsoString } from "~/infra/clock.server";
+import { toLondonLocal } from "~/utils/dates";
 import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
@@ -30,7 +33,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const article = id === null ? undefined : await getNews(getDb(), id);
   if (!article) return json({ article: null }, { status: 404 });
   return json({
-    article: { id: article.id, title: article.title, content: article.content, image_url: article.image_url },
+    article: {
+      id: article.id,
+      title: article.title,
+      content: article.content,
+      image_url: article.image_url,
+      image_alt: article.image_alt,
+      status: article.status,
+      // A draft's stored time is only when it was saved, unless it is a time still to come.
+      publish_at:
+        article.status === "published" || article.publish_at > nowIsoString() ? toLondonLocal(article.publish_at) : "",
+      has_upload: Boolean(article.image_upload),
+    },
   });
 }
 
@@ -39,17 +53,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const log = requestLogger(request, "routes/admin.dashboard._news.news.$id.edit", { user_id: user.id });
   const id = parseArticleId(params.id);
-  const submission = parseArticleForm(await readFormData(request));
+  const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
+  const { image, remove_image, image_alt } = submission.value;
   try {
+    const current = id === null ? undefined : await getNews(getDb(), id);
+    // The photo kept from before needs its description as much as a new one.
+    if (current?.image_upload && !image && !remove_image && !image_alt) {
+      const message = "Describe the photo: people who use screen readers hear this text instead of seeing it";
+      return json({ result: submission.reply({ fieldErrors: { image_alt: [message] } }) }, { status: 400 });
+    }
     // Undefined when the article does not exist (or was deleted while the form was open).
-    const updated = id === null ? undefined : await reviseArticle(id, submission.value, log);
+    const updated =
+      id === null || !current
+        ? undefined
+        : await reviseArticle(id, articleInputFromForm(submission.value), {
+            photo: image,
+            removePhoto: remove_image,
+            log,
+          });
     if (!updated) {
       return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 404 });
     }
   } catch (error) {
+    if (error instanceof ImageRejected) {
+      return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });
+    }
     log.error({ event: "news.update_failed", news_id: id, err: error }, "Updating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }

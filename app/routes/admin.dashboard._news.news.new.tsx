@@ -4,8 +4,9 @@ import { useActionData } from "@remix-run/react";
 import { ArticleDialog } from "~/components/admin/article-dialog";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
+import { ImageRejected } from "~/infra/images.server";
 import { publishArticle } from "~/services/news.server";
-import { parseArticleForm } from "~/utils/article-form.server";
+import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -27,13 +28,16 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
   const log = requestLogger(request, "routes/admin.dashboard._news.news.new", { user_id: user.id });
-  const submission = parseArticleForm(await readFormData(request));
+  const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await publishArticle(submission.value, log);
+    await publishArticle(articleInputFromForm(submission.value), { photo: submission.value.image, log });
   } catch (error) {
+    if (error instanceof ImageRejected) {
+      return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });
+    }
     log.error({ event: "news.create_failed", err: error }, "Creating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }

@@ -2,15 +2,17 @@ import { getNews } from "~/models/news.server";
 import { removeArticle, reviseArticle } from "~/services/news.server";
 import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { articleNotFound, readArticleInput, toApiArticle } from "~/services/api-news.server";
+import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/services/api-news.server";
+import { findArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 
 const handle = apiRoute({
-  async GET({ params }) {
+  async GET({ request, params }) {
     const id = parseArticleId(params.id);
-    const article = id ? await getNews(getDb(), id) : undefined;
+    // A draft or scheduled article does not exist for anonymous callers.
+    const article = id ? await findArticle(id, { staff: await isStaffCaller(request) }) : undefined;
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
   },
@@ -22,7 +24,9 @@ const handle = apiRoute({
     // was deleted meanwhile.
     if (!id || !(await getNews(getDb(), id))) return articleNotFound();
     const input = await readArticleInput(request);
-    const article = await reviseArticle(id, input, requestLogger(request, "routes/api.news.$id", { user_id: user.id }));
+    const article = await reviseArticle(id, input, {
+      log: requestLogger(request, "routes/api.news.$id", { user_id: user.id }),
+    });
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
   },

@@ -1,22 +1,30 @@
-import { listNews } from "~/models/news.server";
-import { publishArticle } from "~/services/news.server";
+import { articlesAfter, publishArticle } from "~/services/news.server";
 import { apiJson, apiRoute } from "~/infra/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { readArticleInput, toApiArticle } from "~/services/api-news.server";
-import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
+import { requireApiUser } from "~/services/auth.server";
+import { isStaffCaller, nextLink, parseListParams, readArticleInput, toApiArticle } from "~/services/api-news.server";
 
 const handle = apiRoute({
-  async GET() {
-    const articles = await listNews(getDb());
-    return apiJson(articles.map(toApiArticle));
+  // A page at a time, newest first; Link: <…>; rel="next" while more may remain. Anonymous
+  // callers see published articles whose time has come, staff (a bearer token) see all.
+  async GET({ request }) {
+    const params = parseListParams(new URL(request.url));
+    const staff = await isStaffCaller(request);
+    // One more than asked says whether a next page exists.
+    const rows = await articlesAfter({ staff }, { limit: params.limit + 1, cursor: params.cursor });
+    const page = rows.slice(0, params.limit);
+    const headers: Record<string, string> = {};
+    if (rows.length > params.limit) headers.Link = nextLink(request, params, page[page.length - 1]);
+    return apiJson(page.map(toApiArticle), 200, headers);
   },
 
   async POST({ request }) {
     // Authentication before the body: an anonymous caller learns nothing about validation.
     const { user } = await requireApiUser(request);
     const input = await readArticleInput(request);
-    const article = await publishArticle(input, requestLogger(request, "routes/api.news", { user_id: user.id }));
+    const article = await publishArticle(input, {
+      log: requestLogger(request, "routes/api.news", { user_id: user.id }),
+    });
     return apiJson(toApiArticle(article), 201, { Location: `/api/news/${article.id}` });
   },
 });

@@ -6,18 +6,22 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { ShareLinks } from "~/components/share-links";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
-import { getNews } from "~/models/news.server";
+import { StateBadge } from "~/components/news-card";
+import { ResponsivePicture } from "~/components/responsive-picture";
+import { publishingCopy } from "~/content/news";
+import { findArticle, publishState } from "~/services/news.server";
+import { getUser } from "~/services/session.server";
+import { largestUploadPath, responsiveImage } from "~/utils/images";
 import { formatLongDate } from "~/utils/dates";
-import { getDb } from "~/infra/db.server";
 import { pageMeta } from "~/utils/meta";
 import { parseArticleId } from "~/utils/article-id";
 import { absoluteUrl } from "~/utils/public-url";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
-import { preview } from "~/utils/text";
+import { shareDescription } from "~/utils/text";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
-export const handle: PageCacheHandle = { pageCache: true };
+export const handle: PageCacheHandle & { ownShareImage: true } = { pageCache: true, ownShareImage: true };
 
 export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },
@@ -30,20 +34,28 @@ function articleNotFound(): Response {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseArticleId(params.id);
   if (id === null) throw articleNotFound();
-  const article = await getNews(getDb(), id);
+  // Staff see drafts and scheduled articles as they will look (the preview); visitors get 404.
+  const staff = (await getUser(request)) !== null;
+  const article = await findArticle(id, { staff });
   if (!article) throw articleNotFound();
 
   const url = absoluteUrl(request, `/news/${article.id}`);
+  const imageUrl = safeHttpUrl(article.image_url);
+  const upload = largestUploadPath(article.image_upload, article.image_widths);
   return json({
     article: {
       id: article.id,
       title: article.title,
       content: article.content,
-      image_url: safeHttpUrl(article.image_url),
-      created_at: article.created_at,
+      image_url: imageUrl,
+      image: responsiveImage(article.image_upload, article.image_widths, article.image_alt),
+      image_alt: article.image_alt,
+      published_at: article.publish_at,
       updated_at: article.updated_at,
     },
+    state: staff ? publishState(article) : "published",
     url,
+    shareImage: upload ? absoluteUrl(request, upload) : (imageUrl ?? absoluteUrl(request, site.shareImage.path)),
     shareLinks: buildShareLinks(url, article.title),
   });
 }
@@ -52,34 +64,52 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) {
     return pageMeta({ title: newsCopy.notFound, description: newsCopy.notFoundBody });
   }
-  const { article, url } = data;
+  const { article, url, shareImage } = data;
   return [
     ...pageMeta({
       title: article.title,
-      description: preview(article.content, 160),
+      description: shareDescription(article.content, 160),
       type: "article",
-      image: article.image_url ?? undefined,
+      url,
+      image: shareImage,
+      imageAlt: article.image ? (article.image_alt ?? undefined) : undefined,
     }),
-    { property: "og:url", content: url },
-    { property: "article:published_time", content: article.created_at },
+    ...(data.state === "published" ? [] : [{ name: "robots", content: "noindex" }]),
+    { property: "article:published_time", content: article.published_at },
     { property: "article:modified_time", content: article.updated_at },
     { tagName: "link", rel: "canonical", href: url },
   ];
 };
 
 export default function NewsArticlePage() {
-  const { article, shareLinks } = useLoaderData<typeof loader>();
+  const { article, shareLinks, state } = useLoaderData<typeof loader>();
   return (
     <>
       <article className="container-page max-w-3xl py-10">
         <Link to="/news" className="link inline-flex items-center gap-1">
           <span aria-hidden="true">←</span> {newsCopy.backToNews}
         </Link>
+        {state !== "published" ? (
+          <p
+            role="status"
+            className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          >
+            <StateBadge state={state} /> {publishingCopy.previewNotice}
+          </p>
+        ) : null}
         <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
-          <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
+          <time dateTime={article.published_at}>{formatLongDate(article.published_at)}</time>
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{article.title}</h1>
-        {article.image_url ? (
+        {article.image ? (
+          <ResponsivePicture
+            image={article.image}
+            sizes="(min-width: 48rem) 48rem, 100vw"
+            width={1200}
+            height={675}
+            className="mt-8 aspect-video w-full rounded-lg object-cover"
+          />
+        ) : article.image_url ? (
           // The title sits right above; repeating it as alt text would only make screen readers say it twice.
           <img
             src={article.image_url}

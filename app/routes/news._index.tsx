@@ -4,11 +4,13 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { toNewsCardArticle } from "~/components/news-card";
 import { NewsList } from "~/components/news-list";
+import { Pagination } from "~/components/pagination";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
-import { listNews } from "~/models/news.server";
-import { getDb } from "~/infra/db.server";
+import { newsListPage, publishState } from "~/services/news.server";
+import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
+import { newsPagePath } from "~/utils/pagination";
 import { absoluteUrl } from "~/utils/public-url";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -18,33 +20,49 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },
 ];
 
+/** Page `page` of the list (also the loader of /news/page/{n}); 404 past the last page. */
+export async function loadNewsPage(request: Request, page: number) {
+  // Signed-in staff see drafts and scheduled articles too, marked (their pages are never cached).
+  const staff = (await getUser(request)) !== null;
+  const result = await newsListPage(page, { staff });
+  if (!result) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
+  return json({
+    articles: result.articles.map((article) => toNewsCardArticle(article, staff ? publishState(article) : undefined)),
+    page,
+    hasNext: result.hasNext,
+    url: absoluteUrl(request, newsPagePath(page)),
+  });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const articles = await listNews(getDb());
-  return json({ articles: articles.map(toNewsCardArticle), url: absoluteUrl(request, "/news") });
+  return loadNewsPage(request, 1);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta({ title: "News", description: `${newsCopy.listTitle} from ${site.name}: ${newsCopy.listIntro}` }),
-  ...(data
-    ? [
-        { property: "og:url", content: data.url },
-        { tagName: "link", rel: "canonical", href: data.url },
-      ]
-    : []),
+  ...pageMeta({
+    title: data && data.page > 1 ? `News, page ${data.page}` : "News",
+    description: `${newsCopy.listTitle} from ${site.name}: ${newsCopy.listIntro}`,
+    url: data?.url,
+  }),
+  ...(data ? [{ tagName: "link", rel: "canonical", href: data.url }] : []),
 ];
 
 export default function NewsIndex() {
-  const { articles } = useLoaderData<typeof loader>();
+  const { articles, page, hasNext } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-brand-800 py-14 text-white">
         <div className="container-page">
           <h1 className="text-4xl font-bold tracking-tight">{newsCopy.listTitle}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-brand-50">{newsCopy.listIntro}</p>
+          <p className="mt-3 max-w-2xl text-lg text-brand-50">
+            {newsCopy.listIntro}
+            {page > 1 ? <span className="sr-only"> Page {page}.</span> : null}
+          </p>
         </div>
       </section>
       <section className="container-page py-12" aria-label="Articles">
         <NewsList articles={articles} />
+        <Pagination page={page} hasNext={hasNext} pathFor={newsPagePath} label="News pages" />
       </section>
     </>
   );

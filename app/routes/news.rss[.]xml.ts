@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsCopy, RSS_ITEM_LIMIT } from "~/content/news";
 import { site } from "~/content/site";
-import { listNews } from "~/models/news.server";
-import { getDb } from "~/infra/db.server";
+import { feedArticles, nextScheduledPublish } from "~/services/news.server";
+import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildRss } from "~/utils/feeds";
 import { publicOrigin } from "~/utils/public-url";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
-  const articles = await listNews(getDb(), { limit: RSS_ITEM_LIMIT });
+  const articles = await feedArticles(RSS_ITEM_LIMIT);
   const body = buildRss({
     title: `${site.name}: ${newsCopy.rssTitle}`,
     link: `${origin}/news`,
@@ -19,13 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: article.title,
       link: `${origin}/news/${article.id}`,
       content: article.content,
-      publishedAt: article.created_at,
+      publishedAt: article.publish_at,
     })),
   });
   const headers = new Headers({
     "Content-Type": "application/rss+xml; charset=utf-8",
-    // Short, so a new article reaches readers soon; long enough to spare the database from polling.
-    "Cache-Control": "public, max-age=300",
+    // Short, so a new article reaches readers soon; long enough to spare the database from
+    // polling; never past the moment a scheduled article goes out.
+    "Cache-Control": publicCacheControl({ maxAge: 300, sMaxage: 300 }, await nextScheduledPublish()),
   });
   applyBaseSecurityHeaders(headers, request);
   return new Response(body, { headers });

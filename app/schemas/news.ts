@@ -1,14 +1,25 @@
+import { fromLondonLocal } from "~/utils/dates";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { z } from "./zod";
 
 // Shared by the admin form (Conform) and the JSON API: the server is always the authority.
-export const NEWS_LIMITS = { title: 200, content: 50_000, imageUrl: 2_048 } as const;
+export const NEWS_LIMITS = { title: 200, content: 50_000, imageUrl: 2_048, imageAlt: 250 } as const;
+
+/** Largest photo staff may upload. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+export const NEWS_STATUSES = ["draft", "published"] as const;
 
 const httpUrl = z
   .string()
   .trim()
   .max(NEWS_LIMITS.imageUrl, `Image URL must be at most ${NEWS_LIMITS.imageUrl} characters`)
   .refine((value) => safeHttpUrl(value) !== null, "Image URL must be a valid http(s) URL");
+
+// Conform sends an empty field as undefined; the API may send null or "". A field holding
+// only spaces is empty too.
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 export const newsArticleSchema = z.object({
   title: z
@@ -21,12 +32,94 @@ export const newsArticleSchema = z.object({
     .trim()
     .min(1, "Content is required")
     .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`),
-  // Conform sends an empty field as undefined; the API may send null or "". A field holding
-  // only spaces is empty too, not an invalid URL.
-  image_url: z.preprocess(
-    (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
-    httpUrl.optional(),
-  ),
+  image_url: z.preprocess(blankToUndefined, httpUrl.optional()),
 });
 
 export type NewsArticleInput = z.infer<typeof newsArticleSchema>;
+
+const status = z.enum(NEWS_STATUSES, { error: 'Status must be "draft" or "published"' });
+
+const imageAlt = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: "Image alt text must be a string" })
+    .trim()
+    .max(NEWS_LIMITS.imageAlt, `Image alt text must be at most ${NEWS_LIMITS.imageAlt} characters`)
+    .optional(),
+);
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/** An ISO-8601 instant with a zone ("2025-10-06T09:00:00Z", "…+01:00"), as UTC, or null. */
+export function parseIsoInstant(value: string): string | null {
+  const match = ISO_INSTANT.exec(value);
+  if (!match) return null;
+  const [, , month, day, hour, minute, second = "0"] = match.map((part) => part ?? "");
+  // Date.parse rolls 30 February over into March; refuse what is not on the calendar.
+  const [y, mo] = value.slice(0, 10).split("-").map(Number);
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > daysInMonth) return null;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || y < 1970) return null;
+  return new Date(time).toISOString();
+}
+
+/** The API's article body: the article plus, optionally, its status and publish time. */
+export const newsApiSchema = newsArticleSchema.extend({
+  status: status.optional(),
+  publish_at: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Publish at must be an ISO-8601 date and time string" })
+      .refine(
+        (value) => parseIsoInstant(value) !== null,
+        "Publish at must be an ISO-8601 date and time with a time zone, e.g. 2025-10-06T09:00:00Z",
+      )
+      .transform((value) => parseIsoInstant(value)!)
+      .optional(),
+  ),
+  image_alt: imageAlt,
+});
+
+const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
+
+/** The admin form: the article, its status and UK publish time, and a photo to upload. */
+export const newsArticleFormSchema = newsArticleSchema
+  .extend({
+    status: z.preprocess((v) => v ?? "published", status),
+    publish_at: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine(
+          (value) => fromLondonLocal(value) !== null,
+          "Enter a date and time that exists in the UK, e.g. 06/10/2025 09:00",
+        )
+        .optional(),
+    ),
+    image_alt: imageAlt,
+    image: z.preprocess(
+      (v) => (isFile(v) && v.size === 0 && !v.name ? undefined : v),
+      z
+        .custom<File>(isFile, "Choose a photo file")
+        .refine((file) => file.size <= MAX_IMAGE_BYTES, "The photo must be at most 10 MB")
+        .refine(
+          (file) => (IMAGE_TYPES as readonly string[]).includes(file.type),
+          "The photo must be a JPEG, PNG or WebP image",
+        )
+        .optional(),
+    ),
+    remove_image: z.preprocess((v) => v === "on" || v === true, z.boolean()).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.image && !value.image_alt) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["image_alt"],
+        message: "Describe the photo: people who use screen readers hear this text instead of seeing it",
+      });
+    }
+  });
+
+export type NewsArticleFormInput = z.infer<typeof newsArticleFormSchema>;

@@ -1,42 +1,203 @@
+import { now, nowIsoString } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
+import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
-import { createNews, deleteNews, updateNews, type NewsArticle, type NewsInput } from "~/models/news.server";
+import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/content/news";
+import {
+  countNewsMatching,
+  createNews,
+  deleteNews,
+  getNews,
+  listNewsAfter,
+  listNewsForSitemap,
+  listNewsSummaries,
+  nextPublishAfter,
+  updateNews,
+  type NewsArticle,
+  type NewsCursor,
+  type NewsInput,
+  type NewsSummary,
+  type Visibility,
+} from "~/models/news.server";
 
 /**
- * News writes, as the admin and the API make them. Every write that commits clears the
- * rendered-page cache of this process, since public pages list the articles; other
- * processes notice the write through SQLite's data_version (app/entry.server.tsx).
- * Callers pass their request logger (requestLogger(request, route, { user_id })) so the log
- * says who changed what, in which request.
+ * News use cases. Visitors (and unauthenticated API calls) see only published articles whose
+ * publish time has come, by the clock in app/infra/clock.server.ts; staff see every article.
+ *
+ * Every write that commits clears the rendered-page cache of this process, since public pages
+ * list the articles; other processes notice the write through SQLite's data_version
+ * (app/entry.server.tsx). An article that becomes due writes nothing, so cached pages are also
+ * bounded by the next publish time (nextScheduledPublish).
  */
-export async function publishArticle(input: NewsInput, log: Logger = logger): Promise<NewsArticle> {
-  const article = await createNews(getDb(), input);
-  pageCache.clear();
-  log.info({ event: "news.created", news_id: article.id }, "News article published");
-  return article;
+
+export interface Viewer {
+  /** A signed-in staff member (web session or API token). */
+  staff: boolean;
 }
 
-/** The updated article, or undefined when there is no article with that id. */
+function visibilityFor({ staff }: Viewer): Visibility {
+  return staff ? {} : { visibleAt: nowIsoString() };
+}
+
+/** Where an article stands for someone who can see everything. */
+export type PublishState = "draft" | "scheduled" | "published";
+
+export function publishState(article: { status: string; publish_at: string }, at = nowIsoString()): PublishState {
+  if (article.status === "draft") return "draft";
+  return article.publish_at > at ? "scheduled" : "published";
+}
+
+/** One page of the news list, or null when the page does not exist (past the last). */
+export async function newsListPage(
+  page: number,
+  viewer: Viewer,
+): Promise<{ articles: NewsSummary[]; hasNext: boolean } | null> {
+  // One extra row says whether a next page exists, without counting every article.
+  const rows = await listNewsSummaries(getDb(), {
+    ...visibilityFor(viewer),
+    limit: NEWS_PAGE_SIZE + 1,
+    offset: (page - 1) * NEWS_PAGE_SIZE,
+  });
+  if (page > 1 && rows.length === 0) return null;
+  return { articles: rows.slice(0, NEWS_PAGE_SIZE), hasNext: rows.length > NEWS_PAGE_SIZE };
+}
+
+/** The staff list: every article, a page at a time, optionally only titles containing `search`. */
+export async function staffNewsList({ page, search }: { page: number; search: string }) {
+  const filter = search ? { titleContains: search } : {};
+  const total = await countNewsMatching(getDb(), filter);
+  const totalPages = Math.max(1, Math.ceil(total / ADMIN_NEWS_PAGE_SIZE));
+  const current = Math.min(page, totalPages);
+  const articles = await listNewsSummaries(getDb(), {
+    ...filter,
+    limit: ADMIN_NEWS_PAGE_SIZE,
+    offset: (current - 1) * ADMIN_NEWS_PAGE_SIZE,
+  });
+  return { articles, page: current, totalPages, total };
+}
+
+/** The newest few public articles (home page). */
+export async function recentNews(limit: number): Promise<NewsSummary[]> {
+  return listNewsSummaries(getDb(), { ...visibilityFor({ staff: false }), limit });
+}
+
+export async function findArticle(id: number, viewer: Viewer): Promise<NewsArticle | undefined> {
+  return getNews(getDb(), id, visibilityFor(viewer));
+}
+
+/** Whole articles for the RSS feed, newest first. */
+export async function feedArticles(limit: number): Promise<NewsArticle[]> {
+  return listNewsAfter(getDb(), { ...visibilityFor({ staff: false }), limit });
+}
+
+export async function sitemapArticles(): Promise<{ id: number; updated_at: string }[]> {
+  return listNewsForSitemap(getDb(), visibilityFor({ staff: false }));
+}
+
+/** A page of whole articles for the API, newest first, after `cursor`. */
+export async function articlesAfter(
+  viewer: Viewer,
+  options: { limit: number; cursor?: NewsCursor },
+): Promise<NewsArticle[]> {
+  return listNewsAfter(getDb(), { ...visibilityFor(viewer), ...options });
+}
+
+/**
+ * A render can start before an article becomes due and finish after: looking back this far
+ * makes such a just-passed publish time bound the cache too (it then expires at once).
+ */
+const RENDER_MARGIN_MS = 10_000;
+
+/** When the next scheduled article goes public (ms since the epoch), or null when none is due. */
+export async function nextScheduledPublish(): Promise<number | null> {
+  const next = await nextPublishAfter(getDb(), new Date(now() - RENDER_MARGIN_MS).toISOString());
+  return next ? Date.parse(next) : null;
+}
+
+/**
+ * A photo to store with an article, or a request to remove the one it has; and the caller's
+ * request logger (requestLogger(request, route, { user_id })), so the log says who changed
+ * what, in which request.
+ */
+export interface PhotoChange {
+  photo?: File;
+  removePhoto?: boolean;
+  log?: Logger;
+}
+
+async function storePhoto(photo: File | undefined) {
+  return photo ? storeImage(new Uint8Array(await photo.arrayBuffer())) : undefined;
+}
+
+/**
+ * Creates an article: published now unless the input says draft or a later time. A photo is
+ * stored first; `ImageRejected` (a message for the form) is thrown when it is not one we take.
+ */
+export async function publishArticle(
+  input: NewsInput,
+  { photo, log = logger }: PhotoChange = {},
+): Promise<NewsArticle> {
+  const stored = await storePhoto(photo);
+  try {
+    const article = await createNews(getDb(), {
+      ...input,
+      publish_at: input.publish_at ?? nowIsoString(),
+      ...(stored ? { image_upload: stored } : {}),
+    });
+    pageCache.clear();
+    log.info({ event: "news.created", news_id: article.id }, "News article saved");
+    return article;
+  } catch (error) {
+    if (stored) await deleteImage(stored.key);
+    throw error;
+  }
+}
+
+/**
+ * The updated article, or undefined when there is no article with that id. A draft that is
+ * published without a later time goes out now, not at the time it was drafted.
+ */
 export async function reviseArticle(
   id: number,
   input: NewsInput,
-  log: Logger = logger,
+  { photo, removePhoto = false, log = logger }: PhotoChange = {},
 ): Promise<NewsArticle | undefined> {
-  const article = await updateNews(getDb(), id, input);
-  if (article) {
-    pageCache.clear();
-    log.info({ event: "news.updated", news_id: id }, "News article updated");
+  const current = await getNews(getDb(), id);
+  if (!current) return undefined;
+  const change: NewsInput = { ...input };
+  const at = nowIsoString();
+  if (current.status === "draft" && input.status === "published" && (!input.publish_at || input.publish_at <= at)) {
+    change.publish_at = at;
+  }
+  const stored = await storePhoto(photo);
+  if (stored) change.image_upload = stored;
+  else if (removePhoto) change.image_upload = null;
+  let article: NewsArticle | undefined;
+  try {
+    article = await updateNews(getDb(), id, change);
+  } catch (error) {
+    if (stored) await deleteImage(stored.key);
+    throw error;
+  }
+  if (!article) {
+    if (stored) await deleteImage(stored.key);
+    return undefined;
+  }
+  pageCache.clear();
+  log.info({ event: "news.updated", news_id: id }, "News article updated");
+  if (current.image_upload && change.image_upload !== undefined && current.image_upload !== article.image_upload) {
+    await deleteImage(current.image_upload);
   }
   return article;
 }
 
-/** Whether an article was deleted. */
+/** Whether an article was deleted; its uploaded photo goes with it. */
 export async function removeArticle(id: number, log: Logger = logger): Promise<boolean> {
   const deleted = await deleteNews(getDb(), id);
-  if (deleted) {
-    pageCache.clear();
-    log.info({ event: "news.deleted", news_id: id }, "News article deleted");
-  }
-  return deleted;
+  if (!deleted) return false;
+  pageCache.clear();
+  log.info({ event: "news.deleted", news_id: id }, "News article deleted");
+  if (deleted.image_upload) await deleteImage(deleted.image_upload);
+  return true;
 }

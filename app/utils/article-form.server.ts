@@ -1,5 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { newsArticleSchema } from "~/schemas/news";
+import { MAX_IMAGE_BYTES, newsArticleFormSchema, type NewsArticleFormInput } from "~/schemas/news";
+import { fromLondonLocal } from "~/utils/dates";
+
+/**
+ * The article form's body limits: a photo up to 10 MB is kept, a larger one (up to the whole
+ * limit) is read, cut, and answered with a field error; a body beyond that is a 413.
+ */
+export const ARTICLE_FORM_LIMITS = { maxBytes: 24 * 1024 * 1024, maxFileBytes: MAX_IMAGE_BYTES };
 
 /**
  * Validates the admin article form. Browsers submit a textarea's line breaks as CRLF when they
@@ -11,5 +18,17 @@ export function parseArticleForm(formData: FormData) {
   if (content.length === 1 && typeof content[0] === "string") {
     formData.set("content", content[0].replace(/\r\n?/g, "\n"));
   }
-  return parseWithZod(formData, { schema: newsArticleSchema });
+  return parseWithZod(formData, { schema: newsArticleFormSchema });
+}
+
+/** The article fields of a valid form; the UK publish time becomes a UTC instant. */
+export function articleInputFromForm(value: NewsArticleFormInput) {
+  return {
+    title: value.title,
+    content: value.content,
+    image_url: value.image_url ?? null,
+    image_alt: value.image_alt ?? null,
+    status: value.status,
+    ...(value.publish_at ? { publish_at: fromLondonLocal(value.publish_at)! } : {}),
+  };
 }

@@ -34,3 +34,60 @@ export function formatDateTime(value: string | Date): string {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+const longDateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Europe/London",
+});
+
+/** "5 October 2025, 09:00" (UK time): when the exact moment matters, as for a scheduled article. */
+export function formatLongDateTime(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return longDateTime.format(date).replace(" at ", ", ");
+}
+
+const londonParts = new Intl.DateTimeFormat("en-GB", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Europe/London",
+});
+
+/** "2025-10-05T09:00": the UK wall-clock time of an instant, as a datetime-local field holds it. */
+export function toLondonLocal(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  const part = (type: string) => londonParts.formatToParts(date).find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant (ISO-8601 UTC) of a UK wall-clock time typed in a datetime-local field, or null
+ * when it is malformed or does not exist (the hour skipped when the clocks go forward). An
+ * hour that happens twice (clocks go back) is read as the first, British Summer Time.
+ */
+export function fromLondonLocal(value: string): string | null {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s = "00"] = match;
+  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(asUtc)) return null;
+  const wanted = `${y}-${mo}-${d}T${h}:${mi}`;
+  // London is UTC or UTC+1: try both offsets, earliest instant first.
+  for (const offsetHours of [1, 0]) {
+    const instant = new Date(asUtc - offsetHours * 3_600_000);
+    if (toLondonLocal(instant) === wanted && instant.getUTCSeconds() === Number(s)) return instant.toISOString();
+  }
+  return null;
+}

@@ -6,11 +6,18 @@ interface PageMeta {
   description: string;
   /** Open Graph type; "website" unless the page is an article. */
   type?: "website" | "article";
+  /** Absolute URL of the page's own share picture; without it the site's picture is used (app/root.tsx). */
   image?: string;
+  imageAlt?: string;
+  /** Absolute URL of the page. */
+  url?: string;
 }
 
-/** <title>, description and Open Graph tags for one route, with the site's name appended. */
-export function pageMeta({ title, description, type = "website", image }: PageMeta): MetaDescriptor[] {
+/**
+ * <title>, description, Open Graph and Twitter card tags for one route, with the site's name
+ * appended to the title.
+ */
+export function pageMeta({ title, description, type = "website", image, imageAlt, url }: PageMeta): MetaDescriptor[] {
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
@@ -19,7 +26,16 @@ export function pageMeta({ title, description, type = "website", image }: PageMe
     { property: "og:description", content: description },
     { property: "og:type", content: type },
     { property: "og:site_name", content: site.name },
+    { property: "og:locale", content: "en_GB" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
   ];
-  if (image) tags.push({ property: "og:image", content: image });
+  if (url) tags.push({ property: "og:url", content: url });
+  if (image) {
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+    const alt = imageAlt ?? (image.endsWith(site.shareImage.path) ? site.shareImage.alt : undefined);
+    if (alt) tags.push({ property: "og:image:alt", content: alt }, { name: "twitter:image:alt", content: alt });
+  }
   return tags;
 }

@@ -11,3 +11,19 @@ export function preview(text: string, limit: number): string {
   const cut = lastSpace > limit * 0.5 ? slice.slice(0, lastSpace) : slice;
   return `${cut.replace(/[\s.,;:!?-]+$/, "")}…`;
 }
+
+/**
+ * A share preview's description: the article's first sentences, as many as fit in `limit`
+ * characters, or its preview when the first sentence alone is longer.
+ */
+export function shareDescription(text: string, limit = 200): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const sentences = flat.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? [];
+  let description = "";
+  for (const sentence of sentences) {
+    const next = description ? `${description} ${sentence.trim()}` : sentence.trim();
+    if (next.length > limit) break;
+    description = next;
+  }
+  return description || preview(flat, limit);
+}

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001_init";
 import * as m0002 from "./0002_public_forms";
 import * as m0003 from "./0003_form_throttle";
+import * as m0004 from "./0004_news_publishing";
 import * as m0005 from "./0005_back_office";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001_init": m0001,
   "0002_public_forms": m0002,
   "0003_form_throttle": m0003,
+  "0004_news_publishing": m0004,
   "0005_back_office": m0005,
 };
 

@@ -4,7 +4,7 @@ import { mission } from "~/content/mission";
 import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
 import { homeStatistics } from "~/content/statistics";
-import { listNews } from "~/models/news.server";
+import { listNewsSummaries } from "~/models/news.server";
 import { formatLongDate } from "~/utils/dates";
 import { preview } from "~/utils/text";
 import { e2eDb } from "./support/db";
@@ -92,7 +92,8 @@ test("Recent Activities shows the three newest articles from the database", asyn
   // database holds at the moment the page is served, retrying if it changed in between.
   // On a database nobody else writes to, these are the seeded articles (db/seed.ts).
   await expect(async () => {
-    const newest = await listNews(e2eDb(), { limit: 3 });
+    // What visitors see: published articles whose time has come (other tests add drafts).
+    const newest = await listNewsSummaries(e2eDb(), { visibleAt: new Date().toISOString(), limit: 3 });
     expect(newest).toHaveLength(3);
     await page.goto("/");
     await expect(recent.getByRole("heading", { level: 3 })).toHaveText(
@@ -103,7 +104,7 @@ test("Recent Activities shows the three newest articles from the database", asyn
       const card = recent
         .getByRole("article")
         .filter({ has: page.getByRole("heading", { name: article.title, exact: true }) });
-      await expect(card.getByText(formatLongDate(article.created_at), { exact: true })).toBeVisible({ timeout: 1000 });
+      await expect(card.getByText(formatLongDate(article.publish_at), { exact: true })).toBeVisible({ timeout: 1000 });
       await expect(card.getByText(preview(article.content, 150), { exact: true })).toBeVisible({ timeout: 1000 });
       await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/news/${article.id}`, {
         timeout: 1000,

@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAILURES_OVERALL, recordLoginFailure } from "~/models/login-throttle.server";
-import { getNews } from "~/models/news.server";
+import { createNews, getNews } from "~/models/news.server";
+import { encodeCursor } from "~/services/api-news.server";
 import * as login from "~/routes/api.auth.login";
 import * as collection from "~/routes/api.news";
 import * as item from "~/routes/api.news.$id";
@@ -357,5 +358,73 @@ describe("fuzzing the API's write endpoints", () => {
     );
     // The generators reached every kind of refusal.
     expect([...seen].sort()).toEqual([400, 401, 413, 415, 429]);
+  }, 60_000);
+});
+
+describe("fuzzing GET /api/news's paging parameters", () => {
+  it(`answers ${RUNS} generated queries with 200 and a page, or 400 JSON`, async () => {
+    for (let i = 0; i < 30; i++) await createNews(getDb(), { title: `Paged ${i}`, content: "x" });
+    const real = encodeCursor((await getNews(getDb(), articleId))!);
+    const value = fc.oneof(
+      fc.constantFrom(
+        "1",
+        "50",
+        "100",
+        "101",
+        "0",
+        "-1",
+        "1.5",
+        "1e2",
+        "",
+        " 5",
+        "0100",
+        "abc",
+        "%00",
+        real,
+        real + "x",
+      ),
+      fc.integer({ min: -5, max: 300 }).map(String),
+      fc.string({ maxLength: 20 }),
+      fc.base64String({ maxLength: 40 }),
+    );
+    const key = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("limit", "cursor") },
+      { weight: 1, arbitrary: fc.constantFrom("page", "LIMIT", "offset", "") },
+    );
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 3 }), fc.boolean(), async (pairs, authorised) => {
+        const query = new URLSearchParams(pairs);
+        const response = await call(
+          collection,
+          apiRequest(`/api/news?${query}`, { token: authorised ? token : undefined }),
+        );
+        expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+        const json = JSON.parse(await response.text());
+        seen.add(response.status);
+        // An independent reading of the contract.
+        const names = pairs.map(([k]) => k);
+        const limits = pairs.filter(([k]) => k === "limit").map(([, v]) => v);
+        const cursors = pairs.filter(([k]) => k === "cursor").map(([, v]) => v);
+        const valid =
+          names.every((k) => k === "limit" || k === "cursor") &&
+          new Set(names).size === names.length &&
+          limits.every((v) => /^[0-9]{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 100) &&
+          cursors.every((v) => v === real);
+        if (valid) {
+          expect(response.status, query.toString()).toBe(200);
+          expect(Array.isArray(json)).toBe(true);
+          expect(json.length).toBeLessThanOrEqual(limits.length ? Number(limits[0]) : 50);
+          const link = response.headers.get("Link");
+          if (link)
+            expect(link).toMatch(/^<http:\/\/localhost\/api\/news\?limit=\d+&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+        } else {
+          expect(response.status, query.toString()).toBe(400);
+          expect(typeof json.error).toBe("string");
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect([...seen].sort()).toEqual([200, 400]);
   }, 60_000);
 });

@@ -38,7 +38,19 @@ const del = (id: string | number, init: Parameters<typeof apiRequest>[1] = {}) =
   call(item, apiRequest(`/api/news/${id}`, { method: "DELETE", token, ...init }), { id: String(id) });
 
 function expectArticleShape(article: Record<string, unknown>) {
-  expect(Object.keys(article).sort()).toEqual(["content", "created_at", "id", "image_url", "title", "updated_at"]);
+  expect(Object.keys(article).sort()).toEqual([
+    "content",
+    "created_at",
+    "id",
+    "image_alt",
+    "image_url",
+    "publish_at",
+    "status",
+    "title",
+    "updated_at",
+  ]);
+  expect(["draft", "published"]).toContain(article.status);
+  expect(article.publish_at).toMatch(ISO);
   expect(typeof article.id).toBe("number");
   expect(typeof article.title).toBe("string");
   expect(typeof article.content).toBe("string");
@@ -65,6 +77,7 @@ describe("GET /api/news", () => {
         image_url: null,
         created_at: "2024-01-01T00:00:00.000Z",
         updated_at: "2024-01-01T00:00:00.000Z",
+        publish_at: "2024-01-01T00:00:00.000Z",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -76,6 +89,7 @@ describe("GET /api/news", () => {
         image_url: "https://example.org/a.png",
         created_at: "2025-01-01T00:00:00.000Z",
         updated_at: "2025-01-01T00:00:00.000Z",
+        publish_at: "2025-01-01T00:00:00.000Z",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -87,6 +101,9 @@ describe("GET /api/news", () => {
       title: "Newer",
       content: "b",
       image_url: "https://example.org/a.png",
+      image_alt: null,
+      status: "published",
+      publish_at: "2025-01-01T00:00:00.000Z",
       created_at: "2025-01-01T00:00:00.000Z",
       updated_at: "2025-01-01T00:00:00.000Z",
     });

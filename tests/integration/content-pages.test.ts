@@ -34,10 +34,15 @@ describe("home loader: Recent Activities", () => {
       "Flood Relief: Food Parcels Delivered",
     ]);
     for (const article of articles) {
-      expect(Object.keys(article).sort()).toEqual(["content", "created_at", "id", "image_url", "title"]);
+      expect(Object.keys(article).sort()).toEqual(["content", "created_at", "id", "image", "image_url", "title"]);
     }
     const gala = SAMPLE_ARTICLES[0];
-    expect(articles[0]).toMatchObject({ content: gala.content, created_at: gala.created_at, image_url: null });
+    // Only as much text as the card's 150-character preview needs.
+    expect(articles[0]).toMatchObject({
+      content: gala.content.replace(/\s+/g, " ").trim().slice(0, 151),
+      created_at: gala.created_at,
+      image_url: null,
+    });
     expect(articles[0].id).toEqual(expect.any(Number));
   });
 

@@ -13,7 +13,7 @@ async function insert(title: string, createdAt: string, content = `Content of ${
   const article = await createNews(db, { title, content });
   await db
     .updateTable("news")
-    .set({ created_at: createdAt, updated_at: updatedAt })
+    .set({ created_at: createdAt, updated_at: updatedAt, publish_at: createdAt })
     .where("id", "=", article.id)
     .execute();
   return article;

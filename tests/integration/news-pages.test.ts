@@ -16,7 +16,7 @@ async function insert(title: string, createdAt: string, extra: { content?: strin
   // createNews stamps "now"; tests need a known order.
   await db
     .updateTable("news")
-    .set({ created_at: createdAt, updated_at: createdAt })
+    .set({ created_at: createdAt, updated_at: createdAt, publish_at: createdAt })
     .where("id", "=", article.id)
     .execute();
   return { ...article, created_at: createdAt, updated_at: createdAt };
@@ -51,7 +51,14 @@ describe("/news loader", () => {
     const response = await call(listLoader, "http://localhost/news");
     const data = await response.json();
     expect(data.articles.map((a: { title: string }) => a.title)).toEqual(["Newest", "Middle", "Older"]);
-    expect(Object.keys(data.articles[0]).sort()).toEqual(["content", "created_at", "id", "image_url", "title"]);
+    expect(Object.keys(data.articles[0]).sort()).toEqual([
+      "content",
+      "created_at",
+      "id",
+      "image",
+      "image_url",
+      "title",
+    ]);
     expect(data.url).toBe("http://localhost/news");
   });
 

@@ -84,7 +84,7 @@ describe("PageCache", () => {
 describe("restampNonce", () => {
   it("replaces every occurrence of the old nonce", () => {
     const html = '<script nonce="OLD">a</script><script nonce="OLD">b</script>';
-    expect(restampNonce({ html, nonce: "OLD", dataVersion: 0, storedAt: 0 }, "NEW")).toBe(
+    expect(restampNonce({ html, nonce: "OLD" }, "NEW")).toBe(
       '<script nonce="NEW">a</script><script nonce="NEW">b</script>',
     );
   });

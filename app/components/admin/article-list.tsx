@@ -1,15 +1,18 @@
 import { Link } from "@remix-run/react";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminMessages } from "~/content/admin";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate, formatLongDateTime } from "~/utils/dates";
+import { StateBadge, type CardState } from "~/components/news-card";
 import { DeleteArticleForm } from "./delete-article-form";
 
 /** What the admin list shows of an article; the loader cuts the preview on the server. */
 export interface AdminListArticle {
   id: number;
   title: string;
+  /** When it goes (or went) public. */
   created_at: string;
   preview: string;
+  state?: CardState;
 }
 
 export function ArticleList({ articles }: { articles: AdminListArticle[] }) {
@@ -25,10 +28,20 @@ export function ArticleList({ articles }: { articles: AdminListArticle[] }) {
               <div className="min-w-0 flex-1">
                 <h3 className="break-words text-lg font-semibold">{article.title}</h3>
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                  <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
+                  {article.state ? <StateBadge state={article.state} /> : null}
+                  <time dateTime={article.created_at}>
+                    {/* The hour matters only for what is still to go out. */}
+                    {article.state === "scheduled"
+                      ? formatLongDateTime(article.created_at)
+                      : formatLongDate(article.created_at)}
+                  </time>
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
+                <Link to={`/news/${article.id}`} className="btn-secondary">
+                  {article.state && article.state !== "published" ? "Preview" : "View"}
+                  <span className="sr-only">: {article.title}</span>
+                </Link>
                 <Link to={adminPaths.editArticle(article.id)} className="btn-secondary">
                   Edit<span className="sr-only">: {article.title}</span>
                 </Link>

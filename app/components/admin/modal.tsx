@@ -71,7 +71,9 @@ export function Modal({
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-950/60 p-4 sm:items-center">
+    // Centred with auto margins, not align-items: a dialog taller than the window then starts
+    // at its top (Close reachable) instead of overflowing above it.
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-950/60 p-4">
       <div
         ref={panelRef}
         role={role}
@@ -79,7 +81,7 @@ export function Modal({
         aria-labelledby={headingId}
         aria-describedby={descriptionId}
         tabIndex={-1}
-        className="my-8 w-full max-w-2xl rounded-lg bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100"
+        className="my-8 w-full max-w-2xl rounded-lg sm:my-auto bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100"
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={headingId} className="text-xl font-bold">

@@ -42,7 +42,22 @@ function Label({ htmlFor, children, optional }: { htmlFor: string; children: Rea
   );
 }
 
-type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search";
+type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search" | "datetime-local";
+
+/** Help under a label, linked to the control with aria-describedby. */
+function Hint({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(" ");
+  return list || undefined;
+}
 
 export function TextField({
   meta,
@@ -53,6 +68,7 @@ export function TextField({
   inputMode,
   placeholder,
   className,
+  hint,
 }: {
   meta: FieldMetadata<unknown>;
   label: ReactNode;
@@ -62,19 +78,59 @@ export function TextField({
   inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
   placeholder?: string;
   className?: string;
+  hint?: ReactNode;
 }) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: true });
+  const hintId = `${meta.id}-hint`;
   return (
     <div className={className}>
       <Label htmlFor={meta.id} optional={optional}>
         {label}
       </Label>
+      <Hint id={hintId}>{hint}</Hint>
       <input
         key={key}
         {...props}
+        aria-describedby={describedBy(hint ? hintId : undefined, props["aria-describedby"])}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        className="field-input"
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A file chooser; its form must post as multipart/form-data. */
+export function FileField({
+  meta,
+  label,
+  accept,
+  optional,
+  hint,
+  className,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: ReactNode;
+  accept: string;
+  optional?: boolean;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const { key, ...props } = getInputProps(meta, { type: "file", ariaAttributes: true });
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} optional={optional}>
+        {label}
+      </Label>
+      <Hint id={hintId}>{hint}</Hint>
+      <input
+        key={key}
+        {...props}
+        accept={accept}
+        aria-describedby={describedBy(hint ? hintId : undefined, props["aria-describedby"])}
         className="field-input"
       />
       <ErrorList id={meta.errorId} errors={meta.errors} />

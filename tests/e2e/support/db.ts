@@ -43,7 +43,7 @@ export async function createArticle(input: NewsInput & { created_at?: string }):
   if (!input.created_at) return article;
   return e2eDb()
     .updateTable("news")
-    .set({ created_at: input.created_at, updated_at: input.created_at })
+    .set({ created_at: input.created_at, updated_at: input.created_at, publish_at: input.created_at })
     .where("id", "=", article.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -61,4 +61,9 @@ export async function articleExists(id: number): Promise<boolean> {
 /** A throw-away staff user, so failed sign-ins never lock out the shared admin account. */
 export async function createThrowawayUser(password: string): Promise<User> {
   return createUser(e2eDb(), `e2e-${randomUUID().slice(0, 12)}`, password);
+}
+
+/** Moves an article's publish time (e.g. into the past, to make a scheduled article due now). */
+export async function setPublishAt(id: number, publishAt: string): Promise<void> {
+  await e2eDb().updateTable("news").set({ publish_at: publishAt }).where("id", "=", id).execute();
 }

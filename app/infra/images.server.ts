@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { UPLOAD_KEY, UPLOAD_WIDTHS, type UploadFormat } from "~/utils/images";
+import { uploadsDir } from "./env.server";
+
+/**
+ * Uploaded photos. Every upload is decoded and re-encoded (never served as it came), so what
+ * we serve is a plain image whatever the file held; metadata such as the camera's GPS
+ * position is not copied (sharp writes none unless asked). Files live under UPLOADS_DIR/<key>/
+ * as <width>.webp and <width>.jpg.
+ */
+
+/** Decoding more pixels than this is refused before it starts: a small file can declare a huge image. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** A photo we will not store; the message is for the person who chose the file. */
+export class ImageRejected extends Error {
+  override name = "ImageRejected";
+}
+
+const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+
+export interface StoredImage {
+  key: string;
+  widths: number[];
+}
+
+/** Decodes, checks and stores a photo in every width; nothing is left behind when it is refused. */
+export async function storeImage(bytes: Uint8Array, root = uploadsDir()): Promise<StoredImage> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, options).metadata();
+  } catch (error) {
+    // sharp reads the declared size from the header and refuses past the limit, unread.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw new ImageRejected("The file is not a JPEG, PNG or WebP image");
+  }
+  if (!metadata.format || !ACCEPTED.has(metadata.format)) {
+    throw new ImageRejected("The file is not a JPEG, PNG or WebP image");
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (width < 1 || height < 1 || width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+  const uprightWidth = (metadata.orientation ?? 1) >= 5 ? height : width;
+  const widths: number[] = UPLOAD_WIDTHS.filter((w) => w < uprightWidth);
+  if (widths.length < UPLOAD_WIDTHS.length)
+    widths.push(Math.min(uprightWidth, UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1]));
+
+  const key = randomBytes(16).toString("hex");
+  const folder = path.join(root, key);
+  const temporary = path.join(root, `.incoming-${key}`);
+  await fs.mkdir(temporary, { recursive: true });
+  try {
+    const upright = sharp(bytes, options).rotate();
+    for (const w of widths) {
+      const resized = upright.clone().resize({ width: w, withoutEnlargement: true });
+      await resized
+        .clone()
+        .webp({ quality: 80 })
+        .toFile(path.join(temporary, fileName(w, "webp")));
+      await resized
+        .clone()
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toFile(path.join(temporary, fileName(w, "jpg")));
+    }
+    // Appears whole or not at all.
+    await fs.rename(temporary, folder);
+  } catch (error) {
+    await fs.rm(temporary, { recursive: true, force: true });
+    if (error instanceof Error && /pixel limit|unsupported|corrupt|premature|bad|invalid/i.test(error.message)) {
+      throw new ImageRejected("The photo could not be read: the file is damaged or not a JPEG, PNG or WebP image");
+    }
+    throw error;
+  }
+  return { key, widths };
+}
+
+function tooManyPixels(): ImageRejected {
+  return new ImageRejected(
+    `The photo is too large in pixels: at most ${(MAX_INPUT_PIXELS / 1e6).toFixed(0)} megapixels (e.g. 8000 × 6000)`,
+  );
+}
+
+function fileName(width: number, format: UploadFormat): string {
+  return `${width}.${format}`;
+}
+
+/** Removes an upload's files; a missing folder is not an error. */
+export async function deleteImage(key: string, root = uploadsDir()): Promise<void> {
+  if (!UPLOAD_KEY.test(key)) return;
+  await fs.rm(path.join(root, key), { recursive: true, force: true });
+}
+
+const FILE = /^([1-9][0-9]{0,4})\.(webp|jpg)$/;
+
+/** The bytes and type of one stored file, or null when there is no such file. */
+export async function readImage(
+  key: string,
+  file: string,
+  root = uploadsDir(),
+): Promise<{ body: Buffer; contentType: string } | null> {
+  const match = FILE.exec(file);
+  if (!UPLOAD_KEY.test(key) || !match) return null;
+  try {
+    const body = await fs.readFile(path.join(root, key, file));
+    return { body, contentType: match[2] === "webp" ? "image/webp" : "image/jpeg" };
+  } catch {
+    return null;
+  }
+}

@@ -63,9 +63,36 @@ const envSchema = z.object({
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30),
   ),
   LOG_LEVEL: logLevelSchema,
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/i, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465")
+      .optional(),
+  ),
+  MAIL_FROM: optional(z.string().trim().min(3).max(320).default("Community Health Aid UK <no-reply@localhost>")),
+  STAFF_EMAIL: optional(z.email({ error: "must be an e-mail address" }).optional()),
+  STAFF_ALERT_INCLUDE_MESSAGE: optional(
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .default("false")
+      .transform((v) => v === "true"),
+  ),
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.org" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  MAIL_TIMEOUT_SECONDS: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
+  ),
 });
 
-export type Env = z.infer<typeof envSchema> & { databasePath: string };
+export type Env = z.infer<typeof envSchema> & {
+  databasePath: string;
+  /** PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
+  publicUrl: string;
+};
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -73,7 +100,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
-  return { ...result.data, databasePath: result.data.DATABASE_URL.slice("file:".length) };
+  return {
+    ...result.data,
+    databasePath: result.data.DATABASE_URL.slice("file:".length),
+    publicUrl: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+  };
 }
 
 let cached: Env | undefined;

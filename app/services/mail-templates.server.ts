@@ -1,6 +1,7 @@
 // Every message the site sends, built in one place: each has a plain-text part and a simple
 // HTML part made from the same blocks, so the two always say the same. Anything a visitor
 // typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts.
+import { contactSubjects } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
 import { bankDetails, site } from "~/content/site";
@@ -156,11 +157,12 @@ export function staffEnquiryAlert(
   recordUrl: string,
   includeMessage: boolean,
 ): MailContent {
-  return render(mailWording.staffEnquirySubject(enquiry.subject), [
+  const subject = contactSubjects.find((s) => s.value === enquiry.subject)?.label ?? enquiry.subject;
+  return render(mailWording.staffEnquirySubject(subject), [
     {
       kind: "fields",
       rows: [
-        ["Subject", enquiry.subject],
+        ["Subject", subject],
         ["Channel", enquiry.channel === "whatsapp" ? "WhatsApp" : "E-mail"],
       ],
     },

@@ -1,7 +1,15 @@
 import { getDb, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { getMailTransport, mailLeaseMs, type MailTransport } from "~/infra/mail.server";
-import { claimDueMail, markMailSent, recordMailFailure, type OutboxRow } from "~/models/outbox.server";
+import {
+  claimDueMail,
+  enqueueMail,
+  markMailSent,
+  recordMailFailure,
+  requeueFailedMail,
+  type OutboxRow,
+} from "~/models/outbox.server";
+import { testMail } from "./mail-templates.server";
 
 /** Tries before a message is marked failed (about two hours of back-off in all). */
 export const MAX_MAIL_TRIES = 8;
@@ -121,4 +129,20 @@ export function startMailSender(): void {
   timer = setInterval(() => void kickMailSender(), MAIL_SENDER_INTERVAL_MS);
   timer.unref();
   void kickMailSender();
+}
+
+/** The mail log's test message, queued like any other and sent at once when mail is set up. */
+export async function queueTestMail(to: string): Promise<number> {
+  const id = await getDb()
+    .transaction()
+    .execute((trx) => enqueueMail(trx, { kind: "test", to, ...testMail() }));
+  void kickMailSender();
+  return id;
+}
+
+/** Staff retry of a failed message; false when it is not (or no longer) failed. */
+export async function retryFailedMail(id: number): Promise<boolean> {
+  const done = await requeueFailedMail(getDb(), id);
+  if (done) void kickMailSender();
+  return done;
 }

@@ -8,6 +8,7 @@ import {
   expireConfirmTokens,
   findToken,
   getNewsletterSubscriber,
+  getSubscriberById,
   latestTokenAt,
   newToken,
   recordConsentEvent,
@@ -161,4 +162,14 @@ export async function removeSubscriber(id: number, actor: string): Promise<boole
       await recordAudit(trx, { entity: "subscriber", entityId: id, action: "subscriber.removed", actor });
       return true;
     });
+}
+
+/** For staff pages: the subscriber an id in the URL names, or a thrown 404 for anything else. */
+export async function requireSubscriber(idParam: string | undefined): Promise<NewsletterSubscriber> {
+  const id = /^\d{1,12}$/.test(idParam ?? "") ? Number(idParam) : null;
+  const subscriber = id === null ? undefined : await getSubscriberById(getDb(), id);
+  if (!subscriber) {
+    throw new Response("There is no subscriber with this number. They may have been removed.", { status: 404 });
+  }
+  return subscriber;
 }

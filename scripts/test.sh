@@ -26,4 +26,7 @@ PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporte
 echo "==> Durability (SIGKILL during writes; nothing acknowledged may be lost)"
 npx tsx scripts/durability.ts
 
+echo "==> Mail durability (SIGKILL between commit and delivery; the message must still arrive)"
+npx tsx scripts/mail-durability.ts
+
 node scripts/test-summary.mjs

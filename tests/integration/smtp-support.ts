@@ -25,6 +25,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Resolves with the first message (already received or arriving later) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves once a message is being held by the "hang" mode (DATA received, no reply yet). */
+  waitForHung(timeoutMs?: number): Promise<void>;
   /** Lets every hung DATA command finish (accepted when the mode is "accept" by then). */
   releaseHung(): void;
   close(): Promise<void>;
@@ -86,8 +88,10 @@ export async function startTestSmtpServer(initialMode: SmtpMode = "accept"): Pro
             (error: Error) => callback(error),
           );
         };
-        if (state.mode === "hang") hung.push(finish);
-        else finish();
+        if (state.mode === "hang") {
+          hung.push(finish);
+          events.emit("hung");
+        } else finish();
       });
     },
   });
@@ -126,11 +130,22 @@ export async function startTestSmtpServer(initialMode: SmtpMode = "accept"): Pro
         events.on("mail", listener);
       });
     },
+    waitForHung(timeoutMs = 10_000) {
+      if (hung.length > 0) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no message was held by the test SMTP server")), timeoutMs);
+        events.once("hung", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
     releaseHung() {
       for (const finish of hung.splice(0)) finish();
     },
     close() {
-      for (const finish of hung.splice(0)) finish();
+      // Held messages are dropped unanswered: their clients may be long gone.
+      hung.splice(0);
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };

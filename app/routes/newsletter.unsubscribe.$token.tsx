@@ -7,11 +7,10 @@ import { parseFormBody } from "~/infra/body.server";
 import { checkUnsubscribeToken, unsubscribe } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 
-// The per-subscriber unsubscribe link of every newsletter message, also named in its
-// List-Unsubscribe header. GET shows one button. POST unsubscribes at once: from that button,
-// or from a mail program's one-click unsubscribe (RFC 8058: a POST whose body is
-// "List-Unsubscribe=One-Click", made without cookies and from another site). Either answers 200
-// with the page, repeated posts too; a link that matches nobody gets a 404.
+// The per-subscriber unsubscribe link in the text of every newsletter message. GET shows one
+// button; its POST unsubscribes at once (repeats too answer 200); a link that matches nobody
+// gets a 404. The List-Unsubscribe header names newsletter.one-click.$token.ts instead, for
+// mail programs' one-click POSTs (RFC 8058).
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const MAX_BODY_BYTES = 4 * 1024;
@@ -22,10 +21,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  // The body only says where the post came from; the token is what authorises it, so a body
-  // that cannot be read still unsubscribes (a mail program's post must never be refused).
+  // The token authorises the post; a body that cannot be read still unsubscribes.
   const form = await parseFormBody(request, MAX_BODY_BYTES).catch(() => null);
-  const via = form?.get("intent") === "unsubscribe" ? "page" : "one-click";
+  const via = form?.get("intent") === "unsubscribe" || !form ? "page" : "one-click";
   const result = await unsubscribe(params.token ?? "", via);
   return json({ unsubscribed: result.ok }, { status: result.ok ? 200 : result.status, headers: NO_STORE });
 }

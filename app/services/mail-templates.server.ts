@@ -66,11 +66,15 @@ function render(subject: string, blocks: Block[], headers?: Record<string, strin
 }
 
 /** RFC 2369 + RFC 8058 headers: mail programs offer an unsubscribe that POSTs to the link. */
-export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-export function newsletterConfirmationMail(links: { confirmUrl: string; unsubscribeUrl: string }): MailContent {
+export function newsletterConfirmationMail(links: {
+  confirmUrl: string;
+  unsubscribeUrl: string;
+  oneClickUrl: string;
+}): MailContent {
   return render(
     mailWording.confirmSubject,
     [
@@ -79,7 +83,7 @@ export function newsletterConfirmationMail(links: { confirmUrl: string; unsubscr
       { kind: "p", text: mailWording.confirmIgnore },
       { kind: "link", label: mailWording.unsubscribeLine, url: links.unsubscribeUrl },
     ],
-    unsubscribeHeaders(links.unsubscribeUrl),
+    unsubscribeHeaders(links.oneClickUrl),
   );
 }
 

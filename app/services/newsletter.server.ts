@@ -30,7 +30,10 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = DAY_MS;
 
 export const newsletterPaths = {
   confirm: (token: string) => `/newsletter/confirm/${token}`,
+  /** The page with an Unsubscribe button (the link in the message's text). */
   unsubscribe: (token: string) => `/newsletter/unsubscribe/${token}`,
+  /** The List-Unsubscribe header's URL, for a mail program's one-click POST. */
+  oneClick: (token: string) => `/newsletter/one-click/${token}`,
 };
 
 /** An absolute link on the site's public address (PUBLIC_URL). */
@@ -63,6 +66,7 @@ async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now:
   const mail = newsletterConfirmationMail({
     confirmUrl: publicLink(newsletterPaths.confirm(confirm)),
     unsubscribeUrl: publicLink(newsletterPaths.unsubscribe(unsubscribe)),
+    oneClickUrl: publicLink(newsletterPaths.oneClick(unsubscribe)),
   });
   await enqueueMail(
     trx,

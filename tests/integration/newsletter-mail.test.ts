@@ -5,6 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail.server";
 import { getNewsletterSubscriber, listConsentEvents } from "~/models/newsletter.server";
 import * as confirmRoute from "~/routes/newsletter.confirm.$token";
+import * as oneClickRoute from "~/routes/newsletter.one-click.$token";
 import * as unsubscribeRoute from "~/routes/newsletter.unsubscribe.$token";
 import { action as publicationsAction } from "~/routes/publications";
 import { runHousekeeping } from "~/services/housekeeping.server";
@@ -171,9 +172,12 @@ describe("unsubscribe", () => {
     expect(mail.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     const header = mail.header("list-unsubscribe")!;
     const url = new URL(/^<(https?:\/\/[^>]+)>$/.exec(header)![1]);
-    expect(url.pathname).toMatch(/^\/newsletter\/unsubscribe\/[A-Za-z0-9_-]{43}$/);
-    // The same link is in the message body.
-    expect(mail.text).toContain(url.href);
+    expect(url.pathname).toMatch(/^\/newsletter\/one-click\/[A-Za-z0-9_-]{43}$/);
+    // The text carries the unsubscribe page for the same token; a GET of the header's URL leads there.
+    expect(mail.text).toContain(`${url.origin}/newsletter/unsubscribe/${tokenOf(url)}`);
+    const get = await run(oneClickRoute.loader, new Request(url), { token: tokenOf(url) });
+    expect(get.status).toBe(303);
+    expect(get.headers.get("Location")).toBe(`/newsletter/unsubscribe/${tokenOf(url)}`);
 
     // As a mail provider sends it (RFC 8058): no cookies, from another site.
     const oneClick = () =>
@@ -182,7 +186,7 @@ describe("unsubscribe", () => {
         body: "List-Unsubscribe=One-Click",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
       });
-    const response = await run(unsubscribeRoute.action, oneClick(), { token: tokenOf(url) });
+    const response = await run(oneClickRoute.action, oneClick(), { token: tokenOf(url) });
     expect(response.status).toBe(200);
     const row = (await getNewsletterSubscriber(getDb(), email))!;
     expect(row.status).toBe("unsubscribed");
@@ -191,7 +195,7 @@ describe("unsubscribe", () => {
     expect(events.at(-1)).toMatchObject({ kind: "unsubscribed", wording: newsletterConsent.unsubscribeOneClick });
 
     // Repeating is harmless and recorded once.
-    expect((await run(unsubscribeRoute.action, oneClick(), { token: tokenOf(url) })).status).toBe(200);
+    expect((await run(oneClickRoute.action, oneClick(), { token: tokenOf(url) })).status).toBe(200);
     expect(await listConsentEvents(getDb(), row.id)).toHaveLength(events.length);
   });
 

@@ -12,6 +12,7 @@ import { logger, requestLogger, routeName } from "~/infra/logger.server";
 import { pageCache, pageCacheKey, publicCacheControl, restampNonce } from "~/infra/page-cache.server";
 import { scheduleHousekeeping } from "~/services/housekeeping.server";
 import { nextScheduledPublish } from "~/services/news.server";
+import { startMailSender } from "~/services/mail-sender.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
 
@@ -21,6 +22,9 @@ const ABORT_DELAY = 5_000;
 // public-form throttle (app/infra/client-address.server.ts). News writes clear the page cache
 // in app/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
 trackClientAddresses();
+// The outbox sender (app/services/mail-sender.server.ts): delivers what a killed server left
+// queued at once, then polls for retries; writes that queue mail also kick it after commit.
+startMailSender();
 
 /**
  * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff

@@ -62,10 +62,58 @@ export interface ContactEnquiriesTable {
   handled_at: string | null;
 }
 
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
+  /** When they signed up (the first consent). */
   consented_at: string;
+  status: ColumnType<SubscriberStatus, SubscriberStatus | undefined, SubscriberStatus>;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+export interface NewsletterTokensTable {
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  subscriber_id: number;
+  purpose: "confirm" | "unsubscribe";
+  created_at: string;
+  expires_at: string | null;
+  used_at: string | null;
+}
+
+export interface NewsletterConsentEventsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  kind: "signed-up" | "confirmed" | "unsubscribed";
+  /** The exact words shown to the person when they acted. */
+  wording: string;
+  occurred_at: string;
+}
+
+export type OutboxStatus = "queued" | "sent" | "failed";
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** JSON object of extra headers, or null. */
+  headers: string | null;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  tries: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  subscriber_id: number | null;
+  pledge_id: number | null;
+  enquiry_id: number | null;
 }
 
 export interface PledgesTable {
@@ -127,4 +175,7 @@ export interface Database {
   form_posts: FormPostsTable;
   payments: PaymentsTable;
   audit_events: AuditEventsTable;
+  newsletter_tokens: NewsletterTokensTable;
+  newsletter_consent_events: NewsletterConsentEventsTable;
+  outbox: OutboxTable;
 }

@@ -31,4 +31,7 @@ npx tsx scripts/check-logs.ts "$E2E_LOG_FILE"
 echo "==> Durability and restore drill (SIGKILL during writes; nothing acknowledged may be lost; backup restores)"
 npx tsx scripts/durability.ts
 
+echo "==> Mail durability (SIGKILL between commit and delivery; the message must still arrive)"
+npx tsx scripts/mail-durability.ts
+
 node scripts/test-summary.mjs

@@ -46,6 +46,7 @@ export const publicationsPage = {
   title: "Publications",
   intro: "Our newsletters, annual reports and research, free to download.",
   newsletterTitle: "Subscribe to our newsletter",
-  newsletterText: "Get news from our projects a few times a year. You can unsubscribe at any time.",
-  subscribedMessage: "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+  // The text beside the form is the consent wording, in app/content/mail.ts (newsletterConsent.signUp).
+  subscribedMessage:
+    "Thank you for subscribing! Please check your inbox: we have sent you a link to confirm your subscription.",
 } as const;

@@ -83,12 +83,37 @@ const envSchema = z.object({
       .default(300),
   ),
   UPLOADS_DIR: optional(z.string().optional()),
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/i, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465")
+      .optional(),
+  ),
+  MAIL_FROM: optional(z.string().trim().min(3).max(320).default("Community Health Aid UK <no-reply@localhost>")),
+  STAFF_EMAIL: optional(z.email({ error: "must be an e-mail address" }).optional()),
+  STAFF_ALERT_INCLUDE_MESSAGE: optional(
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .default("false")
+      .transform((v) => v === "true"),
+  ),
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.org" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  MAIL_TIMEOUT_SECONDS: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & {
   databasePath: string;
   /** Absolute folder of uploaded photos: UPLOADS_DIR, or `uploads` next to the database file. */
   uploadsDir: string;
+  /** PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
+  publicUrl: string;
 };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -100,7 +125,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const databasePath = result.data.DATABASE_URL.slice("file:".length);
   // Beside the database by default, so one folder holds everything to back up.
   const uploads = result.data.UPLOADS_DIR ?? path.join(path.dirname(databasePath), "uploads");
-  return { ...result.data, databasePath, uploadsDir: path.resolve(uploads) };
+  return {
+    ...result.data,
+    databasePath,
+    uploadsDir: path.resolve(uploads),
+    publicUrl: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+  };
 }
 
 let cached: Env | undefined;

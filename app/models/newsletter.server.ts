@@ -1,24 +1,251 @@
+import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import type { NewsletterSubscribersTable } from "../../db/schema";
+import type {
+  NewsletterConsentEventsTable,
+  NewsletterSubscribersTable,
+  NewsletterTokensTable,
+  SubscriberStatus,
+} from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { nowIso } from "~/utils/dates";
 
+export type { SubscriberStatus };
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
+export type ConsentEvent = Selectable<NewsletterConsentEventsTable>;
+export type ConsentKind = ConsentEvent["kind"];
+export type TokenPurpose = NewsletterTokensTable["purpose"];
 
-/**
- * Records consent to the newsletter. An address already on the list (in any letter case)
- * keeps its first consent time, and the caller cannot tell the two cases apart, so the
- * form never reveals who is subscribed.
- */
-export async function subscribeToNewsletter(db: DB, email: string): Promise<void> {
-  await db
-    .insertInto("newsletter_subscribers")
-    .values({ email, consented_at: nowIso() })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
+/** Tokens are looked up by their SHA-256: the database never holds one that works. */
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** A fresh single-use link token: 32 random bytes, base64url. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
 }
 
 export async function getNewsletterSubscriber(db: DB, email: string): Promise<NewsletterSubscriber | undefined> {
   // The column is COLLATE NOCASE, so this matches whatever case the address was typed in.
   return db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export async function getSubscriberById(db: DB, id: number): Promise<NewsletterSubscriber | undefined> {
+  return db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function createPendingSubscriber(trx: DB, email: string, now: Date): Promise<NewsletterSubscriber> {
+  return trx
+    .insertInto("newsletter_subscribers")
+    .values({ email, consented_at: now.toISOString(), status: "pending" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setSubscriberStatus(trx: DB, id: number, status: SubscriberStatus, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await trx
+    .updateTable("newsletter_subscribers")
+    .set(
+      status === "confirmed"
+        ? { status, confirmed_at: at, unsubscribed_at: null }
+        : status === "unsubscribed"
+          ? { status, unsubscribed_at: at }
+          : { status },
+    )
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function recordConsentEvent(
+  trx: DB,
+  subscriberId: number,
+  kind: ConsentKind,
+  wording: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto("newsletter_consent_events")
+    .values({ subscriber_id: subscriberId, kind, wording, occurred_at: now.toISOString() })
+    .execute();
+}
+
+export async function listConsentEvents(db: DB, subscriberId: number): Promise<ConsentEvent[]> {
+  return db
+    .selectFrom("newsletter_consent_events")
+    .selectAll()
+    .where("subscriber_id", "=", subscriberId)
+    .orderBy("id")
+    .execute();
+}
+
+/** Stores a token's hash; returns nothing that could be used as a link. */
+export async function storeToken(
+  trx: DB,
+  input: { subscriberId: number; purpose: TokenPurpose; token: string; now: Date; expiresAt: Date | null },
+): Promise<void> {
+  await trx
+    .insertInto("newsletter_tokens")
+    .values({
+      token_hash: hashToken(input.token),
+      subscriber_id: input.subscriberId,
+      purpose: input.purpose,
+      created_at: input.now.toISOString(),
+      expires_at: input.expiresAt?.toISOString() ?? null,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** When the subscriber's latest confirmation link was made, if ever. */
+export async function latestTokenAt(db: DB, subscriberId: number, purpose: TokenPurpose): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("newsletter_tokens")
+    .select("created_at")
+    .where("subscriber_id", "=", subscriberId)
+    .where("purpose", "=", purpose)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+export interface TokenMatch {
+  tokenHash: string;
+  purpose: TokenPurpose;
+  expiresAt: string | null;
+  usedAt: string | null;
+  subscriber: NewsletterSubscriber;
+}
+
+/** The token's row and its subscriber, found by the token's hash (an index lookup, no compare). */
+export async function findToken(db: DB, token: string, purpose: TokenPurpose): Promise<TokenMatch | undefined> {
+  const row = await db
+    .selectFrom("newsletter_tokens as t")
+    .innerJoin("newsletter_subscribers as s", "s.id", "t.subscriber_id")
+    .select([
+      "t.token_hash",
+      "t.purpose",
+      "t.expires_at",
+      "t.used_at",
+      "s.id",
+      "s.email",
+      "s.consented_at",
+      "s.status",
+      "s.confirmed_at",
+      "s.unsubscribed_at",
+    ])
+    .where("t.token_hash", "=", hashToken(token))
+    .where("t.purpose", "=", purpose)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    tokenHash: row.token_hash,
+    purpose: row.purpose,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    subscriber: {
+      id: row.id,
+      email: row.email,
+      consented_at: row.consented_at,
+      status: row.status,
+      confirmed_at: row.confirmed_at,
+      unsubscribed_at: row.unsubscribed_at,
+    },
+  };
+}
+
+/** Marks a single-use token used; false when it already was (a race lost to another request). */
+export async function useToken(trx: DB, tokenHash: string, now: Date): Promise<boolean> {
+  const result = await trx
+    .updateTable("newsletter_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every confirmation link of the subscriber stops working (after unsubscribing). */
+export async function expireConfirmTokens(trx: DB, subscriberId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable("newsletter_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("subscriber_id", "=", subscriberId)
+    .where("purpose", "=", "confirm")
+    .where("used_at", "is", null)
+    .execute();
+}
+
+/**
+ * Deletes sign-ups never confirmed: pending since before `before` with no confirmation link
+ * still live at `now` (a repeat sign-up sent a fresh one). Tokens and history go with them.
+ */
+export async function deleteUnconfirmedSubscribers(db: DB, before: Date, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("newsletter_subscribers")
+    .where("status", "=", "pending")
+    .where("consented_at", "<", before.toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("newsletter_tokens")
+            .select("token_hash")
+            .whereRef("newsletter_tokens.subscriber_id", "=", "newsletter_subscribers.id")
+            .where("newsletter_tokens.purpose", "=", "confirm")
+            .where("newsletter_tokens.used_at", "is", null)
+            .where("newsletter_tokens.expires_at", ">", now.toISOString()),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface SubscriberListItem extends NewsletterSubscriber {
+  /** Wording of the latest consent event (what they agreed to, or how they left). */
+  wording: string | null;
+}
+
+/** A page of subscribers, newest sign-up first, with the total. */
+export async function listSubscribers(
+  db: DB,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ rows: SubscriberListItem[]; total: number }> {
+  const rows = await db
+    .selectFrom("newsletter_subscribers as s")
+    .selectAll("s")
+    .select((eb) =>
+      eb
+        .selectFrom("newsletter_consent_events as e")
+        .select("e.wording")
+        .whereRef("e.subscriber_id", "=", "s.id")
+        .where("e.kind", "=", "signed-up")
+        .orderBy("e.id", "desc")
+        .limit(1)
+        .as("wording"),
+    )
+    .orderBy("s.consented_at", "desc")
+    .orderBy("s.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const { total } = await db
+    .selectFrom("newsletter_subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/** Confirmed subscribers for a mail tool, oldest first. */
+export async function listConfirmedSubscribers(db: DB): Promise<NewsletterSubscriber[]> {
+  return db
+    .selectFrom("newsletter_subscribers")
+    .selectAll()
+    .where("status", "=", "confirmed")
+    .orderBy("consented_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function deleteSubscriber(trx: DB, id: number): Promise<boolean> {
+  const result = await trx.deleteFrom("newsletter_subscribers").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

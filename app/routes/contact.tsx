@@ -8,10 +8,9 @@ import type { ReactNode } from "react";
 import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
-import { createEnquiry } from "~/models/enquiry.server";
 import { contactSchema } from "~/schemas/contact";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
-import { getDb } from "~/infra/db.server";
+import { submitEnquiry } from "~/services/enquiries.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
@@ -36,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: contactSchema,
     async onValid(enquiry) {
       // Stored first: the visitor may have no mail app, or close the draft unsent.
-      await createEnquiry(getDb(), enquiry);
+      await submitEnquiry(enquiry);
       const target =
         enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
       return redirect(target, 303);

@@ -19,9 +19,8 @@ import {
 } from "~/content/donate";
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
-import { createPledge } from "~/models/pledge.server";
 import { donationSchema } from "~/schemas/donation";
-import { getDb } from "~/infra/db.server";
+import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -38,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
     async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour }) {
-      const pledge = await createPledge(getDb(), { type, amountPence, firstName, lastName, email, phone, inHonour });
+      const pledge = await submitPledge({ type, amountPence, firstName, lastName, email, phone, inHonour });
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });

@@ -5,12 +5,12 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { FormError, Honeypot, TextField } from "~/components/ui/form";
+import { newsletterConsent } from "~/content/mail";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
-import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { formatLongDate } from "~/utils/dates";
-import { getDb } from "~/infra/db.server";
+import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
@@ -29,8 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: newsletterSchema,
     errorData: { subscribed: false },
     async onValid({ email }, submission) {
-      await subscribeToNewsletter(getDb(), email);
-      // The same answer whether or not the address was already subscribed.
+      await signUpForNewsletter(email);
+      // The same answer for a new, pending, confirmed or unsubscribed address.
       return json({ result: submission.reply({ resetForm: true }), subscribed: true });
     },
   });
@@ -90,7 +90,7 @@ function NewsletterForm() {
       <h2 id="newsletter-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
         {publicationsPage.newsletterTitle}
       </h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{publicationsPage.newsletterText}</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{newsletterConsent.signUp}</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl">
         <FormError id={form.errorId} errors={form.errors} />
         <Honeypot />

@@ -1,13 +1,23 @@
 import { getDb, type DB } from "~/infra/db.server";
 import { deleteOldFormPosts } from "~/models/form-post.server";
+import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
+import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Sent and failed messages (address and body included) stay in the mail log this long. */
+export const MAIL_LOG_RETENTION_DAYS = 30;
+/** Sign-ups not confirmed within a week are deleted (the confirmation link lasts as long). */
+export const UNCONFIRMED_SIGN_UP_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface HousekeepingReport {
   expiredSessions: number;
   oldFormPosts: number;
+  unconfirmedSubscribers: number;
+  oldMail: number;
 }
 
 /**
@@ -19,6 +29,12 @@ export async function runHousekeeping(now: Date = new Date(), db: DB = getDb()):
   return {
     expiredSessions: await deleteExpiredSessions(db, now),
     oldFormPosts: await deleteOldFormPosts(db, now),
+    unconfirmedSubscribers: await deleteUnconfirmedSubscribers(
+      db,
+      new Date(now.getTime() - UNCONFIRMED_SIGN_UP_DAYS * DAY_MS),
+      now,
+    ),
+    oldMail: await deleteOldMail(db, new Date(now.getTime() - MAIL_LOG_RETENTION_DAYS * DAY_MS)),
   };
 }
 

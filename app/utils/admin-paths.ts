@@ -31,7 +31,9 @@ export const adminPaths = {
   subscribers: `${DASHBOARD_PATH}/subscribers`,
   subscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}`,
   subscribersExport: `${DASHBOARD_PATH}/subscribers/export.csv`,
+  removeSubscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}/remove`,
   mail: `${DASHBOARD_PATH}/mail`,
+  mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
   privacy: `${DASHBOARD_PATH}/privacy`,
 } as const;
 
@@ -47,6 +49,8 @@ export interface DashboardSection {
  */
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
+  { label: "Subscribers", to: adminPaths.subscribers },
+  { label: "Mail log", to: adminPaths.mail },
   { label: "Statistics", to: adminPaths.stats },
 ];
 

@@ -4,6 +4,7 @@ import * as m0002 from "./0002_public_forms";
 import * as m0003 from "./0003_form_throttle";
 import * as m0004 from "./0004_news_publishing";
 import * as m0005 from "./0005_back_office";
+import * as m0007 from "./0007_mail";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003_form_throttle": m0003,
   "0004_news_publishing": m0004,
   "0005_back_office": m0005,
+  "0007_mail": m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,7 +43,9 @@ test.describe("publications", () => {
     }
   });
 
-  test("subscribes an address, storing it, and answers a repeat exactly the same way", async ({ page }) => {
+  test("stores a pending sign-up, asks the visitor to check their inbox, and answers a repeat exactly the same way", async ({
+    page,
+  }) => {
     const email = uniqueEmail("reader");
     await page.goto("/publications");
 
@@ -51,18 +53,19 @@ test.describe("publications", () => {
     expect(first.status()).toBe(200);
     const status = newsletter(page).getByRole("status");
     await expect(status).toHaveText(
-      "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+      "Thank you for subscribing! Please check your inbox: we have sent you a link to confirm your subscription.",
     );
     await expect(newsletter(page).getByLabel("Email", { exact: true })).toHaveValue("");
     const [row] = await subscriberRows(email);
     expect(row.consented_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(row.status).toBe("pending");
 
     // A repeat, in another letter case: the same answer, and still one row.
     await page.goto("/publications");
     const second = await subscribe(page, email.toUpperCase());
     expect(second.status()).toBe(first.status());
     await expect(status).toHaveText(
-      "Thank you for subscribing! We will send our next newsletter to the address you gave.",
+      "Thank you for subscribing! Please check your inbox: we have sent you a link to confirm your subscription.",
     );
     const rows = await subscriberRows(email);
     expect(rows).toHaveLength(1);

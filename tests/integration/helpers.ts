@@ -23,6 +23,9 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
 export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "outbox",
+    "newsletter_consent_events",
+    "newsletter_tokens",
     "audit_events",
     "payments",
     "sessions",

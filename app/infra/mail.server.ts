@@ -1,0 +1,68 @@
+import nodemailer from "nodemailer";
+import { getEnv } from "./env.server";
+
+/** What the transport needs to send one message (an outbox row, decoded). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** Sends one message or throws (refused, timed out, unreachable). */
+export interface MailTransport {
+  send(message: OutgoingMail): Promise<void>;
+}
+
+/**
+ * A transport for an smtp:// or smtps:// URL. Every wait on the server is bounded by
+ * `timeoutSeconds` (nodemailer's own socket timeout is ten minutes), so a mail server that
+ * hangs fails the try instead of holding the sender.
+ */
+export function createMailTransport(url: string, options: { from: string; timeoutSeconds: number }): MailTransport {
+  const timeout = options.timeoutSeconds * 1000;
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    dnsTimeout: timeout,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
+    },
+  };
+}
+
+let cached: { url: string; transport: MailTransport } | undefined;
+
+/** The configured transport, or null when SMTP_URL is unset (messages then wait in the outbox). */
+export function getMailTransport(): MailTransport | null {
+  const { SMTP_URL, MAIL_FROM, MAIL_TIMEOUT_SECONDS } = getEnv();
+  if (!SMTP_URL) return null;
+  if (cached?.url !== SMTP_URL) {
+    cached = {
+      url: SMTP_URL,
+      transport: createMailTransport(SMTP_URL, { from: MAIL_FROM, timeoutSeconds: MAIL_TIMEOUT_SECONDS }),
+    };
+  }
+  return cached.transport;
+}
+
+/**
+ * How long a sender holds a claimed message before another may take it: longer than any one
+ * try can last (connect, greeting, and a reply each bounded by the timeout), so a message is
+ * claimed again only when its sender died (a killed server), never while it is being sent.
+ */
+export function mailLeaseMs(timeoutSeconds: number = getEnv().MAIL_TIMEOUT_SECONDS): number {
+  return (timeoutSeconds * 3 + 2) * 1000;
+}

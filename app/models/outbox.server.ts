@@ -1,0 +1,185 @@
+import type { Selectable } from "kysely";
+import type { OutboxStatus, OutboxTable } from "../../db/schema";
+import type { DB } from "~/infra/db.server";
+
+export type { OutboxStatus };
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface MailInput {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** The record the message is about: erasing it deletes the message (ON DELETE CASCADE). */
+  subscriberId?: number;
+  pledgeId?: number;
+  enquiryId?: number;
+}
+
+/**
+ * Queues a message. Call it with the transaction that writes the record the message is about,
+ * so the record and its message commit together: no record without its mail, no mail about a
+ * record that was rolled back.
+ */
+export async function enqueueMail(trx: DB, input: MailInput, now: Date = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const row = await trx
+    .insertInto("outbox")
+    .values({
+      kind: input.kind,
+      to_address: input.to,
+      subject: input.subject,
+      text_body: input.text,
+      html_body: input.html,
+      headers: input.headers ? JSON.stringify(input.headers) : null,
+      next_attempt_at: at,
+      created_at: at,
+      subscriber_id: input.subscriberId ?? null,
+      pledge_id: input.pledgeId ?? null,
+      enquiry_id: input.enquiryId ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due messages for this sender: each gets a lease (no other sender takes
+ * it until the lease ends) and one more try counted. Each claim is a conditional update, so two
+ * senders (or a sender and a restarted one) never both claim a message whose lease is live; a
+ * sender killed mid-send leaves a lease that simply runs out, and the message is sent again.
+ */
+export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 10): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const candidates = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("status", "=", "queued")
+    .where("next_attempt_at", "<=", at)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const claimed: number[] = [];
+  for (const { id } of candidates) {
+    const result = await db
+      .updateTable("outbox")
+      .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1) }))
+      .where("id", "=", id)
+      .where("status", "=", "queued")
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) claimed.push(id);
+  }
+  if (claimed.length === 0) return [];
+  return db.selectFrom("outbox").selectAll().where("id", "in", claimed).orderBy("id").execute();
+}
+
+export async function markMailSent(db: DB, id: number, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status: "sent", sent_at: now.toISOString(), lease_until: null, last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A failed try: queued again at `retryAt`, or failed for good when `retryAt` is null. */
+export async function recordMailFailure(db: DB, id: number, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set(
+      retryAt
+        ? { last_error: error, lease_until: null, next_attempt_at: retryAt.toISOString() }
+        : { last_error: error, lease_until: null, status: "failed" },
+    )
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Staff retry of a failed message: queued now with a fresh count of tries. */
+export async function requeueFailedMail(db: DB, id: number, now: Date = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "queued", tries: 0, next_attempt_at: now.toISOString(), lease_until: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function getMail(db: DB, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export type MailSummary = Pick<
+  OutboxRow,
+  | "id"
+  | "kind"
+  | "to_address"
+  | "subject"
+  | "status"
+  | "tries"
+  | "next_attempt_at"
+  | "last_error"
+  | "created_at"
+  | "sent_at"
+>;
+
+/** A page of the mail log, newest first, and how many messages there are in all. */
+export async function listMail(
+  db: DB,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ rows: MailSummary[]; total: number }> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select([
+      "id",
+      "kind",
+      "to_address",
+      "subject",
+      "status",
+      "tries",
+      "next_attempt_at",
+      "last_error",
+      "created_at",
+      "sent_at",
+    ])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const { total } = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/**
+ * Deletes sent and failed messages created before `before`: the mail log is an operational
+ * record, and a message's address and body are personal data kept no longer than needed.
+ * Queued messages are kept whatever their age: they have not been delivered yet.
+ */
+export async function deleteOldMail(db: DB, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("outbox")
+    .where("status", "in", ["sent", "failed"])
+    .where("created_at", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Drops messages to a subscriber that are still waiting (they unsubscribed: never mail them again). */
+export async function deleteQueuedMailForSubscriber(trx: DB, subscriberId: number): Promise<number> {
+  const result = await trx
+    .deleteFrom("outbox")
+    .where("subscriber_id", "=", subscriberId)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { MailStatus } from "~/components/admin/mail-status";
+import { site } from "~/content/site";
+import { getDb } from "~/infra/db.server";
+import { getMail } from "~/models/outbox.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Mail message", description: `A message sent by ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const row = id === null ? undefined : await getMail(getDb(), id);
+  if (!row) throw new Response("There is no message with this number.", { status: 404 });
+  return json({
+    message: {
+      id: row.id,
+      kind: row.kind,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
+      status: row.status,
+      tries: row.tries,
+      nextAttemptAt: row.next_attempt_at,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+      sentAt: row.sent_at,
+    },
+  });
+}
+
+export default function MailMessage() {
+  const { message } = useLoaderData<typeof loader>();
+  const fields: [string, string][] = [
+    ["To", message.to],
+    ["Subject", message.subject],
+    ["Kind", message.kind],
+    ["Created", formatDateTime(message.createdAt)],
+    ["Tries", String(message.tries)],
+    ...(message.sentAt ? [["Sent", formatDateTime(message.sentAt)] as [string, string]] : []),
+    ...(message.status === "queued"
+      ? [["Next attempt", formatDateTime(message.nextAttemptAt)] as [string, string]]
+      : []),
+    ...(message.lastError ? [["Last error", message.lastError] as [string, string]] : []),
+    ...Object.entries(message.headers),
+  ];
+  return (
+    <>
+      <p>
+        <Link to={adminPaths.mail} className="link">
+          Back to the mail log
+        </Link>
+      </p>
+      <h2 className="mt-4 flex flex-wrap items-center gap-3 text-2xl font-semibold break-words">
+        Message {message.id} <MailStatus status={message.status} />
+      </h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        {fields.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {message.status === "failed" ? (
+        <Form method="post" action={`${adminPaths.mail}?index`} className="mt-4">
+          <input type="hidden" name="intent" value="retry" />
+          <input type="hidden" name="id" value={message.id} />
+          <button type="submit" className="btn-primary">
+            Retry
+          </button>
+        </Form>
+      ) : null}
+      <section aria-labelledby="mail-text-heading" className="mt-6">
+        <h3 id="mail-text-heading" className="text-lg font-semibold">
+          Text part
+        </h3>
+        <pre className="mt-2 overflow-x-auto rounded-md border border-slate-300 bg-slate-50 p-4 font-mono text-sm whitespace-pre-wrap break-words dark:border-slate-600 dark:bg-slate-900">
+          {message.text}
+        </pre>
+      </section>
+    </>
+  );
+}

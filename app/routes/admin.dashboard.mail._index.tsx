@@ -1,0 +1,208 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MailStatus } from "~/components/admin/mail-status";
+import { Pager } from "~/components/admin/pager";
+import { FormError, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { listMail } from "~/models/outbox.server";
+import { mailTestSchema } from "~/schemas/mail-test";
+import { queueTestMail, retryFailedMail } from "~/services/mail-sender.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const page = requirePage(request);
+  const { rows, total } = await listMail(getDb(), { page, pageSize: PAGE_SIZE });
+  assertPageExists(page, total);
+  const { SMTP_URL, STAFF_EMAIL } = getEnv();
+  return json({
+    messages: rows,
+    page,
+    pages: pageCount(total),
+    total,
+    mailConfigured: Boolean(SMTP_URL),
+    staffEmail: STAFF_EMAIL ?? null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "retry") {
+    const id = Number(formData.get("id"));
+    const done = Number.isSafeInteger(id) && id > 0 && (await retryFailedMail(id));
+    if (!done) return json({ notice: null, error: "That message is not a failed one (any more)." }, { status: 404 });
+    logger.info({ event: "mail.retried", mail_id: id, user_id: user.id }, "Failed mail queued again by staff");
+    return json({ notice: `Message ${id} is queued again.`, error: null });
+  }
+  const submission = parseWithZod(formData, { schema: mailTestSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), notice: null, error: null }, { status: 400 });
+  }
+  const to = submission.value.to ?? getEnv().STAFF_EMAIL;
+  if (!to) {
+    return json(
+      {
+        result: submission.reply({ fieldErrors: { to: ["Enter an address: STAFF_EMAIL is not set."] } }),
+        notice: null,
+        error: null,
+      },
+      { status: 400 },
+    );
+  }
+  const id = await queueTestMail(to);
+  logger.info({ event: "mail.test_queued", mail_id: id, user_id: user.id }, "Test message queued");
+  return json({
+    result: submission.reply({ resetForm: true }),
+    notice: `Test message queued (number ${id}).`,
+    error: null,
+  });
+}
+
+function TestMailForm({ staffEmail }: { staffEmail: string | null }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "mail-test",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mailTestSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl">
+      <FormError id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="test" />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          meta={fields.to}
+          label={staffEmail ? `Address (empty: ${staffEmail})` : "Address"}
+          type="email"
+          className="flex-1"
+        />
+        <button type="submit" className="btn-primary sm:mt-7">
+          Send test message
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function MailLog() {
+  const { messages, page, pages, total, mailConfigured, staffEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">Mail log</h2>
+      {mailConfigured ? null : (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          No mail server is configured (SMTP_URL is not set): messages wait here, queued, and you can read them.
+        </p>
+      )}
+      <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
+        {actionData?.notice ?? ""}
+      </p>
+      {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
+      <section aria-labelledby="mail-test-heading" className="mt-4">
+        <h3 id="mail-test-heading" className="text-lg font-semibold">
+          Send a test message
+        </h3>
+        <TestMailForm staffEmail={staffEmail} />
+      </section>
+      <section aria-labelledby="mail-list-heading" className="mt-8">
+        <h3 id="mail-list-heading" className="text-lg font-semibold">
+          Messages ({total})
+        </h3>
+        {messages.length === 0 ? (
+          <p className="mt-3 text-slate-700 dark:text-slate-300">No messages yet.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300 dark:border-slate-600">
+                  <th scope="col" className="p-2">
+                    Created
+                  </th>
+                  <th scope="col" className="p-2">
+                    To and subject
+                  </th>
+                  <th scope="col" className="p-2">
+                    Status
+                  </th>
+                  <th scope="col" className="p-2">
+                    Tries
+                  </th>
+                  <th scope="col" className="p-2">
+                    Next attempt or sent
+                  </th>
+                  <th scope="col" className="p-2">
+                    Last error
+                  </th>
+                  <th scope="col" className="p-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {messages.map((m) => (
+                  <tr key={m.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+                    <td className="p-2 whitespace-nowrap">{formatDateTime(m.created_at)}</td>
+                    <td className="p-2 break-all">
+                      <Link to={adminPaths.mailMessage(m.id)} className="link">
+                        {m.subject}
+                      </Link>
+                      <br />
+                      <span className="text-slate-700 dark:text-slate-300">{m.to_address}</span>
+                    </td>
+                    <td className="p-2">
+                      <MailStatus status={m.status} />
+                    </td>
+                    <td className="p-2">{m.tries}</td>
+                    <td className="p-2 whitespace-nowrap">
+                      {m.status === "sent" && m.sent_at
+                        ? formatDateTime(m.sent_at)
+                        : m.status === "queued"
+                          ? formatDateTime(m.next_attempt_at)
+                          : "—"}
+                    </td>
+                    <td className="p-2 break-words">{m.last_error ?? ""}</td>
+                    <td className="p-2">
+                      {m.status === "failed" ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="retry" />
+                          <input type="hidden" name="id" value={m.id} />
+                          <button type="submit" className="btn-secondary" disabled={busy}>
+                            Retry<span className="sr-only"> message {m.id}</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager page={page} pages={pages} basePath={adminPaths.mail} label="Mail log pages" />
+      </section>
+    </>
+  );
+}

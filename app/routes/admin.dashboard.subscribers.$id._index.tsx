@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { SubscriberStatus } from "~/components/admin/subscriber-status";
+import { site } from "~/content/site";
+import { getDb } from "~/infra/db.server";
+import { listAudit } from "~/models/audit.server";
+import { listConsentEvents } from "~/models/newsletter.server";
+import { requireSubscriber } from "~/services/newsletter.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Subscriber", description: `A newsletter subscriber of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const subscriber = await requireSubscriber(params.id);
+  return json({
+    subscriber,
+    events: await listConsentEvents(getDb(), subscriber.id),
+    audit: await listAudit(getDb(), "subscriber", subscriber.id),
+  });
+}
+
+const kindLabels = { "signed-up": "Signed up", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as const;
+
+export default function Subscriber() {
+  const { subscriber, events, audit } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to={adminPaths.subscribers} className="link">
+          Back to subscribers
+        </Link>
+      </p>
+      <h2 className="mt-4 flex flex-wrap items-center gap-3 text-2xl font-semibold break-all">
+        {subscriber.email} <SubscriberStatus status={subscriber.status} />
+      </h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="font-medium">Signed up</dt>
+        <dd>{formatDateTime(subscriber.consented_at)}</dd>
+        <dt className="font-medium">Confirmed</dt>
+        <dd>{subscriber.confirmed_at ? formatDateTime(subscriber.confirmed_at) : "—"}</dd>
+        <dt className="font-medium">Unsubscribed</dt>
+        <dd>{subscriber.unsubscribed_at ? formatDateTime(subscriber.unsubscribed_at) : "—"}</dd>
+      </dl>
+      <section aria-labelledby="consent-heading" className="mt-8">
+        <h3 id="consent-heading" className="text-xl font-semibold">
+          Consent history
+        </h3>
+        {events.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Signed up before double opt-in: no wording was recorded.
+          </p>
+        ) : (
+          <ol className="mt-3 space-y-3">
+            {events.map((event) => (
+              <li key={event.id} className="text-sm">
+                <p className="font-medium">
+                  {kindLabels[event.kind]} ·{" "}
+                  <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>
+                </p>
+                <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-800 dark:border-slate-600 dark:text-slate-200">
+                  {event.wording}
+                </blockquote>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <AuditTrail events={audit} />
+      <p className="mt-8">
+        <Link to={adminPaths.removeSubscriber(subscriber.id)} className={dangerButtonClass}>
+          Remove subscriber
+        </Link>
+      </p>
+    </>
+  );
+}

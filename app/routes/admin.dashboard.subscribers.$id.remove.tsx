@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { removeSubscriber, requireSubscriber } from "~/services/newsletter.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Remove subscriber", description: `Remove a newsletter subscriber of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+// A confirmation page: the same with and without JavaScript, nothing removed by a GET.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const subscriber = await requireSubscriber(params.id);
+  return json({ subscriber: { id: subscriber.id, email: subscriber.email } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const form = await readFormData(request);
+  const subscriber = await requireSubscriber(params.id);
+  if (form.get("confirmed") !== "yes") return redirect(adminPaths.removeSubscriber(subscriber.id), 303);
+  if (!(await removeSubscriber(subscriber.id, user.username))) {
+    throw new Response("There is no subscriber with this number. They may have been removed.", { status: 404 });
+  }
+  return redirect(adminPaths.subscribers, 303);
+}
+
+export default function RemoveSubscriber() {
+  const { subscriber } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">Remove subscriber</h2>
+      <p className="mt-4">
+        Remove <strong className="break-all">{subscriber.email}</strong> from the newsletter list? Their consent history
+        and any message still waiting to be sent to them are deleted too. This cannot be undone.
+      </p>
+      <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <input type="hidden" name="confirmed" value="yes" />
+        <Link to={adminPaths.subscriber(subscriber.id)} className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className={dangerButtonClass}>
+          Remove
+        </button>
+      </Form>
+    </>
+  );
+}

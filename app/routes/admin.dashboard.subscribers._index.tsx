@@ -1,0 +1,89 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
+import { SubscriberStatus } from "~/components/admin/subscriber-status";
+import { site } from "~/content/site";
+import { getDb } from "~/infra/db.server";
+import { listSubscribers } from "~/models/newsletter.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const page = requirePage(request);
+  const { rows, total } = await listSubscribers(getDb(), { page, pageSize: PAGE_SIZE });
+  assertPageExists(page, total);
+  return json({ subscribers: rows, page, pages: pageCount(total), total });
+}
+
+export default function Subscribers() {
+  const { subscribers, page, pages, total } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-semibold">Subscribers ({total})</h2>
+        <a href={adminPaths.subscribersExport} className="btn-secondary" download>
+          Export confirmed addresses (CSV)
+        </a>
+      </div>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        A sign-up is pending until its address confirms it by the link we mail; unconfirmed sign-ups are deleted after 7
+        days. Only confirmed addresses may be sent the newsletter.
+      </p>
+      {subscribers.length === 0 ? (
+        <p className="mt-6 text-slate-700 dark:text-slate-300">No subscribers yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300 dark:border-slate-600">
+                <th scope="col" className="p-2">
+                  Address
+                </th>
+                <th scope="col" className="p-2">
+                  Status
+                </th>
+                <th scope="col" className="p-2">
+                  Signed up
+                </th>
+                <th scope="col" className="p-2">
+                  Confirmed
+                </th>
+                <th scope="col" className="p-2">
+                  Consent wording
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscribers.map((s) => (
+                <tr key={s.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+                  <td className="p-2 break-all">
+                    <Link to={adminPaths.subscriber(s.id)} className="link">
+                      {s.email}
+                    </Link>
+                  </td>
+                  <td className="p-2">
+                    <SubscriberStatus status={s.status} />
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{formatDateTime(s.consented_at)}</td>
+                  <td className="p-2 whitespace-nowrap">{s.confirmed_at ? formatDateTime(s.confirmed_at) : "—"}</td>
+                  <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} basePath={adminPaths.subscribers} label="Subscriber pages" />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { getDb, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { getMailTransport, mailLeaseMs, type MailTransport } from "~/infra/mail.server";
+import {
+  claimDueMail,
+  enqueueMail,
+  markMailSent,
+  recordMailFailure,
+  requeueFailedMail,
+  type OutboxRow,
+} from "~/models/outbox.server";
+import { testMail } from "./mail-templates.server";
+
+/** Tries before a message is marked failed (about two hours of back-off in all). */
+export const MAX_MAIL_TRIES = 8;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+/** How often a running server looks for due messages (retries, and anything a kick missed). */
+export const MAIL_SENDER_INTERVAL_MS = 30_000;
+
+/** Wait before the next try after `tries` failed ones: 1, 2, 4 … minutes, at most an hour. */
+export function mailRetryDelayMs(tries: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, tries - 1), LONGEST_RETRY_MS);
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
+}
+
+function decode(row: OutboxRow) {
+  return {
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+  };
+}
+
+/**
+ * Sends every due message: claims a batch (with a lease), sends each, marks it sent, or records
+ * the error and schedules the next try with exponential back-off, marking it failed after
+ * MAX_MAIL_TRIES. Returns what happened. No transport: nothing is sent, everything stays queued.
+ */
+export async function deliverDueMail(
+  options: { db?: DB; transport?: MailTransport | null; now?: () => Date; leaseMs?: number } = {},
+): Promise<DeliveryReport> {
+  const transport = options.transport === undefined ? getMailTransport() : options.transport;
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  if (!transport) return report;
+  const db = options.db ?? getDb();
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? mailLeaseMs();
+  // Bounded: a steady stream of new messages cannot keep one run going for ever.
+  for (let batch = 0; batch < 20; batch++) {
+    const rows = await claimDueMail(db, now(), leaseMs);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      try {
+        await transport.send(decode(row));
+        await markMailSent(db, row.id, now());
+        report.sent++;
+        logger.info({ event: "mail.sent", mail_id: row.id, kind: row.kind, tries: row.tries }, "Mail sent");
+      } catch (error) {
+        const giveUp = row.tries >= MAX_MAIL_TRIES;
+        const retryAt = giveUp ? null : new Date(now().getTime() + mailRetryDelayMs(row.tries));
+        await recordMailFailure(db, row.id, describeError(error), retryAt);
+        if (giveUp) report.failed++;
+        else report.retrying++;
+        logger.warn(
+          { event: giveUp ? "mail.failed" : "mail.retry_scheduled", mail_id: row.id, kind: row.kind, tries: row.tries },
+          giveUp ? "Mail failed for good" : "Mail delivery failed; will retry",
+        );
+      }
+    }
+  }
+  return report;
+}
+
+let running: Promise<DeliveryReport> | null = null;
+let again = false;
+
+/**
+ * Delivers due mail in the background now (call it after a commit that queued a message).
+ * Runs never overlap: a kick during a run makes one more run after it. Never throws; the
+ * returned promise (for tests and scripts) settles when the run, and any it chained, is over.
+ */
+export function kickMailSender(): Promise<unknown> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    const total: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+    do {
+      again = false;
+      try {
+        const report = await deliverDueMail();
+        total.sent += report.sent;
+        total.retrying += report.retrying;
+        total.failed += report.failed;
+      } catch (error) {
+        logger.error({ event: "mail.sender_failed", err: error }, "The mail sender failed");
+      }
+    } while (again);
+    return total;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/**
+ * Started once when the server build loads (app/entry.server.tsx): a first run at once (mail
+ * a killed server left behind), then one every MAIL_SENDER_INTERVAL_MS. The timer is unref'd,
+ * so it never keeps a process alive on its own. Without SMTP_URL the runs do nothing.
+ */
+export function startMailSender(): void {
+  if (timer) return;
+  timer = setInterval(() => void kickMailSender(), MAIL_SENDER_INTERVAL_MS);
+  timer.unref();
+  void kickMailSender();
+}
+
+/** The mail log's test message, queued like any other and sent at once when mail is set up. */
+export async function queueTestMail(to: string): Promise<number> {
+  const id = await getDb()
+    .transaction()
+    .execute((trx) => enqueueMail(trx, { kind: "test", to, ...testMail() }));
+  void kickMailSender();
+  return id;
+}
+
+/** Staff retry of a failed message; false when it is not (or no longer) failed. */
+export async function retryFailedMail(id: number): Promise<boolean> {
+  const done = await requeueFailedMail(getDb(), id);
+  if (done) void kickMailSender();
+  return done;
+}

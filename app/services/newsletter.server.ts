@@ -1,0 +1,179 @@
+import { newsletterConsent } from "~/content/mail";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
+import {
+  createPendingSubscriber,
+  deleteSubscriber,
+  expireConfirmTokens,
+  findToken,
+  getNewsletterSubscriber,
+  getSubscriberById,
+  latestTokenAt,
+  newToken,
+  recordConsentEvent,
+  setSubscriberStatus,
+  storeToken,
+  useToken,
+  type NewsletterSubscriber,
+} from "~/models/newsletter.server";
+import { recordAudit } from "~/models/audit.server";
+import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
+import { kickMailSender } from "./mail-sender.server";
+import { newsletterConfirmationMail } from "./mail-templates.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A confirmation link works this long; unconfirmed sign-ups are deleted after it. */
+export const CONFIRM_TOKEN_TTL_MS = 7 * DAY_MS;
+/** At most one confirmation message per address in this period, however often it is typed in. */
+export const CONFIRMATION_RESEND_INTERVAL_MS = DAY_MS;
+
+export const newsletterPaths = {
+  confirm: (token: string) => `/newsletter/confirm/${token}`,
+  /** The page with an Unsubscribe button (the link in the message's text). */
+  unsubscribe: (token: string) => `/newsletter/unsubscribe/${token}`,
+  /** The List-Unsubscribe header's URL, for a mail program's one-click POST. */
+  oneClick: (token: string) => `/newsletter/one-click/${token}`,
+};
+
+/** An absolute link on the site's public address (PUBLIC_URL). */
+export function publicLink(path: string): string {
+  return `${getEnv().publicUrl}${path}`;
+}
+
+/**
+ * Queues the confirmation message with a fresh confirmation link and a fresh unsubscribe link
+ * (every newsletter message carries one). The tokens exist only in the message; the database
+ * keeps their hashes.
+ */
+async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now: Date): Promise<void> {
+  const confirm = newToken();
+  const unsubscribe = newToken();
+  await storeToken(trx, {
+    subscriberId: subscriber.id,
+    purpose: "confirm",
+    token: confirm,
+    now,
+    expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS),
+  });
+  await storeToken(trx, {
+    subscriberId: subscriber.id,
+    purpose: "unsubscribe",
+    token: unsubscribe,
+    now,
+    expiresAt: null,
+  });
+  const mail = newsletterConfirmationMail({
+    confirmUrl: publicLink(newsletterPaths.confirm(confirm)),
+    unsubscribeUrl: publicLink(newsletterPaths.unsubscribe(unsubscribe)),
+    oneClickUrl: publicLink(newsletterPaths.oneClick(unsubscribe)),
+  });
+  await enqueueMail(
+    trx,
+    { kind: "newsletter.confirm", to: subscriber.email, subscriberId: subscriber.id, ...mail },
+    now,
+  );
+}
+
+/**
+ * A sign-up from the Publications page. New address: a pending subscriber, the consent as
+ * shown, and a confirmation message, in one transaction. Pending or unsubscribed address: a
+ * new confirmation at most once a day. Confirmed address: nothing to do. The caller answers
+ * every case the same way, so the form never reveals who is on the list.
+ */
+export async function signUpForNewsletter(email: string, now: Date = new Date()): Promise<void> {
+  const queued = await immediateTransaction(getDb(), async (trx) => {
+    let subscriber = await getNewsletterSubscriber(trx, email);
+    if (subscriber?.status === "confirmed") return false;
+    if (subscriber) {
+      const last = await latestTokenAt(trx, subscriber.id, "confirm");
+      if (last && now.getTime() - Date.parse(last) < CONFIRMATION_RESEND_INTERVAL_MS) return false;
+    } else {
+      subscriber = await createPendingSubscriber(trx, email, now);
+    }
+    await recordConsentEvent(trx, subscriber.id, "signed-up", newsletterConsent.signUp, now);
+    await queueConfirmation(trx, subscriber, now);
+    return true;
+  });
+  if (queued) void kickMailSender();
+}
+
+export type TokenCheck = { ok: true; email: string } | { ok: false; status: 404 | 410 };
+
+/** Whether a confirmation link can still be used (for the page its GET shows). */
+export async function checkConfirmToken(token: string, now: Date = new Date()): Promise<TokenCheck> {
+  const match = await findToken(getDb(), token, "confirm");
+  if (!match) return { ok: false, status: 404 };
+  if (match.usedAt || (match.expiresAt && match.expiresAt <= now.toISOString())) return { ok: false, status: 410 };
+  return { ok: true, email: match.subscriber.email };
+}
+
+/** Confirms the subscription a link belongs to and records when, with the words shown. */
+export async function confirmSubscription(token: string, now: Date = new Date()): Promise<TokenCheck> {
+  return immediateTransaction(getDb(), async (trx) => {
+    const match = await findToken(trx, token, "confirm");
+    if (!match) return { ok: false, status: 404 };
+    if (match.usedAt || (match.expiresAt && match.expiresAt <= now.toISOString())) return { ok: false, status: 410 };
+    if (!(await useToken(trx, match.tokenHash, now))) return { ok: false, status: 410 };
+    await setSubscriberStatus(trx, match.subscriber.id, "confirmed", now);
+    await recordConsentEvent(trx, match.subscriber.id, "confirmed", newsletterConsent.confirm, now);
+    logger.info(
+      { event: "newsletter.confirmed", subscriber_id: match.subscriber.id },
+      "Newsletter subscription confirmed",
+    );
+    return { ok: true, email: match.subscriber.email };
+  });
+}
+
+/** Whether an unsubscribe link belongs to someone still on the list. */
+export async function checkUnsubscribeToken(token: string): Promise<TokenCheck> {
+  const match = await findToken(getDb(), token, "unsubscribe");
+  return match ? { ok: true, email: match.subscriber.email } : { ok: false, status: 404 };
+}
+
+/**
+ * Unsubscribes the owner of an unsubscribe link at once. Repeating it is harmless (the link
+ * may be used again; the first time is the one recorded). Their confirmation links stop
+ * working and messages still waiting to go to them are dropped: they are never mailed again.
+ */
+export async function unsubscribe(
+  token: string,
+  via: "page" | "one-click",
+  now: Date = new Date(),
+): Promise<TokenCheck> {
+  return immediateTransaction(getDb(), async (trx) => {
+    const match = await findToken(trx, token, "unsubscribe");
+    if (!match) return { ok: false, status: 404 };
+    const { subscriber } = match;
+    if (subscriber.status !== "unsubscribed") {
+      await setSubscriberStatus(trx, subscriber.id, "unsubscribed", now);
+      const wording = via === "page" ? newsletterConsent.unsubscribePage : newsletterConsent.unsubscribeOneClick;
+      await recordConsentEvent(trx, subscriber.id, "unsubscribed", wording, now);
+      await expireConfirmTokens(trx, subscriber.id, now);
+      await deleteQueuedMailForSubscriber(trx, subscriber.id);
+      logger.info({ event: "newsletter.unsubscribed", subscriber_id: subscriber.id, via }, "Newsletter unsubscribe");
+    }
+    return { ok: true, email: subscriber.email };
+  });
+}
+
+/** Staff removal of a subscriber: the row, its history, links and messages, with an audit entry. */
+export async function removeSubscriber(id: number, actor: string): Promise<boolean> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await deleteSubscriber(trx, id))) return false;
+      await recordAudit(trx, { entity: "subscriber", entityId: id, action: "subscriber.removed", actor });
+      return true;
+    });
+}
+
+/** For staff pages: the subscriber an id in the URL names, or a thrown 404 for anything else. */
+export async function requireSubscriber(idParam: string | undefined): Promise<NewsletterSubscriber> {
+  const id = /^\d{1,12}$/.test(idParam ?? "") ? Number(idParam) : null;
+  const subscriber = id === null ? undefined : await getSubscriberById(getDb(), id);
+  if (!subscriber) {
+    throw new Response("There is no subscriber with this number. They may have been removed.", { status: 404 });
+  }
+  return subscriber;
+}

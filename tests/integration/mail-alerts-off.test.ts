@@ -1,0 +1,23 @@
+import { beforeEach, expect, it } from "vitest";
+import { getDb } from "~/infra/db.server";
+import { submitEnquiry } from "~/services/enquiries.server";
+import { submitPledge } from "~/services/pledges.server";
+import { resetDatabase } from "./helpers";
+
+beforeEach(resetDatabase);
+
+it("queues no staff alert when STAFF_EMAIL is unset, and still the donor's message", async () => {
+  expect(process.env.STAFF_EMAIL).toBeUndefined();
+  await submitEnquiry({ name: "A", email: "a@example.org", subject: "general", message: "Hi", channel: "email" });
+  const pledge = await submitPledge({
+    type: "one-time",
+    amountPence: 2500,
+    firstName: "B",
+    lastName: "C",
+    email: "b@example.org",
+    inHonour: false,
+  });
+  const rows = await getDb().selectFrom("outbox").select(["kind", "to_address", "status"]).execute();
+  expect(rows).toEqual([{ kind: "pledge.donor", to_address: "b@example.org", status: "queued" }]);
+  expect(pledge.reference).toMatch(/^CHA-/);
+});

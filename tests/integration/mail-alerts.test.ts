@@ -1,0 +1,139 @@
+// Donor and staff messages after a pledge or an enquiry, delivered to a real SMTP server.
+// STAFF_EMAIL is set for this file (before the environment is first read).
+process.env.STAFF_EMAIL = "staff@example.org";
+process.env.PUBLIC_URL = "https://charity.example.org/";
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bankDetails } from "~/content/site";
+import { getDb } from "~/infra/db.server";
+import { createMailTransport, type MailTransport } from "~/infra/mail.server";
+import { action as contactAction } from "~/routes/contact";
+import { action as donateAction } from "~/routes/donate";
+import { deliverDueMail } from "~/services/mail-sender.server";
+import { donorPledgeMail, staffEnquiryAlert } from "~/services/mail-templates.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formRequest, resetDatabase } from "./helpers";
+import { startTestSmtpServer, type TestSmtpServer } from "./smtp-support";
+
+let smtp: TestSmtpServer;
+let transport: MailTransport;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  transport = createMailTransport(smtp.url, { from: "Charity <no-reply@example.org>", timeoutSeconds: 2 });
+});
+afterAll(() => smtp.close());
+beforeEach(async () => {
+  await resetDatabase();
+  smtp.mode = "accept";
+});
+
+const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport, now: () => now });
+const call = async (action: unknown, path: string, fields: Record<string, string>) =>
+  (await (action as (a: unknown) => Promise<Response>)({
+    request: formRequest(path, fields),
+    params: {},
+    context: {},
+  }))!;
+
+const pledge = (email: string, firstName = "Jo") =>
+  call(donateAction, "/donate", {
+    type: "monthly",
+    amount: "",
+    customAmount: "12.50",
+    firstName,
+    lastName: "Bloggs",
+    email,
+    phone: "",
+  });
+
+describe("after a pledge", () => {
+  it("sends the donor the amount, type, reference and bank details, and alerts staff with a link to the pledge", async () => {
+    const email = `donor-${Date.now()}@example.org`;
+    const response = await pledge(email);
+    expect(response.status).toBe(303);
+    const reference = response.headers.get("Location")!.split("/").pop()!;
+    const { id } = await getDb()
+      .selectFrom("pledges")
+      .select("id")
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
+    const rows = await getDb().selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(rows.map((r) => [r.kind, r.to_address, r.pledge_id])).toEqual([
+      ["pledge.donor", email, id],
+      ["pledge.staff", "staff@example.org", id],
+    ]);
+
+    expect(await deliver()).toMatchObject({ sent: 2 });
+    const donor = await smtp.waitFor((m) => m.to.includes(email));
+    expect(donor.subject).toContain(reference);
+    for (const part of [donor.text, donor.html]) {
+      expect(part).toContain(reference);
+      expect(part).toContain("£12.50");
+      expect(part).toContain("Monthly");
+      expect(part).toContain(bankDetails.sortCode);
+      expect(part).toContain(bankDetails.accountNumber);
+      expect(part).toContain(bankDetails.accountName);
+    }
+    expect(donor.text).toContain("Dear Jo");
+
+    const staff = await smtp.waitFor((m) => m.to.includes("staff@example.org"));
+    expect(staff.subject).toBe(`New pledge ${reference}: £12.50`);
+    expect(staff.text).toContain(`https://charity.example.org${adminPaths.donation(id)}`);
+    expect(staff.text).not.toContain(email);
+  });
+
+  it("escapes the donor's name in the HTML part", async () => {
+    const email = `xss-${Date.now()}@example.org`;
+    await pledge(email, `<img src=x onerror=alert(1)>`);
+    await deliver();
+    const donor = await smtp.waitFor((m) => m.to.includes(email));
+    expect(donor.html).not.toContain("<img src=x");
+    expect(donor.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("leaves the Gift Aid section out without a declaration and includes the copy with how to cancel when given (seam)", () => {
+    const base = { reference: "CHA-ABCDEFGH", type: "one-time" as const, amountPence: 5000, firstName: "Jo" };
+    expect(donorPledgeMail(base).text).not.toContain("Gift Aid declaration");
+    const withCopy = donorPledgeMail(base, {
+      text: "I want to Gift Aid my donation <of £50>.",
+      howToCancel: "E-mail us to cancel.",
+    });
+    expect(withCopy.text).toContain("YOUR GIFT AID DECLARATION");
+    expect(withCopy.text).toContain("I want to Gift Aid my donation <of £50>.");
+    expect(withCopy.text).toContain("E-mail us to cancel.");
+    expect(withCopy.html).toContain("&lt;of £50&gt;");
+  });
+});
+
+describe("after an enquiry", () => {
+  it("alerts staff with a link to the enquiry and without its text", async () => {
+    const message = `My health question ${Date.now()}`;
+    const response = await call(contactAction, "/contact", {
+      name: "Sam",
+      email: "sam@example.org",
+      subject: "volunteer",
+      message,
+      channel: "email",
+    });
+    expect(response.status).toBe(303);
+    const { id } = await getDb().selectFrom("contact_enquiries").select("id").executeTakeFirstOrThrow();
+    await deliver();
+    const alert = await smtp.waitFor((m) => m.subject === "New enquiry: Volunteer Opportunities");
+    expect(alert.to).toEqual(["staff@example.org"]);
+    expect(alert.text).toContain(`https://charity.example.org${adminPaths.enquiry(id)}`);
+    expect(alert.text).not.toContain(message);
+    expect(alert.html).not.toContain(message);
+    expect(alert.text).not.toContain("sam@example.org");
+  });
+
+  it("includes the text, escaped, when STAFF_ALERT_INCLUDE_MESSAGE is on", () => {
+    const mail = staffEnquiryAlert(
+      { subject: "general", channel: "whatsapp", message: "<b>Hi</b>\nthere" },
+      "https://x/admin",
+      true,
+    );
+    expect(mail.text).toContain("<b>Hi</b>\nthere");
+    expect(mail.html).toContain("&lt;b&gt;Hi&lt;/b&gt;");
+  });
+});

@@ -19,9 +19,9 @@ import {
 } from "~/content/donate";
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
-import { createPledge } from "~/models/pledge.server";
+import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { donationSchema } from "~/schemas/donation";
-import { getDb } from "~/infra/db.server";
+import { createPledgeWithDeclaration } from "~/services/gift-aid.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -37,8 +37,17 @@ export const meta: MetaFunction = () =>
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
-    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour }) {
-      const pledge = await createPledge(getDb(), { type, amountPence, firstName, lastName, email, phone, inHonour });
+    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour, giftAidDeclaration }) {
+      const pledge = await createPledgeWithDeclaration({
+        type,
+        amountPence,
+        firstName,
+        lastName,
+        email,
+        phone,
+        inHonour,
+        giftAidDeclaration,
+      });
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });
@@ -187,6 +196,8 @@ function DonationForm() {
         </div>
         <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
       </fieldset>
+
+      <GiftAidFields fields={fields} />
 
       <div>
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{paymentNote}</p>

@@ -29,6 +29,7 @@ import {
 } from "~/models/gift-aid.server";
 import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
+import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
 import { nowIso, toLondonDay } from "~/utils/dates";
 import {
   claimability,
@@ -154,8 +155,6 @@ export async function getDeclarationEmailCopy(
     howToCancel: HOW_TO_CANCEL,
   };
 }
-
-export const CANCEL_REASON_MAX = 500;
 
 /**
  * Staff cancel a declaration (the donor asked). Payments received after the day it was

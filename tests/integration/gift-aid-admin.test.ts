@@ -8,6 +8,7 @@ import {
   loader as declarationLoader,
 } from "~/routes/admin.dashboard.gift-aid.declarations.$id";
 import { adminPaths } from "~/utils/admin-paths";
+import { toLondonDay } from "~/utils/dates";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { claimItems, claims, pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
@@ -114,7 +115,7 @@ describe("Gift Aid staff pages", () => {
     const [claim] = await claims();
     const path = adminPaths.giftAidClaim(claim.id);
     const params = { id: String(claim.id) };
-    const today = new Date().toISOString().slice(0, 10);
+    const today = toLondonDay(new Date());
 
     const bad = await run(
       claimAction,
@@ -147,10 +148,8 @@ describe("Gift Aid staff pages", () => {
     const again = await run(declarationAction, postForm(path, { reason: "Donor asked" }, { cookie }), params);
     expect(again.status).toBe(409);
     const page = await bodyOf(await run(declarationLoader, getRequest(path, { cookie }), params));
-    expect(page.declaration).toMatchObject({
-      cancelReason: "Donor asked",
-      donor: { name: "Ms Jo " + page.declaration.donor.name.split(" ").pop() },
-    });
+    expect(page.declaration.cancelReason).toBe("Donor asked");
+    expect(page.declaration.donor.name).toMatch(/^Ms Jo Donor\d+$/);
     expect(page.declaration.cancelledAt).toEqual(expect.any(String));
     expect(page.history).toMatchObject([{ action: "declaration.cancelled", detail: "Donor asked", actor: "admin" }]);
     const row = await getDb().selectFrom("gift_aid_declarations").selectAll().executeTakeFirstOrThrow();

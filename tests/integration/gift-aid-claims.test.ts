@@ -11,6 +11,7 @@ import {
   markClaimSubmitted,
   scheduleCsvResponse,
 } from "~/services/gift-aid.server";
+import { toLondonDay } from "~/utils/dates";
 import { createTestDatabase, resetDatabase } from "./helpers";
 import { claimItems, claims, pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 
@@ -168,7 +169,7 @@ describe("claim batches", () => {
     const { pledge } = await pledgeWithDeclaration({ declaredAt: DECLARED });
     await recordPaymentForTest(pledge.id, "2026-03-05", 1000);
     const claim = await createClaimBatch({ paymentIds: "all", actor: "admin" });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = toLondonDay(new Date());
     await expect(markClaimSubmitted(claim.id, "2999-01-01", "admin")).rejects.toThrow(/future/);
     await expect(markClaimSubmitted(claim.id, "2026-02-30", "admin")).rejects.toThrow(/date/);
     await markClaimSubmitted(claim.id, today, "admin");

@@ -72,6 +72,7 @@ function SubmitForm({ today }: { today: string }) {
     defaultValue: { submittedOn: today },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: markSubmittedSchema }),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-3">

@@ -59,6 +59,7 @@ function CancelForm() {
     lastResult: actionData?.result ?? null,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelDeclarationSchema }),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">

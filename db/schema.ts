@@ -156,6 +156,56 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+export interface GiftAidDeclarationsTable {
+  id: Generated<number>;
+  pledge_id: number;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  house_name_or_number: string;
+  /** The street. */
+  address_line: string;
+  town: string;
+  /** Normalised UK postcode. */
+  postcode: string;
+  email: string;
+  declaration_version: string;
+  /** The exact wording the donor agreed to. */
+  declaration_text: string;
+  declared_at: string;
+  covers_past_four_years: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+}
+
+export interface GiftAidClaimsTable {
+  id: Generated<number>;
+  created_at: string;
+  created_by: string;
+  total_pence: number;
+  gift_aid_pence: number;
+  item_count: number;
+  /** YYYY-MM-DD; set once, when the batch went to HMRC. */
+  submitted_on: string | null;
+  submitted_by: string | null;
+}
+
+export interface GiftAidClaimItemsTable {
+  id: Generated<number>;
+  claim_id: number;
+  /** Unique: a payment is claimed at most once. */
+  payment_id: number;
+  declaration_id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  house_name_or_number: string;
+  postcode: string;
+  /** YYYY-MM-DD */
+  donation_date: string;
+  amount_pence: number;
+}
+
 export interface FormPostsTable {
   id: Generated<number>;
   /** HMAC of the client's address (see app/services/public-form.server.ts). */
@@ -178,4 +228,7 @@ export interface Database {
   newsletter_tokens: NewsletterTokensTable;
   newsletter_consent_events: NewsletterConsentEventsTable;
   outbox: OutboxTable;
+  gift_aid_declarations: GiftAidDeclarationsTable;
+  gift_aid_claims: GiftAidClaimsTable;
+  gift_aid_claim_items: GiftAidClaimItemsTable;
 }

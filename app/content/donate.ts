@@ -46,13 +46,8 @@ export const reasonsToDonate = [
   },
 ] as const;
 
-export const giftAid = {
-  title: "Boost your gift with Gift Aid",
-  text: "If you are a UK taxpayer, Gift Aid lets us claim an extra 25p for every £1 you give, at no cost to you.",
-  example: "A £100 donation becomes £125 with Gift Aid.",
-  howTo:
-    "To Gift Aid your donation, e-mail us quoting your payment reference and we will send you a Gift Aid declaration to complete.",
-} as const;
+/** The Gift Aid card; its wording and rate live with the declaration in ./gift-aid. */
+export { giftAidInfo as giftAid } from "./gift-aid";
 
 /** Said plainly, because no card processor is connected to this site. */
 export const paymentNote =

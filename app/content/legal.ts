@@ -50,7 +50,8 @@ export const privacyPolicy: LegalPage = {
           term: "Donation pledges",
           details: [
             "When you fill in the donation form we keep the type and amount of your gift, your name, e-mail address, your phone number if you give it, whether the gift is in honour or memory of someone, and a payment reference, so that we can match your bank transfer and thank you.",
-            "We keep pledge records for six years, as UK charity and tax rules (including Gift Aid) require.",
+            "If you add Gift Aid we also keep your title, home address and postcode, and the exact wording of the declaration you made and when, because HM Revenue and Customs needs them to accept our claim.",
+            "We keep pledge records and Gift Aid declarations for six years, as UK charity and tax rules (including Gift Aid) require.",
           ],
         },
         {

@@ -19,6 +19,7 @@ import {
 } from "~/content/donate";
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
+import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { donationSchema } from "~/schemas/donation";
 import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
@@ -36,8 +37,17 @@ export const meta: MetaFunction = () =>
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
-    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour }) {
-      const pledge = await submitPledge({ type, amountPence, firstName, lastName, email, phone, inHonour });
+    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour, giftAidDeclaration }) {
+      const pledge = await submitPledge({
+        type,
+        amountPence,
+        firstName,
+        lastName,
+        email,
+        phone,
+        inHonour,
+        giftAidDeclaration,
+      });
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });
@@ -186,6 +196,8 @@ function DonationForm() {
         </div>
         <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
       </fieldset>
+
+      <GiftAidFields fields={fields} />
 
       <div>
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{paymentNote}</p>

@@ -2,10 +2,13 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
+import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
 import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
+import { giftAidThankYou } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { getPledgeByReference } from "~/models/pledge.server";
 import { getDb } from "~/infra/db.server";
+import { getDeclarationForPledge } from "~/services/gift-aid.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 
@@ -22,6 +25,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       type: pledge.type,
       typeLabel: donationTypeLabel(pledge.type),
       inHonour: pledge.inHonour,
+      // The wording and what it covers only: the donor's address is not repeated on a public URL.
+      declaration: await getDeclarationForPledge(pledge.id),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -90,6 +95,17 @@ export default function DonateThankYou() {
               quoting your reference.
             </p>
           ) : null}
+          {pledge.declaration ? (
+            <div className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-700">
+              <GiftAidDeclarationSummary
+                declaration={pledge.declaration}
+                heading={giftAidThankYou.heading}
+                headingLevel={2}
+                showNotes
+              />
+              <p className="mt-4 text-slate-700 dark:text-slate-300">{giftAidThankYou.lead}</p>
+            </div>
+          ) : null}
         </section>
         <section
           aria-labelledby="bank-heading"
@@ -102,7 +118,9 @@ export default function DonateThankYou() {
             <BankDetailsList reference={pledge.reference} />
           </div>
           {pledge.type === "monthly" ? <p className="mt-4 text-slate-700 dark:text-slate-300">{monthlyNote}</p> : null}
-          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
+          {pledge.declaration ? null : (
+            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
+          )}
           <p className="mt-6 flex flex-wrap gap-3">
             <Link to="/" className="btn-primary">
               Back to the home page

@@ -2,6 +2,13 @@ import { z } from "./zod";
 import { donationTypes, presetAmounts, type DonationType } from "~/content/donate";
 import { formatPence } from "~/utils/money";
 import { emailField, requiredText } from "./email";
+import {
+  CURRENT_DECLARATION_VERSION,
+  GIFT_AID_LIMITS,
+  isDeclarationVersion,
+  type DeclarationVersion,
+} from "~/content/gift-aid";
+import { cleanFirstName, cleanHouse, cleanLastName, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
 
 export const DONATION_LIMITS = {
   /** £1: a smaller transfer costs more to process than it gives. */
@@ -75,6 +82,88 @@ const phoneField = z
   }, "Enter a valid phone number, like 020 7946 0000 or +44 20 7946 0000")
   .optional();
 
+type GiftAidFields = {
+  firstName?: unknown;
+  lastName?: unknown;
+  title?: string;
+  house?: string;
+  street?: string;
+  town?: string;
+  postcode?: string;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
+const STARTS_WELL = /^[\p{L}\p{N}]/u;
+
+/**
+ * What a Gift Aid declaration needs beyond a pledge, as field errors: HMRC's limits on the
+ * cleaned values (title 4 characters, names 35, house 40) and a real UK postcode.
+ */
+function giftAidIssues(value: GiftAidFields): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  const title = cleanTitle(value.title);
+  if (title.length > GIFT_AID_LIMITS.title || (title && !/^\p{L}+$/u.test(title))) {
+    issues.push({ path: ["title"], message: "Enter a title of at most 4 letters, like Mr, Mrs, Ms, Miss or Dr" });
+  }
+  for (const [field, label, cleaned] of [
+    ["firstName", "First name", cleanFirstName(text(value.firstName))],
+    ["lastName", "Last name", cleanLastName(text(value.lastName))],
+  ] as const) {
+    if (cleaned.length > GIFT_AID_LIMITS.name) {
+      issues.push({
+        path: [field],
+        message: `For Gift Aid, ${label.toLowerCase()} must be at most ${GIFT_AID_LIMITS.name} characters (HMRC's limit); an initial is fine for a first name`,
+      });
+    } else if (cleaned && !STARTS_WELL.test(cleaned)) {
+      issues.push({ path: [field], message: `${label} must start with a letter` });
+    }
+  }
+  const required = (field: "house" | "street" | "town", label: string, max: number) => {
+    const v = text(value[field]);
+    if (!v) issues.push({ path: [field], message: `${label} is required for Gift Aid` });
+    else if (v.length > max) issues.push({ path: [field], message: `${label} must be at most ${max} characters` });
+    return v;
+  };
+  const house = required("house", "House name or number", GIFT_AID_LIMITS.house);
+  if (house && !STARTS_WELL.test(house)) {
+    issues.push({ path: ["house"], message: "House name or number must start with a letter or a digit" });
+  }
+  required("street", "Street", GIFT_AID_LIMITS.street);
+  required("town", "Town or city", GIFT_AID_LIMITS.town);
+  const postcode = text(value.postcode);
+  if (!postcode) issues.push({ path: ["postcode"], message: "Postcode is required for Gift Aid" });
+  else if (postcode.length > GIFT_AID_LIMITS.postcodeInput || !normaliseUkPostcode(postcode)) {
+    issues.push({
+      path: ["postcode"],
+      message: "Enter a UK postcode, like SW1A 1AA: Gift Aid is only for UK taxpayers with a UK address",
+    });
+  }
+  return issues;
+}
+
+export interface GiftAidDetails {
+  version: DeclarationVersion;
+  title: string | null;
+  house: string;
+  street: string;
+  town: string;
+  /** Normalised: capitals, one space. */
+  postcode: string;
+}
+
+/** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
+function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
+  if (!value.giftAid) return null;
+  return {
+    version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
+    title: cleanTitle(value.title) || null,
+    house: cleanHouse(value.house),
+    street: text(value.street),
+    town: text(value.town),
+    postcode: normaliseUkPostcode(value.postcode) ?? "",
+  };
+}
+
 const donationTypeValues = donationTypes.map((t) => t.value) as [DonationType, ...DonationType[]];
 
 export const donationSchema = z
@@ -89,18 +178,30 @@ export const donationSchema = z
     email: emailField("Email address"),
     phone: phoneField,
     inHonour: z.boolean().default(false),
+    /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
+    giftAid: z.boolean().default(false),
+    /** The declaration version the page showed, so the record keeps the wording the donor read. */
+    giftAidVersion: z.string().optional(),
+    title: z.string().optional(),
+    house: z.string().optional(),
+    street: z.string().optional(),
+    town: z.string().optional(),
+    postcode: z.string().optional(),
   })
   .superRefine(
     (value, ctx) => {
       const resolved = resolveDonationAmount(value?.amount, value?.customAmount);
       if (!resolved.ok) ctx.addIssue({ code: "custom", path: [resolved.field], message: resolved.error });
+      if (value?.giftAid === true) {
+        for (const issue of giftAidIssues(value)) ctx.addIssue({ code: "custom", ...issue });
+      }
     },
     // Check the amount even when other fields failed, so every error shows at once.
     { when: () => true },
   )
   .transform((value) => {
     const resolved = resolveDonationAmount(value.amount, value.customAmount);
-    return { ...value, amountPence: resolved.ok ? resolved.pence : 0 };
+    return { ...value, amountPence: resolved.ok ? resolved.pence : 0, giftAidDeclaration: giftAidDetails(value) };
   });
 
 export type DonationInput = z.output<typeof donationSchema>;

@@ -1,31 +1,34 @@
-import { getDb } from "~/infra/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
+import type { GiftAidDetails } from "~/schemas/donation";
+import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { publicLink } from "./newsletter.server";
 
 /**
- * A visitor's pledge: the pledge, the donor's thank-you (amount, type, reference, bank
- * details) and the staff alert (when STAFF_EMAIL is set), all in one transaction, so a pledge
- * never exists without its messages. Delivery happens after the commit and can never fail it.
- *
- * SEAM (Gift Aid): `giftAidDeclaration` is the copy of the donor's declaration, when they made
- * one; the Gift Aid module supplies it (the lead wires it at merge).
+ * A visitor's pledge: the pledge, their Gift Aid declaration when they made one, the donor's
+ * thank-you (amount, type, reference, bank details, and a copy of the declaration with how to
+ * cancel it) and the staff alert (when STAFF_EMAIL is set), all in one transaction, so a pledge
+ * never exists without its declaration and messages. Delivery happens after the commit and can
+ * never fail it.
  */
 export async function submitPledge(
-  input: PledgeInput,
-  options: { giftAidDeclaration?: GiftAidDeclarationCopy | null; now?: Date } = {},
+  input: PledgeInput & { giftAidDeclaration?: GiftAidDetails | null },
+  options: { now?: Date } = {},
 ): Promise<Pledge> {
+  const { giftAidDeclaration, ...pledgeInput } = input;
   const now = options.now ?? new Date();
   const { STAFF_EMAIL } = getEnv();
   const pledge = await getDb()
     .transaction()
     .execute(async (trx) => {
-      const pledge = await createPledge(trx, input);
-      const donor = donorPledgeMail(pledge, options.giftAidDeclaration);
+      const pledge = await createPledge(trx, pledgeInput);
+      if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
+      const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id));
       await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
       if (STAFF_EMAIL) {
         const alert = staffPledgeAlert(pledge, publicLink(adminPaths.donation(pledge.id)));
@@ -35,4 +38,14 @@ export async function submitPledge(
     });
   void kickMailSender();
   return pledge;
+}
+
+/** The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel. */
+async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
+  const copy = await getDeclarationEmailCopy(pledgeId, trx);
+  if (!copy) return null;
+  const text = [`${copy.heading}, made on ${copy.declaredOn}:`, "", copy.text, "", copy.covers, ...copy.notes].join(
+    "\n",
+  );
+  return { text, howToCancel: copy.howToCancel };
 }

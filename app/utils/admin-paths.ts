@@ -24,6 +24,9 @@ export const adminPaths = {
   donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
   paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,
   giftAid: `${DASHBOARD_PATH}/gift-aid`,
+  giftAidClaim: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}`,
+  giftAidSchedule: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.csv`,
+  giftAidDeclaration: (id: number) => `${DASHBOARD_PATH}/gift-aid/declarations/${id}`,
   enquiries: `${DASHBOARD_PATH}/enquiries`,
   enquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}`,
   deleteEnquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}/delete`,
@@ -49,6 +52,7 @@ export interface DashboardSection {
  */
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
+  { label: "Gift Aid", to: adminPaths.giftAid },
   { label: "Subscribers", to: adminPaths.subscribers },
   { label: "Mail log", to: adminPaths.mail },
   { label: "Statistics", to: adminPaths.stats },

@@ -91,3 +91,25 @@ export function fromLondonLocal(value: string): string | null {
   }
   return null;
 }
+
+const londonDay = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/** The UK calendar day (YYYY-MM-DD) of an ISO-8601 timestamp or Date: what "the date" means to a donor or HMRC. */
+export function toLondonDay(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return londonDay.format(date);
+}
+
+/** A calendar day (YYYY-MM-DD) shifted by whole years; 29 February becomes 28 February in a common year. */
+export function addYearsToDay(day: string, years: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const target = new Date(Date.UTC(y + years, m - 1, 1));
+  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}

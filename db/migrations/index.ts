@@ -5,6 +5,7 @@ import * as m0003 from "./0003_form_throttle";
 import * as m0004 from "./0004_news_publishing";
 import * as m0005 from "./0005_back_office";
 import * as m0007 from "./0007_mail";
+import * as m0008 from "./0008_gift_aid";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004_news_publishing": m0004,
   "0005_back_office": m0005,
   "0007_mail": m0007,
+  "0008_gift_aid": m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

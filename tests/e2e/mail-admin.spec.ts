@@ -57,11 +57,7 @@ test("staff send a test message to an address they type", async ({ page, login }
   await page.getByLabel("Address").fill(to);
   await page.getByRole("button", { name: "Send test message" }).click();
   await expect(page.getByRole("status")).toHaveText(/^Test message queued/);
-  const rows = await e2eDb()
-    .selectFrom("outbox")
-    .select(["kind", "status"])
-    .where("to_address", "=", to)
-    .execute();
+  const rows = await e2eDb().selectFrom("outbox").select(["kind", "status"]).where("to_address", "=", to).execute();
   expect(rows).toEqual([{ kind: "test", status: "queued" }]);
 });
 

@@ -189,7 +189,14 @@ describe("thank-you loader", () => {
     const page = await load(reference);
     expect(page.headers.get("Cache-Control")).toContain("no-store");
     const data = await page.json();
-    expect(data).toEqual({ reference, amount: "£30.50", type: "monthly", typeLabel: "Monthly", inHonour: false });
+    expect(data).toEqual({
+      reference,
+      amount: "£30.50",
+      type: "monthly",
+      typeLabel: "Monthly",
+      inHonour: false,
+      declaration: null,
+    });
     // Only what the donor needs to pay: no name or address in the page data.
     expect(JSON.stringify(data)).not.toContain("jo@example.com");
   });

@@ -23,6 +23,9 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
 export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "gift_aid_claim_items",
+    "gift_aid_claims",
+    "gift_aid_declarations",
     "outbox",
     "newsletter_consent_events",
     "newsletter_tokens",

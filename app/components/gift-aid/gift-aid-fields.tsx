@@ -1,0 +1,79 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { ErrorList, TextField } from "~/components/ui/form";
+import {
+  CURRENT_DECLARATION_VERSION,
+  DECLARATION_COVERS,
+  GIFT_AID_DECLARATION_VERSIONS,
+  giftAidForm,
+} from "~/content/gift-aid";
+import { useHydrated } from "~/utils/hydrated";
+
+type Meta = FieldMetadata<unknown>;
+
+/**
+ * The donate form's Gift Aid part: the declaration, the "Yes, add Gift Aid" box and the home
+ * address HMRC needs. Without JavaScript the address is always there (required by the server
+ * only when the box is ticked); with it, the address appears when the box is ticked.
+ */
+export function GiftAidFields({
+  fields,
+}: {
+  fields: { giftAid: Meta; giftAidVersion: Meta; title: Meta; house: Meta; street: Meta; town: Meta; postcode: Meta };
+}) {
+  const hydrated = useHydrated();
+  const [ticked, setTicked] = useState(fields.giftAid.initialValue === "on");
+  const { key, ...checkbox } = getInputProps(fields.giftAid, { type: "checkbox", ariaAttributes: true });
+  const declarationId = `${fields.giftAid.id}-declaration`;
+  const addressId = `${fields.giftAid.id}-address`;
+  const describedBy = [declarationId, fields.giftAid.errors ? fields.giftAid.errorId : null].filter(Boolean).join(" ");
+
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-300 p-5 dark:border-slate-600">
+      <legend className="px-1 text-base font-semibold text-slate-900 dark:text-white">{giftAidForm.legend}</legend>
+      <input type="hidden" name={fields.giftAidVersion.name} value={CURRENT_DECLARATION_VERSION} />
+      <div id={declarationId} className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
+        <p>{giftAidForm.intro}</p>
+        <blockquote className="border-l-4 border-brand-600 pl-3 text-slate-800 italic dark:border-brand-300 dark:text-slate-200">
+          {GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION]}
+        </blockquote>
+        <p>{DECLARATION_COVERS}</p>
+      </div>
+      <div className="flex items-center gap-2">
+        <input
+          key={key}
+          {...checkbox}
+          aria-describedby={describedBy}
+          aria-controls={addressId}
+          onChange={(event) => setTicked(event.currentTarget.checked)}
+          className="h-5 w-5 rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={fields.giftAid.id} className="font-semibold text-slate-900 dark:text-white">
+          {giftAidForm.checkboxLabel}
+        </label>
+      </div>
+      <ErrorList id={fields.giftAid.errorId} errors={fields.giftAid.errors} />
+
+      <div id={addressId} hidden={hydrated && !ticked} className="space-y-4">
+        <p className="text-sm font-semibold text-slate-900 dark:text-white">{giftAidForm.addressLegend}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {giftAidForm.addressHint}
+          {hydrated ? null : " Fill these in only if you tick Gift Aid."}
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            meta={fields.title}
+            label={giftAidForm.labels.title}
+            optional
+            autoComplete="honorific-prefix"
+            className="sm:col-span-2 sm:max-w-[10rem]"
+          />
+          <TextField meta={fields.house} label={giftAidForm.labels.house} />
+          <TextField meta={fields.street} label={giftAidForm.labels.street} autoComplete="address-line1" />
+          <TextField meta={fields.town} label={giftAidForm.labels.town} autoComplete="address-level2" />
+          <TextField meta={fields.postcode} label={giftAidForm.labels.postcode} autoComplete="postal-code" />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

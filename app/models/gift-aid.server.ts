@@ -1,0 +1,233 @@
+import type { Selectable } from "kysely";
+import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
+import type { DB } from "~/infra/db.server";
+
+// Gift Aid declarations, claim batches and their frozen rows. Rules (what is claimable, what
+// HMRC accepts, what a submitted batch allows) live in app/utils/gift-aid.ts and the service.
+
+export interface Declaration {
+  id: number;
+  pledgeId: number;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  house: string;
+  street: string;
+  town: string;
+  postcode: string;
+  email: string;
+  version: string;
+  text: string;
+  declaredAt: string;
+  coversPastFourYears: boolean;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+}
+
+export interface DeclarationInput {
+  pledgeId: number;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  house: string;
+  street: string;
+  town: string;
+  postcode: string;
+  email: string;
+  version: string;
+  text: string;
+  declaredAt: string;
+}
+
+function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
+  return {
+    id: row.id,
+    pledgeId: row.pledge_id,
+    title: row.title,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    house: row.house_name_or_number,
+    street: row.address_line,
+    town: row.town,
+    postcode: row.postcode,
+    email: row.email,
+    version: row.declaration_version,
+    text: row.declaration_text,
+    declaredAt: row.declared_at,
+    coversPastFourYears: row.covers_past_four_years === 1,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
+  };
+}
+
+export async function insertDeclaration(db: DB, input: DeclarationInput): Promise<Declaration> {
+  const row = await db
+    .insertInto("gift_aid_declarations")
+    .values({
+      pledge_id: input.pledgeId,
+      title: input.title,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      house_name_or_number: input.house,
+      address_line: input.street,
+      town: input.town,
+      postcode: input.postcode,
+      email: input.email,
+      declaration_version: input.version,
+      declaration_text: input.text,
+      declared_at: input.declaredAt,
+      covers_past_four_years: 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toDeclaration(row);
+}
+
+export async function getDeclaration(db: DB, id: number): Promise<Declaration | undefined> {
+  const row = await db.selectFrom("gift_aid_declarations").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toDeclaration(row) : undefined;
+}
+
+export async function getDeclarationByPledgeId(db: DB, pledgeId: number): Promise<Declaration | undefined> {
+  const row = await db
+    .selectFrom("gift_aid_declarations")
+    .selectAll()
+    .where("pledge_id", "=", pledgeId)
+    .executeTakeFirst();
+  return row ? toDeclaration(row) : undefined;
+}
+
+export interface DeclarationListItem extends Declaration {
+  pledgeReference: string;
+}
+
+/** The newest declarations first. */
+export async function listDeclarations(db: DB, limit = 100): Promise<DeclarationListItem[]> {
+  const rows = await db
+    .selectFrom("gift_aid_declarations")
+    .innerJoin("pledges", "pledges.id", "gift_aid_declarations.pledge_id")
+    .selectAll("gift_aid_declarations")
+    .select("pledges.reference as pledge_reference")
+    .orderBy("gift_aid_declarations.declared_at", "desc")
+    .orderBy("gift_aid_declarations.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toDeclaration(row), pledgeReference: row.pledge_reference }));
+}
+
+/** Cancels a declaration that is not cancelled yet; false when there was none to cancel. */
+export async function setDeclarationCancelled(
+  db: DB,
+  id: number,
+  change: { at: string; reason: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("gift_aid_declarations")
+    .set({ cancelled_at: change.at, cancel_reason: change.reason })
+    .where("id", "=", id)
+    .where("cancelled_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A payment of a pledge that carries a declaration, with what the claim rules need. */
+export interface DeclaredPayment {
+  paymentId: number;
+  pledgeId: number;
+  pledgeReference: string;
+  receivedOn: string;
+  amountPence: number;
+  declaration: Declaration;
+}
+
+/** Payments of pledges with a declaration that are in no claim batch, oldest first. */
+export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPayment[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .innerJoin("pledges", "pledges.id", "payments.pledge_id")
+    .innerJoin("gift_aid_declarations", "gift_aid_declarations.pledge_id", "payments.pledge_id")
+    .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
+    .where("gift_aid_claim_items.id", "is", null)
+    .selectAll("gift_aid_declarations")
+    .select([
+      "payments.id as payment_id",
+      "payments.received_on as payment_received_on",
+      "payments.amount_pence as payment_amount_pence",
+      "pledges.reference as pledge_reference",
+    ])
+    .orderBy("payments.received_on", "asc")
+    .orderBy("payments.id", "asc")
+    .execute();
+  return rows.map((row) => ({
+    paymentId: row.payment_id,
+    pledgeId: row.pledge_id,
+    pledgeReference: row.pledge_reference,
+    receivedOn: row.payment_received_on,
+    amountPence: row.payment_amount_pence,
+    declaration: toDeclaration(row),
+  }));
+}
+
+export type Claim = Selectable<GiftAidClaimsTable>;
+export type ClaimItem = Selectable<GiftAidClaimItemsTable>;
+export type ClaimItemInput = Omit<ClaimItem, "id" | "claim_id">;
+
+/** Inserts a batch and its rows; call inside a transaction so they commit together. */
+export async function insertClaim(
+  db: DB,
+  claim: Omit<Claim, "id" | "submitted_on" | "submitted_by">,
+  items: ClaimItemInput[],
+): Promise<Claim> {
+  const row = await db.insertInto("gift_aid_claims").values(claim).returningAll().executeTakeFirstOrThrow();
+  for (const item of items) {
+    await db
+      .insertInto("gift_aid_claim_items")
+      .values({ ...item, claim_id: row.id })
+      .execute();
+  }
+  return row;
+}
+
+export async function getClaim(db: DB, id: number): Promise<Claim | undefined> {
+  return db.selectFrom("gift_aid_claims").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The newest batches first. */
+export async function listClaims(db: DB): Promise<Claim[]> {
+  return db.selectFrom("gift_aid_claims").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function listClaimItems(db: DB, claimId: number): Promise<ClaimItem[]> {
+  return db
+    .selectFrom("gift_aid_claim_items")
+    .selectAll()
+    .where("claim_id", "=", claimId)
+    .orderBy("donation_date", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** Marks a batch submitted, once: false when it is missing or already submitted. */
+export async function setClaimSubmitted(db: DB, id: number, change: { on: string; by: string }): Promise<boolean> {
+  const result = await db
+    .updateTable("gift_aid_claims")
+    .set({ submitted_on: change.on, submitted_by: change.by })
+    .where("id", "=", id)
+    .where("submitted_on", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a batch that was never submitted, releasing its payments; false otherwise. */
+export async function deleteUnsubmittedClaim(db: DB, id: number): Promise<boolean> {
+  const claim = await db
+    .selectFrom("gift_aid_claims")
+    .select("id")
+    .where("id", "=", id)
+    .where("submitted_on", "is", null)
+    .executeTakeFirst();
+  if (!claim) return false;
+  await db.deleteFrom("gift_aid_claim_items").where("claim_id", "=", id).execute();
+  await db.deleteFrom("gift_aid_claims").where("id", "=", id).where("submitted_on", "is", null).execute();
+  return true;
+}

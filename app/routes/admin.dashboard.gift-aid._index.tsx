@@ -1,0 +1,341 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/ui/form";
+import { GIFT_AID_ROUNDING_NOTE, giftAidOnPence, giftAidStaff } from "~/content/gift-aid";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { createBatchSchema } from "~/schemas/gift-aid";
+import {
+  createClaimBatch,
+  GiftAidError,
+  listClaimBatches,
+  listClaimCandidates,
+  listDeclarationsForStaff,
+  type ClaimCandidate,
+} from "~/services/gift-aid.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatLongDate } from "~/utils/dates";
+import { scheduleDate } from "~/utils/gift-aid";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Gift Aid", description: `Gift Aid claims of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+const candidateView = (candidate: ClaimCandidate) => ({
+  paymentId: candidate.paymentId,
+  declarationId: candidate.declarationId,
+  pledgeReference: candidate.pledgeReference,
+  donorName: candidate.donorName,
+  receivedOn: candidate.receivedOn,
+  amountPence: candidate.amountPence,
+  problems: candidate.problems,
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [candidates, claims, declarations] = await Promise.all([
+    listClaimCandidates(),
+    listClaimBatches(),
+    listDeclarationsForStaff(),
+  ]);
+  return json({
+    claimable: candidates.claimable.map(candidateView),
+    rejected: candidates.rejected.map(candidateView),
+    notCovered: candidates.notCovered.map(candidateView),
+    claims,
+    declarations: declarations.map((d) => ({
+      id: d.id,
+      name: `${d.firstName} ${d.lastName}`,
+      pledgeReference: d.pledgeReference,
+      declaredAt: d.declaredAt,
+      cancelledAt: d.cancelledAt,
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const submission = parseWithZod(await readFormData(request), { schema: createBatchSchema });
+  if (submission.status !== "success") {
+    return json({ error: "Choose the payments to claim, or claim them all." }, { status: 400 });
+  }
+  const { scope, paymentId } = submission.value;
+  if (scope === "selected" && paymentId.length === 0) {
+    return json({ error: "Select at least one payment, or create a batch from all of them." }, { status: 400 });
+  }
+  try {
+    const claim = await createClaimBatch({ paymentIds: scope === "all" ? "all" : paymentId, actor: user.username });
+    return redirect(adminPaths.giftAidClaim(claim.id), 303);
+  } catch (error) {
+    if (error instanceof GiftAidError) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+type Row = ReturnType<typeof candidateView>;
+
+function Money({ pence }: { pence: number }) {
+  return <span className="tabular-nums">{formatPence(pence)}</span>;
+}
+
+const th = "px-3 py-2 text-left text-sm font-semibold";
+const td = "px-3 py-2 text-sm align-top";
+const table = "mt-3 w-full min-w-[40rem] border-collapse";
+const rowBorder = "border-b border-slate-200 dark:border-slate-700";
+
+function ProblemTable({ rows, caption }: { rows: Row[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className={rowBorder}>
+            <th scope="col" className={th}>
+              Received
+            </th>
+            <th scope="col" className={th}>
+              Donor
+            </th>
+            <th scope="col" className={th}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Why it is left out
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.paymentId} className={rowBorder}>
+              <td className={td}>{scheduleDate(row.receivedOn)}</td>
+              <td className={td}>
+                <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
+                  {row.donorName}
+                </Link>{" "}
+                <span className="font-mono text-xs">{row.pledgeReference}</span>
+              </td>
+              <td className={td}>
+                <Money pence={row.amountPence} />
+              </td>
+              <td className={td}>
+                <ul className="list-disc pl-4">
+                  {row.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function GiftAid() {
+  const { claimable, rejected, notCovered, claims, declarations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === adminPaths.giftAid;
+  const total = claimable.reduce((sum, row) => sum + row.amountPence, 0);
+
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">{giftAidStaff.sectionTitle}</h2>
+
+      <section aria-labelledby="claimable-heading" className="mt-6">
+        <h3 id="claimable-heading" className="text-xl font-semibold">
+          Claimable payments
+        </h3>
+        <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{giftAidStaff.intro}</p>
+        {actionData?.error ? (
+          <div className="mt-4">
+            <FormError errors={[actionData.error]} />
+          </div>
+        ) : null}
+        {claimable.length === 0 ? (
+          <p className="mt-4 text-slate-700 dark:text-slate-300">There are no payments to claim just now.</p>
+        ) : (
+          <Form method="post" action={adminPaths.giftAid} className="mt-2">
+            <div className="overflow-x-auto">
+              <table className={table}>
+                <caption className="sr-only">Claimable payments</caption>
+                <thead>
+                  <tr className={rowBorder}>
+                    <th scope="col" className={th}>
+                      Select
+                    </th>
+                    <th scope="col" className={th}>
+                      Received
+                    </th>
+                    <th scope="col" className={th}>
+                      Donor
+                    </th>
+                    <th scope="col" className={th}>
+                      Pledge
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Amount
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Gift Aid
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {claimable.map((row) => (
+                    <tr key={row.paymentId} className={rowBorder}>
+                      <td className={td}>
+                        <input
+                          type="checkbox"
+                          name="paymentId"
+                          value={row.paymentId}
+                          id={`payment-${row.paymentId}`}
+                          aria-label={`Select ${row.donorName}, ${formatPence(row.amountPence)} received ${scheduleDate(row.receivedOn)}`}
+                          className="h-4 w-4 accent-brand-700"
+                        />
+                      </td>
+                      <td className={td}>{scheduleDate(row.receivedOn)}</td>
+                      <td className={td}>
+                        <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
+                          {row.donorName}
+                        </Link>
+                      </td>
+                      <td className={`${td} font-mono`}>{row.pledgeReference}</td>
+                      <td className={`${td} text-right`}>
+                        <Money pence={row.amountPence} />
+                      </td>
+                      <td className={`${td} text-right`}>
+                        <Money pence={giftAidOnPence(row.amountPence)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="mt-4 text-slate-800 dark:text-slate-200">
+              {claimable.length} payment{claimable.length === 1 ? "" : "s"}: donations <Money pence={total} />, Gift Aid{" "}
+              <Money pence={giftAidOnPence(total)} />. <span className="text-sm">{GIFT_AID_ROUNDING_NOTE}</span>
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <button type="submit" name="scope" value="all" className="btn-primary" disabled={busy}>
+                Create a batch of all claimable payments
+              </button>
+              <button type="submit" name="scope" value="selected" className="btn-secondary" disabled={busy}>
+                Create a batch of the selected payments
+              </button>
+            </div>
+          </Form>
+        )}
+      </section>
+
+      {rejected.length > 0 ? (
+        <section aria-labelledby="rejected-heading" className="mt-10">
+          <h3 id="rejected-heading" className="text-xl font-semibold">
+            Rows HMRC would reject
+          </h3>
+          <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{giftAidStaff.rejectedIntro}</p>
+          <ProblemTable rows={rejected} caption="Rows HMRC would reject" />
+        </section>
+      ) : null}
+
+      {notCovered.length > 0 ? (
+        <section aria-labelledby="not-covered-heading" className="mt-10">
+          <h3 id="not-covered-heading" className="text-xl font-semibold">
+            Payments the declaration does not cover
+          </h3>
+          <ProblemTable rows={notCovered} caption="Payments the declaration does not cover" />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="claims-heading" className="mt-10">
+        <h3 id="claims-heading" className="text-xl font-semibold">
+          Claim batches
+        </h3>
+        {claims.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No batches yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className={table}>
+              <caption className="sr-only">Claim batches</caption>
+              <thead>
+                <tr className={rowBorder}>
+                  <th scope="col" className={th}>
+                    Batch
+                  </th>
+                  <th scope="col" className={th}>
+                    Made
+                  </th>
+                  <th scope="col" className={th}>
+                    Payments
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Donations
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Gift Aid
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {claims.map((claim) => (
+                  <tr key={claim.id} className={rowBorder}>
+                    <td className={td}>
+                      <Link to={adminPaths.giftAidClaim(claim.id)} className="link">
+                        Batch {claim.id}
+                      </Link>
+                    </td>
+                    <td className={td}>{formatLongDate(claim.created_at)}</td>
+                    <td className={td}>{claim.item_count}</td>
+                    <td className={`${td} text-right`}>
+                      <Money pence={claim.total_pence} />
+                    </td>
+                    <td className={`${td} text-right`}>
+                      <Money pence={claim.gift_aid_pence} />
+                    </td>
+                    <td className={td}>
+                      {claim.submitted_on ? `Submitted ${formatLongDate(claim.submitted_on)}` : "Not submitted"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="declarations-heading" className="mt-10">
+        <h3 id="declarations-heading" className="text-xl font-semibold">
+          Latest declarations
+        </h3>
+        {declarations.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No declarations yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-1">
+            {declarations.map((declaration) => (
+              <li key={declaration.id} className="text-sm">
+                <Link to={adminPaths.giftAidDeclaration(declaration.id)} className="link">
+                  {declaration.name}
+                </Link>{" "}
+                · <span className="font-mono">{declaration.pledgeReference}</span> · made{" "}
+                {formatLongDate(declaration.declaredAt)}
+                {declaration.cancelledAt ? ` · cancelled ${formatLongDate(declaration.cancelledAt)}` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError, TextField } from "~/components/ui/form";
+import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { getDb } from "~/infra/db.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { listAudit } from "~/models/audit.server";
+import { markSubmittedSchema } from "~/schemas/gift-aid";
+import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } from "~/services/gift-aid.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseArticleId } from "~/utils/article-id";
+import { formatLongDate, toLondonDay } from "~/utils/dates";
+import { SCHEDULE_HEADER } from "~/utils/gift-aid";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Gift Aid claim batch", description: `A Gift Aid claim batch of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+function notFound(): never {
+  throw new Response("There is no such claim batch.", { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const detail = id === null ? null : await getClaimDetail(id);
+  if (!detail) notFound();
+  return json({
+    ...detail,
+    today: toLondonDay(new Date()),
+    history: await listAudit(getDb(), "claim", detail.claim.id),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  if (id === null) notFound();
+  const form = await readFormData(request);
+  try {
+    if (form.get("intent") === "delete") {
+      await deleteClaimBatch(id, user.username);
+      return redirect(adminPaths.giftAid, 303);
+    }
+    const submission = parseWithZod(form, { schema: markSubmittedSchema });
+    if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });
+    await markClaimSubmitted(id, submission.value.submittedOn, user.username);
+    return redirect(adminPaths.giftAidClaim(id), 303);
+  } catch (error) {
+    if (error instanceof GiftAidError) return json({ result: null, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+function SubmitForm({ today }: { today: string }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "mark-submitted",
+    lastResult: actionData?.result ?? null,
+    defaultValue: { submittedOn: today },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: markSubmittedSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="submit" />
+      <TextField meta={fields.submittedOn} label="Date submitted to HMRC (YYYY-MM-DD)" inputMode="numeric" />
+      <button type="submit" className="btn-primary">
+        Mark as submitted
+      </button>
+    </Form>
+  );
+}
+
+export default function ClaimBatch() {
+  const { claim, items, today, history } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <p>
+        <Link to={adminPaths.giftAid} className="link">
+          Back to Gift Aid
+        </Link>
+      </p>
+      <h2 className="mt-4 text-2xl font-semibold">Claim batch {claim.id}</h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-4">
+        {[
+          ["Payments", String(claim.item_count)],
+          ["Total donations", formatPence(claim.total_pence)],
+          ["Gift Aid to claim", formatPence(claim.gift_aid_pence)],
+          ["Status", claim.submitted_on ? `Submitted ${formatLongDate(claim.submitted_on)}` : "Not submitted"],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+            <dd className="text-xl font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+        Made {formatLongDate(claim.created_at)} by {claim.created_by}. {GIFT_AID_ROUNDING_NOTE}
+      </p>
+
+      {actionData?.error ? (
+        <div className="mt-4">
+          <FormError errors={[actionData.error]} />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="schedule-heading" className="mt-8">
+        <h3 id="schedule-heading" className="text-xl font-semibold">
+          HMRC schedule
+        </h3>
+        <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{giftAidStaff.scheduleNote}</p>
+        <p className="mt-3">
+          <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-primary" download>
+            Download the schedule (CSV)
+          </a>
+        </p>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[48rem] border-collapse text-sm">
+            <caption className="sr-only">Schedule rows of batch {claim.id}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                {SCHEDULE_HEADER.map((column) => (
+                  <th key={column} scope="col" className="px-2 py-2 text-left font-semibold">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className="border-b border-slate-200 dark:border-slate-700">
+                  {item.cells.map((cell, index) => (
+                    <td key={SCHEDULE_HEADER[index]} className="px-2 py-2 tabular-nums">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="submit-heading" className="mt-8">
+        <h3 id="submit-heading" className="text-xl font-semibold">
+          Submission
+        </h3>
+        {claim.submitted_on ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">{giftAidStaff.submittedLocked}</p>
+        ) : (
+          <>
+            <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
+              When you have sent this schedule to HMRC, record the date: the batch then can no longer change.
+            </p>
+            <SubmitForm today={today} />
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className={dangerButtonClass}>
+                Delete this batch (its payments become claimable again)
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <AuditTrail events={history} />
+    </>
+  );
+}

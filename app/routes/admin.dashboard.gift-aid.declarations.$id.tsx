@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
+import { FormError, TextareaField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { getDb } from "~/infra/db.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { listAudit } from "~/models/audit.server";
+import { cancelDeclarationSchema } from "~/schemas/gift-aid";
+import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseArticleId } from "~/utils/article-id";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Gift Aid declaration", description: `A Gift Aid declaration made to ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+function notFound(): never {
+  throw new Response("There is no such declaration.", { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const declaration = id === null ? null : await getDeclarationForStaff(id);
+  if (!declaration) notFound();
+  return json({ declaration, history: await listAudit(getDb(), "declaration", declaration.id) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  if (id === null) notFound();
+  const submission = parseWithZod(await readFormData(request), { schema: cancelDeclarationSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });
+  try {
+    await cancelDeclaration(id, submission.value.reason, user.username);
+  } catch (error) {
+    if (error instanceof GiftAidError) return json({ result: null, error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect(adminPaths.giftAidDeclaration(id), 303);
+}
+
+function CancelForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "cancel-declaration",
+    lastResult: actionData?.result ?? null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelDeclarationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
+      <FormError errors={actionData?.error ? [actionData.error] : form.errors} />
+      <TextareaField meta={fields.reason} label="Reason (e.g. the donor asked by e-mail on 3 May)" rows={3} />
+      <button type="submit" className={dangerButtonClass}>
+        Cancel the declaration
+      </button>
+    </Form>
+  );
+}
+
+export default function DeclarationPage() {
+  const { declaration, history } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to={adminPaths.giftAid} className="link">
+          Back to Gift Aid
+        </Link>
+      </p>
+      <div className="mt-4">
+        <GiftAidDeclarationSummary declaration={declaration} />
+      </div>
+      {declaration.cancelledAt ? null : (
+        <section aria-labelledby="cancel-heading" className="mt-8">
+          <h2 id="cancel-heading" className="text-xl font-semibold">
+            Cancel this declaration
+          </h2>
+          <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
+            When the donor asks. Payments received after today will not be claimed; batches already made keep what they
+            claimed.
+          </p>
+          <CancelForm />
+        </section>
+      )}
+      <AuditTrail events={history} />
+    </>
+  );
+}

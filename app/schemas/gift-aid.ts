@@ -1,0 +1,39 @@
+import { z } from "./zod";
+
+// The staff Gift Aid forms. The service checks again (dates against the batch, locks).
+
+export const CANCEL_REASON_MAX = 500;
+
+export const cancelDeclarationSchema = z.object({
+  reason: z
+    .string({ error: "Say why the declaration is cancelled" })
+    .trim()
+    .min(1, "Say why the declaration is cancelled")
+    .max(CANCEL_REASON_MAX, `The reason must be at most ${CANCEL_REASON_MAX} characters`),
+});
+
+export const markSubmittedSchema = z.object({
+  submittedOn: z
+    .string({ error: "Enter the date you submitted the claim" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date you submitted the claim, like 2026-04-30")
+    .refine(
+      (day) =>
+        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      "Enter a real date, like 2026-04-30",
+    ),
+});
+
+/** Payment ids as the claimable list's checkboxes send them. */
+export const createBatchSchema = z.object({
+  scope: z.enum(["all", "selected"], { error: "Choose all payments or the selected ones" }),
+  paymentId: z
+    .array(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,15}$/, "Not a payment")
+        .transform(Number),
+    )
+    .max(10_000, "Too many payments selected")
+    .default([]),
+});

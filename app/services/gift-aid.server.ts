@@ -1,0 +1,418 @@
+import {
+  DECLARATION_COVERS,
+  DECLARATION_NOTES,
+  GIFT_AID_DECLARATION_VERSIONS,
+  giftAidOnPence,
+  HOW_TO_CANCEL,
+} from "~/content/gift-aid";
+import { csvResponse, toCsv } from "~/infra/csv.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import {
+  deleteUnsubmittedClaim,
+  getClaim,
+  getDeclaration,
+  getDeclarationByPledgeId,
+  insertClaim,
+  insertDeclaration,
+  listClaimItems,
+  listClaims,
+  listDeclarations,
+  listUnclaimedDeclaredPayments,
+  setClaimSubmitted,
+  setDeclarationCancelled,
+  type Claim,
+  type ClaimItem,
+  type Declaration,
+  type DeclaredPayment,
+} from "~/models/gift-aid.server";
+import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
+import type { GiftAidDetails } from "~/schemas/donation";
+import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
+import { nowIso, toLondonDay } from "~/utils/dates";
+import {
+  claimability,
+  SCHEDULE_HEADER,
+  scheduleCells,
+  scheduleRow,
+  type DeclarationSummary,
+  type ScheduleRow,
+} from "~/utils/gift-aid";
+import { formatPence } from "~/utils/money";
+
+/** A refusal staff should read (a 409/400 with this message), never a 500. */
+export class GiftAidError extends Error {
+  override name = "GiftAidError";
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Declarations
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The donate form's use case: the pledge and, when Gift Aid was ticked, its declaration, in
+ * one transaction (a declaration without its pledge, or the reverse, is never stored).
+ */
+export async function createPledgeWithDeclaration(
+  input: PledgeInput & { giftAidDeclaration: GiftAidDetails | null },
+  db: DB = getDb(),
+): Promise<Pledge> {
+  const { giftAidDeclaration: details, ...pledgeInput } = input;
+  return db.transaction().execute(async (trx) => {
+    const pledge = await createPledge(trx, pledgeInput);
+    if (details) await addDeclaration(trx, pledge, details);
+    return pledge;
+  });
+}
+
+/**
+ * Records the declaration a donor made with their pledge, in the pledge's own transaction
+ * (`trx`), with the exact wording of the version they were shown.
+ */
+export async function addDeclaration(trx: DB, pledge: Pledge, details: GiftAidDetails): Promise<void> {
+  await insertDeclaration(trx, {
+    pledgeId: pledge.id,
+    title: details.title,
+    firstName: pledge.firstName,
+    lastName: pledge.lastName,
+    house: details.house,
+    street: details.street,
+    town: details.town,
+    postcode: details.postcode,
+    email: pledge.email,
+    version: details.version,
+    text: GIFT_AID_DECLARATION_VERSIONS[details.version],
+    declaredAt: pledge.createdAt,
+  });
+}
+
+function summarise(declaration: Declaration, withDonor: boolean): DeclarationSummary {
+  const summary: DeclarationSummary = {
+    id: declaration.id,
+    version: declaration.version,
+    text: declaration.text,
+    declaredAt: declaration.declaredAt,
+    covers: declaration.coversPastFourYears
+      ? DECLARATION_COVERS
+      : "This declaration covers this donation and all donations made to us after it.",
+    cancelledAt: declaration.cancelledAt,
+    cancelReason: withDonor ? declaration.cancelReason : null,
+  };
+  if (withDonor) {
+    summary.donor = {
+      name: [declaration.title, declaration.firstName, declaration.lastName].filter(Boolean).join(" "),
+      address: [`${declaration.house} ${declaration.street}`, declaration.town, declaration.postcode],
+    };
+  }
+  return summary;
+}
+
+/**
+ * The declaration a pledge carries, for the thank-you page (`forStaff: false`: wording and
+ * dates only) or a staff page (`forStaff: true`: with the donor's name and address).
+ */
+export async function getDeclarationForPledge(
+  pledgeId: number,
+  options: { forStaff?: boolean; db?: DB } = {},
+): Promise<DeclarationSummary | null> {
+  const declaration = await getDeclarationByPledgeId(options.db ?? getDb(), pledgeId);
+  return declaration ? summarise(declaration, options.forStaff ?? false) : null;
+}
+
+export async function getDeclarationForStaff(id: number): Promise<(DeclarationSummary & { pledgeId: number }) | null> {
+  const declaration = await getDeclaration(getDb(), id);
+  return declaration ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId } : null;
+}
+
+export async function listDeclarationsForStaff() {
+  return listDeclarations(getDb());
+}
+
+/** The declaration as the donor's e-mail quotes it (plain text), or null when the pledge has none. */
+export interface DeclarationEmailCopy {
+  heading: string;
+  declaredOn: string;
+  text: string;
+  covers: string;
+  notes: readonly string[];
+  howToCancel: string;
+}
+
+/** For the donor's thank-you e-mail; pass the transaction the mail is written in, if any. */
+export async function getDeclarationEmailCopy(
+  pledgeId: number,
+  db: DB = getDb(),
+): Promise<DeclarationEmailCopy | null> {
+  const declaration = await getDeclarationByPledgeId(db, pledgeId);
+  if (!declaration) return null;
+  return {
+    heading: "Your Gift Aid declaration",
+    declaredOn: toLondonDay(declaration.declaredAt),
+    text: declaration.text,
+    covers: summarise(declaration, false).covers,
+    notes: DECLARATION_NOTES,
+    howToCancel: HOW_TO_CANCEL,
+  };
+}
+
+/**
+ * Staff cancel a declaration (the donor asked). Payments received after the day it was
+ * cancelled are no longer claimable; batches already made keep what they claimed.
+ */
+export async function cancelDeclaration(id: number, reason: string, actor: string, db: DB = getDb()): Promise<void> {
+  const text = reason.replace(/\s+/g, " ").trim();
+  if (!text) throw new GiftAidError("Say why the declaration is cancelled.", 400);
+  if (text.length > CANCEL_REASON_MAX) {
+    throw new GiftAidError(`The reason must be at most ${CANCEL_REASON_MAX} characters.`, 400);
+  }
+  await db.transaction().execute(async (trx) => {
+    if (!(await getDeclaration(trx, id))) throw new GiftAidError("There is no such declaration.", 404);
+    if (!(await setDeclarationCancelled(trx, id, { at: nowIso(), reason: text }))) {
+      throw new GiftAidError("This declaration is already cancelled.");
+    }
+    await recordAudit(trx, {
+      entity: "declaration",
+      entityId: id,
+      action: "declaration.cancelled",
+      detail: text,
+      actor,
+    });
+  });
+  logger.info({ event: "gift_aid.declaration_cancelled", declaration_id: id }, "Gift Aid declaration cancelled");
+}
+
+// ---------------------------------------------------------------------------------------
+// Claims
+// ---------------------------------------------------------------------------------------
+
+export interface ClaimCandidate {
+  paymentId: number;
+  pledgeId: number;
+  pledgeReference: string;
+  declarationId: number;
+  donorName: string;
+  receivedOn: string;
+  amountPence: number;
+  /** The HMRC row when it would be accepted. */
+  row: ScheduleRow | null;
+  /** Why HMRC would reject the row, or why the payment is not claimable. */
+  problems: string[];
+}
+
+export interface ClaimCandidates {
+  /** Ready for a batch. */
+  claimable: ClaimCandidate[];
+  /** Claimable under the declaration, but HMRC would reject the row. */
+  rejected: ClaimCandidate[];
+  /** Not claimable under the declaration (cancelled, or received outside its cover). */
+  notCovered: ClaimCandidate[];
+}
+
+function candidateOf(payment: DeclaredPayment): { candidate: ClaimCandidate; covered: boolean } {
+  const { declaration } = payment;
+  const rule = claimability({
+    receivedOn: payment.receivedOn,
+    declaredOn: toLondonDay(declaration.declaredAt),
+    coversPastFourYears: declaration.coversPastFourYears,
+    cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
+    claimed: false,
+  });
+  const result = scheduleRow({
+    title: declaration.title,
+    firstName: declaration.firstName,
+    lastName: declaration.lastName,
+    house: declaration.house,
+    postcode: declaration.postcode,
+    receivedOn: payment.receivedOn,
+    amountPence: payment.amountPence,
+  });
+  const candidate: ClaimCandidate = {
+    paymentId: payment.paymentId,
+    pledgeId: payment.pledgeId,
+    pledgeReference: payment.pledgeReference,
+    declarationId: declaration.id,
+    donorName: `${declaration.firstName} ${declaration.lastName}`,
+    receivedOn: payment.receivedOn,
+    amountPence: payment.amountPence,
+    row: result.ok ? result.row : null,
+    problems: !rule.claimable ? [rule.reason] : result.ok ? [] : result.problems,
+  };
+  return { candidate, covered: rule.claimable };
+}
+
+/** Every unclaimed payment under a declaration, sorted into claimable, rejected by HMRC's rules, and not covered. */
+export async function listClaimCandidates(db: DB = getDb()): Promise<ClaimCandidates> {
+  const lists: ClaimCandidates = { claimable: [], rejected: [], notCovered: [] };
+  for (const payment of await listUnclaimedDeclaredPayments(db)) {
+    const { candidate, covered } = candidateOf(payment);
+    if (!covered) lists.notCovered.push(candidate);
+    else if (candidate.row) lists.claimable.push(candidate);
+    else lists.rejected.push(candidate);
+  }
+  return lists;
+}
+
+/**
+ * Makes a claim batch from the claimable payments (all of them, or the selected ones), all or
+ * nothing. The write lock is taken before the read, so two staff making batches at once are
+ * served one after the other: the second sees the first's payments as claimed, and the unique
+ * payment_id is the last guard. A selection with any payment no longer claimable is refused whole.
+ */
+export async function createClaimBatch(
+  selection: { paymentIds: readonly number[] | "all"; actor: string },
+  db: DB = getDb(),
+): Promise<Claim> {
+  const claim = await immediateTransaction(db, async (trx) => {
+    const { claimable } = await listClaimCandidates(trx);
+    let chosen: ClaimCandidate[];
+    if (selection.paymentIds === "all") {
+      chosen = claimable;
+    } else {
+      const byId = new Map(claimable.map((candidate) => [candidate.paymentId, candidate]));
+      const ids = [...new Set(selection.paymentIds)];
+      const gone = ids.filter((id) => !byId.has(id));
+      if (gone.length > 0) {
+        throw new GiftAidError(
+          `${gone.length === 1 ? "One selected payment is" : `${gone.length} selected payments are`} no longer claimable (already in a batch, or changed). Nothing was claimed; check the list and try again.`,
+        );
+      }
+      chosen = ids.map((id) => byId.get(id)!);
+    }
+    if (chosen.length === 0) throw new GiftAidError("There are no claimable payments to put in a batch.", 400);
+
+    const total = chosen.reduce((sum, candidate) => sum + candidate.amountPence, 0);
+    const created = await insertClaim(
+      trx,
+      {
+        created_at: nowIso(),
+        created_by: selection.actor,
+        total_pence: total,
+        gift_aid_pence: giftAidOnPence(total),
+        item_count: chosen.length,
+      },
+      chosen.map((candidate) => ({
+        payment_id: candidate.paymentId,
+        declaration_id: candidate.declarationId,
+        title: candidate.row!.title,
+        first_name: candidate.row!.firstName,
+        last_name: candidate.row!.lastName,
+        house_name_or_number: candidate.row!.house,
+        postcode: candidate.row!.postcode,
+        donation_date: candidate.row!.receivedOn,
+        amount_pence: candidate.row!.amountPence,
+      })),
+    );
+    await recordAudit(trx, {
+      entity: "claim",
+      entityId: created.id,
+      action: "claim.created",
+      detail: `${chosen.length} payment${chosen.length === 1 ? "" : "s"}, donations ${formatPence(total)}`,
+      actor: selection.actor,
+    });
+    return created;
+  });
+  logger.info(
+    { event: "gift_aid.claim_created", claim_id: claim.id, items: claim.item_count },
+    "Gift Aid claim batch created",
+  );
+  return claim;
+}
+
+export interface ClaimDetail {
+  claim: Claim;
+  items: (ClaimItem & { cells: string[] })[];
+}
+
+export async function getClaimDetail(id: number, db: DB = getDb()): Promise<ClaimDetail | null> {
+  const claim = await getClaim(db, id);
+  if (!claim) return null;
+  const items = await listClaimItems(db, id);
+  return { claim, items: items.map((item) => ({ ...item, cells: cellsOf(item) })) };
+}
+
+export async function listClaimBatches(db: DB = getDb()): Promise<Claim[]> {
+  return listClaims(db);
+}
+
+function cellsOf(item: ClaimItem): string[] {
+  return scheduleCells({
+    title: item.title,
+    firstName: item.first_name,
+    lastName: item.last_name,
+    house: item.house_name_or_number,
+    postcode: item.postcode,
+    receivedOn: item.donation_date,
+    amountPence: item.amount_pence,
+  });
+}
+
+/** The batch's HMRC schedule as a CSV download, or null when there is no such batch. */
+export async function scheduleCsvResponse(id: number, db: DB = getDb()): Promise<Response | null> {
+  const detail = await getClaimDetail(id, db);
+  if (!detail) return null;
+  const csv = toCsv(
+    SCHEDULE_HEADER,
+    detail.items.map((item) => item.cells),
+  );
+  return csvResponse(`gift-aid-claim-${id}.csv`, csv);
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Records the day a batch went to HMRC. Once submitted, a batch never changes again. */
+export async function markClaimSubmitted(
+  id: number,
+  submittedOn: string,
+  actor: string,
+  db: DB = getDb(),
+): Promise<void> {
+  const day = submittedOn.trim();
+  if (
+    !DAY.test(day) ||
+    Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ||
+    new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day
+  ) {
+    throw new GiftAidError("Enter the date you submitted the claim, like 2026-04-30.", 400);
+  }
+  await immediateTransaction(db, async (trx) => {
+    const claim = await getClaim(trx, id);
+    if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
+    if (claim.submitted_on) throw new GiftAidError("This batch was already submitted: it cannot change.");
+    if (day > toLondonDay(new Date())) throw new GiftAidError("The submission date cannot be in the future.", 400);
+    if (day < toLondonDay(claim.created_at)) {
+      throw new GiftAidError("The submission date cannot be before the batch was made.", 400);
+    }
+    if (!(await setClaimSubmitted(trx, id, { on: day, by: actor }))) {
+      throw new GiftAidError("This batch was already submitted: it cannot change.");
+    }
+    await recordAudit(trx, { entity: "claim", entityId: id, action: "claim.submitted", detail: `on ${day}`, actor });
+  });
+  logger.info({ event: "gift_aid.claim_submitted", claim_id: id }, "Gift Aid claim batch marked submitted");
+}
+
+/** Deletes a batch that was not submitted, so its payments can be claimed again; a submitted batch is refused. */
+export async function deleteClaimBatch(id: number, actor: string, db: DB = getDb()): Promise<void> {
+  await immediateTransaction(db, async (trx) => {
+    const claim = await getClaim(trx, id);
+    if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
+    if (claim.submitted_on) throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
+    if (!(await deleteUnsubmittedClaim(trx, id))) {
+      throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
+    }
+    await recordAudit(trx, {
+      entity: "claim",
+      entityId: id,
+      action: "claim.deleted",
+      detail: `${claim.item_count} payments released`,
+      actor,
+    });
+  });
+  logger.info({ event: "gift_aid.claim_deleted", claim_id: id }, "Gift Aid claim batch deleted");
+}

@@ -1,0 +1,64 @@
+// Gift Aid test data in the e2e database: a pledge with its declaration (through the donate
+// form's use case) and a payment as the Donations back office would record it. Names are
+// unique so each test finds exactly its own rows in the shared database.
+import { randomUUID } from "node:crypto";
+import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
+import { createPledgeWithDeclaration } from "~/services/gift-aid.server";
+import { e2eDb } from "./db";
+
+/** Letters only: a last name HMRC accepts, unique enough for a shared database. */
+export function uniqueLastName(prefix: string): string {
+  const letters = randomUUID()
+    .replace(/[^a-f]/g, "")
+    .slice(0, 8);
+  return `${prefix}${letters}`;
+}
+
+export async function createDeclaredPayment(lastName: string, receivedOn = "2026-03-05", amountPence = 4321) {
+  const pledge = await createPledgeWithDeclaration(
+    {
+      type: "one-time",
+      amountPence,
+      firstName: "Ada",
+      lastName,
+      email: `${lastName.toLowerCase()}@example.com`,
+      inHonour: false,
+      giftAidDeclaration: {
+        version: CURRENT_DECLARATION_VERSION,
+        title: "Dr",
+        house: "7",
+        street: "Queen Street",
+        town: "Bristol",
+        postcode: "BS1 4DJ",
+      },
+    },
+    e2eDb(),
+  );
+  const db = e2eDb();
+  // A declaration made before the payment arrived.
+  await db
+    .updateTable("gift_aid_declarations")
+    .set({ declared_at: "2026-01-01T10:00:00.000Z" })
+    .where("pledge_id", "=", pledge.id)
+    .execute();
+  const payment = await db
+    .insertInto("payments")
+    .values({
+      pledge_id: pledge.id,
+      received_on: receivedOn,
+      amount_pence: amountPence,
+      method: "manual",
+      bank_line: null,
+      note: null,
+      recorded_by: "e2e",
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const declaration = await db
+    .selectFrom("gift_aid_declarations")
+    .select("id")
+    .where("pledge_id", "=", pledge.id)
+    .executeTakeFirstOrThrow();
+  return { pledge, paymentId: payment.id, declarationId: declaration.id };
+}

@@ -4,6 +4,7 @@ process.env.STAFF_EMAIL = "staff@example.org";
 process.env.PUBLIC_URL = "https://charity.example.org/";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS, HOW_TO_CANCEL } from "~/content/gift-aid";
 import { bankDetails } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail.server";
@@ -90,6 +91,35 @@ describe("after a pledge", () => {
     const donor = await smtp.waitFor((m) => m.to.includes(email));
     expect(donor.html).not.toContain("<img src=x");
     expect(donor.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("quotes the donor's Gift Aid declaration, as recorded, with how to cancel", async () => {
+    const email = `gift-aid-${Date.now()}@example.org`;
+    const response = await call(donateAction, "/donate", {
+      type: "one-time",
+      amount: "",
+      customAmount: "40",
+      firstName: "Jo",
+      lastName: "Bloggs",
+      email,
+      phone: "",
+      giftAid: "on",
+      giftAidVersion: CURRENT_DECLARATION_VERSION,
+      house: "12",
+      street: "High Street",
+      town: "Leeds",
+      postcode: "ls1 4ap",
+    });
+    expect(response.status).toBe(303);
+    await deliver();
+    const donor = await smtp.waitFor((m) => m.to.includes(email));
+    const declaration = GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION];
+    // The first words of the wording the donor was shown, and how to take it back.
+    expect(donor.text.replace(/\s+/g, " ")).toContain(declaration.replace(/\s+/g, " ").slice(0, 60));
+    expect(donor.text).toContain(HOW_TO_CANCEL);
+    // The declaration and the pledge were recorded together.
+    const rows = await getDb().selectFrom("gift_aid_declarations").select("email").execute();
+    expect(rows).toEqual([{ email }]);
   });
 
   it("leaves the Gift Aid section out without a declaration and includes the copy with how to cancel when given (seam)", () => {

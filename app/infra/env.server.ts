@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/content/legal";
 
 /** Raised at start-up when the environment cannot be used; its message is for the operator. */
 export class ConfigError extends Error {
@@ -63,6 +64,15 @@ const envSchema = z.object({
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30),
   ),
   LOG_LEVEL: logLevelSchema,
+  /** Enquiries older than this are deleted automatically; the privacy page states the same period. */
+  ENQUIRY_RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number of days")
+      .min(1, "must be between 1 and 3650 days")
+      .max(3650, "must be between 1 and 3650 days")
+      .default(DEFAULT_ENQUIRY_RETENTION_DAYS),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { databasePath: string };

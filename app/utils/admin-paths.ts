@@ -33,6 +33,10 @@ export const adminPaths = {
   subscribersExport: `${DASHBOARD_PATH}/subscribers/export.csv`,
   mail: `${DASHBOARD_PATH}/mail`,
   privacy: `${DASHBOARD_PATH}/privacy`,
+  /** A person's data as a JSON download (?email=…). */
+  privacyExport: `${DASHBOARD_PATH}/privacy/export.json`,
+  /** Erasure: the confirmation page (GET ?email=…) and the erasure itself (POST). */
+  privacyErase: `${DASHBOARD_PATH}/privacy/erase`,
 } as const;
 
 export interface DashboardSection {
@@ -47,6 +51,8 @@ export interface DashboardSection {
  */
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
+  { label: "Enquiries", to: adminPaths.enquiries },
+  { label: "Privacy requests", to: adminPaths.privacy },
   { label: "Statistics", to: adminPaths.stats },
 ];
 

@@ -34,3 +34,30 @@ export function formatDateTime(value: string | Date): string {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+const ukDayParts = new Intl.DateTimeFormat("en-GB", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/** The calendar day in the UK (YYYY-MM-DD) at a moment: 23:30 UTC on 30 June is 1 July in summer. */
+export function ukCalendarDate(at: Date): string {
+  const parts = Object.fromEntries(ukDayParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * The UK calendar month and year containing `at`, as half-open YYYY-MM-DD ranges (start
+ * inclusive, end exclusive), for comparing with calendar-day columns such as payments.received_on.
+ */
+export function ukMonthAndYear(at: Date): { month: [string, string]; year: [string, string] } {
+  const [year, month] = ukCalendarDate(at).split("-").map(Number);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const nextMonth = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+  return {
+    month: [`${year}-${pad(month)}-01`, nextMonth],
+    year: [`${year}-01-01`, `${year + 1}-01-01`],
+  };
+}

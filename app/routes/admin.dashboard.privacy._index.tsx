@@ -21,15 +21,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const raw = params.get("email");
-  if (raw === null) return json({ email: "", error: null, data: null, erased: false });
+  if (raw === null) return json({ email: "", error: null, data: null, held: false, erased: false });
   const parsed = parsePrivacyEmail(raw);
-  if (!parsed.ok) return json({ email: raw, error: parsed.error, data: null, erased: false }, { status: 400 });
+  if (!parsed.ok) {
+    return json({ email: raw, error: parsed.error, data: null, held: false, erased: false }, { status: 400 });
+  }
   const data = await findPersonalData(parsed.email);
-  return json({ email: parsed.email, error: null, data, erased: params.get("erased") === "1" });
+  return json({
+    email: parsed.email,
+    error: null,
+    data,
+    held: holdsAnything(data),
+    erased: params.get("erased") === "1",
+  });
 }
 
 export default function PrivacyRequests() {
-  const { email, error, data, erased } = useLoaderData<typeof loader>();
+  const { email, error, data, held, erased } = useLoaderData<typeof loader>();
   const query = `?${new URLSearchParams({ email })}`;
   const paidKept = data?.pledges.some((p) => p.payments.length > 0) ?? false;
   return (
@@ -76,7 +84,7 @@ export default function PrivacyRequests() {
               {privacyRequestMessages.erased}
             </p>
           ) : null}
-          {holdsAnything(data) ? (
+          {held ? (
             <>
               <PersonalDataSections data={data} />
               {paidKept ? <p className="mt-6 max-w-3xl font-medium">{privacyRequestMessages.paidPledgesKept}</p> : null}

@@ -64,7 +64,7 @@ export default function ErasePersonalData() {
       <p className="mt-4 font-semibold break-all">{email}</p>
       <p className="mt-2 max-w-3xl">{privacyRequestMessages.eraseConfirmation}</p>
       <p className="mt-2 max-w-3xl">{privacyRequestMessages.paidPledgesKept}</p>
-      <PersonalDataSections data={data} />
+      <PersonalDataSections data={data} headingLevel={3} />
       <ConfirmedForm action={adminPaths.privacyErase} hidden={{ email }} className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={dangerButtonClass}>
           Erase

@@ -36,12 +36,23 @@ interface Subscription {
   consented_at: string;
 }
 
-function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
+function Section({
+  title,
+  count,
+  level,
+  children,
+}: {
+  title: string;
+  count: number;
+  level: 3 | 4;
+  children: React.ReactNode;
+}) {
+  const Heading = level === 3 ? "h3" : "h4";
   return (
     <section className="mt-6">
-      <h4 className="text-lg font-semibold">
+      <Heading className="text-lg font-semibold">
         {title} ({count})
-      </h4>
+      </Heading>
       {count === 0 ? <p className="mt-1 text-slate-700 dark:text-slate-300">None.</p> : children}
     </section>
   );
@@ -49,12 +60,15 @@ function Section({ title, count, children }: { title: string; count: number; chi
 
 export function PersonalDataSections({
   data,
+  headingLevel = 4,
 }: {
   data: { enquiries: Enquiry[]; pledges: Pledge[]; newsletter: Subscription[] };
+  /** The level of each kind's heading: one below the page's heading above them. */
+  headingLevel?: 3 | 4;
 }) {
   return (
     <>
-      <Section title="Enquiries" count={data.enquiries.length}>
+      <Section title="Enquiries" level={headingLevel} count={data.enquiries.length}>
         <ul className="mt-2 space-y-1">
           {data.enquiries.map((e) => (
             <li key={e.id}>
@@ -67,7 +81,7 @@ export function PersonalDataSections({
           ))}
         </ul>
       </Section>
-      <Section title="Pledges" count={data.pledges.length}>
+      <Section title="Pledges" level={headingLevel} count={data.pledges.length}>
         <ul className="mt-2 space-y-3">
           {data.pledges.map((p) => (
             <li key={p.id}>
@@ -95,7 +109,7 @@ export function PersonalDataSections({
           ))}
         </ul>
       </Section>
-      <Section title="Newsletter subscription" count={data.newsletter.length}>
+      <Section title="Newsletter subscription" level={headingLevel} count={data.newsletter.length}>
         <ul className="mt-2">
           {data.newsletter.map((s) => (
             <li key={s.id}>

@@ -25,6 +25,9 @@ async function main() {
     }
     const tidied = await runHousekeeping(new Date(), db);
     if (tidied.expiredSessions) console.log(`Deleted ${tidied.expiredSessions} expired sessions and API tokens.`);
+    if (tidied.expiredEnquiries) {
+      console.log(`Deleted ${tidied.expiredEnquiries} enquiries older than ${env.ENQUIRY_RETENTION_DAYS} days.`);
+    }
     getSessionSecrets();
     console.log(`Database ready: ${env.databasePath}`);
   } finally {

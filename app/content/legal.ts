@@ -14,6 +14,24 @@ export interface LegalPage {
   sections: LegalSection[];
 }
 
+/**
+ * How long contact enquiries are kept unless ENQUIRY_RETENTION_DAYS says otherwise: the
+ * housekeeping task deletes older ones, and the privacy page states the period in force.
+ */
+export const DEFAULT_ENQUIRY_RETENTION_DAYS = 365;
+
+/** "12 months", "2 years", "90 days": a retention period as the privacy page words it. */
+export function retentionPeriodText(days: number): string {
+  if (days % 365 === 0) return days === 365 ? "12 months" : `${days / 365} years`;
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+const ENQUIRIES_TERM = "Contact enquiries";
+
+function enquiryRetentionSentence(days: number): string {
+  return `We delete each enquiry automatically ${retentionPeriodText(days)} after we receive it.`;
+}
+
 // PLACEHOLDER: the retention periods below are proposals for the trustees to confirm.
 // What is stored matches what the site actually records (see db/schema.ts and the cookies set
 // in app/utils); keep the two in step when either changes.
@@ -40,10 +58,10 @@ export const privacyPolicy: LegalPage = {
           ],
         },
         {
-          term: "Contact enquiries",
+          term: ENQUIRIES_TERM,
           details: [
             "When you use the contact form we keep your name, e-mail address, subject and message, which channel you chose (e-mail or WhatsApp) and when you wrote, so that your enquiry is not lost even if your mail app or WhatsApp does not open.",
-            "We keep enquiries for up to two years after we last hear from you, then delete them.",
+            enquiryRetentionSentence(DEFAULT_ENQUIRY_RETENTION_DAYS),
           ],
         },
         {
@@ -79,6 +97,24 @@ export const privacyPolicy: LegalPage = {
     },
   ],
 };
+
+/**
+ * The policy stating the enquiry retention period in force (ENQUIRY_RETENTION_DAYS): the same
+ * text with the enquiries' last sentence, their retention, worded for `days`.
+ */
+export function privacyPolicyFor(days: number): LegalPage {
+  return {
+    ...privacyPolicy,
+    sections: privacyPolicy.sections.map((section) => ({
+      ...section,
+      items: section.items?.map((item) =>
+        item.term === ENQUIRIES_TERM
+          ? { ...item, details: [...item.details.slice(0, -1), enquiryRetentionSentence(days)] }
+          : item,
+      ),
+    })),
+  };
+}
 
 export const termsOfUse: LegalPage = {
   title: "Terms of Use",

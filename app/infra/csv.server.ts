@@ -19,6 +19,9 @@ export function neutraliseCell(value: unknown): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const body = stringify([header.map(neutraliseCell), ...rows.map((row) => row.map(neutraliseCell))], {
     record_delimiter: "\r\n",
+    // csv-stringify quotes only cells holding the record delimiter (CRLF); a bare LF or CR in a
+    // cell (a message's line break) would otherwise end the row in a spreadsheet.
+    quoted_match: /[\r\n]/,
   });
   return `\uFEFF${body}`;
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/content/legal";
 
 /** Raised at start-up when the environment cannot be used; its message is for the operator. */
 export class ConfigError extends Error {
@@ -105,6 +106,15 @@ const envSchema = z.object({
   ),
   MAIL_TIMEOUT_SECONDS: optional(
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
+  ),
+  /** Enquiries older than this are deleted automatically; the privacy page states the same period. */
+  ENQUIRY_RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number of days")
+      .min(1, "must be between 1 and 3650 days")
+      .max(3650, "must be between 1 and 3650 days")
+      .default(DEFAULT_ENQUIRY_RETENTION_DAYS),
   ),
 });
 

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { ArticleMissingDialog } from "~/components/admin/article-missing";
+import { ConfirmedForm } from "~/components/admin/confirm-form";
 import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
@@ -15,6 +16,7 @@ import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
@@ -41,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseArticleId(params.id);
   if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
-  if (form.get("confirmed") !== "yes") return redirect(adminPaths.deleteArticle(id), 303);
+  if (!isConfirmed(form)) return redirect(adminPaths.deleteArticle(id), 303);
   try {
     if (!(await removeArticle(id, log))) return json({ error: adminMessages.deleteError }, { status: 404 });
   } catch (error) {
@@ -72,15 +74,14 @@ export default function DeleteArticle() {
         {adminMessages.deleteConfirmation}
       </p>
       <p className="mt-2 break-words font-semibold">{article.title}</p>
-      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="confirmed" value="yes" />
+      <ConfirmedForm className="mt-6 flex flex-wrap justify-end gap-3">
         <Link to={adminPaths.news} className="btn-secondary">
           Cancel
         </Link>
         <button type="submit" className={dangerButtonClass}>
           Delete
         </button>
-      </Form>
+      </ConfirmedForm>
     </Modal>
   );
 }

@@ -3,9 +3,13 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
+import { countEnquiriesWithStatus } from "~/models/enquiry.server";
 import { countNews } from "~/models/news.server";
+import { countNewsletterSubscribers, countPendingPledges, sumPaymentsReceived } from "~/models/stats.server";
 import { getDb } from "~/infra/db.server";
+import { ukMonthAndYear } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
 import { requireAdmin } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
@@ -15,21 +19,28 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ newsCount: await countNews(getDb()) });
+  const db = getDb();
+  const { month, year } = ukMonthAndYear(new Date());
+  return json({
+    newsCount: await countNews(db),
+    pendingPledges: await countPendingPledges(db),
+    receivedThisMonthPence: await sumPaymentsReceived(db, ...month),
+    receivedThisYearPence: await sumPaymentsReceived(db, ...year),
+    newEnquiries: await countEnquiriesWithStatus(db, "new"),
+    subscribers: await countNewsletterSubscribers(db),
+  });
 }
 
-export default function Statistics() {
-  const { newsCount } = useLoaderData<typeof loader>();
-  const figures = [
-    { label: "News Articles", value: String(newsCount) },
-    { label: "Years of Service", value: adminStatistics.yearsOfService },
-    { label: "Countries", value: adminStatistics.countries },
-    { label: "Hospitals Supported", value: adminStatistics.hospitalsSupported },
-  ];
+interface Figure {
+  label: string;
+  value: string;
+}
+
+function Figures({ heading, figures }: { heading: string; figures: Figure[] }) {
   return (
-    <>
-      <h2 className="text-2xl font-semibold">Statistics</h2>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section className="mt-6">
+      <h3 className="text-lg font-semibold">{heading}</h3>
+      <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {figures.map((figure) => (
           <div
             key={figure.label}
@@ -40,6 +51,35 @@ export default function Statistics() {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+export default function Statistics() {
+  const data = useLoaderData<typeof loader>();
+  const count = (n: number) => n.toLocaleString("en-GB");
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">Statistics</h2>
+      <Figures
+        heading="The charity"
+        figures={[
+          { label: "News Articles", value: String(data.newsCount) },
+          { label: "Years of Service", value: adminStatistics.yearsOfService },
+          { label: "Countries", value: adminStatistics.countries },
+          { label: "Hospitals Supported", value: adminStatistics.hospitalsSupported },
+        ]}
+      />
+      <Figures
+        heading="Right now"
+        figures={[
+          { label: "Pledges Pending", value: count(data.pendingPledges) },
+          { label: "Received This Month", value: formatPence(data.receivedThisMonthPence) },
+          { label: "Received This Year", value: formatPence(data.receivedThisYearPence) },
+          { label: "New Enquiries", value: count(data.newEnquiries) },
+          { label: "Newsletter Subscribers", value: count(data.subscribers) },
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { LegalDocument } from "~/components/legal-document";
-import { privacyPolicy } from "~/content/legal";
+import { privacyPolicy, privacyPolicyFor } from "~/content/legal";
+import { getEnv } from "~/infra/env.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -10,6 +13,14 @@ export const handle: PageCacheHandle = { pageCache: true };
 export const meta: MetaFunction = () =>
   pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description });
 
+// The enquiry retention period is the one housekeeping enforces (ENQUIRY_RETENTION_DAYS,
+// default DEFAULT_ENQUIRY_RETENTION_DAYS), so the page never promises a period the server
+// does not keep. It is fixed for the life of the process, so the page stays cacheable.
+export async function loader() {
+  return json({ enquiryRetentionDays: getEnv().ENQUIRY_RETENTION_DAYS });
+}
+
 export default function Privacy() {
-  return <LegalDocument page={privacyPolicy} />;
+  const { enquiryRetentionDays } = useLoaderData<typeof loader>();
+  return <LegalDocument page={privacyPolicyFor(enquiryRetentionDays)} />;
 }

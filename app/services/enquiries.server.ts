@@ -1,4 +1,3 @@
-import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -6,6 +5,12 @@ import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import { staffEnquiryAlert } from "./mail-templates.server";
 import { publicLink } from "./newsletter.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import { deleteEnquiriesReceivedBefore, deleteEnquiry, setEnquiryStatus } from "~/models/enquiry.server";
+import type { EnquiryStatus } from "~/schemas/enquiry";
+import { nowIso } from "~/utils/dates";
 
 /**
  * A visitor's enquiry and, when STAFF_EMAIL is set, the staff alert about it, in one
@@ -30,4 +35,79 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = new Date())
     });
   if (STAFF_EMAIL) void kickMailSender();
   return enquiry;
+}
+
+// Staff changes to enquiries. Each change and its audit row commit together; the log line
+// names the enquiry by id only (never the sender, their address or the message).
+
+export type StatusChange = "changed" | "unchanged" | "missing";
+
+/** Marks an enquiry handled, or reopens it (status new). */
+export async function changeEnquiryStatus(
+  id: number,
+  status: EnquiryStatus,
+  actor: string,
+  db: DB = getDb(),
+): Promise<StatusChange> {
+  const outcome = await immediateTransaction(db, async (trx) => {
+    const now = nowIso();
+    const result = await setEnquiryStatus(trx, id, status, now);
+    if (!result) return "missing" as const;
+    if (result.before === status) return "unchanged" as const;
+    await recordAudit(
+      trx,
+      { entity: "enquiry", entityId: id, action: status === "handled" ? "enquiry.handled" : "enquiry.reopened", actor },
+      now,
+    );
+    return "changed" as const;
+  });
+  if (outcome === "changed") {
+    logger.info(
+      { event: status === "handled" ? "enquiry.handled" : "enquiry.reopened", enquiryId: id },
+      "Enquiry status changed",
+    );
+  }
+  return outcome;
+}
+
+/** Deletes an enquiry; its history stays in the audit trail (which holds no personal data). */
+export async function removeEnquiry(id: number, actor: string, db: DB = getDb()): Promise<boolean> {
+  const deleted = await immediateTransaction(db, async (trx) => {
+    if (!(await deleteEnquiry(trx, id))) return false;
+    await recordAudit(trx, { entity: "enquiry", entityId: id, action: "enquiry.deleted", actor });
+    return true;
+  });
+  if (deleted) logger.info({ event: "enquiry.deleted", enquiryId: id }, "Enquiry deleted");
+  return deleted;
+}
+
+/** The actor recorded for what the server does on its own. */
+export const SYSTEM_ACTOR = "system (retention)";
+
+/**
+ * Deletes enquiries received more than `retentionDays` days before `now` (the privacy page's
+ * promise); how many. An erasure by the clock is audited like one by staff: a count, no data.
+ */
+export async function deleteExpiredEnquiries(now: Date, retentionDays: number, db: DB = getDb()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
+  const deleted = await db.transaction().execute(async (trx) => {
+    const count = await deleteEnquiriesReceivedBefore(trx, cutoff);
+    if (count > 0) {
+      await recordAudit(
+        trx,
+        {
+          entity: "privacy",
+          entityId: null,
+          action: "retention.enquiries-deleted",
+          detail: `${count} ${count === 1 ? "enquiry" : "enquiries"} older than ${retentionDays} days`,
+          actor: SYSTEM_ACTOR,
+        },
+        now.toISOString(),
+      );
+    }
+    return count;
+  });
+  if (deleted > 0)
+    logger.info({ event: "retention.enquiries-deleted", count: deleted, retentionDays }, "Old enquiries deleted");
+  return deleted;
 }

@@ -1,8 +1,10 @@
 import { getDb, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { deleteOldFormPosts } from "~/models/form-post.server";
 import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
+import { deleteExpiredEnquiries } from "./enquiries.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -18,14 +20,21 @@ export interface HousekeepingReport {
   oldFormPosts: number;
   unconfirmedSubscribers: number;
   oldMail: number;
+  /** Enquiries past ENQUIRY_RETENTION_DAYS (the period the privacy page states). */
+  expiredEnquiries: number;
 }
 
 /**
  * Deletes what is no longer needed: expired staff sessions and API tokens, and public-form
- * post counts older than the longest throttle window. Each task is a model call; tasks that
+ * post counts older than the longest throttle window, and contact enquiries older than the
+ * retention period. Each task is a model call; tasks that
  * keep personal data no longer than the privacy page says belong here too.
  */
-export async function runHousekeeping(now: Date = new Date(), db: DB = getDb()): Promise<HousekeepingReport> {
+export async function runHousekeeping(
+  now: Date = new Date(),
+  db: DB = getDb(),
+  options: { enquiryRetentionDays?: number } = {},
+): Promise<HousekeepingReport> {
   return {
     expiredSessions: await deleteExpiredSessions(db, now),
     oldFormPosts: await deleteOldFormPosts(db, now),
@@ -35,6 +44,11 @@ export async function runHousekeeping(now: Date = new Date(), db: DB = getDb()):
       now,
     ),
     oldMail: await deleteOldMail(db, new Date(now.getTime() - MAIL_LOG_RETENTION_DAYS * DAY_MS)),
+    expiredEnquiries: await deleteExpiredEnquiries(
+      now,
+      options.enquiryRetentionDays ?? getEnv().ENQUIRY_RETENTION_DAYS,
+      db,
+    ),
   };
 }
 

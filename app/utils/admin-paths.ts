@@ -38,6 +38,10 @@ export const adminPaths = {
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
   privacy: `${DASHBOARD_PATH}/privacy`,
+  /** A person's data as a JSON download (?email=…). */
+  privacyExport: `${DASHBOARD_PATH}/privacy/export.json`,
+  /** Erasure: the confirmation page (GET ?email=…) and the erasure itself (POST). */
+  privacyErase: `${DASHBOARD_PATH}/privacy/erase`,
 } as const;
 
 export interface DashboardSection {
@@ -53,8 +57,10 @@ export interface DashboardSection {
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
   { label: "Gift Aid", to: adminPaths.giftAid },
+  { label: "Enquiries", to: adminPaths.enquiries },
   { label: "Subscribers", to: adminPaths.subscribers },
   { label: "Mail log", to: adminPaths.mail },
+  { label: "Privacy requests", to: adminPaths.privacy },
   { label: "Statistics", to: adminPaths.stats },
 ];
 

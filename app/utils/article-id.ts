@@ -8,3 +8,6 @@ export function parseArticleId(value: string | undefined): number | null {
   const id = Number(value);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+/** The same rule for any record's id in a staff URL (enquiries, pledges…). */
+export const parseRecordId = parseArticleId;

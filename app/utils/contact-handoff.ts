@@ -28,3 +28,16 @@ export function whatsappUrl(number: string, content: ContactMessage): string {
   const text = `Subject: ${contactSubjectLabel(content.subject)}\n${contactBody(content)}`;
   return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * A staff reply draft to an enquiry's sender: "Re: <subject>" prefilled. The address is
+ * encoded around its @ so that a stored address with ?, & or # cannot add headers to the draft.
+ */
+export function replyMailtoUrl(email: string, subjectLabel: string): string {
+  const at = email.lastIndexOf("@");
+  const address =
+    at > 0
+      ? `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
+      : encodeURIComponent(email);
+  return `mailto:${address}?subject=${encodeURIComponent(`Re: ${subjectLabel}`)}`;
+}

@@ -113,3 +113,17 @@ export function addYearsToDay(day: string, years: number): string {
   target.setUTCDate(Math.min(d, lastDay));
   return target.toISOString().slice(0, 10);
 }
+
+/**
+ * The UK calendar month and year containing `at`, as half-open YYYY-MM-DD ranges (start
+ * inclusive, end exclusive), for comparing with calendar-day columns such as payments.received_on.
+ */
+export function ukMonthAndYear(at: Date): { month: [string, string]; year: [string, string] } {
+  const [year, month] = toLondonDay(at).split("-").map(Number);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const nextMonth = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+  return {
+    month: [`${year}-${pad(month)}-01`, nextMonth],
+    year: [`${year}-01-01`, `${year + 1}-01-01`],
+  };
+}

@@ -6,6 +6,7 @@ import * as m0004 from "./0004_news_publishing";
 import * as m0005 from "./0005_back_office";
 import * as m0007 from "./0007_mail";
 import * as m0008 from "./0008_gift_aid";
+import * as m0009 from "./0009_enquiries_privacy";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_back_office": m0005,
   "0007_mail": m0007,
   "0008_gift_aid": m0008,
+  "0009_enquiries_privacy": m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

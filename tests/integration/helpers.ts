@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
+import { createPendingSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
 
 /** A separate, migrated database file for tests that must not share the file's getDb(). */
 export async function createTestDatabase(): Promise<{ db: DB; file: string; cleanup: () => Promise<void> }> {
@@ -53,4 +54,10 @@ export function formRequest(url: string, fields: Record<string, string>, init: R
     ...init,
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(init.headers as Record<string, string>) },
   });
+}
+
+/** A newsletter subscriber who confirmed their address (double opt-in done). */
+export async function confirmedSubscriber(db: DB, email: string, now: Date = new Date()): Promise<void> {
+  const subscriber = await createPendingSubscriber(db, email, now);
+  await setSubscriberStatus(db, subscriber.id, "confirmed", now);
 }

@@ -11,7 +11,7 @@ export function DashboardTabs() {
   const tabs = dashboardSections.map((section) => ({ ...section, current: section === current }));
   return (
     <nav aria-label="Dashboard sections" className="mt-8 border-b border-slate-200 dark:border-slate-700">
-      <ul className="-mb-px flex gap-2">
+      <ul className="-mb-px flex flex-wrap gap-2">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <Link

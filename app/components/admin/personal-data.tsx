@@ -1,0 +1,147 @@
+import { Link } from "@remix-run/react";
+import { contactSubjectLabel, isContactSubject } from "~/content/contact";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime, formatLongDate } from "~/utils/dates";
+import { formatPence } from "~/utils/money";
+import { EnquiryStatusBadge } from "./enquiry-status";
+
+// What a privacy request finds, one section per kind of record (see app/services/privacy.server.ts).
+
+interface Enquiry {
+  id: number;
+  subject: string;
+  status: "new" | "handled";
+  created_at: string;
+  name: string;
+}
+interface Payment {
+  id: number;
+  received_on: string;
+  amount_pence: number;
+}
+interface Pledge {
+  id: number;
+  reference: string;
+  type: "one-time" | "monthly";
+  amount_pence: number;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+  cancelled_at: string | null;
+  payments: Payment[];
+}
+interface Declaration {
+  id: number;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  house_name_or_number: string;
+  address_line: string;
+  town: string;
+  postcode: string;
+  declared_at: string;
+  cancelled_at: string | null;
+}
+interface Subscription {
+  id: number;
+  email: string;
+  consented_at: string;
+}
+
+function Section({
+  title,
+  count,
+  level,
+  children,
+}: {
+  title: string;
+  count: number;
+  level: 3 | 4;
+  children: React.ReactNode;
+}) {
+  const Heading = level === 3 ? "h3" : "h4";
+  return (
+    <section className="mt-6">
+      <Heading className="text-lg font-semibold">
+        {title} ({count})
+      </Heading>
+      {count === 0 ? <p className="mt-1 text-slate-700 dark:text-slate-300">None.</p> : children}
+    </section>
+  );
+}
+
+export function PersonalDataSections({
+  data,
+  headingLevel = 4,
+}: {
+  data: { enquiries: Enquiry[]; giftAid: Declaration[]; pledges: Pledge[]; newsletter: Subscription[] };
+  /** The level of each kind's heading: one below the page's heading above them. */
+  headingLevel?: 3 | 4;
+}) {
+  return (
+    <>
+      <Section title="Enquiries" level={headingLevel} count={data.enquiries.length}>
+        <ul className="mt-2 space-y-1">
+          {data.enquiries.map((e) => (
+            <li key={e.id}>
+              <Link to={adminPaths.enquiry(e.id)} className="link">
+                {isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject}
+              </Link>{" "}
+              from {e.name}, <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>{" "}
+              <EnquiryStatusBadge status={e.status} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Pledges" level={headingLevel} count={data.pledges.length}>
+        <ul className="mt-2 space-y-3">
+          {data.pledges.map((p) => (
+            <li key={p.id}>
+              <span className="font-semibold">{p.reference}</span>: {formatPence(p.amount_pence)}{" "}
+              {p.type === "monthly" ? "monthly" : "one-time"} from {p.first_name} {p.last_name},{" "}
+              <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+              {p.cancelled_at ? " (cancelled)" : ""}
+              {" · "}
+              {p.payments.length === 0 ? (
+                "no payments (erasing deletes it)"
+              ) : (
+                <>
+                  paid (kept when erasing):
+                  <ul className="ml-6 list-disc">
+                    {p.payments.map((payment) => (
+                      <li key={payment.id}>
+                        {formatPence(payment.amount_pence)} received{" "}
+                        <time dateTime={payment.received_on}>{formatLongDate(payment.received_on)}</time>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Gift Aid declarations" level={headingLevel} count={data.giftAid.length}>
+        <ul className="mt-2 space-y-1">
+          {data.giftAid.map((d) => (
+            <li key={d.id}>
+              {[d.title, d.first_name, d.last_name].filter(Boolean).join(" ")}, {d.house_name_or_number}{" "}
+              {d.address_line}, {d.town} {d.postcode}; declared{" "}
+              <time dateTime={d.declared_at}>{formatLongDate(d.declared_at)}</time>
+              {d.cancelled_at ? ", cancelled" : ""}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Newsletter subscription" level={headingLevel} count={data.newsletter.length}>
+        <ul className="mt-2">
+          {data.newsletter.map((s) => (
+            <li key={s.id}>
+              {s.email}, consent given <time dateTime={s.consented_at}>{formatDateTime(s.consented_at)}</time>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Selectable } from "kysely";
+import type {
+  ContactEnquiriesTable,
+  GiftAidDeclarationsTable,
+  NewsletterSubscribersTable,
+  PaymentsTable,
+  PledgesTable,
+} from "../../db/schema";
+import type { DB } from "~/infra/db.server";
+
+// Privacy requests: everything held about one e-mail address, across tables, found by a
+// case-insensitive exact match on lower(email) (addresses are ASCII: app/schemas/email.ts), and
+// its erasure. The only module that reads or deletes across those tables for a person; the use
+// case (app/services/privacy.server.ts) decides what is erased and what is kept.
+
+export type EnquiryRecord = Selectable<ContactEnquiriesTable>;
+export type PaymentRecord = Omit<Selectable<PaymentsTable>, "bank_line">;
+export type PledgeRecord = Selectable<PledgesTable> & { payments: PaymentRecord[] };
+export type SubscriberRecord = Selectable<NewsletterSubscribersTable>;
+export type DeclarationRecord = Selectable<GiftAidDeclarationsTable>;
+
+/** The lookup key: the address as typed, trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findEnquiriesByEmail(db: DB, email: string): Promise<EnquiryRecord[]> {
+  return db
+    .selectFrom("contact_enquiries")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+export async function deleteEnquiriesByEmail(db: DB, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("contact_enquiries")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The person's pledges, newest first, each with its payments (oldest first). */
+export async function findPledgesByEmail(db: DB, email: string): Promise<PledgeRecord[]> {
+  const pledges = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  if (pledges.length === 0) return [];
+  const payments = await db
+    .selectFrom("payments")
+    .select(["id", "pledge_id", "received_on", "amount_pence", "method", "note", "recorded_by", "created_at"])
+    .where(
+      "pledge_id",
+      "in",
+      pledges.map((p) => p.id),
+    )
+    .orderBy("received_on", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return pledges.map((pledge) => ({ ...pledge, payments: payments.filter((p) => p.pledge_id === pledge.id) }));
+}
+
+/**
+ * Deletes the person's pledges that no payment was ever recorded against; how many. Paid
+ * pledges are financial records and stay (payments also refuse their pledge's deletion).
+ */
+export async function deleteUnpaidPledgesByEmail(db: DB, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("pledges")
+    .where((eb) =>
+      eb.and([
+        eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)),
+        eb.not(
+          eb.exists(eb.selectFrom("payments").select("payments.id").whereRef("payments.pledge_id", "=", "pledges.id")),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findSubscriptionsByEmail(db: DB, email: string): Promise<SubscriberRecord[]> {
+  return db
+    .selectFrom("newsletter_subscribers")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .execute();
+}
+
+/** Deletes the subscription (its consent history cascades with it); how many rows. */
+export async function deleteSubscriptionsByEmail(db: DB, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("newsletter_subscribers")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findDeclarationsByEmail(db: DB, email: string): Promise<DeclarationRecord[]> {
+  return db
+    .selectFrom("gift_aid_declarations")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/**
+ * Deletes the person's Gift Aid declarations whose pledge never received a payment (nothing
+ * can have been claimed on them); how many. A declaration behind a payment is a record HMRC
+ * requires us to keep for six years. Runs before the unpaid pledges are deleted.
+ */
+export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("gift_aid_declarations")
+    .where((eb) =>
+      eb.and([
+        eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("payments")
+              .select("payments.id")
+              .whereRef("payments.pledge_id", "=", "gift_aid_declarations.pledge_id"),
+          ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,140 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { ConfirmForm } from "~/components/admin/confirm-form";
+import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError } from "~/components/ui/form";
+import { contactSubjectLabel, isContactSubject } from "~/content/contact";
+import { enquiryMessages } from "~/content/enquiries";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { getDb } from "~/infra/db.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { listAudit } from "~/models/audit.server";
+import { getEnquiry } from "~/models/enquiry.server";
+import { enquiryIntentSchema } from "~/schemas/enquiry";
+import { changeEnquiryStatus } from "~/services/enquiries.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseRecordId } from "~/utils/article-id";
+import { replyMailtoUrl } from "~/utils/contact-handoff";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Enquiry", description: `A contact enquiry to ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseRecordId(params.id);
+  const enquiry = id === null ? undefined : await getEnquiry(getDb(), id);
+  if (!enquiry) return json({ enquiry: null, history: [] }, { status: 404 });
+  const subjectLabel = isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject;
+  return json({
+    enquiry: { ...enquiry, subjectLabel, replyHref: replyMailtoUrl(enquiry.email, subjectLabel) },
+    history: await listAudit(getDb(), "enquiry", enquiry.id),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const form = await readFormData(request);
+  const id = parseRecordId(params.id);
+  if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
+  const parsed = enquiryIntentSchema.safeParse({ intent: form.get("intent") ?? undefined });
+  if (!parsed.success) return json({ error: "Choose Mark as handled or Reopen." }, { status: 400 });
+  const outcome = await changeEnquiryStatus(id, parsed.data.intent === "handled" ? "handled" : "new", user.username);
+  if (outcome === "missing") return json({ error: enquiryMessages.notFound }, { status: 404 });
+  return redirect(adminPaths.enquiry(id), 303);
+}
+
+export default function EnquiryDetail() {
+  const { enquiry, history } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (!enquiry) {
+    return (
+      <>
+        <h2 className="text-2xl font-semibold">Enquiry not found</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{enquiryMessages.notFound}</p>
+        <Link to={adminPaths.enquiries} className="btn-primary mt-6">
+          Back to Enquiries
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p>
+        <Link to={adminPaths.enquiries} className="link">
+          ← All enquiries
+        </Link>
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-semibold break-words">{enquiry.subjectLabel}</h2>
+        <EnquiryStatusBadge status={enquiry.status} />
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">From</dt>
+        <dd className="break-words">{enquiry.name}</dd>
+        <dt className="font-medium">E-mail</dt>
+        <dd className="break-all">{enquiry.email}</dd>
+        <dt className="font-medium">Received</dt>
+        <dd>
+          <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+        </dd>
+        <dt className="font-medium">Sent with</dt>
+        <dd>{enquiry.channel === "whatsapp" ? "WhatsApp" : "E-mail"}</dd>
+        {enquiry.handled_at ? (
+          <>
+            <dt className="font-medium">Handled</dt>
+            <dd>
+              <time dateTime={enquiry.handled_at}>{formatDateTime(enquiry.handled_at)}</time>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <h3 className="mt-6 text-lg font-semibold">Message</h3>
+      {/* Text, never HTML; line breaks kept by CSS. */}
+      <p className="mt-2 rounded-md border border-slate-200 bg-white p-4 whitespace-pre-wrap break-words dark:border-slate-700 dark:bg-slate-900">
+        {enquiry.message}
+      </p>
+
+      <div className="mt-4">
+        <FormError errors={actionData?.error ? [actionData.error] : null} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a href={enquiry.replyHref} className="btn-primary">
+          Reply<span className="sr-only"> to {enquiry.name} by e-mail</span>
+        </a>
+        <Form method="post">
+          {enquiry.status === "new" ? (
+            <button type="submit" name="intent" value="handled" className="btn-secondary" disabled={busy}>
+              Mark as handled
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="reopen" className="btn-secondary" disabled={busy}>
+              Reopen
+            </button>
+          )}
+        </Form>
+        <ConfirmForm action={adminPaths.deleteEnquiry(enquiry.id)} question={enquiryMessages.deleteConfirmation}>
+          <button type="submit" className={dangerButtonClass}>
+            Delete
+          </button>
+        </ConfirmForm>
+      </div>
+
+      <AuditTrail events={history} />
+    </>
+  );
+}

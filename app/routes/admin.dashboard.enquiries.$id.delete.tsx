@@ -1,0 +1,97 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmedForm } from "~/components/admin/confirm-form";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError } from "~/components/ui/form";
+import { contactSubjectLabel, isContactSubject } from "~/content/contact";
+import { enquiryMessages } from "~/content/enquiries";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { getDb } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { getEnquiry } from "~/models/enquiry.server";
+import { removeEnquiry } from "~/services/enquiries.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseRecordId } from "~/utils/article-id";
+import { isConfirmed } from "~/utils/confirmation";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Delete Enquiry", description: `Delete a contact enquiry to ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+// The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseRecordId(params.id);
+  const enquiry = id === null ? undefined : await getEnquiry(getDb(), id);
+  if (!enquiry) return json({ enquiry: null }, { status: 404 });
+  return json({
+    enquiry: {
+      id: enquiry.id,
+      name: enquiry.name,
+      created_at: enquiry.created_at,
+      subject: isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject,
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const form = await readFormData(request);
+  const id = parseRecordId(params.id);
+  if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
+  // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
+  if (!isConfirmed(form)) return redirect(adminPaths.deleteEnquiry(id), 303);
+  try {
+    if (!(await removeEnquiry(id, user.username))) return json({ error: enquiryMessages.notFound }, { status: 404 });
+  } catch (error) {
+    logger.error({ event: "enquiry.delete-failed", enquiryId: id, err: error }, "Deleting an enquiry failed");
+    return json({ error: enquiryMessages.deleteError }, { status: 500 });
+  }
+  return redirect(adminPaths.enquiries, 303);
+}
+
+export default function DeleteEnquiry() {
+  const { enquiry } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (actionData?.error || !enquiry) {
+    return (
+      <>
+        <h2 className="text-2xl font-semibold">Delete Enquiry</h2>
+        <div className="mt-4">
+          <FormError errors={[actionData?.error ?? enquiryMessages.notFound]} />
+        </div>
+        <Link to={adminPaths.enquiries} className="btn-primary mt-6">
+          Back to Enquiries
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">Delete Enquiry</h2>
+      <p className="mt-4 text-slate-800 dark:text-slate-200">{enquiryMessages.deleteConfirmation}</p>
+      <p className="mt-2 font-semibold break-words">
+        {enquiry.subject} from {enquiry.name},{" "}
+        <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+      </p>
+      <ConfirmedForm className="mt-6 flex flex-wrap gap-3">
+        <button type="submit" className={dangerButtonClass}>
+          Delete
+        </button>
+        <Link to={adminPaths.enquiry(enquiry.id)} className="btn-secondary">
+          Cancel
+        </Link>
+      </ConfirmedForm>
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
+import { Pagination } from "~/components/admin/pagination";
+import { FormError } from "~/components/ui/form";
+import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
+import { ENQUIRY_PREVIEW_LENGTH, enquiryMessages, enquiryStatusLabels } from "~/content/enquiries";
+import { site } from "~/content/site";
+import { getDb } from "~/infra/db.server";
+import { listEnquiries } from "~/models/enquiry.server";
+import {
+  ENQUIRY_PAGE_SIZE,
+  ENQUIRY_SEARCH_MAX,
+  enquiryQueryString,
+  enquiryStatuses,
+  parseEnquiryQuery,
+  type EnquiryFilter,
+} from "~/schemas/enquiry";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { preview } from "~/utils/text";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Enquiries", description: `Contact enquiries to ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const parsed = parseEnquiryQuery(url.searchParams);
+  if (!parsed.ok) {
+    // The inbox again with what was wrong, so staff can fix the filter (never a 500).
+    const raw = {
+      status: url.searchParams.get("status") ?? "",
+      subject: url.searchParams.get("subject") ?? "",
+      q: url.searchParams.get("q") ?? "",
+    };
+    return json({ errors: parsed.errors, filter: raw, page: 1, list: null }, { status: 400 });
+  }
+  const { filter, page } = parsed;
+  const result = await listEnquiries(getDb(), filter, page, ENQUIRY_PAGE_SIZE);
+  return json({
+    errors: null,
+    filter: { status: filter.status ?? "", subject: filter.subject ?? "", q: filter.q ?? "" },
+    page,
+    list: {
+      total: result.total,
+      capped: result.capped,
+      lastPage: Math.max(1, Math.ceil(result.total / ENQUIRY_PAGE_SIZE)),
+      enquiries: result.enquiries.map((e) => ({
+        id: e.id,
+        name: e.name,
+        email: e.email,
+        subject: isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
+        status: e.status,
+        created_at: e.created_at,
+        preview: preview(e.message, ENQUIRY_PREVIEW_LENGTH),
+      })),
+    },
+  });
+}
+
+function asFilter(raw: { status: string; subject: string; q: string }): EnquiryFilter {
+  return {
+    status: (enquiryStatuses as readonly string[]).includes(raw.status)
+      ? (raw.status as EnquiryFilter["status"])
+      : undefined,
+    subject: isContactSubject(raw.subject) ? raw.subject : undefined,
+    q: raw.q || undefined,
+  };
+}
+
+export default function Enquiries() {
+  const { errors, filter, page, list } = useLoaderData<typeof loader>();
+  const current = asFilter(filter);
+  const hrefFor = (p: number) => `${adminPaths.enquiries}${enquiryQueryString(current, p)}`;
+  const filtered = Boolean(filter.status || filter.subject || filter.q);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-semibold">Enquiries</h2>
+        <a href={`${adminPaths.enquiriesExport}${enquiryQueryString(current)}`} className="btn-secondary" download>
+          Export CSV{filtered ? " (filtered)" : ""}
+        </a>
+      </div>
+
+      <Form
+        method="get"
+        action={adminPaths.enquiries}
+        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      >
+        <div className="sm:col-span-2">
+          <label htmlFor="enquiry-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Search
+          </label>
+          <input
+            id="enquiry-search"
+            type="search"
+            name="q"
+            defaultValue={filter.q}
+            maxLength={ENQUIRY_SEARCH_MAX}
+            aria-describedby="enquiry-search-help"
+            className="field-input"
+          />
+          <p id="enquiry-search-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {enquiryMessages.searchHelp}
+          </p>
+        </div>
+        <div>
+          <label htmlFor="enquiry-status" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Status
+          </label>
+          <select id="enquiry-status" name="status" defaultValue={filter.status} className="field-input">
+            <option value="">Any status</option>
+            {enquiryStatuses.map((status) => (
+              <option key={status} value={status}>
+                {enquiryStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="enquiry-subject" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Subject
+          </label>
+          <select id="enquiry-subject" name="subject" defaultValue={filter.subject} className="field-input">
+            <option value="">Any subject</option>
+            {contactSubjects.map((subject) => (
+              <option key={subject.value} value={subject.value}>
+                {subject.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-primary">
+            Filter
+          </button>
+          {filtered ? (
+            <Link to={adminPaths.enquiries} className="btn-secondary">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <div className="mt-6">
+        <FormError errors={errors} />
+      </div>
+
+      {list ? (
+        <>
+          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
+            {list.total === 0
+              ? enquiryMessages.empty
+              : `${list.capped ? `${list.total.toLocaleString("en-GB")}+` : list.total.toLocaleString("en-GB")} ${
+                  list.total === 1 ? "enquiry" : "enquiries"
+                } · page ${page} of ${list.lastPage}`}
+          </p>
+          {list.enquiries.length === 0 && list.total > 0 ? (
+            <p className="mt-4">
+              {enquiryMessages.emptyPage}{" "}
+              <Link to={hrefFor(list.lastPage)} className="link">
+                Go to the last page
+              </Link>
+            </p>
+          ) : null}
+          {list.enquiries.length > 0 ? (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <caption className="sr-only">Enquiries, new first, then newest first</caption>
+                <thead className="border-b border-slate-300 dark:border-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4">
+                      From
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Subject
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Received
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Status
+                    </th>
+                    <th scope="col" className="py-2">
+                      Message
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.enquiries.map((enquiry) => (
+                    <tr key={enquiry.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+                      <td className="py-3 pr-4">
+                        <Link to={adminPaths.enquiry(enquiry.id)} className="link font-semibold break-words">
+                          {enquiry.name}
+                        </Link>
+                        <div className="break-all text-slate-700 dark:text-slate-300">{enquiry.email}</div>
+                      </td>
+                      <td className="py-3 pr-4">{enquiry.subject}</td>
+                      <td className="py-3 pr-4 whitespace-nowrap">
+                        <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+                      </td>
+                      <td className="py-3 pr-4">
+                        <EnquiryStatusBadge status={enquiry.status} />
+                      </td>
+                      <td className="py-3 break-words text-slate-700 dark:text-slate-300">{enquiry.preview}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <Pagination page={page} lastPage={list.lastPage} href={hrefFor} label="Enquiry pages" />
+        </>
+      ) : null}
+    </>
+  );
+}

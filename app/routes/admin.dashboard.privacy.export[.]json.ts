@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { logger } from "~/infra/logger.server";
+import { parsePrivacyEmail } from "~/schemas/privacy";
+import { countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
+import { requireAdmin } from "~/services/session.server";
+
+const privateHeaders = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/** A subject access request: everything held about ?email= as a JSON download. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const parsed = parsePrivacyEmail(new URL(request.url).searchParams.get("email"));
+  if (!parsed.ok) {
+    return new Response(JSON.stringify({ error: parsed.error }), {
+      status: 400,
+      headers: { "Content-Type": "application/json; charset=utf-8", ...privateHeaders },
+    });
+  }
+  const data = await findPersonalData(parsed.email);
+  logger.info({ event: "privacy.exported", counts: countsOf(data) }, "Personal data exported");
+  const body = JSON.stringify(subjectAccessExport(parsed.email, data), null, 2);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      // A fixed name: the address itself stays out of file names and download histories.
+      "Content-Disposition": `attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}.json"`,
+      ...privateHeaders,
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import {
+  deleteEnquiriesByEmail,
+  deleteSubscriptionsByEmail,
+  deleteUnpaidPledgesByEmail,
+  deleteUnusedDeclarationsByEmail,
+  findDeclarationsByEmail,
+  findEnquiriesByEmail,
+  findPledgesByEmail,
+  findSubscriptionsByEmail,
+  type DeclarationRecord,
+  type EnquiryRecord,
+  type PledgeRecord,
+  type SubscriberRecord,
+} from "~/models/privacy.server";
+
+/**
+ * Privacy requests (subject access and erasure) over every table that holds a person's data.
+ * Each kind of record is a holder that can find a person's records and erase them, keeping what
+ * the law says must be kept. A new kind of personal data (Gift Aid declarations, consent
+ * history without a cascade…) is one more holder here and one more section on the page.
+ */
+interface Holder<T> {
+  /** A few words for the audit trail and the page. */
+  label: string;
+  find(db: DB, email: string): Promise<T[]>;
+  /** Deletes what may go; how many were deleted and how many had to be kept. */
+  erase(db: DB, email: string): Promise<{ deleted: number; kept: number }>;
+}
+
+export const holders = {
+  enquiries: {
+    label: "enquiries",
+    find: findEnquiriesByEmail,
+    erase: async (db, email) => ({ deleted: await deleteEnquiriesByEmail(db, email), kept: 0 }),
+  } satisfies Holder<EnquiryRecord>,
+  // Before pledges: a declaration refers to its pledge, so it must go first.
+  giftAid: {
+    label: "Gift Aid declarations",
+    find: findDeclarationsByEmail,
+    async erase(db, email) {
+      const before = (await findDeclarationsByEmail(db, email)).length;
+      const deleted = await deleteUnusedDeclarationsByEmail(db, email);
+      return { deleted, kept: before - deleted };
+    },
+  } satisfies Holder<DeclarationRecord>,
+  pledges: {
+    label: "pledges",
+    find: findPledgesByEmail,
+    async erase(db, email) {
+      const before = (await findPledgesByEmail(db, email)).length;
+      const deleted = await deleteUnpaidPledgesByEmail(db, email);
+      return { deleted, kept: before - deleted };
+    },
+  } satisfies Holder<PledgeRecord>,
+  newsletter: {
+    label: "newsletter subscriptions",
+    find: findSubscriptionsByEmail,
+    erase: async (db, email) => ({ deleted: await deleteSubscriptionsByEmail(db, email), kept: 0 }),
+  } satisfies Holder<SubscriberRecord>,
+};
+
+export type HolderKind = keyof typeof holders;
+const kinds = Object.keys(holders) as HolderKind[];
+
+export type PersonalData = { [K in HolderKind]: Awaited<ReturnType<(typeof holders)[K]["find"]>> };
+
+/** Everything held about an address (case-insensitive exact match). */
+export async function findPersonalData(email: string, db: DB = getDb()): Promise<PersonalData> {
+  const entries = await Promise.all(kinds.map(async (kind) => [kind, await holders[kind].find(db, email)] as const));
+  return Object.fromEntries(entries) as PersonalData;
+}
+
+/** Whether anything at all is held. */
+export function holdsAnything(data: PersonalData): boolean {
+  return kinds.some((kind) => data[kind].length > 0);
+}
+
+/** How many records of each kind are held: what the log and audit may say (never the data). */
+export function countsOf(data: PersonalData): Record<HolderKind, number> {
+  return Object.fromEntries(kinds.map((kind) => [kind, data[kind].length])) as Record<HolderKind, number>;
+}
+
+/** The subject access export: every record held, as one JSON document. */
+export function subjectAccessExport(email: string, data: PersonalData, now: Date = new Date()) {
+  return {
+    subject: email.trim(),
+    exported_at: now.toISOString(),
+    note: "Everything this website's database holds for this e-mail address. Money is in pence; times are UTC.",
+    ...data,
+  };
+}
+
+export type ErasureReport = Record<HolderKind, { deleted: number; kept: number }>;
+
+/** "enquiries: 2 deleted; pledges: 1 deleted, 1 kept (paid)" — counts only, for the audit trail. */
+export function describeErasure(report: ErasureReport): string {
+  return kinds
+    .map((kind) => {
+      const { deleted, kept } = report[kind];
+      return `${holders[kind].label}: ${deleted} deleted${kept ? `, ${kept} kept` : ""}`;
+    })
+    .join("; ");
+}
+
+/**
+ * Erases everything held about an address that the law lets us erase, in one transaction with
+ * its audit row: who, when, and how many of each kind (never the address or the data).
+ */
+export async function erasePersonalData(email: string, actor: string, db: DB = getDb()): Promise<ErasureReport> {
+  const report = await immediateTransaction(db, async (trx) => {
+    const result = {} as ErasureReport;
+    for (const kind of kinds) result[kind] = await holders[kind].erase(trx, email);
+    await recordAudit(trx, {
+      entity: "privacy",
+      entityId: null,
+      action: "privacy.erased",
+      detail: describeErasure(result),
+      actor,
+    });
+    return result;
+  });
+  logger.info({ event: "privacy.erased", report }, "Personal data erased");
+  return report;
+}

@@ -20,6 +20,7 @@ export const adminPaths = {
   stats: `${DASHBOARD_PATH}/stats`,
   donations: `${DASHBOARD_PATH}/donations`,
   donation: (id: number) => `${DASHBOARD_PATH}/donations/${id}`,
+  cancelDonation: (id: number) => `${DASHBOARD_PATH}/donations/${id}/cancel`,
   donationsImport: `${DASHBOARD_PATH}/donations/import`,
   donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
   paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,
@@ -47,6 +48,7 @@ export interface DashboardSection {
  */
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
+  { label: "Donations", to: adminPaths.donations },
   { label: "Statistics", to: adminPaths.stats },
 ];
 

@@ -42,7 +42,7 @@ function Label({ htmlFor, children, optional }: { htmlFor: string; children: Rea
   );
 }
 
-type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search";
+type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search" | "date";
 
 export function TextField({
   meta,

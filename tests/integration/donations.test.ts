@@ -156,7 +156,7 @@ describe("recording a payment", () => {
 
   it("keeps the input and changes nothing when the form is wrong", async () => {
     const pledge = await makePledge();
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "record-payment", receivedOn: "2025-02-30", amount: "10" },
       { intent: "record-payment", receivedOn: "2025-10-05", amount: "ten" },
       { intent: "record-payment", receivedOn: "2025-10-05", amount: "-10" },

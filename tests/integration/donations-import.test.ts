@@ -16,9 +16,13 @@ beforeEach(async () => {
   ({ cookie } = await adminCookie());
 });
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/bank-statements/${name}`, import.meta.url));
+const fixture = (name: string) =>
+  new Uint8Array(fs.readFileSync(new URL(`../fixtures/bank-statements/${name}`, import.meta.url)));
 
-function multipart(fields: Record<string, string | string[]>, file?: { name: string; bytes: Uint8Array | string }) {
+function multipart(
+  fields: Record<string, string | string[]>,
+  file?: { name: string; bytes: Uint8Array<ArrayBuffer> | string },
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);

@@ -212,3 +212,57 @@ describe("cancelling a pledge", () => {
     expect(pledges.map((p) => p.id)).toEqual([pledge.id]);
   });
 });
+
+describe("exports", () => {
+  it("give the filtered list and the payments as CSV that cannot run formulas", async () => {
+    const { parse } = await import("csv-parse/sync");
+    const exportRoute = await import("~/routes/admin.dashboard.donations.export[.]csv");
+    const paymentsRoute = await import("~/routes/admin.dashboard.donations.payments[.]csv");
+    const hostile = await makePledge({ firstName: '=HYPERLINK("http://x")', lastName: "+Smith", amountPence: 1001 });
+    await makePledge({ type: "monthly", lastName: "Other" });
+    await run(
+      detailRoute.action,
+      postForm(
+        adminPaths.donation(hostile.id),
+        {
+          intent: "record-payment",
+          receivedOn: "2025-10-05",
+          amount: "10.01",
+          note: "@SUM(A1)",
+        },
+        { cookie },
+      ),
+      { id: String(hostile.id) },
+    );
+
+    const response = await run(
+      exportRoute.loader,
+      getRequest(`${adminPaths.donationsExport}?status=paid&page=7`, { cookie }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/csv");
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const rows = parse(await response.text(), { bom: true }) as string[][];
+    expect(rows[0][0]).toBe("Reference");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(
+      expect.arrayContaining([hostile.reference, "10.01", "Paid", '\'=HYPERLINK("http://x")', "'+Smith"]),
+    );
+
+    const payments = parse(
+      await (await run(paymentsRoute.loader, getRequest(adminPaths.paymentsExport, { cookie }))).text(),
+      {
+        bom: true,
+      },
+    ) as string[][];
+    expect(payments).toHaveLength(2);
+    expect(payments[1]).toEqual(
+      expect.arrayContaining(["2025-10-05", "10.01", "By hand", hostile.reference, "'@SUM(A1)"]),
+    );
+
+    expect(
+      (await run(exportRoute.loader, getRequest(`${adminPaths.donationsExport}?status=nope`, { cookie }))).status,
+    ).toBe(400);
+    expect((await run(paymentsRoute.loader, getRequest(adminPaths.paymentsExport))).status).toBe(302);
+  });
+});

@@ -187,7 +187,7 @@ export default function PledgeDetail() {
         {payments.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No payments recorded yet.</p>
         ) : (
-          <ScrollTable label="Payments">
+          <ScrollTable label="Payments received">
             <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
               <thead className="bg-slate-50 dark:bg-slate-800">
                 <tr>

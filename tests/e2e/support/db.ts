@@ -6,6 +6,7 @@
 // SQLite's data_version, so pages show them at once (tests/e2e/page-cache.spec.ts proves it).
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
+import { createPledge as createPledgeRow, getPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import { openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;
@@ -40,4 +41,23 @@ export async function createArticle(input: NewsInput & { created_at?: string }):
 
 export async function deleteArticle(id: number): Promise<void> {
   await deleteNews(e2eDb(), id);
+}
+
+/**
+ * A pledge as the donate form would record it (fresh random reference), for the staff
+ * Donations tests. Give it a unique surname (uniqueTitle) to find it in the shared list.
+ */
+export async function createPledge(input: Partial<PledgeInput> & { lastName: string }): Promise<Pledge> {
+  return createPledgeRow(e2eDb(), {
+    type: "one-time",
+    amountPence: 2500,
+    firstName: "E2e",
+    email: `${input.lastName.replace(/\W+/g, "-").toLowerCase()}@example.org`,
+    inHonour: false,
+    ...input,
+  });
+}
+
+export async function pledgeStatus(id: number): Promise<string | undefined> {
+  return (await getPledge(e2eDb(), id))?.status;
 }

@@ -49,6 +49,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("pledges")
     .columns(["status", "created_at", "id"])
     .execute();
+  // Cancelled standing orders and the like: both filters at once.
+  await db.schema
+    .createIndex("pledges_status_type_created_at")
+    .on("pledges")
+    .columns(["status", "type", "created_at", "id"])
+    .execute();
   await db.schema.createIndex("pledges_type_created_at").on("pledges").columns(["type", "created_at", "id"]).execute();
   // Search matches the start of a name or address whatever its case.
   await db.schema
@@ -74,6 +80,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     "pledges_last_name_lower",
     "pledges_first_name_lower",
     "pledges_type_created_at",
+    "pledges_status_type_created_at",
     "pledges_status_created_at",
   ]) {
     await db.schema.dropIndex(index).execute();

@@ -106,3 +106,16 @@ test("import a bank statement and confirm the proposed payment", async ({ page, 
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(proposals.getByRole("row").filter({ hasText: pledge.reference })).toContainText("Already imported");
 });
+
+test("on a phone every dashboard tab stays on screen", async ({ page, login }) => {
+  await login();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/dashboard/donations");
+  const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
+  await expect(tabs.filter({ hasText: "Donations" })).toHaveAttribute("aria-current", "page");
+  for (const tab of await tabs.all()) {
+    await expect(tab).toBeInViewport();
+    const box = (await tab.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+});

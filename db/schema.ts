@@ -129,7 +129,13 @@ export interface PledgesTable {
   created_at: string;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** What the pledge's payments add up to; kept with each payment (0006). */
+  paid_pence: ColumnType<number, number | undefined, number>;
+  /** Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). */
+  status: ColumnType<PledgeStatus, PledgeStatus | undefined, PledgeStatus>;
 }
+
+export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
 
 export interface PaymentsTable {
   id: Generated<number>;

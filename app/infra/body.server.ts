@@ -163,3 +163,23 @@ async function readMultipart(request: Request, { maxBytes, maxFileBytes }: Uploa
     throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
   }
 }
+
+/** Room for a multipart body's boundaries, part headers and the small fields beside a file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A multipart form carrying one file of at most `maxFileBytes`: the whole body is capped at
+ * that plus the multipart overhead before it is read (BodyError 413), and the file itself is
+ * checked once parsed. Returns the fields and the file's bytes (null when no file was sent).
+ */
+export async function parseUploadForm(
+  request: Request,
+  field: string,
+  maxFileBytes: number,
+): Promise<{ form: FormData; file: { name: string; bytes: Uint8Array } | null }> {
+  const form = await parseFormBody(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+  const value = form.get(field);
+  if (!(value instanceof File) || (value.size === 0 && value.name === "")) return { form, file: null };
+  if (value.size > maxFileBytes) throw new BodyError(413);
+  return { form, file: { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) } };
+}

@@ -20,6 +20,7 @@ export const adminPaths = {
   stats: `${DASHBOARD_PATH}/stats`,
   donations: `${DASHBOARD_PATH}/donations`,
   donation: (id: number) => `${DASHBOARD_PATH}/donations/${id}`,
+  cancelDonation: (id: number) => `${DASHBOARD_PATH}/donations/${id}/cancel`,
   donationsImport: `${DASHBOARD_PATH}/donations/import`,
   donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
   paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,
@@ -49,13 +50,10 @@ export interface DashboardSection {
   to: string;
 }
 
-/**
- * The dashboard's sections, in tab order. The first is the default (the dashboard itself).
- * Intended order once all exist: News Management, Donations, Gift Aid, Enquiries,
- * Subscribers, Mail log, Privacy requests, Statistics.
- */
+/** The dashboard's sections, in tab order. The first is the default (the dashboard itself). */
 export const dashboardSections: readonly DashboardSection[] = [
   { label: "News Management", to: adminPaths.news },
+  { label: "Donations", to: adminPaths.donations },
   { label: "Gift Aid", to: adminPaths.giftAid },
   { label: "Enquiries", to: adminPaths.enquiries },
   { label: "Subscribers", to: adminPaths.subscribers },

@@ -5,3 +5,10 @@ const wholePounds = new Intl.NumberFormat("en-GB", { style: "currency", currency
 export function formatPence(pence: number): string {
   return pence % 100 === 0 ? wholePounds.format(pence / 100) : pounds.format(pence / 100);
 }
+
+/** Whole pence as a plain decimal for spreadsheets: 2500 → "25.00", 1 → "0.01", -50 → "-0.50". */
+export function penceToDecimal(pence: number): string {
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(pence));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

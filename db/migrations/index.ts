@@ -4,6 +4,7 @@ import * as m0002 from "./0002_public_forms";
 import * as m0003 from "./0003_form_throttle";
 import * as m0004 from "./0004_news_publishing";
 import * as m0005 from "./0005_back_office";
+import * as m0006 from "./0006_donations";
 import * as m0007 from "./0007_mail";
 import * as m0008 from "./0008_gift_aid";
 import * as m0009 from "./0009_enquiries_privacy";
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0003_form_throttle": m0003,
   "0004_news_publishing": m0004,
   "0005_back_office": m0005,
+  "0006_donations": m0006,
   "0007_mail": m0007,
   "0008_gift_aid": m0008,
   "0009_enquiries_privacy": m0009,

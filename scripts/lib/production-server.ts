@@ -11,7 +11,7 @@ import { seedDatabase } from "../../db/seed";
 
 export const ADMIN_USERNAME = "admin";
 export const ADMIN_PASSWORD = "script-admin-password";
-const SESSION_SECRET = "script-session-secret-0123456789abcdef";
+export const SESSION_SECRET = "script-session-secret-0123456789abcdef";
 
 /** Builds only when there is no build yet (the durability check reuses the e2e build). */
 export function ensureBuild(buildDir: string): void {

@@ -42,7 +42,7 @@ function Label({ htmlFor, children, optional }: { htmlFor: string; children: Rea
   );
 }
 
-type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search" | "datetime-local";
+type InputType = "text" | "email" | "tel" | "url" | "password" | "number" | "search" | "datetime-local" | "date";
 
 /** Help under a label, linked to the control with aria-describedby. */
 function Hint({ id, children }: { id: string; children?: ReactNode }) {

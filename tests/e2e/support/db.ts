@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
 import { createUser, type User } from "~/models/user.server";
+import { createPledge as createPledgeRow, getPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import { openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;
@@ -66,4 +67,23 @@ export async function createThrowawayUser(password: string): Promise<User> {
 /** Moves an article's publish time (e.g. into the past, to make a scheduled article due now). */
 export async function setPublishAt(id: number, publishAt: string): Promise<void> {
   await e2eDb().updateTable("news").set({ publish_at: publishAt }).where("id", "=", id).execute();
+}
+
+/**
+ * A pledge as the donate form would record it (fresh random reference), for the staff
+ * Donations tests. Give it a unique surname (uniqueTitle) to find it in the shared list.
+ */
+export async function createPledge(input: Partial<PledgeInput> & { lastName: string }): Promise<Pledge> {
+  return createPledgeRow(e2eDb(), {
+    type: "one-time",
+    amountPence: 2500,
+    firstName: "E2e",
+    email: `${input.lastName.replace(/\W+/g, "-").toLowerCase()}@example.org`,
+    inHonour: false,
+    ...input,
+  });
+}
+
+export async function pledgeStatus(id: number): Promise<string | undefined> {
+  return (await getPledge(e2eDb(), id))?.status;
 }

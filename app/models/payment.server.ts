@@ -1,0 +1,127 @@
+import type { Selectable } from "kysely";
+import type { PaymentsTable } from "../../db/schema";
+import type { DB } from "~/infra/db.server";
+import { nowIso } from "~/utils/dates";
+
+export type PaymentMethod = PaymentsTable["method"];
+
+export interface Payment {
+  id: number;
+  pledgeId: number;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  amountPence: number;
+  method: PaymentMethod;
+  bankLine: string | null;
+  note: string | null;
+  recordedBy: string;
+  createdAt: string;
+}
+
+export interface PaymentInput {
+  pledgeId: number;
+  receivedOn: string;
+  amountPence: number;
+  method: PaymentMethod;
+  bankLine?: string | null;
+  note?: string | null;
+  recordedBy: string;
+}
+
+function toPayment(row: Selectable<PaymentsTable>): Payment {
+  return {
+    id: row.id,
+    pledgeId: row.pledge_id,
+    receivedOn: row.received_on,
+    amountPence: row.amount_pence,
+    method: row.method,
+    bankLine: row.bank_line,
+    note: row.note,
+    recordedBy: row.recorded_by,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Inserts one payment. The caller refreshes the pledge's totals in the same transaction
+ * (refreshPledgeTotals). A bank line recorded before violates the unique index and throws.
+ */
+export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIso()): Promise<Payment> {
+  const row = await db
+    .insertInto("payments")
+    .values({
+      pledge_id: input.pledgeId,
+      received_on: input.receivedOn,
+      amount_pence: input.amountPence,
+      method: input.method,
+      bank_line: input.bankLine ?? null,
+      note: input.note ?? null,
+      recorded_by: input.recordedBy,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPayment(row);
+}
+
+/** A pledge's payments, oldest first. */
+export async function listPaymentsForPledge(db: DB, pledgeId: number): Promise<Payment[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("pledge_id", "=", pledgeId)
+    .orderBy("received_on", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toPayment);
+}
+
+/** Which of these bank-line fingerprints are already recorded. */
+export async function findRecordedBankLines(db: DB, fingerprints: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Set(fingerprints)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom("payments")
+      .select("bank_line")
+      .where("bank_line", "in", unique.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.bank_line) found.add(row.bank_line);
+  }
+  return found;
+}
+
+export interface PaymentExportRow extends Payment {
+  reference: string;
+  type: "one-time" | "monthly";
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Every payment with its pledge's reference and donor, by date received, in batches. */
+export async function* iteratePaymentsWithPledges(db: DB, batch = 1000): AsyncGenerator<PaymentExportRow[]> {
+  for (let lastId = 0; ;) {
+    const rows = await db
+      .selectFrom("payments")
+      .innerJoin("pledges", "pledges.id", "payments.pledge_id")
+      .selectAll("payments")
+      .select(["pledges.reference", "pledges.type", "pledges.first_name", "pledges.last_name", "pledges.email"])
+      .where("payments.id", ">", lastId)
+      .orderBy("payments.id", "asc")
+      .limit(batch)
+      .execute();
+    if (rows.length) {
+      yield rows.map((row) => ({
+        ...toPayment(row),
+        reference: row.reference,
+        type: row.type,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+      }));
+      lastId = rows[rows.length - 1].id;
+    }
+    if (rows.length < batch) return;
+  }
+}

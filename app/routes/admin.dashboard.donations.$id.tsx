@@ -1,0 +1,247 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { DonationsErrorBoundary, PledgeStatusBadge, ScrollTable, tdClass, thClass } from "~/components/admin/donations";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError, TextareaField, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { pledgeTypeLabels, recordPaymentSchema } from "~/schemas/donations";
+import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseArticleId } from "~/utils/article-id";
+import { formatDateTime, formatLongDate } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...pageMeta({
+    title: data ? `Pledge ${data.pledge.reference}` : "Pledge not found",
+    description: `A donation pledge of ${site.name}.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+const notFound = () =>
+  new Response("There is no pledge at this address. It may have been erased.", {
+    status: 404,
+    statusText: "Not Found",
+  });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const record = id === null ? undefined : await getPledgeRecord(id);
+  if (!record) throw notFound();
+  const { pledge, payments, history } = record;
+  return json({
+    pledge,
+    payments,
+    history,
+    saved: new URL(request.url).searchParams.get("saved"),
+    today: new Date().toISOString().slice(0, 10),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  if (id === null) throw notFound();
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: recordPaymentSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { receivedOn, amount, note } = submission.value;
+  const recorded = await recordManualPayment({ pledgeId: id, receivedOn, amountPence: amount, note }, user.username);
+  if (!recorded) throw notFound();
+  return redirect(`${adminPaths.donation(id)}?saved=payment`, 303);
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{term}</dt>
+      <dd className="break-words text-slate-900 sm:col-span-2 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+export default function PledgeDetail() {
+  const { pledge, payments, history, saved, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `record-payment-${pledge.id}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { receivedOn: today, amount: "", note: "" },
+    constraint: getZodConstraint(recordPaymentSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recordPaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record-payment";
+  const outstanding = Math.max(0, pledge.amountPence - pledge.paidPence);
+
+  return (
+    <>
+      <Link to={adminPaths.donations} className="link text-sm">
+        ← All donations
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
+        <PledgeStatusBadge status={pledge.status} />
+      </div>
+      {saved === "payment" ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"
+        >
+          Payment recorded.
+        </p>
+      ) : saved === "cancelled" ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"
+        >
+          Pledge cancelled.
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="pledge-heading">
+          <h3 id="pledge-heading" className="text-xl font-semibold">
+            The pledge
+          </h3>
+          <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
+            <Detail term="Reference">
+              <span className="font-mono">{pledge.reference}</span>
+            </Detail>
+            <Detail term="Type">{pledgeTypeLabels[pledge.type]}</Detail>
+            <Detail term="Amount">
+              {formatPence(pledge.amountPence)}
+              {pledge.type === "monthly" ? " a month (standing order)" : ""}
+            </Detail>
+            <Detail term="Received so far">
+              {formatPence(pledge.paidPence)} in {payments.length} {payments.length === 1 ? "payment" : "payments"}
+            </Detail>
+            {pledge.type === "one-time" && pledge.status !== "cancelled" ? (
+              <Detail term="Outstanding">{formatPence(outstanding)}</Detail>
+            ) : null}
+            <Detail term="Pledged on">
+              <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
+            </Detail>
+            <Detail term="Name">
+              {pledge.firstName} {pledge.lastName}
+            </Detail>
+            <Detail term="E-mail">
+              <a href={`mailto:${pledge.email}`} className="link break-all">
+                {pledge.email}
+              </a>
+            </Detail>
+            <Detail term="Phone">{pledge.phone ?? "Not given"}</Detail>
+            <Detail term="In honour or memory of someone">{pledge.inHonour ? "Yes" : "No"}</Detail>
+            {pledge.cancelledAt ? (
+              <>
+                <Detail term="Cancelled on">
+                  <time dateTime={pledge.cancelledAt}>{formatDateTime(pledge.cancelledAt)}</time>
+                </Detail>
+                <Detail term="Reason">
+                  <span className="whitespace-pre-line">{pledge.cancelReason}</span>
+                </Detail>
+              </>
+            ) : null}
+          </dl>
+          {pledge.cancelledAt ? null : (
+            <Link to={adminPaths.cancelDonation(pledge.id)} className={`${dangerButtonClass} mt-4`}>
+              Cancel this pledge
+            </Link>
+          )}
+        </section>
+
+        <section aria-labelledby="record-heading">
+          <h3 id="record-heading" className="text-xl font-semibold">
+            Record a payment
+          </h3>
+          <Form method="post" {...getFormProps(form)} key={payments.length} className="mt-2 space-y-4">
+            <input type="hidden" name="intent" value="record-payment" />
+            <FormError id={form.errorId} errors={form.errors} />
+            <TextField meta={fields.receivedOn} label="Date received" type="date" />
+            <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
+            <TextareaField meta={fields.note} label="Note" rows={2} optional />
+            <button type="submit" className="btn-primary" disabled={saving}>
+              {saving ? "Recording…" : "Record payment"}
+            </button>
+          </Form>
+        </section>
+      </div>
+
+      <section aria-labelledby="payments-heading" className="mt-8">
+        <h3 id="payments-heading" className="text-xl font-semibold">
+          Payments
+        </h3>
+        {payments.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No payments recorded yet.</p>
+        ) : (
+          <ScrollTable label="Payments received">
+            <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+              <thead className="bg-slate-50 dark:bg-slate-800">
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Received
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Amount
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Matched
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Note
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Recorded by
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
+                {payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      <time dateTime={payment.receivedOn}>{formatLongDate(`${payment.receivedOn}T12:00:00Z`)}</time>
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{formatPence(payment.amountPence)}</td>
+                    <td className={tdClass}>{payment.method === "bank-import" ? "Bank statement" : "By hand"}</td>
+                    <td className={`${tdClass} whitespace-pre-line break-words`}>{payment.note ?? ""}</td>
+                    <td className={tdClass}>
+                      {payment.recordedBy},{" "}
+                      <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" className={thClass}>
+                    Total
+                  </th>
+                  <td className={`${tdClass} font-semibold`} colSpan={4}>
+                    {formatPence(pledge.paidPence)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </ScrollTable>
+        )}
+      </section>
+
+      <AuditTrail events={history} />
+    </>
+  );
+}
+
+export const ErrorBoundary = DonationsErrorBoundary;

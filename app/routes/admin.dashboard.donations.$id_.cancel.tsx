@@ -1,0 +1,114 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DonationsErrorBoundary } from "~/components/admin/donations";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError, TextareaField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { getDb } from "~/infra/db.server";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { getPledge } from "~/models/pledge.server";
+import { cancelPledgeSchema } from "~/schemas/donations";
+import { cancelPledge } from "~/services/donations.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseArticleId } from "~/utils/article-id";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+// Cancelling is its own page: the confirmation step, with the reason, the same with or
+// without JavaScript.
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Cancel Pledge", description: `Cancel a donation pledge of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+const notFound = () =>
+  new Response("There is no pledge at this address. It may have been erased.", {
+    status: 404,
+    statusText: "Not Found",
+  });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  const pledge = id === null ? undefined : await getPledge(getDb(), id);
+  if (!pledge) throw notFound();
+  return json({
+    pledge: {
+      id: pledge.id,
+      reference: pledge.reference,
+      amountPence: pledge.amountPence,
+      type: pledge.type,
+      cancelled: pledge.cancelledAt !== null,
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const id = parseArticleId(params.id);
+  if (id === null) throw notFound();
+  const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const result = await cancelPledge(id, submission.value.reason, user.username);
+  if (!result.ok && result.reason === "not-found") throw notFound();
+  if (!result.ok) {
+    return json({ result: submission.reply({ formErrors: ["This pledge is already cancelled."] }) }, { status: 409 });
+  }
+  return redirect(`${adminPaths.donation(id)}?saved=cancelled`, 303);
+}
+
+export default function CancelPledge() {
+  const { pledge } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(cancelPledgeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelPledgeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+
+  return (
+    <>
+      <Link to={adminPaths.donation(pledge.id)} className="link text-sm">
+        ← Back to the pledge
+      </Link>
+      <h2 className="mt-3 text-2xl font-semibold">
+        Cancel pledge <span className="font-mono">{pledge.reference}</span>
+      </h2>
+      {pledge.cancelled ? (
+        <p className="mt-4 text-slate-800 dark:text-slate-200">This pledge is already cancelled.</p>
+      ) : (
+        <>
+          <p className="mt-4 max-w-prose text-slate-800 dark:text-slate-200">
+            Are you sure you want to cancel this {pledge.type === "monthly" ? "monthly standing order" : "pledge"} of{" "}
+            {formatPence(pledge.amountPence)}? Payments already recorded are kept. This cannot be undone.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl space-y-4">
+            <FormError id={form.errorId} errors={form.errors} />
+            <TextareaField meta={fields.reason} label="Reason" rows={3} />
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className={dangerButtonClass} disabled={busy}>
+                {busy ? "Cancelling…" : "Cancel pledge"}
+              </button>
+              <Link to={adminPaths.donation(pledge.id)} className="btn-secondary">
+                Keep it
+              </Link>
+            </div>
+          </Form>
+        </>
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = DonationsErrorBoundary;

@@ -1,0 +1,226 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { DonationsErrorBoundary, PledgeStatusBadge, ScrollTable, tdClass, thClass } from "~/components/admin/donations";
+import { site } from "~/content/site";
+import {
+  parsePledgeFilters,
+  pledgeFiltersQuery,
+  pledgeStatuses,
+  pledgeStatusLabels,
+  pledgeTypeLabels,
+  pledgeTypes,
+  SEARCH_MAX_LENGTH,
+} from "~/schemas/donations";
+import { findPledgesPage } from "~/services/donations.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const parsed = parsePledgeFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw new Response(parsed.error, { status: 400, statusText: "Bad Request" });
+  const { page, ...query } = parsed.filters;
+  const result = await findPledgesPage(query, page);
+  if (page > result.pageCount) {
+    throw new Response(`There is no page ${page}: this list has ${result.pageCount}.`, {
+      status: 404,
+      statusText: "Not Found",
+    });
+  }
+  return json({
+    filters: { status: query.status ?? "", type: query.type ?? "", q: query.q ?? "" },
+    page,
+    pageCount: result.pageCount,
+    total: result.total,
+    pledges: result.pledges.map((p) => ({
+      id: p.id,
+      reference: p.reference,
+      name: `${p.firstName} ${p.lastName}`,
+      email: p.email,
+      type: p.type,
+      amountPence: p.amountPence,
+      paidPence: p.paidPence,
+      status: p.status,
+      createdAt: p.createdAt,
+    })),
+  });
+}
+
+export default function DonationsList() {
+  const { filters, page, pageCount, total, pledges } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const query = { status: filters.status || undefined, type: filters.type || undefined, q: filters.q || undefined };
+  const pageLink = (n: number) => `${adminPaths.donations}${pledgeFiltersQuery({ ...query, page: n })}`;
+  const exportQuery = pledgeFiltersQuery(query);
+  const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.donations;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-semibold">Donations</h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to={adminPaths.donationsImport} className="btn-primary">
+            Import bank statement
+          </Link>
+          <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
+            Export list (CSV)
+          </a>
+          <a href={adminPaths.paymentsExport} className="btn-secondary" download>
+            Export payments (CSV)
+          </a>
+        </div>
+      </div>
+
+      <Form method="get" className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" role="search">
+        <div>
+          <label htmlFor="donations-q" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Search reference, name or e-mail
+          </label>
+          <input
+            id="donations-q"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={SEARCH_MAX_LENGTH}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="donations-status" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Status
+          </label>
+          <select id="donations-status" name="status" defaultValue={filters.status} className="field-input">
+            <option value="">Any status</option>
+            {pledgeStatuses.map((status) => (
+              <option key={status} value={status}>
+                {pledgeStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="donations-type" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Type
+          </label>
+          <select id="donations-type" name="type" defaultValue={filters.type} className="field-input">
+            <option value="">Any type</option>
+            {pledgeTypes.map((type) => (
+              <option key={type} value={type}>
+                {pledgeTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </Form>
+
+      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+        {busy
+          ? "Loading…"
+          : total === 0
+            ? "No pledges match."
+            : `${total.toLocaleString("en-GB")} ${total === 1 ? "pledge" : "pledges"}, page ${page} of ${pageCount}`}
+      </p>
+
+      {pledges.length > 0 ? (
+        <ScrollTable label="Pledges">
+          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+            <thead className="bg-slate-50 dark:bg-slate-800">
+              <tr>
+                <th scope="col" className={thClass}>
+                  Reference
+                </th>
+                <th scope="col" className={thClass}>
+                  Pledged
+                </th>
+                <th scope="col" className={thClass}>
+                  Donor
+                </th>
+                <th scope="col" className={thClass}>
+                  Type
+                </th>
+                <th scope="col" className={thClass}>
+                  Amount
+                </th>
+                <th scope="col" className={thClass}>
+                  Received
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
+              {pledges.map((pledge) => (
+                <tr key={pledge.id}>
+                  <td className={`${tdClass} whitespace-nowrap font-mono`}>
+                    <Link to={adminPaths.donation(pledge.id)} className="link">
+                      {pledge.reference}
+                    </Link>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
+                  </td>
+                  <td className={tdClass}>
+                    <span className="block break-words">{pledge.name}</span>
+                    <span className="block break-all text-slate-700 dark:text-slate-300">{pledge.email}</span>
+                  </td>
+                  <td className={tdClass}>{pledgeTypeLabels[pledge.type]}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    {formatPence(pledge.amountPence)}
+                    {pledge.type === "monthly" ? " a month" : ""}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatPence(pledge.paidPence)}</td>
+                  <td className={tdClass}>
+                    <PledgeStatusBadge status={pledge.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      ) : null}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-2">
+          {page > 1 ? (
+            <>
+              <Link to={pageLink(1)} className="btn-secondary">
+                First
+              </Link>
+              <Link to={pageLink(page - 1)} className="btn-secondary" rel="prev">
+                Previous
+              </Link>
+            </>
+          ) : null}
+          <span className="px-2 text-sm text-slate-700 dark:text-slate-300">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <>
+              <Link to={pageLink(page + 1)} className="btn-secondary" rel="next">
+                Next
+              </Link>
+              <Link to={pageLink(pageCount)} className="btn-secondary">
+                Last
+              </Link>
+            </>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = DonationsErrorBoundary;

@@ -1,0 +1,131 @@
+import { z } from "./zod";
+
+// The staff Donations screens: list filters (read from the query string), the record-a-payment
+// and cancel forms, and the bank statement import's column choice. Shared by page and action.
+
+export const pledgeStatuses = ["pending", "paid", "active", "cancelled"] as const;
+export type PledgeStatusValue = (typeof pledgeStatuses)[number];
+
+export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  active: "Active standing order",
+  cancelled: "Cancelled",
+};
+
+export const pledgeTypes = ["one-time", "monthly"] as const;
+export const pledgeTypeLabels: Record<(typeof pledgeTypes)[number], string> = {
+  "one-time": "One-time",
+  monthly: "Monthly",
+};
+
+export const PLEDGES_PER_PAGE = 25;
+export const SEARCH_MAX_LENGTH = 100;
+/** Far beyond any real list; keeps OFFSET arithmetic and page links sane. */
+export const MAX_PAGE = 100_000;
+
+const emptyToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+export const pledgeFiltersSchema = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(pledgeStatuses, { error: "Choose a listed status" }).optional()),
+  type: z.preprocess(emptyToUndefined, z.enum(pledgeTypes, { error: "Choose One-time or Monthly" }).optional()),
+  q: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(SEARCH_MAX_LENGTH, `Search at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+  ),
+  page: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,6}$/, "The page must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "Pages start at 1").max(MAX_PAGE, "There is no such page"))
+      .optional(),
+  ),
+});
+
+export type PledgeFilters = z.output<typeof pledgeFiltersSchema>;
+
+/** The list's filters from a query string (the first value of each), or the first problem. */
+export function parsePledgeFilters(
+  params: URLSearchParams,
+): { ok: true; filters: PledgeFilters & { page: number } } | { ok: false; error: string } {
+  const result = pledgeFiltersSchema.safeParse({
+    status: params.get("status") ?? undefined,
+    type: params.get("type") ?? undefined,
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+  if (!result.success) return { ok: false, error: result.error.issues[0]?.message ?? "Invalid filter" };
+  return { ok: true, filters: { ...result.data, page: result.data.page ?? 1 } };
+}
+
+/** The query string for a list view (empty values left out), e.g. for page links and exports. */
+export function pledgeFiltersQuery(filters: { status?: string; type?: string; q?: string; page?: number }): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.type) params.set("type", filters.type);
+  if (filters.q) params.set("q", filters.q);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Largest single payment staff can record: well above any gift the site takes. */
+export const MAX_PAYMENT_PENCE = 100_000_000;
+export const NOTE_MAX_LENGTH = 500;
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+/**
+ * Pounds as staff type them ("25", "25.5", "£1,250.00") to whole pence, without floating
+ * point. Unlike the donate form there is no minimum gift: the bank says what arrived.
+ */
+export function parsePaymentPounds(raw: string): number | string {
+  const text = raw.trim().replace(/^£\s*/, "");
+  const match = /^((?:\d{1,3}(?:,\d{3})+)|\d+)?(?:\.(\d{1,2}))?$/.exec(text);
+  if (!text || !match || (match[1] === undefined && match[2] === undefined)) {
+    return "Enter an amount in pounds, like 25 or 25.50";
+  }
+  const whole = (match[1] ?? "0").replace(/,/g, "");
+  if (whole.replace(/^0+/, "").length > 7) return "That amount is too large";
+  const pence = Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  if (pence <= 0) return "Enter an amount greater than £0";
+  if (pence > MAX_PAYMENT_PENCE) return "That amount is too large";
+  return pence;
+}
+
+/** A real calendar day as YYYY-MM-DD (what an <input type="date"> sends). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const recordPaymentSchema = z.object({
+  intent: z.literal("record-payment"),
+  receivedOn: z
+    .string({ error: "Enter the date the money arrived" })
+    .trim()
+    .refine(isCalendarDay, "Enter a date like 2025-10-05"),
+  amount: z
+    .string({ error: "Enter the amount received" })
+    .superRefine((value, ctx) => {
+      const parsed = parsePaymentPounds(value);
+      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+    })
+    .transform((value) => parsePaymentPounds(value) as number),
+  note: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
+  ),
+});
+
+export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
+
+export const cancelPledgeSchema = z.object({
+  reason: z
+    .string({ error: "Say why the pledge is cancelled" })
+    .trim()
+    .min(1, "Say why the pledge is cancelled")
+    .max(CANCEL_REASON_MAX_LENGTH, `Reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
+});

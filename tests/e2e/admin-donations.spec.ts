@@ -1,0 +1,122 @@
+// The staff Donations screens, with JavaScript on and off: the list (search, filter, pages),
+// a pledge (record a payment, cancel) and a bank statement import.
+import fs from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./support/auth";
+import { waitForHydration } from "./support/hydration";
+import { createPledge, pledgeStatus, uniqueTitle } from "./support/db";
+
+/** With JavaScript, wait until React is in charge, so the page's own behaviour is tested. */
+async function ready(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page);
+}
+
+const surname = (prefix: string) => uniqueTitle(prefix).replace(" ", "");
+
+test("search, filter and page through the list", async ({ page, login }, testInfo) => {
+  await login();
+  const name = surname("Pager");
+  for (let i = 0; i < 26; i++) await createPledge({ lastName: name });
+  const monthly = await createPledge({ lastName: name, type: "monthly", amountPence: 1500 });
+
+  await page.goto("/admin/dashboard/donations");
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { name: "Donations" })).toBeVisible();
+  await page.getByLabel("Search reference, name or e-mail").fill(name.toLowerCase());
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("27 pledges, page 1 of 2")).toBeVisible();
+  const table = page.getByRole("region", { name: "Pledges" });
+  await expect(table.getByRole("row")).toHaveCount(26);
+  // Newest first: the monthly pledge was made last.
+  await expect(table.getByRole("row").nth(1)).toContainText(monthly.reference);
+
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page.getByText("27 pledges, page 2 of 2")).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(page).toHaveURL(/page=2/);
+
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("1 pledge, page 1 of 1")).toBeVisible();
+  await expect(table.getByRole("row").nth(1)).toContainText(monthly.reference);
+  await expect(table).toContainText("Active standing order");
+});
+
+test("record a payment by hand, then cancel the pledge", async ({ page, login }, testInfo) => {
+  await login();
+  const pledge = await createPledge({ lastName: surname("Payer"), amountPence: 3000 });
+
+  await page.goto(`/admin/dashboard/donations/${pledge.id}`);
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { name: `Pledge ${pledge.reference}` })).toBeVisible();
+  await page.getByLabel("Date received").fill("2025-10-05");
+  await page.getByLabel("Amount (£)").fill("30.00");
+  await page.getByLabel("Note").fill("Paid at the gala");
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByRole("status")).toHaveText("Payment recorded.");
+  await expect(page.getByRole("region", { name: "Payments", exact: true })).toContainText("Paid at the gala");
+  await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "History" })).toContainText("payment.recorded");
+  expect(await pledgeStatus(pledge.id)).toBe("paid");
+
+  await page.getByRole("link", { name: "Cancel this pledge" }).click();
+  await expect(page.getByRole("heading", { name: /Cancel pledge/ })).toBeVisible();
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Cancel pledge" }).click();
+  // Without a reason nothing happens and the form says why.
+  await expect(page.getByText("Say why the pledge is cancelled")).toBeVisible();
+  await page.getByLabel("Reason").fill("Donor asked us to");
+  await page.getByRole("button", { name: "Cancel pledge" }).click();
+  await expect(page.getByRole("status")).toHaveText("Pledge cancelled.");
+  await expect(page.getByText("Donor asked us to")).toBeVisible();
+  await expect(page.getByRole("region", { name: "History" })).toContainText("pledge.cancelled");
+  expect(await pledgeStatus(pledge.id)).toBe("cancelled");
+});
+
+test("import a bank statement and confirm the proposed payment", async ({ page, login }, testInfo) => {
+  await login();
+  const pledge = await createPledge({ lastName: surname("Importer"), amountPence: 2500 });
+  // The Starling-style fixture, naming this test's own pledge instead of the fixture's.
+  const csv = fs
+    .readFileSync("tests/fixtures/bank-statements/starling.csv", "utf8")
+    .replaceAll("CHA-8K2MPQRS", pledge.reference);
+
+  await page.goto("/admin/dashboard/donations/import");
+  await ready(page, testInfo);
+  await page
+    .getByLabel(/Statement \(CSV/)
+    .setInputFiles({ name: "starling.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  const proposals = page.getByRole("region", { name: "Proposed payments" });
+  const row = proposals.getByRole("row").filter({ hasText: pledge.reference });
+  await expect(row).toContainText("£25 on 5 October 2025");
+  await expect(row.getByRole("checkbox")).toBeChecked();
+  await page.getByRole("button", { name: "Record ticked payments" }).click();
+  await expect(page.getByRole("status")).toContainText("payment recorded");
+  expect(await pledgeStatus(pledge.id)).toBe("paid");
+
+  await page.goto(`/admin/dashboard/donations/${pledge.id}`);
+  await expect(page.getByRole("region", { name: "Payments", exact: true })).toContainText("Bank statement");
+
+  // The same file again: the line is recognised, not offered twice.
+  await page.goto("/admin/dashboard/donations/import");
+  await ready(page, testInfo);
+  await page
+    .getByLabel(/Statement \(CSV/)
+    .setInputFiles({ name: "starling.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(proposals.getByRole("row").filter({ hasText: pledge.reference })).toContainText("Already imported");
+});
+
+test("on a phone every dashboard tab stays on screen", async ({ page, login }) => {
+  await login();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/dashboard/donations");
+  const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
+  await expect(tabs.filter({ hasText: "Donations" })).toHaveAttribute("aria-current", "page");
+  for (const tab of await tabs.all()) {
+    await expect(tab).toBeInViewport();
+    const box = (await tab.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+});

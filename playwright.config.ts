@@ -38,7 +38,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Browser tests mostly wait (page loads, hydration, polling), so more workers than cores pay.
   workers: Number(process.env.E2E_WORKERS ?? 4),
-  timeout: 30_000,
+  // Generous: on a 2-core machine four browsers, the server and axe scans share the CPU.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   use: {

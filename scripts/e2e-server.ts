@@ -1,6 +1,7 @@
 // The server Playwright tests run against: the production build, on a throw-away database
 // that playwright.config.ts chose, migrated and seeded with a known admin password.
 import { spawn } from "node:child_process";
+import { pipeRedacted } from "./lib/access-log";
 import fs from "node:fs";
 import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { seedDatabase } from "../db/seed";
@@ -41,14 +42,9 @@ const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.
   env,
   stdio: ["ignore", "pipe", "pipe"],
 });
-server.stdout.on("data", (chunk: Buffer) => {
-  logFile?.write(chunk);
-  process.stdout.write(chunk);
-});
-server.stderr.on("data", (chunk: Buffer) => {
-  logFile?.write(chunk);
-  process.stderr.write(chunk);
-});
+// As in production (scripts/serve.ts): remix-serve's access log is redacted line by line.
+pipeRedacted(server.stdout, logFile, process.stdout);
+pipeRedacted(server.stderr, logFile, process.stderr);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }

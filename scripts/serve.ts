@@ -5,6 +5,7 @@
 // (or 128 + signal number) is this process's exit code, and Litestream is stopped after the
 // server, with a last sync. SIGINT/SIGTERM go to the server first.
 import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { pipeRedacted } from "./lib/access-log";
 import { constants } from "node:os";
 import { promisify } from "node:util";
 import { ConfigError, parseEnv } from "../app/infra/env.server";
@@ -32,9 +33,13 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/index.js`], {
-    stdio: "inherit",
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/index.js`], {
+    stdio: ["inherit", "pipe", "pipe"],
   });
+  // remix-serve's access log holds full paths, and some carry tokens: redact them.
+  pipeRedacted(server.stdout!, process.stdout);
+  pipeRedacted(server.stderr!, process.stderr);
+  return server;
 }
 
 /** Litestream, restarted (after a pause) if it dies while the server runs. */

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import { MAX_STATEMENT_BYTES } from "~/content/admin";
 
 // Reading a bank's CSV statement and finding pledge references in it: pure functions (no
 // database), so they can be tested on realistic exports. The use case that looks pledges up
 // and records payments is app/services/bank-import.server.ts.
 
-/** Statements larger than this are refused before they are read whole. */
-export const MAX_STATEMENT_BYTES = 2 * 1024 * 1024;
+export { MAX_STATEMENT_BYTES };
 
 export interface ColumnChoice {
   date?: number;

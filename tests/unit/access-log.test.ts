@@ -9,9 +9,12 @@ describe("access log redaction", () => {
       "POST /newsletter/unsubscribe/:redacted 200 - - 13.9 ms",
     );
     expect(redactAccessLine(`GET /newsletter/confirm/${token}?x=1 410 - - 2 ms`)).toBe(
-      "GET /newsletter/confirm/:redacted?x=1 410 - - 2 ms",
+      "GET /newsletter/confirm/:redacted?[redacted] 410 - - 2 ms",
     );
     expect(redactAccessLine("GET /x/jo@example.org 404 - - 1 ms")).toBe("GET /x/:redacted 404 - - 1 ms");
+    expect(redactAccessLine("GET /admin/dashboard/privacy?email=jo%40example.org 200 - - 8 ms")).toBe(
+      "GET /admin/dashboard/privacy?[redacted] 200 - - 8 ms",
+    );
   });
 
   it("leaves ordinary paths and the app's JSON lines alone", () => {

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
-import { Pager } from "~/components/admin/pager";
+import { Pagination } from "~/components/admin/pagination";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -201,7 +201,12 @@ export default function MailLog() {
             </table>
           </div>
         )}
-        <Pager page={page} pages={pages} basePath={adminPaths.mail} label="Mail log pages" />
+        <Pagination
+          page={page}
+          lastPage={pages}
+          href={(n) => (n === 1 ? adminPaths.mail : `${adminPaths.mail}?page=${n}`)}
+          label="Mail log pages"
+        />
       </section>
     </>
   );

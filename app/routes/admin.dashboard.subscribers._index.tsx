@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/admin/pager";
+import { Pagination } from "~/components/admin/pagination";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
 import { site } from "~/content/site";
 import { getDb } from "~/infra/db.server";
@@ -83,7 +83,12 @@ export default function Subscribers() {
           </table>
         </div>
       )}
-      <Pager page={page} pages={pages} basePath={adminPaths.subscribers} label="Subscriber pages" />
+      <Pagination
+        page={page}
+        lastPage={pages}
+        href={(n) => (n === 1 ? adminPaths.subscribers : `${adminPaths.subscribers}?page=${n}`)}
+        label="Subscriber pages"
+      />
     </>
   );
 }

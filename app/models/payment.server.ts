@@ -76,6 +76,35 @@ export async function listPaymentsForPledge(db: DB, pledgeId: number): Promise<P
   return rows.map(toPayment);
 }
 
+export async function getPayment(db: DB, id: number): Promise<Payment | undefined> {
+  const row = await db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toPayment(row) : undefined;
+}
+
+/** The Gift Aid claim batch a payment is in (at most one, ever), and whether it went to HMRC. */
+export async function findClaimOfPayment(
+  db: DB,
+  paymentId: number,
+): Promise<{ claimId: number; submittedOn: string | null } | undefined> {
+  const row = await db
+    .selectFrom("gift_aid_claim_items")
+    .innerJoin("gift_aid_claims", "gift_aid_claims.id", "gift_aid_claim_items.claim_id")
+    .select(["gift_aid_claims.id as claim_id", "gift_aid_claims.submitted_on"])
+    .where("gift_aid_claim_items.payment_id", "=", paymentId)
+    .executeTakeFirst();
+  return row ? { claimId: row.claim_id, submittedOn: row.submitted_on } : undefined;
+}
+
+/**
+ * Deletes a payment (recorded by mistake). Its bank-line fingerprint goes with the row, so that
+ * statement line is importable again. The caller refreshes the pledge's totals in the same
+ * transaction. False when there was no such payment.
+ */
+export async function deletePayment(db: DB, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("payments").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** Which of these bank-line fingerprints are already recorded. */
 export async function findRecordedBankLines(db: DB, fingerprints: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
@@ -99,18 +128,28 @@ export interface PaymentExportRow extends Payment {
   email: string;
 }
 
-/** Every payment with its pledge's reference and donor, by date received, in batches. */
-export async function* iteratePaymentsWithPledges(db: DB, batch = 1000): AsyncGenerator<PaymentExportRow[]> {
+/** Received days to export, both inclusive (YYYY-MM-DD, as `received_on` holds them); either may be left open. */
+export interface ReceivedRange {
+  from?: string;
+  to?: string;
+}
+
+/** Every payment (received within the range) with its pledge's reference and donor, in id order, in batches. */
+export async function* iteratePaymentsWithPledges(
+  db: DB,
+  range: ReceivedRange = {},
+  batch = 1000,
+): AsyncGenerator<PaymentExportRow[]> {
   for (let lastId = 0; ;) {
-    const rows = await db
+    let query = db
       .selectFrom("payments")
       .innerJoin("pledges", "pledges.id", "payments.pledge_id")
       .selectAll("payments")
       .select(["pledges.reference", "pledges.type", "pledges.first_name", "pledges.last_name", "pledges.email"])
-      .where("payments.id", ">", lastId)
-      .orderBy("payments.id", "asc")
-      .limit(batch)
-      .execute();
+      .where("payments.id", ">", lastId);
+    if (range.from) query = query.where("payments.received_on", ">=", range.from);
+    if (range.to) query = query.where("payments.received_on", "<=", range.to);
+    const rows = await query.orderBy("payments.id", "asc").limit(batch).execute();
     if (rows.length) {
       yield rows.map((row) => ({
         ...toPayment(row),

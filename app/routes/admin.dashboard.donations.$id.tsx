@@ -2,9 +2,18 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
-import { DonationsErrorBoundary, PledgeStatusBadge, ScrollTable, tdClass, thClass } from "~/components/admin/donations";
+import {
+  DonationsErrorBoundary,
+  PLEDGE_NOT_FOUND,
+  PledgeStatusBadge,
+  SavedNotice,
+  ScrollTable,
+  TableHead,
+  tdClass,
+  thClass,
+} from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
@@ -16,6 +25,7 @@ import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseArticleId } from "~/utils/article-id";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
+import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
@@ -27,17 +37,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () =>
-  new Response("There is no pledge at this address. It may have been erased.", {
-    status: 404,
-    statusText: "Not Found",
-  });
+/** What each ?saved= after a redirect says. */
+const savedMessages: Record<string, string> = {
+  payment: "Payment recorded.",
+  cancelled: "Pledge cancelled.",
+  "payment-removed": "Payment removed.",
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseArticleId(params.id);
   const record = id === null ? undefined : await getPledgeRecord(id);
-  if (!record) throw notFound();
+  if (!record) throw notFound(PLEDGE_NOT_FOUND);
   const { pledge, payments, history } = record;
   return json({
     pledge,
@@ -52,13 +63,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
   const id = parseArticleId(params.id);
-  if (id === null) throw notFound();
+  if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: recordPaymentSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { receivedOn, amount, note } = submission.value;
   const recorded = await recordManualPayment({ pledgeId: id, receivedOn, amountPence: amount, note }, user.username);
-  if (!recorded) throw notFound();
+  if (!recorded) throw notFound(PLEDGE_NOT_FOUND);
   return redirect(`${adminPaths.donation(id)}?saved=payment`, 303);
 }
 
@@ -96,21 +107,9 @@ export default function PledgeDetail() {
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
         <PledgeStatusBadge status={pledge.status} />
       </div>
-      {saved === "payment" ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"
-        >
-          Payment recorded.
-        </p>
-      ) : saved === "cancelled" ? (
-        <p
-          role="status"
-          className="mt-4 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"
-        >
-          Pledge cancelled.
-        </p>
-      ) : null}
+      {saved && Object.hasOwn(savedMessages, saved) ? <SavedNotice>{savedMessages[saved]}</SavedNotice> : null}
+      {/* Removing a payment: a dialog over this page (or its refusal, shown here). */}
+      <Outlet />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="pledge-heading">
@@ -189,25 +188,18 @@ export default function PledgeDetail() {
         ) : (
           <ScrollTable label="Payments received">
             <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-              <thead className="bg-slate-50 dark:bg-slate-800">
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Received
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Amount
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Matched
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Note
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Recorded by
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Received",
+                  "Amount",
+                  "Matched",
+                  "Note",
+                  "Recorded by",
+                  <span key="undo" className="sr-only">
+                    Undo
+                  </span>,
+                ]}
+              />
               <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
                 {payments.map((payment) => (
                   <tr key={payment.id}>
@@ -221,6 +213,19 @@ export default function PledgeDetail() {
                       {payment.recordedBy},{" "}
                       <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                     </td>
+                    <td className={tdClass}>
+                      <Link
+                        to={adminPaths.removePayment(pledge.id, payment.id)}
+                        className="link whitespace-nowrap"
+                        preventScrollReset
+                      >
+                        Remove
+                        <span className="sr-only">
+                          {" "}
+                          the payment of {formatPence(payment.amountPence)} received {payment.receivedOn}
+                        </span>
+                      </Link>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -229,7 +234,7 @@ export default function PledgeDetail() {
                   <th scope="row" className={thClass}>
                     Total
                   </th>
-                  <td className={`${tdClass} font-semibold`} colSpan={4}>
+                  <td className={`${tdClass} font-semibold`} colSpan={5}>
                     {formatPence(pledge.paidPence)}
                   </td>
                 </tr>

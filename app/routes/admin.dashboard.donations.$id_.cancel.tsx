@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DonationsErrorBoundary } from "~/components/admin/donations";
+import { DonationsErrorBoundary, PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
@@ -16,6 +16,7 @@ import { cancelPledge } from "~/services/donations.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseArticleId } from "~/utils/article-id";
+import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
@@ -27,17 +28,11 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () =>
-  new Response("There is no pledge at this address. It may have been erased.", {
-    status: 404,
-    statusText: "Not Found",
-  });
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseArticleId(params.id);
   const pledge = id === null ? undefined : await getPledge(getDb(), id);
-  if (!pledge) throw notFound();
+  if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
   return json({
     pledge: {
       id: pledge.id,
@@ -53,11 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
   const id = parseArticleId(params.id);
-  if (id === null) throw notFound();
+  if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const result = await cancelPledge(id, submission.value.reason, user.username);
-  if (!result.ok && result.reason === "not-found") throw notFound();
+  if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
   if (!result.ok) {
     return json({ result: submission.reply({ formErrors: ["This pledge is already cancelled."] }) }, { status: 409 });
   }

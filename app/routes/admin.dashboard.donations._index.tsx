@@ -1,7 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { DonationsErrorBoundary, PledgeStatusBadge, ScrollTable, tdClass, thClass } from "~/components/admin/donations";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  DonationsErrorBoundary,
+  PledgeStatusBadge,
+  ScrollTable,
+  TableHead,
+  tdClass,
+} from "~/components/admin/donations";
+import { FilterForm } from "~/components/admin/filter-form";
+import { Pagination } from "~/components/admin/pagination";
+import { PaymentsExportForm } from "~/components/admin/payments-export-form";
 import { site } from "~/content/site";
 import {
   parsePledgeFilters,
@@ -55,6 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+const statusOptions = pledgeStatuses.map((value) => ({ value, label: pledgeStatusLabels[value] }));
+const typeOptions = pledgeTypes.map((value) => ({ value, label: pledgeTypeLabels[value] }));
+
 export default function DonationsList() {
   const { filters, page, pageCount, total, pledges } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -74,56 +86,19 @@ export default function DonationsList() {
           <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
             Export list (CSV)
           </a>
-          <a href={adminPaths.paymentsExport} className="btn-secondary" download>
-            Export payments (CSV)
-          </a>
         </div>
       </div>
 
-      <Form method="get" className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" role="search">
-        <div>
-          <label htmlFor="donations-q" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Search reference, name or e-mail
-          </label>
-          <input
-            id="donations-q"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={SEARCH_MAX_LENGTH}
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="donations-status" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Status
-          </label>
-          <select id="donations-status" name="status" defaultValue={filters.status} className="field-input">
-            <option value="">Any status</option>
-            {pledgeStatuses.map((status) => (
-              <option key={status} value={status}>
-                {pledgeStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="donations-type" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Type
-          </label>
-          <select id="donations-type" name="type" defaultValue={filters.type} className="field-input">
-            <option value="">Any type</option>
-            {pledgeTypes.map((type) => (
-              <option key={type} value={type}>
-                {pledgeTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filter
-        </button>
-      </Form>
+      <FilterForm
+        idPrefix="donations"
+        action={adminPaths.donations}
+        className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        search={{ label: "Search reference, name or e-mail", value: filters.q, maxLength: SEARCH_MAX_LENGTH }}
+        selects={[
+          { name: "status", label: "Status", value: filters.status, anyLabel: "Any status", options: statusOptions },
+          { name: "type", label: "Type", value: filters.type, anyLabel: "Any type", options: typeOptions },
+        ]}
+      />
 
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {busy
@@ -136,31 +111,7 @@ export default function DonationsList() {
       {pledges.length > 0 ? (
         <ScrollTable label="Pledges">
           <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-            <thead className="bg-slate-50 dark:bg-slate-800">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Reference
-                </th>
-                <th scope="col" className={thClass}>
-                  Pledged
-                </th>
-                <th scope="col" className={thClass}>
-                  Donor
-                </th>
-                <th scope="col" className={thClass}>
-                  Type
-                </th>
-                <th scope="col" className={thClass}>
-                  Amount
-                </th>
-                <th scope="col" className={thClass}>
-                  Received
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Reference", "Pledged", "Donor", "Type", "Amount", "Received", "Status"]} />
             <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
               {pledges.map((pledge) => (
                 <tr key={pledge.id}>
@@ -192,33 +143,9 @@ export default function DonationsList() {
         </ScrollTable>
       ) : null}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-2">
-          {page > 1 ? (
-            <>
-              <Link to={pageLink(1)} className="btn-secondary">
-                First
-              </Link>
-              <Link to={pageLink(page - 1)} className="btn-secondary" rel="prev">
-                Previous
-              </Link>
-            </>
-          ) : null}
-          <span className="px-2 text-sm text-slate-700 dark:text-slate-300">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <>
-              <Link to={pageLink(page + 1)} className="btn-secondary" rel="next">
-                Next
-              </Link>
-              <Link to={pageLink(pageCount)} className="btn-secondary">
-                Last
-              </Link>
-            </>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} lastPage={pageCount} href={pageLink} label="Pages" />
+
+      <PaymentsExportForm />
     </>
   );
 }

@@ -1,7 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DonationsErrorBoundary, PledgeStatusBadge, ScrollTable, tdClass, thClass } from "~/components/admin/donations";
+import {
+  DonationsErrorBoundary,
+  PledgeStatusBadge,
+  ScrollTable,
+  tdClass,
+  TableHead,
+} from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
@@ -269,22 +275,7 @@ export default function ImportStatement() {
             <>
               <ScrollTable label="Proposed payments">
                 <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-                  <thead className="bg-slate-50 dark:bg-slate-800">
-                    <tr>
-                      <th scope="col" className={thClass}>
-                        Record
-                      </th>
-                      <th scope="col" className={thClass}>
-                        Line
-                      </th>
-                      <th scope="col" className={thClass}>
-                        Statement
-                      </th>
-                      <th scope="col" className={thClass}>
-                        Pledge
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={["Record", "Line", "Statement", "Pledge"]} />
                   <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
                     {data.proposals.map((proposal) => {
                       const id = `accept-${proposal.line}`;

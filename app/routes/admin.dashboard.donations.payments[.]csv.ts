@@ -1,11 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
+import { parsePaymentsRange } from "~/schemas/donations";
 import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/services/donation-exports.server";
 import { requireAdmin } from "~/services/session.server";
+import { toLondonDay } from "~/utils/dates";
 
-// Every payment recorded, one row per payment, with its pledge's reference and donor.
+// Every payment recorded, one row per payment, with its pledge's reference and donor;
+// ?from=&to= (YYYY-MM-DD, both inclusive) keep those received within the range.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const day = new Date().toISOString().slice(0, 10);
-  return csvResponse(`payments-${day}.csv`, toCsv(PAYMENT_EXPORT_HEADER, await paymentExportRows()));
+  const parsed = parsePaymentsRange(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    throw new Response(`${parsed.error}. Go back to Donations and correct the dates.`, {
+      status: 400,
+      statusText: "Bad Request",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { from, to } = parsed.range;
+  const span = from || to ? `${from ?? "start"}-to-${to ?? toLondonDay(new Date())}` : toLondonDay(new Date());
+  return csvResponse(`payments-${span}.csv`, toCsv(PAYMENT_EXPORT_HEADER, await paymentExportRows(parsed.range)));
 }

@@ -43,10 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const form = await readFormData(request);
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
-  const parsed = enquiryIntentSchema.safeParse({ intent: form.get("intent") ?? undefined });
+  const intent = (await readFormData(request)).get("intent");
+  const parsed = enquiryIntentSchema.safeParse({ intent: intent ?? undefined });
   if (!parsed.success) return json({ error: "Choose Mark as handled or Reopen." }, { status: 400 });
   const outcome = await changeEnquiryStatus(id, parsed.data.intent === "handled" ? "handled" : "new", user.username);
   if (outcome === "missing") return json({ error: enquiryMessages.notFound }, { status: 404 });

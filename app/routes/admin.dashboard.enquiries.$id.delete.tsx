@@ -44,11 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const form = await readFormData(request);
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
-  if (!isConfirmed(form)) return redirect(adminPaths.deleteEnquiry(id), 303);
+  if (!isConfirmed(await readFormData(request))) return redirect(adminPaths.deleteEnquiry(id), 303);
   try {
     if (!(await removeEnquiry(id, user.username))) return json({ error: enquiryMessages.notFound }, { status: 404 });
   } catch (error) {

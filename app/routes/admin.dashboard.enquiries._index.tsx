@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
+import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { FormError } from "~/components/ui/form";
 import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
@@ -74,6 +75,8 @@ function asFilter(raw: { status: string; subject: string; q: string }): EnquiryF
   };
 }
 
+const statusOptions = enquiryStatuses.map((value) => ({ value, label: enquiryStatusLabels[value] }));
+
 export default function Enquiries() {
   const { errors, filter, page, list } = useLoaderData<typeof loader>();
   const current = asFilter(filter);
@@ -89,65 +92,29 @@ export default function Enquiries() {
         </a>
       </div>
 
-      <Form
-        method="get"
+      <FilterForm
+        idPrefix="enquiries"
         action={adminPaths.enquiries}
         className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      >
-        <div className="sm:col-span-2">
-          <label htmlFor="enquiry-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Search
-          </label>
-          <input
-            id="enquiry-search"
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={ENQUIRY_SEARCH_MAX}
-            aria-describedby="enquiry-search-help"
-            className="field-input"
-          />
-          <p id="enquiry-search-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            {enquiryMessages.searchHelp}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="enquiry-status" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Status
-          </label>
-          <select id="enquiry-status" name="status" defaultValue={filter.status} className="field-input">
-            <option value="">Any status</option>
-            {enquiryStatuses.map((status) => (
-              <option key={status} value={status}>
-                {enquiryStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="enquiry-subject" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Subject
-          </label>
-          <select id="enquiry-subject" name="subject" defaultValue={filter.subject} className="field-input">
-            <option value="">Any subject</option>
-            {contactSubjects.map((subject) => (
-              <option key={subject.value} value={subject.value}>
-                {subject.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn-primary">
-            Filter
-          </button>
-          {filtered ? (
-            <Link to={adminPaths.enquiries} className="btn-secondary">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+        actionsClassName="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4"
+        search={{
+          label: "Search",
+          value: filter.q,
+          maxLength: ENQUIRY_SEARCH_MAX,
+          help: enquiryMessages.searchHelp,
+          className: "sm:col-span-2",
+        }}
+        selects={[
+          { name: "status", label: "Status", value: filter.status, anyLabel: "Any status", options: statusOptions },
+          {
+            name: "subject",
+            label: "Subject",
+            value: filter.subject,
+            anyLabel: "Any subject",
+            options: contactSubjects,
+          },
+        ]}
+      />
 
       <div className="mt-6">
         <FormError errors={errors} />
@@ -176,21 +143,11 @@ export default function Enquiries() {
                 <caption className="sr-only">Enquiries, new first, then newest first</caption>
                 <thead className="border-b border-slate-300 dark:border-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      From
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Subject
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Received
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2">
-                      Message
-                    </th>
+                    {["From", "Subject", "Received", "Status", "Message"].map((column, index, all) => (
+                      <th key={column} scope="col" className={index < all.length - 1 ? "py-2 pr-4" : "py-2"}>
+                        {column}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>

@@ -122,10 +122,48 @@ export const recordPaymentSchema = z.object({
 
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 
+/** A reason staff must give (trimmed, not empty, at most `max` characters). */
+const requiredReason = (missing: string, max: number) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, `Reason must be at most ${max} characters`);
+
 export const cancelPledgeSchema = z.object({
-  reason: z
-    .string({ error: "Say why the pledge is cancelled" })
-    .trim()
-    .min(1, "Say why the pledge is cancelled")
-    .max(CANCEL_REASON_MAX_LENGTH, `Reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
+  reason: requiredReason("Say why the pledge is cancelled", CANCEL_REASON_MAX_LENGTH),
 });
+
+export const REMOVE_REASON_MAX_LENGTH = 300;
+
+/** Undoing a payment recorded by mistake: the reason goes into the pledge's history. */
+export const removePaymentSchema = z.object({
+  reason: requiredReason("Say why the payment is removed", REMOVE_REASON_MAX_LENGTH),
+});
+
+const optionalDay = (message: string) =>
+  z.preprocess(emptyToUndefined, z.string({ error: message }).trim().refine(isCalendarDay, message).optional());
+
+/**
+ * The payments export's received-date range: both days inclusive, either may be left empty.
+ * `received_on` is the UK calendar day the bank says the money arrived, so the days compare
+ * as they are: no time zone arithmetic.
+ */
+export const paymentsExportSchema = z
+  .object({
+    from: optionalDay("Enter the first day like 2025-10-05"),
+    to: optionalDay("Enter the last day like 2025-10-31"),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    if (from && to && from > to) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "The last day must be on or after the first day" });
+    }
+  });
+
+/** The export's range from a query string (the first value of each), or the first problem. */
+export function parsePaymentsRange(
+  params: URLSearchParams,
+): { ok: true; range: { from?: string; to?: string } } | { ok: false; error: string } {
+  const result = paymentsExportSchema.safeParse({
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+  });
+  if (!result.success) return { ok: false, error: result.error.issues[0]?.message ?? "Invalid dates" };
+  return { ok: true, range: result.data };
+}

@@ -1,4 +1,4 @@
-import { iteratePaymentsWithPledges } from "~/models/payment.server";
+import { iteratePaymentsWithPledges, type ReceivedRange } from "~/models/payment.server";
 import { iteratePledges, type PledgeQuery } from "~/models/pledge.server";
 import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
@@ -64,9 +64,10 @@ export const PAYMENT_EXPORT_HEADER = [
   "Recorded at (UTC)",
 ] as const;
 
-export async function paymentExportRows(): Promise<unknown[][]> {
+/** Payments received within the range (both days inclusive; either end may be open). */
+export async function paymentExportRows(range: ReceivedRange = {}): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  for await (const batch of iteratePaymentsWithPledges(getDb())) {
+  for await (const batch of iteratePaymentsWithPledges(getDb(), range)) {
     for (const p of batch) {
       rows.push([
         p.id,
@@ -84,6 +85,9 @@ export async function paymentExportRows(): Promise<unknown[][]> {
       ]);
     }
   }
-  logger.info({ event: "payments.exported", rows: rows.length }, "Payments exported");
+  logger.info(
+    { event: "payments.exported", rows: rows.length, from: range.from ?? null, to: range.to ?? null },
+    "Payments exported",
+  );
   return rows;
 }

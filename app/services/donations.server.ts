@@ -1,5 +1,13 @@
 import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
-import { insertPayment, listPaymentsForPledge, type Payment, type PaymentMethod } from "~/models/payment.server";
+import {
+  deletePayment,
+  findClaimOfPayment,
+  getPayment,
+  insertPayment,
+  listPaymentsForPledge,
+  type Payment,
+  type PaymentMethod,
+} from "~/models/payment.server";
 import {
   getPledge,
   listPledges,
@@ -43,6 +51,27 @@ export interface NewPayment {
   bankLine?: string | null;
 }
 
+/** A payment in a pledge's history: "£25.00 received 2025-10-05, by hand; status pending → paid". */
+function paymentDetail(payment: Payment, before: Pledge, after: Pledge): string {
+  const how = payment.method === "bank-import" ? "from a bank statement" : "by hand";
+  const change = before.status === after.status ? "" : `; status ${before.status} → ${after.status}`;
+  return `${formatPence(payment.amountPence)} received ${payment.receivedOn}, ${how}${change}`;
+}
+
+/** Ids and amounts only: never who the donor is. */
+function logPayment(event: "payment.recorded" | "payment.removed", payment: Payment, message: string): void {
+  logger.info(
+    {
+      event,
+      pledge_id: payment.pledgeId,
+      payment_id: payment.id,
+      amount_pence: payment.amountPence,
+      method: payment.method,
+    },
+    message,
+  );
+}
+
 /**
  * Records a payment, updates the pledge's total and status, and audits it, inside the caller's
  * transaction. Undefined when the pledge does not exist.
@@ -56,13 +85,11 @@ export async function recordPaymentIn(
   if (!before) return undefined;
   const payment = await insertPayment(trx, { ...input, recordedBy: actor });
   const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
-  const how = input.method === "bank-import" ? "from a bank statement" : "by hand";
-  const change = before.status === pledge.status ? "" : `; status ${before.status} → ${pledge.status}`;
   await recordAudit(trx, {
     entity: "pledge",
     entityId: pledge.id,
     action: "payment.recorded",
-    detail: `${formatPence(payment.amountPence)} received ${payment.receivedOn}, ${how}${change}`,
+    detail: paymentDetail(payment, before, pledge),
     actor,
   });
   return { payment, pledge };
@@ -75,18 +102,7 @@ export async function recordManualPayment(
   const result = await immediateTransaction(getDb(), (trx) =>
     recordPaymentIn(trx, { ...input, method: "manual" }, actor),
   );
-  if (result) {
-    logger.info(
-      {
-        event: "payment.recorded",
-        pledge_id: result.pledge.id,
-        payment_id: result.payment.id,
-        amount_pence: result.payment.amountPence,
-        method: "manual",
-      },
-      "Payment recorded",
-    );
-  }
+  if (result) logPayment("payment.recorded", result.payment, "Payment recorded");
   return result;
 }
 
@@ -109,5 +125,55 @@ export async function cancelPledge(id: number, reason: string, actor: string): P
     return { ok: true, pledge };
   });
   if (result.ok) logger.info({ event: "pledge.cancelled", pledge_id: id }, "Pledge cancelled");
+  return result;
+}
+
+export type RemovePaymentResult =
+  | { ok: true; payment: Payment; pledge: Pledge }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "claimed"; claimId: number; submitted: boolean };
+
+/** The payment, when it belongs to this pledge (a payment id under another pledge's address is "not found"). */
+export async function getPaymentOfPledge(
+  pledgeId: number,
+  paymentId: number,
+): Promise<{ pledge: Pledge; payment: Payment; claim: { claimId: number; submitted: boolean } | null } | undefined> {
+  const db = getDb();
+  const [pledge, payment] = await Promise.all([getPledge(db, pledgeId), getPayment(db, paymentId)]);
+  if (!pledge || !payment || payment.pledgeId !== pledgeId) return undefined;
+  const claim = await findClaimOfPayment(db, paymentId);
+  return { pledge, payment, claim: claim ? { claimId: claim.claimId, submitted: claim.submittedOn !== null } : null };
+}
+
+/**
+ * Undoes a payment recorded by mistake: deletes it, brings the pledge's total and status back
+ * in line, and audits who, what (amount, day, how it was matched) and why, in one transaction.
+ * A payment in a Gift Aid claim batch stays: a submitted batch is what HMRC was told, and a
+ * draft batch's rows and totals are frozen copies (delete the draft batch first to release it).
+ * A bank-imported payment's statement line fingerprint goes with the row, so the line can be
+ * imported again (e.g. against the right pledge).
+ */
+export async function removePayment(
+  input: { pledgeId: number; paymentId: number; reason: string },
+  actor: string,
+): Promise<RemovePaymentResult> {
+  const result = await immediateTransaction(getDb(), async (trx): Promise<RemovePaymentResult> => {
+    const [before, payment] = await Promise.all([getPledge(trx, input.pledgeId), getPayment(trx, input.paymentId)]);
+    if (!before || !payment || payment.pledgeId !== input.pledgeId) return { ok: false, reason: "not-found" };
+    const claim = await findClaimOfPayment(trx, payment.id);
+    if (claim) return { ok: false, reason: "claimed", claimId: claim.claimId, submitted: claim.submittedOn !== null };
+    await deletePayment(trx, payment.id);
+    const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
+    const line = payment.bankLine ? "; its statement line can be imported again" : "";
+    await recordAudit(trx, {
+      entity: "pledge",
+      entityId: pledge.id,
+      action: "payment.removed",
+      detail: `${paymentDetail(payment, before, pledge)} (recorded by ${payment.recordedBy}${line}). Reason: ${input.reason}`,
+      actor,
+    });
+    return { ok: true, payment, pledge };
+  });
+  if (result.ok) logPayment("payment.removed", result.payment, "Payment removed");
   return result;
 }

@@ -21,8 +21,12 @@ export const adminPaths = {
   donations: `${DASHBOARD_PATH}/donations`,
   donation: (id: number) => `${DASHBOARD_PATH}/donations/${id}`,
   cancelDonation: (id: number) => `${DASHBOARD_PATH}/donations/${id}/cancel`,
+  /** Undo a payment recorded by mistake: a dialog over the pledge (a page of its own without JavaScript). */
+  removePayment: (pledgeId: number, paymentId: number) =>
+    `${DASHBOARD_PATH}/donations/${pledgeId}/payments/${paymentId}/remove`,
   donationsImport: `${DASHBOARD_PATH}/donations/import`,
   donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
+  /** Every payment as CSV; ?from=&to= (YYYY-MM-DD, inclusive) narrow it to days received. */
   paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,
   giftAid: `${DASHBOARD_PATH}/gift-aid`,
   giftAidClaim: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}`,

@@ -10,6 +10,18 @@ const badgeClasses: Record<PledgeStatusValue, string> = {
   cancelled: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
 };
 
+/** What a missing pledge's pages say (an erased pledge's address is still in someone's history). */
+export const PLEDGE_NOT_FOUND = "There is no pledge at this address. It may have been erased.";
+
+/** A saved change's confirmation at the top of a Donations page. */
+export function SavedNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100">
+      {children}
+    </p>
+  );
+}
+
 export function PledgeStatusBadge({ status }: { status: PledgeStatusValue }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[status]}`}>
@@ -36,6 +48,21 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
 
 export const thClass =
   "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
+/** A Donations table's header row; a column may be a node (e.g. a visually hidden name). */
+export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead className="bg-slate-50 dark:bg-slate-800">
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className={thClass}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export const tdClass = "px-3 py-2 align-top text-sm text-slate-900 dark:text-slate-100";
 
 /**

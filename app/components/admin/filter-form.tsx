@@ -1,0 +1,101 @@
+import { Form, Link } from "@remix-run/react";
+
+// The filter form above a staff list: a GET form (the filters are in the address, so page links,
+// exports and the back button keep them, with or without JavaScript): a search box, selects
+// whose first choice ("Any …", value "") means no filter, Filter, and Clear filters when set.
+
+const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+export interface FilterSearchProps {
+  label: string;
+  value: string;
+  maxLength: number;
+  /** A line under the box saying what the search matches. */
+  help?: string;
+  /** Extra grid classes, e.g. to span two columns. */
+  className?: string;
+}
+
+export interface FilterSelectProps {
+  name: string;
+  label: string;
+  value: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+}
+
+export function FilterForm({
+  idPrefix,
+  action,
+  className,
+  actionsClassName = "flex flex-wrap items-end gap-3",
+  search,
+  selects,
+}: {
+  /** Field ids are `${idPrefix}-q`, `${idPrefix}-${select name}`. */
+  idPrefix: string;
+  action: string;
+  /** The grid the fields sit in. */
+  className: string;
+  /** Where the buttons sit in that grid. */
+  actionsClassName?: string;
+  search: FilterSearchProps;
+  selects: readonly FilterSelectProps[];
+}) {
+  const searchId = `${idPrefix}-q`;
+  const helpId = `${searchId}-help`;
+  const filtered = Boolean(search.value) || selects.some((select) => select.value);
+  return (
+    <Form method="get" action={action} role="search" className={className}>
+      <div className={search.className}>
+        <label htmlFor={searchId} className={labelClass}>
+          {search.label}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          name="q"
+          defaultValue={search.value}
+          maxLength={search.maxLength}
+          aria-describedby={search.help ? helpId : undefined}
+          className="field-input"
+        />
+        {search.help ? (
+          <p id={helpId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {search.help}
+          </p>
+        ) : null}
+      </div>
+      {selects.map((select) => (
+        <div key={select.name}>
+          <label htmlFor={`${idPrefix}-${select.name}`} className={labelClass}>
+            {select.label}
+          </label>
+          <select
+            id={`${idPrefix}-${select.name}`}
+            name={select.name}
+            defaultValue={select.value}
+            className="field-input"
+          >
+            <option value="">{select.anyLabel}</option>
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className={actionsClassName}>
+        <button type="submit" className="btn-primary">
+          Filter
+        </button>
+        {filtered ? (
+          <Link to={action} className="btn-secondary">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

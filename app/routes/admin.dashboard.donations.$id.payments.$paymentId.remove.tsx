@@ -1,0 +1,142 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { DonationsErrorBoundary } from "~/components/admin/donations";
+import { Modal } from "~/components/admin/modal";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { FormError, TextareaField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
+import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { parseRecordId } from "~/utils/article-id";
+import { formatLongDate } from "~/utils/dates";
+import { notFound } from "~/utils/http";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+// Undoing a payment recorded by mistake. A nested route of the pledge: with JavaScript it is a
+// dialog over the pledge page; without it the server renders the same dialog over the page, a
+// confirmation step of its own. A reason is required: it goes into the pledge's history.
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Remove Payment", description: `Remove a payment recorded by mistake at ${site.name}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+const PAYMENT_NOT_FOUND = "There is no such payment on this pledge. It may have been removed already.";
+
+function ids(params: LoaderFunctionArgs["params"]) {
+  const pledgeId = parseRecordId(params.id);
+  const paymentId = parseRecordId(params.paymentId);
+  return pledgeId === null || paymentId === null ? null : { pledgeId, paymentId };
+}
+
+/** Why a claimed payment stays, in words staff can act on. */
+function claimedMessage(claim: { claimId: number; submitted: boolean }): string {
+  return claim.submitted
+    ? `This payment is in Gift Aid claim batch ${claim.claimId}, which was submitted to HMRC: it cannot be removed. If the money was not received, tell HMRC in your next claim.`
+    : `This payment is in Gift Aid claim batch ${claim.claimId}, not yet submitted. Delete that batch first (its other payments become claimable again), then remove the payment.`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const found = ids(params);
+  const record = found === null ? undefined : await getPaymentOfPledge(found.pledgeId, found.paymentId);
+  if (!record) throw notFound(PAYMENT_NOT_FOUND);
+  const { pledge, payment, claim } = record;
+  return json({
+    pledge: { id: pledge.id, reference: pledge.reference },
+    payment: {
+      id: payment.id,
+      receivedOn: payment.receivedOn,
+      amountPence: payment.amountPence,
+      fromBank: payment.method === "bank-import",
+    },
+    claim: claim ? { claimId: claim.claimId, message: claimedMessage(claim) } : null,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const found = ids(params);
+  if (found === null) throw notFound(PAYMENT_NOT_FOUND);
+  const submission = parseWithZod(await readFormData(request), { schema: removePaymentSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const result = await removePayment({ ...found, reason: submission.value.reason }, user.username);
+  if (!result.ok && result.reason === "not-found") throw notFound(PAYMENT_NOT_FOUND);
+  if (!result.ok) {
+    return json({ result: submission.reply({ formErrors: [claimedMessage(result)] }) }, { status: 409 });
+  }
+  return redirect(`${adminPaths.donation(found.pledgeId)}?saved=payment-removed`, 303);
+}
+
+export default function RemovePayment() {
+  const { pledge, payment, claim } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const questionId = useId();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(removePaymentSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: removePaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  const back = adminPaths.donation(pledge.id);
+  const what = `${formatPence(payment.amountPence)} received ${formatLongDate(`${payment.receivedOn}T12:00:00Z`)}`;
+
+  return (
+    <Modal title="Remove payment" closeTo={back} role="alertdialog" descriptionId={questionId}>
+      {claim ? (
+        <>
+          <p id={questionId} role="alert" className="text-slate-800 dark:text-slate-200">
+            {claim.message}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Link to={adminPaths.giftAidClaim(claim.claimId)} className="btn-secondary">
+              Open claim batch {claim.claimId}
+            </Link>
+            <Link to={back} className="btn-primary">
+              Back to the pledge
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p id={questionId} className="text-slate-800 dark:text-slate-200">
+            Remove the payment of {what} from pledge <span className="font-mono">{pledge.reference}</span>? The
+            pledge&rsquo;s total and status follow, and its history keeps what was removed, by whom and why.
+            {payment.fromBank ? " The bank statement line can then be imported again." : ""}
+          </p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Say why in a few words (at most {REMOVE_REASON_MAX_LENGTH} characters), for example &ldquo;recorded against
+            the wrong pledge&rdquo;. The history keeps it, so leave out the donor&rsquo;s personal details.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <FormError id={form.errorId} errors={form.errors} />
+            <TextareaField meta={fields.reason} label="Reason" rows={2} />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Link to={back} className="btn-secondary">
+                Keep it
+              </Link>
+              <button type="submit" className={dangerButtonClass} disabled={busy}>
+                {busy ? "Removing…" : "Remove payment"}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export const ErrorBoundary = DonationsErrorBoundary;

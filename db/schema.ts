@@ -116,6 +116,12 @@ export interface OutboxTable {
   enquiry_id: number | null;
 }
 
+/**
+ * Indexes (besides the primary key and unique reference): (created_at, id), email (0005);
+ * (status, created_at, id), (status, type, created_at, id), (type, created_at, id),
+ * lower(first_name), lower(last_name) (0006); lower(email) (0009, for search and privacy
+ * requests; 0010 dropped 0006's identical one).
+ */
 export interface PledgesTable {
   id: Generated<number>;
   reference: string;

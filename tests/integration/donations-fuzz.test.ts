@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as listRoute from "~/routes/admin.dashboard.donations._index";
 import * as detailRoute from "~/routes/admin.dashboard.donations.$id";
 import * as cancelRoute from "~/routes/admin.dashboard.donations.$id_.cancel";
+import * as removeRoute from "~/routes/admin.dashboard.donations.$id.payments.$paymentId.remove";
+import * as paymentsRoute from "~/routes/admin.dashboard.donations.payments[.]csv";
 import * as exportRoute from "~/routes/admin.dashboard.donations.export[.]csv";
 import * as importRoute from "~/routes/admin.dashboard.donations.import";
 import { getDb } from "~/infra/db.server";
@@ -15,11 +17,28 @@ import { makePledge } from "./donations-support";
 
 let cookie: string;
 let pledgeId: number;
+let paymentId: number;
 
 beforeAll(async () => {
   await sql`PRAGMA synchronous = OFF`.execute(getDb());
   ({ cookie } = await adminCookie());
   for (let i = 0; i < 30; i++) pledgeId = (await makePledge({ type: i % 3 ? "one-time" : "monthly" })).id;
+  // A payment nothing removes: every fuzzed reason below is a 400 (empty) or names no pledge of it.
+  const monthly = await makePledge({ type: "monthly" });
+  paymentId = (
+    await getDb()
+      .insertInto("payments")
+      .values({
+        pledge_id: monthly.id,
+        received_on: "2025-10-05",
+        amount_pence: 100,
+        method: "manual",
+        recorded_by: "fuzz",
+        created_at: "2025-10-05T10:00:00.000Z",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 const odd = fc.constantFrom(
@@ -63,6 +82,42 @@ describe("donations fuzz", () => {
           expect4xxOrOk(
             (await run(exportRoute.loader, getRequest(`${adminPaths.donationsExport}?${query}`, { cookie }))).status,
           );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("payments export dates", async () => {
+    const day = fc.oneof(
+      value,
+      fc.constantFrom("2025-10-05", "2025-02-29", "2024-02-29", "0000-00-00", "9999-12-31", "2025-1-5"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom("from", "to", "x"), day), { maxLength: 4 }),
+        async (entries) => {
+          const query = new URLSearchParams(entries).toString();
+          expect4xxOrOk(
+            (await run(paymentsRoute.loader, getRequest(`${adminPaths.paymentsExport}?${query}`, { cookie }))).status,
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("payment removal ids and bodies", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(odd, fc.constant(String(pledgeId))),
+        fc.oneof(odd, fc.constant(String(paymentId))),
+        fc.array(fc.tuple(fc.constantFrom("reason", "intent", "y"), value), { maxLength: 4 }),
+        async (id, payment, entries) => {
+          const params = { id, paymentId: payment };
+          expect4xxOrOk((await run(removeRoute.loader, getRequest("/x", { cookie }), params)).status);
+          const post = postForm("/x", new URLSearchParams(entries), { cookie });
+          expect4xxOrOk((await run(removeRoute.action, post, params)).status);
         },
       ),
       { numRuns: 150 },

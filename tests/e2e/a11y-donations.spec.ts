@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { signIn } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
-import { createPledge, uniqueTitle } from "./support/db";
+import { createPledge, recordPayment, uniqueTitle } from "./support/db";
 
 const pages: { name: string; open: (page: Page, hydrated: boolean) => Promise<void> }[] = [
   {
@@ -36,6 +36,15 @@ const pages: { name: string; open: (page: Page, hydrated: boolean) => Promise<vo
       const pledge = await createPledge({ lastName: uniqueTitle("Axe").replace(" ", "") });
       await page.goto(`/admin/dashboard/donations/${pledge.id}/cancel`);
       await expect(page.getByRole("heading", { name: /Cancel pledge/ })).toBeVisible();
+    },
+  },
+  {
+    name: "the remove-payment confirmation",
+    open: async (page) => {
+      const pledge = await createPledge({ lastName: uniqueTitle("Axe").replace(" ", "") });
+      const payment = await recordPayment(pledge.id, "2025-10-05", 2500);
+      await page.goto(`/admin/dashboard/donations/${pledge.id}/payments/${payment.id}/remove`);
+      await expect(page.getByRole("alertdialog", { name: "Remove payment" })).toBeVisible();
     },
   },
   {

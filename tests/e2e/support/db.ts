@@ -7,7 +7,14 @@
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
 import { createUser, type User } from "~/models/user.server";
-import { createPledge as createPledgeRow, getPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
+import { insertPayment, type Payment } from "~/models/payment.server";
+import {
+  createPledge as createPledgeRow,
+  getPledge,
+  refreshPledgeTotals,
+  type Pledge,
+  type PledgeInput,
+} from "~/models/pledge.server";
 import { openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;
@@ -86,4 +93,17 @@ export async function createPledge(input: Partial<PledgeInput> & { lastName: str
 
 export async function pledgeStatus(id: number): Promise<string | undefined> {
   return (await getPledge(e2eDb(), id))?.status;
+}
+
+/** A payment recorded by hand, with the pledge's total and status brought up to date. */
+export async function recordPayment(pledgeId: number, receivedOn: string, amountPence: number): Promise<Payment> {
+  const payment = await insertPayment(e2eDb(), {
+    pledgeId,
+    receivedOn,
+    amountPence,
+    method: "manual",
+    recordedBy: "e2e",
+  });
+  await refreshPledgeTotals(e2eDb(), pledgeId);
+  return payment;
 }

@@ -24,10 +24,8 @@ import { scheduleDate } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Gift Aid", description: `Gift Aid claims of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Gift Aid", description: `Gift Aid claims of ${site.name}.`, noindex: true });
 
 const candidateView = (candidate: ClaimCandidate) => ({
   paymentId: candidate.paymentId,

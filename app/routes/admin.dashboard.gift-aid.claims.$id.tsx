@@ -17,26 +17,20 @@ import { markSubmittedSchema } from "~/schemas/gift-aid";
 import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseArticleId } from "~/utils/article-id";
+import { findRecordOr404, requireRecordId } from "~/utils/article-id";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { SCHEDULE_HEADER } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Gift Aid claim batch", description: `A Gift Aid claim batch of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Gift Aid claim batch", description: `A Gift Aid claim batch of ${site.name}.`, noindex: true });
 
-function notFound(): never {
-  throw new Response("There is no such claim batch.", { status: 404, statusText: "Not Found" });
-}
+const NOT_FOUND = "There is no such claim batch.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  const detail = id === null ? null : await getClaimDetail(id);
-  if (!detail) notFound();
+  const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
   return json({
     ...detail,
     today: toLondonDay(new Date()),
@@ -47,8 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  if (id === null) notFound();
+  const id = requireRecordId(params.id, NOT_FOUND);
   const form = await readFormData(request);
   try {
     if (form.get("intent") === "delete") {

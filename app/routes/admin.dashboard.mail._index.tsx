@@ -22,10 +22,8 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -19,10 +19,12 @@ export async function action({ params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: newsletterPages.confirmTitle, description: "Confirm your newsletter subscription." }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: newsletterPages.confirmTitle,
+    description: "Confirm your newsletter subscription.",
+    noindex: true,
+  });
 
 export default function ConfirmSubscription() {
   const { valid } = useLoaderData<typeof loader>();

@@ -27,10 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: newsletterPages.unsubscribeTitle, description: "Unsubscribe from our newsletter." }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: newsletterPages.unsubscribeTitle, description: "Unsubscribe from our newsletter.", noindex: true });
 
 export default function Unsubscribe() {
   const { valid } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -10,7 +10,8 @@ import { closingCallToAction, mission, welcome } from "~/content/mission";
 import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
 import { homeStatistics } from "~/content/statistics";
-import { recentNews } from "~/services/news.server";
+import { publishState, recentNews } from "~/services/news.server";
+import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -25,10 +26,14 @@ export const meta: MetaFunction = () =>
     description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
   });
 
-export async function loader() {
-  // Only what a card shows travels to the browser; visitors' view, whoever is signed in.
-  const articles = await recentNews(RECENT_ARTICLES);
-  return json({ articles: articles.map((article) => toNewsCardArticle(article)) });
+export async function loader({ request }: LoaderFunctionArgs) {
+  // As on /news: signed-in staff see drafts and scheduled articles too, marked (a request with
+  // a session cookie is never page-cached). Only what a card shows travels to the browser.
+  const staff = (await getUser(request)) !== null;
+  const articles = await recentNews(RECENT_ARTICLES, { staff });
+  return json({
+    articles: articles.map((article) => toNewsCardArticle(article, staff ? publishState(article) : undefined)),
+  });
 }
 
 /** A home-page band: full-width background, centred heading, content in the page column. */

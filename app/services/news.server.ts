@@ -78,9 +78,9 @@ export async function staffNewsList({ page, search }: { page: number; search: st
   return { articles, page: current, totalPages, total };
 }
 
-/** The newest few public articles (home page). */
-export async function recentNews(limit: number): Promise<NewsSummary[]> {
-  return listNewsSummaries(getDb(), { ...visibilityFor({ staff: false }), limit });
+/** The newest few articles (home page): the public ones, or every one for staff. */
+export async function recentNews(limit: number, viewer: Viewer): Promise<NewsSummary[]> {
+  return listNewsSummaries(getDb(), { ...visibilityFor(viewer), limit });
 }
 
 export async function findArticle(id: number, viewer: Viewer): Promise<NewsArticle | undefined> {

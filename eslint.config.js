@@ -6,6 +6,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import localRules from "./eslint-rules/no-server-value-in-client.js";
 
 export default tseslint.config(
   {
@@ -35,6 +36,13 @@ export default tseslint.config(
       sourceType: "module",
       globals: { ...globals.browser, ...globals.node },
     },
+  },
+  {
+    // A value from a .server module is undefined in the browser bundle: browser code must not
+    // use one (eslint-rules/no-server-value-in-client.js).
+    files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/root.tsx"],
+    plugins: { local: localRules },
+    rules: { "local/no-server-value-in-client": "error" },
   },
   {
     // Kysely's documented migration signature is `Kysely<any>`: a frozen migration must not

@@ -10,15 +10,34 @@ export function describeError(error: unknown): string {
   return "Unknown error";
 }
 
+/** A page that is only a message: heading, one paragraph and a way on. */
+export function MessagePage({
+  title,
+  text,
+  link,
+}: {
+  title: string;
+  text: string;
+  link: { to: string; label: string };
+}) {
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{text}</p>
+      <Link to={link.to} className="btn-primary mt-8">
+        {link.label}
+      </Link>
+    </section>
+  );
+}
+
 /** The site-wide failure page: 'Unexpected Application Error!' and the error text (docs/decisions.md#7-errors). */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
-    <section className="container-page py-20 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{describeError(error)}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Go to the home page
-      </Link>
-    </section>
+    <MessagePage
+      title="Unexpected Application Error!"
+      text={describeError(error)}
+      link={{ to: "/", label: "Go to the home page" }}
+    />
   );
 }

@@ -29,7 +29,9 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
+        // Not awaited: on a branch of a tee'd body (request.clone()) the cancel settles only
+        // once the other branch is cancelled too, which would hang this request for ever.
+        void reader.cancel().catch(() => {});
         throw new BodyError(413);
       }
       chunks.push(value);

@@ -24,20 +24,8 @@ export interface Declaration {
   cancelReason: string | null;
 }
 
-export interface DeclarationInput {
-  pledgeId: number;
-  title: string | null;
-  firstName: string;
-  lastName: string;
-  house: string;
-  street: string;
-  town: string;
-  postcode: string;
-  email: string;
-  version: string;
-  text: string;
-  declaredAt: string;
-}
+/** What a new declaration records; id, the four-year flag and any cancellation come later. */
+export type DeclarationInput = Omit<Declaration, "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason">;
 
 function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
   return {

@@ -175,6 +175,11 @@ export async function countNews(db: DB): Promise<number> {
   return countNewsMatching(db);
 }
 
+/** The columns every save writes from the form or API body. */
+function textColumns(input: NewsInput) {
+  return { title: input.title, content: input.content, image_url: input.image_url || null };
+}
+
 function uploadColumns(upload: StoredUpload | null | undefined) {
   if (upload === undefined) return {};
   return { image_upload: upload?.key ?? null, image_widths: upload ? upload.widths.join(",") : null };
@@ -185,9 +190,7 @@ export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle>
   const article = await db
     .insertInto("news")
     .values({
-      title: input.title,
-      content: input.content,
-      image_url: input.image_url || null,
+      ...textColumns(input),
       image_alt: input.image_alt || null,
       ...uploadColumns(input.image_upload ?? null),
       status: input.status ?? "published",
@@ -206,9 +209,7 @@ export async function updateNews(db: DB, id: number, input: NewsInput): Promise<
   const article = await db
     .updateTable("news")
     .set({
-      title: input.title,
-      content: input.content,
-      image_url: input.image_url || null,
+      ...textColumns(input),
       ...(input.image_alt !== undefined ? { image_alt: input.image_alt || null } : {}),
       ...uploadColumns(input.image_upload),
       ...(input.status ? { status: input.status } : {}),

@@ -1,7 +1,8 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { HeroSlideshow } from "~/components/hero-slideshow";
 import { NewsCard, toNewsCardArticle } from "~/components/news-card";
 import { HERO_IMAGE_SIZE, HERO_INTERVAL_MS, heroSlides } from "~/content/hero";
@@ -9,7 +10,8 @@ import { closingCallToAction, mission, welcome } from "~/content/mission";
 import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
 import { homeStatistics } from "~/content/statistics";
-import { recentNews } from "~/services/news.server";
+import { publishState, recentNews } from "~/services/news.server";
+import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -24,13 +26,39 @@ export const meta: MetaFunction = () =>
     description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
   });
 
-export async function loader() {
-  // Only what a card shows travels to the browser; visitors' view, whoever is signed in.
-  const articles = await recentNews(RECENT_ARTICLES);
-  return json({ articles: articles.map((article) => toNewsCardArticle(article)) });
+export async function loader({ request }: LoaderFunctionArgs) {
+  // As on /news: signed-in staff see drafts and scheduled articles too, marked (a request with
+  // a session cookie is never page-cached). Only what a card shows travels to the browser.
+  const staff = (await getUser(request)) !== null;
+  const articles = await recentNews(RECENT_ARTICLES, { staff });
+  return json({
+    articles: articles.map((article) => toNewsCardArticle(article, staff ? publishState(article) : undefined)),
+  });
 }
 
-const sectionHeading = "text-3xl font-bold text-slate-900 dark:text-white";
+/** A home-page band: full-width background, centred heading, content in the page column. */
+function HomeSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      <div className="container-page">
+        <h2 id={`${id}-heading`} className="text-center text-3xl font-bold text-slate-900 dark:text-white">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 const pillarIcons = [
   // Healthcare Access: a medical cross.
@@ -57,26 +85,18 @@ export default function Home() {
         <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{welcome.intro}</p>
       </section>
 
-      <section aria-labelledby="impact-heading" className="bg-brand-50 py-14 dark:bg-slate-900">
-        <div className="container-page">
-          <h2 id="impact-heading" className={`${sectionHeading} text-center`}>
-            Our Impact
-          </h2>
-          <dl className="mt-10 grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
-            {homeStatistics.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="mt-2 text-base font-medium text-slate-700 dark:text-slate-300">{stat.label}</dt>
-                <dd className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <HomeSection id="impact" title="Our Impact" className="bg-brand-50 py-14 dark:bg-slate-900">
+        <dl className="mt-10 grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
+          {homeStatistics.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="mt-2 text-base font-medium text-slate-700 dark:text-slate-300">{stat.label}</dt>
+              <dd className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </HomeSection>
 
-      <section aria-labelledby="mission-heading" className="container-page py-16">
-        <h2 id="mission-heading" className={`${sectionHeading} text-center`}>
-          {mission.heading}
-        </h2>
+      <HomeSection id="mission" title={mission.heading} className="py-16">
         <p className="mx-auto mt-4 max-w-3xl text-center text-lg text-slate-700 dark:text-slate-300">{mission.intro}</p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {mission.pillars.map((pillar, i) => (
@@ -99,34 +119,26 @@ export default function Home() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="needs-heading" className="bg-slate-50 py-16 dark:bg-slate-900">
-        <div className="container-page">
-          <h2 id="needs-heading" className={`${sectionHeading} text-center`}>
-            Current Needs
-          </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {currentNeeds.map((need) => (
-              <li
-                key={need.title}
-                className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950"
-              >
-                <h3 className="text-xl font-semibold text-slate-900 dark:text-white">{need.title}</h3>
-                <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{need.text}</p>
-                <Link to="/donate" className="btn-primary mt-5 self-start">
-                  {need.linkLabel}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="needs" title="Current Needs" className="bg-slate-50 py-16 dark:bg-slate-900">
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {currentNeeds.map((need) => (
+            <li
+              key={need.title}
+              className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950"
+            >
+              <h3 className="text-xl font-semibold text-slate-900 dark:text-white">{need.title}</h3>
+              <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{need.text}</p>
+              <Link to="/donate" className="btn-primary mt-5 self-start">
+                {need.linkLabel}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section aria-labelledby="recent-heading" className="container-page py-16">
-        <h2 id="recent-heading" className={`${sectionHeading} text-center`}>
-          Recent Activities
-        </h2>
+      <HomeSection id="recent" title="Recent Activities" className="py-16">
         {articles.length > 0 ? (
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {articles.map((article) => (
@@ -143,7 +155,7 @@ export default function Home() {
             View All News
           </Link>
         </div>
-      </section>
+      </HomeSection>
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white dark:bg-brand-900">
         <div className="container-page text-center">

@@ -9,10 +9,8 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { getNews } from "~/models/news.server";
-import { removeArticle } from "~/services/news.server";
+import { findArticleByParam, removeArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
-import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -21,16 +19,13 @@ import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Delete News Article", description: `Delete a news article of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Delete News Article", description: `Delete a news article of ${site.name}.`, noindex: true });
 
 // The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  const article = id === null ? undefined : await getNews(getDb(), id);
+  const article = await findArticleByParam(params.id);
   if (!article) return json({ article: null }, { status: 404 });
   return json({ article: { id: article.id, title: article.title } });
 }

@@ -5,14 +5,12 @@ import { ArticleDialog } from "~/components/admin/article-dialog";
 import { ArticleMissingDialog } from "~/components/admin/article-missing";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { getNews } from "~/models/news.server";
-import { reviseArticle } from "~/services/news.server";
+import { findArticleByParam, reviseArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { ImageRejected } from "~/infra/images.server";
 import { nowIsoString } from "~/infra/clock.server";
 import { toLondonLocal } from "~/utils/dates";
-import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -20,17 +18,14 @@ import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.`, noindex: true });
 
 // A missing article is answered with data and a 404 status rather than a thrown response,
 // because this loader also runs after a failed save, whose message must still show.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  const article = id === null ? undefined : await getNews(getDb(), id);
+  const article = await findArticleByParam(params.id);
   if (!article) return json({ article: null }, { status: 404 });
   return json({
     article: {
@@ -59,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { image, remove_image, image_alt } = submission.value;
   try {
-    const current = id === null ? undefined : await getNews(getDb(), id);
+    const current = await findArticleByParam(params.id);
     // The photo kept from before needs its description as much as a new one.
     if (current?.image_upload && !image && !remove_image && !image_alt) {
       const message = "Describe the photo: people who use screen readers hear this text instead of seeing it";

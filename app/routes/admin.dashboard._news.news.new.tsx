@@ -14,10 +14,8 @@ import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireAdmin } from "~/services/session.server";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Add News Article", description: `Add a news article to ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Add News Article", description: `Add a news article to ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { figuresCell as td, figuresRow as rowBorder, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidOnPence, giftAidStaff } from "~/content/gift-aid";
 import { site } from "~/content/site";
@@ -23,10 +24,8 @@ import { scheduleDate } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Gift Aid", description: `Gift Aid claims of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Gift Aid", description: `Gift Aid claims of ${site.name}.`, noindex: true });
 
 const candidateView = (candidate: ClaimCandidate) => ({
   paymentId: candidate.paymentId,
@@ -86,57 +85,38 @@ function Money({ pence }: { pence: number }) {
   return <span className="tabular-nums">{formatPence(pence)}</span>;
 }
 
-const th = "px-3 py-2 text-left text-sm font-semibold";
-const td = "px-3 py-2 text-sm align-top";
-const table = "mt-3 w-full min-w-[40rem] border-collapse";
-const rowBorder = "border-b border-slate-200 dark:border-slate-700";
+const right = (label: string) => ({ label, key: label, align: "right" as const });
 
 function ProblemTable({ rows, caption }: { rows: Row[]; caption: string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className={table}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className={rowBorder}>
-            <th scope="col" className={th}>
-              Received
-            </th>
-            <th scope="col" className={th}>
-              Donor
-            </th>
-            <th scope="col" className={th}>
-              Amount
-            </th>
-            <th scope="col" className={th}>
-              Why it is left out
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.paymentId} className={rowBorder}>
-              <td className={td}>{scheduleDate(row.receivedOn)}</td>
-              <td className={td}>
-                <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
-                  {row.donorName}
-                </Link>{" "}
-                <span className="font-mono text-xs">{row.pledgeReference}</span>
-              </td>
-              <td className={td}>
-                <Money pence={row.amountPence} />
-              </td>
-              <td className={td}>
-                <ul className="list-disc pl-4">
-                  {row.problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable
+      look="figures"
+      className="mt-3"
+      caption={caption}
+      columns={["Received", "Donor", "Amount", "Why it is left out"]}
+    >
+      {rows.map((row) => (
+        <tr key={row.paymentId} className={rowBorder}>
+          <td className={td}>{scheduleDate(row.receivedOn)}</td>
+          <td className={td}>
+            <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
+              {row.donorName}
+            </Link>{" "}
+            <span className="font-mono text-xs">{row.pledgeReference}</span>
+          </td>
+          <td className={td}>
+            <Money pence={row.amountPence} />
+          </td>
+          <td className={td}>
+            <ul className="list-disc pl-4">
+              {row.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -151,10 +131,7 @@ export default function GiftAid() {
     <>
       <h2 className="text-2xl font-semibold">{giftAidStaff.sectionTitle}</h2>
 
-      <section aria-labelledby="claimable-heading" className="mt-6">
-        <h3 id="claimable-heading" className="text-xl font-semibold">
-          Claimable payments
-        </h3>
+      <StaffSection id="claimable" title="Claimable payments" className="mt-6">
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{giftAidStaff.intro}</p>
         {actionData?.error ? (
           <div className="mt-4">
@@ -165,62 +142,40 @@ export default function GiftAid() {
           <p className="mt-4 text-slate-700 dark:text-slate-300">There are no payments to claim just now.</p>
         ) : (
           <Form method="post" action={adminPaths.giftAid} className="mt-2">
-            <div className="overflow-x-auto">
-              <table className={table}>
-                <caption className="sr-only">Claimable payments</caption>
-                <thead>
-                  <tr className={rowBorder}>
-                    <th scope="col" className={th}>
-                      Select
-                    </th>
-                    <th scope="col" className={th}>
-                      Received
-                    </th>
-                    <th scope="col" className={th}>
-                      Donor
-                    </th>
-                    <th scope="col" className={th}>
-                      Pledge
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Amount
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Gift Aid
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {claimable.map((row) => (
-                    <tr key={row.paymentId} className={rowBorder}>
-                      <td className={td}>
-                        <input
-                          type="checkbox"
-                          name="paymentId"
-                          value={row.paymentId}
-                          id={`payment-${row.paymentId}`}
-                          aria-label={`Select ${row.donorName}, ${formatPence(row.amountPence)} received ${scheduleDate(row.receivedOn)}`}
-                          className="h-4 w-4 accent-brand-700"
-                        />
-                      </td>
-                      <td className={td}>{scheduleDate(row.receivedOn)}</td>
-                      <td className={td}>
-                        <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
-                          {row.donorName}
-                        </Link>
-                      </td>
-                      <td className={`${td} font-mono`}>{row.pledgeReference}</td>
-                      <td className={`${td} text-right`}>
-                        <Money pence={row.amountPence} />
-                      </td>
-                      <td className={`${td} text-right`}>
-                        <Money pence={giftAidOnPence(row.amountPence)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              look="figures"
+              className="mt-3"
+              caption="Claimable payments"
+              columns={["Select", "Received", "Donor", "Pledge", right("Amount"), right("Gift Aid")]}
+            >
+              {claimable.map((row) => (
+                <tr key={row.paymentId} className={rowBorder}>
+                  <td className={td}>
+                    <input
+                      type="checkbox"
+                      name="paymentId"
+                      value={row.paymentId}
+                      id={`payment-${row.paymentId}`}
+                      aria-label={`Select ${row.donorName}, ${formatPence(row.amountPence)} received ${scheduleDate(row.receivedOn)}`}
+                      className="h-4 w-4 accent-brand-700"
+                    />
+                  </td>
+                  <td className={td}>{scheduleDate(row.receivedOn)}</td>
+                  <td className={td}>
+                    <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
+                      {row.donorName}
+                    </Link>
+                  </td>
+                  <td className={`${td} font-mono`}>{row.pledgeReference}</td>
+                  <td className={`${td} text-right`}>
+                    <Money pence={row.amountPence} />
+                  </td>
+                  <td className={`${td} text-right`}>
+                    <Money pence={giftAidOnPence(row.amountPence)} />
+                  </td>
+                </tr>
+              ))}
+            </StaffTable>
             <p className="mt-4 text-slate-800 dark:text-slate-200">
               {claimable.length} payment{claimable.length === 1 ? "" : "s"}: donations <Money pence={total} />, Gift Aid{" "}
               <Money pence={giftAidOnPence(total)} />. <span className="text-sm">{GIFT_AID_ROUNDING_NOTE}</span>
@@ -235,90 +190,56 @@ export default function GiftAid() {
             </div>
           </Form>
         )}
-      </section>
+      </StaffSection>
 
       {rejected.length > 0 ? (
-        <section aria-labelledby="rejected-heading" className="mt-10">
-          <h3 id="rejected-heading" className="text-xl font-semibold">
-            Rows HMRC would reject
-          </h3>
+        <StaffSection id="rejected" title="Rows HMRC would reject" className="mt-10">
           <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{giftAidStaff.rejectedIntro}</p>
           <ProblemTable rows={rejected} caption="Rows HMRC would reject" />
-        </section>
+        </StaffSection>
       ) : null}
 
       {notCovered.length > 0 ? (
-        <section aria-labelledby="not-covered-heading" className="mt-10">
-          <h3 id="not-covered-heading" className="text-xl font-semibold">
-            Payments the declaration does not cover
-          </h3>
+        <StaffSection id="not-covered" title="Payments the declaration does not cover" className="mt-10">
           <ProblemTable rows={notCovered} caption="Payments the declaration does not cover" />
-        </section>
+        </StaffSection>
       ) : null}
 
-      <section aria-labelledby="claims-heading" className="mt-10">
-        <h3 id="claims-heading" className="text-xl font-semibold">
-          Claim batches
-        </h3>
+      <StaffSection id="claims" title="Claim batches" className="mt-10">
         {claims.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No batches yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className={table}>
-              <caption className="sr-only">Claim batches</caption>
-              <thead>
-                <tr className={rowBorder}>
-                  <th scope="col" className={th}>
-                    Batch
-                  </th>
-                  <th scope="col" className={th}>
-                    Made
-                  </th>
-                  <th scope="col" className={th}>
-                    Payments
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Donations
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Gift Aid
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {claims.map((claim) => (
-                  <tr key={claim.id} className={rowBorder}>
-                    <td className={td}>
-                      <Link to={adminPaths.giftAidClaim(claim.id)} className="link">
-                        Batch {claim.id}
-                      </Link>
-                    </td>
-                    <td className={td}>{formatLongDate(claim.created_at)}</td>
-                    <td className={td}>{claim.item_count}</td>
-                    <td className={`${td} text-right`}>
-                      <Money pence={claim.total_pence} />
-                    </td>
-                    <td className={`${td} text-right`}>
-                      <Money pence={claim.gift_aid_pence} />
-                    </td>
-                    <td className={td}>
-                      {claim.submitted_on ? `Submitted ${formatLongDate(claim.submitted_on)}` : "Not submitted"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            look="figures"
+            className="mt-3"
+            caption="Claim batches"
+            columns={["Batch", "Made", "Payments", right("Donations"), right("Gift Aid"), "Status"]}
+          >
+            {claims.map((claim) => (
+              <tr key={claim.id} className={rowBorder}>
+                <td className={td}>
+                  <Link to={adminPaths.giftAidClaim(claim.id)} className="link">
+                    Batch {claim.id}
+                  </Link>
+                </td>
+                <td className={td}>{formatLongDate(claim.created_at)}</td>
+                <td className={td}>{claim.item_count}</td>
+                <td className={`${td} text-right`}>
+                  <Money pence={claim.total_pence} />
+                </td>
+                <td className={`${td} text-right`}>
+                  <Money pence={claim.gift_aid_pence} />
+                </td>
+                <td className={td}>
+                  {claim.submitted_on ? `Submitted ${formatLongDate(claim.submitted_on)}` : "Not submitted"}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="declarations-heading" className="mt-10">
-        <h3 id="declarations-heading" className="text-xl font-semibold">
-          Latest declarations
-        </h3>
+      <StaffSection id="declarations" title="Latest declarations" className="mt-10">
         {declarations.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No declarations yet.</p>
         ) : (
@@ -335,7 +256,7 @@ export default function GiftAid() {
             ))}
           </ul>
         )}
-      </section>
+      </StaffSection>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
+import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid";
 import { site } from "~/content/site";
@@ -16,26 +17,20 @@ import { markSubmittedSchema } from "~/schemas/gift-aid";
 import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseArticleId } from "~/utils/article-id";
+import { findRecordOr404, requireRecordId } from "~/utils/article-id";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { SCHEDULE_HEADER } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Gift Aid claim batch", description: `A Gift Aid claim batch of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Gift Aid claim batch", description: `A Gift Aid claim batch of ${site.name}.`, noindex: true });
 
-function notFound(): never {
-  throw new Response("There is no such claim batch.", { status: 404, statusText: "Not Found" });
-}
+const NOT_FOUND = "There is no such claim batch.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  const detail = id === null ? null : await getClaimDetail(id);
-  if (!detail) notFound();
+  const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
   return json({
     ...detail,
     today: toLondonDay(new Date()),
@@ -46,8 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  if (id === null) notFound();
+  const id = requireRecordId(params.id, NOT_FOUND);
   const form = await readFormData(request);
   try {
     if (form.get("intent") === "delete") {
@@ -119,47 +113,32 @@ export default function ClaimBatch() {
         </div>
       ) : null}
 
-      <section aria-labelledby="schedule-heading" className="mt-8">
-        <h3 id="schedule-heading" className="text-xl font-semibold">
-          HMRC schedule
-        </h3>
+      <StaffSection id="schedule" title="HMRC schedule">
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{giftAidStaff.scheduleNote}</p>
         <p className="mt-3">
           <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-primary" download>
             Download the schedule (CSV)
           </a>
         </p>
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[48rem] border-collapse text-sm">
-            <caption className="sr-only">Schedule rows of batch {claim.id}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                {SCHEDULE_HEADER.map((column) => (
-                  <th key={column} scope="col" className="px-2 py-2 text-left font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className="border-b border-slate-200 dark:border-slate-700">
-                  {item.cells.map((cell, index) => (
-                    <td key={SCHEDULE_HEADER[index]} className="px-2 py-2 tabular-nums">
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
+        <StaffTable
+          look="dense"
+          className="mt-4"
+          caption={`Schedule rows of batch ${claim.id}`}
+          columns={SCHEDULE_HEADER}
+        >
+          {items.map((item) => (
+            <tr key={item.id} className={figuresRow}>
+              {item.cells.map((cell, index) => (
+                <td key={SCHEDULE_HEADER[index]} className="px-2 py-2 tabular-nums">
+                  {cell}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+            </tr>
+          ))}
+        </StaffTable>
+      </StaffSection>
 
-      <section aria-labelledby="submit-heading" className="mt-8">
-        <h3 id="submit-heading" className="text-xl font-semibold">
-          Submission
-        </h3>
+      <StaffSection id="submit" title="Submission">
         {claim.submitted_on ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">{giftAidStaff.submittedLocked}</p>
         ) : (
@@ -176,7 +155,7 @@ export default function ClaimBatch() {
             </Form>
           </>
         )}
-      </section>
+      </StaffSection>
 
       <AuditTrail events={history} />
     </>

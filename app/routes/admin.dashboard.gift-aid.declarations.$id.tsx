@@ -16,31 +16,28 @@ import { cancelDeclarationSchema } from "~/schemas/gift-aid";
 import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseArticleId } from "~/utils/article-id";
+import { findRecordOr404, requireRecordId } from "~/utils/article-id";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Gift Aid declaration", description: `A Gift Aid declaration made to ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Gift Aid declaration",
+    description: `A Gift Aid declaration made to ${site.name}.`,
+    noindex: true,
+  });
 
-function notFound(): never {
-  throw new Response("There is no such declaration.", { status: 404, statusText: "Not Found" });
-}
+const NOT_FOUND = "There is no such declaration.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  const declaration = id === null ? null : await getDeclarationForStaff(id);
-  if (!declaration) notFound();
+  const declaration = await findRecordOr404(params.id, getDeclarationForStaff, NOT_FOUND);
   return json({ declaration, history: await listAudit(getDb(), "declaration", declaration.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const id = parseArticleId(params.id);
-  if (id === null) notFound();
+  const id = requireRecordId(params.id, NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelDeclarationSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });
   try {

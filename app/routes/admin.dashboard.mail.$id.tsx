@@ -10,10 +10,8 @@ import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Mail message", description: `A message sent by ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Mail message", description: `A message sent by ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

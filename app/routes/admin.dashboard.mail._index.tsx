@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { Pagination } from "~/components/admin/pagination";
+import { StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -21,10 +22,8 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -121,85 +120,61 @@ export default function MailLog() {
         {actionData?.notice ?? ""}
       </p>
       {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
-      <section aria-labelledby="mail-test-heading" className="mt-4">
-        <h3 id="mail-test-heading" className="text-lg font-semibold">
-          Send a test message
-        </h3>
+      <StaffSection id="mail-test" title="Send a test message" size="lg" className="mt-4">
         <TestMailForm staffEmail={staffEmail} />
-      </section>
-      <section aria-labelledby="mail-list-heading" className="mt-8">
-        <h3 id="mail-list-heading" className="text-lg font-semibold">
-          Messages ({total})
-        </h3>
+      </StaffSection>
+      <StaffSection id="mail-list" title={`Messages (${total})`} size="lg">
         {messages.length === 0 ? (
           <p className="mt-3 text-slate-700 dark:text-slate-300">No messages yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300 dark:border-slate-600">
-                  <th scope="col" className="p-2">
-                    Created
-                  </th>
-                  <th scope="col" className="p-2">
-                    To and subject
-                  </th>
-                  <th scope="col" className="p-2">
-                    Status
-                  </th>
-                  <th scope="col" className="p-2">
-                    Tries
-                  </th>
-                  <th scope="col" className="p-2">
-                    Next attempt or sent
-                  </th>
-                  <th scope="col" className="p-2">
-                    Last error
-                  </th>
-                  <th scope="col" className="p-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.map((m) => (
-                  <tr key={m.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                    <td className="p-2 whitespace-nowrap">{formatDateTime(m.created_at)}</td>
-                    <td className="p-2 break-all">
-                      <Link to={adminPaths.mailMessage(m.id)} className="link">
-                        {m.subject}
-                      </Link>
-                      <br />
-                      <span className="text-slate-700 dark:text-slate-300">{m.to_address}</span>
-                    </td>
-                    <td className="p-2">
-                      <MailStatus status={m.status} />
-                    </td>
-                    <td className="p-2">{m.tries}</td>
-                    <td className="p-2 whitespace-nowrap">
-                      {m.status === "sent" && m.sent_at
-                        ? formatDateTime(m.sent_at)
-                        : m.status === "queued"
-                          ? formatDateTime(m.next_attempt_at)
-                          : "—"}
-                    </td>
-                    <td className="p-2 break-words">{m.last_error ?? ""}</td>
-                    <td className="p-2">
-                      {m.status === "failed" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="retry" />
-                          <input type="hidden" name="id" value={m.id} />
-                          <button type="submit" className="btn-secondary" disabled={busy}>
-                            Retry<span className="sr-only"> message {m.id}</span>
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            className="mt-3"
+            columns={[
+              "Created",
+              "To and subject",
+              "Status",
+              "Tries",
+              "Next attempt or sent",
+              "Last error",
+              { key: "actions", label: <span className="sr-only">Actions</span> },
+            ]}
+          >
+            {messages.map((m) => (
+              <tr key={m.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+                <td className="p-2 whitespace-nowrap">{formatDateTime(m.created_at)}</td>
+                <td className="p-2 break-all">
+                  <Link to={adminPaths.mailMessage(m.id)} className="link">
+                    {m.subject}
+                  </Link>
+                  <br />
+                  <span className="text-slate-700 dark:text-slate-300">{m.to_address}</span>
+                </td>
+                <td className="p-2">
+                  <MailStatus status={m.status} />
+                </td>
+                <td className="p-2">{m.tries}</td>
+                <td className="p-2 whitespace-nowrap">
+                  {m.status === "sent" && m.sent_at
+                    ? formatDateTime(m.sent_at)
+                    : m.status === "queued"
+                      ? formatDateTime(m.next_attempt_at)
+                      : "—"}
+                </td>
+                <td className="p-2 break-words">{m.last_error ?? ""}</td>
+                <td className="p-2">
+                  {m.status === "failed" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="id" value={m.id} />
+                      <button type="submit" className="btn-secondary" disabled={busy}>
+                        Retry<span className="sr-only"> message {m.id}</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
         <Pagination
           page={page}
@@ -207,7 +182,7 @@ export default function MailLog() {
           href={(n) => (n === 1 ? adminPaths.mail : `${adminPaths.mail}?page=${n}`)}
           label="Mail log pages"
         />
-      </section>
+      </StaffSection>
     </>
   );
 }

@@ -16,10 +16,8 @@ import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Erase personal data", description: `Erase a person's data held by ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Erase personal data", description: `Erase a person's data held by ${site.name}.`, noindex: true });
 
 const lookup = (email: string) => `${adminPaths.privacy}?${new URLSearchParams({ email })}`;
 

@@ -12,10 +12,8 @@ import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { requireAdmin } from "~/services/session.server";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

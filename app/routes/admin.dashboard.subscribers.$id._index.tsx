@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
+import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { listAudit } from "~/models/audit.server";
@@ -14,10 +15,8 @@ import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Subscriber", description: `A newsletter subscriber of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Subscriber", description: `A newsletter subscriber of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -51,10 +50,7 @@ export default function Subscriber() {
         <dt className="font-medium">Unsubscribed</dt>
         <dd>{subscriber.unsubscribed_at ? formatDateTime(subscriber.unsubscribed_at) : "—"}</dd>
       </dl>
-      <section aria-labelledby="consent-heading" className="mt-8">
-        <h3 id="consent-heading" className="text-xl font-semibold">
-          Consent history
-        </h3>
+      <StaffSection id="consent" title="Consent history">
         {events.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">
             Signed up before double opt-in: no wording was recorded.
@@ -74,7 +70,7 @@ export default function Subscriber() {
             ))}
           </ol>
         )}
-      </section>
+      </StaffSection>
       <AuditTrail events={audit} />
       <p className="mt-8">
         <Link to={adminPaths.removeSubscriber(subscriber.id)} className={dangerButtonClass}>

@@ -10,10 +10,12 @@ import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Remove subscriber", description: `Remove a newsletter subscriber of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Remove subscriber",
+    description: `Remove a newsletter subscriber of ${site.name}.`,
+    noindex: true,
+  });
 
 // A confirmation page: the same with and without JavaScript, nothing removed by a GET.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
+import { StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { listSubscribers } from "~/models/newsletter.server";
@@ -12,10 +13,8 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -42,46 +41,23 @@ export default function Subscribers() {
       {subscribers.length === 0 ? (
         <p className="mt-6 text-slate-700 dark:text-slate-300">No subscribers yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-600">
-                <th scope="col" className="p-2">
-                  Address
-                </th>
-                <th scope="col" className="p-2">
-                  Status
-                </th>
-                <th scope="col" className="p-2">
-                  Signed up
-                </th>
-                <th scope="col" className="p-2">
-                  Confirmed
-                </th>
-                <th scope="col" className="p-2">
-                  Consent wording
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.map((s) => (
-                <tr key={s.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                  <td className="p-2 break-all">
-                    <Link to={adminPaths.subscriber(s.id)} className="link">
-                      {s.email}
-                    </Link>
-                  </td>
-                  <td className="p-2">
-                    <SubscriberStatus status={s.status} />
-                  </td>
-                  <td className="p-2 whitespace-nowrap">{formatDateTime(s.consented_at)}</td>
-                  <td className="p-2 whitespace-nowrap">{s.confirmed_at ? formatDateTime(s.confirmed_at) : "—"}</td>
-                  <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable className="mt-6" columns={["Address", "Status", "Signed up", "Confirmed", "Consent wording"]}>
+          {subscribers.map((s) => (
+            <tr key={s.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+              <td className="p-2 break-all">
+                <Link to={adminPaths.subscriber(s.id)} className="link">
+                  {s.email}
+                </Link>
+              </td>
+              <td className="p-2">
+                <SubscriberStatus status={s.status} />
+              </td>
+              <td className="p-2 whitespace-nowrap">{formatDateTime(s.consented_at)}</td>
+              <td className="p-2 whitespace-nowrap">{s.confirmed_at ? formatDateTime(s.confirmed_at) : "—"}</td>
+              <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       <Pagination
         page={page}

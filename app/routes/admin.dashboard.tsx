@@ -8,10 +8,8 @@ import { adminPaths, sectionOf } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { requireAdmin } from "~/services/session.server";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Admin Dashboard", description: `Staff dashboard of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Admin Dashboard", description: `Staff dashboard of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);

@@ -1,4 +1,4 @@
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage, MessagePage } from "~/components/error-page";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -138,13 +138,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <section className="container-page py-20 text-center">
-        <h1 className="text-3xl font-bold">{newsCopy.notFound}</h1>
-        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{newsCopy.notFoundBody}</p>
-        <Link to="/news" className="btn-primary mt-8">
-          {newsCopy.backToNews}
-        </Link>
-      </section>
+      <MessagePage
+        title={newsCopy.notFound}
+        text={newsCopy.notFoundBody}
+        link={{ to: "/news", label: newsCopy.backToNews }}
+      />
     );
   }
   // Not rethrown: during the server render React has no boundary above to catch it, so the

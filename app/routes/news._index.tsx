@@ -10,7 +10,7 @@ import { site } from "~/content/site";
 import { newsListPage, publishState } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
-import { newsPagePath } from "~/utils/pagination";
+import { newsPagePath, parsePageNumber } from "~/utils/pagination";
 import { absoluteUrl } from "~/utils/public-url";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -20,8 +20,13 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },
 ];
 
-/** Page `page` of the list (also the loader of /news/page/{n}); 404 past the last page. */
-export async function loadNewsPage(request: Request, page: number) {
+/**
+ * Page 1 of the list, or the page /news/page/{n} names (news.page.$page.tsx calls this loader);
+ * 404 for a malformed page number or one past the last page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const page = params.page === undefined ? 1 : parsePageNumber(params.page);
+  if (page === null) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
   // Signed-in staff see drafts and scheduled articles too, marked (their pages are never cached).
   const staff = (await getUser(request)) !== null;
   const result = await newsListPage(page, { staff });
@@ -32,10 +37,6 @@ export async function loadNewsPage(request: Request, page: number) {
     hasNext: result.hasNext,
     url: absoluteUrl(request, newsPagePath(page)),
   });
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadNewsPage(request, 1);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -4,6 +4,7 @@ import { logger, type Logger } from "~/infra/logger.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/content/news";
+import { parseArticleId } from "~/utils/article-id";
 import {
   countNewsMatching,
   createNews,
@@ -77,13 +78,19 @@ export async function staffNewsList({ page, search }: { page: number; search: st
   return { articles, page: current, totalPages, total };
 }
 
-/** The newest few public articles (home page). */
-export async function recentNews(limit: number): Promise<NewsSummary[]> {
-  return listNewsSummaries(getDb(), { ...visibilityFor({ staff: false }), limit });
+/** The newest few articles (home page): the public ones, or every one for staff. */
+export async function recentNews(limit: number, viewer: Viewer): Promise<NewsSummary[]> {
+  return listNewsSummaries(getDb(), { ...visibilityFor(viewer), limit });
 }
 
 export async function findArticle(id: number, viewer: Viewer): Promise<NewsArticle | undefined> {
   return getNews(getDb(), id, visibilityFor(viewer));
+}
+
+/** The article a staff URL's id segment names, in any state; undefined for a malformed or unknown id. */
+export async function findArticleByParam(param: string | undefined): Promise<NewsArticle | undefined> {
+  const id = parseArticleId(param);
+  return id === null ? undefined : findArticle(id, { staff: true });
 }
 
 /** Whole articles for the RSS feed, newest first. */

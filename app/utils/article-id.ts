@@ -11,3 +11,26 @@ export function parseArticleId(value: string | undefined): number | null {
 
 /** The same rule for any record's id in a staff URL (enquiries, pledges…). */
 export const parseRecordId = parseArticleId;
+
+/** A 404 answer whose body is `message` (thrown from a loader or action). */
+export function notFoundResponse(message: string): Response {
+  return new Response(message, { status: 404, statusText: "Not Found" });
+}
+
+/** The record id in a URL segment, or a thrown 404 with `message`. */
+export function requireRecordId(value: string | undefined, message: string): number {
+  const id = parseRecordId(value);
+  if (id === null) throw notFoundResponse(message);
+  return id;
+}
+
+/** The record a URL segment names, found by `find`, or a thrown 404 with `message`. */
+export async function findRecordOr404<T>(
+  value: string | undefined,
+  find: (id: number) => Promise<T | null | undefined>,
+  message: string,
+): Promise<T> {
+  const record = await find(requireRecordId(value, message));
+  if (!record) throw notFoundResponse(message);
+  return record;
+}

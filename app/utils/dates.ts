@@ -1,70 +1,58 @@
 // One formatter for server and client: the same en-GB text in the Europe/London zone
 // whatever the machine's own time zone, so hydration never disagrees.
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
-/** "5 October 2025" for an ISO-8601 timestamp or Date. */
-export function formatLongDate(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return "";
-  return longDate.format(date);
+/** A formatter fixed to the Europe/London zone. */
+function londonFormat(options: Intl.DateTimeFormatOptions, locale = "en-GB"): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "Europe/London" });
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
+function toDate(value: string | Date): Date {
+  return typeof value === "string" ? new Date(value) : value;
+}
+
+/** A display formatter for an ISO-8601 timestamp or Date: an unreadable value shows as "". */
+function displayFormat(options: Intl.DateTimeFormatOptions, tidy: (text: string) => string = (text) => text) {
+  const format = londonFormat(options);
+  return (value: string | Date): string => {
+    const date = toDate(value);
+    return Number.isNaN(date.getTime()) ? "" : tidy(format.format(date));
+  };
+}
+
+/** "5 October 2025" for an ISO-8601 timestamp or Date. */
+export const formatLongDate = displayFormat({ day: "numeric", month: "long", year: "numeric" });
+
+/** "5 Oct 2025, 17:30" (UK time) for an ISO-8601 timestamp or Date: staff lists and histories. */
+export const formatDateTime = displayFormat({
   day: "numeric",
   month: "short",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/London",
 });
 
-/** "5 Oct 2025, 17:30" (UK time) for an ISO-8601 timestamp or Date: staff lists and histories. */
-export function formatDateTime(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return "";
-  return dateTime.format(date);
-}
+/** "5 October 2025, 09:00" (UK time): when the exact moment matters, as for a scheduled article. */
+export const formatLongDateTime = displayFormat(
+  { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  (text) => text.replace(" at ", ", "),
+);
 
 /** The current time as the ISO-8601 UTC string every table stores. */
 export function nowIso(): string {
   return new Date().toISOString();
 }
 
-const longDateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Europe/London",
-});
-
-/** "5 October 2025, 09:00" (UK time): when the exact moment matters, as for a scheduled article. */
-export function formatLongDateTime(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return "";
-  return longDateTime.format(date).replace(" at ", ", ");
-}
-
-const londonParts = new Intl.DateTimeFormat("en-GB", {
+const londonParts = londonFormat({
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-  timeZone: "Europe/London",
 });
 
 /** "2025-10-05T09:00": the UK wall-clock time of an instant, as a datetime-local field holds it. */
 export function toLondonLocal(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(value) : value;
+  const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
   const part = (type: string) => londonParts.formatToParts(date).find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
@@ -92,17 +80,12 @@ export function fromLondonLocal(value: string): string | null {
   return null;
 }
 
-const londonDay = new Intl.DateTimeFormat("en-CA", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: "Europe/London",
-});
+// en-CA writes dates as YYYY-MM-DD.
+const londonDay = londonFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA");
 
 /** The UK calendar day (YYYY-MM-DD) of an ISO-8601 timestamp or Date: what "the date" means to a donor or HMRC. */
 export function toLondonDay(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  return londonDay.format(date);
+  return londonDay.format(toDate(value));
 }
 
 /** A calendar day (YYYY-MM-DD) shifted by whole years; 29 February becomes 28 February in a common year. */

@@ -11,13 +11,23 @@ interface PageMeta {
   imageAlt?: string;
   /** Absolute URL of the page. */
   url?: string;
+  /** Keep the page out of search engines (staff pages, links from emails). */
+  noindex?: boolean;
 }
 
 /**
  * <title>, description, Open Graph and Twitter card tags for one route, with the site's name
  * appended to the title.
  */
-export function pageMeta({ title, description, type = "website", image, imageAlt, url }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  type = "website",
+  image,
+  imageAlt,
+  url,
+  noindex,
+}: PageMeta): MetaDescriptor[] {
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
@@ -37,5 +47,6 @@ export function pageMeta({ title, description, type = "website", image, imageAlt
     const alt = imageAlt ?? (image.endsWith(site.shareImage.path) ? site.shareImage.alt : undefined);
     if (alt) tags.push({ property: "og:image:alt", content: alt }, { name: "twitter:image:alt", content: alt });
   }
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

@@ -84,3 +84,13 @@ export async function run(fn: unknown, request: Request, params: Record<string, 
 export async function bodyOf(response: Response): Promise<any> {
   return JSON.parse(await response.text());
 }
+
+/** How many web (browser) sessions exist. */
+export async function sessionCount(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("kind", "=", "web")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -17,6 +17,7 @@ import {
   getRequest,
   postForm,
   run,
+  sessionCount,
   tokenFromSetCookie,
 } from "./admin-support";
 
@@ -24,15 +25,6 @@ const LOGIN = "/admin/login";
 
 const login = (fields: Record<string, string>, init: Parameters<typeof postForm>[2] = {}) =>
   run(loginRoute.action, postForm(LOGIN, fields, init));
-
-async function sessionCount(): Promise<number> {
-  const row = await getDb()
-    .selectFrom("sessions")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("kind", "=", "web")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 beforeEach(async () => {
   await resetDatabase();

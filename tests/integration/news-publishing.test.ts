@@ -115,6 +115,13 @@ describe("drafts and scheduled articles", () => {
       ["Live", undefined],
       ["Draft", "draft"],
     ]);
+    // The home page's latest news too, as on /news.
+    const staffHome = await bodyOf(await run(homeLoader, getRequest("/", { cookie })));
+    expect(staffHome.articles.map((a: { title: string; state?: string }) => [a.title, a.state])).toEqual([
+      ["Scheduled", "scheduled"],
+      ["Live", undefined],
+      ["Draft", "draft"],
+    ]);
     const preview = await bodyOf(
       await run(detailLoader, getRequest(`/news/${draft.id}`, { cookie }), { id: String(draft.id) }),
     );

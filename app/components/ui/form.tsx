@@ -59,6 +59,38 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list || undefined;
 }
 
+/** Label, optional hint, the control and its errors: the frame every field shares. */
+function FieldFrame({
+  meta,
+  label,
+  optional,
+  hint,
+  className,
+  children,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: ReactNode;
+  optional?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} optional={optional}>
+        {label}
+      </Label>
+      <Hint id={hintId(meta)}>{hint}</Hint>
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+function hintId(meta: FieldMetadata<unknown>): string {
+  return `${meta.id}-hint`;
+}
+
 export function TextField({
   meta,
   label,
@@ -81,24 +113,18 @@ export function TextField({
   hint?: ReactNode;
 }) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: true });
-  const hintId = `${meta.id}-hint`;
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      <Hint id={hintId}>{hint}</Hint>
+    <FieldFrame meta={meta} label={label} optional={optional} hint={hint} className={className}>
       <input
         key={key}
         {...props}
-        aria-describedby={describedBy(hint ? hintId : undefined, props["aria-describedby"])}
+        aria-describedby={describedBy(hint ? hintId(meta) : undefined, props["aria-describedby"])}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
         className="field-input"
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -119,22 +145,16 @@ export function FileField({
   className?: string;
 }) {
   const { key, ...props } = getInputProps(meta, { type: "file", ariaAttributes: true });
-  const hintId = `${meta.id}-hint`;
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      <Hint id={hintId}>{hint}</Hint>
+    <FieldFrame meta={meta} label={label} optional={optional} hint={hint} className={className}>
       <input
         key={key}
         {...props}
         accept={accept}
-        aria-describedby={describedBy(hint ? hintId : undefined, props["aria-describedby"])}
+        aria-describedby={describedBy(hint ? hintId(meta) : undefined, props["aria-describedby"])}
         className="field-input"
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -153,13 +173,9 @@ export function TextareaField({
 }) {
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
+    <FieldFrame meta={meta} label={label} optional={optional} className={className}>
       <textarea key={key} {...props} rows={rows} className="field-input" />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -178,8 +194,7 @@ export function SelectField({
 }) {
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: true });
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id}>{label}</Label>
+    <FieldFrame meta={meta} label={label} className={className}>
       <select key={key} {...props} className="field-input">
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -188,8 +203,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

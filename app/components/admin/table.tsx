@@ -1,0 +1,104 @@
+import type { ReactNode } from "react";
+
+// Staff tables and headed sections: one markup for the header row, the scroll wrapper and the
+// section heading, so every staff list reads (and is announced) the same way.
+
+/** A column heading: its text, or the text with a right alignment for figures. */
+export type Column = string | { label: ReactNode; key: string; align?: "right" };
+
+const looks = {
+  /** Compact lists (mail log, subscribers). */
+  list: {
+    table: "w-full text-left text-sm",
+    headRow: "border-b border-slate-300 dark:border-slate-600",
+    headCell: "p-2",
+  },
+  /** Money tables (Gift Aid): wider, with figures right-aligned. */
+  figures: {
+    table: "w-full min-w-[40rem] border-collapse",
+    headRow: "border-b border-slate-200 dark:border-slate-700",
+    headCell: "px-3 py-2 text-left text-sm font-semibold",
+  },
+  /** Many narrow columns (the HMRC schedule). */
+  dense: {
+    table: "w-full min-w-[48rem] border-collapse text-sm",
+    headRow: "border-b border-slate-200 dark:border-slate-700",
+    headCell: "px-2 py-2 text-left font-semibold",
+  },
+} as const;
+
+/** The body-row border and cell padding that go with the `figures` look. */
+export const figuresRow = looks.figures.headRow;
+export const figuresCell = "px-3 py-2 text-sm align-top";
+
+export function StaffTable({
+  columns,
+  caption,
+  look = "list",
+  className,
+  children,
+}: {
+  columns: readonly Column[];
+  /** Read by screen readers only. */
+  caption?: string;
+  look?: keyof typeof looks;
+  /** The scroll wrapper's classes (its margin). */
+  className?: string;
+  /** The body rows. */
+  children: ReactNode;
+}) {
+  const style = looks[look];
+  return (
+    <div className={className ? `${className} overflow-x-auto` : "overflow-x-auto"}>
+      <table className={style.table}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead>
+          <tr className={style.headRow}>
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className={style.headCell}>
+                  {column}
+                </th>
+              ) : (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.align === "right" ? `${style.headCell} text-right` : style.headCell}
+                >
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A staff-page section with its heading, labelled by it for assistive technology. */
+export function StaffSection({
+  id,
+  title,
+  className = "mt-8",
+  size = "xl",
+  children,
+}: {
+  /** Unique on the page; the heading's id is `${id}-heading`. */
+  id: string;
+  title: ReactNode;
+  className?: string;
+  size?: "lg" | "xl";
+  children: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h3 id={headingId} className={size === "lg" ? "text-lg font-semibold" : "text-xl font-semibold"}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}

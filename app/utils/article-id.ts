@@ -1,3 +1,5 @@
+import { notFound } from "./http";
+
 /**
  * The article id in a URL segment (/news/{id}, the admin dialogs, /api/news/{id}), or null
  * unless it is a plain positive integer ("7", not "07", "7.0", "1e3", "-1" or beyond what
@@ -12,15 +14,10 @@ export function parseArticleId(value: string | undefined): number | null {
 /** The same rule for any record's id in a staff URL (enquiries, pledges…). */
 export const parseRecordId = parseArticleId;
 
-/** A 404 answer whose body is `message` (thrown from a loader or action). */
-export function notFoundResponse(message: string): Response {
-  return new Response(message, { status: 404, statusText: "Not Found" });
-}
-
 /** The record id in a URL segment, or a thrown 404 with `message`. */
 export function requireRecordId(value: string | undefined, message: string): number {
   const id = parseRecordId(value);
-  if (id === null) throw notFoundResponse(message);
+  if (id === null) throw notFound(message);
   return id;
 }
 
@@ -31,6 +28,6 @@ export async function findRecordOr404<T>(
   message: string,
 ): Promise<T> {
   const record = await find(requireRecordId(value, message));
-  if (!record) throw notFoundResponse(message);
+  if (!record) throw notFound(message);
   return record;
 }

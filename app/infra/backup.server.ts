@@ -225,7 +225,9 @@ export function copyNewFiles(source: string, target: string): string[] {
     const to = path.join(target, relative);
     const fromStat = fs.statSync(from);
     const toStat = fs.statSync(to, { throwIfNoEntry: false });
-    if (toStat && toStat.size === fromStat.size && toStat.mtimeMs >= fromStat.mtimeMs) continue;
+    // Within a millisecond: the copy's time is set from a Date, which loses the sub-millisecond
+    // part the file system keeps for the original (and a little more in floating point).
+    if (toStat && toStat.size === fromStat.size && toStat.mtimeMs + 1 >= fromStat.mtimeMs) continue;
     fs.mkdirSync(path.dirname(to), { recursive: true });
     const temporary = `${to}.${process.pid}.tmp`;
     fs.copyFileSync(from, temporary);

@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -24,11 +24,11 @@ export const meta: MetaFunction = () =>
     description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
   });
 
-export async function loader() {
+export const loader = cachedLoader(async () => {
   // Only what a card shows travels to the browser; visitors' view, whoever is signed in.
   const articles = await recentNews(RECENT_ARTICLES);
   return json({ articles: articles.map((article) => toNewsCardArticle(article)) });
-}
+});
 
 const sectionHeading = "text-3xl font-bold text-slate-900 dark:text-white";
 

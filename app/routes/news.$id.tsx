@@ -1,5 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -31,7 +31,7 @@ function articleNotFound(): Response {
   return new Response(newsCopy.notFound, { status: 404, statusText: "Not Found" });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = cachedLoader(async ({ request, params }: LoaderFunctionArgs) => {
   const id = parseArticleId(params.id);
   if (id === null) throw articleNotFound();
   // Staff see drafts and scheduled articles as they will look (the preview); visitors get 404.
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     shareImage: upload ? absoluteUrl(request, upload) : (imageUrl ?? absoluteUrl(request, site.shareImage.path)),
     shareLinks: buildShareLinks(url, article.title),
   });
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) {

@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -34,9 +34,7 @@ export async function loadNewsPage(request: Request, page: number) {
   });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadNewsPage(request, 1);
-}
+export const loader = cachedLoader(({ request }: LoaderFunctionArgs) => loadNewsPage(request, 1));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({

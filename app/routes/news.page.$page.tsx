@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { newsCopy } from "~/content/news";
+import { cachedLoader } from "~/infra/page-cache.server";
 import { parsePageNumber } from "~/utils/pagination";
 import { loadNewsPage } from "./news._index";
 
@@ -8,10 +9,10 @@ import { loadNewsPage } from "./news._index";
 // query string so the page cache and a CDN keep each page.
 export { default, handle, links, meta } from "./news._index";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = cachedLoader(async ({ request, params }: LoaderFunctionArgs) => {
   const page = parsePageNumber(params.page);
   if (page === null) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
   // One address per page: the first is /news.
   if (page === 1) throw redirect("/news", 301);
   return loadNewsPage(request, page);
-}
+});

@@ -8,6 +8,8 @@ import { loader as projectLoader } from "~/routes/projects.$slug";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 
+const loadHome = () => homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} });
+
 const args = (url: string, params: Record<string, string> = {}) =>
   ({ request: new Request(new URL(url, "http://localhost").toString()), params, context: {} }) as any;
 
@@ -26,7 +28,7 @@ beforeEach(resetDatabase);
 describe("home loader: Recent Activities", () => {
   it("returns the three newest seeded articles, with only the fields a card shows", async () => {
     await seedDatabase(getDb(), { adminUsername: "admin", adminPassword: "a-long-enough-test-password" });
-    const response = await homeLoader();
+    const response = await loadHome();
     const { articles } = await response.json();
     expect(articles.map((a: { title: string }) => a.title)).toEqual([
       "Charity Gala Dinner: Sunday 5 October 2025",
@@ -49,7 +51,7 @@ describe("home loader: Recent Activities", () => {
   it("follows the database: a new article comes first and the oldest of the three drops off", async () => {
     await seedDatabase(getDb(), { adminUsername: "admin", adminPassword: "a-long-enough-test-password" });
     const fresh = await createNews(getDb(), { title: "Written in the admin a moment ago", content: "Hello." });
-    const { articles } = await (await homeLoader()).json();
+    const { articles } = await (await loadHome()).json();
     expect(articles.map((a: { id: number }) => a.id)[0]).toBe(fresh.id);
     expect(articles.map((a: { title: string }) => a.title)).toEqual([
       "Written in the admin a moment ago",
@@ -59,7 +61,7 @@ describe("home loader: Recent Activities", () => {
   });
 
   it("returns no articles from an empty database", async () => {
-    const { articles } = await (await homeLoader()).json();
+    const { articles } = await (await loadHome()).json();
     expect(articles).toEqual([]);
   });
 });

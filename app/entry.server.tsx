@@ -140,7 +140,8 @@ async function storeAndSend(
       { development: process.env.NODE_ENV === "development" },
     ),
   );
-  headers.append("Vary", "Cookie");
+  // Accept-Encoding: remix-serve compresses the body; said here too so a 304 names it as well.
+  headers.append("Vary", "Cookie, Accept-Encoding");
   // Public pages list articles: neither this cache nor a CDN may keep one past the moment the
   // next scheduled article goes public.
   const expiresAt = await nextScheduledPublish();

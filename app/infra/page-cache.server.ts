@@ -165,23 +165,24 @@ export function claimPage(context: unknown, key: string | null, cache: PageCache
 }
 
 /**
- * Wraps the loader of a page-cached leaf route: when the cache holds a fresh copy of this page
- * for this request, the loader's work is skipped and the data the copy was rendered with is
+ * For the loader of a page-cached leaf route, around all of its work:
+ * `return cachedLoader(args, async () => json(...))`. When the cache holds a fresh copy of
+ * this page for this request, `load` is skipped and the data the copy was rendered with is
  * returned instead (entry.server sends the copy; a client-side data request gets that data).
+ * Called inside the loader, not around it, so that the browser build drops it with the loader.
  */
-export function cachedLoader<Result extends Response>(
-  loader: (args: LoaderFunctionArgs) => Promise<Result>,
-): (args: LoaderFunctionArgs) => Promise<Result> {
-  return async (args) => {
-    const claim = claimPage(args.context, requestCacheKey(args.request));
-    if (claim?.page?.leafData != null) {
-      // The same JSON the loader's json() produced when the copy was rendered.
-      return new Response(claim.page.leafData, {
-        headers: { "Content-Type": "application/json; charset=utf-8" },
-      }) as Result;
-    }
-    return loader(args);
-  };
+export async function cachedLoader<Result extends Response>(
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
+  load: () => Promise<Result>,
+): Promise<Result> {
+  const claim = claimPage(context, requestCacheKey(request));
+  if (claim?.page?.leafData != null) {
+    // The same JSON the loader's json() produced when the copy was rendered.
+    return new Response(claim.page.leafData, {
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    }) as Result;
+  }
+  return load();
 }
 
 /**

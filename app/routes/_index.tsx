@@ -1,5 +1,5 @@
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeroSlideshow } from "~/components/hero-slideshow";
@@ -24,11 +24,13 @@ export const meta: MetaFunction = () =>
     description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
   });
 
-export const loader = cachedLoader(async () => {
-  // Only what a card shows travels to the browser; visitors' view, whoever is signed in.
-  const articles = await recentNews(RECENT_ARTICLES);
-  return json({ articles: articles.map((article) => toNewsCardArticle(article)) });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => {
+    // Only what a card shows travels to the browser; visitors' view, whoever is signed in.
+    const articles = await recentNews(RECENT_ARTICLES);
+    return json({ articles: articles.map((article) => toNewsCardArticle(article)) });
+  });
+}
 
 const sectionHeading = "text-3xl font-bold text-slate-900 dark:text-white";
 

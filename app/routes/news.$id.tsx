@@ -31,7 +31,11 @@ function articleNotFound(): Response {
   return new Response(newsCopy.notFound, { status: 404, statusText: "Not Found" });
 }
 
-export const loader = cachedLoader(async ({ request, params }: LoaderFunctionArgs) => {
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, () => loadArticle(args));
+}
+
+async function loadArticle({ request, params }: LoaderFunctionArgs) {
   const id = parseArticleId(params.id);
   if (id === null) throw articleNotFound();
   // Staff see drafts and scheduled articles as they will look (the preview); visitors get 404.
@@ -58,7 +62,7 @@ export const loader = cachedLoader(async ({ request, params }: LoaderFunctionArg
     shareImage: upload ? absoluteUrl(request, upload) : (imageUrl ?? absoluteUrl(request, site.shareImage.path)),
     shareLinks: buildShareLinks(url, article.title),
   });
-});
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) {

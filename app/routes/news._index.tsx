@@ -34,7 +34,9 @@ export async function loadNewsPage(request: Request, page: number) {
   });
 }
 
-export const loader = cachedLoader(({ request }: LoaderFunctionArgs) => loadNewsPage(request, 1));
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, () => loadNewsPage(args.request, 1));
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({

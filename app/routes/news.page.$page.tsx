@@ -9,10 +9,14 @@ import { loadNewsPage } from "./news._index";
 // query string so the page cache and a CDN keep each page.
 export { default, handle, links, meta } from "./news._index";
 
-export const loader = cachedLoader(async ({ request, params }: LoaderFunctionArgs) => {
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, () => loadListPage(args));
+}
+
+async function loadListPage({ request, params }: LoaderFunctionArgs) {
   const page = parsePageNumber(params.page);
   if (page === null) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
   // One address per page: the first is /news.
   if (page === 1) throw redirect("/news", 301);
   return loadNewsPage(request, page);
-});
+}

@@ -127,15 +127,16 @@ describe("claims", () => {
   it("let a cachedLoader skip its work on a hit and answer the data the copy was rendered with", async () => {
     const request = new Request("http://localhost/cached-loader-test");
     let calls = 0;
-    const loader = cachedLoader(async () => {
-      calls++;
-      return Response.json({ fresh: true });
-    });
-    expect(await (await loader({ request, params: {}, context: {} })).json()).toEqual({ fresh: true });
+    const loader = (args: { request: Request; context: Record<string, unknown> }) =>
+      cachedLoader(args, async () => {
+        calls++;
+        return Response.json({ fresh: true });
+      });
+    expect(await (await loader({ request, context: {} })).json()).toEqual({ fresh: true });
     pageCache.set("system http://localhost/cached-loader-test", page("x", dataVersionNow(), { leafData: '{"cached":true}' }));
-    expect(await (await loader({ request, params: {}, context: {} })).json()).toEqual({ cached: true });
+    expect(await (await loader({ request, context: {} })).json()).toEqual({ cached: true });
     const signedIn = new Request(request.url, { headers: { Cookie: "__session=abc" } });
-    await loader({ request: signedIn, params: {}, context: {} });
+    await loader({ request: signedIn, context: {} });
     expect(calls).toBe(2);
     pageCache.clear();
   });

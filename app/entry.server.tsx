@@ -1,5 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -90,10 +96,14 @@ export default async function handleRequest(
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
-              storeAndSend(request, Buffer.concat(chunks) as Buffer<ArrayBuffer>, responseStatusCode, responseHeaders, remixContext, claim).then(
-                resolve,
-                reject,
-              );
+              storeAndSend(
+                request,
+                Buffer.concat(chunks) as Buffer<ArrayBuffer>,
+                responseStatusCode,
+                responseHeaders,
+                remixContext,
+                claim,
+              ).then(resolve, reject);
             });
             pipe(body);
             return;

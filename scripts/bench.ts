@@ -111,7 +111,9 @@ async function floor(buildDir: string): Promise<boolean> {
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       if (path !== FLOOR_PATH && !/\bs-maxage=/.test(response.headers.get("cache-control") ?? ""))
-        throw new Error(`${path} is not a cached public page (Cache-Control: ${response.headers.get("cache-control")})`);
+        throw new Error(
+          `${path} is not a cached public page (Cache-Control: ${response.headers.get("cache-control")})`,
+        );
     }
     console.log(
       `\nFloor: ${FLOOR_PATH}. ${CONNECTIONS} connections, ${FLOOR_SECONDS} s per run, loopback; machine: ${process.platform} ${process.arch}, node ${process.version}\n`,
@@ -120,15 +122,12 @@ async function floor(buildDir: string): Promise<boolean> {
       `${"path".padEnd(13)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("floor req/s", 13)}${pad("ratio", 7)}  result`,
     );
     for (const path of FLOOR_PAGES) {
-      // Floor, page, page, floor: a load that drifts (this machine is shared) weighs on both.
-      const f1 = await load(server.url + FLOOR_PATH, FLOOR_SECONDS);
-      const p1 = await load(server.url + path, FLOOR_SECONDS);
-      const p2 = await load(server.url + path, FLOOR_SECONDS);
-      const f2 = await load(server.url + FLOOR_PATH, FLOOR_SECONDS);
-      const page = combine(p1, p2);
-      const reference = combine(f1, f2);
-      const ratio = page.requestsPerSecond / reference.requestsPerSecond;
-      const errors = page.errors + page.non2xx + reference.errors + reference.non2xx;
+      const {
+        reference,
+        subject: page,
+        ratio,
+        errors,
+      } = await compare(server.url + FLOOR_PATH, server.url + path, FLOOR_SECONDS);
       const misses: string[] = [];
       if (errors) misses.push(`${errors} errors or non-2xx`);
       if (page.p99 >= FLOOR_BUDGET.maxP99Ms) misses.push(`p99 not under ${FLOOR_BUDGET.maxP99Ms} ms`);
@@ -182,16 +181,12 @@ async function scaling(buildDir: string): Promise<boolean> {
       `${"path".padEnd(16)}${pad("req/s @50", 11)}${pad("req/s @5000", 13)}${pad("ratio", 7)}${pad("p99 @50", 9)}${pad("p99 @5000", 11)}  result`,
     );
     for (const path of SCALE_PATHS) {
-      // Small, large, large, small: a load that drifts during the measurement (this machine
-      // is shared) weighs on both sizes alike.
-      const a1 = await load(small.url + path, SCALE_SECONDS);
-      const b1 = await load(large.url + path, SCALE_SECONDS);
-      const b2 = await load(large.url + path, SCALE_SECONDS);
-      const a2 = await load(small.url + path, SCALE_SECONDS);
-      const a = combine(a1, a2);
-      const b = combine(b1, b2);
-      const ratio = b.requestsPerSecond / a.requestsPerSecond;
-      const errors = a.errors + a.non2xx + b.errors + b.non2xx;
+      const {
+        reference: a,
+        subject: b,
+        ratio,
+        errors,
+      } = await compare(small.url + path, large.url + path, SCALE_SECONDS);
       const ok = ratio >= SCALE_BUDGET.minThroughputRatio && errors === 0;
       if (!ok) failed = true;
       console.log(
@@ -210,6 +205,25 @@ async function scaling(buildDir: string): Promise<boolean> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return !failed;
+}
+
+/**
+ * Loads `subject` against `reference` in the order reference, subject, subject, reference: a
+ * load that drifts during the measurement (this machine is shared) weighs on both alike.
+ */
+async function compare(referenceUrl: string, subjectUrl: string, seconds: number) {
+  const r1 = await load(referenceUrl, seconds);
+  const s1 = await load(subjectUrl, seconds);
+  const s2 = await load(subjectUrl, seconds);
+  const r2 = await load(referenceUrl, seconds);
+  const reference = combine(r1, r2);
+  const subject = combine(s1, s2);
+  return {
+    reference,
+    subject,
+    ratio: subject.requestsPerSecond / reference.requestsPerSecond,
+    errors: reference.errors + reference.non2xx + subject.errors + subject.non2xx,
+  };
 }
 
 /** Two runs of equal length as one: mean throughput, the worse p99. */

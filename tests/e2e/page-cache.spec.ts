@@ -96,9 +96,13 @@ test.describe("public page cache", () => {
       expect(scriptSrc).not.toContain("'unsafe-eval'");
       const html = body.toString("utf8");
       expect(html).not.toMatch(/\snonce=/);
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(attributes));
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\ssrc=/.test(attributes),
+      );
       expect(inline.length).toBeGreaterThan(0);
-      const hashes = new Set(inline.map(([, , text]) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`));
+      const hashes = new Set(
+        inline.map(([, , text]) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`),
+      );
       // Every inline script is allowed, and nothing but them and our own origin.
       expect(new Set(scriptSrc)).toEqual(new Set(["'self'", ...hashes]));
       expect(second.headers()["cache-control"]).toContain("s-maxage=");

@@ -100,7 +100,6 @@ describe("PageCache", () => {
   });
 });
 
-
 describe("claims", () => {
   it("decide a request's hit once, so the copy claimed is the copy served even if it expires meanwhile", () => {
     let now = 0;
@@ -133,7 +132,10 @@ describe("claims", () => {
         return Response.json({ fresh: true });
       });
     expect(await (await loader({ request, context: {} })).json()).toEqual({ fresh: true });
-    pageCache.set("system http://localhost/cached-loader-test", page("x", dataVersionNow(), { leafData: '{"cached":true}' }));
+    pageCache.set(
+      "system http://localhost/cached-loader-test",
+      page("x", dataVersionNow(), { leafData: '{"cached":true}' }),
+    );
     expect(await (await loader({ request, context: {} })).json()).toEqual({ cached: true });
     const signedIn = new Request(request.url, { headers: { Cookie: "__session=abc" } });
     await loader({ request: signedIn, context: {} });
@@ -152,7 +154,8 @@ describe("validators and script hashes", () => {
   });
 
   it("hashes every inline script once and skips those with a src", () => {
-    const html = '<script>a()</script><script type="module" async="">b()</script><script src="/x.js"></script><script>a()</script>';
+    const html =
+      '<script>a()</script><script type="module" async="">b()</script><script src="/x.js"></script><script>a()</script>';
     const sha = (text: string) => crypto.createHash("sha256").update(text).digest("base64");
     expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
   });

@@ -1,20 +1,42 @@
 import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { trackClientAddresses } from "~/infra/client-address.server";
-import { getDataVersion, getDb } from "~/infra/db.server";
+import { dataVersionNow } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { logger, requestLogger, routeName } from "~/infra/logger.server";
-import { pageCache, pageCacheKey, publicCacheControl, restampNonce } from "~/infra/page-cache.server";
+import {
+  type CachedPage,
+  claimPage,
+  etagMatches,
+  type NewPage,
+  type PageClaim,
+  pageCache,
+  pageCacheKey,
+  publicCacheControl,
+  strongEtag,
+} from "~/infra/page-cache.server";
 import { scheduleHousekeeping } from "~/services/housekeeping.server";
 import { nextScheduledPublish } from "~/services/news.server";
 import { startMailSender } from "~/services/mail-sender.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
-import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/infra/security-headers.server";
+import {
+  applyBaseSecurityHeaders,
+  applyDocumentSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  inlineScriptHashes,
+} from "~/infra/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -38,25 +60,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   scheduleHousekeeping();
-  const nonce = createNonce();
-  applyDocumentSecurityHeaders(responseHeaders, request, nonce);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-
   const cacheKey = responseHeaders.has("Set-Cookie") ? null : pageCacheKey(request, responseStatusCode, remixContext);
-  const dataVersion = cacheKey ? await getDataVersion(getDb()) : 0;
-  // Public pages list articles: neither this cache nor a CDN may keep one past the moment the
-  // next scheduled article goes public.
-  const expiresAt = cacheKey ? await nextScheduledPublish() : null;
-  if (cacheKey) {
-    responseHeaders.set("Cache-Control", publicCacheControl(PUBLIC_CACHE, expiresAt));
-    responseHeaders.append("Vary", "Cookie");
-    const cached = pageCache.get(cacheKey, dataVersion);
-    if (cached) {
-      return new Response(restampNonce(cached, nonce), { status: responseStatusCode, headers: responseHeaders });
-    }
-  } else if (hasSessionCookie(request) || new URL(request.url).pathname.startsWith(ADMIN_ROOT)) {
+  // Decided once per request: a cachedLoader may already have claimed (and skipped its work).
+  const claim = cacheKey ? claimPage(loadContext, cacheKey) : null;
+  if (claim?.key === cacheKey && claim?.page) return cachedPageResponse(request, claim.page);
+
+  // A shareable page carries no nonce: its inline scripts are allowed by hash (set below).
+  const nonce = cacheKey ? undefined : createNonce();
+  if (nonce) applyDocumentSecurityHeaders(responseHeaders, request, { nonce });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (!cacheKey && (hasSessionCookie(request) || new URL(request.url).pathname.startsWith(ADMIN_ROOT))) {
     responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   }
 
@@ -68,7 +84,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
@@ -80,9 +96,14 @@ export default async function handleRequest(
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
-              const html = Buffer.concat(chunks).toString("utf8");
-              if (responseStatusCode === 200) pageCache.set(cacheKey, { html, nonce, dataVersion, expiresAt });
-              resolve(new Response(html, { status: responseStatusCode, headers: responseHeaders }));
+              storeAndSend(
+                request,
+                Buffer.concat(chunks) as Buffer<ArrayBuffer>,
+                responseStatusCode,
+                responseHeaders,
+                remixContext,
+                claim,
+              ).then(resolve, reject);
             });
             pipe(body);
             return;
@@ -107,6 +128,62 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A shareable page just rendered: its CSP lists its inline scripts by hash, and (when it
+ * rendered cleanly) it is stored with its headers and its leaf route's data, then sent as a
+ * cached copy would be.
+ */
+async function storeAndSend(
+  request: Request,
+  body: Buffer<ArrayBuffer>,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  claim: PageClaim | null,
+): Promise<Response> {
+  headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(
+      { hashes: inlineScriptHashes(body.toString("utf8")) },
+      { development: process.env.NODE_ENV === "development" },
+    ),
+  );
+  // Accept-Encoding: remix-serve compresses the body; said here too so a 304 names it as well.
+  headers.append("Vary", "Cookie, Accept-Encoding");
+  // Public pages list articles: neither this cache nor a CDN may keep one past the moment the
+  // next scheduled article goes public.
+  const expiresAt = await nextScheduledPublish();
+  const { loaderData, matches } = context.staticHandlerContext;
+  const leafData = loaderData[matches[matches.length - 1]?.route.id ?? ""];
+  const page: NewPage = {
+    body,
+    headers: [...headers],
+    leafData: leafData === undefined ? null : JSON.stringify(leafData),
+    dataVersion: claim?.dataVersion ?? dataVersionNow(),
+    expiresAt,
+  };
+  if (status !== 200) {
+    applyBaseSecurityHeaders(headers, request);
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return new Response(body, { status, headers });
+  }
+  const stored = claim ? pageCache.set(claim.key, page, claim) : undefined;
+  return cachedPageResponse(request, stored ?? { ...page, etag: strongEtag(body), expiresAt });
+}
+
+/** A cached copy as sent: its stored headers, an ETag, and 304 without a body when it matches. */
+function cachedPageResponse(request: Request, page: Pick<CachedPage, "body" | "headers" | "etag" | "expiresAt">) {
+  const headers = new Headers(page.headers);
+  applyBaseSecurityHeaders(headers, request);
+  headers.set("Cache-Control", publicCacheControl(PUBLIC_CACHE, page.expiresAt));
+  headers.set("ETag", page.etag);
+  if (etagMatches(request.headers.get("If-None-Match"), page.etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(page.body, { status: 200, headers });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {

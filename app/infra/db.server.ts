@@ -25,8 +25,13 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   // FULL: a write is on disk before it is acknowledged, even across power loss.
   sqlite.pragma("synchronous = FULL");
-  return new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
+  dataVersionStatements.set(db, sqlite.prepare("pragma data_version").pluck());
+  return db;
 }
+
+/** Per database: the prepared `pragma data_version`, read synchronously by dataVersionNow. */
+const dataVersionStatements = new WeakMap<DB, SQLite.Statement>();
 
 /**
  * SQLite runs schema changes inside transactions, but Kysely's SqliteAdapter says it cannot
@@ -129,7 +134,10 @@ export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<
  * it; those are announced by the services that make them (see app/services/news.server.ts).
  * SQLite-only, which is why it lives here and not in a model.
  */
-export async function getDataVersion(db: DB): Promise<number> {
-  const result = await sql<{ data_version: number }>`pragma data_version`.execute(db);
-  return Number(result.rows[0]?.data_version ?? 0);
+export function dataVersionNow(db: DB = getDb()): number {
+  // A prepared statement run synchronously on the one connection Kysely uses: the page cache
+  // asks on every hit, and a round through Kysely's async executor cost more than the answer.
+  const statement = dataVersionStatements.get(db);
+  if (!statement) throw new Error("dataVersionNow needs a database opened with openDatabase");
+  return Number(statement.get() ?? 0);
 }

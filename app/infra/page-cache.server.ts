@@ -1,42 +1,65 @@
-import type { EntryContext } from "@remix-run/node";
+import crypto from "node:crypto";
+import type { EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { publicOrigin } from "~/utils/public-url";
 import { hasSessionCookie } from "./cookies.server";
 import { now as clockNow } from "./clock.server";
+import { dataVersionNow } from "./db.server";
 import { getTheme } from "./theme.server";
 
 /**
- * An in-process cache of rendered public documents. Loaders still run on every request (they
- * are cheap SQLite reads); what is saved is the React render, most of a page's cost.
+ * An in-process cache of rendered public documents, the bytes and headers exactly as sent.
  *
  * Only anonymous GETs without a query string of routes that opt in with
  * `handle = { pageCache: true }` are cached, keyed by theme and by the full public URL (pages
  * embed absolute URLs built from Host / X-Forwarded-Host, so a request for another host must
  * never see, or plant, a page made for it), so a signed-in or per-theme variant can never
- * be served to someone else. Every news write in this process
- * clears it (app/services/news.server.ts), and an entry stored before another process wrote to the database is not used.
+ * be served to someone else. Every news write in this process clears it
+ * (app/services/news.server.ts), and an entry stored before another process wrote to the
+ * database (SQLite's data_version moved) is not used.
+ *
+ * Whether a request is a hit is decided once, by `claimPage`, the first time it is asked for
+ * that request: by the route's loader when it is wrapped in `cachedLoader` (which then skips
+ * its queries), else by app/entry.server.tsx. The claim holds the very copy that was fresh at
+ * that moment, so a copy expiring between the loaders and the render changes nothing.
  */
 export interface PageCacheHandle {
   pageCache?: boolean;
 }
 
-interface CachedPage {
-  html: string;
-  /** The nonce the page was rendered with; each response gets a fresh one swapped in. */
-  nonce: string;
-  /** The database's data_version when the page was rendered. */
+export interface CachedPage {
+  body: Buffer<ArrayBuffer>;
+  /** Strong validator: the body's SHA-256. */
+  etag: string;
+  /** Every header of the response but Cache-Control and the per-request security headers. */
+  headers: [string, string][];
+  /** The leaf route's loader data as JSON, answered by its `cachedLoader` on a hit. */
+  leafData: string | null;
+  /** The database's data_version when the page's loaders ran. */
   dataVersion: number;
   storedAt: number;
   /** When a scheduled article goes public: the page is stale from then on (ms since the epoch). */
   expiresAt: number | null;
 }
 
+export type NewPage = Omit<CachedPage, "storedAt" | "etag" | "expiresAt"> & { expiresAt?: number | null };
+
+/** The outcome of a claim: the fresh copy to serve, or what a render must store to be used. */
+export interface PageClaim {
+  key: string;
+  page: CachedPage | undefined;
+  dataVersion: number;
+  /** The cache's generation at the claim: a clear() since then means the render is already stale. */
+  generation: number;
+}
+
 export class PageCache {
   private pages = new Map<string, CachedPage>();
+  private generation = 0;
 
   constructor(
     private readonly maxEntries = 200,
-    // Short, because a write that lands between a page's loaders and the end of its render
-    // can leave that render cached with the old data; the TTL bounds how long.
+    // A safety net: every write this process makes clears the cache, and other processes'
+    // writes move data_version, so an entry should never outlive its data by more than this.
     private readonly ttlMs = 60_000,
     private readonly now: () => number = clockNow,
   ) {}
@@ -56,15 +79,32 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: { html: string; nonce: string; dataVersion: number; expiresAt?: number | null }): void {
+  claim(key: string, dataVersion: number): PageClaim {
+    return { key, page: this.get(key, dataVersion), dataVersion, generation: this.generation };
+  }
+
+  /**
+   * Stores a page; with the claim it was rendered under, only if nothing was cleared since
+   * (a write in this process between the loaders and the end of the render).
+   */
+  set(key: string, page: NewPage, claim?: Pick<PageClaim, "generation">): CachedPage | undefined {
+    if (claim && claim.generation !== this.generation) return undefined;
+    const stored: CachedPage = {
+      ...page,
+      etag: strongEtag(page.body),
+      expiresAt: page.expiresAt ?? null,
+      storedAt: this.now(),
+    };
     this.pages.delete(key);
-    this.pages.set(key, { ...page, expiresAt: page.expiresAt ?? null, storedAt: this.now() });
+    this.pages.set(key, stored);
     while (this.pages.size > this.maxEntries) {
       this.pages.delete(this.pages.keys().next().value!);
     }
+    return stored;
   }
 
   clear(): void {
+    this.generation++;
     this.pages.clear();
   }
 
@@ -76,21 +116,73 @@ export class PageCache {
 /** The process's cache; services that change what public pages show clear it (app/services/news.server.ts). */
 export const pageCache = new PageCache();
 
-/** The cache key for this document request, or null when it must not be cached. */
-export function pageCacheKey(request: Request, status: number, context: EntryContext): string | null {
-  if (request.method !== "GET" || status !== 200 || hasSessionCookie(request)) return null;
+export function strongEtag(body: Buffer): string {
+  return `"${crypto.createHash("sha256").update(body).digest("base64url")}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
+/** The key for an anonymous GET without a query string, whatever the route; else null. */
+function requestCacheKey(request: Request): string | null {
+  if (request.method !== "GET" || hasSessionCookie(request)) return null;
   const url = new URL(request.url);
   if (url.search) return null;
+  return `${getTheme(request) ?? "system"} ${publicOrigin(request)}${url.pathname}`;
+}
+
+/** The cache key for this document request, or null when it must not be cached. */
+export function pageCacheKey(request: Request, status: number, context: EntryContext): string | null {
+  if (status !== 200) return null;
   const matches = context.staticHandlerContext.matches;
   const leaf = matches[matches.length - 1];
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as PageCacheHandle | undefined) : undefined;
   if (!handle?.pageCache) return null;
-  return `${getTheme(request) ?? "system"} ${publicOrigin(request)}${url.pathname}`;
+  return requestCacheKey(request);
 }
 
-/** The same page with a fresh nonce everywhere the old one stood. */
-export function restampNonce(page: Pick<CachedPage, "html" | "nonce">, nonce: string): string {
-  return page.html.replaceAll(page.nonce, nonce);
+// One claim per request, keyed by the load context: the one object Remix hands both to the
+// loaders and to entry.server for the same request (remix-serve makes a new one per request).
+const claims = new WeakMap<object, PageClaim | null>();
+
+/**
+ * This request's claim on the cache, decided the first time it is asked (see the module
+ * comment). `key` is the request's cache key, or null when it may not be cached; a request
+ * without a load context object cannot share its claim, and gets none.
+ */
+export function claimPage(context: unknown, key: string | null, cache: PageCache = pageCache): PageClaim | null {
+  if (typeof context !== "object" || context === null) return null;
+  if (claims.has(context)) return claims.get(context)!;
+  const claim = key === null ? null : cache.claim(key, dataVersionNow());
+  claims.set(context, claim);
+  return claim;
+}
+
+/**
+ * For the loader of a page-cached leaf route, around all of its work:
+ * `return cachedLoader(args, async () => json(...))`. When the cache holds a fresh copy of
+ * this page for this request, `load` is skipped and the data the copy was rendered with is
+ * returned instead (entry.server sends the copy; a client-side data request gets that data).
+ * Called inside the loader, not around it, so that the browser build drops it with the loader.
+ */
+export async function cachedLoader<Result extends Response>(
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
+  load: () => Promise<Result>,
+): Promise<Result> {
+  const claim = claimPage(context, requestCacheKey(request));
+  if (claim?.page?.leafData != null) {
+    // The same JSON the loader's json() produced when the copy was rendered.
+    return new Response(claim.page.leafData, {
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    }) as Result;
+  }
+  return load();
 }
 
 /**

@@ -9,14 +9,23 @@ function isHttps(request: Request): boolean {
 }
 
 /**
- * Content-Security-Policy for documents. Remix's inline scripts carry the per-request nonce.
- * form-action also allows the mail and WhatsApp hand-offs, because browsers check the target
+ * Which inline scripts a document may run: those carrying this response's nonce, or (for a
+ * page that may be shared, from our page cache or a CDN, where a nonce would be public) those
+ * whose SHA-256 is listed (`'sha256-…'` sources, see inlineScriptHashes).
+ */
+export type InlineScripts = { nonce: string } | { hashes: string[] };
+
+/**
+ * Content-Security-Policy for documents. Remix's inline scripts carry the per-request nonce,
+ * or are listed by hash on shareable pages; modules load from 'self' (no 'strict-dynamic':
+ * see docs/decisions.md). form-action also allows the mail and WhatsApp hand-offs, because browsers check the target
  * of a redirect that follows a form post (the contact form ends in one of those).
  */
-export function contentSecurityPolicy(nonce: string, options: { development?: boolean } = {}): string {
+export function contentSecurityPolicy(scripts: InlineScripts, options: { development?: boolean } = {}): string {
+  const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inline].join(" "),
     "style-src 'self'",
     // Per-element style attributes (e.g. staggered animation delays); no inline <style>.
     "style-src-attr 'unsafe-inline'",
@@ -40,10 +49,26 @@ export function applyBaseSecurityHeaders(headers: Headers, request: Request): vo
   if (isHttps(request)) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function applyDocumentSecurityHeaders(headers: Headers, request: Request, nonce: string): void {
+export function applyDocumentSecurityHeaders(headers: Headers, request: Request, scripts: InlineScripts): void {
   applyBaseSecurityHeaders(headers, request);
   headers.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" }),
+    contentSecurityPolicy(scripts, { development: process.env.NODE_ENV === "development" }),
   );
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The base64 SHA-256 of every inline script in a rendered document, in order, without
+ * repeats: what a CSP `'sha256-…'` source matches (the script's text exactly as written, since
+ * a script element's content is raw text). Scripts with a src are covered by 'self'.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(crypto.createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }

@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -26,7 +26,11 @@ export const meta: MetaFunction = () =>
     description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, () => loadHome(args));
+}
+
+async function loadHome({ request }: LoaderFunctionArgs) {
   // As on /news: signed-in staff see drafts and scheduled articles too, marked (a request with
   // a session cookie is never page-cached). Only what a card shows travels to the browser.
   const staff = (await getUser(request)) !== null;

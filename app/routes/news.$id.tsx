@@ -1,5 +1,5 @@
 import { ErrorPage, MessagePage } from "~/components/error-page";
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -31,7 +31,11 @@ function articleNotFound(): Response {
   return new Response(newsCopy.notFound, { status: 404, statusText: "Not Found" });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, () => loadArticle(args));
+}
+
+async function loadArticle({ request, params }: LoaderFunctionArgs) {
   const id = parseArticleId(params.id);
   if (id === null) throw articleNotFound();
   // Staff see drafts and scheduled articles as they will look (the preview); visitors get 404.

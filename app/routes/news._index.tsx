@@ -1,4 +1,4 @@
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -22,9 +22,13 @@ export const links: LinksFunction = () => [
 
 /**
  * Page 1 of the list, or the page /news/page/{n} names (news.page.$page.tsx calls this loader);
- * 404 for a malformed page number or one past the last page.
+ * 404 for a malformed page number or one past the last page. A page-cache hit skips the queries.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, () => loadNewsPage(args));
+}
+
+async function loadNewsPage({ request, params }: LoaderFunctionArgs) {
   const page = params.page === undefined ? 1 : parsePageNumber(params.page);
   if (page === null) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
   // Signed-in staff see drafts and scheduled articles too, marked (their pages are never cached).

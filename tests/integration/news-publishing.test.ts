@@ -145,9 +145,15 @@ describe("drafts and scheduled articles", () => {
     expect(next).toBe(T0 + 90_000);
 
     const cache = new PageCache(200, 60 * 60_000, () => time);
-    cache.set("system http://localhost/news", { html: "old list", nonce: "n", dataVersion: 1, expiresAt: next });
+    cache.set("system http://localhost/news", {
+      body: Buffer.from("old list") as Buffer<ArrayBuffer>,
+      headers: [],
+      leafData: null,
+      dataVersion: 1,
+      expiresAt: next,
+    });
     time = T0 + 89_999;
-    expect(cache.get("system http://localhost/news", 1)?.html).toBe("old list");
+    expect(cache.get("system http://localhost/news", 1)?.body.toString()).toBe("old list");
     time = T0 + 90_000;
     expect(cache.get("system http://localhost/news", 1)).toBeUndefined();
 

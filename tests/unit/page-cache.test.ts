@@ -1,6 +1,17 @@
 import type { EntryContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, restampNonce } from "~/infra/page-cache.server";
+import crypto from "node:crypto";
+import { dataVersionNow } from "~/infra/db.server";
+import {
+  cachedLoader,
+  claimPage,
+  etagMatches,
+  PageCache,
+  pageCache,
+  pageCacheKey,
+  type NewPage,
+} from "~/infra/page-cache.server";
+import { inlineScriptHashes } from "~/infra/security-headers.server";
 
 function context(handle: unknown): EntryContext {
   return {
@@ -8,6 +19,14 @@ function context(handle: unknown): EntryContext {
     routeModules: { root: {}, "routes/news._index": { handle } },
   } as unknown as EntryContext;
 }
+
+const page = (text: string, dataVersion = 1, extra: Partial<NewPage> = {}): NewPage => ({
+  body: Buffer.from(text) as Buffer<ArrayBuffer>,
+  headers: [],
+  leafData: null,
+  dataVersion,
+  ...extra,
+});
 
 const get = (url: string, cookie?: string) =>
   new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -44,8 +63,8 @@ describe("pageCacheKey", () => {
 describe("PageCache", () => {
   it("serves a page until the data version changes", () => {
     const cache = new PageCache();
-    cache.set("k", { html: "<p>a</p>", nonce: "n", dataVersion: 1 });
-    expect(cache.get("k", 1)?.html).toBe("<p>a</p>");
+    cache.set("k", page("<p>a</p>", 1));
+    expect(cache.get("k", 1)?.body.toString()).toBe("<p>a</p>");
     expect(cache.get("k", 2)).toBeUndefined();
     expect(cache.get("k", 1)).toBeUndefined(); // dropped, not resurrected
   });
@@ -53,7 +72,7 @@ describe("PageCache", () => {
   it("expires entries after the TTL", () => {
     let now = 0;
     const cache = new PageCache(10, 1000, () => now);
-    cache.set("k", { html: "x", nonce: "n", dataVersion: 1 });
+    cache.set("k", page("x", 1));
     now = 999;
     expect(cache.get("k", 1)).toBeDefined();
     now = 2500;
@@ -62,30 +81,82 @@ describe("PageCache", () => {
 
   it("evicts the least recently used entry beyond its size", () => {
     const cache = new PageCache(2);
-    cache.set("a", { html: "a", nonce: "n", dataVersion: 1 });
-    cache.set("b", { html: "b", nonce: "n", dataVersion: 1 });
+    cache.set("a", page("a", 1));
+    cache.set("b", page("b", 1));
     cache.get("a", 1);
-    cache.set("c", { html: "c", nonce: "n", dataVersion: 1 });
+    cache.set("c", page("c", 1));
     expect(cache.get("b", 1)).toBeUndefined();
-    expect(cache.get("a", 1)?.html).toBe("a");
-    expect(cache.get("c", 1)?.html).toBe("c");
+    expect(cache.get("a", 1)?.body.toString()).toBe("a");
+    expect(cache.get("c", 1)?.body.toString()).toBe("c");
     expect(cache.size).toBe(2);
   });
 
   it("is cleared by any news write in this process", async () => {
     const { pageCache } = await import("~/infra/page-cache.server");
     const { publishArticle } = await import("~/services/news.server");
-    pageCache.set("system /news", { html: "old", nonce: "n", dataVersion: 1 });
+    pageCache.set("system /news", page("old", 1));
     await publishArticle({ title: "New", content: "Body" });
     expect(pageCache.size).toBe(0);
   });
 });
 
-describe("restampNonce", () => {
-  it("replaces every occurrence of the old nonce", () => {
-    const html = '<script nonce="OLD">a</script><script nonce="OLD">b</script>';
-    expect(restampNonce({ html, nonce: "OLD" }, "NEW")).toBe(
-      '<script nonce="NEW">a</script><script nonce="NEW">b</script>',
+describe("claims", () => {
+  it("decide a request's hit once, so the copy claimed is the copy served even if it expires meanwhile", () => {
+    let now = 0;
+    const cache = new PageCache(10, 1000, () => now);
+    cache.set("k", page("cached", dataVersionNow()));
+    const context = {};
+    const first = claimPage(context, "k", cache);
+    expect(first?.page?.body.toString()).toBe("cached");
+    now = 5000; // expired since
+    expect(claimPage(context, "k", cache)).toBe(first);
+    expect(claimPage({}, "k", cache)?.page).toBeUndefined();
+    expect(claimPage(undefined, "k", cache)).toBeNull();
+  });
+
+  it("refuse a render that a write in this process made stale before it was stored", () => {
+    const cache = new PageCache();
+    const claim = cache.claim("k", 1);
+    cache.clear(); // a news write while the loaders ran
+    expect(cache.set("k", page("stale"), claim)).toBeUndefined();
+    expect(cache.get("k", 1)).toBeUndefined();
+    expect(cache.set("k", page("fresh"), cache.claim("k", 1))?.body.toString()).toBe("fresh");
+  });
+
+  it("let a cachedLoader skip its work on a hit and answer the data the copy was rendered with", async () => {
+    const request = new Request("http://localhost/cached-loader-test");
+    let calls = 0;
+    const loader = (args: { request: Request; context: Record<string, unknown> }) =>
+      cachedLoader(args, async () => {
+        calls++;
+        return Response.json({ fresh: true });
+      });
+    expect(await (await loader({ request, context: {} })).json()).toEqual({ fresh: true });
+    pageCache.set(
+      "system http://localhost/cached-loader-test",
+      page("x", dataVersionNow(), { leafData: '{"cached":true}' }),
     );
+    expect(await (await loader({ request, context: {} })).json()).toEqual({ cached: true });
+    const signedIn = new Request(request.url, { headers: { Cookie: "__session=abc" } });
+    await loader({ request: signedIn, context: {} });
+    expect(calls).toBe(2);
+    pageCache.clear();
+  });
+});
+
+describe("validators and script hashes", () => {
+  it("matches If-None-Match lists, weak tags and *", () => {
+    expect(etagMatches('"a"', '"a"')).toBe(true);
+    expect(etagMatches('"b", W/"a"', '"a"')).toBe(true);
+    expect(etagMatches("*", '"a"')).toBe(true);
+    expect(etagMatches('"b"', '"a"')).toBe(false);
+    expect(etagMatches(null, '"a"')).toBe(false);
+  });
+
+  it("hashes every inline script once and skips those with a src", () => {
+    const html =
+      '<script>a()</script><script type="module" async="">b()</script><script src="/x.js"></script><script>a()</script>';
+    const sha = (text: string) => crypto.createHash("sha256").update(text).digest("base64");
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
   });
 });

@@ -1,6 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -20,7 +19,9 @@ import {
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
-import { donationSchema } from "~/schemas/donation";
+import { donationSchema, type DonationInput } from "~/schemas/donation";
+import { donationIssues, donationRules } from "~/schemas/donation-rules";
+import { browserValidation } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
@@ -91,6 +92,12 @@ function Card({ title, children, className = "" }: { title: string; children: Re
   );
 }
 
+/**
+ * The browser runs the same rules as the server's schema (fields, amount, phone, Gift Aid
+ * address) without zod, which stays out of the page's JavaScript.
+ */
+const checks = browserValidation<DonationInput>(donationRules, donationIssues);
+
 function DonationForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -102,9 +109,7 @@ function DonationForm() {
     id: "donate",
     lastResult: actionData?.result,
     defaultValue: { type: "one-time" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: donationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...checks,
   });
 
   // With JavaScript the two ways of choosing an amount exclude each other on screen; without

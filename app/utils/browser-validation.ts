@@ -1,0 +1,44 @@
+import { parse, type Submission } from "@conform-to/react";
+import { fieldProblem, type FieldRules } from "~/schemas/field-rules";
+
+type Issue = { path: string[]; message: string };
+type Constraint = { required?: boolean; maxLength?: number };
+
+/**
+ * Conform options that check a form in the browser without zod: each field against its rule
+ * (app/schemas/field-rules.ts), and optionally the form's rules across fields (`crossField`,
+ * the same function the server's schema runs). The rules also become `required` and
+ * `maxlength` attributes, so assistive technology announces them. The server stays the
+ * authority: whatever it refuses arrives as the action's `lastResult`.
+ *
+ * Create once per form, at module level: `const checks = browserValidation(contactRules)`.
+ */
+export function browserValidation<Schema extends Record<string, unknown>>(
+  rules: FieldRules,
+  crossField?: (payload: Record<string, unknown>) => Issue[],
+) {
+  const constraint: Record<string, Constraint> = {};
+  for (const [name, rule] of Object.entries(rules)) {
+    constraint[name] = { required: Boolean(rule.required), maxLength: rule.maxLength };
+  }
+  return {
+    constraint,
+    shouldValidate: "onBlur" as const,
+    shouldRevalidate: "onInput" as const,
+    onValidate: ({ formData }: { formData: FormData }): Submission<Schema> =>
+      parse<Schema, string[]>(formData, {
+        resolve(payload) {
+          const error: Record<string, string[]> = {};
+          for (const [name, rule] of Object.entries(rules)) {
+            const problem = fieldProblem(rule, payload[name]);
+            if (problem) error[name] = [problem];
+          }
+          for (const { path, message } of crossField?.(payload) ?? []) {
+            const name = path.join(".");
+            error[name] = [...(error[name] ?? []), message];
+          }
+          return Object.keys(error).length ? { error } : { value: payload as Schema };
+        },
+      }),
+  };
+}

@@ -20,8 +20,8 @@ import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { donationSchema, type DonationInput } from "~/schemas/donation";
-import { donationIssues, donationRules } from "~/schemas/donation-rules";
-import { browserValidation } from "~/utils/browser-validation";
+import { donationRules } from "~/schemas/field-rules";
+import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
@@ -93,10 +93,12 @@ function Card({ title, children, className = "" }: { title: string; children: Re
 }
 
 /**
- * The browser runs the same rules as the server's schema (fields, amount, phone, Gift Aid
- * address) without zod, which stays out of the page's JavaScript.
+ * The browser runs the same rules as the server's schema without zod, which stays out of the
+ * page's JavaScript: the single fields at once, the amount, phone and Gift Aid address rules
+ * once their module has loaded on the form's first focus.
  */
-const checks = browserValidation<DonationInput>(donationRules, donationIssues);
+const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
+const checks = browserValidation<DonationInput>(donationRules, crossField.check);
 
 function DonationForm() {
   const actionData = useActionData<typeof action>();
@@ -129,7 +131,7 @@ function DonationForm() {
   const { key: customKey, ...customProps } = getInputProps(fields.customAmount, { type: "text", ariaAttributes: true });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-8">
+    <Form method="post" {...getFormProps(form)} onFocus={crossField.prepare} className="space-y-8">
       <FormError id={form.errorId} errors={form.errors} />
       <Honeypot />
 

@@ -1,20 +1,20 @@
-// The donate form's own rules, without zod: the amount (a preset or the visitor's own), the
-// phone number and the Gift Aid address. The zod schema (donation.ts) applies them on the
-// server; the donate page applies the same functions in the browser, so every error a visitor
-// can get from the server (bar the throttle and the honeypot) shows before anything is sent.
+// The donate form's rules across fields, without zod: the amount (a preset or the visitor's
+// own), the phone number and the Gift Aid address. The zod schema (donation.ts) applies them
+// on the server; the donate page loads this module when the visitor first focuses the form
+// and applies the same functions in the browser, so every error the server could give (bar
+// the throttle and the honeypot) shows before anything is sent.
 import { presetAmounts } from "~/content/donate";
 import { GIFT_AID_LIMITS } from "~/content/gift-aid";
 import { formatPence } from "~/utils/money";
 import { cleanFirstName, cleanLastName, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
-import { emailRule, type FieldRules } from "./field-rules";
+import { DONATION_FIELD_LIMITS } from "./field-rules";
 
 export const DONATION_LIMITS = {
   /** £1: a smaller transfer costs more to process than it gives. */
   minPence: 100,
   /** £100,000: larger gifts are arranged with the charity directly. */
   maxPence: 10_000_000,
-  name: 100,
-  phone: 30,
+  ...DONATION_FIELD_LIMITS,
 } as const;
 
 const TOO_LARGE = `The largest gift we can take online is ${formatPence(DONATION_LIMITS.maxPence)}; please contact us for larger gifts`;
@@ -77,13 +77,6 @@ export function isPhoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;
   return digits >= 7 && digits <= 15;
 }
-
-export const donationRules = {
-  firstName: { label: "First name", required: true, maxLength: DONATION_LIMITS.name },
-  lastName: { label: "Last name", required: true, maxLength: DONATION_LIMITS.name },
-  email: emailRule(),
-  phone: { label: "Phone number", maxLength: DONATION_LIMITS.phone },
-} satisfies FieldRules;
 
 export type GiftAidFields = {
   firstName?: unknown;
@@ -151,7 +144,9 @@ export type Issue = { path: string[]; message: string };
  * The rules across fields, as field errors: the amount, a phone number's shape, and the
  * Gift Aid address when the box is ticked (`true` once parsed, "on" as the browser sends it).
  */
-export function donationIssues(value: GiftAidFields & { amount?: unknown; customAmount?: unknown; phone?: unknown; giftAid?: unknown }): Issue[] {
+export function donationIssues(
+  value: GiftAidFields & { amount?: unknown; customAmount?: unknown; phone?: unknown; giftAid?: unknown },
+): Issue[] {
   const issues: Issue[] = [];
   const resolved = resolveDonationAmount(value.amount, value.customAmount);
   if (!resolved.ok) issues.push({ path: [resolved.field], message: resolved.error });

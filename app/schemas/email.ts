@@ -25,4 +25,3 @@ export function requiredText(label: string, max: number) {
     .min(1, requiredMessage(label))
     .max(max, tooLongMessage(label, max));
 }
-

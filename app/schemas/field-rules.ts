@@ -65,3 +65,13 @@ export const loginRules = {
   username: { label: "Username", required: true, maxLength: 200 },
   password: { label: "Password", required: true, maxLength: 1024, untrimmed: true },
 } satisfies FieldRules;
+
+export const DONATION_FIELD_LIMITS = { name: 100, phone: 30 } as const;
+
+/** The donate form's single fields; its rules across fields are in donation-rules.ts. */
+export const donationRules = {
+  firstName: { label: "First name", required: true, maxLength: DONATION_FIELD_LIMITS.name },
+  lastName: { label: "Last name", required: true, maxLength: DONATION_FIELD_LIMITS.name },
+  email: emailRule(),
+  phone: { label: "Phone number", maxLength: DONATION_FIELD_LIMITS.phone },
+} satisfies FieldRules;

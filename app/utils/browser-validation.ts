@@ -2,6 +2,7 @@ import { parse, type Submission } from "@conform-to/react";
 import { fieldProblem, type FieldRules } from "~/schemas/field-rules";
 
 type Issue = { path: string[]; message: string };
+type CrossField = (payload: Record<string, unknown>) => Issue[];
 type Constraint = { required?: boolean; maxLength?: number };
 
 /**
@@ -13,10 +14,7 @@ type Constraint = { required?: boolean; maxLength?: number };
  *
  * Create once per form, at module level: `const checks = browserValidation(contactRules)`.
  */
-export function browserValidation<Schema extends Record<string, unknown>>(
-  rules: FieldRules,
-  crossField?: (payload: Record<string, unknown>) => Issue[],
-) {
+export function browserValidation<Schema extends Record<string, unknown>>(rules: FieldRules, crossField?: CrossField) {
   const constraint: Record<string, Constraint> = {};
   for (const [name, rule] of Object.entries(rules)) {
     constraint[name] = { required: Boolean(rule.required), maxLength: rule.maxLength };
@@ -40,5 +38,28 @@ export function browserValidation<Schema extends Record<string, unknown>>(
           return Object.keys(error).length ? { error } : { value: payload as Schema };
         },
       }),
+  };
+}
+
+/**
+ * Rules across fields whose code is loaded only when the visitor starts on the form
+ * (`prepare`, e.g. on the form's first focus), keeping it out of the page's first load.
+ * Until it has arrived `check` finds nothing, and the server's answer covers those rules.
+ */
+export function lazyCrossField(load: () => Promise<CrossField>): { check: CrossField; prepare: () => void } {
+  let loaded: CrossField | null = null;
+  let loading: Promise<void> | null = null;
+  return {
+    check: (payload) => loaded?.(payload) ?? [],
+    prepare() {
+      loading ??= load().then(
+        (fn) => {
+          loaded = fn;
+        },
+        () => {
+          loading = null; // offline for a moment: try again on the next focus
+        },
+      );
+    },
   };
 }

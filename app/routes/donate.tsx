@@ -94,11 +94,12 @@ function Card({ title, children, className = "" }: { title: string; children: Re
 
 /**
  * The browser runs the same rules as the server's schema without zod, which stays out of the
- * page's JavaScript: the single fields at once, the amount, phone and Gift Aid address rules
- * once their module has loaded on the form's first focus.
+ * page's JavaScript, as fields are left and edited: the single fields at once, the amount,
+ * phone and Gift Aid rules once their module has loaded on the form's first focus. A submit
+ * goes to the server, which answers every error at once without a reload.
  */
 const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
-const checks = browserValidation<DonationInput>(donationRules, crossField.check);
+const checks = browserValidation<DonationInput>(donationRules, crossField.check, { serverAnswersSubmit: true });
 
 function DonationForm() {
   const actionData = useActionData<typeof action>();

@@ -10,11 +10,17 @@ type Constraint = { required?: boolean; maxLength?: number };
  * (app/schemas/field-rules.ts), and optionally the form's rules across fields (`crossField`,
  * the same function the server's schema runs). The rules also become `required` and
  * `maxlength` attributes, so assistive technology announces them. The server stays the
- * authority: whatever it refuses arrives as the action's `lastResult`.
+ * authority: whatever it refuses arrives as the action's `lastResult`. With
+ * `serverAnswersSubmit` the browser checks fields as they are left and edited, but a submit
+ * always goes to the server (for a form whose Remix `<Form>` posts by fetch, not a reload).
  *
  * Create once per form, at module level: `const checks = browserValidation(contactRules)`.
  */
-export function browserValidation<Schema extends Record<string, unknown>>(rules: FieldRules, crossField?: CrossField) {
+export function browserValidation<Schema extends Record<string, unknown>>(
+  rules: FieldRules,
+  crossField?: CrossField,
+  options: { serverAnswersSubmit?: boolean } = {},
+) {
   const constraint: Record<string, Constraint> = {};
   for (const [name, rule] of Object.entries(rules)) {
     constraint[name] = { required: Boolean(rule.required), maxLength: rule.maxLength };
@@ -25,7 +31,10 @@ export function browserValidation<Schema extends Record<string, unknown>>(rules:
     shouldRevalidate: "onInput" as const,
     onValidate: ({ formData }: { formData: FormData }): Submission<Schema> =>
       parse<Schema, string[]>(formData, {
-        resolve(payload) {
+        resolve(payload, intent) {
+          // A post the server answers as a whole (fetch, no reload), so every error shows at
+          // once even where the browser knows only part of the rules.
+          if (!intent && options.serverAnswersSubmit) return { value: payload as Schema };
           const error: Record<string, string[]> = {};
           for (const [name, rule] of Object.entries(rules)) {
             const problem = fieldProblem(rule, payload[name]);

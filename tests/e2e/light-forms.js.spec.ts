@@ -14,6 +14,17 @@ function collectScripts(page: Page): Map<string, Promise<string>> {
   return scripts;
 }
 
+/** Opens the donate form, hydrated; then lists every document request (a reload would show). */
+async function openDonateForm(page: Page): Promise<string[]> {
+  await page.goto("/donate");
+  await waitForHydration(page.locator("form#donate"));
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest()) documents.push(r.url());
+  });
+  return documents;
+}
+
 for (const path of ["/donate", "/contact", "/publications", "/admin/login"]) {
   test(`${path} ships no zod to the browser`, async ({ page }) => {
     const scripts = collectScripts(page);
@@ -34,13 +45,7 @@ test("the contact form's rules are on its fields, for assistive technology too",
 test("the donate form checks the Gift Aid address as the visitor goes, and the server answers a submit in place", async ({
   page,
 }) => {
-  const documents: string[] = [];
-  page.on("request", (r) => {
-    if (r.isNavigationRequest()) documents.push(r.url());
-  });
-  await page.goto("/donate");
-  await waitForHydration(page.locator("form#donate"));
-  documents.length = 0;
+  const documents = await openDonateForm(page);
   const rules = page.waitForResponse((r) => /donation-rules-[A-Z0-9]+\.js$/.test(new URL(r.url()).pathname));
   await page.getByLabel("First name").fill("Jo");
   await rules;
@@ -70,13 +75,7 @@ test("when the browser could not check a rule, the server's answer appears in pl
 }) => {
   // The rules across fields never arrive (a dropped request): the server still answers.
   await page.route(/donation-rules-[A-Z0-9]+\.js$/, (route) => route.abort());
-  const documents: string[] = [];
-  page.on("request", (r) => {
-    if (r.isNavigationRequest()) documents.push(r.url());
-  });
-  await page.goto("/donate");
-  await waitForHydration(page.locator("form#donate"));
-  documents.length = 0;
+  const documents = await openDonateForm(page);
   await page.getByLabel("First name").fill("Jo");
   await page.getByLabel("Last name").fill("Bloggs");
   const email = uniqueEmail("server-checked");

@@ -78,9 +78,17 @@ async function axeViolations(browser: Browser, url: string): Promise<number> {
   return count;
 }
 
-async function lighthouseScores(url: string, port: number): Promise<Scores> {
+/** One run's scores, or null when Lighthouse could not measure (a metric or the page failed). */
+async function lighthouseScores(url: string, port: number): Promise<Scores | null> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   const categories = result!.lhr.categories;
+  const failure = result!.lhr.runtimeError;
+  if (failure || categories.performance?.score == null) {
+    console.log(
+      `  lighthouse ${new URL(url).pathname}: run failed (${failure?.code ?? "no performance score"}), retried`,
+    );
+    return null;
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   for (const [id, category] of Object.entries(categories)) {
     if ((category.score ?? 0) < 1) {
@@ -113,7 +121,12 @@ function median(values: number[]): number {
 /** Scores vary from run to run on a busy machine: judge the median of several runs. */
 async function medianScores(url: string, port: number): Promise<{ runs: Scores[]; median: Scores }> {
   const runs: Scores[] = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseScores(url, port));
+  // A failed run (no score at all) is run again, a few times at most; a low score is kept.
+  for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 3; attempt++) {
+    const scores = await lighthouseScores(url, port);
+    if (scores) runs.push(scores);
+  }
+  if (!runs.length) throw new Error(`Lighthouse could not measure ${url}`);
   const result = {} as Scores;
   for (const category of CATEGORIES) result[category] = median(runs.map((scores) => scores[category]));
   return { runs, median: result };

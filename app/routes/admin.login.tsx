@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -7,8 +6,10 @@ import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 import { mailtoHref, site } from "~/content/site";
-import { loginSchema } from "~/schemas/login";
-import { authenticator, LoginError } from "~/services/auth.server";
+import { loginRules } from "~/schemas/field-rules";
+import type { LoginInput } from "~/schemas/login";
+import { browserValidation } from "~/utils/browser-validation";
+import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
 import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   // FormStrategy reads the body itself, so validate a copy read from a clone.
   const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseLoginForm(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -63,16 +64,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** The browser checks the form without zod (kept out of the page's JavaScript). */
+const checks = browserValidation<LoginInput>(loginRules);
+
 export default function AdminLogin() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...checks,
   });
 
   // After a refused attempt the password field starts empty again, as it does without

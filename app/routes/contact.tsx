@@ -1,6 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +7,9 @@ import type { ReactNode } from "react";
 import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
-import { contactSchema } from "~/schemas/contact";
+import { contactSchema, type ContactInput } from "~/schemas/contact";
+import { contactRules } from "~/schemas/field-rules";
+import { browserValidation } from "~/utils/browser-validation";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
 import { submitEnquiry } from "~/services/enquiries.server";
 import { handlePublicForm } from "~/services/public-form.server";
@@ -52,15 +53,16 @@ function SideCard({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The browser checks the form without zod (kept out of the page's JavaScript). */
+const checks = browserValidation<ContactInput>(contactRules);
+
 function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "contact",
     lastResult: actionData?.result,
     defaultValue: { subject: defaultSubject ?? undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...checks,
   });
 
   return (

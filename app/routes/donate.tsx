@@ -1,6 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -20,7 +19,9 @@ import {
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
-import { donationSchema } from "~/schemas/donation";
+import { donationSchema, type DonationInput } from "~/schemas/donation";
+import { donationRules } from "~/schemas/field-rules";
+import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
@@ -91,6 +92,15 @@ function Card({ title, children, className = "" }: { title: string; children: Re
   );
 }
 
+/**
+ * The browser runs the same rules as the server's schema without zod, which stays out of the
+ * page's JavaScript, as fields are left and edited: the single fields at once, the amount,
+ * phone and Gift Aid rules once their module has loaded on the form's first focus. A submit
+ * goes to the server, which answers every error at once without a reload.
+ */
+const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
+const checks = browserValidation<DonationInput>(donationRules, crossField.check, { serverAnswersSubmit: true });
+
 function DonationForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -102,9 +112,7 @@ function DonationForm() {
     id: "donate",
     lastResult: actionData?.result,
     defaultValue: { type: "one-time" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: donationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...checks,
   });
 
   // With JavaScript the two ways of choosing an amount exclude each other on screen; without
@@ -124,7 +132,7 @@ function DonationForm() {
   const { key: customKey, ...customProps } = getInputProps(fields.customAmount, { type: "text", ariaAttributes: true });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-8">
+    <Form method="post" {...getFormProps(form)} onFocus={crossField.prepare} className="space-y-8">
       <FormError id={form.errorId} errors={form.errors} />
       <Honeypot />
 

@@ -1,6 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
@@ -8,7 +7,9 @@ import { FormError, Honeypot, TextField } from "~/components/ui/form";
 import { newsletterConsent } from "~/content/mail";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
-import { newsletterSchema } from "~/schemas/newsletter";
+import { newsletterRules } from "~/schemas/field-rules";
+import { newsletterSchema, type NewsletterInput } from "~/schemas/newsletter";
+import { browserValidation } from "~/utils/browser-validation";
 import { formatLongDate } from "~/utils/dates";
 import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/services/public-form.server";
@@ -68,6 +69,9 @@ function PublicationCard({ publication }: { publication: Publication }) {
   );
 }
 
+/** The browser checks the address without zod (kept out of the page's JavaScript). */
+const checks = browserValidation<NewsletterInput>(newsletterRules);
+
 function NewsletterForm() {
   const fetcher = useFetcher<typeof action>({ key: "newsletter" });
   // Without JavaScript the form posts as a document and the answer arrives as action data.
@@ -76,9 +80,7 @@ function NewsletterForm() {
   const [form, fields] = useForm({
     id: "newsletter",
     lastResult: data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...checks,
   });
   const busy = fetcher.state !== "idle";
 

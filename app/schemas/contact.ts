@@ -1,14 +1,17 @@
 import { z } from "./zod";
 import { contactChannels, contactSubjectValues } from "~/content/contact";
 import { emailField, requiredText } from "./email";
+import { CONTACT_LIMITS, contactRules } from "./field-rules";
 
-export const CONTACT_LIMITS = { name: 100, message: 5_000 } as const;
+export { CONTACT_LIMITS };
+
+const { name, email, subject, message } = contactRules;
 
 export const contactSchema = z.object({
-  name: requiredText("Full name", CONTACT_LIMITS.name),
-  email: emailField("Email address"),
-  subject: z.enum(contactSubjectValues, { error: "Choose a subject from the list" }),
-  message: requiredText("Message", CONTACT_LIMITS.message),
+  name: requiredText(name.label, name.maxLength),
+  email: emailField(email.label),
+  subject: z.enum(contactSubjectValues, { error: subject.missingMessage }),
+  message: requiredText(message.label, message.maxLength),
   // Set by the button pressed. Pressing Enter in a field submits with the first button,
   // but a missing value (a script, an old browser) falls back to e-mail rather than failing.
   channel: z.enum(contactChannels, { error: "Choose e-mail or WhatsApp" }).default("email"),

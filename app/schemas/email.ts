@@ -1,7 +1,7 @@
 import { z } from "./zod";
+import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, requiredMessage, tooLongMessage } from "./field-rules";
 
-/** RFC 5321 caps a forward path at 254 characters; anything longer cannot be delivered. */
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH };
 
 /**
  * An email address as visitors type it: surrounding spaces are forgiven (mobile keyboards
@@ -10,18 +10,18 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 export function emailField(label = "Email address") {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(EMAIL_MAX_LENGTH, `${label} must be at most ${EMAIL_MAX_LENGTH} characters`)
-    .pipe(z.email({ error: "Enter a valid email address, like name@example.com" }));
+    .min(1, requiredMessage(label))
+    .max(EMAIL_MAX_LENGTH, tooLongMessage(label, EMAIL_MAX_LENGTH))
+    .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
 }
 
 /** A required single-line text field, trimmed, with a length cap. */
 export function requiredText(label: string, max: number) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, requiredMessage(label))
+    .max(max, tooLongMessage(label, max));
 }

@@ -1,15 +1,16 @@
 import { z } from "./zod";
+import { requiredText } from "./email";
+import { loginRules, requiredMessage, tooLongMessage } from "./field-rules";
+
+const { username, password } = loginRules;
 
 export const loginSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(200, "Username is too long"),
+  username: requiredText(username.label, username.maxLength),
+  // Not trimmed: spaces may be part of a password.
   password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(1024, "Password is too long"),
+    .string({ error: requiredMessage(password.label) })
+    .min(1, requiredMessage(password.label))
+    .max(password.maxLength, tooLongMessage(password.label, password.maxLength)),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { z } from "zod";
@@ -47,6 +48,14 @@ export async function signIn(
 }
 
 /** A sign-in refused for a reason the visitor may be told, with the HTTP status to answer. */
+/**
+ * The sign-in form's post as a Conform submission. Here rather than in the route: a route's
+ * import of the zod adapter would stay in the browser bundle, and with it all of zod.
+ */
+export function parseLoginForm(formData: FormData) {
+  return parseWithZod(formData, { schema: loginSchema });
+}
+
 export class LoginError extends Error {
   override name = "LoginError";
   constructor(

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getGetInvolvedPage, getInvolvedMailto, getInvolvedPages } from "~/content/get-involved";
 import { heroSlides } from "~/content/hero";
 import { footerLinks, mainNavigation } from "~/content/navigation";
-import { activeProjects, getProject, projects } from "~/content/projects";
+import { activeProjects, getProject, projectCards, projects } from "~/content/projects";
 import { site } from "~/content/site";
 import { cleanPath } from "~/utils/invisible-characters";
 
@@ -41,6 +41,8 @@ describe("projects", () => {
     for (const child of projectMenu.children!) {
       expect(getProject(child.to.replace("/projects/", "")), child.to).toBeDefined();
     }
+    // The menu is written out (see navigation.ts) and must list the home page's cards.
+    expect(projectMenu.children).toEqual(projectCards.map((p) => ({ label: p.title, to: `/projects/${p.slug}` })));
   });
 
   it("have every picture on disk with the size the page declares, and alt text", () => {

@@ -15,6 +15,7 @@ import { submitEnquiry } from "~/services/enquiries.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
+import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -106,12 +107,7 @@ export default function Contact() {
   const { subject } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="container-page">
-          <h1 className="text-4xl font-bold tracking-tight">{contactPage.title}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-brand-50">{contactPage.intro}</p>
-        </div>
-      </section>
+      <PageBanner title={contactPage.title} lead={contactPage.intro} />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <section aria-labelledby="contact-form-heading" className="lg:col-span-2">
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">

@@ -25,6 +25,7 @@ import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
+import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -220,16 +221,12 @@ function DonationForm() {
 export default function Donate() {
   return (
     <>
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="container-page">
-          <h1 className="text-4xl font-bold tracking-tight">{donateHero.title}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-brand-50">{donateHero.lead}</p>
-          <p className="mt-6 flex flex-wrap gap-x-8 gap-y-2 font-semibold">
-            <span>100% of donations go to projects</span>
-            <span>{donateYearsOfImpact} years of impact</span>
-          </p>
-        </div>
-      </section>
+      <PageBanner title={donateHero.title} lead={donateHero.lead}>
+        <p className="mt-6 flex flex-wrap gap-x-8 gap-y-2 font-semibold">
+          <span>100% of donations go to projects</span>
+          <span>{donateYearsOfImpact} years of impact</span>
+        </p>
+      </PageBanner>
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <section

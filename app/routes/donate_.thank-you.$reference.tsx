@@ -11,6 +11,7 @@ import { getDb } from "~/infra/db.server";
 import { getDeclarationForPledge } from "~/services/gift-aid.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
+import { PageBanner } from "~/components/page-banner";
 
 // Reached by the redirect after a pledge. The reference is 40 random bits, so the address is
 // not guessable; even so the page shows only what the donor needs to pay, not who they are.
@@ -48,14 +49,10 @@ export default function DonateThankYou() {
   const pledge = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="container-page">
-          <h1 className="text-4xl font-bold tracking-tight">Thank you for your pledge</h1>
-          <p className="mt-3 max-w-2xl text-lg text-brand-50">
-            Your pledge has been recorded. Please complete your gift by bank transfer using the reference below.
-          </p>
-        </div>
-      </section>
+      <PageBanner
+        title="Thank you for your pledge"
+        lead="Your pledge has been recorded. Please complete your gift by bank transfer using the reference below."
+      />
       <div className="container-page grid gap-8 py-12 lg:grid-cols-2">
         <section
           aria-labelledby="pledge-heading"

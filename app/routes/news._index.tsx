@@ -12,6 +12,7 @@ import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
 import { newsPagePath, parsePageNumber } from "~/utils/pagination";
 import { absoluteUrl } from "~/utils/public-url";
+import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -56,15 +57,15 @@ export default function NewsIndex() {
   const { articles, page, hasNext } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="container-page">
-          <h1 className="text-4xl font-bold tracking-tight">{newsCopy.listTitle}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-brand-50">
+      <PageBanner
+        title={newsCopy.listTitle}
+        lead={
+          <>
             {newsCopy.listIntro}
             {page > 1 ? <span className="sr-only"> Page {page}.</span> : null}
-          </p>
-        </div>
-      </section>
+          </>
+        }
+      />
       <section className="container-page py-12" aria-label="Articles">
         <NewsList articles={articles} />
         <Pagination page={page} hasNext={hasNext} pathFor={newsPagePath} label="News pages" />

@@ -15,6 +15,7 @@ import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
+import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -113,12 +114,7 @@ function NewsletterForm() {
 export default function Publications() {
   return (
     <>
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="container-page">
-          <h1 className="text-4xl font-bold tracking-tight">{publicationsPage.title}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-brand-50">{publicationsPage.intro}</p>
-        </div>
-      </section>
+      <PageBanner title={publicationsPage.title} lead={publicationsPage.intro} />
       <div className="container-page space-y-14 py-12">
         <ul aria-label="Publications" className="grid gap-6 md:grid-cols-3">
           {publications.map((publication) => (

@@ -127,8 +127,10 @@ test.describe("footer", () => {
 });
 
 test.describe("documents", () => {
+  // A page that is never shared (the sign-in page): every script carries this response's
+  // nonce. Shared public pages allow their scripts by hash instead (page-cache.spec.ts).
   test("carry the security headers, with a nonce on every script", async ({ page }) => {
-    const response = await page.goto("/");
+    const response = await page.goto("/admin/login");
     const headers = response!.headers();
     const csp = headers["content-security-policy"];
     expect(csp).toContain("object-src 'none'");
@@ -146,8 +148,19 @@ test.describe("documents", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
-    const second = await page.request.get("/");
+    const second = await page.request.get("/admin/login");
     expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+  });
+
+  test("shared public pages carry the same security headers", async ({ request }) => {
+    const headers = (await request.get("/")).headers();
+    const csp = headers["content-security-policy"];
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+    expect(headers["permissions-policy"]).toBeTruthy();
   });
 
   test("each page has its own title", async ({ page }) => {

@@ -115,11 +115,12 @@ async function floor(buildDir: string): Promise<boolean> {
           `${path} is not a cached public page (Cache-Control: ${response.headers.get("cache-control")})`,
         );
     }
+    await warmUp([FLOOR_PATH, ...FLOOR_PAGES].map((path) => server.url + path));
     console.log(
       `\nFloor: ${FLOOR_PATH}. ${CONNECTIONS} connections, ${FLOOR_SECONDS} s per run, loopback; machine: ${process.platform} ${process.arch}, node ${process.version}\n`,
     );
     console.log(
-      `${"path".padEnd(13)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("floor req/s", 13)}${pad("ratio", 7)}  result`,
+      `${"path".padEnd(13)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("floor req/s", 13)}${pad("floor p99", 11)}${pad("ratio", 7)}  result`,
     );
     for (const path of FLOOR_PAGES) {
       const {
@@ -134,7 +135,7 @@ async function floor(buildDir: string): Promise<boolean> {
       if (ratio < FLOOR_BUDGET.minRatio) misses.push(`below ${FLOOR_BUDGET.minRatio}`);
       if (misses.length) failed = true;
       console.log(
-        `${path.padEnd(13)}${pad(page.requestsPerSecond.toFixed(0), 8)}${pad(page.p50, 8)}${pad(page.p99, 8)}${pad(page.errors + page.non2xx, 8)}${pad(reference.requestsPerSecond.toFixed(0), 13)}${pad(ratio.toFixed(2), 7)}  ${misses.length ? `FAIL (${misses.join(", ")})` : "pass"}`,
+        `${path.padEnd(13)}${pad(page.requestsPerSecond.toFixed(0), 8)}${pad(page.p50, 8)}${pad(page.p99, 8)}${pad(page.errors + page.non2xx, 8)}${pad(reference.requestsPerSecond.toFixed(0), 13)}${pad(reference.p99, 11)}${pad(ratio.toFixed(2), 7)}  ${misses.length ? `FAIL (${misses.join(", ")})` : "pass"}`,
       );
     }
   } finally {
@@ -172,6 +173,7 @@ async function scaling(buildDir: string): Promise<boolean> {
         if (!response.ok) throw new Error(`${path} answered ${response.status}`);
         await response.arrayBuffer();
       }
+      await warmUp(SCALE_PATHS.map((path) => server.url + path));
     }
 
     console.log(
@@ -211,6 +213,16 @@ async function scaling(buildDir: string): Promise<boolean> {
  * Loads `subject` against `reference` in the order reference, subject, subject, reference: a
  * load that drifts during the measurement (this machine is shared) weighs on both alike.
  */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+/**
+ * Unmeasured load on each URL first: a fresh server's first seconds (JIT compilation, the
+ * page cache filling, 50 connections opening at once) would otherwise be its p99.
+ */
+async function warmUp(urls: string[]): Promise<void> {
+  for (const url of urls) await load(url, WARMUP_SECONDS);
+}
+
 async function compare(referenceUrl: string, subjectUrl: string, seconds: number) {
   const r1 = await load(referenceUrl, seconds);
   const s1 = await load(subjectUrl, seconds);

@@ -77,7 +77,7 @@ export interface RunningServer {
 }
 
 const STDIO: Record<"ignore" | "inherit" | "capture", StdioOptions> = {
-  ignore: ["ignore", "pipe", "inherit"],
+  ignore: ["ignore", "ignore", "inherit"],
   inherit: ["ignore", "inherit", "inherit"],
   capture: ["ignore", "pipe", "pipe"],
 };

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
@@ -22,6 +22,7 @@ import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { SCHEDULE_HEADER } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Gift Aid claim batch", description: `A Gift Aid claim batch of ${site.name}.`, noindex: true });
@@ -84,11 +85,7 @@ export default function ClaimBatch() {
   const actionData = useActionData<typeof action>();
   return (
     <>
-      <p>
-        <Link to={adminPaths.giftAid} className="link">
-          Back to Gift Aid
-        </Link>
-      </p>
+      <BackLink to={adminPaths.giftAid}>Back to Gift Aid</BackLink>
       <h2 className="mt-4 text-2xl font-semibold">Claim batch {claim.id}</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-4">
         {[

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
@@ -18,6 +18,7 @@ import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/article-id";
 import { pageMeta } from "~/utils/meta";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -73,11 +74,7 @@ export default function DeclarationPage() {
   const { declaration, history } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <Link to={adminPaths.giftAid} className="link">
-          Back to Gift Aid
-        </Link>
-      </p>
+      <BackLink to={adminPaths.giftAid}>Back to Gift Aid</BackLink>
       <div className="mt-4">
         <GiftAidDeclarationSummary declaration={declaration} />
       </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { site } from "~/content/site";
 import { getDb } from "~/infra/db.server";
@@ -9,6 +9,7 @@ import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Mail message", description: `A message sent by ${site.name}.`, noindex: true });
@@ -53,11 +54,7 @@ export default function MailMessage() {
   ];
   return (
     <>
-      <p>
-        <Link to={adminPaths.mail} className="link">
-          Back to the mail log
-        </Link>
-      </p>
+      <BackLink to={adminPaths.mail}>Back to the mail log</BackLink>
       <h2 className="mt-4 flex flex-wrap items-center gap-3 text-2xl font-semibold break-words">
         Message {message.id} <MailStatus status={message.status} />
       </h2>

@@ -14,6 +14,7 @@ import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscriber", description: `A newsletter subscriber of ${site.name}.`, noindex: true });
@@ -34,11 +35,7 @@ export default function Subscriber() {
   const { subscriber, events, audit } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <Link to={adminPaths.subscribers} className="link">
-          Back to subscribers
-        </Link>
-      </p>
+      <BackLink to={adminPaths.subscribers}>Back to subscribers</BackLink>
       <h2 className="mt-4 flex flex-wrap items-center gap-3 text-2xl font-semibold break-all">
         {subscriber.email} <SubscriberStatus status={subscriber.status} />
       </h2>

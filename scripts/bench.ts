@@ -147,7 +147,7 @@ async function floor(buildDir: string): Promise<boolean> {
 
 const SCALE_PATHS = ["/", "/news", "/news/page/3", "/news/1", "/api/news"];
 const SCALE_SIZES = [50, 5_000] as const;
-const SCALE_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const SCALE_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SCALE_BUDGET = { minThroughputRatio: 0.9, maxHtmlSizeChange: 0.1 };
 
 /** Section 2: 50 against 5,000 articles. */

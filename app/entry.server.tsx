@@ -152,6 +152,12 @@ async function storeAndSend(
   );
   // Accept-Encoding: remix-serve compresses the body; said here too so a 304 names it as well.
   headers.append("Vary", "Cookie, Accept-Encoding");
+  // A render that failed (rendered without a nonce, so its CSP is by hash too) is never shared.
+  if (status !== 200) {
+    applyBaseSecurityHeaders(headers, request);
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return new Response(body, { status, headers });
+  }
   // Public pages list articles: neither this cache nor a CDN may keep one past the moment the
   // next scheduled article goes public.
   const expiresAt = await nextScheduledPublish();
@@ -164,11 +170,6 @@ async function storeAndSend(
     dataVersion: claim?.dataVersion ?? dataVersionNow(),
     expiresAt,
   };
-  if (status !== 200) {
-    applyBaseSecurityHeaders(headers, request);
-    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-    return new Response(body, { status, headers });
-  }
   const stored = claim ? pageCache.set(claim.key, page, claim) : undefined;
   return cachedPageResponse(request, stored ?? { ...page, etag: strongEtag(body), expiresAt });
 }

@@ -3,33 +3,21 @@
 process.env.STAFF_EMAIL = "staff@example.org";
 process.env.PUBLIC_URL = "https://charity.example.org/";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS, HOW_TO_CANCEL } from "~/content/gift-aid";
 import { bankDetails } from "~/content/site";
 import { getDb } from "~/infra/db.server";
-import { createMailTransport, type MailTransport } from "~/infra/mail.server";
 import { action as contactAction } from "~/routes/contact";
 import { action as donateAction } from "~/routes/donate";
 import { deliverDueMail } from "~/services/mail-sender.server";
 import { donorPledgeMail, staffEnquiryAlert } from "~/services/mail-templates.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { formRequest, resetDatabase } from "./helpers";
-import { startTestSmtpServer, type TestSmtpServer } from "./smtp-support";
+import { formRequest } from "./helpers";
+import { useTestMail } from "./mail-support";
 
-let smtp: TestSmtpServer;
-let transport: MailTransport;
+const testMail = useTestMail();
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  transport = createMailTransport(smtp.url, { from: "Charity <no-reply@example.org>", timeoutSeconds: 2 });
-});
-afterAll(() => smtp.close());
-beforeEach(async () => {
-  await resetDatabase();
-  smtp.mode = "accept";
-});
-
-const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport, now: () => now });
+const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
 const call = async (action: unknown, path: string, fields: Record<string, string>) =>
   (await (action as (a: unknown) => Promise<Response>)({
     request: formRequest(path, fields),
@@ -66,7 +54,7 @@ describe("after a pledge", () => {
     ]);
 
     expect(await deliver()).toMatchObject({ sent: 2 });
-    const donor = await smtp.waitFor((m) => m.to.includes(email));
+    const donor = await testMail.smtp.waitFor((m) => m.to.includes(email));
     expect(donor.subject).toContain(reference);
     for (const part of [donor.text, donor.html]) {
       expect(part).toContain(reference);
@@ -78,7 +66,7 @@ describe("after a pledge", () => {
     }
     expect(donor.text).toContain("Dear Jo");
 
-    const staff = await smtp.waitFor((m) => m.to.includes("staff@example.org"));
+    const staff = await testMail.smtp.waitFor((m) => m.to.includes("staff@example.org"));
     expect(staff.subject).toBe(`New pledge ${reference}: £12.50`);
     expect(staff.text).toContain(`https://charity.example.org${adminPaths.donation(id)}`);
     expect(staff.text).not.toContain(email);
@@ -88,7 +76,7 @@ describe("after a pledge", () => {
     const email = `xss-${Date.now()}@example.org`;
     await pledge(email, `<img src=x onerror=alert(1)>`);
     await deliver();
-    const donor = await smtp.waitFor((m) => m.to.includes(email));
+    const donor = await testMail.smtp.waitFor((m) => m.to.includes(email));
     expect(donor.html).not.toContain("<img src=x");
     expect(donor.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
@@ -112,7 +100,7 @@ describe("after a pledge", () => {
     });
     expect(response.status).toBe(303);
     await deliver();
-    const donor = await smtp.waitFor((m) => m.to.includes(email));
+    const donor = await testMail.smtp.waitFor((m) => m.to.includes(email));
     const declaration = GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION];
     // The first words of the wording the donor was shown, and how to take it back.
     expect(donor.text.replace(/\s+/g, " ")).toContain(declaration.replace(/\s+/g, " ").slice(0, 60));
@@ -149,7 +137,7 @@ describe("after an enquiry", () => {
     expect(response.status).toBe(303);
     const { id } = await getDb().selectFrom("contact_enquiries").select("id").executeTakeFirstOrThrow();
     await deliver();
-    const alert = await smtp.waitFor((m) => m.subject === "New enquiry: Volunteer Opportunities");
+    const alert = await testMail.smtp.waitFor((m) => m.subject === "New enquiry: Volunteer Opportunities");
     expect(alert.to).toEqual(["staff@example.org"]);
     expect(alert.text).toContain(`https://charity.example.org${adminPaths.enquiry(id)}`);
     expect(alert.text).not.toContain(message);

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createMailTransport, type MailTransport } from "~/infra/mail.server";
 import { claimDueMail, enqueueMail, getMail, requeueFailedMail } from "~/models/outbox.server";
 import { deliverDueMail, MAX_MAIL_TRIES, mailRetryDelayMs } from "~/services/mail-sender.server";
-import { resetDatabase } from "./helpers";
-import { startTestSmtpServer, type TestSmtpServer } from "./smtp-support";
+import { useTestMail } from "./mail-support";
 
-let smtp: TestSmtpServer;
-let transport: MailTransport;
+const testMail = useTestMail({ from: "Charity Test <no-reply@example.org>", timeoutSeconds: 1 });
 const LEASE_MS = 60_000;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  transport = createMailTransport(smtp.url, { from: "Charity Test <no-reply@example.org>", timeoutSeconds: 1 });
-});
-afterAll(() => smtp.close());
-beforeEach(async () => {
-  await resetDatabase();
-  smtp.mode = "accept";
-});
 
 const queue = (subject: string, now = new Date()) =>
   getDb()
@@ -38,14 +25,15 @@ const queue = (subject: string, now = new Date()) =>
       ),
     );
 
-const deliver = (now: Date) => deliverDueMail({ db: getDb(), transport, now: () => now, leaseMs: LEASE_MS });
+const deliver = (now: Date) =>
+  deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now, leaseMs: LEASE_MS });
 
 describe("outbox and sender", () => {
   it("delivers a queued message over SMTP with its text, HTML and headers, and marks it sent", async () => {
     const id = await queue("Hello");
     expect(await deliver(new Date())).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
-    const mail = await smtp.waitFor((m) => m.subject === "Hello");
+    const mail = await testMail.smtp.waitFor((m) => m.subject === "Hello");
     expect(mail.to).toEqual(["reader@example.org"]);
     expect(mail.text.trim()).toBe("Plain text of Hello");
     expect(mail.html).toContain("<p>HTML of Hello</p>");
@@ -71,7 +59,7 @@ describe("outbox and sender", () => {
     async (_l, mode, error) => {
       const t0 = new Date();
       const id = await queue(`Retry ${mode}`, t0);
-      smtp.mode = mode;
+      testMail.smtp.mode = mode;
       expect(await deliver(t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
 
       const row = await getMail(getDb(), id);
@@ -80,12 +68,12 @@ describe("outbox and sender", () => {
       expect(row?.next_attempt_at).toBe(new Date(t0.getTime() + mailRetryDelayMs(1)).toISOString());
 
       // Not due yet: nothing happens.
-      smtp.mode = "accept";
-      smtp.releaseHung();
+      testMail.smtp.mode = "accept";
+      testMail.smtp.releaseHung();
       expect(await deliver(new Date(t0.getTime() + 1000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
       // Due: delivered.
       expect(await deliver(new Date(t0.getTime() + mailRetryDelayMs(1)))).toEqual({ sent: 1, retrying: 0, failed: 0 });
-      await smtp.waitFor((m) => m.subject === `Retry ${mode}`);
+      await testMail.smtp.waitFor((m) => m.subject === `Retry ${mode}`);
       expect(await getMail(getDb(), id)).toMatchObject({ status: "sent", tries: 2, last_error: null });
     },
   );
@@ -93,7 +81,7 @@ describe("outbox and sender", () => {
   it("backs off exponentially and marks the message failed after the last try; staff can retry it", async () => {
     let now = new Date("2030-01-01T00:00:00Z");
     const id = await queue("Doomed", now);
-    smtp.mode = "refuse-data";
+    testMail.smtp.mode = "refuse-data";
     const delays: number[] = [];
     for (let attempt = 1; attempt <= MAX_MAIL_TRIES; attempt++) {
       const report = await deliver(now);
@@ -115,10 +103,10 @@ describe("outbox and sender", () => {
     // Failed is final for the sender.
     expect(await deliver(new Date(now.getTime() + 24 * 3600_000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
-    smtp.mode = "accept";
+    testMail.smtp.mode = "accept";
     expect(await requeueFailedMail(getDb(), id, now)).toBe(true);
     expect(await deliver(now)).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    await smtp.waitFor((m) => m.subject === "Doomed");
+    await testMail.smtp.waitFor((m) => m.subject === "Doomed");
   });
 
   it("never hands a leased message to a second sender, and re-sends it once the lease of a dead sender runs out", async () => {
@@ -129,7 +117,7 @@ describe("outbox and sender", () => {
     // The sender that claimed it was killed before marking it sent.
     expect(await claimDueMail(getDb(), new Date(t0.getTime() + LEASE_MS - 1), LEASE_MS)).toEqual([]);
     expect(await deliver(new Date(t0.getTime() + LEASE_MS))).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    await smtp.waitFor((m) => m.subject === "Leased");
+    await testMail.smtp.waitFor((m) => m.subject === "Leased");
     expect(await getMail(getDb(), id)).toMatchObject({ status: "sent", tries: 2 });
   });
 

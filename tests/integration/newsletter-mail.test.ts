@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterConsent } from "~/content/mail";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
-import { createMailTransport, type MailTransport } from "~/infra/mail.server";
 import { getNewsletterSubscriber, listConsentEvents } from "~/models/newsletter.server";
 import * as confirmRoute from "~/routes/newsletter.confirm.$token";
 import * as oneClickRoute from "~/routes/newsletter.one-click.$token";
@@ -12,23 +11,13 @@ import { runHousekeeping } from "~/services/housekeeping.server";
 import { deliverDueMail } from "~/services/mail-sender.server";
 import { signUpForNewsletter } from "~/services/newsletter.server";
 import { run } from "./admin-support";
-import { formRequest, resetDatabase } from "./helpers";
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "./smtp-support";
+import { formRequest } from "./helpers";
+import { useTestMail } from "./mail-support";
+import type { ReceivedMail } from "./smtp-support";
 
-let smtp: TestSmtpServer;
-let transport: MailTransport;
+const testMail = useTestMail();
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  transport = createMailTransport(smtp.url, { from: "Charity <no-reply@example.org>", timeoutSeconds: 2 });
-});
-afterAll(() => smtp.close());
-beforeEach(async () => {
-  await resetDatabase();
-  smtp.mode = "accept";
-});
-
-const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport, now: () => now });
+const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
 
 async function signUp(email: string) {
   const response = (await publicationsAction({
@@ -50,7 +39,7 @@ const outboxRows = () => getDb().selectFrom("outbox").selectAll().execute();
 
 async function confirmationFor(email: string) {
   await deliver();
-  return smtp.waitFor((m) => m.to.includes(email) && /confirm/i.test(m.subject));
+  return testMail.smtp.waitFor((m) => m.to.includes(email) && /confirm/i.test(m.subject));
 }
 
 describe("newsletter double opt-in", () => {
@@ -144,16 +133,16 @@ describe("newsletter double opt-in", () => {
 
   it("keeps the visitor's sign-up successful and the message queued while the mail server refuses, then delivers it", async () => {
     const email = `down-${Date.now()}@example.org`;
-    smtp.mode = "refuse-data";
+    testMail.smtp.mode = "refuse-data";
     expect((await signUp(email)).status).toBe(200);
     expect(await deliver()).toMatchObject({ sent: 0, retrying: 1 });
     const [row] = await outboxRows();
     expect(row).toMatchObject({ status: "queued", tries: 1 });
     expect(row.last_error).toMatch(/451/);
 
-    smtp.mode = "accept";
+    testMail.smtp.mode = "accept";
     expect(await deliver(new Date(Date.now() + 10 * 60_000))).toMatchObject({ sent: 1 });
-    await smtp.waitFor((m) => m.to.includes(email));
+    await testMail.smtp.waitFor((m) => m.to.includes(email));
   });
 });
 
@@ -214,7 +203,7 @@ describe("unsubscribe", () => {
     expect((await listConsentEvents(getDb(), row.id)).at(-1)?.wording).toBe(newsletterConsent.unsubscribePage);
     expect(await outboxRows()).toEqual([]);
     expect(await deliver()).toMatchObject({ sent: 0 });
-    expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
+    expect(testMail.smtp.received.some((m) => m.to.includes(email))).toBe(false);
   });
 });
 

@@ -52,6 +52,9 @@ test("after five failures even the right password is refused for a while", async
   await page.goto("/admin/login");
   for (let i = 0; i < 5; i++) {
     await submitLogin(page, user.username, `wrong-${i}`);
+    // From the second try on the alert already says this, so wait for what only the answer to
+    // this try does: the password field emptied. Typing before it arrives would be wiped.
+    await expect(page.getByLabel("Password")).toHaveValue("");
     await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
     await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
   }

@@ -81,18 +81,27 @@ export async function getPayment(db: DB, id: number): Promise<Payment | undefine
   return row ? toPayment(row) : undefined;
 }
 
-/** The Gift Aid claim batch a payment is in (at most one, ever), and whether it went to HMRC. */
-export async function findClaimOfPayment(
-  db: DB,
-  paymentId: number,
-): Promise<{ claimId: number; submittedOn: string | null } | undefined> {
-  const row = await db
+/** The Gift Aid claim batch a payment is in, and whether that batch went to HMRC. */
+export interface PaymentClaim {
+  claimId: number;
+  submitted: boolean;
+}
+
+/** The claim batch of each of these payments that is in one (a payment is in at most one, ever). */
+export async function listClaimsOfPayments(db: DB, paymentIds: readonly number[]): Promise<Map<number, PaymentClaim>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom("gift_aid_claim_items")
     .innerJoin("gift_aid_claims", "gift_aid_claims.id", "gift_aid_claim_items.claim_id")
-    .select(["gift_aid_claims.id as claim_id", "gift_aid_claims.submitted_on"])
-    .where("gift_aid_claim_items.payment_id", "=", paymentId)
-    .executeTakeFirst();
-  return row ? { claimId: row.claim_id, submittedOn: row.submitted_on } : undefined;
+    .select(["gift_aid_claim_items.payment_id", "gift_aid_claims.id as claim_id", "gift_aid_claims.submitted_on"])
+    .where("gift_aid_claim_items.payment_id", "in", paymentIds)
+    .execute();
+  return new Map(rows.map((row) => [row.payment_id, { claimId: row.claim_id, submitted: row.submitted_on !== null }]));
+}
+
+/** The claim batch a payment is in, if any. */
+export async function findClaimOfPayment(db: DB, paymentId: number): Promise<PaymentClaim | undefined> {
+  return (await listClaimsOfPayments(db, [paymentId])).get(paymentId);
 }
 
 /**

@@ -196,7 +196,7 @@ export default function PledgeDetail() {
                   "Note",
                   "Recorded by",
                   <span key="undo" className="sr-only">
-                    Undo
+                    Remove or Gift Aid claim
                   </span>,
                 ]}
               />
@@ -214,17 +214,25 @@ export default function PledgeDetail() {
                       <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                     </td>
                     <td className={tdClass}>
-                      <Link
-                        to={adminPaths.removePayment(pledge.id, payment.id)}
-                        className="link whitespace-nowrap"
-                        preventScrollReset
-                      >
-                        Remove
-                        <span className="sr-only">
-                          {" "}
-                          the payment of {formatPence(payment.amountPence)} received {payment.receivedOn}
-                        </span>
-                      </Link>
+                      {payment.claim ? (
+                        // A payment in a Gift Aid claim batch cannot be removed: say where it is.
+                        <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link whitespace-nowrap">
+                          In Gift Aid claim {payment.claim.claimId}
+                          {payment.claim.submitted ? " (submitted)" : " (draft)"}
+                        </Link>
+                      ) : (
+                        <Link
+                          to={adminPaths.removePayment(pledge.id, payment.id)}
+                          className="link whitespace-nowrap"
+                          preventScrollReset
+                        >
+                          Remove
+                          <span className="sr-only">
+                            {" "}
+                            the payment of {formatPence(payment.amountPence)} received {payment.receivedOn}
+                          </span>
+                        </Link>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -4,8 +4,10 @@ import {
   findClaimOfPayment,
   getPayment,
   insertPayment,
+  listClaimsOfPayments,
   listPaymentsForPledge,
   type Payment,
+  type PaymentClaim,
   type PaymentMethod,
 } from "~/models/payment.server";
 import {
@@ -32,14 +34,25 @@ export async function findPledgesPage(query: PledgeQuery, page: number) {
   return { pledges, total, pageCount: Math.max(1, Math.ceil(total / PLEDGES_PER_PAGE)) };
 }
 
+/** A payment as the pledge page lists it: with the Gift Aid claim batch it is in, if any. */
+export type PledgePayment = Payment & { claim: PaymentClaim | null };
+
 export async function getPledgeRecord(
   id: number,
-): Promise<{ pledge: Pledge; payments: Payment[]; history: AuditEvent[] } | undefined> {
+): Promise<{ pledge: Pledge; payments: PledgePayment[]; history: AuditEvent[] } | undefined> {
   const db = getDb();
   const pledge = await getPledge(db, id);
   if (!pledge) return undefined;
   const [payments, history] = await Promise.all([listPaymentsForPledge(db, id), listAudit(db, "pledge", id)]);
-  return { pledge, payments, history };
+  const claims = await listClaimsOfPayments(
+    db,
+    payments.map((payment) => payment.id),
+  );
+  return {
+    pledge,
+    payments: payments.map((payment) => ({ ...payment, claim: claims.get(payment.id) ?? null })),
+    history,
+  };
 }
 
 export interface NewPayment {
@@ -137,12 +150,11 @@ export type RemovePaymentResult =
 export async function getPaymentOfPledge(
   pledgeId: number,
   paymentId: number,
-): Promise<{ pledge: Pledge; payment: Payment; claim: { claimId: number; submitted: boolean } | null } | undefined> {
+): Promise<{ pledge: Pledge; payment: Payment; claim: PaymentClaim | null } | undefined> {
   const db = getDb();
   const [pledge, payment] = await Promise.all([getPledge(db, pledgeId), getPayment(db, paymentId)]);
   if (!pledge || !payment || payment.pledgeId !== pledgeId) return undefined;
-  const claim = await findClaimOfPayment(db, paymentId);
-  return { pledge, payment, claim: claim ? { claimId: claim.claimId, submitted: claim.submittedOn !== null } : null };
+  return { pledge, payment, claim: (await findClaimOfPayment(db, paymentId)) ?? null };
 }
 
 /**
@@ -161,7 +173,7 @@ export async function removePayment(
     const [before, payment] = await Promise.all([getPledge(trx, input.pledgeId), getPayment(trx, input.paymentId)]);
     if (!before || !payment || payment.pledgeId !== input.pledgeId) return { ok: false, reason: "not-found" };
     const claim = await findClaimOfPayment(trx, payment.id);
-    if (claim) return { ok: false, reason: "claimed", claimId: claim.claimId, submitted: claim.submittedOn !== null };
+    if (claim) return { ok: false, reason: "claimed", ...claim };
     await deletePayment(trx, payment.id);
     const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
     const line = payment.bankLine ? "; its statement line can be imported again" : "";

@@ -8,7 +8,7 @@ test("staff make a claim batch from a selected payment, download its schedule an
   login,
 }) => {
   const lastName = uniqueLastName("Claimer");
-  const { paymentId } = await createDeclaredPayment(lastName, "2026-03-05", 4321);
+  const { pledge, paymentId } = await createDeclaredPayment(lastName, "2026-03-05", 4321);
   await login();
   await page.goto("/admin/dashboard/gift-aid");
   await expect(page.getByRole("heading", { name: "Claimable payments" })).toBeVisible();
@@ -45,6 +45,12 @@ test("staff make a claim batch from a selected payment, download its schedule an
   // Claimed once: the payment no longer appears among the claimable ones.
   await page.goto("/admin/dashboard/gift-aid");
   await expect(page.getByRole("checkbox", { name: new RegExp(`Select Ada ${lastName}`) })).toHaveCount(0);
+  // The pledge's page names the batch instead of offering to remove the payment.
+  await page.goto(`/admin/dashboard/donations/${pledge.id}`);
+  const payments = page.getByRole("region", { name: "Payments received" });
+  await expect(payments.getByRole("link", { name: /^Remove/ })).toHaveCount(0);
+  await payments.getByRole("link", { name: `In Gift Aid claim ${item.claim_id} (submitted)` }).click();
+  await expect(page.getByRole("heading", { name: `Claim batch ${item.claim_id}` })).toBeVisible();
 });
 
 test("staff cancel a declaration with a reason", async ({ page, login }) => {

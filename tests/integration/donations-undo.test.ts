@@ -119,7 +119,19 @@ describe("removing a payment recorded by mistake", () => {
   it("refuses a payment in a Gift Aid claim batch, draft or submitted, with a clear message", async () => {
     const { pledge } = await pledgeWithDeclaration({ declaredAt: "2025-01-01T10:00:00.000Z" });
     const payment = await recordByHand(pledge.id, "2025-10-05", "50");
+    const unclaimed = await recordByHand(pledge.id, "2025-11-05", "50");
     const claim = await createClaimBatch({ paymentIds: [payment.id], actor: "admin" });
+    const pledgePage = async () =>
+      (await bodyOf(
+        await run(detailRoute.loader, getRequest(adminPaths.donation(pledge.id), { cookie }), {
+          id: String(pledge.id),
+        }),
+      )) as { payments: { id: number; claim: unknown }[] };
+    // The pledge page says which payment is in which batch, so staff need not try to remove it.
+    expect((await pledgePage()).payments.map((p) => [p.id, p.claim])).toEqual([
+      [payment.id, { claimId: claim.id, submitted: false }],
+      [unclaimed.id, null],
+    ]);
 
     let response = await removeRequest(pledge.id, payment.id, { reason: "Mistake" });
     expect(response.status).toBe(409);
@@ -130,9 +142,10 @@ describe("removing a payment recorded by mistake", () => {
     response = await removeRequest(pledge.id, payment.id, { reason: "Mistake" });
     expect(response.status).toBe(409);
     expect(JSON.stringify(await bodyOf(response))).toContain("submitted to HMRC: it cannot be removed");
+    expect((await pledgePage()).payments[0].claim).toEqual({ claimId: claim.id, submitted: true });
 
-    expect(await paymentsOf(pledge.id)).toHaveLength(1);
-    expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 5000, status: "paid" });
+    expect(await paymentsOf(pledge.id)).toHaveLength(2);
+    expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 10000 });
     expect((await listAudit(getDb(), "pledge", pledge.id)).map((e) => e.action)).not.toContain("payment.removed");
   });
 

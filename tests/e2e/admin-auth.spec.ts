@@ -2,6 +2,13 @@
 import { getSessionUser } from "~/models/session.server";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, test } from "./support/auth";
 import { createThrowawayUser, e2eDb } from "./support/db";
+import { waitForHydrationIfScripted } from "./support/hydration";
+
+/** The login page, ready: with JavaScript, hydrated (a click before that is a plain form post). */
+async function openLogin(page: import("@playwright/test").Page) {
+  await page.goto("/admin/login");
+  await waitForHydrationIfScripted(page);
+}
 
 async function submitLogin(page: import("@playwright/test").Page, username: string, password: string) {
   await page.getByLabel("Username").fill(username);
@@ -34,8 +41,9 @@ test("signing in with the right password opens the dashboard", async ({ page }) 
 
 test("a wrong password and an unknown user get the same message and no session", async ({ page }) => {
   const user = await createThrowawayUser("the-right-password");
-  await page.goto("/admin/login");
+  await openLogin(page);
   await submitLogin(page, user.username, "the-wrong-password");
+  await expect(page.getByLabel("Password")).toHaveValue("");
   await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
   await expect(page).toHaveURL(/\/admin\/login/);
   // The username is kept; the password is not sent back.
@@ -43,13 +51,15 @@ test("a wrong password and an unknown user get the same message and no session",
   await expect(page.getByLabel("Password")).toHaveValue("");
 
   await submitLogin(page, `${user.username}-nobody`, "the-right-password");
+  // The alert already says this: wait for what only this answer does, the password emptied.
+  await expect(page.getByLabel("Password")).toHaveValue("");
   await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
   expect((await page.context().cookies()).some((c) => c.name === "__session")).toBe(false);
 });
 
 test("after five failures even the right password is refused for a while", async ({ page }) => {
   const user = await createThrowawayUser("the-right-password");
-  await page.goto("/admin/login");
+  await openLogin(page);
   for (let i = 0; i < 5; i++) {
     await submitLogin(page, user.username, `wrong-${i}`);
     // From the second try on the alert already says this, so wait for what only the answer to

@@ -13,8 +13,13 @@ test("delete asks first; cancelling keeps the enquiry, accepting deletes it", as
   const button = page.getByRole("button", { name: "Delete" });
   await waitForHydration(button);
 
-  page.once("dialog", (dialog) => dialog.dismiss());
+  let dismissed = false;
+  page.once("dialog", (dialog) => {
+    dismissed = true;
+    void dialog.dismiss();
+  });
   await button.click();
+  await expect.poll(() => dismissed).toBe(true);
   await expect(page).toHaveURL(new RegExp(`/enquiries/${enquiry.id}$`));
 
   let question = "";

@@ -20,7 +20,10 @@ for (const path of ["/", "/news", "/news/1", "/donate", "/contact", "/about"]) {
     expect(cached?.headers()["content-security-policy"]).not.toContain("nonce-");
     await waitForHydration(page);
     // A client-side navigation: module loading and data requests under the same policy.
+    // Wait for its data request: on /news itself the URL and heading are already right before it.
+    const data = page.waitForResponse((response) => new URL(response.url()).searchParams.has("_data"));
     await page.getByRole("navigation").first().getByRole("link", { name: "News", exact: true }).first().click();
+    await data;
     await expect(page).toHaveURL(/\/news$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);

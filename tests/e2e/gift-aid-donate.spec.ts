@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { GIFT_AID_DECLARATION_VERSIONS, CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { e2eDb } from "./support/db";
-import { waitForHydration } from "./support/hydration";
+import { waitForHydrationIfScripted } from "./support/hydration";
 
 const declarationText = GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION];
 
 async function openForm(page: Page) {
   await page.goto("/donate");
   // With JavaScript, wait for the page's code, so the box shows the address instead of the browser alone acting.
-  if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(page.locator("form#donate"));
+  await waitForHydrationIfScripted(page.locator("form#donate"));
 }
 
 async function fillDonor(page: Page, email: string) {

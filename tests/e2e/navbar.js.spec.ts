@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
 
 test("the bar changes appearance once the page has scrolled 50 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 500 });
@@ -18,6 +19,7 @@ test("a submenu opens and closes on tap of its toggle, and Escape closes it", as
   const nav = page.getByRole("navigation", { name: "Main" });
   const toggle = nav.getByRole("button", { name: "About submenu" });
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await waitForHydration(toggle); // server-rendered, it does nothing until React attaches its handler
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await page.mouse.move(0, 600); // away from the menu: only the toggle keeps it open

@@ -1,3 +1,4 @@
+import { waitForHydration } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
 
@@ -32,6 +33,7 @@ test("a spinner shows while an article loads after a click on Read More, and whi
   created.push(row.id);
 
   await page.goto("/news");
+  await waitForHydration(page); // the spinner belongs to client-side navigation
   await expect(page.getByRole("status")).toHaveCount(0);
 
   const releaseDetail = await holdDataRequest(page, `/news/${row.id}`);
@@ -57,6 +59,7 @@ test("a spinner shows while the news list loads after following the News link fr
   page,
 }) => {
   await page.goto("/about");
+  await waitForHydration(page);
   const release = await holdDataRequest(page, "/news");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Loading news...");

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
 
 test("with JavaScript the theme switches in place and is mirrored to localStorage", async ({ page }) => {
   await page.goto("/");
+  await waitForHydration(page); // before that, the button is a plain form post
   await page.evaluate(() => window.scrollTo(0, 0));
   const navigations: string[] = [];
   page.on("framenavigated", (frame) => navigations.push(frame.url()));

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { test, type Locator, type Page } from "@playwright/test";
 
 /**
  * Resolves once React has hydrated the element (its event handlers are attached), or the whole
@@ -13,4 +13,9 @@ export async function waitForHydration(target: Page | Locator): Promise<void> {
     (node) => node !== null && Object.keys(node).some((key) => key.startsWith("__reactProps$")),
     element,
   );
+}
+
+/** waitForHydration in the project that runs scripts; without them there is nothing to wait for. */
+export async function waitForHydrationIfScripted(target: Page | Locator): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(target);
 }

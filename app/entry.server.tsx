@@ -11,7 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { trackClientAddresses } from "~/infra/client-address.server";
+import { trackRequests } from "~/infra/request-scope.server";
 import { dataVersionNow } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { logger, requestLogger, routeName } from "~/infra/logger.server";
@@ -40,10 +40,11 @@ import {
 
 const ABORT_DELAY = 5_000;
 
-// Wiring done once, when remix-serve loads the server build: per-client addresses for the
-// public-form throttle (app/infra/client-address.server.ts). News writes clear the page cache
+// Wiring done once, when remix-serve loads the server build: each request's client address (for
+// the public-form throttle) and foreign Origin (a 403, not Remix's empty 500), in
+// app/infra/request-scope.server.ts. News writes clear the page cache
 // in app/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
-trackClientAddresses();
+trackRequests();
 // The outbox sender (app/services/mail-sender.server.ts): delivers what a killed server left
 // queued at once, then polls for retries; writes that queue mail also kick it after commit.
 startMailSender();

@@ -13,3 +13,7 @@ export function tooManySubmissionsMessage(retryAfterSeconds: number): string {
 /** The answer to a post whose body is not a form, or is too large to be one of ours. */
 export const UNREADABLE_SUBMISSION_MESSAGE =
   "We could not read this submission. Please fill in the form and try again.";
+
+/** The answer to a post that came from another site's page (our forms are only on ours). */
+export const CROSS_SITE_SUBMISSION_MESSAGE =
+  "This form can only be sent from its page on our site. Please check what you typed and send it again from here.";

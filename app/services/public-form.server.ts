@@ -3,11 +3,17 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
-import { REJECTED_SUBMISSION_MESSAGE, tooManySubmissionsMessage, UNREADABLE_SUBMISSION_MESSAGE } from "~/content/forms";
+import {
+  CROSS_SITE_SUBMISSION_MESSAGE,
+  REJECTED_SUBMISSION_MESSAGE,
+  tooManySubmissionsMessage,
+  UNREADABLE_SUBMISSION_MESSAGE,
+} from "~/content/forms";
 import { BodyError, parseFormBody } from "~/infra/body.server";
-import { clientAddress } from "~/infra/client-address.server";
+import { clientAddress } from "~/infra/request-scope.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { isSameOriginRequest } from "~/infra/same-origin.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
 import { admitFormPost } from "~/models/form-post.server";
 import { isHoneypotFilled } from "~/utils/honeypot";
@@ -35,6 +41,7 @@ function unreadable(): SubmissionResult<string[]> {
 /**
  * Every public form action (donate, contact, newsletter) in one skeleton:
  * 1. read the body with a size cap: not a form, or too large → 400 / 413, the form shown again;
+ *    posted from another site's page → 403, the form shown again with what was sent;
  * 2. count the post against the client's per-minute and per-hour limits → 429 with
  *    `Retry-After`, the form shown again with the input kept and when to try again;
  * 3. the honeypot → 400 with a deliberately vague message;
@@ -67,6 +74,9 @@ export async function handlePublicForm<S extends Schema, T, E extends Record<str
   }
 
   const submission = parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
+  if (!isSameOriginRequest(request)) {
+    return refuse(submission.reply({ formErrors: [CROSS_SITE_SUBMISSION_MESSAGE] }), 403);
+  }
   const { PUBLIC_FORM_LIMIT_PER_MINUTE: perMinute, PUBLIC_FORM_LIMIT_PER_HOUR: perHour } = getEnv();
   const decision = await admitFormPost(getDb(), clientKey(request), { perMinute, perHour });
   if (!decision.allowed) {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubjects } from "~/content/contact";
-import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
+import { CROSS_SITE_SUBMISSION_MESSAGE, REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { site } from "~/content/site";
 import { action, loader } from "~/routes/contact";
 import { getDb } from "~/infra/db.server";
@@ -107,6 +107,25 @@ describe("contact action", () => {
     const { result } = await response.json();
     expect(result.error[""]).toEqual([REJECTED_SUBMISSION_MESSAGE]);
     expect(response.headers.get("Location")).toBeNull();
+    expect(await enquiries()).toHaveLength(0);
+  });
+
+  it("refuses a post from another site's page with a 403, the input kept, and stores nothing", async () => {
+    const crossSite: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { Origin: "https://elsewhere.example" },
+    ];
+    for (const headers of crossSite) {
+      const response = (await action({
+        request: formRequest("/contact", { ...valid, channel: "email" }, { headers }),
+        params: {},
+        context: {},
+      } as any)) as Response;
+      expect(response.status).toBe(403);
+      const { result } = await response.json();
+      expect(result.error[""]).toEqual([CROSS_SITE_SUBMISSION_MESSAGE]);
+      expect(result.initialValue).toMatchObject({ name: valid.name, message: valid.message });
+    }
     expect(await enquiries()).toHaveLength(0);
   });
 });

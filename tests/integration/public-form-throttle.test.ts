@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { clientAddress, trackClientAddresses } from "~/infra/client-address.server";
+import { clientAddress, trackRequests } from "~/infra/request-scope.server";
 import { admitFormPost, deleteOldFormPosts } from "~/models/form-post.server";
 import * as contact from "~/routes/contact";
 import { formRequest, resetDatabase } from "./helpers";
@@ -100,7 +100,7 @@ describe("client address", () => {
   });
 
   it("knows the socket's address of a request served by Node's HTTP server", async () => {
-    trackClientAddresses();
+    trackRequests();
     const server = http.createServer((_req, res) => {
       // As Remix does: the handler finishes after awaiting other work.
       void Promise.resolve().then(() => res.end(clientAddress(new Request("http://localhost/"), false)));

@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import http from "node:http";
+import { getEnv } from "./env.server";
+
+/**
+ * What only Node's own request knows, kept for the rest of the request's work.
+ *
+ * remix-serve hands the app a Fetch `Request`, which carries no socket, and the stack keeps
+ * remix-serve (no custom server). So the server build, when loaded, wraps Node's HTTP server
+ * `request` event in an AsyncLocalStorage scope; all the request's work, Remix's loaders and
+ * actions included, runs inside it. The scope holds:
+ *
+ * - the socket's remote address, for per-client throttling (`clientAddress`);
+ * - whether the request came with a foreign `Origin` (`cameFromForeignOrigin`). Remix 2 answers
+ *   a POST, PUT, PATCH or DELETE to a page whose Origin names another host than
+ *   X-Forwarded-Host or Host with an empty 500, before any action runs (its CSRF guard). That
+ *   is a refusal, not a server error: the header is taken off here and remembered instead, so
+ *   the request reaches its route, and `isSameOriginRequest` refuses it with a 403 that says
+ *   why. Routes the token in their URL authorises (the one-click unsubscribe) go on as before.
+ */
+interface RequestScope {
+  address: string | undefined;
+  foreignOrigin: boolean;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+let tracking = false;
+
+export function trackRequests(): void {
+  if (tracking) return;
+  tracking = true;
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      const request = args[0] as http.IncomingMessage;
+      const state = { address: request.socket?.remoteAddress, foreignOrigin: takeForeignOrigin(request) };
+      return scope.run(state, () => emit.call(this, event, ...args));
+    }
+    return emit.call(this, event, ...args);
+  } as typeof http.Server.prototype.emit;
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Removes and reports an Origin header that Remix's guard would answer with a 500: on an
+ * unsafe method, an Origin other than "null" whose host (or which, unreadable, has none) is
+ * not the first X-Forwarded-Host, or else the Host.
+ */
+export function takeForeignOrigin(request: Pick<http.IncomingMessage, "method" | "headers">): boolean {
+  if (!UNSAFE_METHODS.has(request.method ?? "")) return false;
+  const origin = request.headers.origin;
+  if (!origin || origin === "null") return false;
+  const forwarded = String(request.headers["x-forwarded-host"] ?? "")
+    .split(",")[0]
+    .trim();
+  const host = forwarded || request.headers.host;
+  if (host && URL.canParse(origin) && new URL(origin).host === host) return false;
+  delete request.headers.origin;
+  return true;
+}
+
+/** Whether this request arrived with an Origin of another site (taken off by `trackRequests`). */
+export function cameFromForeignOrigin(): boolean {
+  return scope.getStore()?.foreignOrigin ?? false;
+}
+
+/**
+ * The address of the client a request came from, for per-client throttling.
+ *
+ * Behind a reverse proxy every socket is the proxy's: set TRUST_PROXY=true and the address is
+ * taken from the last X-Forwarded-For entry (the one the proxy itself saw). Without it the
+ * header is ignored, since any client can write it.
+ */
+export function clientAddress(request: Request, trustProxy: boolean = getEnv().TRUST_PROXY): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get("X-Forwarded-For");
+    const last = forwarded
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .pop();
+    if (last) return last;
+  }
+  return scope.getStore()?.address ?? "unknown";
+}

@@ -5,9 +5,9 @@ import { newsletterPaths, unsubscribe } from "~/services/newsletter.server";
 
 // The URL in every newsletter message's List-Unsubscribe header (RFC 8058 one-click). A mail
 // program POSTs "List-Unsubscribe=One-Click" here, without cookies and from its own origin,
-// and the address is unsubscribed at once. A resource route on purpose: Remix refuses
-// cross-origin POSTs to pages (its CSRF guard), which is exactly what this POST is; the
-// token in the URL is what authorises it. A GET (a program that only opens links) goes to
+// and the address is unsubscribed at once. A resource route with a plain-text answer, which
+// is all a mail program reads; the token in the URL is what authorises it, whatever the
+// Origin (docs/decisions.md §16). A GET (a program that only opens links) goes to
 // the unsubscribe page with its button.
 
 const HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
+import { firstHeaderValue } from "~/utils/public-url";
 import { getEnv } from "./env.server";
 
 /**
@@ -51,10 +52,8 @@ export function takeForeignOrigin(request: Pick<http.IncomingMessage, "method" |
   if (!UNSAFE_METHODS.has(request.method ?? "")) return false;
   const origin = request.headers.origin;
   if (!origin || origin === "null") return false;
-  const forwarded = String(request.headers["x-forwarded-host"] ?? "")
-    .split(",")[0]
-    .trim();
-  const host = forwarded || request.headers.host;
+  const forwarded = request.headers["x-forwarded-host"];
+  const host = firstHeaderValue(Array.isArray(forwarded) ? forwarded.join(",") : forwarded) ?? request.headers.host;
   if (host && URL.canParse(origin) && new URL(origin).host === host) return false;
   delete request.headers.origin;
   return true;

@@ -6,7 +6,8 @@
 const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 const IPV6 = /^\[[0-9a-f:.]+\]$/i;
 
-function firstValue(header: string | null): string | undefined {
+/** The first entry of a comma-separated header a proxy appends to (X-Forwarded-Host, -Proto). */
+export function firstHeaderValue(header: string | null | undefined): string | undefined {
   const value = header?.split(",")[0]?.trim();
   return value ? value : undefined;
 }
@@ -23,8 +24,8 @@ function isValidHost(host: string): boolean {
 /** "https://example.org" for the site as the visitor reached it. */
 export function publicOrigin(request: Request): string {
   const url = new URL(request.url);
-  const forwardedProto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
-  const forwardedHost = firstValue(request.headers.get("x-forwarded-host"));
+  const forwardedProto = firstHeaderValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
+  const forwardedHost = firstHeaderValue(request.headers.get("x-forwarded-host"));
   const protocol = forwardedProto === "http" || forwardedProto === "https" ? `${forwardedProto}:` : url.protocol;
   const host = forwardedHost && isValidHost(forwardedHost) ? forwardedHost.toLowerCase() : url.host;
   return new URL(`${protocol}//${host}`).origin;

@@ -13,8 +13,8 @@ const valid = {
   message: "Hello & welcome?\nSecond line #1 100%",
 };
 
-const send = async (fields: Record<string, string>) =>
-  (await action({ request: formRequest("/contact", fields), params: {}, context: {} } as any)) as Response;
+const send = async (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  (await action({ request: formRequest("/contact", fields, { headers }), params: {}, context: {} } as any)) as Response;
 
 const enquiries = () => getDb().selectFrom("contact_enquiries").selectAll().orderBy("id").execute();
 
@@ -116,11 +116,7 @@ describe("contact action", () => {
       { Origin: "https://elsewhere.example" },
     ];
     for (const headers of crossSite) {
-      const response = (await action({
-        request: formRequest("/contact", { ...valid, channel: "email" }, { headers }),
-        params: {},
-        context: {},
-      } as any)) as Response;
+      const response = await send({ ...valid, channel: "email" }, headers);
       expect(response.status).toBe(403);
       const { result } = await response.json();
       expect(result.error[""]).toEqual([CROSS_SITE_SUBMISSION_MESSAGE]);

@@ -44,6 +44,13 @@ function removeRequest(pledgeId: number, paymentId: number, fields: Record<strin
   });
 }
 
+/** The pledge's page data, as the detail route's loader gives it to the signed-in staff member. */
+async function pledgePage(pledgeId: number) {
+  return bodyOf(
+    await run(detailRoute.loader, getRequest(adminPaths.donation(pledgeId), { cookie }), { id: String(pledgeId) }),
+  );
+}
+
 function removePage(pledgeId: number | string, paymentId: number | string) {
   return run(
     removeRoute.loader,
@@ -85,9 +92,7 @@ describe("removing a payment recorded by mistake", () => {
     expect(removed.detail).toContain("Reason: Typed twice");
 
     // The detail page shows it; removing it again is a 404, not a 500.
-    const detail = await bodyOf(
-      await run(detailRoute.loader, getRequest(adminPaths.donation(pledge.id), { cookie }), { id: String(pledge.id) }),
-    );
+    const detail = await pledgePage(pledge.id);
     expect(detail.pledge.paidPence).toBe(1000);
     expect(detail.history.at(-1).action).toBe("payment.removed");
     expect((await removeRequest(pledge.id, mistake.id, { reason: "again" })).status).toBe(404);
@@ -121,14 +126,8 @@ describe("removing a payment recorded by mistake", () => {
     const payment = await recordByHand(pledge.id, "2025-10-05", "50");
     const unclaimed = await recordByHand(pledge.id, "2025-11-05", "50");
     const claim = await createClaimBatch({ paymentIds: [payment.id], actor: "admin" });
-    const pledgePage = async () =>
-      (await bodyOf(
-        await run(detailRoute.loader, getRequest(adminPaths.donation(pledge.id), { cookie }), {
-          id: String(pledge.id),
-        }),
-      )) as { payments: { id: number; claim: unknown }[] };
     // The pledge page says which payment is in which batch, so staff need not try to remove it.
-    expect((await pledgePage()).payments.map((p) => [p.id, p.claim])).toEqual([
+    expect((await pledgePage(pledge.id)).payments.map((p: { id: number; claim: unknown }) => [p.id, p.claim])).toEqual([
       [payment.id, { claimId: claim.id, submitted: false }],
       [unclaimed.id, null],
     ]);
@@ -142,7 +141,7 @@ describe("removing a payment recorded by mistake", () => {
     response = await removeRequest(pledge.id, payment.id, { reason: "Mistake" });
     expect(response.status).toBe(409);
     expect(JSON.stringify(await bodyOf(response))).toContain("submitted to HMRC: it cannot be removed");
-    expect((await pledgePage()).payments[0].claim).toEqual({ claimId: claim.id, submitted: true });
+    expect((await pledgePage(pledge.id)).payments[0].claim).toEqual({ claimId: claim.id, submitted: true });
 
     expect(await paymentsOf(pledge.id)).toHaveLength(2);
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 10000 });

@@ -118,7 +118,7 @@ const SENSITIVE_SEGMENT = /@|^[A-Za-z0-9_-]{20,}$/;
 export function routeName(request: Request): string {
   const url = new URL(request.url);
   const routeId = url.searchParams.get("_data");
-  if (routeId && /^[\w.$[\]/-]{1,200}$/.test(routeId)) return routeId;
+  if (routeId && /^[\w.$[\]/+-]{1,200}$/.test(routeId)) return routeId;
   return url.pathname
     .split("/")
     .map((segment) => (SENSITIVE_SEGMENT.test(safeDecode(segment)) ? ":redacted" : segment))
@@ -138,7 +138,7 @@ function safeDecode(segment: string): string {
  * A child logger for one request: every line carries `request_id`, `route`, `method` and
  * `duration_ms` (time since this call), plus `bindings` (e.g. `{ user_id }`). Call it at the
  * start of a loader or action. The route
- * is a stable name (the route module id, e.g. "routes/admin.login"), never the URL, whose
+ * is a stable name (the route module id, e.g. "routes/admin+/login"), never the URL, whose
  * query string may hold personal data.
  */
 export function requestLogger(

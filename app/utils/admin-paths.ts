@@ -12,8 +12,8 @@ export const adminPaths = {
   login: LOGIN_PATH,
   logout: LOGOUT_PATH,
   dashboard: DASHBOARD_PATH,
-  /** The news list is the dashboard's home; article dialogs open over it. */
-  news: DASHBOARD_PATH,
+  /** The news list; article dialogs open over it. */
+  news: `${DASHBOARD_PATH}/news`,
   newArticle: `${DASHBOARD_PATH}/news/new`,
   editArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/edit`,
   deleteArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/delete`,

@@ -86,7 +86,7 @@ test("when the browser could not check a rule, the server's answer appears in pl
     page.getByRole("button", { name: "Donate" }).click(),
   ]);
   expect(response.status()).toBe(400);
-  expect(new URL(response.url()).searchParams.get("_data")).toBe("routes/donate");
+  expect(new URL(response.url()).searchParams.get("_data")).toBe("routes/_public+/donate/route");
   await expect(page.getByText("Choose an amount or enter your own")).toBeVisible();
   await expect(page.getByLabel("Email address")).toHaveValue(email);
   expect(documents).toEqual([]);

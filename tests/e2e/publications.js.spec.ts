@@ -24,7 +24,7 @@ test("with JavaScript the subscribe form posts in the background and the page st
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/publications"),
     section.getByRole("button", { name: "Subscribe" }).click(),
   ]);
-  expect(new URL(response.url()).searchParams.get("_data")).toBe("routes/publications");
+  expect(new URL(response.url()).searchParams.get("_data")).toBe("routes/_public+/publications");
   await expect(section.getByRole("status")).toHaveText(/^Thank you for subscribing/);
   await expect(section.getByLabel("Email", { exact: true })).toHaveValue("");
   expect(documentRequests).toEqual([]);

@@ -5,8 +5,8 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countNews, createNews, getNews } from "~/models/news.server";
-import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
-import * as newRoute from "~/routes/admin.dashboard._news.news.new";
+import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
+import * as newRoute from "~/routes/admin+/dashboard+/news.new";
 import { getDb } from "~/infra/db.server";
 import { adminCookie, BASE } from "./admin-support";
 

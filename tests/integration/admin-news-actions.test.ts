@@ -4,11 +4,11 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminMessages } from "~/content/admin";
 import { createNews, getNews, listNews } from "~/models/news.server";
-import * as newsList from "~/routes/admin.dashboard._news";
-import * as deleteRoute from "~/routes/admin.dashboard._news.news.$id.delete";
-import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
-import * as newRoute from "~/routes/admin.dashboard._news.news.new";
-import * as stats from "~/routes/admin.dashboard.stats";
+import * as newsList from "~/routes/admin+/dashboard+/news";
+import * as deleteRoute from "~/routes/admin+/dashboard+/news.$id.delete";
+import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
+import * as newRoute from "~/routes/admin+/dashboard+/news.new";
+import * as stats from "~/routes/admin+/dashboard+/stats";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
@@ -85,7 +85,7 @@ describe("adding an article", () => {
       ),
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(response.headers.get("Location")).toBe("/admin/dashboard/news");
     const [saved] = await listNews(getDb());
     expect(saved).toMatchObject({
       title: "Fresh news",
@@ -192,7 +192,7 @@ describe("editing an article", () => {
       { id: String(id) },
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(response.headers.get("Location")).toBe("/admin/dashboard/news");
     expect(await getNews(getDb(), id)).toMatchObject({ title: "Edited", content: "After", image_url: null });
   });
 
@@ -259,7 +259,7 @@ describe("deleting an article", () => {
       id: String(id),
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(response.headers.get("Location")).toBe("/admin/dashboard/news");
     expect(await getNews(getDb(), id)).toBeUndefined();
   });
 

@@ -5,7 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { createEnquiry } from "~/models/enquiry.server";
 import { createPledge } from "~/models/pledge.server";
 import { countPendingPledges, sumPaymentsReceived } from "~/models/stats.server";
-import * as stats from "~/routes/admin.dashboard.stats";
+import * as stats from "~/routes/admin+/dashboard+/stats";
 import { ukMonthAndYear } from "~/utils/dates";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
 import { resetDatabase, confirmedSubscriber } from "./helpers";

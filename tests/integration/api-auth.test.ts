@@ -8,9 +8,9 @@ import {
   recordLoginFailure,
 } from "~/models/login-throttle.server";
 import { createSession, getSessionUser } from "~/models/session.server";
-import * as login from "~/routes/api.auth.login";
-import * as logout from "~/routes/api.auth.logout";
-import * as verify from "~/routes/api.auth.verify";
+import * as login from "~/routes/api+/auth.login";
+import * as logout from "~/routes/api+/auth.logout";
+import * as verify from "~/routes/api+/auth.verify";
 import type { User } from "~/models/user.server";
 import { getDb, openDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";

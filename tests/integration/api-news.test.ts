@@ -2,9 +2,9 @@
 // failures (405, 413, 415, malformed JSON), the limits, and the JSON 404 for unknown /api paths.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createNews, getNews, listNews } from "~/models/news.server";
-import * as notFoundRoute from "~/routes/api.$";
-import * as collection from "~/routes/api.news";
-import * as item from "~/routes/api.news.$id";
+import * as notFoundRoute from "~/routes/api+/$";
+import * as collection from "~/routes/api+/news";
+import * as item from "~/routes/api+/news.$id";
 import { resetDatabase } from "./helpers";
 import { apiRequest, call, createApiUser, expectApiHeaders, jsonOf, tokenFor } from "./api-support";
 import { getDb } from "~/infra/db.server";

@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "~/infra/body.server";
 import { getDb } from "~/infra/db.server";
 import { MAX_FAILURES_OVERALL, recordLoginFailure } from "~/models/login-throttle.server";
-import * as loginRoute from "~/routes/admin.login";
+import * as loginRoute from "~/routes/admin+/login";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE, ensureAdmin, run, sessionCount } from "./admin-support";
 import { resetDatabase } from "./helpers";
 

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FAILURES_PER_USERNAME } from "~/models/login-throttle.server";
 import { getSessionUser } from "~/models/session.server";
-import * as loginRoute from "~/routes/admin.login";
+import * as loginRoute from "~/routes/admin+/login";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import {

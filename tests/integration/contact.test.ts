@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubjects } from "~/content/contact";
 import { CROSS_SITE_SUBMISSION_MESSAGE, REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { site } from "~/content/site";
-import { action, loader } from "~/routes/contact";
+import { action, loader } from "~/routes/_public+/contact";
 import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 

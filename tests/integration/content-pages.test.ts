@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ARTICLES, seedDatabase } from "../../db/seed";
 import { createNews } from "~/models/news.server";
 import { loader as rootLoader } from "~/root";
-import { loader as homeLoader } from "~/routes/_index";
-import { loader as getInvolvedLoader } from "~/routes/get-involved.$page";
-import { loader as projectLoader } from "~/routes/projects.$slug";
+import { loader as homeLoader } from "~/routes/_public+/_index";
+import { loader as getInvolvedLoader } from "~/routes/_public+/get-involved.$page";
+import { loader as projectLoader } from "~/routes/_public+/projects.$slug";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 

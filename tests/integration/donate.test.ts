@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { createPledge, getPledgeByReference, isPaymentReference } from "~/models/pledge.server";
-import { action } from "~/routes/donate";
-import { loader as thankYouLoader } from "~/routes/donate_.thank-you.$reference";
+import { action } from "~/routes/_public+/donate/route";
+import { loader as thankYouLoader } from "~/routes/_public+/donate_.thank-you.$reference";
 import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listAudit } from "~/models/audit.server";
 import { getPledge } from "~/models/pledge.server";
-import * as importRoute from "~/routes/admin.dashboard.donations.import";
+import * as importRoute from "~/routes/admin+/dashboard+/donations.import/route";
 import { getDb } from "~/infra/db.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, BASE, bodyOf, run } from "./admin-support";

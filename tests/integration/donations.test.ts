@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { listAudit } from "~/models/audit.server";
 import { derivePledgeStatus, getPledge, listPledges, referencePrefix } from "~/models/pledge.server";
-import * as listRoute from "~/routes/admin.dashboard.donations._index";
-import * as detailRoute from "~/routes/admin.dashboard.donations.$id";
-import * as cancelRoute from "~/routes/admin.dashboard.donations.$id_.cancel";
+import * as listRoute from "~/routes/admin+/dashboard+/donations._index";
+import * as detailRoute from "~/routes/admin+/dashboard+/donations.$id/route";
+import * as cancelRoute from "~/routes/admin+/dashboard+/donations.$id_.cancel";
 import { getDb } from "~/infra/db.server";
 import { parsePaymentPounds } from "~/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
@@ -216,8 +216,8 @@ describe("cancelling a pledge", () => {
 describe("exports", () => {
   it("give the filtered list and the payments as CSV that cannot run formulas", async () => {
     const { parse } = await import("csv-parse/sync");
-    const exportRoute = await import("~/routes/admin.dashboard.donations.export[.]csv");
-    const paymentsRoute = await import("~/routes/admin.dashboard.donations.payments[.]csv");
+    const exportRoute = await import("~/routes/admin+/dashboard+/donations.export[.]csv");
+    const paymentsRoute = await import("~/routes/admin+/dashboard+/donations.payments[.]csv");
     const hostile = await makePledge({ firstName: '=HYPERLINK("http://x")', lastName: "+Smith", amountPence: 1001 });
     await makePledge({ type: "monthly", lastName: "Other" });
     await run(

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { projects } from "~/content/projects";
 import { createNews } from "~/models/news.server";
-import { loader as robotsLoader } from "~/routes/robots[.]txt";
-import { loader as rssLoader } from "~/routes/news.rss[.]xml";
-import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { loader as robotsLoader } from "~/routes/_public+/robots[.]txt";
+import { loader as rssLoader } from "~/routes/_public+/news.rss[.]xml";
+import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import { assertWellFormedXml, elements } from "../unit/xml-check";

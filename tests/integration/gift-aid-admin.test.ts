@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { action as indexAction, loader as indexLoader } from "~/routes/admin.dashboard.gift-aid._index";
-import { action as claimAction, loader as claimLoader } from "~/routes/admin.dashboard.gift-aid.claims.$id";
-import { loader as scheduleLoader } from "~/routes/admin.dashboard.gift-aid.claims.$id.schedule[.]csv";
+import { action as indexAction, loader as indexLoader } from "~/routes/admin+/dashboard+/gift-aid._index/route";
+import { action as claimAction, loader as claimLoader } from "~/routes/admin+/dashboard+/gift-aid.claims.$id";
+import { loader as scheduleLoader } from "~/routes/admin+/dashboard+/gift-aid.claims.$id.schedule[.]csv";
 import {
   action as declarationAction,
   loader as declarationLoader,
-} from "~/routes/admin.dashboard.gift-aid.declarations.$id";
+} from "~/routes/admin+/dashboard+/gift-aid.declarations.$id";
 import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
 import { getDb } from "~/infra/db.server";
-import { action } from "~/routes/donate";
-import { loader as thankYouLoader } from "~/routes/donate_.thank-you.$reference";
+import { action } from "~/routes/_public+/donate/route";
+import { loader as thankYouLoader } from "~/routes/_public+/donate_.thank-you.$reference";
 import { getDeclarationEmailCopy, getDeclarationForPledge } from "~/services/gift-aid.server";
 import { formRequest, resetDatabase } from "./helpers";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { backupSettings, writeBackupStatus } from "~/infra/backup.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { loader } from "~/routes/healthz";
+import { loader } from "~/routes/_ops+/healthz";
 import { checkHealth } from "~/services/health.server";
 
 const settings = () => backupSettings(getEnv());

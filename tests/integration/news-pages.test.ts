@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createNews } from "~/models/news.server";
-import { loader as listLoader, meta as listMeta } from "~/routes/news._index";
-import { loader as detailLoader, meta as detailMeta } from "~/routes/news.$id";
+import { loader as listLoader, meta as listMeta } from "~/routes/_public+/news._index";
+import { loader as detailLoader, meta as detailMeta } from "~/routes/_public+/news.$id";
 import { getDb } from "~/infra/db.server";
 import { preview } from "~/utils/text";
 import { resetDatabase } from "./helpers";

@@ -8,11 +8,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getEnv, uploadsDir } from "~/infra/env.server";
 import { getNews, listNews } from "~/models/news.server";
-import * as deleteRoute from "~/routes/admin.dashboard._news.news.$id.delete";
-import * as editRoute from "~/routes/admin.dashboard._news.news.$id.edit";
-import * as newRoute from "~/routes/admin.dashboard._news.news.new";
-import { loader as uploadLoader } from "~/routes/uploads.$key.$file";
-import { loader as detailLoader } from "~/routes/news.$id";
+import * as deleteRoute from "~/routes/admin+/dashboard+/news.$id.delete";
+import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
+import * as newRoute from "~/routes/admin+/dashboard+/news.new";
+import { loader as uploadLoader } from "~/routes/_public+/uploads.$key.$file";
+import { loader as detailLoader } from "~/routes/_public+/news.$id";
 import { adminCookie, BASE, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
 

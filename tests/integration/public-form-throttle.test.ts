@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { clientAddress, trackRequests } from "~/infra/request-scope.server";
 import { admitFormPost, deleteOldFormPosts } from "~/models/form-post.server";
-import * as contact from "~/routes/contact";
+import * as contact from "~/routes/_public+/contact";
 import { formRequest, resetDatabase } from "./helpers";
 
 const valid = { name: "Ann", email: "ann@example.com", subject: "general", message: "Hello", channel: "email" };

@@ -6,10 +6,10 @@ import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNREADABLE_SUBMISSION_MESSAGE } from "~/content/forms";
 import { getDb } from "~/infra/db.server";
-import * as contact from "~/routes/contact";
-import * as donate from "~/routes/donate";
-import * as publications from "~/routes/publications";
-import * as theme from "~/routes/theme";
+import * as contact from "~/routes/_public+/contact";
+import * as donate from "~/routes/_public+/donate/route";
+import * as publications from "~/routes/_public+/publications";
+import * as theme from "~/routes/_public+/theme";
 import { MAX_PUBLIC_FORM_BYTES } from "~/services/public-form.server";
 import { resetDatabase } from "./helpers";
 

@@ -57,9 +57,9 @@ describe("logger", () => {
   it("gives a request child its request id, route, method and duration", () => {
     const { lines, logger } = capture();
     const request = new Request("http://localhost/admin/login", { method: "POST" });
-    const log = requestLogger(request, "routes/admin.login", { user_id: 4 }, logger);
+    const log = requestLogger(request, "routes/admin+/login", { user_id: 4 }, logger);
     log.info({ event: "auth.sign_in" }, "Signed in");
-    expect(lines[0]).toMatchObject({ route: "routes/admin.login", method: "POST", event: "auth.sign_in", user_id: 4 });
+    expect(lines[0]).toMatchObject({ route: "routes/admin+/login", method: "POST", event: "auth.sign_in", user_id: 4 });
     expect(lines[0].request_id).toBe(requestId(request));
     expect(typeof lines[0].duration_ms).toBe("number");
   });
@@ -78,7 +78,7 @@ describe("logger", () => {
       "/unsubscribe/:redacted",
     );
     expect(routeName(new Request("http://localhost/x/donor%40example.org"))).toBe("/x/:redacted");
-    expect(routeName(new Request("http://localhost/news?_data=routes%2Fnews._index"))).toBe("routes/news._index");
+    expect(routeName(new Request("http://localhost/news?_data=routes%2F_public%2B%2Fnews._index"))).toBe("routes/_public+/news._index");
   });
 
   it("reads LOG_LEVEL, is silent under Vitest by default and info otherwise", () => {

@@ -15,8 +15,8 @@ import { inlineScriptHashes } from "~/infra/security-headers.server";
 
 function context(handle: unknown): EntryContext {
   return {
-    staticHandlerContext: { matches: [{ route: { id: "root" } }, { route: { id: "routes/news._index" } }] },
-    routeModules: { root: {}, "routes/news._index": { handle } },
+    staticHandlerContext: { matches: [{ route: { id: "root" } }, { route: { id: "routes/_public+/news._index" } }] },
+    routeModules: { root: {}, "routes/_public+/news._index": { handle } },
   } as unknown as EntryContext;
 }
 

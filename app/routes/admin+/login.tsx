@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
       return json({ result: reply(error.message) }, { status: error.status, headers });
     }
-    requestLogger(request, "routes/admin.login").error(
+    requestLogger(request, "routes/admin+/login").error(
       { event: "auth.sign_in_error", err: error },
       "Sign-in failed unexpectedly",
     );

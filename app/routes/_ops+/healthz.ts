@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const report = await checkHealth();
   const status = report.status === "ok" ? 200 : 503;
   if (status !== 200)
-    requestLogger(request, "routes/healthz").warn({ event: "health.failing", ...report }, "Health check failing");
+    requestLogger(request, "routes/_ops+/healthz").warn({ event: "health.failing", ...report }, "Health check failing");
   const headers = new Headers({
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "no-store",

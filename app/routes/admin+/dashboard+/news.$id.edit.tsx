@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const log = requestLogger(request, "routes/admin.dashboard._news.news.$id.edit", { user_id: user.id });
+  const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.edit", { user_id: user.id });
   const id = parseArticleId(params.id);
   const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
   if (submission.status !== "success") {

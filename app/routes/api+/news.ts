@@ -23,7 +23,7 @@ const handle = apiRoute({
     const { user } = await requireApiUser(request);
     const input = await readArticleInput(request);
     const article = await publishArticle(input, {
-      log: requestLogger(request, "routes/api.news", { user_id: user.id }),
+      log: requestLogger(request, "routes/api+/news", { user_id: user.id }),
     });
     return apiJson(toApiArticle(article), 201, { Location: `/api/news/${article.id}` });
   },

@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const log = requestLogger(request, "routes/admin.dashboard._news.news.new", { user_id: user.id });
+  const log = requestLogger(request, "routes/admin+/dashboard+/news.new", { user_id: user.id });
   const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });

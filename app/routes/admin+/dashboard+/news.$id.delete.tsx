@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const log = requestLogger(request, "routes/admin.dashboard._news.news.$id.delete", { user_id: user.id });
+  const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.delete", { user_id: user.id });
   const form = await readFormData(request);
   const id = parseArticleId(params.id);
   if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });

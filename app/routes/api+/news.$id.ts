@@ -25,7 +25,7 @@ const handle = apiRoute({
     if (!id || !(await getNews(getDb(), id))) return articleNotFound();
     const input = await readArticleInput(request);
     const article = await reviseArticle(id, input, {
-      log: requestLogger(request, "routes/api.news.$id", { user_id: user.id }),
+      log: requestLogger(request, "routes/api+/news.$id", { user_id: user.id }),
     });
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
@@ -34,7 +34,7 @@ const handle = apiRoute({
   async DELETE({ request, params }) {
     const { user } = await requireApiUser(request);
     const id = parseArticleId(params.id);
-    if (!id || !(await removeArticle(id, requestLogger(request, "routes/api.news.$id", { user_id: user.id }))))
+    if (!id || !(await removeArticle(id, requestLogger(request, "routes/api+/news.$id", { user_id: user.id }))))
       return articleNotFound();
     return apiNoContent();
   },

@@ -34,7 +34,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     const signedIn: { name: string; path: () => Promise<string>; ready: string }[] = [
-      { name: "the news list", path: async () => "/admin/dashboard", ready: "News Management" },
+      { name: "the news list", path: async () => "/admin/dashboard/news", ready: "News Management" },
       { name: "the add-article dialog", path: async () => "/admin/dashboard/news/new", ready: "Add News Article" },
       {
         name: "the edit dialog",

@@ -21,7 +21,7 @@ test("the list shows each article's title, date, a 200-character preview, Edit a
   const content = `${"Lorem ipsum dolor sit amet. ".repeat(12)}THE-END-MARKER`;
   const row = await createArticle({ title, content });
   ids.push(row.id);
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await expect(page.getByRole("link", { name: "News Management" })).toHaveAttribute("aria-current", "page");
   const item = articleItem(page, title);
   await expect(item).toBeVisible();
@@ -40,7 +40,7 @@ test("the list shows each article's title, date, a 200-character preview, Edit a
 test("Add News opens a dialog over the list and the saved article appears in the list", async ({ page }) => {
   const title = uniqueTitle("Added");
   titles.push(title);
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await page.getByRole("link", { name: "Add News" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\/news\/new$/);
   const dialog = page.getByRole("dialog", { name: "Add News Article" });
@@ -52,7 +52,7 @@ test("Add News opens a dialog over the list and the saved article appears in the
   await dialog.getByLabel("Image URL").fill("https://example.org/new.png");
   await dialog.getByLabel("Content").fill("First line of the new article.\nSecond line.");
   await dialog.getByRole("button", { name: "Add Article" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(articleItem(page, title)).toContainText("First line of the new article. Second line.");
   const stored = await e2eDb().selectFrom("news").selectAll().where("title", "=", title).execute();
@@ -67,7 +67,7 @@ test("editing shows field errors with the input kept, then saves the fix", async
   const original = uniqueTitle("Before edit");
   const row = await createArticle({ title: original, content: "Original content", image_url: null });
   ids.push(row.id);
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await articleItem(page, original).getByRole("link", { name: /^Edit/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/dashboard/news/${row.id}/edit$`));
   const dialog = page.getByRole("dialog", { name: "Edit News Article" });
@@ -92,7 +92,7 @@ test("editing shows field errors with the input kept, then saves the fix", async
   await dialog.getByLabel("Title").fill(fixed);
   await dialog.getByLabel("Image URL").fill("");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(articleItem(page, fixed)).toContainText("Edited content");
   await expect(articleItem(page, original)).toHaveCount(0);
 });
@@ -102,14 +102,14 @@ test("Close and Cancel are links back to the list that discard the form", async 
   const dialog = page.getByRole("dialog", { name: "Add News Article" });
   await dialog.getByLabel("Title").fill("Never saved");
   await dialog.getByRole("link", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.getByRole("link", { name: "Add News" }).click();
   await expect(page.getByRole("dialog", { name: "Add News Article" }).getByLabel("Title")).toHaveValue("");
   await page.getByRole("dialog").getByLabel("Title").fill("Never saved either");
   await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await e2eDb().selectFrom("news").select("id").where("title", "like", "Never saved%").execute()).toHaveLength(
     0,
@@ -122,11 +122,11 @@ test("editing an unknown article answers 404 with a way back", async ({ page }) 
   const dialog = page.getByRole("dialog", { name: "Article not found" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("link", { name: "Back to News Management" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
 });
 
 test("the Statistics tab shows the live article count and the charity's figures", async ({ page }) => {
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await page.getByRole("link", { name: "Statistics" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\/stats$/);
   await expect(page.getByRole("link", { name: "Statistics" })).toHaveAttribute("aria-current", "page");

@@ -15,7 +15,7 @@ test("Delete asks with confirm(); accepting deletes the article", async ({ page,
   const title = uniqueTitle("Delete accepted");
   const row = await createArticle({ title, content: "Soon gone" });
   ids.push(row.id);
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await waitForHydration(page);
   const messages: string[] = [];
   page.on("dialog", async (dialog) => {
@@ -26,7 +26,7 @@ test("Delete asks with confirm(); accepting deletes the article", async ({ page,
     .getByRole("button", { name: /^Delete/ })
     .click();
   await expect(articleItem(page, title)).toHaveCount(0);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   expect(messages).toEqual([`confirm: ${CONFIRMATION}`]);
   expect(await articleExists(row.id)).toBe(false);
 });
@@ -36,7 +36,7 @@ test("Delete asks with confirm(); declining keeps the article", async ({ page, l
   const title = uniqueTitle("Delete declined");
   const row = await createArticle({ title, content: "Staying" });
   ids.push(row.id);
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await waitForHydration(page);
   const messages: string[] = [];
   page.on("dialog", async (dialog) => {
@@ -47,7 +47,7 @@ test("Delete asks with confirm(); declining keeps the article", async ({ page, l
     .getByRole("button", { name: /^Delete/ })
     .click();
   await expect.poll(() => messages).toEqual([CONFIRMATION]);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(articleItem(page, title)).toBeVisible();
   expect(await articleExists(row.id)).toBe(true);
 });
@@ -57,7 +57,7 @@ test("the dialog takes focus, keeps Tab inside, and Escape returns to the list w
   login,
 }) => {
   await login();
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await waitForHydration(page);
   const add = page.getByRole("link", { name: "Add News" });
   await add.click();
@@ -73,7 +73,7 @@ test("the dialog takes focus, keeps Tab inside, and Escape returns to the list w
   await expect(dialog.getByRole("link", { name: "Close" })).toBeFocused();
 
   await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(add).toBeFocused();
 
@@ -91,7 +91,7 @@ test("Escape also closes the edit dialog without saving", async ({ page, login }
   await expect(dialog.getByLabel("Title")).toBeFocused();
   await dialog.getByLabel("Title").fill("Not saved");
   await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(articleItem(page, title)).toBeVisible();
 });
 
@@ -128,7 +128,7 @@ test("the button reads 'Signing in...' while signing in", async ({ page }) => {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
   release();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
 });
 

@@ -13,7 +13,7 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
   const row = await createArticle({ title, content: "Confirm first" });
   ids.push(row.id);
 
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await articleItem(page, title)
     .getByRole("button", { name: /^Delete/ })
     .click();
@@ -24,7 +24,7 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
   expect(await articleExists(row.id)).toBe(true);
 
   await dialog.getByRole("link", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(articleItem(page, title)).toBeVisible();
   expect(await articleExists(row.id)).toBe(true);
 
@@ -32,7 +32,7 @@ test("Delete leads to a confirmation page; Cancel keeps the article, Delete remo
     .getByRole("button", { name: /^Delete/ })
     .click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(articleItem(page, title)).toHaveCount(0);
   expect(await articleExists(row.id)).toBe(false);
 });
@@ -49,7 +49,7 @@ test("confirming the deletion of an article that is already gone shows 'Error de
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alert")).toHaveText("Error deleting news article");
   await page.getByRole("link", { name: "Back to News Management" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
 });
 
 test("saving an article that was deleted meanwhile shows 'Error saving news article' and keeps the input", async ({

@@ -78,7 +78,7 @@ test("the Subscribers tab lists, shows the consent history, and removes after co
     .values({ subscriber_id: id, kind: "signed-up", wording: "The words they saw.", occurred_at: now })
     .execute();
 
-  await page.goto("/admin/dashboard");
+  await page.goto("/admin/dashboard/news");
   await page.getByRole("link", { name: "Subscribers" }).click();
   await expect(page.getByRole("heading", { level: 2, name: /^Subscribers/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Export confirmed addresses (CSV)" })).toBeVisible();

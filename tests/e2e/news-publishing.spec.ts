@@ -55,7 +55,7 @@ test("staff save a draft, preview it, and visitors cannot see it until it is pub
   await dialog.getByLabel("Status").selectOption("draft");
   await dialog.getByLabel("Content").fill("Tickets go on sale soon. Watch this space.");
   await dialog.getByRole("button", { name: "Add Article" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
 
   await page.getByRole("search").getByLabel("Search titles").fill(title);
   await page.getByRole("search").getByRole("button", { name: "Search" }).click();
@@ -90,7 +90,7 @@ test("a scheduled article appears for visitors at its time and not before", asyn
   await dialog.getByLabel("Publish time (UK time)").fill("2099-10-05T09:00");
   await dialog.getByLabel("Content").fill("The gala is on. Tickets are £50.");
   await dialog.getByRole("button", { name: "Add Article" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   const row = await e2eDb().selectFrom("news").selectAll().where("title", "=", title).executeTakeFirstOrThrow();
   // 09:00 in London in October is 08:00 UTC (British Summer Time).
   expect(row).toMatchObject({ status: "published", publish_at: "2099-10-05T08:00:00.000Z" });
@@ -138,7 +138,7 @@ test("staff upload a photo with alt text; the article shows it in every width", 
   }
   await again.getByLabel("Photo description (alt text)").fill("The green front door of the new clinic");
   await again.getByRole("button", { name: "Add Article" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
 
   const row = await e2eDb().selectFrom("news").selectAll().where("title", "=", title).executeTakeFirstOrThrow();
   await page.goto(`/news/${row.id}`);

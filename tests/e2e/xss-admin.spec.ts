@@ -53,7 +53,7 @@ for (const [index, payload] of PAYLOADS.entries()) {
       await dialog.dismiss();
     });
 
-    const response = await page.goto("/admin/dashboard");
+    const response = await page.goto("/admin/dashboard/news");
     const html = (await response?.text()) ?? "";
     for (const raw of ["<script>alert(1)", "<img src=x", "<svg onload", 'href="javascript:', 'src="javascript:']) {
       expect(html).not.toContain(raw);
@@ -70,7 +70,7 @@ for (const [index, payload] of PAYLOADS.entries()) {
     await page.goto(`/admin/dashboard/news/${row.id}/delete`);
     await expect(page.getByRole("alertdialog")).toContainText(title);
 
-    for (const path of ["/admin/dashboard", `/admin/dashboard/news/${row.id}/edit`]) {
+    for (const path of ["/admin/dashboard/news", `/admin/dashboard/news/${row.id}/edit`]) {
       await page.goto(path);
       expect(await page.locator('[href^="javascript:" i], [src^="javascript:" i]').count()).toBe(0);
       expect(await page.locator("main script, main img[onerror], main svg[onload]").count()).toBe(0);

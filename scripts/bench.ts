@@ -96,7 +96,9 @@ function prepareBuild(): string {
 const FLOOR_PATH = "/robots.txt";
 const FLOOR_PAGES = ["/", "/news", "/news/1", "/donate", "/contact", "/about"];
 const FLOOR_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const FLOOR_BUDGET = { minRatio: 0.8, maxP99Ms: 150 };
+// p99 is judged against the floor's own p99 in the same run: a fixed bound in milliseconds
+// measured the load generator sharing two cores with the server, not the app.
+const FLOOR_BUDGET = { minRatio: 0.8, maxP99Ratio: 1.5 };
 
 /** Section 1: each cached public page against the floor, on one server with 50 articles. */
 async function floor(buildDir: string): Promise<boolean> {
@@ -131,7 +133,8 @@ async function floor(buildDir: string): Promise<boolean> {
       } = await compare(server.url + FLOOR_PATH, server.url + path, FLOOR_SECONDS);
       const misses: string[] = [];
       if (errors) misses.push(`${errors} errors or non-2xx`);
-      if (page.p99 >= FLOOR_BUDGET.maxP99Ms) misses.push(`p99 not under ${FLOOR_BUDGET.maxP99Ms} ms`);
+      if (page.p99 > FLOOR_BUDGET.maxP99Ratio * reference.p99)
+        misses.push(`p99 over ${FLOOR_BUDGET.maxP99Ratio} × the floor's`);
       if (ratio < FLOOR_BUDGET.minRatio) misses.push(`below ${FLOOR_BUDGET.minRatio}`);
       if (misses.length) failed = true;
       console.log(

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Unique per message and stable across tries: becomes its Message-ID. */
+  messageKey?: string;
 }
 
 /** Sends one message or throws (refused, timed out, unreachable). */
@@ -38,9 +40,15 @@ export function createMailTransport(url: string, options: { from: string; timeou
         text: message.text,
         html: message.html,
         headers: message.headers,
+        ...(message.messageKey ? { messageId: `<${message.messageKey}@${messageIdDomain(options.from)}>` } : {}),
       });
     },
   };
+}
+
+/** The sender address's domain, which the Message-ID's right-hand side should name. */
+function messageIdDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
 }
 
 let cached: { url: string; transport: MailTransport } | undefined;

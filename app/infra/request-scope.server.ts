@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { firstHeaderValue } from "~/utils/public-url";
 import { getEnv } from "./env.server";
+import { isDraining, onDrain } from "./shutdown.server";
 
 /**
  * What only Node's own request knows, kept for the rest of the request's work.
@@ -26,13 +27,26 @@ interface RequestScope {
 
 const scope = new AsyncLocalStorage<RequestScope>();
 let tracking = false;
+const servers = new Set<http.Server>();
+
+/**
+ * On SIGTERM (a rolling restart), keep-alive connections from a proxy must not hold the process:
+ * from then on every answer closes its connection, and idle ones are closed as they appear.
+ */
+function drainConnections(): void {
+  for (const server of servers) server.closeIdleConnections();
+  setInterval(() => servers.forEach((server) => server.closeIdleConnections()), 100).unref();
+}
 
 export function trackRequests(): void {
   if (tracking) return;
   tracking = true;
+  onDrain(drainConnections);
   const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
+      servers.add(this);
+      if (isDraining()) (args[1] as http.ServerResponse).shouldKeepAlive = false;
       const request = args[0] as http.IncomingMessage;
       const state = { address: request.socket?.remoteAddress, foreignOrigin: takeForeignOrigin(request) };
       return scope.run(state, () => emit.call(this, event, ...args));

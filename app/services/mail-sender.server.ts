@@ -1,6 +1,7 @@
 import { getDb, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { getMailTransport, mailLeaseMs, type MailTransport } from "~/infra/mail.server";
+import { isDraining, onDrain } from "~/infra/shutdown.server";
 import {
   claimDueMail,
   enqueueMail,
@@ -41,6 +42,9 @@ function decode(row: OutboxRow) {
     text: row.text_body,
     html: row.html_body,
     headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+    // The same for every try of this row: a message re-sent after a crash between the mail
+    // server's acceptance and our commit is the same message, shown once by the recipient's mail.
+    messageKey: `outbox-${row.id}-${Date.parse(row.created_at)}`,
   };
 }
 
@@ -63,6 +67,8 @@ export async function deliverDueMail(
     const rows = await claimDueMail(db, now(), leaseMs);
     if (rows.length === 0) break;
     for (const row of rows) {
+      // Stopping (SIGTERM): what is left of the batch goes to another instance when its lease ends.
+      if (isDraining()) return report;
       try {
         await transport.send(decode(row));
         await markMailSent(db, row.id, now());
@@ -109,7 +115,7 @@ export function kickMailSender(): Promise<unknown> {
       } catch (error) {
         logger.error({ event: "mail.sender_failed", err: error }, "The mail sender failed");
       }
-    } while (again);
+    } while (again && !isDraining());
     return total;
   })().finally(() => {
     running = null;
@@ -128,6 +134,7 @@ export function startMailSender(): void {
   if (timer) return;
   timer = setInterval(() => void kickMailSender(), MAIL_SENDER_INTERVAL_MS);
   timer.unref();
+  onDrain(() => clearInterval(timer));
   void kickMailSender();
 }
 

@@ -99,7 +99,9 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000)
 
 export async function startServer(options: {
   buildDir: string;
-  databaseFile: string;
+  /** A SQLite file, or `databaseUrl` for any engine. */
+  databaseFile?: string;
+  databaseUrl?: string;
   port?: number;
   /** "ignore" (default), "inherit", or "capture" to keep it for output(). */
   output?: "ignore" | "inherit" | "capture";
@@ -121,7 +123,7 @@ export async function startServer(options: {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_URL: `file:${options.databaseFile}`,
+      DATABASE_URL: options.databaseUrl ?? `file:${options.databaseFile}`,
       SESSION_SECRET,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,

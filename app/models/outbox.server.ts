@@ -79,6 +79,17 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
   return db.selectFrom("outbox").selectAll().where("id", "in", claimed).orderBy("id").execute();
 }
 
+/** Gives back claimed messages that were not tried (a stopping sender): due again at once, elsewhere. */
+export async function releaseMailLeases(db: DB, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("outbox")
+    .set((eb) => ({ lease_until: null, tries: eb("tries", "-", 1) }))
+    .where("id", "in", ids)
+    .where("status", "=", "queued")
+    .execute();
+}
+
 export async function markMailSent(db: DB, id: number, now: Date = new Date()): Promise<void> {
   await db
     .updateTable("outbox")

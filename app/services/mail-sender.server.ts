@@ -7,6 +7,7 @@ import {
   enqueueMail,
   markMailSent,
   recordMailFailure,
+  releaseMailLeases,
   requeueFailedMail,
   type OutboxRow,
 } from "~/models/outbox.server";
@@ -66,9 +67,15 @@ export async function deliverDueMail(
   for (let batch = 0; batch < 20; batch++) {
     const rows = await claimDueMail(db, now(), leaseMs);
     if (rows.length === 0) break;
-    for (const row of rows) {
-      // Stopping (SIGTERM): what is left of the batch goes to another instance when its lease ends.
-      if (isDraining()) return report;
+    for (const [index, row] of rows.entries()) {
+      // Stopping (SIGTERM): what is left of the batch goes back, for another instance to send now.
+      if (isDraining()) {
+        await releaseMailLeases(
+          db,
+          rows.slice(index).map((r) => r.id),
+        );
+        return report;
+      }
       try {
         await transport.send(decode(row));
         await markMailSent(db, row.id, now());

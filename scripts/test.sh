@@ -34,4 +34,8 @@ npx tsx scripts/durability.ts
 echo "==> Mail durability (SIGKILL between commit and delivery; the message must still arrive)"
 npx tsx scripts/mail-durability.ts
 
+echo "==> Cluster drill, short form (two instances behind nginx: spike, SIGKILL failover, rolling restart, publish)"
+bash scripts/ensure-nginx.sh
+npx tsx scripts/cluster-drill.ts --short
+
 node scripts/test-summary.mjs

@@ -84,9 +84,10 @@ async function runNginx(dir: string, config: string, url: string, what: string):
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "nginx.conf");
   fs.writeFileSync(file, config);
-  const check = spawnSync(NGINX, ["-t", "-q", "-p", dir, "-c", file], { encoding: "utf8" });
+  const args = ["-p", dir, "-e", path.join(dir, "error.log"), "-c", file];
+  const check = spawnSync(NGINX, ["-t", "-q", ...args], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`nginx refused the configuration:\n${check.stderr}`);
-  const child = spawn(NGINX, ["-p", dir, "-c", file], { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(NGINX, args, { stdio: ["ignore", "ignore", "inherit"] });
   await waitForPort(url, child, what);
   return child;
 }

@@ -31,13 +31,37 @@ export function MessagePage({
   );
 }
 
-/** The site-wide failure page: 'Unexpected Application Error!' and the error text (docs/decisions.md#7-errors). */
+/**
+ * The site-wide failure page: 'Unexpected Application Error!' and the error text
+ * (docs/decisions.md#7-errors). A missing page also says so in plain words and offers the
+ * places visitors most often want instead.
+ */
 export function ErrorPage({ error }: { error: unknown }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <MessagePage
-      title="Unexpected Application Error!"
-      text={describeError(error)}
-      link={{ to: "/", label: "Go to the home page" }}
-    />
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{describeError(error)}</p>
+      {notFound ? (
+        <p className="mx-auto mt-4 max-w-xl text-slate-700 dark:text-slate-300">
+          We could not find the page you asked for. It may have moved, or the address may have a typing mistake.
+        </p>
+      ) : null}
+      <nav aria-label="Where to go next" className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Go to the home page
+        </Link>
+        {notFound ? (
+          <>
+            <Link to="/news" className="btn-secondary">
+              Read the latest news
+            </Link>
+            <Link to="/donate" className="btn-secondary">
+              Donate
+            </Link>
+          </>
+        ) : null}
+      </nav>
+    </section>
   );
 }

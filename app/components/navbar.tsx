@@ -101,7 +101,7 @@ function MobileMenu() {
         <StrokeIcon size={22}>
           <path d="M4 6h16M4 12h16M4 18h16" />
         </StrokeIcon>
-        <span className="text-sm font-medium">Menu</span>
+        <span className="sr-only text-sm font-medium min-[380px]:not-sr-only">Menu</span>
       </summary>
       <nav
         aria-label="Main"
@@ -144,7 +144,7 @@ export function Navbar() {
       }`}
     >
       <div className="container-page relative flex items-center justify-between gap-2 sm:gap-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
           {/* The full name does not fit beside the buttons on a phone. */}
           <span className="hidden sm:inline">{site.name}</span>
@@ -169,7 +169,7 @@ export function Navbar() {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Link to="/donate" className="btn-donate whitespace-nowrap">
+          <Link to="/donate" className="btn-donate whitespace-nowrap px-3 sm:px-4">
             Donate Now
           </Link>
           <ThemeToggle />

@@ -54,4 +54,4 @@ export const paymentNote =
   "We do not take card payments on this website. When you press Donate we record your pledge and give you a payment reference; please then send your gift by bank transfer using that reference, so we can match it to you.";
 
 export const monthlyNote =
-  "For a monthly gift, set up a standing order with your bank to the account below, quoting your payment reference.";
+  "For a monthly gift, set up a standing order with your bank to the account above, quoting your payment reference.";

@@ -183,4 +183,17 @@ test.describe("on a phone", () => {
     const header = await page.getByRole("banner").boundingBox();
     expect(header!.height).toBeLessThan(90);
   });
+
+  for (const width of [360, 390]) {
+    test(`at ${width} px nothing in the bar covers the charity's name or leaves the screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto("/");
+      const banner = page.getByRole("banner");
+      const name = await banner.getByRole("link", { name: "Community Health Aid UK" }).boundingBox();
+      const donate = await banner.getByRole("link", { name: "Donate Now" }).boundingBox();
+      expect(name!.x + name!.width).toBeLessThanOrEqual(donate!.x);
+      const menu = await banner.getByText("Menu", { exact: true }).locator("..").boundingBox();
+      expect(menu!.x + menu!.width).toBeLessThanOrEqual(width);
+    });
+  }
 });

@@ -30,7 +30,24 @@ export const contactPage = {
   intro:
     "Questions about our projects, volunteering, partnerships or a donation? Write to us and we will reply as soon as we can.",
   handoffNote:
-    "Choose how to send your message: 'Send via Email' opens a prefilled draft in your e-mail app; 'Send via WhatsApp' opens a chat with the same text. We keep a copy of your message either way, so it reaches us even if neither app opens.",
+    "Choose how to send your message: 'Send via Email' opens a prefilled draft in your e-mail app; 'Send via WhatsApp' opens a chat with the same text. We keep your message either way and confirm on the next page that it reached us, even if neither app opens.",
+} as const;
+
+/** How soon staff answer an enquiry, as promised on the confirmation page and in the acknowledgement. */
+export const REPLY_WITHIN_WORKING_DAYS = 5;
+
+/** The page a visitor sees once their message is stored (/contact/sent). */
+export const contactSentPage = {
+  title: "Thank you, we have your message",
+  reply: (email: string) =>
+    `We will reply to ${email} within ${REPLY_WITHIN_WORKING_DAYS} working days. We have sent you an e-mail to confirm that your message arrived.`,
+  handoff:
+    "If you would also like to send it yourself, open the prefilled e-mail draft or a WhatsApp chat with the same text:",
+  emailLink: "Open the e-mail draft",
+  whatsappLink: "Chat on WhatsApp",
+  missingTitle: "Your message was sent",
+  missingText:
+    "This confirmation is only shown for an hour after sending, in the browser that sent the message. If you want to write to us again, use the contact form.",
 } as const;
 
 export const contactQuickLinks = [

@@ -48,6 +48,10 @@ export const mailWording = {
   giftAidCancelHeading: "How to cancel it",
   staffPledgeSubject: (reference: string, amount: string) => `New pledge ${reference}: ${amount}`,
   staffEnquirySubject: (subject: string) => `New enquiry: ${subject}`,
+  enquiryAckSubject: `We have your message: ${site.name}`,
+  enquiryAckText: (name: string, days: number) =>
+    `Dear ${name}, thank you for writing to ${site.name}. Your message has reached us and we will reply within ${days} working days.`,
+  enquiryAckIgnore: "If you did not write to us, someone typed your address by mistake: ignore this e-mail.",
   staffOpen: "Open it in the staff area:",
   staffMessageWithheld:
     "The message is not included in this e-mail (it may hold health details); read it in the staff area.",

@@ -3,19 +3,24 @@ import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/
 import { enqueueMail } from "~/models/outbox.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
-import { staffEnquiryAlert } from "./mail-templates.server";
+import { enquiryAcknowledgement, staffEnquiryAlert } from "./mail-templates.server";
 import { publicLink } from "./newsletter.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
-import { deleteEnquiriesReceivedBefore, deleteEnquiry, setEnquiryStatus } from "~/models/enquiry.server";
+import {
+  deleteEnquiriesReceivedBefore,
+  deleteEnquiry,
+  getEnquiry,
+  setEnquiryStatus,
+} from "~/models/enquiry.server";
 import type { EnquiryStatus } from "~/schemas/enquiry";
 import { nowIso } from "~/utils/dates";
 
 /**
- * A visitor's enquiry and, when STAFF_EMAIL is set, the staff alert about it, in one
- * transaction. The alert links to the enquiry in the staff area and leaves the message out
- * (it may hold health details) unless STAFF_ALERT_INCLUDE_MESSAGE=true.
+ * A visitor's enquiry, the acknowledgement to the visitor and, when STAFF_EMAIL is set, the
+ * staff alert about it, in one transaction. The alert links to the enquiry in the staff area and
+ * leaves the message out (it may hold health details) unless STAFF_ALERT_INCLUDE_MESSAGE=true.
  */
 export async function submitEnquiry(input: EnquiryInput, now: Date = new Date()): Promise<ContactEnquiry> {
   const { STAFF_EMAIL, STAFF_ALERT_INCLUDE_MESSAGE } = getEnv();
@@ -23,6 +28,11 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = new Date())
     .transaction()
     .execute(async (trx) => {
       const enquiry = await createEnquiry(trx, input);
+      await enqueueMail(
+        trx,
+        { kind: "enquiry.ack", to: enquiry.email, enquiryId: enquiry.id, ...enquiryAcknowledgement(enquiry) },
+        now,
+      );
       if (STAFF_EMAIL) {
         const alert = staffEnquiryAlert(
           enquiry,
@@ -33,8 +43,13 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = new Date())
       }
       return enquiry;
     });
-  if (STAFF_EMAIL) void kickMailSender();
+  void kickMailSender();
   return enquiry;
+}
+
+/** An enquiry for its sender's confirmation page (the id comes from their signed cookie). */
+export async function findEnquiryForReceipt(id: number): Promise<ContactEnquiry | undefined> {
+  return getEnquiry(getDb(), id);
 }
 
 // Staff changes to enquiries. Each change and its audit row commit together; the log line

@@ -1,7 +1,7 @@
 // Every message the site sends, built in one place: each has a plain-text part and a simple
 // HTML part made from the same blocks, so the two always say the same. Anything a visitor
 // typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts.
-import { contactSubjects } from "~/content/contact";
+import { contactSubjects, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
 import { bankDetails, site } from "~/content/site";
@@ -172,6 +172,17 @@ export function staffEnquiryAlert(
     },
     includeMessage ? { kind: "pre", text: enquiry.message } : { kind: "p", text: mailWording.staffMessageWithheld },
     { kind: "link", label: mailWording.staffOpen, url: recordUrl },
+  ]);
+}
+
+/**
+ * The acknowledgement a visitor gets for an enquiry. Anyone can type anyone's address into the
+ * form, so it repeats nothing they wrote but their name (which field rules keep to a name).
+ */
+export function enquiryAcknowledgement(enquiry: { name: string }): MailContent {
+  return render(mailWording.enquiryAckSubject, [
+    { kind: "p", text: mailWording.enquiryAckText(enquiry.name, REPLY_WITHIN_WORKING_DAYS) },
+    { kind: "p", text: mailWording.enquiryAckIgnore },
   ]);
 }
 

@@ -26,6 +26,18 @@ for (const theme of ["light", "dark"] as const) {
       { name: "/contact", path: async () => "/contact?subject=partnership" },
     ];
 
+    test("the contact confirmation has no axe violations", async ({ axePage: page }) => {
+      // The page's request context shares the browser's cookies: the post sets the receipt cookie.
+      const post = await page.request.post("/contact", {
+        form: { name: "Axe Checker", email: "axe@example.com", subject: "general", message: "Hi", channel: "email" },
+        maxRedirects: 0,
+      });
+      expect(post.status()).toBe(303);
+      await page.goto("/contact/sent");
+      await expect(page.getByRole("heading", { level: 1, name: "Thank you, we have your message" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
     for (const { name, path } of pages) {
       test(`${name} has no axe violations`, async ({ axePage: page }) => {
         const response = await page.goto(await path());

@@ -3,7 +3,7 @@ import { site } from "~/content/site";
 import { waitForHydration } from "./support/hydration";
 import { uniqueTitle } from "./support/db";
 
-test("with JavaScript errors show before anything is sent, and a valid form still leaves by a real post", async ({
+test("with JavaScript errors show before anything is sent, and a valid form is confirmed on the site", async ({
   page,
 }) => {
   await page.goto("/contact");
@@ -25,14 +25,40 @@ test("with JavaScript errors show before anything is sent, and a valid form stil
   await page.getByLabel("Subject").selectOption("donation");
   await page.getByLabel("Message", { exact: true }).fill("Hi");
 
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact"),
-    page.getByRole("button", { name: "Send via Email" }).click({ noWaitAfter: true }),
-  ]);
-  // A document post, not a fetch: the browser itself follows the redirect out of the site.
-  expect(response.request().isNavigationRequest()).toBe(true);
-  expect(response.status()).toBe(303);
-  expect(response.headers().location).toMatch(
+  // With JavaScript the post is a fetch; the confirmation page then hands over to the mail app once.
+  const handoff = page.waitForEvent("framenavigated").catch(() => undefined);
+  await page.getByRole("button", { name: "Send via Email" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you, we have your message" })).toBeVisible();
+  await handoff;
+  // The ?via= that asked for the hand-off is gone, so a reload only shows the confirmation.
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page.getByRole("link", { name: "Open the e-mail draft" })).toHaveAttribute(
+    "href",
     new RegExp(`^mailto:${site.email}\\?subject=Donation%20Information&body=`),
   );
+});
+
+test("Send via WhatsApp confirms on the site, then opens the WhatsApp chat with the same text", async ({ page }) => {
+  // No request may leave for the real WhatsApp: a stand-in answers instead.
+  await page.route("https://wa.me/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }),
+  );
+  const name = uniqueTitle("WhatsApp Visitor");
+  await page.goto("/contact?subject=volunteer");
+  await waitForHydration(page.locator("form#contact"));
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email Address").fill("visitor@example.com");
+  await page.getByLabel("Message", { exact: true }).fill("Hello & welcome?\nA second line #2");
+  const chat = page.waitForRequest((r) => r.url().startsWith("https://wa.me/"));
+  await page.getByRole("button", { name: "Send via WhatsApp" }).click();
+  const target = new URL((await chat).url());
+  expect(`${target.origin}${target.pathname}`).toBe(`https://wa.me/${site.whatsappNumber}`);
+  expect(target.searchParams.get("text")).toBe(
+    `Subject: Volunteer Opportunities\nName: ${name}\nEmail: visitor@example.com\n\nMessage:\nHello & welcome?\nA second line #2`,
+  );
+  await expect(page).toHaveTitle("WhatsApp");
+  // Back from the chat, the visitor finds the confirmation (not the hand-off again).
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you, we have your message" })).toBeVisible();
+  await expect(page).toHaveURL(/\/contact\/sent$/);
 });

@@ -3,6 +3,7 @@ import { contactSubjects } from "~/content/contact";
 import { CROSS_SITE_SUBMISSION_MESSAGE, REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { site } from "~/content/site";
 import { action, loader } from "~/routes/_public+/contact";
+import { loader as sentLoader } from "~/routes/_public+/contact_.sent";
 import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";
 
@@ -16,16 +17,30 @@ const valid = {
 const send = async (fields: Record<string, string>, headers: Record<string, string> = {}) =>
   (await action({ request: formRequest("/contact", fields, { headers }), params: {}, context: {} } as any)) as Response;
 
+const sentPage = async (cookie?: string) => {
+  const request = new Request("http://localhost/contact/sent", { headers: cookie ? { Cookie: cookie } : {} });
+  const response = (await sentLoader({ request, params: {}, context: {} } as any)) as Response;
+  return (await response.json()) as {
+    sent: { email: string; channel: string; mailto: string; whatsapp: string } | null;
+  };
+};
+
+/** The confirmation page as the browser that posted sees it (with the cookie the action set). */
+const confirmation = (response: Response) => sentPage(response.headers.get("Set-Cookie")!.split(";")[0]);
+
 const enquiries = () => getDb().selectFrom("contact_enquiries").selectAll().orderBy("id").execute();
 
 beforeEach(resetDatabase);
 
 describe("contact action", () => {
-  it("stores the enquiry, then redirects (303) to a prefilled mailto: draft", async () => {
+  it("stores the enquiry, then confirms on the site (303 to /contact/sent) with a prefilled mailto: draft", async () => {
     const response = await send({ ...valid, channel: "email" });
 
     expect(response.status).toBe(303);
-    const location = response.headers.get("Location")!;
+    expect(response.headers.get("Location")).toBe("/contact/sent?via=email");
+    const { sent } = await confirmation(response);
+    expect(sent).toMatchObject({ email: "ann@example.com", channel: "email" });
+    const location = sent!.mailto;
     const url = new URL(location);
     expect(url.protocol).toBe("mailto:");
     expect(url.pathname).toBe(site.email);
@@ -48,16 +63,19 @@ describe("contact action", () => {
     expect(rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
   });
 
-  it("stores the enquiry, then redirects (303) to a WhatsApp chat with the same content", async () => {
+  it("stores the enquiry, then confirms with a WhatsApp chat of the same content", async () => {
     const response = await send({ ...valid, subject: "partnership", channel: "whatsapp" });
 
     expect(response.status).toBe(303);
-    const url = new URL(response.headers.get("Location")!);
+    expect(response.headers.get("Location")).toBe("/contact/sent?via=whatsapp");
+    const { sent } = await confirmation(response);
+    const url = new URL(sent!.whatsapp);
     expect(url.origin).toBe("https://wa.me");
     expect(url.pathname).toBe(`/${site.whatsappNumber}`);
     expect(url.searchParams.get("text")).toBe(
       "Subject: Partnership Opportunities\nName: Ann O'Neil\nEmail: ann@example.com\n\nMessage:\nHello & welcome?\nSecond line #1 100%",
     );
+    expect(sent!.channel).toBe("whatsapp");
     const rows = await enquiries();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ subject: "partnership", channel: "whatsapp" });
@@ -65,16 +83,36 @@ describe("contact action", () => {
 
   it("uses the label of every subject as the e-mail subject line", async () => {
     for (const subject of contactSubjects) {
-      const response = await send({ ...valid, subject: subject.value, channel: "email" });
-      const location = response.headers.get("Location")!;
-      expect(decodeURIComponent(/[?&]subject=([^&]*)/.exec(location)![1])).toBe(subject.label);
+      const { sent } = await confirmation(await send({ ...valid, subject: subject.value, channel: "email" }));
+      expect(decodeURIComponent(/[?&]subject=([^&]*)/.exec(sent!.mailto)![1])).toBe(subject.label);
     }
     expect(await enquiries()).toHaveLength(contactSubjects.length);
   });
 
   it("falls back to e-mail when no button value arrives", async () => {
     const response = await send(valid);
-    expect(response.headers.get("Location")).toMatch(/^mailto:/);
+    expect(response.headers.get("Location")).toBe("/contact/sent?via=email");
+  });
+
+  it("acknowledges by e-mail to the address given, repeating nothing of the message", async () => {
+    await send({ ...valid, channel: "email" });
+    const mail = await getDb().selectFrom("outbox").selectAll().where("kind", "=", "enquiry.ack").execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0].to_address).toBe("ann@example.com");
+    expect(mail[0].text_body).toContain("Dear Ann O'Neil");
+    expect(mail[0].text_body).toContain("within 5 working days");
+    expect(mail[0].text_body).not.toContain("Hello & welcome");
+    expect(mail[0].html_body).not.toContain("Hello &amp; welcome");
+  });
+
+  it("shows the confirmation only to the browser that sent the message", async () => {
+    const response = await send({ ...valid, channel: "email" });
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Path=\/contact/);
+    expect((await sentPage()).sent).toBeNull();
+    const forged = cookie.split(";")[0].replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await sentPage(forged)).sent).toBeNull();
   });
 
   it("rejects missing fields with a 400 and an error for each, storing nothing", async () => {

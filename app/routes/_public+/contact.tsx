@@ -10,8 +10,8 @@ import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
 import { contactSchema, type ContactInput } from "~/schemas/contact";
 import { contactRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";
-import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
 import { submitEnquiry } from "~/services/enquiries.server";
+import { CONTACT_SENT_PATH, receiptCookieHeader } from "~/services/contact-receipt.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
@@ -36,11 +36,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: contactSchema,
     async onValid(enquiry) {
-      // Stored first: the visitor may have no mail app, or close the draft unsent.
-      await submitEnquiry(enquiry);
-      const target =
-        enquiry.channel === "whatsapp" ? whatsappUrl(site.whatsappNumber, enquiry) : mailtoUrl(site.email, enquiry);
-      return redirect(target, 303);
+      // Stored first: the visitor may have no mail app, or close the draft unsent. The next page
+      // confirms that it arrived and offers the e-mail draft or WhatsApp chat they chose.
+      const stored = await submitEnquiry(enquiry);
+      const cookie = await receiptCookieHeader({ enquiryId: stored.id, channel: enquiry.channel });
+      return redirect(`${CONTACT_SENT_PATH}?via=${enquiry.channel}`, {
+        status: 303,
+        headers: { "Set-Cookie": cookie },
+      });
     },
   });
 }
@@ -67,9 +70,7 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
   });
 
   return (
-    // reloadDocument: a successful post leaves the site for a mailto: or WhatsApp link, which
-    // only a real document navigation can follow; Conform still validates before it starts.
-    <Form method="post" reloadDocument {...getFormProps(form)} className="space-y-5">
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
       <FormError id={form.errorId} errors={form.errors} />
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">

@@ -42,6 +42,8 @@ export interface LoginFailuresTable {
   id: Generated<number>;
   /** Lower-cased username the attempt was made for. */
   username: string;
+  /** Keyed hash of the client's address (0011; "" for rows from before). */
+  client: Generated<string>;
   failed_at: string;
 }
 

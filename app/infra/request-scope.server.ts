@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import http from "node:http";
 import { firstHeaderValue } from "~/utils/public-url";
 import { getEnv } from "./env.server";
+import { getSessionSecrets } from "./session-secret.server";
 import { isDraining, onDrain } from "./shutdown.server";
 
 /**
@@ -96,4 +98,12 @@ export function clientAddress(request: Request, trustProxy: boolean = getEnv().T
     if (last) return last;
   }
   return scope.getStore()?.address ?? "unknown";
+}
+
+/**
+ * The client's address as a keyed hash, for per-client counters (public forms, sign-in): enough
+ * to count its requests, useless to anyone who reads the tables without the secret.
+ */
+export function clientKey(request: Request): string {
+  return crypto.createHmac("sha256", getSessionSecrets()[0]).update(clientAddress(request)).digest("base64url");
 }

@@ -4,32 +4,47 @@ import { immediateTransaction, type DB } from "~/infra/db.server";
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures allowed per username within the window; the next attempt is refused. */
 export const MAX_FAILURES_PER_USERNAME = 5;
-/** Failures allowed across all usernames within the window (guards against spraying). */
-export const MAX_FAILURES_OVERALL = 100;
+/** Failures allowed per client (any usernames) within the window: one client cannot spray. */
+export const MAX_FAILURES_PER_CLIENT = 20;
+/**
+ * Failures across all usernames and clients within the window from which staff are warned.
+ * Never a refusal: a global counter would let anyone lock every account, the right password
+ * included, with a hundred bad guesses.
+ */
+export const FAILURE_SURGE = 100;
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const key = (username: string) => username.trim().toLowerCase().slice(0, 200);
 
-export async function checkLoginThrottle(db: DB, username: string, now: Date = new Date()): Promise<ThrottleDecision> {
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
-  const perUser = await db
-    .selectFrom("login_failures")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("failed_at").as("oldest")])
-    .where("username", "=", key(username))
-    .where("failed_at", ">", since)
-    .executeTakeFirstOrThrow();
-  const overall = await db
-    .selectFrom("login_failures")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("failed_at").as("oldest")])
-    .where("failed_at", ">", since)
-    .executeTakeFirstOrThrow();
+/** Who is trying: the username typed and the client (a keyed hash of its address). */
+export interface LoginAttempt {
+  username: string;
+  client: string;
+}
 
+function failuresSince(db: DB, since: string, column: "username" | "client", value: string) {
+  return db
+    .selectFrom("login_failures")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("failed_at").as("oldest")])
+    .where(column, "=", value)
+    .where("failed_at", ">", since)
+    .executeTakeFirstOrThrow();
+}
+
+export async function checkLoginThrottle(
+  db: DB,
+  attempt: LoginAttempt,
+  now: Date = new Date(),
+): Promise<ThrottleDecision> {
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
+  const perUser = await failuresSince(db, since, "username", key(attempt.username));
+  const perClient = await failuresSince(db, since, "client", attempt.client);
   const blocked =
     Number(perUser.n) >= MAX_FAILURES_PER_USERNAME
       ? perUser
-      : Number(overall.n) >= MAX_FAILURES_OVERALL
-        ? overall
+      : Number(perClient.n) >= MAX_FAILURES_PER_CLIENT
+        ? perClient
         : null;
   if (!blocked) return { allowed: true };
   // Free again once the oldest failure in the window ages out.
@@ -42,18 +57,33 @@ export async function checkLoginThrottle(db: DB, username: string, now: Date = n
  * one transaction and before the slow password hash: parallel guesses cannot all slip past
  * the check while the first are still hashing. A successful sign-in then clears the count.
  */
-export async function admitLoginAttempt(db: DB, username: string, now: Date = new Date()): Promise<ThrottleDecision> {
+export async function admitLoginAttempt(
+  db: DB,
+  attempt: LoginAttempt,
+  now: Date = new Date(),
+): Promise<ThrottleDecision> {
   return immediateTransaction(db, async (trx) => {
-    const decision = await checkLoginThrottle(trx, username, now);
-    if (decision.allowed) await recordLoginFailure(trx, username, now);
+    const decision = await checkLoginThrottle(trx, attempt, now);
+    if (decision.allowed) await recordLoginFailure(trx, attempt, now);
     return decision;
   });
 }
 
-export async function recordLoginFailure(db: DB, username: string, now: Date = new Date()): Promise<void> {
+/** Failures within the window across every username and client (for the surge warning). */
+export async function countRecentLoginFailures(db: DB, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
+  const row = await db
+    .selectFrom("login_failures")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("failed_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordLoginFailure(db: DB, attempt: LoginAttempt, now: Date = new Date()): Promise<void> {
   await db
     .insertInto("login_failures")
-    .values({ username: key(username), failed_at: now.toISOString() })
+    .values({ username: key(attempt.username), client: attempt.client, failed_at: now.toISOString() })
     .execute();
   // Keep the table small: anything older than the window no longer counts.
   await db

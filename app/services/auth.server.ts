@@ -5,7 +5,14 @@ import type { z } from "zod";
 import { apiError } from "~/infra/api.server";
 import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
-import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
+import { clientKey } from "~/infra/request-scope.server";
+import {
+  admitLoginAttempt,
+  clearLoginFailures,
+  countRecentLoginFailures,
+  FAILURE_SURGE,
+  throttleMessage,
+} from "~/models/login-throttle.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin, type User } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
@@ -22,7 +29,8 @@ export type SignInResult =
 /**
  * The one sign-in use case, for the staff form and the JSON API alike: validate, throttle
  * (checked before the password, so a locked-out username learns nothing even when right),
- * verify, and clear the failure count on success.
+ * verify, and clear the failure count on success. Failures count per username and per client;
+ * a surge across all of them is logged for staff, never refused (README "Security").
  */
 export async function signIn(
   credentials: unknown,
@@ -32,13 +40,16 @@ export async function signIn(
   if (!parsed.success) return { ok: false, status: 400, message: INVALID_CREDENTIALS_MESSAGE, error: parsed.error };
   const { username, password } = parsed.data;
   const db = getDb();
-  const throttle = await admitLoginAttempt(db, username);
+  const throttle = await admitLoginAttempt(db, { username, client: clientKey(context.request) });
   if (!throttle.allowed) {
     const { retryAfterSeconds } = throttle;
     return { ok: false, status: 429, message: throttleMessage(retryAfterSeconds), retryAfterSeconds };
   }
   const user = await verifyLogin(db, username, password);
-  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
+  if (!user) {
+    await warnOfSurge(context.request);
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
+  }
   await clearLoginFailures(db, username);
   requestLogger(context.request, `auth.${context.via}`).info(
     { event: "auth.sign_in", user_id: user.id, via: context.via },
@@ -47,7 +58,17 @@ export async function signIn(
   return { ok: true, user };
 }
 
-/** A sign-in refused for a reason the visitor may be told, with the HTTP status to answer. */
+/** Every hundredth failure within the window is logged as a warning: someone is spraying guesses. */
+async function warnOfSurge(request: Request): Promise<void> {
+  const failures = await countRecentLoginFailures(getDb());
+  if (failures > 0 && failures % FAILURE_SURGE === 0) {
+    requestLogger(request, "auth").warn(
+      { event: "auth.failure_surge", failures },
+      "Many failed sign-ins across accounts: someone may be guessing passwords",
+    );
+  }
+}
+
 /**
  * The sign-in form's post as a Conform submission. Here rather than in the route: a route's
  * import of the zod adapter would stay in the browser bundle, and with it all of zod.

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
@@ -10,11 +9,10 @@ import {
   UNREADABLE_SUBMISSION_MESSAGE,
 } from "~/content/forms";
 import { BodyError, parseFormBody } from "~/infra/body.server";
-import { clientAddress } from "~/infra/request-scope.server";
+import { clientKey } from "~/infra/request-scope.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { isSameOriginRequest } from "~/infra/same-origin.server";
-import { getSessionSecrets } from "~/infra/session-secret.server";
 import { admitFormPost } from "~/models/form-post.server";
 import { isHoneypotFilled } from "~/utils/honeypot";
 
@@ -24,14 +22,6 @@ export const MAX_PUBLIC_FORM_BYTES = 64 * 1024;
 export type FormReply = { result: SubmissionResult<string[]> };
 
 type Schema = z.ZodType<unknown, unknown>;
-
-/**
- * The client's address as a keyed hash: enough to count its posts, useless to anyone who
- * reads the table without the secret.
- */
-function clientKey(request: Request): string {
-  return crypto.createHmac("sha256", getSessionSecrets()[0]).update(clientAddress(request)).digest("base64url");
-}
 
 /** A form-level error only: nothing the visitor typed could be read back. */
 function unreadable(): SubmissionResult<string[]> {

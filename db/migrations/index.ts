@@ -9,6 +9,7 @@ import * as m0007 from "./0007_mail";
 import * as m0008 from "./0008_gift_aid";
 import * as m0009 from "./0009_enquiries_privacy";
 import * as m0010 from "./0010_drop_duplicate_email_index";
+import * as m0011 from "./0011_login_failure_client";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_gift_aid": m0008,
   "0009_enquiries_privacy": m0009,
   "0010_drop_duplicate_email_index": m0010,
+  "0011_login_failure_client": m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,10 +33,11 @@ describe("resetPassword", () => {
   it("lifts a sign-in lock-out on that username", async () => {
     const db = getDb();
     await createUser(db, "admin", "old-password-1");
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await recordLoginFailure(db, "admin");
-    expect((await checkLoginThrottle(db, "admin")).allowed).toBe(false);
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++)
+      await recordLoginFailure(db, { username: "admin", client: "a" });
+    expect((await checkLoginThrottle(db, { username: "admin", client: "b" })).allowed).toBe(false);
     await resetPassword(db, "admin", "brand-new-password");
-    expect((await checkLoginThrottle(db, "admin")).allowed).toBe(true);
+    expect((await checkLoginThrottle(db, { username: "admin", client: "b" })).allowed).toBe(true);
   });
 
   it("refuses an unknown user and a password under 8 characters, changing nothing", async () => {

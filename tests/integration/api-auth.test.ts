@@ -223,7 +223,8 @@ describe("login throttling", () => {
 
   it("forgets failures older than the window", async () => {
     const longAgo = new Date(Date.now() - THROTTLE_WINDOW_MS - 60_000);
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await recordLoginFailure(getDb(), "editor", longAgo);
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++)
+      await recordLoginFailure(getDb(), { username: "editor", client: "a" }, longAgo);
     expect((await postLogin({ username: "editor", password: TEST_PASSWORD })).status).toBe(200);
   });
 
@@ -240,7 +241,7 @@ describe("login throttling", () => {
     // A separate connection to the same file sees the block.
     const other = openDatabase(getEnv().databasePath);
     try {
-      expect((await checkLoginThrottle(other, "editor")).allowed).toBe(false);
+      expect((await checkLoginThrottle(other, { username: "editor", client: "b" })).allowed).toBe(false);
     } finally {
       await other.destroy();
     }

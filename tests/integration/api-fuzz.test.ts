@@ -4,7 +4,8 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_FAILURES_OVERALL, recordLoginFailure } from "~/models/login-throttle.server";
+import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-throttle.server";
+import { clientKey } from "~/infra/request-scope.server";
 import { createNews, getNews } from "~/models/news.server";
 import { encodeCursor } from "~/services/api-news.server";
 import * as login from "~/routes/api+/auth.login";
@@ -337,9 +338,12 @@ describe("fuzzing the API's write endpoints", () => {
   }, 60_000);
 
   it(`POST /api/auth/login answers ${RUNS} generated bodies with 2xx/4xx JSON carrying success`, async () => {
-    // Each well-formed attempt costs a real scrypt hash until the overall throttle closes;
+    // Each well-formed attempt costs a real scrypt hash until this client's throttle closes;
     // earlier failures elsewhere leave room for about 10 of them, so this stays fast.
-    for (let i = 0; i < MAX_FAILURES_OVERALL - 10; i++) await recordLoginFailure(getDb(), `someone-${i}`);
+    // Requests made here have no socket: every one is the same client ("unknown").
+    const thisClient = clientKey(new Request("http://localhost/"));
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT - 10; i++)
+      await recordLoginFailure(getDb(), { username: `someone-${i}`, client: thisClient });
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(bodies(["username", "password"]), async (sample) => {

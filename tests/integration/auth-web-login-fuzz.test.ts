@@ -7,7 +7,8 @@ import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "~/infra/body.server";
 import { getDb } from "~/infra/db.server";
-import { MAX_FAILURES_OVERALL, recordLoginFailure } from "~/models/login-throttle.server";
+import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-throttle.server";
+import { clientKey } from "~/infra/request-scope.server";
 import * as loginRoute from "~/routes/admin+/login";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE, ensureAdmin, run, sessionCount } from "./admin-support";
 import { resetDatabase } from "./helpers";
@@ -178,9 +179,12 @@ beforeEach(async () => {
 
 describe("fuzzing the staff sign-in form", () => {
   it(`answers ${RUNS} generated posts without the password with a 4xx, and signs nobody in`, async () => {
-    // Each well-formed attempt costs a real password hash until the overall throttle closes;
+    // Each well-formed attempt costs a real password hash until this client's throttle closes;
     // leave room for about 10 of them, so the run stays fast and still reaches 401 and 429.
-    for (let i = 0; i < MAX_FAILURES_OVERALL - 10; i++) await recordLoginFailure(getDb(), `someone-${i}`);
+    // Requests made here have no socket: every one is the same client ("unknown").
+    const thisClient = clientKey(new Request("http://localhost/"));
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT - 10; i++)
+      await recordLoginFailure(getDb(), { username: `someone-${i}`, client: thisClient });
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(samples, async (sample) => {

@@ -8,12 +8,7 @@ import { publicLink } from "./newsletter.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
-import {
-  deleteEnquiriesReceivedBefore,
-  deleteEnquiry,
-  getEnquiry,
-  setEnquiryStatus,
-} from "~/models/enquiry.server";
+import { deleteEnquiriesReceivedBefore, deleteEnquiry, getEnquiry, setEnquiryStatus } from "~/models/enquiry.server";
 import type { EnquiryStatus } from "~/schemas/enquiry";
 import { nowIso } from "~/utils/dates";
 

@@ -18,15 +18,6 @@ async function fillValid(page: Page, name: string, subjectLabel: string) {
   await page.getByLabel("Message", { exact: true }).fill("Hello & welcome?\nA second line #2");
 }
 
-/** Presses a send button and returns the answer to the form post (a real document POST either way). */
-async function send(page: Page, button: "Send via Email" | "Send via WhatsApp") {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact"),
-    page.getByRole("button", { name: button }).click({ noWaitAfter: true }),
-  ]);
-  return response;
-}
-
 const enquiriesFrom = (name: string) =>
   e2eDb().selectFrom("contact_enquiries").selectAll().where("name", "=", name).execute();
 

@@ -78,7 +78,9 @@ describe("logger", () => {
       "/unsubscribe/:redacted",
     );
     expect(routeName(new Request("http://localhost/x/donor%40example.org"))).toBe("/x/:redacted");
-    expect(routeName(new Request("http://localhost/news?_data=routes%2F_public%2B%2Fnews._index"))).toBe("routes/_public+/news._index");
+    expect(routeName(new Request("http://localhost/news?_data=routes%2F_public%2B%2Fnews._index"))).toBe(
+      "routes/_public+/news._index",
+    );
   });
 
   it("reads LOG_LEVEL, is silent under Vitest by default and info otherwise", () => {

@@ -101,7 +101,9 @@ export default function AdminLogin() {
     <section className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
         <h1 className="text-2xl font-bold">Admin Login</h1>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Sign in to the staff area: news, donations, Gift Aid, enquiries and mail.</p>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          Sign in to the staff area: news, donations, Gift Aid, enquiries and mail.
+        </p>
 
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />

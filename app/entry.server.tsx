@@ -23,6 +23,7 @@ import {
   type PageClaim,
   pageCache,
   pageCacheKey,
+  mayStoreRender,
   publicCacheControl,
   strongEtag,
 } from "~/infra/page-cache.server";
@@ -73,7 +74,11 @@ export default async function handleRequest(
   const nonce = cacheKey ? undefined : createNonce();
   if (nonce) applyDocumentSecurityHeaders(responseHeaders, request, { nonce });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!cacheKey && (hasSessionCookie(request) || new URL(request.url).pathname.startsWith(ADMIN_ROOT))) {
+  // Error pages (404 included) are never kept by anyone: the next request may find the page.
+  if (
+    !cacheKey &&
+    (responseStatusCode >= 400 || hasSessionCookie(request) || new URL(request.url).pathname.startsWith(ADMIN_ROOT))
+  ) {
     responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   }
 
@@ -171,7 +176,7 @@ async function storeAndSend(
     dataVersion: claim?.dataVersion ?? dataVersionNow(),
     expiresAt,
   };
-  const stored = claim ? pageCache.set(claim.key, page, claim) : undefined;
+  const stored = claim && mayStoreRender(request) ? pageCache.set(claim.key, page, claim) : undefined;
   return cachedPageResponse(request, stored ?? { ...page, etag: strongEtag(body), expiresAt });
 }
 
@@ -191,6 +196,7 @@ function cachedPageResponse(request: Request, page: Pick<CachedPage, "body" | "h
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   scheduleHousekeeping();
   applyBaseSecurityHeaders(response.headers, request);
+  if (response.status >= 400) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 };
 

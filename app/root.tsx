@@ -21,7 +21,7 @@ import { site } from "~/content/site";
 import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
 import { getTheme } from "~/infra/theme.server";
-import { publicOrigin } from "~/utils/public-url";
+import { publicOrigin } from "~/infra/public-url.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clean = cleanPath(url.pathname);
   if (clean !== null) throw redirect(clean + url.search, 301);
-  return json({ theme: getTheme(request), origin: publicOrigin(request) });
+  return json({ theme: getTheme(request), origin: publicOrigin() });
 }
 
 export const meta: MetaFunction = ({ error }) => [

@@ -1,4 +1,5 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { closeConnectionAfterResponse } from "./request-scope.server";
 
 /** Largest form body an action reads: an article at its limits fits several times over. */
 export const MAX_FORM_BYTES = 512 * 1024;
@@ -11,14 +12,52 @@ export class BodyError extends Error {
   }
 }
 
+/** How much of a refused body is still read and thrown away, and for how long (see `refuse`). */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+
+/**
+ * A body past the limit is refused with 413 and `Connection: close`. Closing a socket that still
+ * has unread data makes the kernel reset it, and the client never sees the 413: so the rest of a
+ * body of reasonable size is read and thrown away first (at most DRAIN_BYTES, DRAIN_MS); beyond
+ * that, the connection is cut.
+ */
+async function refuse(reader: ReadableStreamDefaultReader<Uint8Array> | null): Promise<never> {
+  if (!reader) {
+    closeConnectionAfterResponse();
+    throw new BodyError(413);
+  }
+  if (closeConnectionAfterResponse()) {
+    let drained = 0;
+    const deadline = Date.now() + DRAIN_MS;
+    const timeout = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), DRAIN_MS).unref());
+    try {
+      while (drained <= DRAIN_BYTES && Date.now() < deadline) {
+        const next = await Promise.race([reader.read(), timeout]);
+        if (next === "late" || next.done) break;
+        drained += next.value.byteLength;
+      }
+    } catch {
+      // The client went away: nothing left to drain.
+    }
+  }
+  // Not awaited: on a branch of a tee'd body (request.clone()) the cancel settles only once
+  // the other branch is cancelled too, which would hang this request for ever.
+  void reader.cancel().catch(() => {});
+  throw new BodyError(413);
+}
+
 /**
  * The whole body as bytes, refusing with a BodyError(413) as soon as it claims or grows past
- * `maxBytes` (the rest is never read), or BodyError(400) when the stream breaks. The one capped
- * reader for forms, uploads and the JSON API.
+ * `maxBytes` (the rest is drained, not kept), or BodyError(400) when the stream breaks. The one
+ * capped reader for forms, uploads and the JSON API.
  */
 export async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) throw new BodyError(413);
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    const drainable = Number(declared) <= DRAIN_BYTES && request.body;
+    return refuse(drainable ? request.body!.getReader() : null);
+  }
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,12 +67,7 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
-        // Not awaited: on a branch of a tee'd body (request.clone()) the cancel settles only
-        // once the other branch is cancelled too, which would hang this request for ever.
-        void reader.cancel().catch(() => {});
-        throw new BodyError(413);
-      }
+      if (size > maxBytes) return await refuse(reader);
       chunks.push(value);
     }
   } catch (error) {

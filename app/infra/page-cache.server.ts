@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/utils/public-url";
 import { hasSessionCookie } from "./cookies.server";
 import { now as clockNow } from "./clock.server";
 import { dataVersionNow } from "./db.server";
@@ -9,11 +8,10 @@ import { getTheme } from "./theme.server";
 /**
  * An in-process cache of rendered public documents, the bytes and headers exactly as sent.
  *
- * Only anonymous GETs without a query string of routes that opt in with
- * `handle = { pageCache: true }` are cached, keyed by theme and by the full public URL (pages
- * embed absolute URLs built from Host / X-Forwarded-Host, so a request for another host must
- * never see, or plant, a page made for it), so a signed-in or per-theme variant can never
- * be served to someone else. Every news write in this process clears it
+ * Only anonymous GETs (without a query parameter the page reads) of routes that opt in with
+ * `handle = { pageCache: true }` are cached, keyed by theme and path (every absolute URL in a
+ * page is built on PUBLIC_URL, never on the request's host, so the path is enough), so a
+ * signed-in or per-theme variant can never be served to someone else. Every news write in this process clears it
  * (app/services/news.server.ts), and an entry stored before another process wrote to the
  * database (SQLite's data_version moved) is not used.
  *
@@ -24,6 +22,12 @@ import { getTheme } from "./theme.server";
  */
 export interface PageCacheHandle {
   pageCache?: boolean;
+  /**
+   * The query parameters the page reads. A request carrying one is rendered afresh and not
+   * cached; any other parameter (a tracking tag, a made-up `?x=1`) is ignored by the cache, so it
+   * cannot be used to make every request render the page again.
+   */
+  query?: readonly string[];
 }
 
 export interface CachedPage {
@@ -129,12 +133,20 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
     .some((tag) => tag === "*" || tag === etag);
 }
 
-/** The key for an anonymous GET without a query string, whatever the route; else null. */
-function requestCacheKey(request: Request): string | null {
+/** The key for an anonymous GET that carries none of the parameters the page reads; else null. */
+function requestCacheKey(request: Request, query: readonly string[] = []): string | null {
   if (request.method !== "GET" || hasSessionCookie(request)) return null;
   const url = new URL(request.url);
-  if (url.search) return null;
-  return `${getTheme(request) ?? "system"} ${publicOrigin(request)}${url.pathname}`;
+  if (query.some((name) => url.searchParams.has(name))) return null;
+  return `${getTheme(request) ?? "system"} ${url.pathname}`;
+}
+
+/**
+ * Only a render of the bare address is stored: one made for `?x=1` would carry that query in its
+ * form actions for everyone. Such requests are still answered from a stored copy.
+ */
+export function mayStoreRender(request: Request): boolean {
+  return new URL(request.url).search === "";
 }
 
 /** The cache key for this document request, or null when it must not be cached. */
@@ -144,7 +156,7 @@ export function pageCacheKey(request: Request, status: number, context: EntryCon
   const leaf = matches[matches.length - 1];
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as PageCacheHandle | undefined) : undefined;
   if (!handle?.pageCache) return null;
-  return requestCacheKey(request);
+  return requestCacheKey(request, handle.query);
 }
 
 // One claim per request, keyed by the load context: the one object Remix hands both to the

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import http from "node:http";
 import { firstHeaderValue } from "~/utils/public-url";
 import { getEnv } from "./env.server";
@@ -25,6 +27,7 @@ import { isDraining, onDrain } from "./shutdown.server";
 interface RequestScope {
   address: string | undefined;
   foreignOrigin: boolean;
+  response?: http.ServerResponse;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -40,6 +43,53 @@ function drainConnections(): void {
   setInterval(() => servers.forEach((server) => server.closeIdleConnections()), 100).unref();
 }
 
+/** Every method a route of ours answers; anything else (TRACE, CONNECT, made-up ones) is 405. */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+export const ALLOW_HEADER = [...ALLOWED_METHODS].join(", ");
+
+/** A 405 before Express and Remix see the request (they would answer TRACE with a 500). */
+function refuseMethod(response: http.ServerResponse): true {
+  response.writeHead(405, {
+    Allow: ALLOW_HEADER,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  response.end("Method Not Allowed");
+  return true;
+}
+
+/**
+ * Without a trusted proxy in front, X-Forwarded-Host and X-Forwarded-Proto are whatever a client
+ * typed: taken off at the door, so nothing later (Remix's CSRF guard, HSTS) can believe them.
+ */
+function ignoreForwardedHeaders(request: http.IncomingMessage): void {
+  delete request.headers["x-forwarded-host"];
+  delete request.headers["x-forwarded-proto"];
+}
+
+let staticFiles: Set<string> | undefined;
+
+/**
+ * remix-serve sends /build/* and the files in public/ itself, before our headers are added:
+ * they get `nosniff` here (our own responses set it themselves; setting it twice would repeat it).
+ */
+function isStaticFile(url: string | undefined): boolean {
+  const pathname = (url ?? "").split("?")[0];
+  if (pathname.startsWith("/build/")) return true;
+  staticFiles ??= new Set(
+    fs.existsSync("public")
+      ? fs
+          .readdirSync("public", { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map(
+            (entry) => `/${path.relative("public", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+          )
+      : [],
+  );
+  return staticFiles.has(pathname);
+}
+
 export function trackRequests(): void {
   if (tracking) return;
   tracking = true;
@@ -48,9 +98,13 @@ export function trackRequests(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       servers.add(this);
-      if (isDraining()) (args[1] as http.ServerResponse).shouldKeepAlive = false;
       const request = args[0] as http.IncomingMessage;
-      const state = { address: request.socket?.remoteAddress, foreignOrigin: takeForeignOrigin(request) };
+      const response = args[1] as http.ServerResponse;
+      if (isDraining()) response.shouldKeepAlive = false;
+      if (!ALLOWED_METHODS.has(request.method ?? "")) return refuseMethod(response);
+      if (!getEnv().TRUST_PROXY) ignoreForwardedHeaders(request);
+      if (isStaticFile(request.url)) response.setHeader("X-Content-Type-Options", "nosniff");
+      const state = { address: request.socket?.remoteAddress, foreignOrigin: takeForeignOrigin(request), response };
       return scope.run(state, () => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);
@@ -61,17 +115,35 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Removes and reports an Origin header that Remix's guard would answer with a 500: on an
- * unsafe method, an Origin other than "null" whose host (or which, unreadable, has none) is
- * not the first X-Forwarded-Host, or else the Host.
+ * unsafe method, "null", or an Origin whose host (or which, unreadable, has none) is not the
+ * first X-Forwarded-Host, or else the Host.
  */
 export function takeForeignOrigin(request: Pick<http.IncomingMessage, "method" | "headers">): boolean {
   if (!UNSAFE_METHODS.has(request.method ?? "")) return false;
   const origin = request.headers.origin;
-  if (!origin || origin === "null") return false;
+  if (!origin) return false;
+  // "null" (a sandboxed frame, a privacy-minded redirect) names no site at all: refused like any
+  // foreign one, with a 403 that says why, instead of Remix's empty 500.
+  if (origin === "null") {
+    delete request.headers.origin;
+    return true;
+  }
   const forwarded = request.headers["x-forwarded-host"];
   const host = firstHeaderValue(Array.isArray(forwarded) ? forwarded.join(",") : forwarded) ?? request.headers.host;
   if (host && URL.canParse(origin) && new URL(origin).host === host) return false;
   delete request.headers.origin;
+  return true;
+}
+
+/**
+ * The answer to this request ends its connection (a body was refused part-way: whatever the
+ * client still sends cannot be the start of a next request). False when there is no socket to
+ * close (a request made in a test).
+ */
+export function closeConnectionAfterResponse(): boolean {
+  const response = scope.getStore()?.response;
+  if (!response || response.headersSent) return false;
+  response.shouldKeepAlive = false;
   return true;
 }
 

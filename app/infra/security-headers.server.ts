@@ -1,11 +1,15 @@
 import crypto from "node:crypto";
+import { firstHeaderValue } from "~/utils/public-url";
+import { getEnv } from "./env.server";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
+/** HTTPS as the visitor reached us: the request's own scheme, or a trusted proxy's word for it. */
 function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  if (new URL(request.url).protocol === "https:") return true;
+  return getEnv().TRUST_PROXY && firstHeaderValue(request.headers.get("x-forwarded-proto"))?.toLowerCase() === "https";
 }
 
 /**

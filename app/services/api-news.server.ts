@@ -2,7 +2,7 @@ import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/models/ne
 import { newsApiSchema, parseIsoInstant } from "~/schemas/news";
 import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
 import { bearerToken, requireApiUser } from "~/services/auth.server";
-import { absoluteUrl } from "~/utils/public-url";
+import { absoluteUrl } from "~/infra/public-url.server";
 
 export interface ApiArticle {
   id: number;
@@ -120,7 +120,7 @@ export function decodeCursor(raw: string): NewsCursor | null {
 }
 
 /** RFC 8288: where the next page is, while one may remain. */
-export function nextLink(request: Request, params: ApiListParams, last: { publish_at: string; id: number }): string {
+export function nextLink(params: ApiListParams, last: { publish_at: string; id: number }): string {
   const query = new URLSearchParams({ limit: String(params.limit), cursor: encodeCursor(last) });
-  return `<${absoluteUrl(request, `/api/news?${query}`)}>; rel="next"`;
+  return `<${absoluteUrl(`/api/news?${query}`)}>; rel="next"`;
 }

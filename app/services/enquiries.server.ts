@@ -4,7 +4,7 @@ import { enqueueMail } from "~/models/outbox.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import { enquiryAcknowledgement, staffEnquiryAlert } from "./mail-templates.server";
-import { publicLink } from "./newsletter.server";
+import { absoluteUrl } from "~/infra/public-url.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
@@ -31,7 +31,7 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = new Date())
       if (STAFF_EMAIL) {
         const alert = staffEnquiryAlert(
           enquiry,
-          publicLink(adminPaths.enquiry(enquiry.id)),
+          absoluteUrl(adminPaths.enquiry(enquiry.id)),
           STAFF_ALERT_INCLUDE_MESSAGE,
         );
         await enqueueMail(trx, { kind: "enquiry.staff", to: STAFF_EMAIL, enquiryId: enquiry.id, ...alert }, now);

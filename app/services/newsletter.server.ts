@@ -1,6 +1,6 @@
 import { newsletterConsent } from "~/content/mail";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { absoluteUrl } from "~/infra/public-url.server";
 import { logger } from "~/infra/logger.server";
 import {
   createPendingSubscriber,
@@ -36,11 +36,6 @@ export const newsletterPaths = {
   oneClick: (token: string) => `/newsletter/one-click/${token}`,
 };
 
-/** An absolute link on the site's public address (PUBLIC_URL). */
-export function publicLink(path: string): string {
-  return `${getEnv().publicUrl}${path}`;
-}
-
 /**
  * Queues the confirmation message with a fresh confirmation link and a fresh unsubscribe link
  * (every newsletter message carries one). The tokens exist only in the message; the database
@@ -64,9 +59,9 @@ async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now:
     expiresAt: null,
   });
   const mail = newsletterConfirmationMail({
-    confirmUrl: publicLink(newsletterPaths.confirm(confirm)),
-    unsubscribeUrl: publicLink(newsletterPaths.unsubscribe(unsubscribe)),
-    oneClickUrl: publicLink(newsletterPaths.oneClick(unsubscribe)),
+    confirmUrl: absoluteUrl(newsletterPaths.confirm(confirm)),
+    unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe(unsubscribe)),
+    oneClickUrl: absoluteUrl(newsletterPaths.oneClick(unsubscribe)),
   });
   await enqueueMail(
     trx,

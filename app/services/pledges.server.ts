@@ -7,7 +7,7 @@ import { kickMailSender } from "./mail-sender.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
-import { publicLink } from "./newsletter.server";
+import { absoluteUrl } from "~/infra/public-url.server";
 
 /**
  * A visitor's pledge: the pledge, their Gift Aid declaration when they made one, the donor's
@@ -31,7 +31,7 @@ export async function submitPledge(
       const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id));
       await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
       if (STAFF_EMAIL) {
-        const alert = staffPledgeAlert(pledge, publicLink(adminPaths.donation(pledge.id)));
+        const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)));
         await enqueueMail(trx, { kind: "pledge.staff", to: STAFF_EMAIL, pledgeId: pledge.id, ...alert }, now);
       }
       return pledge;

@@ -421,7 +421,7 @@ describe("fuzzing GET /api/news's paging parameters", () => {
           expect(json.length).toBeLessThanOrEqual(limits.length ? Number(limits[0]) : 50);
           const link = response.headers.get("Link");
           if (link)
-            expect(link).toMatch(/^<http:\/\/localhost\/api\/news\?limit=\d+&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+            expect(link).toMatch(/^<http:\/\/localhost:3000\/api\/news\?limit=\d+&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
         } else {
           expect(response.status, query.toString()).toBe(400);
           expect(typeof json.error).toBe("string");

@@ -89,16 +89,17 @@ describe("/news/rss.xml", () => {
     expect(elements(xml, "item")).toHaveLength(0);
   });
 
-  it("uses the proxy's public origin", async () => {
+  it("builds every link on PUBLIC_URL, whatever Host and X-Forwarded-* say", async () => {
     await insert("Proxied", "2025-01-01T00:00:00.000Z");
     const xml = await (
-      await get(rssLoader, "http://localhost:3000/news/rss.xml", {
+      await get(rssLoader, "http://evil.example/news/rss.xml", {
         "X-Forwarded-Proto": "https",
-        "X-Forwarded-Host": "charity.example.org",
+        "X-Forwarded-Host": "evil.example",
       })
     ).text();
-    expect(elements(xml, "link")[0]).toBe("https://charity.example.org/news");
-    expect(elements(elements(xml, "item")[0], "link")[0]).toMatch(/^https:\/\/charity\.example\.org\/news\/\d+$/);
+    expect(xml).not.toContain("evil.example");
+    expect(elements(xml, "link")[0]).toBe("http://localhost:3000/news");
+    expect(elements(elements(xml, "item")[0], "link")[0]).toMatch(/^http:\/\/localhost:3000\/news\/\d+$/);
   });
 });
 
@@ -169,13 +170,14 @@ describe("/robots.txt", () => {
     expect(lines).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });
 
-  it("names the public host behind a proxy", async () => {
+  it("names the sitemap on PUBLIC_URL, never on a forwarded host", async () => {
     const text = await (
       await get(robotsLoader, "http://127.0.0.1:3000/robots.txt", {
         "X-Forwarded-Proto": "https",
-        "X-Forwarded-Host": "charity.example.org",
+        "X-Forwarded-Host": "evil.example",
       })
     ).text();
-    expect(text).toContain("Sitemap: https://charity.example.org/sitemap.xml");
+    expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(text).not.toContain("evil.example");
   });
 });

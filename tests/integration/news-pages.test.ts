@@ -59,7 +59,7 @@ describe("/news loader", () => {
       "image_url",
       "title",
     ]);
-    expect(data.url).toBe("http://localhost/news");
+    expect(data.url).toBe("http://localhost:3000/news");
   });
 
   it("returns an empty list when there are no articles (the page then shows its empty state)", async () => {
@@ -89,7 +89,7 @@ describe("/news loader", () => {
   it("describes the page and advertises the canonical URL", async () => {
     const data = await (await call(listLoader, "http://localhost/news")).json();
     const tags = listMeta({ data } as any);
-    expect(tags).toContainEqual({ property: "og:url", content: "http://localhost/news" });
+    expect(tags).toContainEqual({ property: "og:url", content: "http://localhost:3000/news" });
     expect(tags).toContainEqual({ property: "og:type", content: "website" });
   });
 });
@@ -114,20 +114,21 @@ describe("/news/{id} loader", () => {
     ]);
   });
 
-  it("uses the proxy's scheme and host for the absolute URL", async () => {
+  it("builds the absolute URL, share links and picture on PUBLIC_URL, whatever the host headers say", async () => {
     const article = await insert("Behind a proxy", "2025-01-01T00:00:00.000Z");
     const data = await (
       await call(
         detailLoader,
-        `http://localhost:3000/news/${article.id}`,
+        `http://evil.example/news/${article.id}`,
         { id: String(article.id) },
         {
           "X-Forwarded-Proto": "https",
-          "X-Forwarded-Host": "charity.example.org",
+          "X-Forwarded-Host": "evil.example",
         },
       )
     ).json();
-    expect(data.url).toBe(`https://charity.example.org/news/${article.id}`);
+    expect(data.url).toBe(`http://localhost:3000/news/${article.id}`);
+    expect(JSON.stringify(data)).not.toContain("evil.example");
   });
 
   it("ignores a forwarded host that is not a host name", async () => {
@@ -155,7 +156,7 @@ describe("/news/{id} loader", () => {
     ).json();
     const tags = detailMeta({ data } as any);
     expect(tags).toContainEqual({ property: "og:type", content: "article" });
-    expect(tags).toContainEqual({ property: "og:url", content: `http://localhost/news/${article.id}` });
+    expect(tags).toContainEqual({ property: "og:url", content: `http://localhost:3000/news/${article.id}` });
     expect(tags).toContainEqual({ property: "article:published_time", content: "2025-02-03T04:05:06.000Z" });
     expect(tags).toContainEqual({ property: "og:image", content: "https://example.org/photo.png" });
     expect(tags).toContainEqual({ title: expect.stringMatching(/^With image \| /) });

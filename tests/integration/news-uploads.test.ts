@@ -129,7 +129,7 @@ describe("uploading a photo with an article", () => {
     // The article page offers every width, WebP first, with sizes; share tags use the largest.
     const data = await bodyOf(await run(detailLoader, getRequest(`/news/${saved.id}`), { id: String(saved.id) }));
     expect(data.article.image.webpSrcSet).toContain(`/uploads/${saved.image_upload}/480.webp 480w`);
-    expect(data.shareImage).toBe(`http://localhost/uploads/${saved.image_upload}/1600.jpg`);
+    expect(data.shareImage).toBe(`http://localhost:3000/uploads/${saved.image_upload}/1600.jpg`);
 
     // Deleting the article deletes its files.
     expect(

@@ -11,7 +11,6 @@ import { NewsList } from "~/components/news-list";
 import { newsCopy } from "~/content/news";
 import { buildRobots, buildRss, buildSitemap, textToHtml } from "~/utils/feeds";
 import { parseArticleId } from "~/utils/article-id";
-import { absoluteUrl, publicOrigin } from "~/utils/public-url";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { preview } from "~/utils/text";
@@ -107,36 +106,6 @@ describe("buildShareLinks", () => {
       { numRuns: 1000 },
     );
   });
-});
-
-describe("publicOrigin", () => {
-  const req = (headers: Record<string, string>) => new Request("http://localhost:3000/news", { headers });
-  it("defaults to the request's own origin", () => expect(publicOrigin(req({}))).toBe("http://localhost:3000"));
-  it("follows X-Forwarded-Proto and X-Forwarded-Host (first value of a list)", () => {
-    expect(
-      publicOrigin(
-        req({ "X-Forwarded-Proto": "https, http", "X-Forwarded-Host": "Charity.Example.org, proxy.internal" }),
-      ),
-    ).toBe("https://charity.example.org");
-    expect(publicOrigin(req({ "X-Forwarded-Host": "example.org:8443" }))).toBe("http://example.org:8443");
-    expect(publicOrigin(req({ "X-Forwarded-Host": "[::1]:8080" }))).toBe("http://[::1]:8080");
-  });
-  it.each([
-    "evil.example/path",
-    "user@evil.example",
-    "evil.example:99999",
-    "evil example",
-    '"><script>',
-    "a..b",
-    "-x.example",
-  ])("ignores a forged host %j", (host) =>
-    expect(publicOrigin(req({ "X-Forwarded-Host": host }))).toBe("http://localhost:3000"),
-  );
-  it("ignores a scheme that is not http or https", () => {
-    expect(publicOrigin(req({ "X-Forwarded-Proto": "javascript" }))).toBe("http://localhost:3000");
-  });
-  it("builds absolute URLs from paths", () =>
-    expect(absoluteUrl(req({}), "/sitemap.xml")).toBe("http://localhost:3000/sitemap.xml"));
 });
 
 describe("XML helpers", () => {

@@ -34,10 +34,15 @@ describe("takeForeignOrigin", () => {
     ).toBe(true);
   });
 
-  it("ignores safe methods, no Origin and the opaque 'null' Origin", () => {
+  it("ignores safe methods and no Origin", () => {
     expect(takeForeignOrigin(request("GET", { host: "a.example", origin: "https://b.example" }))).toBe(false);
     expect(takeForeignOrigin(request("POST", { host: "a.example" }))).toBe(false);
-    expect(takeForeignOrigin(request("POST", { host: "a.example", origin: "null" }))).toBe(false);
+  });
+
+  it("takes off the opaque 'null' Origin as foreign (Remix's guard answered it with an empty 500)", () => {
+    const nullOrigin = request("POST", { host: "a.example", origin: "null" });
+    expect(takeForeignOrigin(nullOrigin)).toBe(true);
+    expect(nullOrigin.headers.origin).toBeUndefined();
   });
 
   it("counts an unreadable Origin, or one with no Host to compare, as foreign", () => {

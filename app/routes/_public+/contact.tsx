@@ -18,7 +18,7 @@ import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
-export const handle: PageCacheHandle = { pageCache: true };
+export const handle: PageCacheHandle = { pageCache: true, query: ["subject"] };
 
 export const meta: MetaFunction = () =>
   pageMeta({

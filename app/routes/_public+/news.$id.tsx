@@ -15,7 +15,7 @@ import { largestUploadPath, responsiveImage } from "~/utils/images";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { parseArticleId } from "~/utils/article-id";
-import { absoluteUrl } from "~/utils/public-url";
+import { absoluteUrl } from "~/infra/public-url.server";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { shareDescription } from "~/utils/text";
@@ -43,7 +43,7 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
   const article = await findArticle(id, { staff });
   if (!article) throw articleNotFound();
 
-  const url = absoluteUrl(request, `/news/${article.id}`);
+  const url = absoluteUrl(`/news/${article.id}`);
   const imageUrl = safeHttpUrl(article.image_url);
   const upload = largestUploadPath(article.image_upload, article.image_widths);
   return json({
@@ -59,7 +59,7 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
     },
     state: staff ? publishState(article) : "published",
     url,
-    shareImage: upload ? absoluteUrl(request, upload) : (imageUrl ?? absoluteUrl(request, site.shareImage.path)),
+    shareImage: upload ? absoluteUrl(upload) : (imageUrl ?? absoluteUrl(site.shareImage.path)),
     shareLinks: buildShareLinks(url, article.title),
   });
 }

@@ -11,7 +11,7 @@ import { newsListPage, publishState } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
 import { newsPagePath, parsePageNumber } from "~/utils/pagination";
-import { absoluteUrl } from "~/utils/public-url";
+import { absoluteUrl } from "~/infra/public-url.server";
 import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -40,7 +40,7 @@ async function loadNewsPage({ request, params }: LoaderFunctionArgs) {
     articles: result.articles.map((article) => toNewsCardArticle(article, staff ? publishState(article) : undefined)),
     page,
     hasNext: result.hasNext,
-    url: absoluteUrl(request, newsPagePath(page)),
+    url: absoluteUrl(newsPagePath(page)),
   });
 }
 

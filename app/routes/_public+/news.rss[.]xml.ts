@@ -4,11 +4,11 @@ import { site } from "~/content/site";
 import { feedArticles, nextScheduledPublish } from "~/services/news.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildRss } from "~/utils/feeds";
-import { publicOrigin } from "~/utils/public-url";
+import { publicOrigin } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   const articles = await feedArticles(RSS_ITEM_LIMIT);
   const body = buildRss({
     title: `${site.name}: ${newsCopy.rssTitle}`,

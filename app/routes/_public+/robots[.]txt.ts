@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildRobots } from "~/utils/feeds";
-import { absoluteUrl } from "~/utils/public-url";
+import { absoluteUrl } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 // A route rather than a file in public/: the Sitemap line must be an absolute URL, and only
@@ -11,5 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "Cache-Control": "public, max-age=86400",
   });
   applyBaseSecurityHeaders(headers, request);
-  return new Response(buildRobots(absoluteUrl(request, "/sitemap.xml")), { headers });
+  return new Response(buildRobots(absoluteUrl("/sitemap.xml")), { headers });
 }

@@ -3,11 +3,11 @@ import { publicPagePaths } from "~/content/public-pages";
 import { nextScheduledPublish, sitemapArticles } from "~/services/news.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildSitemap } from "~/utils/feeds";
-import { publicOrigin } from "~/utils/public-url";
+import { publicOrigin } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   const articles = await sitemapArticles();
   const body = buildSitemap([
     ...publicPagePaths.map((path) => ({ loc: `${origin}${path}` })),

@@ -14,7 +14,7 @@ const handle = apiRoute({
     const rows = await articlesAfter({ staff }, { limit: params.limit + 1, cursor: params.cursor });
     const page = rows.slice(0, params.limit);
     const headers: Record<string, string> = {};
-    if (rows.length > params.limit) headers.Link = nextLink(request, params, page[page.length - 1]);
+    if (rows.length > params.limit) headers.Link = nextLink(params, page[page.length - 1]);
     return apiJson(page.map(toApiArticle), 200, headers);
   },
 

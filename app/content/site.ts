@@ -16,6 +16,8 @@ export const site = {
   /** PLACEHOLDER: WhatsApp number in international format, digits only. */
   whatsappNumber: "440000000000",
   incorporated: "November 2010",
+  /** The first day money can have reached the charity: payments dated earlier are refused. */
+  foundedOn: "2010-11-01",
   charityStatus: "December 2024",
   /** What social networks show for a shared page that has no picture of its own (1200 × 630). */
   shareImage: { path: "/images/share-default.png", width: 1200, height: 630, alt: "Community Health Aid UK logo" },

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { giftDayProblem } from "~/utils/dates";
 
 // The staff Donations screens: list filters (read from the query string), the record-a-payment
 // and cancel forms, and the bank statement import's column choice. Shared by page and action.
@@ -106,7 +107,11 @@ export const recordPaymentSchema = z.object({
   receivedOn: z
     .string({ error: "Enter the date the money arrived" })
     .trim()
-    .refine(isCalendarDay, "Enter a date like 2025-10-05"),
+    .refine(isCalendarDay, "Enter a date like 2025-10-05")
+    .superRefine((day, ctx) => {
+      const problem = isCalendarDay(day) ? giftDayProblem(day) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   amount: z
     .string({ error: "Enter the amount received" })
     .superRefine((value, ctx) => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { MAX_STATEMENT_BYTES } from "~/content/admin";
+import { giftDayProblem, toLondonDay } from "~/utils/dates";
 
 // Reading a bank's CSV statement and finding pledge references in it: pure functions (no
 // database), so they can be tested on realistic exports. The use case that looks pledges up
@@ -221,7 +222,11 @@ const cell = (row: readonly string[], index: number | undefined) => (index === u
  * the usual column names are found (some banks put account details above it); `choice`
  * overrides the detected columns. A line that cannot be read is reported and skipped.
  */
-export function parseStatement(text: string, choice: ColumnChoice = {}): StatementResult {
+export function parseStatement(
+  text: string,
+  choice: ColumnChoice = {},
+  today: string = toLondonDay(new Date()),
+): StatementResult {
   const problems: LineProblem[] = [];
   let records: { record: string[]; line: number }[];
   try {
@@ -286,6 +291,14 @@ export function parseStatement(text: string, choice: ColumnChoice = {}): Stateme
     const date = parseStatementDate(rawDate);
     if (!date) {
       problems.push({ line, message: rawDate ? `"${rawDate.slice(0, 40)}" is not a date` : "the date is missing" });
+      continue;
+    }
+    const impossible = giftDayProblem(date, today);
+    if (impossible) {
+      problems.push({
+        line,
+        message: `"${rawDate.slice(0, 40)}" cannot be when money arrived: ${impossible.replace(/^Enter a date/, "dates run")}`,
+      });
       continue;
     }
     let amountPence: number | null;

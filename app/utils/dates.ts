@@ -1,3 +1,5 @@
+import { site } from "~/content/site";
+
 // One formatter for server and client: the same en-GB text in the Europe/London zone
 // whatever the machine's own time zone, so hydration never disagrees.
 /** A formatter fixed to the Europe/London zone. */
@@ -86,6 +88,15 @@ const londonDay = londonFormat({ year: "numeric", month: "2-digit", day: "2-digi
 /** The UK calendar day (YYYY-MM-DD) of an ISO-8601 timestamp or Date: what "the date" means to a donor or HMRC. */
 export function toLondonDay(value: string | Date): string {
   return londonDay.format(toDate(value));
+}
+
+/**
+ * Why a calendar day (YYYY-MM-DD) cannot be the day money arrived: before the charity was founded,
+ * or after today (UK); null when it can. (A payment dated 9999-12-31 once became claimable.)
+ */
+export function giftDayProblem(day: string, today: string = toLondonDay(new Date())): string | null {
+  if (day >= site.foundedOn && day <= today) return null;
+  return `Enter a date from ${formatLongDate(site.foundedOn)} to today (${formatLongDate(today)})`;
 }
 
 /** A calendar day (YYYY-MM-DD) shifted by whole years; 29 February becomes 28 February in a common year. */

@@ -10,6 +10,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { resetDatabase } from "./helpers";
+import { toLondonDay } from "~/utils/dates";
 
 let cookie: string;
 
@@ -170,6 +171,30 @@ describe("recording a payment", () => {
     }
     expect(await getDb().selectFrom("payments").selectAll().execute()).toHaveLength(0);
     expect(await listAudit(getDb(), "pledge", pledge.id)).toHaveLength(0);
+  });
+
+  it("refuses a day received in the future or before the charity was founded, naming the allowed range", async () => {
+    const pledge = await makePledge();
+    for (const receivedOn of ["9999-12-31", "2010-10-31", toLondonDay(new Date(Date.now() + 2 * 86_400_000))]) {
+      const response = await run(
+        detailRoute.action,
+        postForm(adminPaths.donation(pledge.id), { intent: "record-payment", receivedOn, amount: "10" }, { cookie }),
+        { id: String(pledge.id) },
+      );
+      expect(response.status, receivedOn).toBe(400);
+      expect(JSON.stringify(await bodyOf(response))).toContain("Enter a date from 1 November 2010 to today");
+    }
+    expect(await getDb().selectFrom("payments").selectAll().execute()).toHaveLength(0);
+    const ok = await run(
+      detailRoute.action,
+      postForm(
+        adminPaths.donation(pledge.id),
+        { intent: "record-payment", receivedOn: "2010-11-01", amount: "10" },
+        { cookie },
+      ),
+      { id: String(pledge.id) },
+    );
+    expect(ok.status).toBe(303);
   });
 
   it("answers 404 for a missing pledge and 403 for a cross-site post", async () => {

@@ -157,3 +157,18 @@ describe("realistic statements", () => {
     ]);
   });
 });
+
+describe("impossible dates", () => {
+  it("lists a line dated in the future or before the charity existed as a problem, never as a credit", () => {
+    const result = parseStatement(
+      "Date,Description,Paid in\n31/12/2099,CHA-ABC123,10.00\n01/01/2009,CHA-ABC124,5.00\n05/10/2025,CHA-ABC125,7.00",
+      {},
+      "2026-11-24",
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.credits.map((c) => c.date)).toEqual(["2025-10-05"]);
+    expect(result.problems.map((p) => p.line)).toEqual([2, 3]);
+    expect(result.problems[0].message).toContain("1 November 2010");
+  });
+});

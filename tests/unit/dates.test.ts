@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate, giftDayProblem } from "~/utils/dates";
 
 describe("formatLongDate", () => {
   it("renders en-GB long dates", () => {
@@ -19,5 +19,16 @@ describe("formatLongDate", () => {
 
   it("is empty for an unparseable value rather than 'Invalid Date'", () => {
     expect(formatLongDate("not a date")).toBe("");
+  });
+});
+
+describe("giftDayProblem", () => {
+  const today = "2026-11-24";
+  it("accepts days from the charity's founding to today (UK)", () => {
+    for (const day of ["2010-11-01", "2020-02-29", today]) expect(giftDayProblem(day, today)).toBeNull();
+  });
+  it("refuses days before November 2010 and after today, naming the range", () => {
+    for (const day of ["2010-10-31", "1999-01-01", "2026-11-25", "9999-12-31"])
+      expect(giftDayProblem(day, today)).toBe("Enter a date from 1 November 2010 to today (24 November 2026)");
   });
 });

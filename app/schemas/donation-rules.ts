@@ -7,7 +7,7 @@ import { presetAmounts } from "~/content/donate";
 import { GIFT_AID_LIMITS } from "~/content/gift-aid";
 import { formatPence } from "~/utils/money";
 import { cleanFirstName, cleanLastName, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
-import { DONATION_FIELD_LIMITS } from "./field-rules";
+import { DONATION_FIELD_LIMITS, textProblem } from "./field-rules";
 
 export const DONATION_LIMITS = {
   /** £1: a smaller transfer costs more to process than it gives. */
@@ -119,6 +119,10 @@ export function giftAidIssues(value: GiftAidFields): { path: string[]; message: 
     const v = text(value[field]);
     if (!v) issues.push({ path: [field], message: `${label} is required for Gift Aid` });
     else if (v.length > max) issues.push({ path: [field], message: `${label} must be at most ${max} characters` });
+    else {
+      const problem = textProblem("line", label, v);
+      if (problem) issues.push({ path: [field], message: problem });
+    }
     return v;
   };
   const house = required("house", "House name or number", GIFT_AID_LIMITS.house);

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { donationTypes, type DonationType } from "~/content/donate";
 import { CURRENT_DECLARATION_VERSION, isDeclarationVersion, type DeclarationVersion } from "~/content/gift-aid";
 import { cleanHouse, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
-import { emailField, requiredText } from "./email";
+import { emailField, requiredText, textCharacters } from "./email";
 import { donationRules, tooLongMessage } from "./field-rules";
 import { donationIssues, resolveDonationAmount, text, type GiftAidFields } from "./donation-rules";
 
@@ -42,10 +42,15 @@ export const donationSchema = z
     amount: z.string().optional(),
     /** The visitor's own amount, in pounds as typed. */
     customAmount: z.string().optional(),
-    firstName: requiredText(firstName.label, firstName.maxLength),
-    lastName: requiredText(lastName.label, lastName.maxLength),
+    firstName: requiredText(firstName.label, firstName.maxLength, firstName.text),
+    lastName: requiredText(lastName.label, lastName.maxLength, lastName.text),
     email: emailField(email.label),
-    phone: z.string().trim().max(phone.maxLength, tooLongMessage(phone.label, phone.maxLength)).optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(phone.maxLength, tooLongMessage(phone.label, phone.maxLength))
+      .optional()
+      .superRefine(textCharacters(phone.text, phone.label)),
     inHonour: z.boolean().default(false),
     /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
     giftAid: z.boolean().default(false),

@@ -1,5 +1,12 @@
 import { z } from "./zod";
-import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, requiredMessage, tooLongMessage } from "./field-rules";
+import {
+  EMAIL_MAX_LENGTH,
+  INVALID_EMAIL_MESSAGE,
+  requiredMessage,
+  textProblem,
+  tooLongMessage,
+  type TextKind,
+} from "./field-rules";
 
 export { EMAIL_MAX_LENGTH };
 
@@ -17,11 +24,23 @@ export function emailField(label = "Email address") {
     .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
 }
 
-/** A required single-line text field, trimmed, with a length cap. */
-export function requiredText(label: string, max: number) {
+/** A required text field, trimmed, with a length cap and the characters its kind allows. */
+export function requiredText(label: string, max: number, kind: TextKind = "line") {
   return z
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, requiredMessage(label))
-    .max(max, tooLongMessage(label, max));
+    .max(max, tooLongMessage(label, max))
+    .superRefine((value, ctx) => {
+      const problem = textProblem(kind, label, value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** The same character rule for an optional field (checked when something was typed). */
+export function textCharacters(kind: TextKind, label: string) {
+  return (value: string | undefined, ctx: z.RefinementCtx) => {
+    const problem = value ? textProblem(kind, label, value) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  };
 }

@@ -19,6 +19,35 @@ export const tooLongMessage = (label: string, max: number) => `${label} must be 
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/**
+ * What a text field may hold. Every kind refuses C0 control characters and the Unicode bidi
+ * controls (U+202A–U+202E, U+2066–U+2069), which can make a name or title read differently from
+ * what it is; "multiline" allows tab and line breaks. A "name" is letters (any alphabet), spaces,
+ * hyphens, apostrophes and full stops (ending an initial) only, so it cannot carry a link into a
+ * mail we send to an address nobody verified.
+ */
+export type TextKind = "name" | "line" | "multiline";
+
+// eslint-disable-next-line no-control-regex -- control characters are what these find
+const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
+// A full stop ends an initial or an abbreviation ("J. Smith", "St. John"), so it is followed by a
+// space, a hyphen, an apostrophe or nothing: "www.example.org" is not a name.
+const NAME = /^[\p{L}\p{M}](?:[\p{L}\p{M} '’-]|\.(?=[ '’-]|$))*$/u;
+
+export const controlCharacterMessage = (label: string) =>
+  `${label} contains an invisible control character: please type it again`;
+export const nameCharactersMessage = (label: string) =>
+  `${label} may contain only letters, spaces, hyphens, apostrophes and full stops`;
+
+/** The problem with a text value's characters, or null (length and presence are checked apart). */
+export function textProblem(kind: TextKind, label: string, value: string): string | null {
+  if ((kind === "multiline" ? CONTROL_MULTILINE : CONTROL).test(value)) return controlCharacterMessage(label);
+  if (kind === "name" && !NAME.test(value)) return nameCharactersMessage(label);
+  return null;
+}
+
 export interface FieldRule {
   /** As in the messages: "Email address is required". */
   label: string;
@@ -29,6 +58,8 @@ export interface FieldRule {
   untrimmed?: boolean;
   /** Said instead of "<label> is required", e.g. for a choice from a list. */
   missingMessage?: string;
+  /** Which characters the text may hold (see TextKind); unset for choices and e-mail addresses. */
+  text?: TextKind;
 }
 
 export type FieldRules = Readonly<Record<string, FieldRule>>;
@@ -47,22 +78,23 @@ export function fieldProblem(rule: FieldRule, raw: unknown): string | null {
   if (!value) return rule.required ? (rule.missingMessage ?? requiredMessage(rule.label)) : null;
   if (rule.maxLength !== undefined && value.length > rule.maxLength) return tooLongMessage(rule.label, rule.maxLength);
   if (rule.email && !EMAIL_PATTERN.test(value)) return INVALID_EMAIL_MESSAGE;
+  if (rule.text) return textProblem(rule.text, rule.label, value);
   return null;
 }
 
 export const CONTACT_LIMITS = { name: 100, message: 5_000 } as const;
 
 export const contactRules = {
-  name: { label: "Full name", required: true, maxLength: CONTACT_LIMITS.name },
+  name: { label: "Full name", required: true, maxLength: CONTACT_LIMITS.name, text: "name" },
   email: emailRule(),
   subject: { label: "Subject", required: true, missingMessage: "Choose a subject from the list" },
-  message: { label: "Message", required: true, maxLength: CONTACT_LIMITS.message },
+  message: { label: "Message", required: true, maxLength: CONTACT_LIMITS.message, text: "multiline" },
 } satisfies FieldRules;
 
 export const newsletterRules = { email: emailRule() } satisfies FieldRules;
 
 export const loginRules = {
-  username: { label: "Username", required: true, maxLength: 200 },
+  username: { label: "Username", required: true, maxLength: 200, text: "line" },
   password: { label: "Password", required: true, maxLength: 1024, untrimmed: true },
 } satisfies FieldRules;
 
@@ -70,8 +102,8 @@ export const DONATION_FIELD_LIMITS = { name: 100, phone: 30 } as const;
 
 /** The donate form's single fields; its rules across fields are in donation-rules.ts. */
 export const donationRules = {
-  firstName: { label: "First name", required: true, maxLength: DONATION_FIELD_LIMITS.name },
-  lastName: { label: "Last name", required: true, maxLength: DONATION_FIELD_LIMITS.name },
+  firstName: { label: "First name", required: true, maxLength: DONATION_FIELD_LIMITS.name, text: "name" },
+  lastName: { label: "Last name", required: true, maxLength: DONATION_FIELD_LIMITS.name, text: "name" },
   email: emailRule(),
-  phone: { label: "Phone number", maxLength: DONATION_FIELD_LIMITS.phone },
+  phone: { label: "Phone number", maxLength: DONATION_FIELD_LIMITS.phone, text: "line" },
 } satisfies FieldRules;

@@ -5,7 +5,7 @@ import { loginRules, requiredMessage, tooLongMessage } from "./field-rules";
 const { username, password } = loginRules;
 
 export const loginSchema = z.object({
-  username: requiredText(username.label, username.maxLength),
+  username: requiredText(username.label, username.maxLength, username.text),
   // Not trimmed: spaces may be part of a password.
   password: z
     .string({ error: requiredMessage(password.label) })

@@ -1,6 +1,7 @@
 import { fromLondonLocal } from "~/utils/dates";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { z } from "./zod";
+import { textCharacters } from "./email";
 
 // Shared by the admin form (Conform) and the JSON API: the server is always the authority.
 export const NEWS_LIMITS = { title: 200, content: 50_000, imageUrl: 2_048, imageAlt: 250 } as const;
@@ -26,12 +27,14 @@ export const newsArticleSchema = z.object({
     .string({ error: "Title is required" })
     .trim()
     .min(1, "Title is required")
-    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`),
+    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`)
+    .superRefine(textCharacters("line", "Title")),
   content: z
     .string({ error: "Content is required" })
     .trim()
     .min(1, "Content is required")
-    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`),
+    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`)
+    .superRefine(textCharacters("multiline", "Content")),
   image_url: z.preprocess(blankToUndefined, httpUrl.optional()),
 });
 

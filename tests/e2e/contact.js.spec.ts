@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { site } from "~/content/site";
 import { waitForHydration } from "./support/hydration";
-import { uniqueTitle } from "./support/db";
+import { uniqueName } from "./support/db";
 
 test("with JavaScript errors show before anything is sent, and a valid form is confirmed on the site", async ({
   page,
@@ -19,7 +19,7 @@ test("with JavaScript errors show before anything is sent, and a valid form is c
   expect(posts).toEqual([]);
 
   // Errors clear as the visitor corrects them.
-  await page.getByLabel("Full Name").fill(uniqueTitle("Hydrated"));
+  await page.getByLabel("Full Name").fill(uniqueName("Hydrated"));
   await expect(page.getByText("Full name is required")).toBeHidden();
   await page.getByLabel("Email Address").fill("visitor@example.com");
   await page.getByLabel("Subject").selectOption("donation");
@@ -43,7 +43,7 @@ test("Send via WhatsApp confirms on the site, then opens the WhatsApp chat with 
   await page.route("https://wa.me/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }),
   );
-  const name = uniqueTitle("WhatsApp Visitor");
+  const name = uniqueName("WhatsApp Visitor");
   await page.goto("/contact?subject=volunteer");
   await waitForHydration(page.locator("form#contact"));
   await page.getByLabel("Full Name").fill(name);

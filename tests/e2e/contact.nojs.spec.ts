@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { site } from "~/content/site";
-import { e2eDb, uniqueTitle } from "./support/db";
+import { e2eDb, uniqueName } from "./support/db";
 
 test("Send via WhatsApp without JavaScript confirms on the site and offers the WhatsApp chat first", async ({
   page,
 }) => {
-  const name = uniqueTitle("WhatsApp Visitor");
+  const name = uniqueName("WhatsApp Visitor");
   await page.goto("/contact?subject=volunteer");
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email Address").fill("visitor@example.com");

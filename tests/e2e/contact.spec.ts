@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { site } from "~/content/site";
-import { e2eDb, uniqueTitle } from "./support/db";
+import { e2eDb, uniqueName } from "./support/db";
 
 const subjects = [
   ["general", "General Inquiry"],
@@ -85,7 +85,7 @@ test.describe("contact page", () => {
   });
 
   test("invalid input is shown again with errors, the rest kept", async ({ page }) => {
-    const name = uniqueTitle("Kept");
+    const name = uniqueName("Kept");
     await page.goto("/contact");
     await page.getByLabel("Full Name").fill(name);
     await page.getByLabel("Email Address").fill("visitor-at-example");
@@ -103,7 +103,7 @@ test.describe("contact page", () => {
   test("Send via Email stores the enquiry, confirms it on the site and offers the prefilled mailto: draft", async ({
     page,
   }) => {
-    const name = uniqueTitle("Email Visitor");
+    const name = uniqueName("Email Visitor");
     await page.goto("/contact");
     await fillValid(page, name, "Media Inquiry");
     await page.getByRole("button", { name: "Send via Email" }).click();

@@ -151,6 +151,19 @@ function expectedArticle(b: Body): { title: string; content: string; image_url: 
   const image = (fields.image_url ?? "").trim();
   if (!title || title.length > 200) return null;
   if (!content || content.length > 50_000) return null;
+  // No control characters (tab and line breaks only in content), no bidi controls.
+  const controls = (v: string, multiline: boolean) =>
+    [...v].some((ch) => {
+      const code = ch.codePointAt(0)!;
+      const layout = multiline && (ch === "\t" || ch === "\n" || ch === "\r");
+      return (
+        (code < 0x20 && !layout) ||
+        code === 0x7f ||
+        (code >= 0x202a && code <= 0x202e) ||
+        (code >= 0x2066 && code <= 0x2069)
+      );
+    });
+  if (controls(title, false) || controls(content, true)) return null;
   if (image) {
     if (image.length > 2_048) return null;
     try {

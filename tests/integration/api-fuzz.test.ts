@@ -184,14 +184,27 @@ function articleAcceptable(sample: Sample): boolean {
   const sent = sentObject(sample);
   if (!isJsonType(sample.contentType) || byteLength(sample.body) > LIMIT || !sent) return false;
   const { title, content, image_url } = sent;
-  const textOk = (v: unknown, max: number) =>
-    typeof v === "string" && v.trim().length >= 1 && characters(v.trim()) <= max;
+  // docs/api.md: no control characters (tab and line breaks only in content), no bidi controls.
+  const textOk = (v: unknown, max: number, multiline: boolean) =>
+    typeof v === "string" &&
+    v.trim().length >= 1 &&
+    characters(v.trim()) <= max &&
+    ![...v.trim()].some((ch) => {
+      const code = ch.codePointAt(0)!;
+      const layout = multiline && (ch === "\t" || ch === "\n" || ch === "\r");
+      return (
+        (code < 0x20 && !layout) ||
+        code === 0x7f ||
+        (code >= 0x202a && code <= 0x202e) ||
+        (code >= 0x2066 && code <= 0x2069)
+      );
+    });
   // null, "" or only whitespace mean "no image".
   const imageOk =
     image_url === undefined ||
     image_url === null ||
     (typeof image_url === "string" && (image_url.trim() === "" || httpUrlOk(image_url)));
-  return textOk(title, 200) && textOk(content, 50_000) && imageOk;
+  return textOk(title, 200, false) && textOk(content, 50_000, true) && imageOk;
 }
 
 /** Lone surrogates cannot be stored as UTF-8; SQLite keeps U+FFFD in their place. */

@@ -3,6 +3,7 @@
 process.env.STAFF_EMAIL = "staff@example.org";
 process.env.PUBLIC_URL = "https://charity.example.org/";
 
+import { submitPledge } from "~/services/pledges.server";
 import { describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS, HOW_TO_CANCEL } from "~/content/gift-aid";
 import { bankDetails } from "~/content/site";
@@ -72,9 +73,19 @@ describe("after a pledge", () => {
     expect(staff.text).not.toContain(email);
   });
 
-  it("escapes the donor's name in the HTML part", async () => {
+  it("refuses markup as a name, and escapes what a name holds in the HTML part", async () => {
     const email = `xss-${Date.now()}@example.org`;
-    await pledge(email, `<img src=x onerror=alert(1)>`);
+    // The form refuses anything but letters, spaces, hyphens, apostrophes and full stops…
+    expect((await pledge(email, `<img src=x onerror=alert(1)>`)).status).toBe(400);
+    // …and a name that reached the table another way is still escaped.
+    await submitPledge({
+      type: "monthly",
+      amountPence: 1250,
+      firstName: "<img src=x onerror=alert(1)>",
+      lastName: "Bloggs",
+      email,
+      inHonour: false,
+    });
     await deliver();
     const donor = await testMail.smtp.waitFor((m) => m.to.includes(email));
     expect(donor.html).not.toContain("<img src=x");

@@ -1,10 +1,15 @@
 // The browser's half of the public forms (app/schemas/field-rules.ts, donation-rules.ts) must
 // say what the server's zod schemas say: same fields refused, same words.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/schemas/contact";
 import { donationSchema } from "~/schemas/donation";
 import { donationIssues } from "~/schemas/donation-rules";
 import {
+  controlCharacterMessage,
+  nameCharactersMessage,
+  textProblem,
+  type TextKind,
   contactRules,
   donationRules,
   fieldProblem,
@@ -56,5 +61,64 @@ describe("the donate form's rules across fields", () => {
     expect(browser.map(([field]) => field)).toEqual(
       expect.arrayContaining(["amount", "phone", "house", "street", "town", "postcode"]),
     );
+  });
+});
+
+describe("text characters (names, titles, subjects, messages)", () => {
+  const bidi = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+
+  it("refuses every C0 control and bidi control anywhere, in every kind of field", () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.oneof(
+          fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+          fc.constantFrom(...bidi, "\u007f"),
+        ),
+        fc.string(),
+        fc.constantFrom<TextKind>("name", "line", "multiline"),
+        (before, control, after, kind) => {
+          const value = `a${before}${control}${after}`;
+          const layout = kind === "multiline" && ["\t", "\n", "\r"].includes(control);
+          if (!layout) expect(textProblem(kind, "Field", value)).not.toBeNull();
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("allows tab and line breaks only in multi-line fields", () => {
+    expect(textProblem("multiline", "Message", "Hello\r\n\tworld")).toBeNull();
+    expect(textProblem("line", "Title", "Hello\nworld")).toBe(controlCharacterMessage("Title"));
+  });
+
+  it("lets a name hold letters of any alphabet, spaces, hyphens, apostrophes and full stops only", () => {
+    for (const name of [
+      "Ann O'Neil",
+      "Zoë Smith-Jones",
+      "J. R. R. Tolkien",
+      "Siobhán Ó Briain",
+      "محمد",
+      "李小龙",
+      "Nguyễn",
+    ])
+      expect(textProblem("name", "Full name", name), name).toBeNull();
+    for (const name of [
+      "http://evil.example",
+      "www.evil.example/x",
+      "Ann <b>",
+      "Ann@example",
+      "Ann 2",
+      "-Ann",
+      "Ann: click",
+      "www.evil.example",
+    ])
+      expect(textProblem("name", "Full name", name), name).toBe(nameCharactersMessage("Full name"));
+  });
+
+  it("is the browser's rule as well as the server's", () => {
+    expect(fieldProblem(contactRules.name, "visit http://x.example")).toBe(nameCharactersMessage("Full name"));
+    expect(fieldProblem(contactRules.message, "line one\nline two")).toBeNull();
+    expect(fieldProblem(contactRules.message, "hidden \u202e txet")).toBe(controlCharacterMessage("Message"));
   });
 });

@@ -37,6 +37,11 @@ export function uniqueTitle(prefix: string): string {
   return `${prefix} ${uniqueSuffix()}`;
 }
 
+/** Like uniqueTitle, in letters only: a person's name may hold no digits. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${uniqueSuffix().replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)])}`;
+}
+
 /** An e-mail address no other test will use (example.com: never delivered anywhere). */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${uniqueSuffix()}@example.com`;

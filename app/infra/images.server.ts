@@ -12,8 +12,12 @@ import { uploadsDir } from "./env.server";
  * as <width>.webp and <width>.jpg.
  */
 
-/** Decoding more pixels than this is refused before it starts: a small file can declare a huge image. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Decoding more pixels than this is refused before it starts: a small file can declare a huge
+ * image. 25 megapixels is more than any phone photo (a 48 MP phone saves 12 MP by default); at
+ * 4 bytes a pixel one decode needs about 100 MB, and uploads are decoded one at a time.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
 
 /** A photo we will not store; the message is for the person who chose the file. */
 export class ImageRejected extends Error {
@@ -27,8 +31,30 @@ export interface StoredImage {
   widths: number[];
 }
 
-/** Decodes, checks and stores a photo in every width; nothing is left behind when it is refused. */
-export async function storeImage(bytes: Uint8Array, root = uploadsDir()): Promise<StoredImage> {
+/** How many photos are being decoded now, and the most at once since start (for tests and logs). */
+export const imageWork = { active: 0, peak: 0 };
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Decodes, checks and stores a photo in every width; nothing is left behind when it is refused.
+ * Uploads wait in a queue and are decoded one at a time: six 25 MP photos at once would otherwise
+ * take the server from about 150 MB to several hundred.
+ */
+export function storeImage(bytes: Uint8Array, root = uploadsDir()): Promise<StoredImage> {
+  const run = queue.then(async () => {
+    imageWork.active++;
+    imageWork.peak = Math.max(imageWork.peak, imageWork.active);
+    try {
+      return await decodeAndStore(bytes, root);
+    } finally {
+      imageWork.active--;
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function decodeAndStore(bytes: Uint8Array, root: string): Promise<StoredImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
   let metadata: Metadata;
   try {
@@ -81,7 +107,7 @@ export async function storeImage(bytes: Uint8Array, root = uploadsDir()): Promis
 
 function tooManyPixels(): ImageRejected {
   return new ImageRejected(
-    `The photo is too large in pixels: at most ${(MAX_INPUT_PIXELS / 1e6).toFixed(0)} megapixels (e.g. 8000 × 6000)`,
+    `The photo is too large in pixels: at most ${(MAX_INPUT_PIXELS / 1e6).toFixed(0)} megapixels (e.g. 6000 × 4000)`,
   );
 }
 

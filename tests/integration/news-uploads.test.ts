@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getEnv, uploadsDir } from "~/infra/env.server";
+import { imageWork, storeImage } from "~/infra/images.server";
 import { getNews, listNews } from "~/models/news.server";
 import * as deleteRoute from "~/routes/admin+/dashboard+/news.$id.delete";
 import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
@@ -184,6 +185,21 @@ describe("uploading a photo with an article", () => {
 
   it("refuses a 30,000 × 30,000 PNG (an image bomb) before decoding it", async () => {
     await refused(pngBomb(), /too large in pixels/);
+  });
+
+  it("refuses a photo just over 25 megapixels, and takes one just under", async () => {
+    await refused(await photo(5001, 5000, "png"), /at most 25 megapixels/);
+    const ok = await storeImage(new Uint8Array(await (await photo(5000, 5000, "png")).arrayBuffer()));
+    expect(ok.widths).toEqual([480, 960, 1600]);
+  });
+
+  it("decodes uploads one at a time, however many arrive together", async () => {
+    const files = await Promise.all([1, 2, 3, 4].map(() => photo(2400, 1600)));
+    imageWork.peak = 0;
+    const stored = await Promise.all(files.map(async (f) => storeImage(new Uint8Array(await f.arrayBuffer()))));
+    expect(stored).toHaveLength(4);
+    expect(imageWork.peak).toBe(1);
+    expect(imageWork.active).toBe(0);
   });
 
   it("refuses a 12 MB file with a field error, the rest of the form kept", async () => {

@@ -143,10 +143,11 @@ export type MailSummary = Pick<
 /** A page of the mail log, newest first, and how many messages there are in all. */
 export async function listMail(
   db: DB,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, status }: { page: number; pageSize: number; status?: "failed" },
 ): Promise<{ rows: MailSummary[]; total: number }> {
   const rows = await db
     .selectFrom("outbox")
+    .$if(status !== undefined, (q) => q.where("status", "=", status!))
     .select([
       "id",
       "kind",
@@ -166,6 +167,7 @@ export async function listMail(
     .execute();
   const { total } = await db
     .selectFrom("outbox")
+    .$if(status !== undefined, (q) => q.where("status", "=", status!))
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };

@@ -1,16 +1,18 @@
 import type { DB } from "~/infra/db.server";
 
-// Live figures for the staff Statistics tab.
+// Live figures for the staff Statistics tab and the dashboard's overview.
 
 /**
  * Pledges still waiting for money: not cancelled, and for a one-time gift payments short of
  * the amount, for a monthly standing order no payment yet.
  */
-export async function countPendingPledges(db: DB): Promise<number> {
-  const row = await db
+export async function countPendingPledges(db: DB, options: { madeBefore?: string } = {}): Promise<number> {
+  let query = db
     .selectFrom("pledges")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("pledges.cancelled_at", "is", null)
+    .where("pledges.cancelled_at", "is", null);
+  if (options.madeBefore) query = query.where("pledges.created_at", "<", options.madeBefore);
+  const row = await query
     .where((eb) => {
       const paid = eb
         .selectFrom("payments")
@@ -49,6 +51,54 @@ export async function countNewsletterSubscribers(db: DB): Promise<number> {
     .selectFrom("newsletter_subscribers")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Monthly gifts not cancelled whose last payment arrived before `lastPaymentBefore` (a UK
+ * calendar day), or which were made before `madeBefore` and have had no payment at all.
+ */
+export async function countQuietMonthlyPledges(
+  db: DB,
+  { lastPaymentBefore, madeBefore }: { lastPaymentBefore: string; madeBefore: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom("pledges")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("pledges.type", "=", "monthly")
+    .where("pledges.cancelled_at", "is", null)
+    .where((eb) => {
+      const last = eb
+        .selectFrom("payments")
+        .select((p) => p.fn.max("payments.received_on").as("last"))
+        .whereRef("payments.pledge_id", "=", "pledges.id");
+      return eb.or([
+        eb(last, "<", lastPaymentBefore),
+        eb.and([eb(last, "is", null), eb("pledges.created_at", "<", madeBefore)]),
+      ]);
+    })
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Messages the outbox gave up on. */
+export async function countFailedMail(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "failed")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Published articles whose time has not come yet. */
+export async function countScheduledArticles(db: DB, now: string): Promise<number> {
+  const row = await db
+    .selectFrom("news")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "published")
+    .where("publish_at", ">", now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

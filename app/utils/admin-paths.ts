@@ -54,8 +54,9 @@ export interface DashboardSection {
   to: string;
 }
 
-/** The dashboard's sections, in tab order. The first is the default (the dashboard itself). */
+/** The dashboard's sections, in tab order. The first is the dashboard itself (the overview). */
 export const dashboardSections: readonly DashboardSection[] = [
+  { label: "Overview", to: adminPaths.dashboard },
   { label: "News Management", to: adminPaths.news },
   { label: "Donations", to: adminPaths.donations },
   { label: "Gift Aid", to: adminPaths.giftAid },

@@ -34,6 +34,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     const signedIn: { name: string; path: () => Promise<string>; ready: string }[] = [
+      { name: "the overview", path: async () => "/admin/dashboard", ready: "Overview" },
       { name: "the news list", path: async () => "/admin/dashboard/news", ready: "News Management" },
       { name: "the add-article dialog", path: async () => "/admin/dashboard/news/new", ready: "Add News Article" },
       {

@@ -1,11 +1,87 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { site } from "~/content/site";
+import { staffOverview } from "~/services/overview.server";
+import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
 
-// The dashboard's own address is kept free for an overview of what needs staff; until then it
-// opens the news list, as it did when news was the dashboard's index.
+// The dashboard opens on what needs the staff: each figure links to the list it counts.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Overview", description: `What needs the staff of ${site.name}.`, noindex: true });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return redirect(adminPaths.news);
+  return json({ overview: await staffOverview() });
+}
+
+interface Tile {
+  label: string;
+  value: number;
+  detail?: string;
+  to: string;
+  /** Something is waiting too long: shown in the warning colour. */
+  urgent?: boolean;
+}
+
+export default function Overview() {
+  const { overview: o } = useLoaderData<typeof loader>();
+  const count = (n: number) => n.toLocaleString("en-GB");
+  const tiles: Tile[] = [
+    { label: "New enquiries", value: o.newEnquiries, to: `${adminPaths.enquiries}?status=new` },
+    {
+      label: "Pledges awaiting payment",
+      value: o.pendingPledges,
+      detail: `${count(o.pendingPledgesOld)} older than ${OLD_PLEDGE_DAYS} days`,
+      urgent: o.pendingPledgesOld > 0,
+      to: `${adminPaths.donations}?status=pending`,
+    },
+    {
+      label: `Monthly gifts with no payment for ${QUIET_MONTHLY_DAYS} days`,
+      value: o.quietMonthly,
+      urgent: o.quietMonthly > 0,
+      to: `${adminPaths.donations}?type=monthly`,
+    },
+    {
+      label: "Payments claimable for Gift Aid",
+      value: o.claimablePayments,
+      detail: `${formatPence(o.claimableGiftAidPence)} of Gift Aid to claim`,
+      to: adminPaths.giftAid,
+    },
+    { label: "Failed mail", value: o.failedMail, urgent: o.failedMail > 0, to: `${adminPaths.mail}?status=failed` },
+    { label: "Scheduled articles", value: o.scheduledArticles, to: adminPaths.news },
+  ];
+  return (
+    <section aria-labelledby="overview-heading">
+      <h2 id="overview-heading" className="text-2xl font-bold">
+        Overview
+      </h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {tiles.map((tile) => (
+          <li key={tile.label}>
+            <Link
+              to={tile.to}
+              className={`flex h-full flex-col rounded-lg border bg-white p-5 shadow-sm hover:border-brand-600 focus-visible:outline-2 dark:bg-slate-900 ${
+                tile.urgent ? "border-amber-500 dark:border-amber-400" : "border-slate-200 dark:border-slate-700"
+              }`}
+            >
+              <span className="text-4xl font-bold text-brand-700 dark:text-brand-300">{count(tile.value)}</span>
+              <span className="mt-2 font-medium text-slate-900 dark:text-white">{tile.label}</span>
+              {tile.detail ? (
+                <span
+                  className={`mt-1 text-sm ${tile.urgent ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-700 dark:text-slate-300"}`}
+                >
+                  {tile.detail}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -28,11 +28,18 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = requirePage(request);
-  const { rows, total } = await listMail(getDb(), { page, pageSize: PAGE_SIZE });
+  // ?status=failed (the overview's link) shows only the messages that need a retry.
+  const failedOnly = new URL(request.url).searchParams.get("status") === "failed";
+  const { rows, total } = await listMail(getDb(), {
+    page,
+    pageSize: PAGE_SIZE,
+    ...(failedOnly ? { status: "failed" as const } : {}),
+  });
   assertPageExists(page, total);
   const { SMTP_URL, STAFF_EMAIL } = getEnv();
   return json({
     messages: rows,
+    failedOnly,
     page,
     pages: pageCount(total),
     total,
@@ -105,12 +112,26 @@ function TestMailForm({ staffEmail }: { staffEmail: string | null }) {
 }
 
 export default function MailLog() {
-  const { messages, page, pages, total, mailConfigured, staffEmail } = useLoaderData<typeof loader>();
+  const { messages, failedOnly, page, pages, total, mailConfigured, staffEmail } = useLoaderData<typeof loader>();
+  const listPath = (n: number) => {
+    const params = new URLSearchParams(failedOnly ? { status: "failed" } : {});
+    if (n > 1) params.set("page", String(n));
+    const query = params.toString();
+    return query ? `${adminPaths.mail}?${query}` : adminPaths.mail;
+  };
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
       <h2 className="text-2xl font-semibold">Mail log</h2>
+      {failedOnly ? (
+        <p className="mt-2">
+          Showing failed messages only.{" "}
+          <Link to={adminPaths.mail} className="link">
+            Show every message
+          </Link>
+        </p>
+      ) : null}
       {mailConfigured ? null : (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           No mail server is configured (SMTP_URL is not set): messages wait here, queued, and you can read them.
@@ -179,7 +200,7 @@ export default function MailLog() {
         <Pagination
           page={page}
           lastPage={pages}
-          href={(n) => (n === 1 ? adminPaths.mail : `${adminPaths.mail}?page=${n}`)}
+          href={listPath}
           label="Mail log pages"
         />
       </StaffSection>

@@ -11,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { getEnv } from "~/infra/env.server";
 import { trackRequests } from "~/infra/request-scope.server";
 import { dataVersionNow } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
@@ -54,7 +55,8 @@ startMailSender();
  * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff
  * see their own edits at once. Anything for a signed-in user is never stored.
  */
-const PUBLIC_CACHE = { maxAge: 0, sMaxage: 60, staleWhileRevalidate: 300 };
+/** How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by default. */
+const publicCache = () => ({ maxAge: 0, sMaxage: getEnv().SHARED_CACHE_SECONDS, staleWhileRevalidate: 300 });
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export default async function handleRequest(
@@ -184,7 +186,7 @@ async function storeAndSend(
 function cachedPageResponse(request: Request, page: Pick<CachedPage, "body" | "headers" | "etag" | "expiresAt">) {
   const headers = new Headers(page.headers);
   applyBaseSecurityHeaders(headers, request);
-  headers.set("Cache-Control", publicCacheControl(PUBLIC_CACHE, page.expiresAt));
+  headers.set("Cache-Control", publicCacheControl(publicCache(), page.expiresAt));
   headers.set("ETag", page.etag);
   if (etagMatches(request.headers.get("If-None-Match"), page.etag)) {
     headers.delete("Content-Type");

@@ -10,32 +10,45 @@ rm -rf .test-reports && mkdir -p .test-reports
 # One build, made by the Playwright web server and reused by the durability check.
 export BUILD_DIR="${BUILD_DIR:-.build-e2e}"
 
-echo "==> Type check"
+# Each stage's wall time is printed as it ends, and the whole run's at the end (docs/performance.md).
+STAGE_START=$SECONDS
+STAGE_NAME=""
+stage() {
+  if [ -n "$STAGE_NAME" ]; then printf '    (%s: %d s)\n' "$STAGE_NAME" $((SECONDS - STAGE_START)); fi
+  STAGE_NAME="$1"
+  STAGE_START=$SECONDS
+  echo "==> $1"
+}
+
+stage "Type check"
 npx tsc --noEmit
 
-echo "==> Lint and format (ESLint, dependency-cruiser layers, Prettier)"
+stage "Lint and format (ESLint, dependency-cruiser layers, Prettier)"
 npm run --silent lint
 npm run --silent format:check
 
-echo "==> Unit and integration tests (Vitest)"
+stage "Unit and integration tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 
-echo "==> Browser tests (Playwright, JavaScript on and off)"
+stage "Browser tests (Playwright, JavaScript on and off)"
 bash scripts/ensure-chromium.sh
 export E2E_LOG_FILE="$PWD/.test-reports/e2e-server.log"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/e2e.json npx playwright test --reporter=list,json
 
-echo "==> Log check (no passwords, tokens or e-mail addresses in the e2e server's log)"
+stage "Log check (no passwords, tokens or e-mail addresses in the e2e server's log)"
 npx tsx scripts/check-logs.ts "$E2E_LOG_FILE"
 
-echo "==> Durability and restore drill (SIGKILL during writes; nothing acknowledged may be lost; backup restores)"
+stage "Durability and restore drill (SIGKILL during writes; nothing acknowledged may be lost; backup restores)"
 npx tsx scripts/durability.ts
 
-echo "==> Mail durability (SIGKILL between commit and delivery; the message must still arrive)"
+stage "Mail durability (SIGKILL between commit and delivery; the message must still arrive)"
 npx tsx scripts/mail-durability.ts
 
-echo "==> Cluster drill, short form (two instances behind nginx: spike, SIGKILL failover, rolling restart, publish)"
+stage "Cluster drill, short form (two instances behind nginx: spike, SIGKILL failover, rolling restart, publish)"
 bash scripts/ensure-nginx.sh
 npx tsx scripts/cluster-drill.ts --short
 
+stage "Summary"
+# The whole run's time, then the closing line CI reads (it must stay last).
+printf 'npm test: %d min %d s\n' $((SECONDS / 60)) $((SECONDS % 60))
 node scripts/test-summary.mjs

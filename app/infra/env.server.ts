@@ -108,6 +108,14 @@ const envSchema = z.object({
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
   ),
   /** Enquiries older than this are deleted automatically; the privacy page states the same period. */
+  SHARED_CACHE_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be between 1 and 3600 seconds")
+      .max(3600, "must be between 1 and 3600 seconds")
+      .default(60),
+  ),
   ENQUIRY_RETENTION_DAYS: optional(
     z.coerce
       .number({ error: "must be a number" })

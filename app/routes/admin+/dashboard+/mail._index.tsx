@@ -197,12 +197,7 @@ export default function MailLog() {
             ))}
           </StaffTable>
         )}
-        <Pagination
-          page={page}
-          lastPage={pages}
-          href={listPath}
-          label="Mail log pages"
-        />
+        <Pagination page={page} lastPage={pages} href={listPath} label="Mail log pages" />
       </StaffSection>
     </>
   );

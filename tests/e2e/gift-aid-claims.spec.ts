@@ -66,3 +66,37 @@ test("staff cancel a declaration with a reason", async ({ page, login }) => {
   await expect(page.getByText(/Cancelled on .*: Donor asked by phone/)).toBeVisible();
   await expect(page.getByText(/declaration\.cancelled: Donor asked by phone/)).toBeVisible();
 });
+
+test("deleting a draft batch asks first, and the payment becomes claimable again", async ({ page, login }) => {
+  const lastName = uniqueLastName("Undone");
+  await createDeclaredPayment(lastName, "2026-03-06", 1234);
+  await login();
+  await page.goto("/admin/dashboard/gift-aid");
+  const checkbox = page.getByRole("checkbox", { name: `Select Ada ${lastName}, £12.34 received 06/03/26` });
+  await checkbox.check();
+  await page.getByRole("button", { name: "Create a batch of the selected payments" }).click();
+  await expect(page.getByRole("heading", { name: /^Claim batch \d+$/ })).toBeVisible();
+
+  const question = /^Delete Gift Aid claim batch \d+\? Its payments become claimable again\.$/;
+  if (test.info().project.use.javaScriptEnabled) {
+    // The browser asks; declining keeps the batch.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.getByRole("button", { name: /Delete this batch/ }).click();
+    await expect(page.getByRole("heading", { name: /^Claim batch \d+$/ })).toBeVisible();
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toMatch(question);
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: /Delete this batch/ }).click();
+  } else {
+    // The page asks; Cancel keeps the batch.
+    await page.getByRole("button", { name: /Delete this batch/ }).click();
+    await expect(page.getByRole("alertdialog", { name: question })).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.getByRole("button", { name: /Delete this batch/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete the batch" }).click();
+  }
+  await expect(page).toHaveURL(/\/admin\/dashboard\/gift-aid$/);
+  await expect(page.getByRole("checkbox", { name: `Select Ada ${lastName}, £12.34 received 06/03/26` })).toBeVisible();
+});

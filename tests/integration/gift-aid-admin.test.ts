@@ -127,7 +127,7 @@ describe("Gift Aid staff pages", () => {
     expect(ok.status).toBe(303);
     const again = await run(claimAction, postForm(path, { intent: "submit", submittedOn: today }, { cookie }), params);
     expect(again.status).toBe(409);
-    const del = await run(claimAction, postForm(path, { intent: "delete" }, { cookie }), params);
+    const del = await run(claimAction, postForm(path, { intent: "delete", confirmed: "yes" }, { cookie }), params);
     expect(del.status).toBe(409);
     expect((await bodyOf(del)).error).toMatch(/submitted/);
     expect(await claimItems()).toHaveLength(2);
@@ -135,6 +135,21 @@ describe("Gift Aid staff pages", () => {
     const page = await bodyOf(await run(claimLoader, getRequest(path, { cookie }), params));
     expect(page.claim.submitted_on).toBe(today);
     expect(page.history.map((event: { action: string }) => event.action)).toEqual(["claim.created", "claim.submitted"]);
+  });
+
+  it("asks before deleting a draft batch, and deletes it once confirmed", async () => {
+    await setUp();
+    await run(indexAction, postForm(adminPaths.giftAid, { scope: "all" }, { cookie }));
+    const [claim] = await claims();
+    const path = adminPaths.giftAidClaim(claim.id);
+    const params = { id: String(claim.id) };
+    const asked = await run(claimAction, postForm(path, { intent: "delete" }, { cookie }), params);
+    expect(asked.status).toBe(200);
+    expect((await bodyOf(asked)).confirmDelete).toBe(true);
+    expect(await claims()).toHaveLength(1);
+    const done = await run(claimAction, postForm(path, { intent: "delete", confirmed: "yes" }, { cookie }), params);
+    expect(done.status).toBe(303);
+    expect(await claims()).toHaveLength(0);
   });
 
   it("cancels a declaration with a reason, recorded in its history", async () => {

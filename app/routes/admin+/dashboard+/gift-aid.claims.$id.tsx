@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
@@ -14,6 +14,8 @@ import { getDb } from "~/infra/db.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { listAudit } from "~/models/audit.server";
 import { markSubmittedSchema } from "~/schemas/gift-aid";
+import { ConfirmForm } from "~/components/admin/confirm-form";
+import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
 import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -46,17 +48,62 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   try {
     if (form.get("intent") === "delete") {
+      // Without JavaScript nobody was asked yet: the page asks first (confirmed=yes on the answer).
+      if (!isConfirmed(form)) return json({ result: null, error: null, confirmDelete: true });
       await deleteClaimBatch(id, user.username);
       return redirect(adminPaths.giftAid, 303);
     }
     const submission = parseWithZod(form, { schema: markSubmittedSchema });
-    if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });
+    if (submission.status !== "success")
+      return json({ result: submission.reply(), error: null, confirmDelete: false }, { status: 400 });
     await markClaimSubmitted(id, submission.value.submittedOn, user.username);
     return redirect(adminPaths.giftAidClaim(id), 303);
   } catch (error) {
-    if (error instanceof GiftAidError) return json({ result: null, error: error.message }, { status: error.status });
+    if (error instanceof GiftAidError)
+      return json({ result: null, error: error.message, confirmDelete: false }, { status: error.status });
     throw error;
   }
+}
+
+/** Deleting a draft batch asks first: with JavaScript in a dialog, without it on the page. */
+function DeleteBatch({ id }: { id: number }) {
+  const actionData = useActionData<typeof action>();
+  const question = `Delete Gift Aid claim batch ${id}? Its payments become claimable again.`;
+  if (actionData && "confirmDelete" in actionData && actionData.confirmDelete) {
+    return (
+      <div
+        role="alertdialog"
+        aria-labelledby="delete-batch-question"
+        className="mt-6 rounded-md border border-red-300 p-4 dark:border-red-700"
+      >
+        <p id="delete-batch-question" className="font-semibold">
+          {question}
+        </p>
+        <Form method="post" className="mt-3 flex flex-wrap gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name={CONFIRMED_FIELD} value={CONFIRMED_VALUE} />
+          <button type="submit" className={dangerButtonClass}>
+            Delete the batch
+          </button>
+          <Link to={adminPaths.giftAidClaim(id)} className="btn-secondary">
+            Cancel
+          </Link>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <ConfirmForm
+      action={adminPaths.giftAidClaim(id)}
+      question={question}
+      hidden={{ intent: "delete" }}
+      className="mt-6"
+    >
+      <button type="submit" className={dangerButtonClass}>
+        Delete this batch (its payments become claimable again)
+      </button>
+    </ConfirmForm>
+  );
 }
 
 function SubmitForm({ today }: { today: string }) {
@@ -144,12 +191,7 @@ export default function ClaimBatch() {
               When you have sent this schedule to HMRC, record the date: the batch then can no longer change.
             </p>
             <SubmitForm today={today} />
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className={dangerButtonClass}>
-                Delete this batch (its payments become claimable again)
-              </button>
-            </Form>
+            <DeleteBatch id={claim.id} />
           </>
         )}
       </StaffSection>

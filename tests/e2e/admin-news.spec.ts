@@ -55,6 +55,7 @@ test("Add News opens a dialog over the list and the saved article appears in the
   await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(articleItem(page, title)).toContainText("First line of the new article. Second line.");
+  await expect(page.getByRole("status")).toHaveText("Article saved.");
   const stored = await e2eDb().selectFrom("news").selectAll().where("title", "=", title).execute();
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({

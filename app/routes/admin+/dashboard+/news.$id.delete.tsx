@@ -13,6 +13,7 @@ import { findArticleByParam, removeArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
+import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     log.error({ event: "news.delete_failed", news_id: id, err: error }, "Deleting a news article failed");
     return json({ error: adminMessages.deleteError }, { status: 500 });
   }
-  return redirect(adminPaths.news, 303);
+  return redirect(adminPaths.news, { status: 303, headers: { "Set-Cookie": await setFlash("article-deleted") } });
 }
 
 export default function DeleteArticle() {

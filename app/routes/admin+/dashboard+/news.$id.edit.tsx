@@ -13,6 +13,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import { toLondonLocal } from "~/utils/dates";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
+import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -79,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     log.error({ event: "news.update_failed", news_id: id, err: error }, "Updating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
-  return redirect(adminPaths.news, 303);
+  return redirect(adminPaths.news, { status: 303, headers: { "Set-Cookie": await setFlash("article-saved") } });
 }
 
 export default function EditArticle() {

@@ -9,6 +9,7 @@ import { publishArticle } from "~/services/news.server";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
+import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     log.error({ event: "news.create_failed", err: error }, "Creating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
-  return redirect(adminPaths.news, 303);
+  return redirect(adminPaths.news, { status: 303, headers: { "Set-Cookie": await setFlash("article-saved") } });
 }
 
 export default function NewArticle() {

@@ -6,6 +6,7 @@ import { ArticleList } from "~/components/admin/article-list";
 import { Pagination } from "~/components/pagination";
 import { ADMIN_PREVIEW_LENGTH } from "~/content/admin";
 import { staffNewsList, publishState } from "~/services/news.server";
+import { takeFlash } from "~/services/flash.server";
 import { requireAdmin } from "~/services/session.server";
 import { parsePageNumber } from "~/utils/pagination";
 import { preview } from "~/utils/text";
@@ -24,20 +25,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A malformed or past-the-end page shows the first: staff follow stale links after deleting.
   const requested = rawPage === null ? 1 : (parsePageNumber(rawPage) ?? 1);
   const list = await staffNewsList({ page: requested, search });
+  const flash = await takeFlash(request);
   // Only what the list shows: an article may hold 50,000 characters.
-  return json({
-    search,
-    page: list.page,
-    totalPages: list.totalPages,
-    total: list.total,
-    articles: list.articles.map((article) => ({
-      id: article.id,
-      title: article.title,
-      created_at: article.publish_at,
-      state: publishState(article),
-      preview: preview(article.content, ADMIN_PREVIEW_LENGTH),
-    })),
-  });
+  return json(
+    {
+      notice: flash.message,
+      search,
+      page: list.page,
+      totalPages: list.totalPages,
+      total: list.total,
+      articles: list.articles.map((article) => ({
+        id: article.id,
+        title: article.title,
+        created_at: article.publish_at,
+        state: publishState(article),
+        preview: preview(article.content, ADMIN_PREVIEW_LENGTH),
+      })),
+    },
+    { headers: flash.headers },
+  );
 }
 
 function listPath(search: string) {
@@ -51,7 +57,7 @@ function listPath(search: string) {
 }
 
 export default function NewsManagement() {
-  const { articles, search, page, totalPages, total } = useLoaderData<typeof loader>();
+  const { notice, articles, search, page, totalPages, total } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -60,6 +66,9 @@ export default function NewsManagement() {
           Add News
         </Link>
       </div>
+      <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
+        {notice ?? ""}
+      </p>
       <Form method="get" action={adminPaths.news} role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="flex flex-col">
           <label htmlFor="news-search" className="text-sm font-medium">

@@ -1,0 +1,35 @@
+import { createCookie } from "@remix-run/node";
+
+/**
+ * A one-time message for the next page after a staff action redirects ("Article saved."), without
+ * JavaScript and without changing the URL: a short-lived cookie holds a code for the message,
+ * and the page that shows it clears it.
+ */
+const flashMessages = {
+  "article-saved": "Article saved.",
+  "article-deleted": "Article deleted.",
+} as const;
+export type FlashCode = keyof typeof flashMessages;
+
+const flashCookie = createCookie("flash", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: process.env.NODE_ENV === "production",
+  path: "/admin",
+  maxAge: 60,
+});
+
+/** The Set-Cookie header that leaves `code`'s message for the next page. */
+export function setFlash(code: FlashCode): Promise<string> {
+  return flashCookie.serialize(code);
+}
+
+/** The message waiting for this page (or null), and the header that clears it. */
+export async function takeFlash(request: Request): Promise<{ message: string | null; headers: HeadersInit }> {
+  const code = (await flashCookie.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
+  if (typeof code !== "string" || !(code in flashMessages)) return { message: null, headers: {} };
+  return {
+    message: flashMessages[code as FlashCode],
+    headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) },
+  };
+}

@@ -4,6 +4,7 @@ import { logger, type Logger } from "~/infra/logger.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/content/news";
+import { markdownToText } from "~/infra/markdown.server";
 import { parseArticleId } from "~/utils/article-id";
 import {
   countNewsMatching,
@@ -49,6 +50,11 @@ export function publishState(article: { status: string; publish_at: string }, at
   return article.publish_at > at ? "scheduled" : "published";
 }
 
+/** Summaries carry their text without Markdown: cards and lists show a plain preview. */
+function plain(rows: NewsSummary[]): NewsSummary[] {
+  return rows.map((row) => ({ ...row, content: markdownToText(row.content) }));
+}
+
 /** One page of the news list, or null when the page does not exist (past the last). */
 export async function newsListPage(
   page: number,
@@ -61,7 +67,7 @@ export async function newsListPage(
     offset: (page - 1) * NEWS_PAGE_SIZE,
   });
   if (page > 1 && rows.length === 0) return null;
-  return { articles: rows.slice(0, NEWS_PAGE_SIZE), hasNext: rows.length > NEWS_PAGE_SIZE };
+  return { articles: plain(rows.slice(0, NEWS_PAGE_SIZE)), hasNext: rows.length > NEWS_PAGE_SIZE };
 }
 
 /** The staff list: every article, a page at a time, optionally only titles containing `search`. */
@@ -75,12 +81,12 @@ export async function staffNewsList({ page, search }: { page: number; search: st
     limit: ADMIN_NEWS_PAGE_SIZE,
     offset: (current - 1) * ADMIN_NEWS_PAGE_SIZE,
   });
-  return { articles, page: current, totalPages, total };
+  return { articles: plain(articles), page: current, totalPages, total };
 }
 
 /** The newest few articles (home page): the public ones, or every one for staff. */
 export async function recentNews(limit: number, viewer: Viewer): Promise<NewsSummary[]> {
-  return listNewsSummaries(getDb(), { ...visibilityFor(viewer), limit });
+  return plain(await listNewsSummaries(getDb(), { ...visibilityFor(viewer), limit }));
 }
 
 export async function findArticle(id: number, viewer: Viewer): Promise<NewsArticle | undefined> {

@@ -1,3 +1,4 @@
+import { markdownToText } from "~/infra/markdown.server";
 import { expect, test, type Page } from "@playwright/test";
 import { heroSlides } from "~/content/hero";
 import { mission } from "~/content/mission";
@@ -105,7 +106,7 @@ test("Recent Activities shows the three newest articles from the database", asyn
         .getByRole("article")
         .filter({ has: page.getByRole("heading", { name: article.title, exact: true }) });
       await expect(card.getByText(formatLongDate(article.publish_at), { exact: true })).toBeVisible({ timeout: 1000 });
-      await expect(card.getByText(preview(article.content, 150), { exact: true })).toBeVisible({ timeout: 1000 });
+      await expect(card.getByText(preview(markdownToText(article.content), 150), { exact: true })).toBeVisible({ timeout: 1000 });
       await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/news/${article.id}`, {
         timeout: 1000,
       });

@@ -80,9 +80,10 @@ test("an article page shows date, title, content with its line breaks, share lin
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("5 October 2003", { exact: true })).toBeVisible();
 
-  const body = page.getByText("First paragraph of the story.");
-  await expect(body).toHaveCSS("white-space", "pre-line");
-  expect(await body.innerText()).toBe("First paragraph of the story.\nA second line.\n\nA new paragraph.");
+  // A line break stays a line break; a blank line starts a new paragraph.
+  const first = page.getByRole("main").locator("p", { hasText: "First paragraph of the story." });
+  expect(await first.innerText()).toBe("First paragraph of the story.\nA second line.");
+  await expect(page.getByRole("main").locator("p", { hasText: "A new paragraph." })).toHaveText("A new paragraph.");
 
   const pageUrl = encodeURIComponent(`${baseURL}/news/${row.id}`);
   const expected = {
@@ -187,4 +188,26 @@ test("the RSS feed, sitemap and robots.txt are served with their content types",
   expect(robotsText).toContain("Disallow: /admin");
   expect(robotsText).toContain("Disallow: /api");
   expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test("an article's Markdown shows as formatting, never as asterisks, and its preview is plain text", async ({
+  page,
+}) => {
+  const title = uniqueTitle("Markdown");
+  const article = await createArticle({
+    title,
+    content:
+      "The **gala** raised *enough* for a clinic.\n\n- two nurses\n- one ambulance\n\nRead [the report](https://example.org/report).",
+  });
+  await page.goto(`/news/${article.id}`);
+  const main = page.getByRole("main");
+  await expect(main.locator("strong", { hasText: "gala" })).toBeVisible();
+  await expect(main.locator("em", { hasText: "enough" })).toBeVisible();
+  await expect(main.getByRole("listitem").filter({ hasText: "two nurses" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "the report" })).toHaveAttribute("href", "https://example.org/report");
+  await expect(main).not.toContainText("**");
+  await page.goto("/news");
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText("The gala raised enough for a clinic.");
+  await expect(card).not.toContainText("**");
 });

@@ -16,6 +16,7 @@ import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { parseArticleId } from "~/utils/article-id";
 import { absoluteUrl } from "~/infra/public-url.server";
+import { markdownToText, renderMarkdown } from "~/infra/markdown.server";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { shareDescription } from "~/utils/text";
@@ -51,6 +52,7 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
       id: article.id,
       title: article.title,
       content: article.content,
+      contentHtml: renderMarkdown(article.content),
       image_url: imageUrl,
       image: responsiveImage(article.image_upload, article.image_widths, article.image_alt),
       image_alt: article.image_alt,
@@ -59,6 +61,7 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
     },
     state: staff ? publishState(article) : "published",
     url,
+    description: shareDescription(markdownToText(article.content), 160),
     shareImage: upload ? absoluteUrl(upload) : (imageUrl ?? absoluteUrl(site.shareImage.path)),
     shareLinks: buildShareLinks(url, article.title),
   });
@@ -68,11 +71,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) {
     return pageMeta({ title: newsCopy.notFound, description: newsCopy.notFoundBody });
   }
-  const { article, url, shareImage } = data;
+  const { article, url, shareImage, description } = data;
   return [
     ...pageMeta({
       title: article.title,
-      description: shareDescription(article.content, 160),
+      description,
       type: "article",
       url,
       image: shareImage,
@@ -123,10 +126,11 @@ export default function NewsArticlePage() {
             className="mt-8 aspect-video w-full rounded-lg object-cover"
           />
         ) : null}
-        {/* Text, never HTML: React escapes it, and CSS keeps the author's line breaks. */}
-        <div className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-slate-800 dark:text-slate-200">
-          {article.content}
-        </div>
+        {/* Markdown rendered on the server with raw HTML off (app/infra/markdown.server.ts). */}
+        <div
+          className="article-text mt-8 text-lg leading-relaxed break-words text-slate-800 dark:text-slate-200"
+          dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+        />
         <ShareLinks links={shareLinks} />
         <p className="mt-10">
           <Link to="/news" className="btn-secondary">

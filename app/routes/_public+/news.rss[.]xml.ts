@@ -4,6 +4,7 @@ import { site } from "~/content/site";
 import { feedArticles, nextScheduledPublish } from "~/services/news.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildRss } from "~/utils/feeds";
+import { markdownToText } from "~/infra/markdown.server";
 import { publicOrigin } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
@@ -18,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items: articles.map((article) => ({
       title: article.title,
       link: `${origin}/news/${article.id}`,
-      content: article.content,
+      // Plain text: feed readers show the description as it is.
+      content: markdownToText(article.content),
       publishedAt: article.publish_at,
     })),
   });

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { giftDayProblem } from "~/utils/dates";
+import { giftDayProblem, parseUkDay } from "~/utils/dates";
 
 // The staff Donations screens: list filters (read from the query string), the record-a-payment
 // and cancel forms, and the bank statement import's column choice. Shared by page and action.
@@ -97,21 +97,24 @@ export function parsePaymentPounds(raw: string): number | string {
 
 /** A real calendar day as YYYY-MM-DD (what an <input type="date"> sends). */
 export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && parseUkDay(value) === value;
 }
+
+/** A day a staff member enters: picked (YYYY-MM-DD) or typed (DD/MM/YYYY), as YYYY-MM-DD. */
+export const ukDayField = (missing: string, invalid: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .refine((value) => parseUkDay(value) !== null, invalid)
+    .transform((value) => parseUkDay(value)!);
 
 export const recordPaymentSchema = z.object({
   intent: z.literal("record-payment"),
-  receivedOn: z
-    .string({ error: "Enter the date the money arrived" })
-    .trim()
-    .refine(isCalendarDay, "Enter a date like 2025-10-05")
-    .superRefine((day, ctx) => {
-      const problem = isCalendarDay(day) ? giftDayProblem(day) : null;
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+  receivedOn: ukDayField("Enter the date the money arrived", "Enter a date like 05/10/2025").superRefine((day, ctx) => {
+    const problem = giftDayProblem(day);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   amount: z
     .string({ error: "Enter the amount received" })
     .superRefine((value, ctx) => {

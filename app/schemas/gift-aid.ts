@@ -1,4 +1,6 @@
 import { z } from "./zod";
+import { ukDayField } from "./donations";
+import { giftDayProblem } from "~/utils/dates";
 
 // The staff Gift Aid forms. The service checks again (dates against the batch, locks).
 
@@ -13,15 +15,12 @@ export const cancelDeclarationSchema = z.object({
 });
 
 export const markSubmittedSchema = z.object({
-  submittedOn: z
-    .string({ error: "Enter the date you submitted the claim" })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date you submitted the claim, like 2026-04-30")
-    .refine(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      "Enter a real date, like 2026-04-30",
-    ),
+  submittedOn: ukDayField("Enter the date you submitted the claim", "Enter a real date, like 30/04/2026").superRefine(
+    (day, ctx) => {
+      const problem = giftDayProblem(day);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    },
+  ),
 });
 
 /** Payment ids as the claimable list's checkboxes send them. */

@@ -91,6 +91,21 @@ export function toLondonDay(value: string | Date): string {
 }
 
 /**
+ * A calendar day as staff enter it: what a date picker sends (2026-11-24) or what they type in a
+ * browser without one (24/11/2026, 24-11-2026, 24.11.2026, 1/3/2026), as YYYY-MM-DD; null when it
+ * is not a real day.
+ */
+export function parseUkDay(value: string): string | null {
+  const text = value.trim();
+  let day = text;
+  const typed = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (typed) day = `${typed[3]}-${typed[2].padStart(2, "0")}-${typed[1].padStart(2, "0")}`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : null;
+}
+
+/**
  * Why a calendar day (YYYY-MM-DD) cannot be the day money arrived: before the charity was founded,
  * or after today (UK); null when it can. (A payment dated 9999-12-31 once became claimable.)
  */

@@ -106,7 +106,9 @@ test("Recent Activities shows the three newest articles from the database", asyn
         .getByRole("article")
         .filter({ has: page.getByRole("heading", { name: article.title, exact: true }) });
       await expect(card.getByText(formatLongDate(article.publish_at), { exact: true })).toBeVisible({ timeout: 1000 });
-      await expect(card.getByText(preview(markdownToText(article.content), 150), { exact: true })).toBeVisible({ timeout: 1000 });
+      await expect(card.getByText(preview(markdownToText(article.content), 150), { exact: true })).toBeVisible({
+        timeout: 1000,
+      });
       await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/news/${article.id}`, {
         timeout: 1000,
       });

@@ -119,11 +119,14 @@ describe("Gift Aid staff pages", () => {
 
     const bad = await run(
       claimAction,
-      postForm(path, { intent: "submit", submittedOn: "31/12/2026" }, { cookie }),
+      postForm(path, { intent: "submit", submittedOn: "31/02/2026" }, { cookie }),
       params,
     );
     expect(bad.status).toBe(400);
-    const ok = await run(claimAction, postForm(path, { intent: "submit", submittedOn: today }, { cookie }), params);
+    // Typed as people write dates (a browser without a date picker): 24/11/2026.
+    const [y, m, d] = today.split("-");
+    const typed = `${d}/${m}/${y}`;
+    const ok = await run(claimAction, postForm(path, { intent: "submit", submittedOn: typed }, { cookie }), params);
     expect(ok.status).toBe(303);
     const again = await run(claimAction, postForm(path, { intent: "submit", submittedOn: today }, { cookie }), params);
     expect(again.status).toBe(409);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, giftDayProblem } from "~/utils/dates";
+import { formatLongDate, giftDayProblem, parseUkDay } from "~/utils/dates";
 
 describe("formatLongDate", () => {
   it("renders en-GB long dates", () => {
@@ -30,5 +30,19 @@ describe("giftDayProblem", () => {
   it("refuses days before November 2010 and after today, naming the range", () => {
     for (const day of ["2010-10-31", "1999-01-01", "2026-11-25", "9999-12-31"])
       expect(giftDayProblem(day, today)).toBe("Enter a date from 1 November 2010 to today (24 November 2026)");
+  });
+});
+
+describe("parseUkDay", () => {
+  it("takes a picked day or one typed the UK way", () => {
+    expect(parseUkDay("2026-11-24")).toBe("2026-11-24");
+    expect(parseUkDay(" 24/11/2026 ")).toBe("2026-11-24");
+    expect(parseUkDay("1/3/2026")).toBe("2026-03-01");
+    expect(parseUkDay("24-11-2026")).toBe("2026-11-24");
+    expect(parseUkDay("24.11.2026")).toBe("2026-11-24");
+  });
+  it("refuses days that are not on the calendar, and other shapes", () => {
+    for (const value of ["31/02/2026", "2026-02-30", "11/24/2026", "24/11/26", "tomorrow", ""])
+      expect(parseUkDay(value), value).toBeNull();
   });
 });

@@ -119,7 +119,7 @@ function SubmitForm({ today }: { today: string }) {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="submit" />
-      <TextField meta={fields.submittedOn} label="Date submitted to HMRC (YYYY-MM-DD)" inputMode="numeric" />
+      <TextField meta={fields.submittedOn} label="Date submitted to HMRC" type="date" />
       <button type="submit" className="btn-primary">
         Mark as submitted
       </button>

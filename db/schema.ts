@@ -134,6 +134,8 @@ export interface PledgesTable {
   email: string;
   phone: string | null;
   in_honour: ColumnType<0 | 1, 0 | 1, 0 | 1>;
+  /** Whom the gift honours or remembers, when the donor named them (0012). */
+  honoree_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   cancelled_at: string | null;
   cancel_reason: string | null;

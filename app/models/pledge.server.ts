@@ -18,6 +18,8 @@ export interface Pledge {
   email: string;
   phone: string | null;
   inHonour: boolean;
+  /** Whom the gift honours or remembers, when the donor said. */
+  honoreeName: string | null;
   createdAt: string;
   /** What its payments add up to, in pence. */
   paidPence: number;
@@ -34,6 +36,7 @@ export interface PledgeInput {
   email: string;
   phone?: string | null;
   inHonour: boolean;
+  honoreeName?: string | null;
 }
 
 // Crockford's base32: no I, L, O or U, so a reference read over the phone or copied into
@@ -75,6 +78,7 @@ function toPledge(row: Selectable<PledgesTable>): Pledge {
     email: row.email,
     phone: row.phone,
     inHonour: row.in_honour === 1,
+    honoreeName: row.honoree_name,
     createdAt: row.created_at,
     paidPence: row.paid_pence,
     status: row.status,
@@ -118,6 +122,7 @@ export async function createPledge(
           email: input.email,
           phone: input.phone || null,
           in_honour: input.inHonour ? 1 : 0,
+          honoree_name: input.inHonour ? (input.honoreeName ?? null) : null,
           created_at: nowIso(),
           paid_pence: 0,
           status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),

@@ -8,7 +8,7 @@ import { donationIssues, resolveDonationAmount, text, type GiftAidFields } from 
 
 export { DONATION_LIMITS, parseAmountToPence, resolveDonationAmount } from "./donation-rules";
 
-const { firstName, lastName, email, phone } = donationRules;
+const { firstName, lastName, email, phone, honoreeName } = donationRules;
 
 export interface GiftAidDetails {
   version: DeclarationVersion;
@@ -52,6 +52,12 @@ export const donationSchema = z
       .optional()
       .superRefine(textCharacters(phone.text, phone.label)),
     inHonour: z.boolean().default(false),
+    honoreeName: z
+      .string()
+      .trim()
+      .max(honoreeName.maxLength, tooLongMessage(honoreeName.label, honoreeName.maxLength))
+      .optional()
+      .superRefine(textCharacters(honoreeName.text, honoreeName.label)),
     /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
     giftAid: z.boolean().default(false),
     /** The declaration version the page showed, so the record keeps the wording the donor read. */

@@ -106,4 +106,5 @@ export const donationRules = {
   lastName: { label: "Last name", required: true, maxLength: DONATION_FIELD_LIMITS.name, text: "name" },
   email: emailRule(),
   phone: { label: "Phone number", maxLength: DONATION_FIELD_LIMITS.phone, text: "line" },
+  honoreeName: { label: "Their name", maxLength: DONATION_FIELD_LIMITS.name, text: "name" },
 } satisfies FieldRules;

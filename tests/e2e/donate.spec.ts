@@ -159,3 +159,16 @@ test.describe("donate page", () => {
     await expect(page.getByRole("link", { name: "Go to the donate page" })).toHaveAttribute("href", "/donate");
   });
 });
+
+test("a gift in honour or in memory of someone records their name", async ({ page }) => {
+  const email = uniqueEmail("honour");
+  await page.goto("/donate");
+  await fillDonor(page, email);
+  await page.getByLabel("This donation is in honour or in memory of someone").check();
+  await page.getByLabel("If so, their name").fill("Rose O'Brien");
+  await page.getByLabel("Custom amount (£)").fill("20");
+  await page.getByRole("button", { name: /^Donate/ }).click();
+  await expect(page.getByText("Your gift is in honour or in memory of the person you named")).toBeVisible();
+  const [pledge] = await pledgeFor(email);
+  expect(pledge).toMatchObject({ in_honour: 1, honoree_name: "Rose O'Brien" });
+});

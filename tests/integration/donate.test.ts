@@ -51,6 +51,38 @@ describe("donate action", () => {
     expect(rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
   });
 
+  it("records whom a gift honours, shows it on the thank-you page, and refuses a name that is not a name", async () => {
+    const response = await donate({
+      type: "one-time",
+      amount: "50",
+      ...donor,
+      inHonour: "on",
+      honoreeName: " Rose O'Brien ",
+    });
+    expect(response.status).toBe(303);
+    const reference = response.headers.get("Location")!.split("/").pop()!;
+    expect((await pledges())[0]).toMatchObject({ in_honour: 1, honoree_name: "Rose O'Brien" });
+    const page = await (
+      await thankYouLoader({
+        request: new Request(`http://localhost/donate/thank-you/${reference}`),
+        params: { reference },
+        context: {},
+      } as any)
+    ).json();
+    expect(page.honoreeNamed).toBe(true);
+    expect(JSON.stringify(page)).not.toContain("Rose");
+
+    // Without the honour box the name is not kept; a link is not a name.
+    await donate({ type: "one-time", amount: "50", ...donor, honoreeName: "Rose" });
+    expect((await pledges())[1]).toMatchObject({ in_honour: 0, honoree_name: null });
+    const refused = await errorsOf(
+      await donate({ type: "one-time", amount: "50", ...donor, inHonour: "on", honoreeName: "see evil.example/x" }),
+    );
+    expect(refused.error.honoreeName).toEqual([
+      "Their name may contain only letters, spaces, hyphens, apostrophes and full stops",
+    ]);
+  });
+
   it("records a monthly gift with a phone number and the honour flag", async () => {
     const response = await donate({
       type: "monthly",
@@ -195,6 +227,7 @@ describe("thank-you loader", () => {
       type: "monthly",
       typeLabel: "Monthly",
       inHonour: false,
+      honoreeNamed: false,
       declaration: null,
     });
     // Only what the donor needs to pay: no name or address in the page data.

@@ -26,6 +26,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       type: pledge.type,
       typeLabel: donationTypeLabel(pledge.type),
       inHonour: pledge.inHonour,
+      // Whether they named the person, not the name: this page is on a URL, however unguessable.
+      honoreeNamed: pledge.inHonour && pledge.honoreeName !== null,
       // The wording and what it covers only: the donor's address is not repeated on a public URL.
       declaration: await getDeclarationForPledge(pledge.id),
     },
@@ -82,7 +84,11 @@ export default function DonateThankYou() {
             <strong className="font-mono text-slate-900 dark:text-white">{pledge.reference}</strong> with your transfer
             so we can match it to your pledge.
           </p>
-          {pledge.inHonour ? (
+          {pledge.honoreeNamed ? (
+            <p className="mt-4 text-slate-700 dark:text-slate-300">
+              Your gift is in honour or in memory of the person you named: we have recorded their name with it.
+            </p>
+          ) : pledge.inHonour ? (
             <p className="mt-4 text-slate-700 dark:text-slate-300">
               You told us this gift is in honour or in memory of someone. If you would like us to record their name,
               e-mail{" "}

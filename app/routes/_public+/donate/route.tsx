@@ -39,7 +39,7 @@ export const meta: MetaFunction = () =>
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
-    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour, giftAidDeclaration }) {
+    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour, honoreeName, giftAidDeclaration }) {
       const pledge = await submitPledge({
         type,
         amountPence,
@@ -48,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
         email,
         phone,
         inHonour,
+        honoreeName: honoreeName || null,
         giftAidDeclaration,
       });
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
@@ -204,6 +205,13 @@ function DonationForm() {
           <TextField meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" optional />
         </div>
         <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
+        <TextField
+          meta={fields.honoreeName}
+          label="If so, their name"
+          autoComplete="off"
+          optional
+          hint="We record it with your gift and will not contact them."
+        />
       </fieldset>
 
       <GiftAidFields fields={fields} />

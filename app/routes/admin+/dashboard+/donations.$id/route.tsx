@@ -143,7 +143,9 @@ export default function PledgeDetail() {
               </a>
             </Detail>
             <Detail term="Phone">{pledge.phone ?? "Not given"}</Detail>
-            <Detail term="In honour or memory of someone">{pledge.inHonour ? "Yes" : "No"}</Detail>
+            <Detail term="In honour or memory of someone">
+              {pledge.inHonour ? (pledge.honoreeName ? `Yes: ${pledge.honoreeName}` : "Yes") : "No"}
+            </Detail>
             {pledge.cancelledAt ? (
               <>
                 <Detail term="Cancelled on">

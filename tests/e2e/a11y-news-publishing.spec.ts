@@ -46,7 +46,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(axePage.getByRole("status")).toBeVisible();
       await expectNoAxeViolations(axePage);
 
-      await axePage.goto(`/admin/dashboard?q=${encodeURIComponent("Draft for axe")}`);
+      await axePage.goto(`/admin/dashboard/news?q=${encodeURIComponent("Draft for axe")}`);
       await expect(axePage.getByRole("search")).toBeVisible();
       await expectNoAxeViolations(axePage);
 

@@ -42,6 +42,14 @@ module.exports = {
       to: { path: ["[.]server[.][jt]sx?$", "^app/(infra|models|services|routes)/"] },
     },
     {
+      name: "routes-skip-services",
+      comment:
+        "One read path: routes call services, services call models. A route may name a model's types, but may not run its queries or open the database itself.",
+      severity: "error",
+      from: { path: "^app/routes/" },
+      to: { path: ["^app/models/", "^app/infra/db[.]server[.]ts$"], dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "nothing-imports-routes",
       comment:
         "Route modules are entry points for Remix; shared code belongs in a lower layer. Only another route may reuse one (e.g. /news/page/N re-exports /news).",

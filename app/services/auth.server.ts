@@ -13,7 +13,7 @@ import {
   FAILURE_SURGE,
   throttleMessage,
 } from "~/models/login-throttle.server";
-import { createSession, getSessionUser } from "~/models/session.server";
+import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin, type User } from "~/models/user.server";
 import { loginSchema } from "~/schemas/login";
 
@@ -137,4 +137,9 @@ export async function requireApiUser(
     });
   }
   return { user, token };
+}
+
+/** Ends the API session a bearer token belongs to (logout): the token stops working at once. */
+export async function endApiSession(token: string): Promise<void> {
+  await deleteSession(getDb(), token);
 }

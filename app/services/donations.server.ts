@@ -12,6 +12,7 @@ import {
 } from "~/models/payment.server";
 import {
   getPledge,
+  getPledgeByReference,
   listPledges,
   markPledgeCancelled,
   refreshPledgeTotals,
@@ -188,4 +189,14 @@ export async function removePayment(
   });
   if (result.ok) logPayment("payment.removed", result.payment, "Payment removed");
   return result;
+}
+
+/** A pledge by its id, or undefined. */
+export async function findPledge(id: number): Promise<Pledge | undefined> {
+  return getPledge(getDb(), id);
+}
+
+/** A pledge by its payment reference (the thank-you page's address), or undefined. */
+export async function findPledgeByReference(reference: string): Promise<Pledge | undefined> {
+  return getPledgeByReference(getDb(), reference);
 }

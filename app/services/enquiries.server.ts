@@ -8,8 +8,15 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
-import { deleteEnquiriesReceivedBefore, deleteEnquiry, getEnquiry, setEnquiryStatus } from "~/models/enquiry.server";
-import type { EnquiryStatus } from "~/schemas/enquiry";
+import {
+  deleteEnquiriesReceivedBefore,
+  deleteEnquiry,
+  getEnquiry,
+  listEnquiries,
+  listEnquiriesForExport,
+  setEnquiryStatus,
+} from "~/models/enquiry.server";
+import type { EnquiryFilter, EnquiryStatus } from "~/schemas/enquiry";
 import { nowIso } from "~/utils/dates";
 
 /**
@@ -40,11 +47,6 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = new Date())
     });
   void kickMailSender();
   return enquiry;
-}
-
-/** An enquiry for its sender's confirmation page (the id comes from their signed cookie). */
-export async function findEnquiryForReceipt(id: number): Promise<ContactEnquiry | undefined> {
-  return getEnquiry(getDb(), id);
 }
 
 // Staff changes to enquiries. Each change and its audit row commit together; the log line
@@ -120,4 +122,22 @@ export async function deleteExpiredEnquiries(now: Date, retentionDays: number, d
   if (deleted > 0)
     logger.info({ event: "retention.enquiries-deleted", count: deleted, retentionDays }, "Old enquiries deleted");
   return deleted;
+}
+
+/** One page of the staff list of enquiries, newest first within each status. */
+export async function enquiriesPage(filter: EnquiryFilter, page: number, pageSize: number) {
+  return listEnquiries(getDb(), filter, page, pageSize);
+}
+
+/** Every enquiry that matches the filter, for the CSV export. */
+export async function enquiriesForExport(filter: EnquiryFilter): Promise<ContactEnquiry[]> {
+  return listEnquiriesForExport(getDb(), filter);
+}
+
+/**
+ * One enquiry, or undefined when there is none with that id: for staff, and for its sender's
+ * confirmation page (where the id comes from their signed cookie).
+ */
+export async function findEnquiry(id: number): Promise<ContactEnquiry | undefined> {
+  return getEnquiry(getDb(), id);
 }

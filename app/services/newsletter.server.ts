@@ -10,6 +10,9 @@ import {
   getNewsletterSubscriber,
   getSubscriberById,
   latestTokenAt,
+  listConfirmedSubscribers,
+  listConsentEvents,
+  listSubscribers,
   newToken,
   recordConsentEvent,
   setSubscriberStatus,
@@ -171,4 +174,27 @@ export async function requireSubscriber(idParam: string | undefined): Promise<Ne
     throw new Response("There is no subscriber with this number. They may have been removed.", { status: 404 });
   }
   return subscriber;
+}
+
+/** One page of the staff list of subscribers. */
+export async function subscribersPage(page: number, pageSize: number) {
+  return listSubscribers(getDb(), { page, pageSize });
+}
+
+/** A subscriber's consent history (sign-up, confirmation, unsubscribe), with the wording shown. */
+export async function consentHistory(subscriberId: number) {
+  return listConsentEvents(getDb(), subscriberId);
+}
+
+/** Confirmed addresses for a mail tool; the export itself is audited (who took the list, how long). */
+export async function exportConfirmedSubscribers(actor: string): Promise<NewsletterSubscriber[]> {
+  const rows = await listConfirmedSubscribers(getDb());
+  await recordAudit(getDb(), {
+    entity: "subscriber",
+    entityId: null,
+    action: "subscribers.exported",
+    detail: `${rows.length} confirmed addresses`,
+    actor,
+  });
+  return rows;
 }

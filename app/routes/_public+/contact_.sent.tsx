@@ -7,7 +7,7 @@ import { PageBanner } from "~/components/page-banner";
 import { contactSentPage, isContactSubject } from "~/content/contact";
 import { site } from "~/content/site";
 import { readReceipt } from "~/services/contact-receipt.server";
-import { findEnquiryForReceipt } from "~/services/enquiries.server";
+import { findEnquiry } from "~/services/enquiries.server";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
 import { pageMeta } from "~/utils/meta";
 
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const receipt = await readReceipt(request);
-  const enquiry = receipt ? await findEnquiryForReceipt(receipt.enquiryId) : undefined;
+  const enquiry = receipt ? await findEnquiry(receipt.enquiryId) : undefined;
   if (!receipt || !enquiry || !isContactSubject(enquiry.subject)) return json({ sent: null });
   const message = { name: enquiry.name, email: enquiry.email, subject: enquiry.subject, message: enquiry.message };
   return json({

@@ -6,8 +6,7 @@ import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-sum
 import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
 import { giftAidThankYou } from "~/content/gift-aid";
 import { site } from "~/content/site";
-import { getPledgeByReference } from "~/models/pledge.server";
-import { getDb } from "~/infra/db.server";
+import { findPledgeByReference } from "~/services/donations.server";
 import { getDeclarationForPledge } from "~/services/gift-aid.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -17,7 +16,7 @@ import { PageBanner } from "~/components/page-banner";
 // not guessable; even so the page shows only what the donor needs to pay, not who they are.
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const pledge = await getPledgeByReference(getDb(), params.reference ?? "");
+  const pledge = await findPledgeByReference(params.reference ?? "");
   if (!pledge) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
   return json(
     {

@@ -1,13 +1,11 @@
-import { deleteSession } from "~/models/session.server";
 import { apiNoContent, apiRoute } from "~/infra/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { getDb } from "~/infra/db.server";
+import { endApiSession, requireApiUser } from "~/services/auth.server";
 
 const handle = apiRoute({
   // No body is needed, so none is read: any Content-Type is fine here.
   async POST({ request }) {
     const { token } = await requireApiUser(request);
-    await deleteSession(getDb(), token);
+    await endApiSession(token);
     return apiNoContent();
   },
 });

@@ -1,11 +1,8 @@
-import { getNews } from "~/models/news.server";
-import { removeArticle, reviseArticle } from "~/services/news.server";
 import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/services/api-news.server";
-import { findArticle } from "~/services/news.server";
+import { findArticle, removeArticle, reviseArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
-import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 
 const handle = apiRoute({
@@ -22,7 +19,7 @@ const handle = apiRoute({
     const id = parseArticleId(params.id);
     // A missing article is 404 whatever the body says; the update re-checks, in case it
     // was deleted meanwhile.
-    if (!id || !(await getNews(getDb(), id))) return articleNotFound();
+    if (!id || !(await findArticle(id, { staff: true }))) return articleNotFound();
     const input = await readArticleInput(request);
     const article = await reviseArticle(id, input, {
       log: requestLogger(request, "routes/api+/news.$id", { user_id: user.id }),

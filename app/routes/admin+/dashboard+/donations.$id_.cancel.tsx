@@ -7,12 +7,10 @@ import { DonationsErrorBoundary, PLEDGE_NOT_FOUND } from "~/components/admin/don
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { getDb } from "~/infra/db.server";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { getPledge } from "~/models/pledge.server";
 import { cancelPledgeSchema } from "~/schemas/donations";
-import { cancelPledge } from "~/services/donations.server";
+import { cancelPledge, findPledge } from "~/services/donations.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseArticleId } from "~/utils/article-id";
@@ -31,7 +29,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseArticleId(params.id);
-  const pledge = id === null ? undefined : await getPledge(getDb(), id);
+  const pledge = id === null ? undefined : await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
   return json({
     pledge: {

@@ -10,10 +10,9 @@ import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { enquiryMessages } from "~/content/enquiries";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
-import { getDb } from "~/infra/db.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { listAudit } from "~/models/audit.server";
-import { getEnquiry } from "~/models/enquiry.server";
+import { findEnquiry } from "~/services/enquiries.server";
+import { historyOf } from "~/services/history.server";
 import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
 import { requireAdmin } from "~/services/session.server";
@@ -31,12 +30,12 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseRecordId(params.id);
-  const enquiry = id === null ? undefined : await getEnquiry(getDb(), id);
+  const enquiry = id === null ? undefined : await findEnquiry(id);
   if (!enquiry) return json({ enquiry: null, history: [] }, { status: 404 });
   const subjectLabel = isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject;
   return json({
     enquiry: { ...enquiry, subjectLabel, replyHref: replyMailtoUrl(enquiry.email, subjectLabel) },
-    history: await listAudit(getDb(), "enquiry", enquiry.id),
+    history: await historyOf("enquiry", enquiry.id),
   });
 }
 

@@ -8,10 +8,9 @@ import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { enquiryMessages } from "~/content/enquiries";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
-import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { getEnquiry } from "~/models/enquiry.server";
+import { findEnquiry } from "~/services/enquiries.server";
 import { removeEnquiry } from "~/services/enquiries.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -29,7 +28,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseRecordId(params.id);
-  const enquiry = id === null ? undefined : await getEnquiry(getDb(), id);
+  const enquiry = id === null ? undefined : await findEnquiry(id);
   if (!enquiry) return json({ enquiry: null }, { status: 404 });
   return json({
     enquiry: {

@@ -8,8 +8,7 @@ import { FormError } from "~/components/ui/form";
 import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
 import { ENQUIRY_PREVIEW_LENGTH, enquiryMessages, enquiryStatusLabels } from "~/content/enquiries";
 import { site } from "~/content/site";
-import { getDb } from "~/infra/db.server";
-import { listEnquiries } from "~/models/enquiry.server";
+import { enquiriesPage } from "~/services/enquiries.server";
 import {
   ENQUIRY_PAGE_SIZE,
   ENQUIRY_SEARCH_MAX,
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ errors: parsed.errors, filter: raw, page: 1, list: null }, { status: 400 });
   }
   const { filter, page } = parsed;
-  const result = await listEnquiries(getDb(), filter, page, ENQUIRY_PAGE_SIZE);
+  const result = await enquiriesPage(filter, page, ENQUIRY_PAGE_SIZE);
   return json({
     errors: null,
     filter: { status: filter.status ?? "", subject: filter.subject ?? "", q: filter.q ?? "" },

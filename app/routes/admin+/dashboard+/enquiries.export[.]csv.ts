@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { csvResponse, toCsv } from "~/infra/csv.server";
-import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
-import { listEnquiriesForExport } from "~/models/enquiry.server";
+import { enquiriesForExport } from "~/services/enquiries.server";
 import { parseEnquiryQuery } from "~/schemas/enquiry";
 import { requireAdmin } from "~/services/session.server";
 
@@ -13,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const parsed = parseEnquiryQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
-  const rows = await listEnquiriesForExport(getDb(), parsed.filter);
+  const rows = await enquiriesForExport(parsed.filter);
   logger.info({ event: "enquiries.exported", count: rows.length }, "Enquiries exported");
   const csv = toCsv(
     ["id", "received_at", "status", "handled_at", "subject", "name", "email", "channel", "message"],

@@ -10,9 +10,8 @@ import { FormError, TextField } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
-import { getDb } from "~/infra/db.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { listAudit } from "~/models/audit.server";
+import { historyOf } from "~/services/history.server";
 import { markSubmittedSchema } from "~/schemas/gift-aid";
 import { ConfirmForm } from "~/components/admin/confirm-form";
 import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
@@ -37,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     ...detail,
     today: toLondonDay(new Date()),
-    history: await listAudit(getDb(), "claim", detail.claim.id),
+    history: await historyOf("claim", detail.claim.id),
   });
 }
 

@@ -9,9 +9,8 @@ import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-sum
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
-import { getDb } from "~/infra/db.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { listAudit } from "~/models/audit.server";
+import { historyOf } from "~/services/history.server";
 import { cancelDeclarationSchema } from "~/schemas/gift-aid";
 import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
@@ -32,7 +31,7 @@ const NOT_FOUND = "There is no such declaration.";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const declaration = await findRecordOr404(params.id, getDeclarationForStaff, NOT_FOUND);
-  return json({ declaration, history: await listAudit(getDb(), "declaration", declaration.id) });
+  return json({ declaration, history: await historyOf("declaration", declaration.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -3,8 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { site } from "~/content/site";
-import { getDb } from "~/infra/db.server";
-import { getMail } from "~/models/outbox.server";
+import { findMail } from "~/services/mail-log.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
@@ -17,7 +16,7 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
-  const row = id === null ? undefined : await getMail(getDb(), id);
+  const row = id === null ? undefined : await findMail(id);
   if (!row) throw new Response("There is no message with this number.", { status: 404 });
   return json({
     message: {

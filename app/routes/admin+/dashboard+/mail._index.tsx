@@ -9,11 +9,10 @@ import { StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
-import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { listMail } from "~/models/outbox.server";
+import { mailLogPage } from "~/services/mail-log.server";
 import { mailTestSchema } from "~/schemas/mail-test";
 import { queueTestMail, retryFailedMail } from "~/services/mail-sender.server";
 import { requireAdmin } from "~/services/session.server";
@@ -30,11 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = requirePage(request);
   // ?status=failed (the overview's link) shows only the messages that need a retry.
   const failedOnly = new URL(request.url).searchParams.get("status") === "failed";
-  const { rows, total } = await listMail(getDb(), {
-    page,
-    pageSize: PAGE_SIZE,
-    ...(failedOnly ? { status: "failed" as const } : {}),
-  });
+  const { rows, total } = await mailLogPage(page, PAGE_SIZE, failedOnly);
   assertPageExists(page, total);
   const { SMTP_URL, STAFF_EMAIL } = getEnv();
   return json({

@@ -3,30 +3,17 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
-import { countEnquiriesWithStatus } from "~/models/enquiry.server";
-import { countNews } from "~/models/news.server";
-import { countNewsletterSubscribers, countPendingPledges, sumPaymentsReceived } from "~/models/stats.server";
-import { getDb } from "~/infra/db.server";
-import { ukMonthAndYear } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { requireAdmin } from "~/services/session.server";
+import { staffStatistics } from "~/services/stats.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const db = getDb();
-  const { month, year } = ukMonthAndYear(new Date());
-  return json({
-    newsCount: await countNews(db),
-    pendingPledges: await countPendingPledges(db),
-    receivedThisMonthPence: await sumPaymentsReceived(db, ...month),
-    receivedThisYearPence: await sumPaymentsReceived(db, ...year),
-    newEnquiries: await countEnquiriesWithStatus(db, "new"),
-    subscribers: await countNewsletterSubscribers(db),
-  });
+  return json(await staffStatistics());
 }
 
 interface Figure {

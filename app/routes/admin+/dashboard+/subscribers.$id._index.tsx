@@ -6,10 +6,8 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
 import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { getDb } from "~/infra/db.server";
-import { listAudit } from "~/models/audit.server";
-import { listConsentEvents } from "~/models/newsletter.server";
-import { requireSubscriber } from "~/services/newsletter.server";
+import { historyOf } from "~/services/history.server";
+import { consentHistory, requireSubscriber } from "~/services/newsletter.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
@@ -24,8 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const subscriber = await requireSubscriber(params.id);
   return json({
     subscriber,
-    events: await listConsentEvents(getDb(), subscriber.id),
-    audit: await listAudit(getDb(), "subscriber", subscriber.id),
+    events: await consentHistory(subscriber.id),
+    audit: await historyOf("subscriber", subscriber.id),
   });
 }
 

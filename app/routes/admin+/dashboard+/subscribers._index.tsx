@@ -5,8 +5,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
 import { StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { getDb } from "~/infra/db.server";
-import { listSubscribers } from "~/models/newsletter.server";
+import { subscribersPage } from "~/services/newsletter.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
@@ -19,7 +18,7 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = requirePage(request);
-  const { rows, total } = await listSubscribers(getDb(), { page, pageSize: PAGE_SIZE });
+  const { rows, total } = await subscribersPage(page, PAGE_SIZE);
   assertPageExists(page, total);
   return json({ subscribers: rows, page, pages: pageCount(total), total });
 }

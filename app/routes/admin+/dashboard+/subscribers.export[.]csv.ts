@@ -1,21 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
-import { getDb } from "~/infra/db.server";
-import { recordAudit } from "~/models/audit.server";
-import { listConfirmedSubscribers } from "~/models/newsletter.server";
+import { exportConfirmedSubscribers } from "~/services/newsletter.server";
 import { requireAdmin } from "~/services/session.server";
 
 /** Confirmed addresses for a mail tool: one row each, with when they signed up and confirmed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  const rows = await listConfirmedSubscribers(getDb());
-  await recordAudit(getDb(), {
-    entity: "subscriber",
-    entityId: null,
-    action: "subscribers.exported",
-    detail: `${rows.length} confirmed addresses`,
-    actor: user.username,
-  });
+  const rows = await exportConfirmedSubscribers(user.username);
   const csv = toCsv(
     ["email", "signed_up_at", "confirmed_at"],
     rows.map((s) => [s.email, s.consented_at, s.confirmed_at ?? ""]),

@@ -1,7 +1,7 @@
+import { nowIsoString } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { AuditEventsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { nowIso } from "~/utils/dates";
 
 export type AuditEvent = Selectable<AuditEventsTable>;
 
@@ -22,7 +22,7 @@ export interface AuditInput {
  * Records who changed what, and when. Call it with the same `db` (transaction) as the change
  * itself, so a change and its record commit together or not at all.
  */
-export async function recordAudit(db: DB, input: AuditInput, now: string = nowIso()): Promise<void> {
+export async function recordAudit(db: DB, input: AuditInput, now: string = nowIsoString()): Promise<void> {
   await db
     .insertInto("audit_events")
     .values({

@@ -1,8 +1,8 @@
+import { nowIsoString } from "~/infra/clock.server";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
-import { nowIso } from "~/utils/dates";
 
 export type ContactEnquiry = Selectable<ContactEnquiriesTable>;
 
@@ -16,7 +16,11 @@ export interface EnquiryInput {
 }
 
 /** Keeps the enquiry before the visitor is handed to a mail app or WhatsApp that may not open. */
-export async function createEnquiry(db: DB, input: EnquiryInput, now: string = nowIso()): Promise<ContactEnquiry> {
+export async function createEnquiry(
+  db: DB,
+  input: EnquiryInput,
+  now: string = nowIsoString(),
+): Promise<ContactEnquiry> {
   return db
     .insertInto("contact_enquiries")
     .values({ ...input, created_at: now })
@@ -165,7 +169,7 @@ export async function setEnquiryStatus(
   db: DB,
   id: number,
   status: EnquiryStatus,
-  now: string = nowIso(),
+  now: string = nowIsoString(),
 ): Promise<{ before: EnquiryStatus } | undefined> {
   const current = await db.selectFrom("contact_enquiries").select("status").where("id", "=", id).executeTakeFirst();
   if (!current) return undefined;

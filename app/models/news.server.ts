@@ -1,8 +1,8 @@
+import { nowIsoString } from "~/infra/clock.server";
 import type { Selectable, SelectQueryBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database, NewsStatus, NewsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { nowIso } from "~/utils/dates";
 
 export type NewsArticle = Selectable<NewsTable>;
 export type { NewsStatus };
@@ -186,7 +186,7 @@ function uploadColumns(upload: StoredUpload | null | undefined) {
 }
 
 export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle> {
-  const now = nowIso();
+  const now = nowIsoString();
   const article = await db
     .insertInto("news")
     .values({
@@ -214,7 +214,7 @@ export async function updateNews(db: DB, id: number, input: NewsInput): Promise<
       ...uploadColumns(input.image_upload),
       ...(input.status ? { status: input.status } : {}),
       ...(input.publish_at ? { publish_at: input.publish_at } : {}),
-      updated_at: nowIso(),
+      updated_at: nowIsoString(),
     })
     .where("id", "=", id)
     .returningAll()

@@ -1,7 +1,7 @@
+import { nowIsoString } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { nowIso } from "~/utils/dates";
 
 export type PaymentMethod = PaymentsTable["method"];
 
@@ -46,7 +46,7 @@ function toPayment(row: Selectable<PaymentsTable>): Payment {
  * Inserts one payment. The caller refreshes the pledge's totals in the same transaction
  * (refreshPledgeTotals). A bank line recorded before violates the unique index and throws.
  */
-export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIso()): Promise<Payment> {
+export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIsoString()): Promise<Payment> {
   const row = await db
     .insertInto("payments")
     .values({

@@ -1,8 +1,8 @@
+import { nowIsoString } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, PledgesTable, PledgeStatus } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { nowIso } from "~/utils/dates";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
@@ -123,7 +123,7 @@ export async function createPledge(
           phone: input.phone || null,
           in_honour: input.inHonour ? 1 : 0,
           honoree_name: input.inHonour ? (input.honoreeName ?? null) : null,
-          created_at: nowIso(),
+          created_at: nowIsoString(),
           paid_pence: 0,
           status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
         })
@@ -277,7 +277,7 @@ export async function markPledgeCancelled(
   db: DB,
   id: number,
   reason: string,
-  now: string = nowIso(),
+  now: string = nowIsoString(),
 ): Promise<Pledge | undefined> {
   const row = await db
     .updateTable("pledges")

@@ -1,5 +1,5 @@
+import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
-import { nowIso } from "~/utils/dates";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/infra/password.server";
 
 export interface User {
@@ -20,7 +20,7 @@ export async function getUserByUsername(db: DB, username: string): Promise<User 
 }
 
 export async function createUser(db: DB, username: string, password: string): Promise<User> {
-  const now = nowIso();
+  const now = nowIsoString();
   const password_hash = await hashPassword(password);
   return db
     .insertInto("users")
@@ -33,7 +33,11 @@ export async function createUser(db: DB, username: string, password: string): Pr
 export async function setUserPassword(db: DB, userId: number, password: string): Promise<void> {
   const password_hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash, updated_at: nowIso() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash, updated_at: nowIsoString() })
+      .where("id", "=", userId)
+      .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
   });
 }

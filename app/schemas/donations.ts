@@ -1,5 +1,7 @@
 import { z } from "./zod";
-import { giftDayProblem, parseUkDay } from "~/utils/dates";
+import { giftDayProblem, isCalendarDay, parseUkDay } from "~/utils/dates";
+
+export { isCalendarDay };
 
 // The staff Donations screens: list filters (read from the query string), the record-a-payment
 // and cancel forms, and the bank statement import's column choice. Shared by page and action.
@@ -93,11 +95,6 @@ export function parsePaymentPounds(raw: string): number | string {
   if (pence <= 0) return "Enter an amount greater than £0";
   if (pence > MAX_PAYMENT_PENCE) return "That amount is too large";
   return pence;
-}
-
-/** A real calendar day as YYYY-MM-DD (what an <input type="date"> sends). */
-export function isCalendarDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && parseUkDay(value) === value;
 }
 
 /** A day a staff member enters: picked (YYYY-MM-DD) or typed (DD/MM/YYYY), as YYYY-MM-DD. */

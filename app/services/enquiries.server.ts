@@ -1,3 +1,4 @@
+import { nowIsoString } from "~/infra/clock.server";
 import { getEnv } from "~/infra/env.server";
 import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -17,7 +18,6 @@ import {
   setEnquiryStatus,
 } from "~/models/enquiry.server";
 import type { EnquiryFilter, EnquiryStatus } from "~/schemas/enquiry";
-import { nowIso } from "~/utils/dates";
 
 /**
  * A visitor's enquiry, the acknowledgement to the visitor and, when STAFF_EMAIL is set, the
@@ -62,7 +62,7 @@ export async function changeEnquiryStatus(
   db: DB = getDb(),
 ): Promise<StatusChange> {
   const outcome = await immediateTransaction(db, async (trx) => {
-    const now = nowIso();
+    const now = nowIsoString();
     const result = await setEnquiryStatus(trx, id, status, now);
     if (!result) return "missing" as const;
     if (result.before === status) return "unchanged" as const;

@@ -1,3 +1,4 @@
+import { londonToday, nowIsoString } from "~/infra/clock.server";
 import {
   DECLARATION_COVERS,
   DECLARATION_NOTES,
@@ -30,7 +31,7 @@ import {
 import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
-import { nowIso, toLondonDay } from "~/utils/dates";
+import { isCalendarDay, toLondonDay } from "~/utils/dates";
 import {
   claimability,
   SCHEDULE_HEADER,
@@ -174,7 +175,7 @@ export async function cancelDeclaration(id: number, reason: string, actor: strin
   }
   await db.transaction().execute(async (trx) => {
     if (!(await getDeclaration(trx, id))) throw new GiftAidError("There is no such declaration.", 404);
-    if (!(await setDeclarationCancelled(trx, id, { at: nowIso(), reason: text }))) {
+    if (!(await setDeclarationCancelled(trx, id, { at: nowIsoString(), reason: text }))) {
       throw new GiftAidError("This declaration is already cancelled.");
     }
     await recordAudit(trx, {
@@ -291,7 +292,7 @@ export async function createClaimBatch(
     const created = await insertClaim(
       trx,
       {
-        created_at: nowIso(),
+        created_at: nowIsoString(),
         created_by: selection.actor,
         total_pence: total,
         gift_aid_pence: giftAidOnPence(total),
@@ -364,8 +365,6 @@ export async function scheduleCsvResponse(id: number, db: DB = getDb()): Promise
   return csvResponse(`gift-aid-claim-${id}.csv`, csv);
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Records the day a batch went to HMRC. Once submitted, a batch never changes again. */
 export async function markClaimSubmitted(
   id: number,
@@ -374,18 +373,14 @@ export async function markClaimSubmitted(
   db: DB = getDb(),
 ): Promise<void> {
   const day = submittedOn.trim();
-  if (
-    !DAY.test(day) ||
-    Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ||
-    new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day
-  ) {
+  if (!isCalendarDay(day)) {
     throw new GiftAidError("Enter the date you submitted the claim, like 2026-04-30.", 400);
   }
   await immediateTransaction(db, async (trx) => {
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
     if (claim.submitted_on) throw new GiftAidError("This batch was already submitted: it cannot change.");
-    if (day > toLondonDay(new Date())) throw new GiftAidError("The submission date cannot be in the future.", 400);
+    if (day > londonToday()) throw new GiftAidError("The submission date cannot be in the future.", 400);
     if (day < toLondonDay(claim.created_at)) {
       throw new GiftAidError("The submission date cannot be before the batch was made.", 400);
     }

@@ -38,11 +38,6 @@ export const formatLongDateTime = displayFormat(
   (text) => text.replace(" at ", ", "),
 );
 
-/** The current time as the ISO-8601 UTC string every table stores. */
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 const londonParts = londonFormat({
   year: "numeric",
   month: "2-digit",
@@ -100,9 +95,14 @@ export function parseUkDay(value: string): string | null {
   let day = text;
   const typed = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
   if (typed) day = `${typed[3]}-${typed[2].padStart(2, "0")}-${typed[1].padStart(2, "0")}`;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : null;
+  return isCalendarDay(day) ? day : null;
+}
+
+/** A real calendar day written YYYY-MM-DD (what an <input type="date"> sends): not 2026-02-30. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { parsePledgeFilters } from "~/schemas/donations";
@@ -12,6 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parsePledgeFilters(params);
   if (!parsed.ok) throw new Response(parsed.error, { status: 400, statusText: "Bad Request" });
   const { status, type, q } = parsed.filters;
-  const day = new Date().toISOString().slice(0, 10);
+  const day = londonToday();
   return csvResponse(`pledges-${day}.csv`, toCsv(PLEDGE_EXPORT_HEADER, await pledgeExportRows({ status, type, q })));
 }

@@ -1,9 +1,9 @@
+import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { parsePaymentsRange } from "~/schemas/donations";
 import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/services/donation-exports.server";
 import { requireAdmin } from "~/services/session.server";
-import { toLondonDay } from "~/utils/dates";
 
 // Every payment recorded, one row per payment, with its pledge's reference and donor;
 // ?from=&to= (YYYY-MM-DD, both inclusive) keep those received within the range.
@@ -18,6 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const { from, to } = parsed.range;
-  const span = from || to ? `${from ?? "start"}-to-${to ?? toLondonDay(new Date())}` : toLondonDay(new Date());
+  const span = from || to ? `${from ?? "start"}-to-${to ?? londonToday()}` : londonToday();
   return csvResponse(`payments-${span}.csv`, toCsv(PAYMENT_EXPORT_HEADER, await paymentExportRows(parsed.range)));
 }

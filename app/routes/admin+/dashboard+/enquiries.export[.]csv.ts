@@ -1,3 +1,4 @@
+import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { contactSubjectLabel, isContactSubject } from "~/content/contact";
@@ -28,5 +29,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
       e.message,
     ]),
   );
-  return csvResponse(`enquiries-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+  return csvResponse(`enquiries-${londonToday()}.csv`, csv);
 }

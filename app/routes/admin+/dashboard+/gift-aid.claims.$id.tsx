@@ -1,3 +1,4 @@
+import { londonToday } from "~/infra/clock.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -19,7 +20,7 @@ import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } fr
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/article-id";
-import { formatLongDate, toLondonDay } from "~/utils/dates";
+import { formatLongDate } from "~/utils/dates";
 import { SCHEDULE_HEADER } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
   return json({
     ...detail,
-    today: toLondonDay(new Date()),
+    today: londonToday(),
     history: await historyOf("claim", detail.claim.id),
   });
 }

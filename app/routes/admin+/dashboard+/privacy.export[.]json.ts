@@ -1,3 +1,4 @@
+import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { logger } from "~/infra/logger.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       // A fixed name: the address itself stays out of file names and download histories.
-      "Content-Disposition": `attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}.json"`,
+      "Content-Disposition": `attachment; filename="personal-data-${londonToday()}.json"`,
       ...privateHeaders,
     },
   });

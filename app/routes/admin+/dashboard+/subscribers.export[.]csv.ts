@@ -1,3 +1,4 @@
+import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { exportConfirmedSubscribers } from "~/services/newsletter.server";
@@ -11,5 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["email", "signed_up_at", "confirmed_at"],
     rows.map((s) => [s.email, s.consented_at, s.confirmed_at ?? ""]),
   );
-  return csvResponse(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+  return csvResponse(`subscribers-${londonToday()}.csv`, csv);
 }

@@ -1,3 +1,4 @@
+import { londonToday } from "~/infra/clock.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -55,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payments,
     history,
     saved: new URL(request.url).searchParams.get("saved"),
-    today: new Date().toISOString().slice(0, 10),
+    today: londonToday(),
   });
 }
 

@@ -5,7 +5,6 @@ export interface TeamMember {
 
 // PLACEHOLDER: the specification does not reproduce the trustees' and officers' names.
 // Replace every entry below with the real names and roles before publishing.
-export const TEAM_IS_PLACEHOLDER = true;
 
 export const trustees: TeamMember[] = [
   { name: "Trustee name (placeholder)", role: "Chair of Trustees" },

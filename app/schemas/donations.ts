@@ -125,8 +125,6 @@ export const recordPaymentSchema = z.object({
   ),
 });
 
-export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
-
 /** A reason staff must give (trimmed, not empty, at most `max` characters). */
 const requiredReason = (missing: string, max: number) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, `Reason must be at most ${max} characters`);

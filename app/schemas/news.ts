@@ -38,8 +38,6 @@ export const newsArticleSchema = z.object({
   image_url: z.preprocess(blankToUndefined, httpUrl.optional()),
 });
 
-export type NewsArticleInput = z.infer<typeof newsArticleSchema>;
-
 const status = z.enum(NEWS_STATUSES, { error: 'Status must be "draft" or "published"' });
 
 const imageAlt = z.preprocess(

@@ -1,13 +1,10 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { MAX_STATEMENT_BYTES } from "~/content/admin";
 import { giftDayProblem, toLondonDay } from "~/utils/dates";
 
 // Reading a bank's CSV statement and finding pledge references in it: pure functions (no
 // database), so they can be tested on realistic exports. The use case that looks pledges up
 // and records payments is app/services/bank-import.server.ts.
-
-export { MAX_STATEMENT_BYTES };
 
 export interface ColumnChoice {
   date?: number;

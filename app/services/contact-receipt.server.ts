@@ -1,8 +1,6 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getSessionSecrets } from "~/infra/session-secret.server";
-import type { contactChannels } from "~/content/contact";
-
-type ContactChannel = (typeof contactChannels)[number];
+import type { ContactChannel } from "~/content/contact";
 
 /**
  * The confirmation page after a contact message (/contact/sent) shows the visitor's address and

@@ -5,7 +5,7 @@ import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/content/news";
 import { markdownToText } from "~/infra/markdown.server";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import {
   countNewsMatching,
   createNews,
@@ -95,7 +95,7 @@ export async function findArticle(id: number, viewer: Viewer): Promise<NewsArtic
 
 /** The article a staff URL's id segment names, in any state; undefined for a malformed or unknown id. */
 export async function findArticleByParam(param: string | undefined): Promise<NewsArticle | undefined> {
-  const id = parseArticleId(param);
+  const id = parseRecordId(param);
   return id === null ? undefined : findArticle(id, { staff: true });
 }
 

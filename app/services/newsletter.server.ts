@@ -22,6 +22,7 @@ import {
 } from "~/models/newsletter.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
+import { findRecordOr404 } from "~/utils/record-id";
 import { kickMailSender } from "./mail-sender.server";
 import { newsletterConfirmationMail } from "./mail-templates.server";
 
@@ -168,12 +169,11 @@ export async function removeSubscriber(id: number, actor: string): Promise<boole
 
 /** For staff pages: the subscriber an id in the URL names, or a thrown 404 for anything else. */
 export async function requireSubscriber(idParam: string | undefined): Promise<NewsletterSubscriber> {
-  const id = /^\d{1,12}$/.test(idParam ?? "") ? Number(idParam) : null;
-  const subscriber = id === null ? undefined : await getSubscriberById(getDb(), id);
-  if (!subscriber) {
-    throw new Response("There is no subscriber with this number. They may have been removed.", { status: 404 });
-  }
-  return subscriber;
+  return findRecordOr404(
+    idParam,
+    (id) => getSubscriberById(getDb(), id),
+    "There is no subscriber with this number. They may have been removed.",
+  );
 }
 
 /** One page of the staff list of subscribers. */

@@ -10,7 +10,7 @@ import { isNewsPath } from "~/components/news-pending";
 import { NewsList } from "~/components/news-list";
 import { newsCopy } from "~/content/news";
 import { buildRobots, buildRss, buildSitemap, textToHtml } from "~/utils/feeds";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { preview } from "~/utils/text";
@@ -20,12 +20,12 @@ import { assertWellFormedXml, elements } from "./xml-check";
 const render = (element: React.ReactElement) =>
   renderToString(createElement(StaticRouter, { location: "/news" }, element));
 
-describe("parseArticleId", () => {
+describe("parseRecordId", () => {
   it.each([
     ["1", 1],
     ["42", 42],
     ["9007199254740991", 9007199254740991],
-  ])("accepts %j", (input, expected) => expect(parseArticleId(input)).toBe(expected));
+  ])("accepts %j", (input, expected) => expect(parseRecordId(input)).toBe(expected));
 
   it.each([
     undefined,
@@ -43,12 +43,10 @@ describe("parseArticleId", () => {
     "0x10",
     "9007199254740992",
     "99999999999999999999",
-  ])("rejects %j", (input) => expect(parseArticleId(input)).toBeNull());
+  ])("rejects %j", (input) => expect(parseRecordId(input)).toBeNull());
 
   it("round-trips every positive safe integer", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => parseArticleId(String(n)) === n),
-    );
+    fc.assert(fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => parseRecordId(String(n)) === n));
   });
 });
 

@@ -14,7 +14,7 @@ import { getUser } from "~/services/session.server";
 import { largestUploadPath, responsiveImage } from "~/utils/images";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { markdownToText, renderMarkdown } from "~/infra/markdown.server";
 import { safeHttpUrl } from "~/utils/safe-url";
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 async function loadArticle({ request, params }: LoaderFunctionArgs) {
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   if (id === null) throw articleNotFound();
   // Staff see drafts and scheduled articles as they will look (the preview); visitors get 404.
   const staff = (await getUser(request)) !== null;

@@ -2,12 +2,12 @@ import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { findArticle, removeArticle, reviseArticle } from "~/services/news.server";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";
 
 const handle = apiRoute({
   async GET({ request, params }) {
-    const id = parseArticleId(params.id);
+    const id = parseRecordId(params.id);
     // A draft or scheduled article does not exist for anonymous callers.
     const article = id ? await findArticle(id, { staff: await isStaffCaller(request) }) : undefined;
     if (!article) return articleNotFound();
@@ -16,7 +16,7 @@ const handle = apiRoute({
 
   async PUT({ request, params }) {
     const { user } = await requireApiUser(request);
-    const id = parseArticleId(params.id);
+    const id = parseRecordId(params.id);
     // A missing article is 404 whatever the body says; the update re-checks, in case it
     // was deleted meanwhile.
     if (!id || !(await findArticle(id, { staff: true }))) return articleNotFound();
@@ -30,7 +30,7 @@ const handle = apiRoute({
 
   async DELETE({ request, params }) {
     const { user } = await requireApiUser(request);
-    const id = parseArticleId(params.id);
+    const id = parseRecordId(params.id);
     if (!id || !(await removeArticle(id, requestLogger(request, "routes/api+/news.$id", { user_id: user.id }))))
       return articleNotFound();
     return apiNoContent();

@@ -15,7 +15,7 @@ import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donatio
 import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseRecordId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";

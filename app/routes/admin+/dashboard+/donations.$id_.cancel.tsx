@@ -13,7 +13,7 @@ import { cancelPledgeSchema } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   const pledge = id === null ? undefined : await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
   return json({
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });

@@ -17,7 +17,7 @@ import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseRecordId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -14,7 +14,7 @@ import { findEnquiry } from "~/services/enquiries.server";
 import { removeEnquiry } from "~/services/enquiries.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseRecordId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { isConfirmed } from "~/utils/confirmation";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

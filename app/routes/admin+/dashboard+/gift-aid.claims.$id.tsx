@@ -19,7 +19,7 @@ import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmat
 import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { findRecordOr404, requireRecordId } from "~/utils/article-id";
+import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
 import { SCHEDULE_HEADER } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";

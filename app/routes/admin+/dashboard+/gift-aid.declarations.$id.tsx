@@ -15,7 +15,7 @@ import { cancelDeclarationSchema } from "~/schemas/gift-aid";
 import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { findRecordOr404, requireRecordId } from "~/utils/article-id";
+import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { pageMeta } from "~/utils/meta";
 import { BackLink } from "~/components/admin/back-link";
 

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { findRecordOr404 } from "~/utils/record-id";
 import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
@@ -15,9 +16,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
-  const row = id === null ? undefined : await findMail(id);
-  if (!row) throw new Response("There is no message with this number.", { status: 404 });
+  const row = await findRecordOr404(params.id, findMail, "There is no message with this number.");
   return json({
     message: {
       id: row.id,

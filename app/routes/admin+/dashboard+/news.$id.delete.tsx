@@ -10,7 +10,7 @@ import { FormError } from "~/components/ui/form";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { findArticleByParam, removeArticle } from "~/services/news.server";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";
 import { readFormData } from "~/infra/body.server";
 import { setFlash } from "~/services/flash.server";
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.delete", { user_id: user.id });
   const form = await readFormData(request);
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
   if (!isConfirmed(form)) return redirect(adminPaths.deleteArticle(id), 303);

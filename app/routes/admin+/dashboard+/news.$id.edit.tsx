@@ -6,7 +6,7 @@ import { ArticleMissingDialog } from "~/components/admin/article-missing";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
 import { findArticleByParam, reviseArticle } from "~/services/news.server";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { ImageRejected } from "~/infra/images.server";
 import { nowIsoString } from "~/infra/clock.server";
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
   const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.edit", { user_id: user.id });
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });

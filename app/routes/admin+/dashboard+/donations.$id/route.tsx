@@ -24,7 +24,7 @@ import { pledgeTypeLabels, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseArticleId } from "~/utils/article-id";
+import { parseRecordId } from "~/utils/record-id";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
@@ -47,7 +47,7 @@ const savedMessages: Record<string, string> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   const record = id === null ? undefined : await getPledgeRecord(id);
   if (!record) throw notFound(PLEDGE_NOT_FOUND);
   const { pledge, payments, history } = record;
@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireAdmin(request);
-  const id = parseArticleId(params.id);
+  const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: recordPaymentSchema });

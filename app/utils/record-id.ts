@@ -1,18 +1,15 @@
 import { notFound } from "./http";
 
 /**
- * The article id in a URL segment (/news/{id}, the admin dialogs, /api/news/{id}), or null
+ * A record's id in a URL segment (/news/{id}, /api/news/{id}, every staff record page), or null
  * unless it is a plain positive integer ("7", not "07", "7.0", "1e3", "-1" or beyond what
  * SQLite and JavaScript agree on), so odd addresses get a 404 rather than a near match.
  */
-export function parseArticleId(value: string | undefined): number | null {
+export function parseRecordId(value: string | undefined): number | null {
   if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) ? id : null;
 }
-
-/** The same rule for any record's id in a staff URL (enquiries, pledges…). */
-export const parseRecordId = parseArticleId;
 
 /** The record id in a URL segment, or a thrown 404 with `message`. */
 export function requireRecordId(value: string | undefined, message: string): number {

@@ -1,4 +1,5 @@
 // Without JavaScript: deleting an enquiry goes through a confirmation page.
+import { enquiryMessages } from "~/content/enquiries";
 import { expect, test } from "./support/auth";
 import { insertEnquiry } from "./support/back-office";
 
@@ -20,5 +21,9 @@ test("delete shows a confirmation page; Cancel keeps the enquiry, Delete removes
   await expect(page).toHaveURL(/\/admin\/dashboard\/enquiries$/);
   const gone = await page.goto(`/admin/dashboard/enquiries/${enquiry.id}`);
   expect(gone?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Enquiry not found" })).toBeVisible();
+  // The staff error boundary answers inside the dashboard: its navigation stays, with a way back.
+  await expect(page.getByRole("alert").getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(page.getByText(enquiryMessages.notFound)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Enquiries" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Statistics" })).toBeVisible();
 });

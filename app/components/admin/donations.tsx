@@ -1,7 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pledgeStatusLabels, type PledgeStatusValue } from "~/schemas/donations";
-import { adminPaths } from "~/utils/admin-paths";
 
 const badgeClasses: Record<PledgeStatusValue, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
@@ -64,25 +62,3 @@ export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
 }
 
 export const tdClass = "px-3 py-2 align-top text-sm text-slate-900 dark:text-slate-100";
-
-/**
- * The Donations pages' answer to a refused request (a bad filter, a missing pledge): the
- * status and the server's message, with the way back, inside the dashboard.
- */
-export function DonationsErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : "Something went wrong. Please try again.";
-  return (
-    <div role="alert">
-      <h2 className="text-2xl font-semibold">{status === 404 ? "Not found" : "That request could not be answered"}</h2>
-      <p className="mt-2 text-slate-800 dark:text-slate-200">{message}</p>
-      <Link to={adminPaths.donations} className="btn-primary mt-6">
-        Back to Donations
-      </Link>
-    </div>
-  );
-}

@@ -85,3 +85,5 @@ export default function Overview() {
     </section>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { DonationsErrorBoundary } from "~/components/admin/donations";
 import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
@@ -139,4 +138,4 @@ export default function RemovePayment() {
   );
 }
 
-export const ErrorBoundary = DonationsErrorBoundary;
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

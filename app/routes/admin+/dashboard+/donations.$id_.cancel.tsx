@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DonationsErrorBoundary, PLEDGE_NOT_FOUND } from "~/components/admin/donations";
+import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
@@ -104,4 +104,4 @@ export default function CancelPledge() {
   );
 }
 
-export const ErrorBoundary = DonationsErrorBoundary;
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

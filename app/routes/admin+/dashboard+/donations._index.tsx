@@ -1,13 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  DonationsErrorBoundary,
-  PledgeStatusBadge,
-  ScrollTable,
-  TableHead,
-  tdClass,
-} from "~/components/admin/donations";
+import { PledgeStatusBadge, ScrollTable, TableHead, tdClass } from "~/components/admin/donations";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentsExportForm } from "~/components/admin/payments-export-form";
@@ -150,4 +144,4 @@ export default function DonationsList() {
   );
 }
 
-export const ErrorBoundary = DonationsErrorBoundary;
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -17,7 +17,7 @@ import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseRecordId } from "~/utils/record-id";
+import { findRecordOr404, parseRecordId } from "~/utils/record-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -29,9 +29,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parseRecordId(params.id);
-  const enquiry = id === null ? undefined : await findEnquiry(id);
-  if (!enquiry) return json({ enquiry: null, history: [] }, { status: 404 });
+  const enquiry = await findRecordOr404(params.id, findEnquiry, enquiryMessages.notFound);
   const subjectLabel = isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject;
   return json({
     enquiry: { ...enquiry, subjectLabel, replyHref: replyMailtoUrl(enquiry.email, subjectLabel) },
@@ -57,18 +55,6 @@ export default function EnquiryDetail() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-
-  if (!enquiry) {
-    return (
-      <>
-        <h2 className="text-2xl font-semibold">Enquiry not found</h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{enquiryMessages.notFound}</p>
-        <Link to={adminPaths.enquiries} className="btn-primary mt-6">
-          Back to Enquiries
-        </Link>
-      </>
-    );
-  }
 
   return (
     <>
@@ -137,3 +123,5 @@ export default function EnquiryDetail() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

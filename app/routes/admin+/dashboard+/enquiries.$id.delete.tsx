@@ -93,3 +93,5 @@ export default function DeleteEnquiry() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -178,3 +178,5 @@ export default function Enquiries() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

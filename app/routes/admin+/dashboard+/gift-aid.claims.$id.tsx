@@ -200,3 +200,5 @@ export default function ClaimBatch() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -84,3 +84,5 @@ export default function MailMessage() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -197,3 +197,5 @@ export default function MailLog() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

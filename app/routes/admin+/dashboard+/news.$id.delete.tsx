@@ -81,3 +81,5 @@ export default function DeleteArticle() {
     </Modal>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -97,3 +97,5 @@ export default function EditArticle() {
     />
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -2,3 +2,5 @@
 export default function NoDialog() {
   return null;
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

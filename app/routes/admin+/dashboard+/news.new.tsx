@@ -47,3 +47,5 @@ export default function NewArticle() {
   const actionData = useActionData<typeof action>();
   return <ArticleDialog heading="Add News Article" submitLabel="Add Article" lastResult={actionData?.result} />;
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

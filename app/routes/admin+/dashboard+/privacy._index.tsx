@@ -109,3 +109,5 @@ export default function PrivacyRequests() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

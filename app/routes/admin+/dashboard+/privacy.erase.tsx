@@ -74,3 +74,5 @@ export default function ErasePersonalData() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

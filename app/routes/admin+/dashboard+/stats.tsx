@@ -68,3 +68,5 @@ export default function Statistics() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -75,3 +75,5 @@ export default function Subscriber() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -57,3 +57,5 @@ export default function RemoveSubscriber() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -67,3 +67,5 @@ export default function Subscribers() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

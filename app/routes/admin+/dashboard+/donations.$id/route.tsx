@@ -6,7 +6,6 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import {
-  DonationsErrorBoundary,
   PLEDGE_NOT_FOUND,
   PledgeStatusBadge,
   SavedNotice,
@@ -260,4 +259,4 @@ export default function PledgeDetail() {
   );
 }
 
-export const ErrorBoundary = DonationsErrorBoundary;
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  DonationsErrorBoundary,
-  PledgeStatusBadge,
-  ScrollTable,
-  tdClass,
-  TableHead,
-} from "~/components/admin/donations";
+import { PledgeStatusBadge, ScrollTable, tdClass, TableHead } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
@@ -370,4 +364,4 @@ export default function ImportStatement() {
   );
 }
 
-export const ErrorBoundary = DonationsErrorBoundary;
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -260,3 +260,5 @@ export default function GiftAid() {
     </>
   );
 }
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,35 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { sectionOf } from "~/utils/admin-paths";
+
+const headings: Record<number, string> = {
+  400: "That request could not be answered",
+  403: "You cannot open this page",
+  404: "Not found",
+};
+
+/**
+ * The staff area's one error boundary: every dashboard route exports it, so a missing record
+ * (a thrown `notFound`), a refused role (403) or a bad request (400) is answered inside the
+ * dashboard, with its tabs still on screen and a way back to the section the address belongs to.
+ * The thrown response's text is the message; anything else gets a generic one (the server's
+ * error details never reach the browser in production).
+ */
+export function StaffErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+      ? error.data
+      : "Something went wrong. Please try again.";
+  const section = sectionOf(pathname);
+  return (
+    <div role="alert">
+      <h2 className="text-2xl font-semibold">{headings[status] ?? headings[400]}</h2>
+      <p className="mt-2 text-slate-800 dark:text-slate-200">{message}</p>
+      <Link to={section.to} className="btn-primary mt-6">
+        Back to {section.label}
+      </Link>
+    </div>
+  );
+}

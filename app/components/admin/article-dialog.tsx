@@ -1,6 +1,7 @@
+import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { CheckboxField, FileField, FormError, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { IMAGE_TYPES, newsArticleFormSchema, type NewsArticleFormInput } from "~/schemas/news";
 import { adminPaths } from "~/utils/admin-paths";
@@ -40,7 +41,6 @@ export function ArticleDialog({
   defaultValue?: ArticleFormValues;
 }) {
   const location = useLocation();
-  const navigation = useNavigation();
   const [form, fields] = useForm<NewsArticleFormInput>({
     lastResult,
     defaultValue: {
@@ -56,7 +56,7 @@ export function ArticleDialog({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const saving = navigation.state === "submitting" && navigation.formAction === location.pathname;
+  const saving = useIsPending({ formAction: location.pathname, state: "submitting" });
 
   return (
     <Modal title={heading} closeTo={adminPaths.news}>

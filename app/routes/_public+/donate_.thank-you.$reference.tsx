@@ -38,13 +38,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
 });
 
-export const meta: MetaFunction = ({ error }) => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ error }) =>
+  pageMeta({
     title: error ? "Pledge not found" : "Thank you for your pledge",
     description: `Your pledge to ${site.name}: your payment reference and our bank details.`,
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export default function DonateThankYou() {
   const pledge = useLoaderData<typeof loader>();

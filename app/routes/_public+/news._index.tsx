@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { toNewsCardArticle } from "~/components/news-card";
 import { NewsList } from "~/components/news-list";
-import { Pagination } from "~/components/pagination";
+import { NewsPager } from "~/components/news-pager";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
 import { newsListPage, publishState } from "~/services/news.server";
@@ -68,7 +68,7 @@ export default function NewsIndex() {
       />
       <section className="container-page py-12" aria-label="Articles">
         <NewsList articles={articles} />
-        <Pagination page={page} hasNext={hasNext} pathFor={newsPagePath} label="News pages" />
+        <NewsPager page={page} hasNext={hasNext} pathFor={newsPagePath} label="News pages" />
       </section>
     </>
   );

@@ -1,7 +1,8 @@
+import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
@@ -69,7 +70,6 @@ const checks = browserValidation<LoginInput>(loginRules);
 
 export default function AdminLogin() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -85,10 +85,7 @@ export default function AdminLogin() {
   }, [actionData, update, passwordName]);
 
   // Busy from the moment the form is sent until the dashboard after it has loaded.
-  const signingIn =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    new URL(navigation.formAction ?? "/", "http://site.invalid").pathname === LOGIN_PATH;
+  const signingIn = useIsPending({ formAction: LOGIN_PATH });
 
   // The server's message when it gave one; a failure without any message still says so.
   const serverErrors = (actionData?.result.error ?? {}) as Record<string, string[] | null | undefined>;

@@ -1,8 +1,9 @@
+import { useIsPending } from "~/utils/pending";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { BankDetailsList } from "~/components/bank-details";
 import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
@@ -105,11 +106,7 @@ const checks = browserValidation<DonationInput>(donationRules, crossField.check,
 
 function DonationForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toLowerCase() === "post" &&
-    navigation.formAction === "/donate";
+  const busy = useIsPending({ formAction: "/donate" });
   const [form, fields] = useForm({
     id: "donate",
     lastResult: actionData?.result,

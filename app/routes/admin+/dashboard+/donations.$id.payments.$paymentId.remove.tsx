@@ -1,3 +1,4 @@
+import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -24,10 +25,12 @@ import { formatPence } from "~/utils/money";
 // dialog over the pledge page; without it the server renders the same dialog over the page, a
 // confirmation step of its own. A reason is required: it goes into the pledge's history.
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Remove Payment", description: `Remove a payment recorded by mistake at ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Remove Payment",
+    description: `Remove a payment recorded by mistake at ${site.name}.`,
+    noindex: true,
+  });
 
 const PAYMENT_NOT_FOUND = "There is no such payment on this pledge. It may have been removed already.";
 
@@ -89,7 +92,7 @@ export default function RemovePayment() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const back = adminPaths.donation(pledge.id);
   const what = `${formatPence(payment.amountPence)} received ${formatLongDate(`${payment.receivedOn}T12:00:00Z`)}`;
 

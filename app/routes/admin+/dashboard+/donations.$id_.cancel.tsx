@@ -1,8 +1,9 @@
+import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
@@ -21,10 +22,8 @@ import { formatPence } from "~/utils/money";
 // Cancelling is its own page: the confirmation step, with the reason, the same with or
 // without JavaScript.
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Cancel Pledge", description: `Cancel a donation pledge of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Cancel Pledge", description: `Cancel a donation pledge of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -60,7 +59,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CancelPledge() {
   const { pledge } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(cancelPledgeSchema),
@@ -68,7 +66,7 @@ export default function CancelPledge() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
 
   return (
     <>

@@ -22,10 +22,8 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,6 +1,7 @@
+import { useIsPending } from "~/utils/pending";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { ConfirmForm } from "~/components/admin/confirm-form";
 import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
@@ -22,10 +23,8 @@ import { replyMailtoUrl } from "~/utils/contact-handoff";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Enquiry", description: `A contact enquiry to ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Enquiry", description: `A contact enquiry to ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -53,8 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EnquiryDetail() {
   const { enquiry, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPending();
 
   return (
     <>

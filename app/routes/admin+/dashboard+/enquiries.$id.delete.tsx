@@ -19,10 +19,8 @@ import { isConfirmed } from "~/utils/confirmation";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Delete Enquiry", description: `Delete a contact enquiry to ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Delete Enquiry", description: `Delete a contact enquiry to ${site.name}.`, noindex: true });
 
 // The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -23,10 +23,8 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { preview } from "~/utils/text";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Enquiries", description: `Contact enquiries to ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Enquiries", description: `Contact enquiries to ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

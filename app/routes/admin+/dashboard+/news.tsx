@@ -3,7 +3,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ArticleList } from "~/components/admin/article-list";
-import { Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/admin/pagination";
 import { ADMIN_PREVIEW_LENGTH } from "~/content/admin";
 import { staffNewsList, publishState } from "~/services/news.server";
 import { takeFlash } from "~/services/flash.server";
@@ -98,13 +98,7 @@ export default function NewsManagement() {
         </p>
       ) : null}
       <ArticleList articles={articles} />
-      <Pagination
-        page={page}
-        hasNext={page < totalPages}
-        totalPages={totalPages}
-        pathFor={listPath(search)}
-        label="News Management pages"
-      />
+      <Pagination page={page} lastPage={totalPages} href={listPath(search)} label="News Management pages" />
       <Outlet />
     </>
   );

@@ -1,3 +1,4 @@
+import { useIsPending } from "~/utils/pending";
 import { londonToday } from "~/infra/clock.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -29,13 +30,12 @@ import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({
     title: data ? `Pledge ${data.pledge.reference}` : "Pledge not found",
     description: `A donation pledge of ${site.name}.`,
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 /** What each ?saved= after a redirect says. */
 const savedMessages: Record<string, string> = {
@@ -95,7 +95,7 @@ export default function PledgeDetail() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record-payment";
+  const saving = useIsPending({ intent: "record-payment", state: "submitting" });
   const outstanding = Math.max(0, pledge.amountPence - pledge.paidPence);
 
   return (

@@ -1,3 +1,4 @@
+import { useIsPending } from "~/utils/pending";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -20,10 +21,12 @@ import { formatPence } from "~/utils/money";
 // Every step is a plain multipart form post; the statement's text rides along in a hidden
 // field, so choosing columns or confirming needs no second upload and no JavaScript.
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Import Bank Statement", description: `Match bank payments to pledges at ${site.name}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Import Bank Statement",
+    description: `Match bank payments to pledges at ${site.name}.`,
+    noindex: true,
+  });
 
 const LIMIT_TEXT = `${MAX_STATEMENT_BYTES / 1024 / 1024} MB`;
 
@@ -171,7 +174,7 @@ export default function ImportStatement() {
   const { recorded, already } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
 
   return (
     <>

@@ -1,7 +1,8 @@
+import { useIsPending } from "~/utils/pending";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { figuresCell as td, figuresRow as rowBorder, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidOnPence, giftAidStaff } from "~/content/gift-aid";
@@ -123,8 +124,7 @@ function ProblemTable({ rows, caption }: { rows: Row[]; caption: string }) {
 export default function GiftAid() {
   const { claimable, rejected, notCovered, claims, declarations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === adminPaths.giftAid;
+  const busy = useIsPending({ formAction: adminPaths.giftAid, state: "submitting" });
   const total = claimable.reduce((sum, row) => sum + row.amountPence, 0);
 
   return (

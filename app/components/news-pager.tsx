@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
  * Previous / next links between pages of a list: plain links, so they work without
  * JavaScript and every page has its own address (and its own cached copy).
  */
-export function Pagination({
+export function NewsPager({
   page,
   hasNext,
   pathFor,

@@ -10,7 +10,7 @@ import {
 } from "~/models/stats.server";
 import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { toLondonDay } from "~/utils/dates";
-import { listClaimCandidates } from "./gift-aid.server";
+import { listClaimCandidates } from "./gift-aid-claims.server";
 
 const DAY_MS = 86_400_000;
 

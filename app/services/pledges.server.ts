@@ -5,7 +5,7 @@ import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.ser
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import type { GiftAidDetails } from "~/schemas/donation";
-import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid.server";
+import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid-declarations.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 

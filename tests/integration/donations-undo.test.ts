@@ -9,7 +9,7 @@ import * as detailRoute from "~/routes/admin+/dashboard+/donations.$id/route";
 import * as removeRoute from "~/routes/admin+/dashboard+/donations.$id.payments.$paymentId.remove";
 import * as paymentsRoute from "~/routes/admin+/dashboard+/donations.payments[.]csv";
 import { confirmImport, previewImport } from "~/services/bank-import.server";
-import { createClaimBatch, markClaimSubmitted } from "~/services/gift-aid.server";
+import { createClaimBatch, markClaimSubmitted } from "~/services/gift-aid-claims.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";

@@ -1,17 +1,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, openDatabase, type DB } from "~/infra/db.server";
+import { cancelDeclaration, GiftAidError } from "~/services/gift-aid-declarations.server";
 import {
-  cancelDeclaration,
   createClaimBatch,
   deleteClaimBatch,
   getClaimDetail,
-  GiftAidError,
   listClaimCandidates,
   markClaimSubmitted,
-  scheduleCsvResponse,
-} from "~/services/gift-aid.server";
+  claimScheduleCsv,
+} from "~/services/gift-aid-claims.server";
 import { toLondonDay } from "~/utils/dates";
+import { csvResponse } from "~/infra/csv.server";
 import { createTestDatabase, resetDatabase } from "./helpers";
 import { claimItems, claims, pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 
@@ -70,7 +70,10 @@ describe("claim batches", () => {
     expect(detail!.items[0].cells).toEqual(["Ms", "Jo", "Smith Jones", "12", "LS1 4AP", "", "", "05/03/26", "10.01"]);
     expect((await listClaimCandidates()).claimable).toEqual([]);
 
-    const response = (await scheduleCsvResponse(claim.id))!;
+    const schedule = (await claimScheduleCsv(claim.id))!;
+    expect(schedule.filename).toBe(`gift-aid-claim-${claim.id}.csv`);
+    // As the download route sends it.
+    const response = csvResponse(schedule.filename, schedule.csv);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(csv).toBe(

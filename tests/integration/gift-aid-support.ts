@@ -1,9 +1,9 @@
-// Gift Aid test data: pledges with declarations (through the donate form's use case) and
+// Gift Aid test data: pledges with declarations (through the donate form's use case, submitPledge) and
 // payments inserted directly (recording payments belongs to the Donations back office).
 import type { DB } from "~/infra/db.server";
 import { getDb } from "~/infra/db.server";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
-import { createPledgeWithDeclaration } from "~/services/gift-aid.server";
+import { submitPledge } from "~/services/pledges.server";
 import type { Pledge } from "~/models/pledge.server";
 
 let counter = 0;
@@ -13,28 +13,25 @@ export async function pledgeWithDeclaration(
   db: DB = getDb(),
 ): Promise<{ pledge: Pledge; declarationId: number | null }> {
   counter += 1;
-  const pledge = await createPledgeWithDeclaration(
-    {
-      type: "one-time",
-      amountPence: 5000,
-      firstName: "Jo",
-      lastName: options.lastName ?? `Donor${counter}`,
-      email: `donor${counter}@example.com`,
-      inHonour: false,
-      giftAidDeclaration:
-        options.giftAid === false
-          ? null
-          : {
-              version: CURRENT_DECLARATION_VERSION,
-              title: "Ms",
-              house: options.house ?? "12",
-              street: "High Street",
-              town: "Leeds",
-              postcode: options.postcode ?? "LS1 4AP",
-            },
-    },
-    db,
-  );
+  const pledge = await submitPledge({
+    type: "one-time",
+    amountPence: 5000,
+    firstName: "Jo",
+    lastName: options.lastName ?? `Donor${counter}`,
+    email: `donor${counter}@example.com`,
+    inHonour: false,
+    giftAidDeclaration:
+      options.giftAid === false
+        ? null
+        : {
+            version: CURRENT_DECLARATION_VERSION,
+            title: "Ms",
+            house: options.house ?? "12",
+            street: "High Street",
+            town: "Leeds",
+            postcode: options.postcode ?? "LS1 4AP",
+          },
+  });
   const declaration = await db
     .selectFrom("gift_aid_declarations")
     .select("id")

@@ -7,7 +7,7 @@ import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
 import { giftAidThankYou } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { findPledgeByReference } from "~/services/donations.server";
-import { getDeclarationForPledge } from "~/services/gift-aid.server";
+import { getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { PageBanner } from "~/components/page-banner";

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { scheduleCsvResponse } from "~/services/gift-aid.server";
+import { csvResponse } from "~/infra/csv.server";
+import { notFound } from "~/utils/http";
+import { claimScheduleCsv } from "~/services/gift-aid-claims.server";
 import { requireAdmin } from "~/services/session.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -7,7 +9,7 @@ import { parseRecordId } from "~/utils/record-id";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseRecordId(params.id);
-  const response = id === null ? null : await scheduleCsvResponse(id);
-  if (!response) throw new Response("There is no such claim batch.", { status: 404, statusText: "Not Found" });
-  return response;
+  const schedule = id === null ? null : await claimScheduleCsv(id);
+  if (!schedule) throw notFound("There is no such claim batch.");
+  return csvResponse(schedule.filename, schedule.csv);
 }

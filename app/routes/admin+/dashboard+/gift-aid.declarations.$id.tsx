@@ -12,7 +12,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { historyOf } from "~/services/history.server";
 import { cancelDeclarationSchema } from "~/schemas/gift-aid";
-import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid.server";
+import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid-declarations.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";

@@ -10,14 +10,13 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { createBatchSchema } from "~/schemas/gift-aid";
+import { GiftAidError, listDeclarationsForStaff } from "~/services/gift-aid-declarations.server";
 import {
   createClaimBatch,
-  GiftAidError,
   listClaimBatches,
   listClaimCandidates,
-  listDeclarationsForStaff,
   type ClaimCandidate,
-} from "~/services/gift-aid.server";
+} from "~/services/gift-aid-claims.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";

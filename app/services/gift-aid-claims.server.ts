@@ -1,197 +1,28 @@
 import { londonToday, nowIsoString } from "~/infra/clock.server";
-import {
-  DECLARATION_COVERS,
-  DECLARATION_NOTES,
-  GIFT_AID_DECLARATION_VERSIONS,
-  giftAidOnPence,
-  HOW_TO_CANCEL,
-} from "~/content/gift-aid";
-import { csvResponse, toCsv } from "~/infra/csv.server";
+import { giftAidOnPence } from "~/content/gift-aid";
+import { toCsv } from "~/infra/csv.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import {
   deleteUnsubmittedClaim,
   getClaim,
-  getDeclaration,
-  getDeclarationByPledgeId,
   insertClaim,
-  insertDeclaration,
   listClaimItems,
   listClaims,
-  listDeclarations,
   listUnclaimedDeclaredPayments,
   setClaimSubmitted,
-  setDeclarationCancelled,
   type Claim,
   type ClaimItem,
-  type Declaration,
   type DeclaredPayment,
 } from "~/models/gift-aid.server";
-import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
-import type { GiftAidDetails } from "~/schemas/donation";
-import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
-import {
-  claimability,
-  SCHEDULE_HEADER,
-  scheduleCells,
-  scheduleRow,
-  type DeclarationSummary,
-  type ScheduleRow,
-} from "~/utils/gift-aid";
+import { claimability, SCHEDULE_HEADER, scheduleCells, scheduleRow, type ScheduleRow } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
+import { GiftAidError } from "./gift-aid-declarations.server";
 
-/** A refusal staff should read (a 409/400 with this message), never a 500. */
-export class GiftAidError extends Error {
-  override name = "GiftAidError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 409,
-  ) {
-    super(message);
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// Declarations
-// ---------------------------------------------------------------------------------------
-
-/**
- * The donate form's use case: the pledge and, when Gift Aid was ticked, its declaration, in
- * one transaction (a declaration without its pledge, or the reverse, is never stored).
- */
-export async function createPledgeWithDeclaration(
-  input: PledgeInput & { giftAidDeclaration: GiftAidDetails | null },
-  db: DB = getDb(),
-): Promise<Pledge> {
-  const { giftAidDeclaration: details, ...pledgeInput } = input;
-  return db.transaction().execute(async (trx) => {
-    const pledge = await createPledge(trx, pledgeInput);
-    if (details) await addDeclaration(trx, pledge, details);
-    return pledge;
-  });
-}
-
-/**
- * Records the declaration a donor made with their pledge, in the pledge's own transaction
- * (`trx`), with the exact wording of the version they were shown.
- */
-export async function addDeclaration(trx: DB, pledge: Pledge, details: GiftAidDetails): Promise<void> {
-  await insertDeclaration(trx, {
-    pledgeId: pledge.id,
-    title: details.title,
-    firstName: pledge.firstName,
-    lastName: pledge.lastName,
-    house: details.house,
-    street: details.street,
-    town: details.town,
-    postcode: details.postcode,
-    email: pledge.email,
-    version: details.version,
-    text: GIFT_AID_DECLARATION_VERSIONS[details.version],
-    declaredAt: pledge.createdAt,
-  });
-}
-
-function summarise(declaration: Declaration, withDonor: boolean): DeclarationSummary {
-  const summary: DeclarationSummary = {
-    id: declaration.id,
-    version: declaration.version,
-    text: declaration.text,
-    declaredAt: declaration.declaredAt,
-    covers: declaration.coversPastFourYears
-      ? DECLARATION_COVERS
-      : "This declaration covers this donation and all donations made to us after it.",
-    cancelledAt: declaration.cancelledAt,
-    cancelReason: withDonor ? declaration.cancelReason : null,
-  };
-  if (withDonor) {
-    summary.donor = {
-      name: [declaration.title, declaration.firstName, declaration.lastName].filter(Boolean).join(" "),
-      address: [`${declaration.house} ${declaration.street}`, declaration.town, declaration.postcode],
-    };
-  }
-  return summary;
-}
-
-/**
- * The declaration a pledge carries, for the thank-you page (`forStaff: false`: wording and
- * dates only) or a staff page (`forStaff: true`: with the donor's name and address).
- */
-export async function getDeclarationForPledge(
-  pledgeId: number,
-  options: { forStaff?: boolean; db?: DB } = {},
-): Promise<DeclarationSummary | null> {
-  const declaration = await getDeclarationByPledgeId(options.db ?? getDb(), pledgeId);
-  return declaration ? summarise(declaration, options.forStaff ?? false) : null;
-}
-
-export async function getDeclarationForStaff(id: number): Promise<(DeclarationSummary & { pledgeId: number }) | null> {
-  const declaration = await getDeclaration(getDb(), id);
-  return declaration ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId } : null;
-}
-
-export async function listDeclarationsForStaff() {
-  return listDeclarations(getDb());
-}
-
-/** The declaration as the donor's e-mail quotes it (plain text), or null when the pledge has none. */
-export interface DeclarationEmailCopy {
-  heading: string;
-  declaredOn: string;
-  text: string;
-  covers: string;
-  notes: readonly string[];
-  howToCancel: string;
-}
-
-/** For the donor's thank-you e-mail; pass the transaction the mail is written in, if any. */
-export async function getDeclarationEmailCopy(
-  pledgeId: number,
-  db: DB = getDb(),
-): Promise<DeclarationEmailCopy | null> {
-  const declaration = await getDeclarationByPledgeId(db, pledgeId);
-  if (!declaration) return null;
-  return {
-    heading: "Your Gift Aid declaration",
-    declaredOn: toLondonDay(declaration.declaredAt),
-    text: declaration.text,
-    covers: summarise(declaration, false).covers,
-    notes: DECLARATION_NOTES,
-    howToCancel: HOW_TO_CANCEL,
-  };
-}
-
-/**
- * Staff cancel a declaration (the donor asked). Payments received after the day it was
- * cancelled are no longer claimable; batches already made keep what they claimed.
- */
-export async function cancelDeclaration(id: number, reason: string, actor: string, db: DB = getDb()): Promise<void> {
-  const text = reason.replace(/\s+/g, " ").trim();
-  if (!text) throw new GiftAidError("Say why the declaration is cancelled.", 400);
-  if (text.length > CANCEL_REASON_MAX) {
-    throw new GiftAidError(`The reason must be at most ${CANCEL_REASON_MAX} characters.`, 400);
-  }
-  await db.transaction().execute(async (trx) => {
-    if (!(await getDeclaration(trx, id))) throw new GiftAidError("There is no such declaration.", 404);
-    if (!(await setDeclarationCancelled(trx, id, { at: nowIsoString(), reason: text }))) {
-      throw new GiftAidError("This declaration is already cancelled.");
-    }
-    await recordAudit(trx, {
-      entity: "declaration",
-      entityId: id,
-      action: "declaration.cancelled",
-      detail: text,
-      actor,
-    });
-  });
-  logger.info({ event: "gift_aid.declaration_cancelled", declaration_id: id }, "Gift Aid declaration cancelled");
-}
-
-// ---------------------------------------------------------------------------------------
-// Claims
-// ---------------------------------------------------------------------------------------
+// Gift Aid claims: which payments can be claimed (covered by a declaration, not yet claimed),
+// claim batches (all or nothing, a payment in one batch ever), their HMRC schedule, submission.
 
 export interface ClaimCandidate {
   paymentId: number;
@@ -354,15 +185,18 @@ function cellsOf(item: ClaimItem): string[] {
   });
 }
 
-/** The batch's HMRC schedule as a CSV download, or null when there is no such batch. */
-export async function scheduleCsvResponse(id: number, db: DB = getDb()): Promise<Response | null> {
+/** The batch's HMRC schedule as CSV text with its file name, or null when there is no such batch. */
+export async function claimScheduleCsv(
+  id: number,
+  db: DB = getDb(),
+): Promise<{ filename: string; csv: string } | null> {
   const detail = await getClaimDetail(id, db);
   if (!detail) return null;
   const csv = toCsv(
     SCHEDULE_HEADER,
     detail.items.map((item) => item.cells),
   );
-  return csvResponse(`gift-aid-claim-${id}.csv`, csv);
+  return { filename: `gift-aid-claim-${id}.csv`, csv };
 }
 
 /** Records the day a batch went to HMRC. Once submitted, a batch never changes again. */

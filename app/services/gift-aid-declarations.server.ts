@@ -1,0 +1,153 @@
+import { nowIsoString } from "~/infra/clock.server";
+import {
+  DECLARATION_COVERS,
+  DECLARATION_NOTES,
+  GIFT_AID_DECLARATION_VERSIONS,
+  HOW_TO_CANCEL,
+} from "~/content/gift-aid";
+import { getDb, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import {
+  getDeclaration,
+  getDeclarationByPledgeId,
+  insertDeclaration,
+  listDeclarations,
+  setDeclarationCancelled,
+  type Declaration,
+} from "~/models/gift-aid.server";
+import type { Pledge } from "~/models/pledge.server";
+import type { GiftAidDetails } from "~/schemas/donation";
+import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
+import { toLondonDay } from "~/utils/dates";
+import type { DeclarationSummary } from "~/utils/gift-aid";
+
+// Gift Aid declarations: made with a pledge (HMRC's model enduring declaration, the exact wording
+// kept), shown to the donor and staff, cancelled by staff. Claims on them: ./gift-aid-claims.server.ts.
+
+/** A refusal staff should read (a 409/400 with this message), never a 500. */
+export class GiftAidError extends Error {
+  override name = "GiftAidError";
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Records the declaration a donor made with their pledge, in the pledge's own transaction
+ * (`trx`), with the exact wording of the version they were shown.
+ */
+export async function addDeclaration(trx: DB, pledge: Pledge, details: GiftAidDetails): Promise<void> {
+  await insertDeclaration(trx, {
+    pledgeId: pledge.id,
+    title: details.title,
+    firstName: pledge.firstName,
+    lastName: pledge.lastName,
+    house: details.house,
+    street: details.street,
+    town: details.town,
+    postcode: details.postcode,
+    email: pledge.email,
+    version: details.version,
+    text: GIFT_AID_DECLARATION_VERSIONS[details.version],
+    declaredAt: pledge.createdAt,
+  });
+}
+
+function summarise(declaration: Declaration, withDonor: boolean): DeclarationSummary {
+  const summary: DeclarationSummary = {
+    id: declaration.id,
+    version: declaration.version,
+    text: declaration.text,
+    declaredAt: declaration.declaredAt,
+    covers: declaration.coversPastFourYears
+      ? DECLARATION_COVERS
+      : "This declaration covers this donation and all donations made to us after it.",
+    cancelledAt: declaration.cancelledAt,
+    cancelReason: withDonor ? declaration.cancelReason : null,
+  };
+  if (withDonor) {
+    summary.donor = {
+      name: [declaration.title, declaration.firstName, declaration.lastName].filter(Boolean).join(" "),
+      address: [`${declaration.house} ${declaration.street}`, declaration.town, declaration.postcode],
+    };
+  }
+  return summary;
+}
+
+/**
+ * The declaration a pledge carries, for the thank-you page (`forStaff: false`: wording and
+ * dates only) or a staff page (`forStaff: true`: with the donor's name and address).
+ */
+export async function getDeclarationForPledge(
+  pledgeId: number,
+  options: { forStaff?: boolean; db?: DB } = {},
+): Promise<DeclarationSummary | null> {
+  const declaration = await getDeclarationByPledgeId(options.db ?? getDb(), pledgeId);
+  return declaration ? summarise(declaration, options.forStaff ?? false) : null;
+}
+
+export async function getDeclarationForStaff(id: number): Promise<(DeclarationSummary & { pledgeId: number }) | null> {
+  const declaration = await getDeclaration(getDb(), id);
+  return declaration ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId } : null;
+}
+
+export async function listDeclarationsForStaff() {
+  return listDeclarations(getDb());
+}
+
+/** The declaration as the donor's e-mail quotes it (plain text), or null when the pledge has none. */
+export interface DeclarationEmailCopy {
+  heading: string;
+  declaredOn: string;
+  text: string;
+  covers: string;
+  notes: readonly string[];
+  howToCancel: string;
+}
+
+/** For the donor's thank-you e-mail; pass the transaction the mail is written in, if any. */
+export async function getDeclarationEmailCopy(
+  pledgeId: number,
+  db: DB = getDb(),
+): Promise<DeclarationEmailCopy | null> {
+  const declaration = await getDeclarationByPledgeId(db, pledgeId);
+  if (!declaration) return null;
+  return {
+    heading: "Your Gift Aid declaration",
+    declaredOn: toLondonDay(declaration.declaredAt),
+    text: declaration.text,
+    covers: summarise(declaration, false).covers,
+    notes: DECLARATION_NOTES,
+    howToCancel: HOW_TO_CANCEL,
+  };
+}
+
+/**
+ * Staff cancel a declaration (the donor asked). Payments received after the day it was
+ * cancelled are no longer claimable; batches already made keep what they claimed.
+ */
+export async function cancelDeclaration(id: number, reason: string, actor: string, db: DB = getDb()): Promise<void> {
+  const text = reason.replace(/\s+/g, " ").trim();
+  if (!text) throw new GiftAidError("Say why the declaration is cancelled.", 400);
+  if (text.length > CANCEL_REASON_MAX) {
+    throw new GiftAidError(`The reason must be at most ${CANCEL_REASON_MAX} characters.`, 400);
+  }
+  await db.transaction().execute(async (trx) => {
+    if (!(await getDeclaration(trx, id))) throw new GiftAidError("There is no such declaration.", 404);
+    if (!(await setDeclarationCancelled(trx, id, { at: nowIsoString(), reason: text }))) {
+      throw new GiftAidError("This declaration is already cancelled.");
+    }
+    await recordAudit(trx, {
+      entity: "declaration",
+      entityId: id,
+      action: "declaration.cancelled",
+      detail: text,
+      actor,
+    });
+  });
+  logger.info({ event: "gift_aid.declaration_cancelled", declaration_id: id }, "Gift Aid declaration cancelled");
+}

@@ -1,3 +1,4 @@
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/enquiry";
 import { site } from "./site";
 
 export interface LegalSection {
@@ -13,12 +14,6 @@ export interface LegalPage {
   intro: string;
   sections: LegalSection[];
 }
-
-/**
- * How long contact enquiries are kept unless ENQUIRY_RETENTION_DAYS says otherwise: the
- * housekeeping task deletes older ones, and the privacy page states the period in force.
- */
-export const DEFAULT_ENQUIRY_RETENTION_DAYS = 365;
 
 /** "12 months", "2 years", "90 days": a retention period as the privacy page words it. */
 export function retentionPeriodText(days: number): string {

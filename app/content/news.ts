@@ -14,15 +14,6 @@ export const newsCopy = {
   rssTitle: "News",
 } as const;
 
-/** How many articles the RSS feed carries. */
-export const RSS_ITEM_LIMIT = 20;
-
-/** Articles per page of /news (four rows of three). */
-export const NEWS_PAGE_SIZE = 12;
-
-/** Articles per page of the staff list. */
-export const ADMIN_NEWS_PAGE_SIZE = 20;
-
 /** How staff see an article visitors cannot see yet. */
 export const publishingCopy = {
   draft: "Draft",

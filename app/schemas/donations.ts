@@ -170,3 +170,10 @@ export function parsePaymentsRange(
   if (!result.success) return { ok: false, error: result.error.issues[0]?.message ?? "Invalid dates" };
   return { ok: true, range: result.data };
 }
+
+/**
+ * Largest bank statement staff may upload. Shared by the import page (which states it) and
+ * the server (which enforces it), so it lives here rather than in a .server module, which the
+ * browser bundle would see as undefined.
+ */
+export const MAX_STATEMENT_BYTES = 2 * 1024 * 1024;

@@ -124,3 +124,12 @@ export const newsArticleFormSchema = newsArticleSchema
   });
 
 export type NewsArticleFormInput = z.infer<typeof newsArticleFormSchema>;
+
+/** How many articles the RSS feed carries. */
+export const RSS_ITEM_LIMIT = 20;
+
+/** Articles per page of /news (four rows of three). */
+export const NEWS_PAGE_SIZE = 12;
+
+/** Articles per page of the staff list. */
+export const ADMIN_NEWS_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
-import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/content/news";
+import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/schemas/news";
 import { markdownToText } from "~/infra/markdown.server";
 import { parseRecordId } from "~/utils/record-id";
 import {

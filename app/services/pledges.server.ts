@@ -18,24 +18,22 @@ import { absoluteUrl } from "~/infra/public-url.server";
  */
 export async function submitPledge(
   input: PledgeInput & { giftAidDeclaration?: GiftAidDetails | null },
-  options: { now?: Date } = {},
+  options: { now?: Date; db?: DB } = {},
 ): Promise<Pledge> {
   const { giftAidDeclaration, ...pledgeInput } = input;
   const now = options.now ?? new Date();
   const { STAFF_EMAIL } = getEnv();
-  const pledge = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const pledge = await createPledge(trx, pledgeInput);
-      if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
-      const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id));
-      await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
-      if (STAFF_EMAIL) {
-        const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)));
-        await enqueueMail(trx, { kind: "pledge.staff", to: STAFF_EMAIL, pledgeId: pledge.id, ...alert }, now);
-      }
-      return pledge;
-    });
+  const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
+    const pledge = await createPledge(trx, pledgeInput);
+    if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
+    const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id));
+    await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
+    if (STAFF_EMAIL) {
+      const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)));
+      await enqueueMail(trx, { kind: "pledge.staff", to: STAFF_EMAIL, pledgeId: pledge.id, ...alert }, now);
+    }
+    return pledge;
+  });
   void kickMailSender();
   return pledge;
 }

@@ -13,25 +13,28 @@ export async function pledgeWithDeclaration(
   db: DB = getDb(),
 ): Promise<{ pledge: Pledge; declarationId: number | null }> {
   counter += 1;
-  const pledge = await submitPledge({
-    type: "one-time",
-    amountPence: 5000,
-    firstName: "Jo",
-    lastName: options.lastName ?? `Donor${counter}`,
-    email: `donor${counter}@example.com`,
-    inHonour: false,
-    giftAidDeclaration:
-      options.giftAid === false
-        ? null
-        : {
-            version: CURRENT_DECLARATION_VERSION,
-            title: "Ms",
-            house: options.house ?? "12",
-            street: "High Street",
-            town: "Leeds",
-            postcode: options.postcode ?? "LS1 4AP",
-          },
-  });
+  const pledge = await submitPledge(
+    {
+      type: "one-time",
+      amountPence: 5000,
+      firstName: "Jo",
+      lastName: options.lastName ?? `Donor${counter}`,
+      email: `donor${counter}@example.com`,
+      inHonour: false,
+      giftAidDeclaration:
+        options.giftAid === false
+          ? null
+          : {
+              version: CURRENT_DECLARATION_VERSION,
+              title: "Ms",
+              house: options.house ?? "12",
+              street: "High Street",
+              town: "Leeds",
+              postcode: options.postcode ?? "LS1 4AP",
+            },
+    },
+    { db },
+  );
   const declaration = await db
     .selectFrom("gift_aid_declarations")
     .select("id")

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ENQUIRY_RETENTION_DAYS, privacyPolicy, privacyPolicyFor, retentionPeriodText } from "~/content/legal";
+import { privacyPolicy, privacyPolicyFor, retentionPeriodText } from "~/content/legal";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/enquiry";
 import { parseEnv } from "~/infra/env.server";
 
 const enquiryText = (page: typeof privacyPolicy) =>

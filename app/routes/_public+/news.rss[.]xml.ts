@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { newsCopy, RSS_ITEM_LIMIT } from "~/content/news";
+import { newsCopy } from "~/content/news";
+import { RSS_ITEM_LIMIT } from "~/schemas/news";
 import { site } from "~/content/site";
 import { feedArticles, nextScheduledPublish } from "~/services/news.server";
 import { publicCacheControl } from "~/infra/page-cache.server";

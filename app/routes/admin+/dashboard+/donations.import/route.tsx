@@ -9,7 +9,7 @@ import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { pledgeTypeLabels } from "~/schemas/donations";
 import { confirmImport, previewImport } from "~/services/bank-import.server";
-import { MAX_STATEMENT_BYTES } from "~/content/admin";
+import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
 import { decodeStatement, type ColumnChoice } from "~/services/bank-statement.server";
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";

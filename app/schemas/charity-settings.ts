@@ -3,6 +3,7 @@ import { emailField, requiredText } from "./email";
 import { textProblem, tooLongMessage, type TextKind } from "./field-rules";
 import { settingsGroups, type SettingsGroup } from "~/utils/charity-settings";
 import {
+  ibanProblem,
   isHttpsUrl,
   normaliseAccountNumber,
   normaliseCharityNumber,
@@ -21,7 +22,11 @@ import {
 export const SETTINGS_LIMITS = { line: 100, shortName: 20, address: 300, officeHours: 400, url: 300 } as const;
 
 /** A value checked and put in its one form by `normalise`, which answers null when it cannot be. */
-function normalised(label: string, normalise: (value: string) => string | null, message: string) {
+function normalised(
+  label: string,
+  normalise: (value: string) => string | null,
+  message: string | ((value: string) => string),
+) {
   return z
     .string({ error: `${label} is required` })
     .trim()
@@ -30,7 +35,7 @@ function normalised(label: string, normalise: (value: string) => string | null, 
     .transform((value, ctx) => {
       const result = normalise(value);
       if (result === null) {
-        ctx.addIssue({ code: "custom", message });
+        ctx.addIssue({ code: "custom", message: typeof message === "string" ? message : message(value) });
         return z.NEVER;
       }
       return result;
@@ -56,7 +61,10 @@ function socialUrl(label: string) {
     .string()
     .trim()
     .max(SETTINGS_LIMITS.url, tooLongMessage(label, SETTINGS_LIMITS.url))
-    .refine(isHttpsUrl, `Enter the full address of the ${label} page, starting https://`)
+    .refine(
+      (value) => value === "" || isHttpsUrl(value),
+      `Enter the full address of the ${label} page, starting https://`,
+    )
     .optional()
     .transform((value) => value ?? "");
 }
@@ -83,7 +91,7 @@ export const contactGroupSchema = z.object({
     .string()
     .trim()
     .max(30, tooLongMessage("Phone", 30))
-    .refine((value) => ukPhoneDigits(value) !== null, "Enter a UK phone number, like 020 7946 0000")
+    .refine((value) => value === "" || ukPhoneDigits(value) !== null, "Enter a UK phone number, like 020 7946 0000")
     .optional()
     .transform((value) => value ?? ""),
   whatsappNumber: normalised(
@@ -98,10 +106,10 @@ export const bankGroupSchema = z.object({
   accountName: requiredText("Account name", SETTINGS_LIMITS.line),
   sortCode: normalised("Sort code", normaliseSortCode, "Enter a sort code of 6 digits, like 12-34-56"),
   accountNumber: normalised("Account number", normaliseAccountNumber, "Enter an account number of 8 digits"),
-  iban: normalised(
-    "IBAN",
-    normaliseIban,
-    "Enter a valid IBAN, like GB29 NWBK 6016 1331 9268 19 (the check digits do not match what was typed)",
+  iban: normalised("IBAN", normaliseIban, (value) =>
+    ibanProblem(value) === "checksum"
+      ? "The IBAN's check digits do not match the rest of it: check each character against your bank statement"
+      : "Enter an IBAN: 2 letters, 2 check digits and the account (22 characters for a UK account), like GB29 NWBK 6016 1331 9268 19",
   ),
 });
 

@@ -35,14 +35,22 @@ export function ibanChecksumOk(iban: string): boolean {
   return remainder === 1;
 }
 
+/** What is wrong with an IBAN, or null: its shape (and length for the country), then its check digits. */
+export function ibanProblem(input: string): "shape" | "checksum" | null {
+  const compact = input.replace(/\s/g, "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact)) return "shape";
+  const expected = IBAN_LENGTHS[compact.slice(0, 2)];
+  if (expected !== undefined && compact.length !== expected) return "shape";
+  return ibanChecksumOk(compact) ? null : "checksum";
+}
+
 /** An IBAN (spaces forgiven, any case) with a correct checksum; shown in groups of four. */
 export function normaliseIban(input: string): string | null {
-  const compact = input.replace(/\s/g, "").toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact)) return null;
-  const expected = IBAN_LENGTHS[compact.slice(0, 2)];
-  if (expected !== undefined && compact.length !== expected) return null;
-  if (!ibanChecksumOk(compact)) return null;
-  return compact.replace(/(.{4})(?=.)/g, "$1 ");
+  if (ibanProblem(input) !== null) return null;
+  return input
+    .replace(/\s/g, "")
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 export type CharityRegister = "England and Wales" | "Scotland";

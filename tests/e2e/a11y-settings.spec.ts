@@ -15,7 +15,7 @@ for (const theme of ["light", "dark"] as const) {
       // A refused value: checked in the browser with JavaScript, by the server's answer without.
       const bank = settingsGroup(page, "Bank details for donations");
       await bank.getByLabel("Sort code").fill("1");
-      await bank.getByRole("button", { name: "Save bank details for donations" }).click();
+      await bank.getByRole("button", { name: "Save bank details" }).click();
       await expect(bank.getByText(/Enter a sort code/)).toBeVisible();
       await expectNoAxeViolations(page);
     });

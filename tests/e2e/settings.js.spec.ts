@@ -28,7 +28,7 @@ test("admin edits the bank details and the donate page shows them", async ({ pag
   await bank.getByLabel("Sort code").fill(details.sortCode);
   await bank.getByLabel("Account number").fill(details.accountNumber);
   await bank.getByLabel("IBAN").fill(details.iban.toLowerCase());
-  await bank.getByRole("button", { name: "Save bank details for donations" }).click();
+  await bank.getByRole("button", { name: "Save bank details" }).click();
 
   await expect(page.getByRole("status")).toHaveText("Settings saved.");
   // Stored, and shown, in one form.

@@ -4,6 +4,7 @@ import { bankGroupSchema, charityGroupSchema, contactGroupSchema, socialGroupSch
 import {
   charityRegister,
   ibanChecksumOk,
+  ibanProblem,
   isHttpsUrl,
   normaliseAccountNumber,
   normaliseCharityNumber,
@@ -45,6 +46,9 @@ describe("IBAN", () => {
     expect(normaliseIban("GB29 NWBK 6016 1331 9268 91")).toBeNull();
     expect(ibanChecksumOk("GB29NWBK60161331926819")).toBe(true);
     expect(ibanChecksumOk("GB29NWBK60161331926818")).toBe(false);
+    expect(ibanProblem("GB28 NWBK 6016 1331 9268 19")).toBe("checksum");
+    expect(ibanProblem("GB29 NWBK 6016")).toBe("shape");
+    expect(ibanProblem("GB29 NWBK 6016 1331 9268 19")).toBeNull();
   });
   it("refuses the wrong length for the country and malformed input", () => {
     expect(normaliseIban("GB29 NWBK 6016 1331 9268 1")).toBeNull();

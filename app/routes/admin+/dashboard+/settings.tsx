@@ -35,7 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [settings, history] = await Promise.all([getCharitySettings(), settingsHistory()]);
   const flash = await takeFlash(request);
-  return json({ notice: flash.message, settings, history }, { headers: flash.headers });
+  return json({ notice: flash.message, settings, history, unset: unsetFields(settings) }, { headers: flash.headers });
+}
+
+/** The labels of the details that would not pass the form: the placeholders of a fresh database. */
+function unsetFields(settings: CharitySettings): string[] {
+  return settingsGroups.flatMap((group) => {
+    const result = settingsGroupSchemas[group].safeParse(settings);
+    if (result.success) return [];
+    const keys = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    return settingsFields[group].filter(({ key }) => keys.has(key)).map(({ label }) => label);
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,7 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const group = formData.get(SETTINGS_GROUP_FIELD);
   if (!isSettingsGroup(group)) {
-    return json({ group: null, result: null, error: "Choose one of the groups on this page to save." }, { status: 400 });
+    return json(
+      { group: null, result: null, error: "Choose one of the groups on this page to save." },
+      { status: 400 },
+    );
   }
   const submission = parseWithZod(formData, { schema: settingsGroupSchemas[group] });
   if (submission.status !== "success") {
@@ -72,7 +85,11 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   email: { type: "email", autoComplete: "email" },
   phone: { type: "tel", optional: true, autoComplete: "tel", hint: "A UK number, like 020 7946 0000." },
   whatsappNumber: { type: "tel", hint: "A UK mobile number; visitors' WhatsApp messages go to it." },
-  officeHours: { multiline: true, optional: true, hint: "One line per row, days and hours after a colon: “Saturday: 10:00 AM - 2:00 PM”." },
+  officeHours: {
+    multiline: true,
+    optional: true,
+    hint: "One line per row, days and hours after a colon: “Saturday: 10:00 AM - 2:00 PM”.",
+  },
   sortCode: { inputMode: "numeric", hint: "6 digits, with or without dashes." },
   accountNumber: { inputMode: "numeric", hint: "8 digits." },
   iban: { hint: "Checked with its check digits; spaces are fine." },
@@ -83,11 +100,19 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   youtubeUrl: { type: "url", optional: true },
 };
 
+const saveLabel: Record<SettingsGroup, string> = {
+  charity: "Save charity details",
+  contact: "Save contact details",
+  bank: "Save bank details",
+  social: "Save social links",
+};
+
 const groupIntro: Record<SettingsGroup, string> = {
   charity: "Shown in the header, the footer, the About page, the legal pages and e-mails.",
   contact: "Shown on the Contact page and in e-mails; contact form messages by WhatsApp go to the WhatsApp number.",
   bank: "Shown on the Donate page, the pledge confirmation and in each donor's e-mail.",
-  social: "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
+  social:
+    "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
 };
 
 function GroupForm({
@@ -147,14 +172,14 @@ function GroupForm({
         })}
       </fieldset>
       <button type="submit" className="btn-primary mt-5" disabled={busy}>
-        {busy ? "Saving…" : `Save ${settingsGroupLegends[group].toLowerCase()}`}
+        {busy ? "Saving…" : saveLabel[group]}
       </button>
     </Form>
   );
 }
 
 export default function Settings() {
-  const { notice, settings, history } = useLoaderData<typeof loader>();
+  const { notice, settings, history, unset } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const savingGroup = navigation.state === "submitting" ? navigation.formData?.get(SETTINGS_GROUP_FIELD) : null;
@@ -163,13 +188,19 @@ export default function Settings() {
     <>
       <h2 className="text-2xl font-semibold">Settings</h2>
       <p className="mt-2 max-w-prose text-slate-700 dark:text-slate-300">
-        The charity&rsquo;s details as the website and its e-mails show them. Each group is saved on its own; the
-        public pages show a change at once (a CDN in front may keep its copy for up to a minute).
+        The charity&rsquo;s details as the website and its e-mails show them. Each group is saved on its own; the public
+        pages show a change at once (a CDN in front may keep its copy for up to a minute).
       </p>
       <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
         {notice ?? ""}
       </p>
       {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
+      {unset.length > 0 ? (
+        <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">Still placeholders: the site shows these until you set the real ones.</p>
+          <p className="mt-1">{unset.join(", ")}.</p>
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {settingsGroups.map((group) => (
           <GroupForm

@@ -6,14 +6,7 @@ import { nowIso } from "~/utils/dates";
 export type AuditEvent = Selectable<AuditEventsTable>;
 
 export type AuditEntity =
-  | "pledge"
-  | "payment"
-  | "enquiry"
-  | "subscriber"
-  | "declaration"
-  | "claim"
-  | "privacy"
-  | "settings";
+  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings";
 
 export interface AuditInput {
   entity: AuditEntity;

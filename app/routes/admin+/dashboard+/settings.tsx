@@ -189,7 +189,8 @@ export default function Settings() {
       <h2 className="text-2xl font-semibold">Settings</h2>
       <p className="mt-2 max-w-prose text-slate-700 dark:text-slate-300">
         The charity&rsquo;s details as the website and its e-mails show them. Each group is saved on its own; the public
-        pages show a change at once (a CDN in front may keep its copy for up to a minute).
+        pages show a change at once (a CDN or proxy in front may keep its copy for its cache time: SHARED_CACHE_SECONDS,
+        a minute unless set otherwise).
       </p>
       <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
         {notice ?? ""}

@@ -2,7 +2,7 @@
 // are left, the save says so, and the (cached) donate page shows the new account at once.
 import { expect, test } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
-import { settingsGroup, uniqueBankDetails } from "./support/settings";
+import { forgetSettings, settingsGroup, uniqueBankDetails } from "./support/settings";
 
 test("admin edits the bank details and the donate page shows them", async ({ page, login, browser, baseURL }) => {
   // A visitor's copy of /donate is in the page cache before the change.
@@ -45,4 +45,6 @@ test("admin edits the bank details and the donate page shows them", async ({ pag
     details.shown.iban,
   ]);
   await visitor.close();
+  // Back to the placeholders, for whoever reads the bank details next.
+  await forgetSettings(["accountName", "sortCode", "accountNumber", "iban"]);
 });

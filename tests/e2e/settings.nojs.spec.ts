@@ -2,7 +2,7 @@
 // a saved social link is in the footer of the next (cached) page a visitor gets.
 import { expect, test } from "./support/auth";
 import { uniqueSuffix } from "./support/db";
-import { settingsGroup } from "./support/settings";
+import { forgetSettings, settingsGroup } from "./support/settings";
 
 test("a social link is refused with the reason, then saved and shown in the footer", async ({
   page,
@@ -39,4 +39,5 @@ test("a social link is refused with the reason, then saved and shown in the foot
     secure,
   );
   await visitor.close();
+  await forgetSettings(["instagramUrl"]);
 });

@@ -1,6 +1,7 @@
 // Values for the charity Settings tests: unique per run, and valid (an IBAN with real check digits).
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { e2eDb } from "./db";
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
 
@@ -31,4 +32,12 @@ export function uniqueBankDetails() {
 /** The Settings form of one group, found by its legend. */
 export function settingsGroup(page: Page, legend: string) {
   return page.getByRole("form", { name: legend });
+}
+
+/**
+ * Removes saved settings, so they show their defaults again (the server notices: another
+ * process's write moves SQLite's data_version, which its settings and page caches check).
+ */
+export async function forgetSettings(keys: string[]): Promise<void> {
+  await e2eDb().deleteFrom("charity_settings").where("key", "in", keys).execute();
 }

@@ -22,6 +22,7 @@ import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
 import { getTheme } from "~/infra/theme.server";
 import { publicOrigin } from "~/infra/public-url.server";
+import { getCharitySettings } from "~/services/charity-settings.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -32,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clean = cleanPath(url.pathname);
   if (clean !== null) throw redirect(clean + url.search, 301);
-  return json({ theme: getTheme(request), origin: publicOrigin() });
+  // The charity's details (Settings) for the header, footer and pages: every page shows some,
+  // and a save clears the rendered-page cache, so a cached page never shows old ones.
+  return json({ theme: getTheme(request), origin: publicOrigin(), charity: await getCharitySettings() });
 }
 
 export const meta: MetaFunction = ({ error }) => [

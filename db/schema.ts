@@ -229,6 +229,15 @@ export interface FormPostsTable {
   posted_at: string;
 }
 
+/** One saved setting of the charity's own details (app/utils/charity-settings.ts names the keys). */
+export interface CharitySettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  /** The admin's username. */
+  updated_by: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,4 +256,5 @@ export interface Database {
   gift_aid_declarations: GiftAidDeclarationsTable;
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;
+  charity_settings: CharitySettingsTable;
 }

@@ -1,14 +1,14 @@
-import { bankDetails } from "~/content/site";
-
-const rows = [
-  { label: "Account name", value: bankDetails.accountName },
-  { label: "Sort code", value: bankDetails.sortCode },
-  { label: "Account number", value: bankDetails.accountNumber },
-  { label: "IBAN", value: bankDetails.iban },
-] as const;
+import { useCharity } from "./charity";
 
 /** The charity's bank account for transfers, with an optional payment reference to quote. */
 export function BankDetailsList({ reference }: { reference?: string }) {
+  const charity = useCharity();
+  const rows = [
+    { label: "Account name", value: charity.accountName },
+    { label: "Sort code", value: charity.sortCode },
+    { label: "Account number", value: charity.accountNumber },
+    { label: "IBAN", value: charity.iban },
+  ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
       {rows.map((row) => (

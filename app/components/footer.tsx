@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
 import { footerLinks } from "~/content/navigation";
-import { site, sisterChapters, socialLinks } from "~/content/site";
+import { site, sisterChapters } from "~/content/site";
+import { charityRegister } from "~/utils/charity-numbers";
+import { socialLinksOf } from "~/utils/charity-settings";
+import { useCharity } from "./charity";
 
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";
 const linkClass =
@@ -40,14 +43,15 @@ function ExternalLinks({ links, className }: { links: readonly { label: string; 
 }
 
 export function Footer() {
+  const charity = useCharity();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-lg font-bold text-brand-800 dark:text-brand-200">{site.name}</p>
+          <p className="text-lg font-bold text-brand-800 dark:text-brand-200">{charity.name}</p>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{site.tagline}</p>
           <h2 className={`${headingClass} mt-6`}>Follow us</h2>
-          <ExternalLinks links={socialLinks} className="mt-3 flex flex-wrap gap-3" />
+          <ExternalLinks links={socialLinksOf(charity)} className="mt-3 flex flex-wrap gap-3" />
         </div>
         <LinkList title="Explore" links={footerLinks.explore} />
         <LinkList title="Our Projects" links={footerLinks.projects} />
@@ -70,10 +74,16 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="container-page flex flex-col gap-1 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between dark:text-slate-300">
-          <p>
-            © {site.name}. Registered charity number {site.charityNumber}. Company number {site.companyNumber}.
-          </p>
-          <p>Registered in England and Wales.</p>
+          <div>
+            <p>
+              © {charity.name}. Registered charity number {charity.charityNumber}. Company number{" "}
+              {charity.companyNumber}.
+            </p>
+            {charity.registeredOffice ? (
+              <p className="mt-1">Registered office: {charity.registeredOffice.split("\n").join(", ")}</p>
+            ) : null}
+          </div>
+          <p>Registered in {charityRegister(charity.charityNumber)}.</p>
         </div>
       </div>
     </footer>

@@ -1,9 +1,9 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { mainNavigation, type NavItem } from "~/content/navigation";
-import { site } from "~/content/site";
 import { ThemeToggle } from "./theme-toggle";
 import { StrokeIcon } from "~/components/ui/icon";
+import { useCharity } from "./charity";
 
 /** The bar changes appearance once the page has scrolled this far. */
 export const SCROLL_THRESHOLD_PX = 50;
@@ -134,6 +134,7 @@ function MobileMenu() {
 
 export function Navbar() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const charity = useCharity();
   return (
     <header
       data-scrolled={scrolled ? "true" : "false"}
@@ -147,11 +148,11 @@ export function Navbar() {
         <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
           {/* The full name does not fit beside the buttons on a phone. */}
-          <span className="hidden sm:inline">{site.name}</span>
+          <span className="hidden sm:inline">{charity.name}</span>
           <span className="whitespace-nowrap sm:hidden" aria-hidden="true">
-            {site.shortName}
+            {charity.shortName}
           </span>
-          <span className="sr-only sm:hidden">{site.name}</span>
+          <span className="sr-only sm:hidden">{charity.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">

@@ -15,10 +15,6 @@ export const aboutOverview = {
     "Our projects are run with local partners: clinics and hospitals, schools, and community groups who know best what their neighbours need. Volunteers and supporters across the UK make that work possible.",
     "We are independent of any government or political party, and we help people regardless of their background or beliefs.",
   ],
-  registration: [
-    { label: "Registered charity number (England and Wales)", value: site.charityNumber },
-    { label: "Company number", value: site.companyNumber },
-  ],
 };
 
 export const historyMilestones = [

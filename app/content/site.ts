@@ -1,5 +1,11 @@
+import type { CharitySettings } from "~/utils/charity-settings";
+
 // Facts about the charity shown across the site. Values the specification does not reproduce
-// are PLACEHOLDERS, marked as such here and nowhere else, for the charity to fill in.
+// are PLACEHOLDERS, marked as such here and nowhere else. The charity's names, numbers, contact
+// details, bank account, office hours and social links are set by an admin in the staff area's
+// Settings (stored in the database): the values here are only what a fresh database starts with
+// (`charityDefaults` below), and static wording written with them shows the current settings
+// (app/utils/charity-settings.ts `charityText`).
 
 export const site = {
   name: "Community Health Aid UK",
@@ -51,3 +57,25 @@ export const officeHours = [
 ] as const;
 
 export const mailtoHref = (address: string = site.email) => `mailto:${address}`;
+
+/** The Settings of a fresh database: the placeholders above, until an admin sets the real ones. */
+export const charityDefaults: CharitySettings = {
+  name: site.name,
+  shortName: site.shortName,
+  charityNumber: site.charityNumber,
+  companyNumber: site.companyNumber,
+  registeredOffice: "",
+  email: site.email,
+  phone: "",
+  whatsappNumber: site.whatsappNumber,
+  officeHours: officeHours.map(({ days, hours }) => `${days}: ${hours}`).join("\n"),
+  accountName: bankDetails.accountName,
+  sortCode: bankDetails.sortCode,
+  accountNumber: bankDetails.accountNumber,
+  iban: bankDetails.iban,
+  facebookUrl: socialLinks[0].href,
+  linkedinUrl: socialLinks[1].href,
+  instagramUrl: "",
+  xUrl: "",
+  youtubeUrl: "",
+};

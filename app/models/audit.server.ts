@@ -5,7 +5,8 @@ import type { DB } from "~/infra/db.server";
 
 export type AuditEvent = Selectable<AuditEventsTable>;
 
-export type AuditEntity = "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy";
+export type AuditEntity =
+  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings";
 
 export interface AuditInput {
   entity: AuditEntity;
@@ -44,5 +45,17 @@ export async function listAudit(db: DB, entity: AuditEntity, entityId: number): 
     .where("entity", "=", entity)
     .where("entity_id", "=", entityId)
     .orderBy("id", "asc")
+    .execute();
+}
+
+/** The latest events of a kind that is not one record (entity_id null, e.g. "settings"), newest first. */
+export async function listAuditOfKind(db: DB, entity: AuditEntity, limit = 50): Promise<AuditEvent[]> {
+  return db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("entity", "=", entity)
+    .where("entity_id", "is", null)
+    .orderBy("id", "desc")
+    .limit(limit)
     .execute();
 }

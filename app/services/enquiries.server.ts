@@ -4,6 +4,7 @@ import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/
 import { enqueueMail } from "~/models/outbox.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
+import { getCharitySettings } from "./charity-settings.server";
 import { enquiryAcknowledgement, staffEnquiryAlert } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
@@ -26,13 +27,14 @@ import type { EnquiryFilter, EnquiryStatus } from "~/schemas/enquiry";
  */
 export async function submitEnquiry(input: EnquiryInput, now: Date = new Date()): Promise<ContactEnquiry> {
   const { STAFF_EMAIL, STAFF_ALERT_INCLUDE_MESSAGE } = getEnv();
+  const charity = await getCharitySettings();
   const enquiry = await getDb()
     .transaction()
     .execute(async (trx) => {
       const enquiry = await createEnquiry(trx, input);
       await enqueueMail(
         trx,
-        { kind: "enquiry.ack", to: enquiry.email, enquiryId: enquiry.id, ...enquiryAcknowledgement(enquiry) },
+        { kind: "enquiry.ack", to: enquiry.email, enquiryId: enquiry.id, ...enquiryAcknowledgement(enquiry, charity) },
         now,
       );
       if (STAFF_EMAIL) {
@@ -40,6 +42,7 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = new Date())
           enquiry,
           absoluteUrl(adminPaths.enquiry(enquiry.id)),
           STAFF_ALERT_INCLUDE_MESSAGE,
+          charity,
         );
         await enqueueMail(trx, { kind: "enquiry.staff", to: STAFF_EMAIL, enquiryId: enquiry.id, ...alert }, now);
       }

@@ -8,6 +8,7 @@ import { createCookie } from "@remix-run/node";
 const flashMessages = {
   "article-saved": "Article saved.",
   "article-deleted": "Article deleted.",
+  "settings-saved": "Settings saved.",
 } as const;
 export type FlashCode = keyof typeof flashMessages;
 

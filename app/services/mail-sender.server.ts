@@ -11,6 +11,7 @@ import {
   requeueFailedMail,
   type OutboxRow,
 } from "~/models/outbox.server";
+import { getCharitySettings } from "./charity-settings.server";
 import { testMail } from "./mail-templates.server";
 
 /** Tries before a message is marked failed (about two hours of back-off in all). */
@@ -147,9 +148,10 @@ export function startMailSender(): void {
 
 /** The mail log's test message, queued like any other and sent at once when mail is set up. */
 export async function queueTestMail(to: string): Promise<number> {
+  const mail = testMail(await getCharitySettings());
   const id = await getDb()
     .transaction()
-    .execute((trx) => enqueueMail(trx, { kind: "test", to, ...testMail() }));
+    .execute((trx) => enqueueMail(trx, { kind: "test", to, ...mail }));
   void kickMailSender();
   return id;
 }

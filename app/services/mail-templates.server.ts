@@ -1,10 +1,12 @@
 // Every message the site sends, built in one place: each has a plain-text part and a simple
 // HTML part made from the same blocks, so the two always say the same. Anything a visitor
-// typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts.
+// typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts,
+// shown with the charity's details from Settings (`charity`: name, e-mail, bank account).
 import { contactSubjects, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
-import { bankDetails, site } from "~/content/site";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { charityText } from "~/utils/charity-text";
 import { formatPence } from "~/utils/money";
 import { escapeHtml } from "~/utils/xml";
 
@@ -22,18 +24,26 @@ type Block =
   | { kind: "heading"; text: string }
   | { kind: "pre"; text: string };
 
-function render(subject: string, blocks: Block[], headers?: Record<string, string>): MailContent {
+function render(
+  charity: CharitySettings,
+  rawSubject: string,
+  blocks: Block[],
+  headers?: Record<string, string>,
+): MailContent {
+  // Our wording names the charity's default details; a visitor's words ("pre", "fields") stay as typed.
+  const ours = (words: string) => charityText(words, charity);
+  const subject = ours(rawSubject);
   const text: string[] = [];
   const html: string[] = [];
   for (const block of blocks) {
     switch (block.kind) {
       case "p":
-        text.push(block.text);
-        html.push(`<p>${escapeHtml(block.text)}</p>`);
+        text.push(ours(block.text));
+        html.push(`<p>${escapeHtml(ours(block.text))}</p>`);
         break;
       case "heading":
-        text.push(block.text.toUpperCase());
-        html.push(`<h2 style="font-size:1.1em">${escapeHtml(block.text)}</h2>`);
+        text.push(ours(block.text).toUpperCase());
+        html.push(`<h2 style="font-size:1.1em">${escapeHtml(ours(block.text))}</h2>`);
         break;
       case "link":
         text.push(`${block.label}\n${block.url}`);
@@ -55,8 +65,8 @@ function render(subject: string, blocks: Block[], headers?: Record<string, strin
         break;
     }
   }
-  text.push(`-- \n${mailWording.signature}`);
-  html.push(`<p>${escapeHtml(mailWording.signature)}</p>`);
+  text.push(`-- \n${ours(mailWording.signature)}`);
+  html.push(`<p>${escapeHtml(ours(mailWording.signature))}</p>`);
   return {
     subject,
     text: `${text.join("\n\n")}\n`,
@@ -70,12 +80,16 @@ export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> 
   return { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-export function newsletterConfirmationMail(links: {
-  confirmUrl: string;
-  unsubscribeUrl: string;
-  oneClickUrl: string;
-}): MailContent {
+export function newsletterConfirmationMail(
+  links: {
+    confirmUrl: string;
+    unsubscribeUrl: string;
+    oneClickUrl: string;
+  },
+  charity: CharitySettings,
+): MailContent {
   return render(
+    charity,
     mailWording.confirmSubject,
     [
       { kind: "p", text: mailWording.confirmIntro },
@@ -106,7 +120,11 @@ export interface DonorPledge {
   firstName: string;
 }
 
-export function donorPledgeMail(pledge: DonorPledge, declaration?: GiftAidDeclarationCopy | null): MailContent {
+export function donorPledgeMail(
+  pledge: DonorPledge,
+  declaration: GiftAidDeclarationCopy | null | undefined,
+  charity: CharitySettings,
+): MailContent {
   const blocks: Block[] = [
     { kind: "p", text: mailWording.donorIntro(pledge.firstName) },
     {
@@ -120,10 +138,10 @@ export function donorPledgeMail(pledge: DonorPledge, declaration?: GiftAidDeclar
     {
       kind: "fields",
       rows: [
-        ["Account name", bankDetails.accountName],
-        ["Sort code", bankDetails.sortCode],
-        ["Account number", bankDetails.accountNumber],
-        ["IBAN", bankDetails.iban],
+        ["Account name", charity.accountName],
+        ["Sort code", charity.sortCode],
+        ["Account number", charity.accountNumber],
+        ["IBAN", charity.iban],
         ["Reference", pledge.reference],
       ],
     },
@@ -137,13 +155,13 @@ export function donorPledgeMail(pledge: DonorPledge, declaration?: GiftAidDeclar
       { kind: "pre", text: declaration.howToCancel },
     );
   }
-  blocks.push({ kind: "p", text: `Questions? E-mail ${site.email}.` });
-  return render(mailWording.donorSubject(pledge.reference), blocks);
+  blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
+  return render(charity, mailWording.donorSubject(pledge.reference), blocks);
 }
 
-export function staffPledgeAlert(pledge: DonorPledge, recordUrl: string): MailContent {
+export function staffPledgeAlert(pledge: DonorPledge, recordUrl: string, charity: CharitySettings): MailContent {
   const amount = formatPence(pledge.amountPence);
-  return render(mailWording.staffPledgeSubject(pledge.reference, amount), [
+  return render(charity, mailWording.staffPledgeSubject(pledge.reference, amount), [
     {
       kind: "fields",
       rows: [
@@ -160,9 +178,10 @@ export function staffEnquiryAlert(
   enquiry: { subject: string; channel: string; message: string },
   recordUrl: string,
   includeMessage: boolean,
+  charity: CharitySettings,
 ): MailContent {
   const subject = contactSubjects.find((s) => s.value === enquiry.subject)?.label ?? enquiry.subject;
-  return render(mailWording.staffEnquirySubject(subject), [
+  return render(charity, mailWording.staffEnquirySubject(subject), [
     {
       kind: "fields",
       rows: [
@@ -179,13 +198,13 @@ export function staffEnquiryAlert(
  * The acknowledgement a visitor gets for an enquiry. Anyone can type anyone's address into the
  * form, so it repeats nothing they wrote but their name (which field rules keep to a name).
  */
-export function enquiryAcknowledgement(enquiry: { name: string }): MailContent {
-  return render(mailWording.enquiryAckSubject, [
+export function enquiryAcknowledgement(enquiry: { name: string }, charity: CharitySettings): MailContent {
+  return render(charity, mailWording.enquiryAckSubject, [
     { kind: "p", text: mailWording.enquiryAckText(enquiry.name, REPLY_WITHIN_WORKING_DAYS) },
     { kind: "p", text: mailWording.enquiryAckIgnore },
   ]);
 }
 
-export function testMail(): MailContent {
-  return render(mailWording.testSubject, [{ kind: "p", text: mailWording.testText }]);
+export function testMail(charity: CharitySettings): MailContent {
+  return render(charity, mailWording.testSubject, [{ kind: "p", text: mailWording.testText }]);
 }

@@ -24,6 +24,8 @@ import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
 import { findRecordOr404 } from "~/utils/record-id";
 import { kickMailSender } from "./mail-sender.server";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { getCharitySettings } from "./charity-settings.server";
 import { newsletterConfirmationMail } from "./mail-templates.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +47,12 @@ export const newsletterPaths = {
  * (every newsletter message carries one). The tokens exist only in the message; the database
  * keeps their hashes.
  */
-async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now: Date): Promise<void> {
+async function queueConfirmation(
+  trx: DB,
+  subscriber: NewsletterSubscriber,
+  now: Date,
+  charity: CharitySettings,
+): Promise<void> {
   const confirm = newToken();
   const unsubscribe = newToken();
   await storeToken(trx, {
@@ -62,11 +69,14 @@ async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now:
     now,
     expiresAt: null,
   });
-  const mail = newsletterConfirmationMail({
-    confirmUrl: absoluteUrl(newsletterPaths.confirm(confirm)),
-    unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe(unsubscribe)),
-    oneClickUrl: absoluteUrl(newsletterPaths.oneClick(unsubscribe)),
-  });
+  const mail = newsletterConfirmationMail(
+    {
+      confirmUrl: absoluteUrl(newsletterPaths.confirm(confirm)),
+      unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe(unsubscribe)),
+      oneClickUrl: absoluteUrl(newsletterPaths.oneClick(unsubscribe)),
+    },
+    charity,
+  );
   await enqueueMail(
     trx,
     { kind: "newsletter.confirm", to: subscriber.email, subscriberId: subscriber.id, ...mail },
@@ -81,6 +91,7 @@ async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now:
  * every case the same way, so the form never reveals who is on the list.
  */
 export async function signUpForNewsletter(email: string, now: Date = new Date()): Promise<void> {
+  const charity = await getCharitySettings();
   const queued = await immediateTransaction(getDb(), async (trx) => {
     let subscriber = await getNewsletterSubscriber(trx, email);
     if (subscriber?.status === "confirmed") return false;
@@ -91,7 +102,7 @@ export async function signUpForNewsletter(email: string, now: Date = new Date())
       subscriber = await createPendingSubscriber(trx, email, now);
     }
     await recordConsentEvent(trx, subscriber.id, "signed-up", newsletterConsent.signUp, now);
-    await queueConfirmation(trx, subscriber, now);
+    await queueConfirmation(trx, subscriber, now, charity);
     return true;
   });
   if (queued) void kickMailSender();

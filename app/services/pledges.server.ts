@@ -6,6 +6,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid-declarations.server";
+import { getCharitySettings } from "./charity-settings.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 
@@ -23,13 +24,14 @@ export async function submitPledge(
   const { giftAidDeclaration, ...pledgeInput } = input;
   const now = options.now ?? new Date();
   const { STAFF_EMAIL } = getEnv();
+  const charity = await getCharitySettings();
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
     const pledge = await createPledge(trx, pledgeInput);
     if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
-    const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id));
+    const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id), charity);
     await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
     if (STAFF_EMAIL) {
-      const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)));
+      const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)), charity);
       await enqueueMail(trx, { kind: "pledge.staff", to: STAFF_EMAIL, pledgeId: pledge.id, ...alert }, now);
     }
     return pledge;

@@ -47,6 +47,8 @@ export const adminPaths = {
   privacyExport: `${DASHBOARD_PATH}/privacy/export.json`,
   /** Erasure: the confirmation page (GET ?email=…) and the erasure itself (POST). */
   privacyErase: `${DASHBOARD_PATH}/privacy/erase`,
+  /** The charity's own details (names, numbers, contacts, bank account): admins only. */
+  settings: `${DASHBOARD_PATH}/settings`,
 } as const;
 
 export interface DashboardSection {
@@ -65,6 +67,7 @@ export const dashboardSections: readonly DashboardSection[] = [
   { label: "Mail log", to: adminPaths.mail },
   { label: "Privacy requests", to: adminPaths.privacy },
   { label: "Statistics", to: adminPaths.stats },
+  { label: "Settings", to: adminPaths.settings },
 ];
 
 /** The section a staff-area path belongs to: the longest section path it starts with. */

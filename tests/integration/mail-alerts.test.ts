@@ -6,7 +6,7 @@ process.env.PUBLIC_URL = "https://charity.example.org/";
 import { submitPledge } from "~/services/pledges.server";
 import { describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS, HOW_TO_CANCEL } from "~/content/gift-aid";
-import { bankDetails } from "~/content/site";
+import { bankDetails, charityDefaults } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { action as contactAction } from "~/routes/_public+/contact";
 import { action as donateAction } from "~/routes/_public+/donate/route";
@@ -123,11 +123,12 @@ describe("after a pledge", () => {
 
   it("leaves the Gift Aid section out without a declaration and includes the copy with how to cancel when given (seam)", () => {
     const base = { reference: "CHA-ABCDEFGH", type: "one-time" as const, amountPence: 5000, firstName: "Jo" };
-    expect(donorPledgeMail(base).text).not.toContain("Gift Aid declaration");
-    const withCopy = donorPledgeMail(base, {
-      text: "I want to Gift Aid my donation <of £50>.",
-      howToCancel: "E-mail us to cancel.",
-    });
+    expect(donorPledgeMail(base, null, charityDefaults).text).not.toContain("Gift Aid declaration");
+    const withCopy = donorPledgeMail(
+      base,
+      { text: "I want to Gift Aid my donation <of £50>.", howToCancel: "E-mail us to cancel." },
+      charityDefaults,
+    );
     expect(withCopy.text).toContain("YOUR GIFT AID DECLARATION");
     expect(withCopy.text).toContain("I want to Gift Aid my donation <of £50>.");
     expect(withCopy.text).toContain("E-mail us to cancel.");
@@ -161,6 +162,7 @@ describe("after an enquiry", () => {
       { subject: "general", channel: "whatsapp", message: "<b>Hi</b>\nthere" },
       "https://x/admin",
       true,
+      charityDefaults,
     );
     expect(mail.text).toContain("<b>Hi</b>\nthere");
     expect(mail.html).toContain("&lt;b&gt;Hi&lt;/b&gt;");

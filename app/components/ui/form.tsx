@@ -164,17 +164,25 @@ export function TextareaField({
   rows = 6,
   optional,
   className,
+  hint,
 }: {
   meta: FieldMetadata<unknown>;
   label: ReactNode;
   rows?: number;
   optional?: boolean;
   className?: string;
+  hint?: ReactNode;
 }) {
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });
   return (
-    <FieldFrame meta={meta} label={label} optional={optional} className={className}>
-      <textarea key={key} {...props} rows={rows} className="field-input" />
+    <FieldFrame meta={meta} label={label} optional={optional} hint={hint} className={className}>
+      <textarea
+        key={key}
+        {...props}
+        aria-describedby={describedBy(hint ? hintId(meta) : undefined, props["aria-describedby"])}
+        rows={rows}
+        className="field-input"
+      />
     </FieldFrame>
   );
 }

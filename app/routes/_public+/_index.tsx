@@ -13,6 +13,7 @@ import { homeStatistics } from "~/content/statistics";
 import { publishState, recentNews } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
+import { CharityText } from "~/components/charity";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -84,7 +85,7 @@ export default function Home() {
 
       <section className="container-page py-14 text-center">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-          {welcome.heading}
+          <CharityText text={welcome.heading} />
         </h1>
         <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{welcome.intro}</p>
       </section>

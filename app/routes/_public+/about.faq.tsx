@@ -1,6 +1,6 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
-import { EmailText } from "~/components/email-text";
+import { CharityText } from "~/components/charity";
 import { faq } from "~/content/faq";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
@@ -37,7 +37,7 @@ export default function Faq() {
             </summary>
             {item.answer.map((paragraph) => (
               <p key={paragraph} className="mt-3 text-slate-700 dark:text-slate-300">
-                <EmailText text={paragraph} />
+                <CharityText text={paragraph} />
               </p>
             ))}
           </details>

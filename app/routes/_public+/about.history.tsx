@@ -3,6 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { historyMilestones } from "~/content/about";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
+import { CharityText } from "~/components/charity";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -30,7 +31,9 @@ export default function History() {
               </span>
               {milestone.title}
             </h2>
-            <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">{milestone.text}</p>
+            <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">
+              <CharityText text={milestone.text} />
+            </p>
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { site } from "~/content/site";
 import { officers, trustees, type TeamMember } from "~/content/team";
 import { pageMeta } from "~/utils/meta";
+import { useCharity } from "~/components/charity";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -24,11 +25,12 @@ function MemberList({ members }: { members: TeamMember[] }) {
 }
 
 export default function Team() {
+  const charity = useCharity();
   return (
     <>
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Our Team</h1>
       <p className="mt-5 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-        {site.name} is governed by a board of volunteer trustees, supported by a small team of officers.
+        {charity.name} is governed by a board of volunteer trustees, supported by a small team of officers.
       </p>
       <section aria-labelledby="trustees-heading" className="mt-10">
         <h2 id="trustees-heading" className="text-2xl font-semibold text-slate-900 dark:text-white">

@@ -6,7 +6,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
-import { mailtoHref, officeHours, site, socialLinks } from "~/content/site";
+import { site } from "~/content/site";
+import { useCharity } from "~/components/charity";
+import { telHref } from "~/utils/charity-numbers";
+import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
 import { contactSchema, type ContactInput } from "~/schemas/contact";
 import { contactRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";
@@ -106,6 +109,8 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
 
 export default function Contact() {
   const { subject } = useLoaderData<typeof loader>();
+  const charity = useCharity();
+  const phoneHref = charity.phone ? telHref(charity.phone) : null;
   return (
     <>
       <PageBanner title={contactPage.title} lead={contactPage.intro} />
@@ -119,13 +124,24 @@ export default function Contact() {
         </section>
         <div className="space-y-6">
           <SideCard title="Email">
-            <a href={mailtoHref()} className="link break-all">
-              {site.email}
+            <a href={`mailto:${charity.email}`} className="link break-all">
+              {charity.email}
             </a>
           </SideCard>
+          {charity.phone ? (
+            <SideCard title="Phone">
+              {phoneHref ? (
+                <a href={phoneHref} className="link">
+                  {charity.phone}
+                </a>
+              ) : (
+                charity.phone
+              )}
+            </SideCard>
+          ) : null}
           <SideCard title="Office Hours">
             <dl className="space-y-1">
-              {officeHours.map(({ days, hours }) => (
+              {officeHoursRows(charity.officeHours).map(({ days, hours }) => (
                 <div key={days} className="flex justify-between gap-4">
                   <dt className="font-medium text-slate-800 dark:text-slate-200">{days}</dt>
                   <dd className="whitespace-nowrap text-right">{hours}</dd>
@@ -146,7 +162,7 @@ export default function Contact() {
           </SideCard>
           <SideCard title="Follow Us">
             <ul className="flex flex-wrap gap-4">
-              {socialLinks.map((link) => (
+              {socialLinksOf(charity).map((link) => (
                 <li key={link.label}>
                   <a href={link.href} className="link" target="_blank" rel="noopener noreferrer">
                     {link.label}

@@ -9,6 +9,7 @@ import { site } from "~/content/site";
 import { readReceipt } from "~/services/contact-receipt.server";
 import { findEnquiry } from "~/services/enquiries.server";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
+import { getCharitySettings } from "~/services/charity-settings.server";
 import { pageMeta } from "~/utils/meta";
 
 // After a contact message is stored: a confirmation on the site (a visitor without a mail app
@@ -23,12 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const enquiry = receipt ? await findEnquiry(receipt.enquiryId) : undefined;
   if (!receipt || !enquiry || !isContactSubject(enquiry.subject)) return json({ sent: null });
   const message = { name: enquiry.name, email: enquiry.email, subject: enquiry.subject, message: enquiry.message };
+  const charity = await getCharitySettings();
   return json({
     sent: {
       email: enquiry.email,
       channel: receipt.channel,
-      mailto: mailtoUrl(site.email, message),
-      whatsapp: whatsappUrl(site.whatsappNumber, message),
+      mailto: mailtoUrl(charity.email, message),
+      whatsapp: whatsappUrl(charity.whatsappNumber, message),
     },
   });
 }

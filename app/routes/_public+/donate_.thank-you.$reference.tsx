@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
+import { useCharity } from "~/components/charity";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
 import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
 import { giftAidThankYou } from "~/content/gift-aid";
@@ -46,6 +47,7 @@ export const meta: MetaFunction = ({ error }) =>
   });
 
 export default function DonateThankYou() {
+  const charity = useCharity();
   const pledge = useLoaderData<typeof loader>();
   return (
     <>
@@ -90,8 +92,8 @@ export default function DonateThankYou() {
             <p className="mt-4 text-slate-700 dark:text-slate-300">
               You told us this gift is in honour or in memory of someone. If you would like us to record their name,
               e-mail{" "}
-              <a href={`mailto:${site.email}`} className="link">
-                {site.email}
+              <a href={`mailto:${charity.email}`} className="link">
+                {charity.email}
               </a>{" "}
               quoting your reference.
             </p>

@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { site } from "~/content/site";
+import { getCharitySettings } from "~/services/charity-settings.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -13,7 +14,8 @@ export const handle: PageCacheHandle = { pageCache: true };
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = getGetInvolvedPage(params.page ?? "");
   if (!page) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return json({ page, mailto: getInvolvedMailto(page) });
+  const charity = await getCharitySettings();
+  return json({ page, mailto: getInvolvedMailto(page, charity.email), email: charity.email });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -22,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : pageMeta({ title: "Page not found", description: `There is no such way to get involved with ${site.name}.` });
 
 export default function GetInvolvedPage() {
-  const { page, mailto } = useLoaderData<typeof loader>();
+  const { page, mailto, email } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-12">
       <article className="max-w-3xl">
@@ -45,7 +47,7 @@ export default function GetInvolvedPage() {
           <p className="mt-2 text-slate-700 dark:text-slate-300">
             Please contact us by e-mail at{" "}
             <a href={mailto} className="link">
-              {site.email}
+              {email}
             </a>{" "}
             and tell us a little about yourself. We will reply as soon as we can.
           </p>

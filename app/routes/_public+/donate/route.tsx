@@ -6,6 +6,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { BankDetailsList } from "~/components/bank-details";
+import { useCharity } from "~/components/charity";
 import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
 import {
   donateHero,
@@ -26,6 +27,7 @@ import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
+import { charityRegister } from "~/utils/charity-numbers";
 import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -224,6 +226,7 @@ function DonationForm() {
 }
 
 export default function Donate() {
+  const charity = useCharity();
   return (
     <>
       <PageBanner title={donateHero.title} lead={donateHero.lead}>
@@ -295,13 +298,13 @@ export default function Donate() {
         </Card>
         <Card title="About the charity">
           <p>
-            {site.name} is a registered charity in England and Wales. Registered charity number{" "}
-            <strong className="text-slate-900 dark:text-white">{site.charityNumber}</strong>.
+            {charity.name} is a registered charity in {charityRegister(charity.charityNumber)}. Registered charity
+            number <strong className="text-slate-900 dark:text-white">{charity.charityNumber}</strong>.
           </p>
           <p className="mt-2">
             Questions about giving? Write to{" "}
-            <a href={`mailto:${site.email}`} className="link">
-              {site.email}
+            <a href={`mailto:${charity.email}`} className="link">
+              {charity.email}
             </a>
             .
           </p>

@@ -1,0 +1,222 @@
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { FormError, TextareaField, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
+import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
+import { setFlash, takeFlash } from "~/services/flash.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import {
+  settingsFields,
+  settingsGroupLegends,
+  settingsGroups,
+  type CharitySettings,
+  type SettingKey,
+  type SettingsGroup,
+} from "~/utils/charity-settings";
+import { pageMeta } from "~/utils/meta";
+
+// The charity's own details, edited by admins: a form per group (fieldset), each saved on its
+// own, so fixing the bank details never needs the rest to be complete. Works without
+// JavaScript (the server answers with field errors and the input kept); with it, fields are
+// checked as they are left. Saving clears the cached public pages (app/services/charity-settings.server.ts).
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Settings", description: `The details of ${site.name} shown on the site.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [settings, history] = await Promise.all([getCharitySettings(), settingsHistory()]);
+  const flash = await takeFlash(request);
+  return json({ notice: flash.message, settings, history, unset: unsetFields(settings) }, { headers: flash.headers });
+}
+
+/** The labels of the details that would not pass the form: the placeholders of a fresh database. */
+function unsetFields(settings: CharitySettings): string[] {
+  return settingsGroups.flatMap((group) => {
+    const result = settingsGroupSchemas[group].safeParse(settings);
+    if (result.success) return [];
+    const keys = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    return settingsFields[group].filter(({ key }) => keys.has(key)).map(({ label }) => label);
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const group = formData.get(SETTINGS_GROUP_FIELD);
+  if (!isSettingsGroup(group)) {
+    return json(
+      { group: null, result: null, error: "Choose one of the groups on this page to save." },
+      { status: 400 },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: settingsGroupSchemas[group] });
+  if (submission.status !== "success") {
+    return json({ group, result: submission.reply(), error: null }, { status: 400 });
+  }
+  await saveCharitySettings(group, submission.value, user.username);
+  return redirect(adminPaths.settings, { status: 303, headers: { "Set-Cookie": await setFlash("settings-saved") } });
+}
+
+interface FieldUi {
+  type?: "text" | "email" | "tel" | "url";
+  multiline?: boolean;
+  optional?: boolean;
+  hint?: string;
+  autoComplete?: string;
+  inputMode?: "numeric" | "tel" | "email" | "url";
+}
+
+const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
+  name: { autoComplete: "organization" },
+  shortName: { hint: "Shown in place of the name where it does not fit, as on a phone's header." },
+  charityNumber: { hint: "England and Wales: 6 or 7 digits (1234567, or 1234567-1). Scotland: SC0 and 5 digits." },
+  companyNumber: { hint: "8 digits, or 2 letters and 6 digits (SC123456)." },
+  registeredOffice: { multiline: true, optional: true, hint: "One line of the address per line." },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", optional: true, autoComplete: "tel", hint: "A UK number, like 020 7946 0000." },
+  whatsappNumber: { type: "tel", hint: "A UK mobile number; visitors' WhatsApp messages go to it." },
+  officeHours: {
+    multiline: true,
+    optional: true,
+    hint: "One line per row, days and hours after a colon: “Saturday: 10:00 AM - 2:00 PM”.",
+  },
+  sortCode: { inputMode: "numeric", hint: "6 digits, with or without dashes." },
+  accountNumber: { inputMode: "numeric", hint: "8 digits." },
+  iban: { hint: "Checked with its check digits; spaces are fine." },
+  facebookUrl: { type: "url", optional: true },
+  linkedinUrl: { type: "url", optional: true },
+  instagramUrl: { type: "url", optional: true },
+  xUrl: { type: "url", optional: true },
+  youtubeUrl: { type: "url", optional: true },
+};
+
+const saveLabel: Record<SettingsGroup, string> = {
+  charity: "Save charity details",
+  contact: "Save contact details",
+  bank: "Save bank details",
+  social: "Save social links",
+};
+
+const groupIntro: Record<SettingsGroup, string> = {
+  charity: "Shown in the header, the footer, the About page, the legal pages and e-mails.",
+  contact: "Shown on the Contact page and in e-mails; contact form messages by WhatsApp go to the WhatsApp number.",
+  bank: "Shown on the Donate page, the pledge confirmation and in each donor's e-mail.",
+  social:
+    "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
+};
+
+function GroupForm({
+  group,
+  settings,
+  lastResult,
+  busy,
+}: {
+  group: SettingsGroup;
+  settings: CharitySettings;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  busy: boolean;
+}) {
+  const schema = settingsGroupSchemas[group];
+  const fields = settingsFields[group];
+  const [form, meta] = useForm<Record<string, string>, Record<string, string>, string[]>({
+    id: `settings-${group}`,
+    lastResult,
+    defaultValue: Object.fromEntries(fields.map(({ key }) => [key, settings[key]])),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Record<string, string>>,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const legendId = `${form.id}-legend`;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby={legendId}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <fieldset className="min-w-0 space-y-4">
+        <legend id={legendId} className="text-xl font-semibold text-slate-900 dark:text-white">
+          {settingsGroupLegends[group]}
+        </legend>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{groupIntro[group]}</p>
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name={SETTINGS_GROUP_FIELD} value={group} />
+        {fields.map(({ key, label }) => {
+          const ui = fieldUi[key] ?? {};
+          const field = meta[key];
+          return ui.multiline ? (
+            <TextareaField key={key} meta={field} label={label} rows={4} optional={ui.optional} hint={ui.hint} />
+          ) : (
+            <TextField
+              key={key}
+              meta={field}
+              label={label}
+              type={ui.type}
+              optional={ui.optional}
+              hint={ui.hint}
+              autoComplete={ui.autoComplete ?? "off"}
+              inputMode={ui.inputMode}
+            />
+          );
+        })}
+      </fieldset>
+      <button type="submit" className="btn-primary mt-5" disabled={busy}>
+        {busy ? "Saving…" : saveLabel[group]}
+      </button>
+    </Form>
+  );
+}
+
+export default function Settings() {
+  const { notice, settings, history, unset } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const savingGroup = navigation.state === "submitting" ? navigation.formData?.get(SETTINGS_GROUP_FIELD) : null;
+
+  return (
+    <>
+      <h2 className="text-2xl font-semibold">Settings</h2>
+      <p className="mt-2 max-w-prose text-slate-700 dark:text-slate-300">
+        The charity&rsquo;s details as the website and its e-mails show them. Each group is saved on its own; the public
+        pages show a change at once (a CDN or proxy in front may keep its copy for its cache time: SHARED_CACHE_SECONDS,
+        a minute unless set otherwise).
+      </p>
+      <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
+        {notice ?? ""}
+      </p>
+      {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
+      {unset.length > 0 ? (
+        <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">Still placeholders: the site shows these until you set the real ones.</p>
+          <p className="mt-1">{unset.join(", ")}.</p>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {settingsGroups.map((group) => (
+          <GroupForm
+            // A save stores values normalised (a sort code with dashes): show what was stored.
+            key={`${group}:${settingsFields[group].map(({ key }) => settings[key]).join("\u0000")}`}
+            group={group}
+            settings={settings}
+            lastResult={actionData?.group === group ? actionData.result : undefined}
+            busy={savingGroup === group}
+          />
+        ))}
+      </div>
+      <AuditTrail events={history} heading="Changes" />
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,142 @@
+import { z } from "./zod";
+import { emailField, requiredText } from "./email";
+import { textProblem, tooLongMessage, type TextKind } from "./field-rules";
+import { settingsGroups, type SettingsGroup } from "~/utils/charity-settings";
+import {
+  ibanProblem,
+  isHttpsUrl,
+  normaliseAccountNumber,
+  normaliseCharityNumber,
+  normaliseCompanyNumber,
+  normaliseIban,
+  normaliseSortCode,
+  ukPhoneDigits,
+  whatsappDigits,
+} from "~/utils/charity-numbers";
+
+// Validation of the charity's own details (their shape and labels: app/utils/charity-settings.ts),
+// shared by the Settings form in the browser and its action on the server. The form is saved a group (fieldset) at a time, so each group has its own schema; together
+// they describe every setting. Values are stored normalised (sort code "12-34-56", IBAN in
+// groups of four, WhatsApp as international digits), which is how the site shows them.
+
+export const SETTINGS_LIMITS = { line: 100, shortName: 20, address: 300, officeHours: 400, url: 300 } as const;
+
+/** A value checked and put in its one form by `normalise`, which answers null when it cannot be. */
+function normalised(
+  label: string,
+  normalise: (value: string) => string | null,
+  message: string | ((value: string) => string),
+) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(SETTINGS_LIMITS.line, tooLongMessage(label, SETTINGS_LIMITS.line))
+    .transform((value, ctx) => {
+      const result = normalise(value);
+      if (result === null) {
+        ctx.addIssue({ code: "custom", message: typeof message === "string" ? message : message(value) });
+        return z.NEVER;
+      }
+      return result;
+    });
+}
+
+/** An optional text (Conform sends an empty field as undefined); stored as "" when empty. */
+function optionalText(label: string, max: number, kind: TextKind) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .superRefine((value, ctx) => {
+      const problem = textProblem(kind, label, value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+function socialUrl(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(SETTINGS_LIMITS.url, tooLongMessage(label, SETTINGS_LIMITS.url))
+    .refine(
+      (value) => value === "" || isHttpsUrl(value),
+      `Enter the full address of the ${label} page, starting https://`,
+    )
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+export const charityGroupSchema = z.object({
+  name: requiredText("Charity name", SETTINGS_LIMITS.line),
+  shortName: requiredText("Short name", SETTINGS_LIMITS.shortName),
+  charityNumber: normalised(
+    "Registered charity number",
+    normaliseCharityNumber,
+    "Enter a charity number from the register: 6 or 7 digits in England and Wales (like 1234567 or 1234567-1), or SC0 and 5 digits in Scotland",
+  ),
+  companyNumber: normalised(
+    "Company number",
+    normaliseCompanyNumber,
+    "Enter the Companies House number: 8 digits (like 01234567), or 2 letters and 6 digits (like SC123456)",
+  ),
+  registeredOffice: optionalText("Registered office", SETTINGS_LIMITS.address, "multiline"),
+});
+
+export const contactGroupSchema = z.object({
+  email: emailField("Contact e-mail"),
+  phone: z
+    .string()
+    .trim()
+    .max(30, tooLongMessage("Phone", 30))
+    .refine((value) => value === "" || ukPhoneDigits(value) !== null, "Enter a UK phone number, like 020 7946 0000")
+    .optional()
+    .transform((value) => value ?? ""),
+  whatsappNumber: normalised(
+    "WhatsApp number",
+    whatsappDigits,
+    "Enter a UK mobile number for WhatsApp, like 07700 900123 or +44 7700 900123",
+  ),
+  officeHours: optionalText("Office hours", SETTINGS_LIMITS.officeHours, "multiline"),
+});
+
+export const bankGroupSchema = z.object({
+  accountName: requiredText("Account name", SETTINGS_LIMITS.line),
+  sortCode: normalised("Sort code", normaliseSortCode, "Enter a sort code of 6 digits, like 12-34-56"),
+  accountNumber: normalised("Account number", normaliseAccountNumber, "Enter an account number of 8 digits"),
+  iban: normalised("IBAN", normaliseIban, (value) =>
+    ibanProblem(value) === "checksum"
+      ? "The IBAN's check digits do not match the rest of it: check each character against your bank statement"
+      : "Enter an IBAN: 2 letters, 2 check digits and the account (22 characters for a UK account), like GB29 NWBK 6016 1331 9268 19",
+  ),
+});
+
+export const socialGroupSchema = z.object({
+  facebookUrl: socialUrl("Facebook"),
+  linkedinUrl: socialUrl("LinkedIn"),
+  instagramUrl: socialUrl("Instagram"),
+  xUrl: socialUrl("X (Twitter)"),
+  youtubeUrl: socialUrl("YouTube"),
+});
+
+export const settingsGroupSchemas = {
+  charity: charityGroupSchema,
+  contact: contactGroupSchema,
+  bank: bankGroupSchema,
+  social: socialGroupSchema,
+} as const;
+
+/** Every setting at once (what a fresh import or a test checks). */
+export const charitySettingsSchema = charityGroupSchema
+  .extend(contactGroupSchema.shape)
+  .extend(bankGroupSchema.shape)
+  .extend(socialGroupSchema.shape);
+
+/** The form posts the group it saves in this hidden field. */
+export const SETTINGS_GROUP_FIELD = "group";
+
+export function isSettingsGroup(value: unknown): value is SettingsGroup {
+  return typeof value === "string" && (settingsGroups as readonly string[]).includes(value);
+}

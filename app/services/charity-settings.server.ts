@@ -1,0 +1,109 @@
+import { nowIsoString } from "~/infra/clock.server";
+import { dataVersionNow, getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger, type Logger } from "~/infra/logger.server";
+import { pageCache } from "~/infra/page-cache.server";
+import { charityDefaults } from "~/content/site";
+import { listAuditOfKind, recordAudit, type AuditEvent } from "~/models/audit.server";
+import { listSettings, saveSettings, type SettingRow } from "~/models/charity-settings.server";
+import {
+  labelOf,
+  settingKeys,
+  settingsFields,
+  type CharitySettings,
+  type SettingKey,
+  type SettingsGroup,
+} from "~/utils/charity-settings";
+
+/**
+ * The charity's own details, the one way every page, e-mail and export reads them: the saved
+ * settings over the defaults of app/content/site.ts.
+ *
+ * Read on every request (the root loader puts them in every page), so the answer is kept in
+ * memory: a save in this process drops it, and a write by another process moves SQLite's
+ * data_version, after which it is read again. A save also clears the rendered-page cache, as a
+ * news write does (app/services/news.server.ts): every public page shows some of these details.
+ * A shared cache (CDN, nginx) may still serve a page it holds for its usual `s-maxage`
+ * (SHARED_CACHE_SECONDS), as after an article is published.
+ */
+
+interface Cached {
+  settings: CharitySettings;
+  dataVersion: number;
+}
+const cache = new WeakMap<DB, Cached>();
+
+const isSettingKey = (key: string): key is SettingKey => (settingKeys as readonly string[]).includes(key);
+
+function withDefaults(rows: readonly SettingRow[]): CharitySettings {
+  const settings = { ...charityDefaults };
+  for (const { key, value } of rows) if (isSettingKey(key)) settings[key] = value;
+  return settings;
+}
+
+export async function getCharitySettings(db: DB = getDb()): Promise<CharitySettings> {
+  const dataVersion = dataVersionNow(db);
+  const hit = cache.get(db);
+  if (hit && hit.dataVersion === dataVersion) return hit.settings;
+  const settings = Object.freeze(withDefaults(await listSettings(db)));
+  cache.set(db, { settings, dataVersion });
+  return settings;
+}
+
+export interface SettingsChange {
+  key: SettingKey;
+  before: string;
+  after: string;
+}
+
+/**
+ * Saves one group of the Settings form (values already validated and normalised by
+ * app/schemas/charity-settings.ts). Only what changed is written, each change audited with
+ * its value before and after, in one transaction; then cached copies are dropped.
+ */
+export async function saveCharitySettings(
+  group: SettingsGroup,
+  values: Partial<CharitySettings>,
+  actor: string,
+  { db = getDb(), log = logger }: { db?: DB; log?: Logger } = {},
+): Promise<SettingsChange[]> {
+  const now = nowIsoString();
+  const changes = await immediateTransaction(db, async (trx) => {
+    const current = withDefaults(await listSettings(trx));
+    const changed: SettingsChange[] = [];
+    for (const { key } of settingsFields[group]) {
+      const after = values[key];
+      if (after !== undefined && after !== current[key]) changed.push({ key, before: current[key], after });
+    }
+    if (changed.length === 0) return changed;
+    await saveSettings(
+      trx,
+      changed.map(({ key, after }) => ({ key, value: after })),
+      { actor, now },
+    );
+    for (const change of changed) {
+      await recordAudit(
+        trx,
+        { entity: "settings", entityId: null, action: "settings.changed", detail: describe(change), actor },
+        now,
+      );
+    }
+    return changed;
+  });
+  if (changes.length > 0) {
+    cache.delete(db);
+    pageCache.clear();
+    log.info({ event: "settings.changed", keys: changes.map((c) => c.key) }, "Charity settings changed");
+  }
+  return changes;
+}
+
+const shown = (value: string) => (value === "" ? "(empty)" : JSON.stringify(value));
+
+function describe({ key, before, after }: SettingsChange): string {
+  return `${labelOf(key)}: ${shown(before)} → ${shown(after)}`;
+}
+
+/** The Settings page's history: who changed what, newest first. */
+export async function settingsHistory(db: DB = getDb()): Promise<AuditEvent[]> {
+  return listAuditOfKind(db, "settings");
+}

@@ -1,0 +1,100 @@
+// The charity's own details (names, numbers, contacts, bank account, social links): their shape,
+// the Settings form's groups and labels, and pure helpers the pages use to show them. Client-safe
+// and without zod (the validation is app/schemas/charity-settings.ts). Stored in the database and
+// read through app/services/charity-settings.server.ts; the defaults of a fresh database are the
+// placeholders in app/content/site.ts.
+
+export interface CharitySettings {
+  name: string;
+  shortName: string;
+  charityNumber: string;
+  companyNumber: string;
+  /** Lines of the registered office's address; empty: not shown. */
+  registeredOffice: string;
+  email: string;
+  /** Empty: not shown. */
+  phone: string;
+  /** International digits, as wa.me links take them ("447700900123"). */
+  whatsappNumber: string;
+  /** One line per row, "Days: hours". */
+  officeHours: string;
+  accountName: string;
+  sortCode: string;
+  accountNumber: string;
+  iban: string;
+  facebookUrl: string;
+  linkedinUrl: string;
+  instagramUrl: string;
+  xUrl: string;
+  youtubeUrl: string;
+}
+
+export type SettingKey = keyof CharitySettings;
+
+export const settingsGroups = ["charity", "contact", "bank", "social"] as const;
+export type SettingsGroup = (typeof settingsGroups)[number];
+
+/** Each group's fields, in form order, with the label staff see (also in the audit trail). */
+export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; label: string }[]> = {
+  charity: [
+    { key: "name", label: "Charity name" },
+    { key: "shortName", label: "Short name" },
+    { key: "charityNumber", label: "Registered charity number" },
+    { key: "companyNumber", label: "Company number" },
+    { key: "registeredOffice", label: "Registered office" },
+  ],
+  contact: [
+    { key: "email", label: "Contact e-mail" },
+    { key: "phone", label: "Phone" },
+    { key: "whatsappNumber", label: "WhatsApp number" },
+    { key: "officeHours", label: "Office hours" },
+  ],
+  bank: [
+    { key: "accountName", label: "Account name" },
+    { key: "sortCode", label: "Sort code" },
+    { key: "accountNumber", label: "Account number" },
+    { key: "iban", label: "IBAN" },
+  ],
+  social: [
+    { key: "facebookUrl", label: "Facebook" },
+    { key: "linkedinUrl", label: "LinkedIn" },
+    { key: "instagramUrl", label: "Instagram" },
+    { key: "xUrl", label: "X (Twitter)" },
+    { key: "youtubeUrl", label: "YouTube" },
+  ],
+};
+
+export const settingsGroupLegends: Record<SettingsGroup, string> = {
+  charity: "The charity",
+  contact: "Contact details",
+  bank: "Bank details for donations",
+  social: "Social links",
+};
+
+export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group) =>
+  settingsFields[group].map((field) => field.key),
+);
+
+export const labelOf = (key: SettingKey): string =>
+  settingsGroups.flatMap((group) => settingsFields[group]).find((field) => field.key === key)?.label ?? key;
+
+/** "Monday - Friday: 9:00 AM - 5:00 PM" lines as rows to show; a line without ": " is one cell. */
+export function officeHoursRows(text: string): { days: string; hours: string }[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf(": ");
+      return at === -1 ? { days: line, hours: "" } : { days: line.slice(0, at), hours: line.slice(at + 2) };
+    });
+}
+
+/** The social links to show: the ones set, then WhatsApp (from the WhatsApp number). */
+export function socialLinksOf(settings: CharitySettings): { label: string; href: string }[] {
+  const links = settingsFields.social
+    .map(({ key, label }) => ({ label: label === "X (Twitter)" ? "X" : label, href: settings[key] }))
+    .filter((link) => link.href !== "");
+  if (settings.whatsappNumber) links.push({ label: "WhatsApp", href: `https://wa.me/${settings.whatsappNumber}` });
+  return links;
+}

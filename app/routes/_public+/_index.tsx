@@ -1,8 +1,8 @@
+import { CardGrid, CardItem, PageSection } from "~/components/ui/panel";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { HeroSlideshow } from "~/components/hero-slideshow";
 import { NewsCard, toNewsCardArticle } from "~/components/news-card";
 import { HERO_IMAGE_SIZE, HERO_INTERVAL_MS, heroSlides } from "~/content/hero";
@@ -42,29 +42,6 @@ async function loadHome({ request }: LoaderFunctionArgs) {
 }
 
 /** A home-page band: full-width background, centred heading, content in the page column. */
-function HomeSection({
-  id,
-  title,
-  className,
-  children,
-}: {
-  id: string;
-  title: ReactNode;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className={className}>
-      <div className="container-page">
-        <h2 id={`${id}-heading`} className="text-center text-3xl font-bold text-slate-900 dark:text-white">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
-
 const pillarIcons = [
   // Healthcare Access: a medical cross.
   "M9 3h6v6h6v6h-6v6H9v-6H3V9h6z",
@@ -90,7 +67,7 @@ export default function Home() {
         <p className="mx-auto mt-5 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{welcome.intro}</p>
       </section>
 
-      <HomeSection id="impact" title="Our Impact" className="bg-brand-50 py-14 dark:bg-slate-900">
+      <PageSection id="impact" title="Our Impact" className="bg-brand-50 py-14 dark:bg-slate-900">
         <dl className="mt-10 grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
           {homeStatistics.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse">
@@ -99,9 +76,9 @@ export default function Home() {
             </div>
           ))}
         </dl>
-      </HomeSection>
+      </PageSection>
 
-      <HomeSection id="mission" title={mission.heading} className="py-16">
+      <PageSection id="mission" title={mission.heading} className="py-16">
         <p className="mx-auto mt-4 max-w-3xl text-center text-lg text-slate-700 dark:text-slate-300">{mission.intro}</p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {mission.pillars.map((pillar, i) => (
@@ -124,26 +101,27 @@ export default function Home() {
             </li>
           ))}
         </ul>
-      </HomeSection>
+      </PageSection>
 
-      <HomeSection id="needs" title="Current Needs" className="bg-slate-50 py-16 dark:bg-slate-900">
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+      <PageSection id="needs" title="Current Needs" className="bg-slate-50 py-16 dark:bg-slate-900">
+        <CardGrid>
           {currentNeeds.map((need) => (
-            <li
+            <CardItem
               key={need.title}
-              className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-950"
-            >
-              <h3 className="text-xl font-semibold text-slate-900 dark:text-white">{need.title}</h3>
-              <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{need.text}</p>
-              <Link to="/donate" className="btn-primary mt-5 self-start">
-                {need.linkLabel}
-              </Link>
-            </li>
+              title={need.title}
+              text={need.text}
+              surface="bg-white dark:bg-slate-950"
+              action={
+                <Link to="/donate" className="btn-primary mt-5 self-start">
+                  {need.linkLabel}
+                </Link>
+              }
+            />
           ))}
-        </ul>
-      </HomeSection>
+        </CardGrid>
+      </PageSection>
 
-      <HomeSection id="recent" title="Recent Activities" className="py-16">
+      <PageSection id="recent" title="Recent Activities" className="py-16">
         {articles.length > 0 ? (
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {articles.map((article) => (
@@ -160,7 +138,7 @@ export default function Home() {
             View All News
           </Link>
         </div>
-      </HomeSection>
+      </PageSection>
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-white dark:bg-brand-900">
         <div className="container-page text-center">

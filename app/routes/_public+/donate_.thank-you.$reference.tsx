@@ -1,3 +1,4 @@
+import { Panel } from "~/components/ui/panel";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -56,14 +57,8 @@ export default function DonateThankYou() {
         lead="Your pledge has been recorded. Please complete your gift by bank transfer using the reference below."
       />
       <div className="container-page grid gap-8 py-12 lg:grid-cols-2">
-        <section
-          aria-labelledby="pledge-heading"
-          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="pledge-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-            Your pledge
-          </h2>
-          <dl className="mt-4 space-y-3">
+        <Panel title="Your pledge">
+          <dl className="space-y-3">
             <div>
               <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
               <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">
@@ -109,17 +104,9 @@ export default function DonateThankYou() {
               <p className="mt-4 text-slate-700 dark:text-slate-300">{giftAidThankYou.lead}</p>
             </div>
           ) : null}
-        </section>
-        <section
-          aria-labelledby="bank-heading"
-          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="bank-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-            Pay by bank transfer
-          </h2>
-          <div className="mt-4">
-            <BankDetailsList reference={pledge.reference} />
-          </div>
+        </Panel>
+        <Panel title="Pay by bank transfer">
+          <BankDetailsList reference={pledge.reference} />
           {pledge.type === "monthly" ? <p className="mt-4 text-slate-700 dark:text-slate-300">{monthlyNote}</p> : null}
           {pledge.declaration ? null : (
             <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
@@ -132,7 +119,7 @@ export default function DonateThankYou() {
               See our projects
             </Link>
           </p>
-        </section>
+        </Panel>
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { Panel } from "~/components/ui/panel";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -37,21 +38,15 @@ export default function GetInvolvedPage() {
             {paragraph}
           </p>
         ))}
-        <section
-          aria-labelledby="take-part-heading"
-          className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-            How to take part
-          </h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">
+        <Panel title="How to take part" surface="brand" className="mt-10">
+          <p>
             Please contact us by e-mail at{" "}
             <a href={mailto} className="link">
               {email}
             </a>{" "}
             and tell us a little about yourself. We will reply as soon as we can.
           </p>
-        </section>
+        </Panel>
       </article>
     </div>
   );

@@ -1,3 +1,4 @@
+import { CardGrid, CardItem } from "~/components/ui/panel";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
@@ -23,20 +24,21 @@ export default function GetInvolved() {
       <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
         There are many ways to support our work besides giving money. Choose the one that suits you.
       </p>
-      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+      <CardGrid>
         {featuredGetInvolvedPages.map((page) => (
-          <li
+          <CardItem
             key={page.slug}
-            className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-          >
-            <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{page.title}</h2>
-            <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{page.summary}</p>
-            <Link to={`/get-involved/${page.slug}`} className="link mt-4 self-start">
-              Find out more<span className="sr-only"> about {page.title}</span> <span aria-hidden="true">→</span>
-            </Link>
-          </li>
+            title={page.title}
+            text={page.summary}
+            headingLevel={2}
+            action={
+              <Link to={`/get-involved/${page.slug}`} className="link mt-4 self-start">
+                Find out more<span className="sr-only"> about {page.title}</span> <span aria-hidden="true">→</span>
+              </Link>
+            }
+          />
         ))}
-      </ul>
+      </CardGrid>
       <section aria-labelledby="more-heading" className="mt-12">
         <h2 id="more-heading" className="text-2xl font-semibold text-slate-900 dark:text-white">
           More ways to help

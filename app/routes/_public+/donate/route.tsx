@@ -28,6 +28,7 @@ import { submitPledge } from "~/services/pledges.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-numbers";
+import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
 import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -83,17 +84,6 @@ function ToggleOption({
       />
       {children}
     </label>
-  );
-}
-
-function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section
-      className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}
-    >
-      <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h2>
-      <div className="mt-3 text-slate-700 dark:text-slate-300">{children}</div>
-    </section>
   );
 }
 
@@ -237,18 +227,12 @@ export default function Donate() {
       </PageBanner>
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
-        <section
-          aria-labelledby="donate-form-heading"
-          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="donate-form-heading" className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">
-            Your donation
-          </h2>
+        <Panel title="Your donation" large className="lg:col-span-2">
           <DonationForm />
-        </section>
+        </Panel>
 
         <div className="space-y-6">
-          <Card title="What your gift can do">
+          <Panel title="What your gift can do">
             <ul className="space-y-4">
               {valueExamples.map((example) => (
                 <li key={example.title} className="flex gap-4">
@@ -262,41 +246,40 @@ export default function Donate() {
                 </li>
               ))}
             </ul>
-          </Card>
-          <Card title={giftAid.title}>
+          </Panel>
+          <Panel title={giftAid.title}>
             <p>{giftAid.text}</p>
             <p className="mt-2">{giftAid.example}</p>
             <p className="mt-2 text-sm">{giftAid.howTo}</p>
-          </Card>
+          </Panel>
         </div>
       </div>
 
-      <section aria-labelledby="why-donate-heading" className="bg-slate-50 py-12 dark:bg-slate-900">
-        <div className="container-page">
-          <h2 id="why-donate-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-            Why donate?
-          </h2>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {reasonsToDonate.map((reason) => (
-              <li
-                key={reason.title}
-                className="rounded-lg bg-white p-6 shadow-sm dark:bg-slate-950 dark:ring-1 dark:ring-slate-700"
-              >
-                <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{reason.title}</h3>
-                <p className="mt-2 text-slate-700 dark:text-slate-300">{reason.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id="why-donate"
+        title="Why donate?"
+        className="bg-slate-50 py-12 dark:bg-slate-900"
+        headingClassName="text-2xl font-bold text-slate-900 dark:text-white"
+      >
+        <CardGrid className="mt-6">
+          {reasonsToDonate.map((reason) => (
+            <CardItem
+              key={reason.title}
+              title={reason.title}
+              text={reason.description}
+              surface="bg-white dark:bg-slate-950"
+            />
+          ))}
+        </CardGrid>
+      </PageSection>
 
       <div className="container-page grid gap-6 py-12 md:grid-cols-2">
-        <Card title="Bank transfer">
+        <Panel title="Bank transfer">
           <p className="mb-4">You can also give directly by bank transfer or standing order to:</p>
           <BankDetailsList />
           <p className="mt-4 text-sm">{monthlyNote}</p>
-        </Card>
-        <Card title="About the charity">
+        </Panel>
+        <Panel title="About the charity">
           <p>
             {charity.name} is a registered charity in {charityRegister(charity.charityNumber)}. Registered charity
             number <strong className="text-slate-900 dark:text-white">{charity.charityNumber}</strong>.
@@ -308,7 +291,7 @@ export default function Donate() {
             </a>
             .
           </p>
-        </Card>
+        </Panel>
       </div>
     </>
   );

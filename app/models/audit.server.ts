@@ -3,7 +3,28 @@ import type { Selectable } from "kysely";
 import type { AuditEventsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
-export type AuditEvent = Selectable<AuditEventsTable>;
+/** One entry of a history (camelCase; the table's columns are mapped in toAuditEvent only). */
+export interface AuditEvent {
+  id: number;
+  entity: string;
+  entityId: number | null;
+  action: string;
+  detail: string | null;
+  actor: string;
+  createdAt: string;
+}
+
+function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
+  return {
+    id: row.id,
+    entity: row.entity,
+    entityId: row.entity_id,
+    action: row.action,
+    detail: row.detail,
+    actor: row.actor,
+    createdAt: row.created_at,
+  };
+}
 
 export type AuditEntity =
   "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings";
@@ -37,25 +58,23 @@ export async function recordAudit(db: DB, input: AuditInput, now: string = nowIs
     .execute();
 }
 
-/** A record's history, oldest first. */
-export async function listAudit(db: DB, entity: AuditEntity, entityId: number): Promise<AuditEvent[]> {
+/** The events of one record, or (entityId null) of a kind that is not one record, such as "settings". */
+function eventsOf(db: DB, entity: AuditEntity, entityId: number | null) {
   return db
     .selectFrom("audit_events")
     .selectAll()
     .where("entity", "=", entity)
-    .where("entity_id", "=", entityId)
-    .orderBy("id", "asc")
-    .execute();
+    .where("entity_id", entityId === null ? "is" : "=", entityId);
+}
+
+/** A record's history, oldest first. */
+export async function listAudit(db: DB, entity: AuditEntity, entityId: number): Promise<AuditEvent[]> {
+  const rows = await eventsOf(db, entity, entityId).orderBy("id", "asc").execute();
+  return rows.map(toAuditEvent);
 }
 
 /** The latest events of a kind that is not one record (entity_id null, e.g. "settings"), newest first. */
 export async function listAuditOfKind(db: DB, entity: AuditEntity, limit = 50): Promise<AuditEvent[]> {
-  return db
-    .selectFrom("audit_events")
-    .selectAll()
-    .where("entity", "=", entity)
-    .where("entity_id", "is", null)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await eventsOf(db, entity, null).orderBy("id", "desc").limit(limit).execute();
+  return rows.map(toAuditEvent);
 }

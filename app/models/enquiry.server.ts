@@ -4,7 +4,32 @@ import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
 
-export type ContactEnquiry = Selectable<ContactEnquiriesTable>;
+/** An enquiry as the app sees it (camelCase; the table's columns are mapped in toEnquiry only). */
+export interface ContactEnquiry {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  channel: ContactEnquiriesTable["channel"];
+  createdAt: string;
+  status: EnquiryStatus;
+  handledAt: string | null;
+}
+
+function toEnquiry(row: Selectable<ContactEnquiriesTable>): ContactEnquiry {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    channel: row.channel,
+    createdAt: row.created_at,
+    status: row.status,
+    handledAt: row.handled_at,
+  };
+}
 
 export interface EnquiryInput {
   name: string;
@@ -21,11 +46,12 @@ export async function createEnquiry(
   input: EnquiryInput,
   now: string = nowIsoString(),
 ): Promise<ContactEnquiry> {
-  return db
+  const row = await db
     .insertInto("contact_enquiries")
     .values({ ...input, created_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toEnquiry(row);
 }
 
 /*
@@ -88,7 +114,7 @@ export interface EnquirySummary {
   email: string;
   subject: string;
   status: EnquiryStatus;
-  created_at: string;
+  createdAt: string;
   message: string;
 }
 
@@ -117,7 +143,7 @@ export async function listEnquiries(
       "contact_enquiries.email",
       "contact_enquiries.subject",
       "contact_enquiries.status",
-      "contact_enquiries.created_at",
+      "contact_enquiries.created_at as createdAt",
       "contact_enquiries.message",
     ])
     .orderBy("contact_enquiries.status", "desc")
@@ -148,17 +174,19 @@ async function countEnquiries(db: DB, filter: EnquiryFilter): Promise<{ total: n
 
 /** Every enquiry the filter matches, in inbox order, message included (the CSV export). */
 export async function listEnquiriesForExport(db: DB, filter: EnquiryFilter): Promise<ContactEnquiry[]> {
-  return filtered(db, filter)
+  const rows = await filtered(db, filter)
     .selectAll("contact_enquiries")
     .orderBy("contact_enquiries.status", "desc")
     .orderBy("contact_enquiries.created_at", "desc")
     .orderBy("contact_enquiries.id", "desc")
     .execute();
+  return rows.map(toEnquiry);
 }
 
 export async function getEnquiry(db: DB, id: number): Promise<ContactEnquiry | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  return db.selectFrom("contact_enquiries").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("contact_enquiries").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toEnquiry(row) : undefined;
 }
 
 /**

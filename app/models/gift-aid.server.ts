@@ -156,43 +156,127 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
   }));
 }
 
-export type Claim = Selectable<GiftAidClaimsTable>;
-export type ClaimItem = Selectable<GiftAidClaimItemsTable>;
-export type ClaimItemInput = Omit<ClaimItem, "id" | "claim_id">;
+/** A claim batch (camelCase; columns mapped in toClaim only). */
+export interface Claim {
+  id: number;
+  createdAt: string;
+  createdBy: string;
+  totalPence: number;
+  giftAidPence: number;
+  itemCount: number;
+  /** YYYY-MM-DD; set once, when the batch went to HMRC. */
+  submittedOn: string | null;
+  submittedBy: string | null;
+}
+
+/** One row of a batch's HMRC schedule, as it was when the batch was made. */
+export interface ClaimItem {
+  id: number;
+  claimId: number;
+  paymentId: number;
+  declarationId: number;
+  title: string;
+  firstName: string;
+  lastName: string;
+  houseNameOrNumber: string;
+  postcode: string;
+  /** YYYY-MM-DD */
+  donationDate: string;
+  amountPence: number;
+}
+export type ClaimItemInput = Omit<ClaimItem, "id" | "claimId">;
+
+function toClaim(row: Selectable<GiftAidClaimsTable>): Claim {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    totalPence: row.total_pence,
+    giftAidPence: row.gift_aid_pence,
+    itemCount: row.item_count,
+    submittedOn: row.submitted_on,
+    submittedBy: row.submitted_by,
+  };
+}
+
+function toClaimItem(row: Selectable<GiftAidClaimItemsTable>): ClaimItem {
+  return {
+    id: row.id,
+    claimId: row.claim_id,
+    paymentId: row.payment_id,
+    declarationId: row.declaration_id,
+    title: row.title,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    houseNameOrNumber: row.house_name_or_number,
+    postcode: row.postcode,
+    donationDate: row.donation_date,
+    amountPence: row.amount_pence,
+  };
+}
 
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submitted_on" | "submitted_by">,
+  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy">,
   items: ClaimItemInput[],
 ): Promise<Claim> {
-  const row = await db.insertInto("gift_aid_claims").values(claim).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("gift_aid_claims")
+    .values({
+      created_at: claim.createdAt,
+      created_by: claim.createdBy,
+      total_pence: claim.totalPence,
+      gift_aid_pence: claim.giftAidPence,
+      item_count: claim.itemCount,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   for (const item of items) {
     await db
       .insertInto("gift_aid_claim_items")
-      .values({ ...item, claim_id: row.id })
+      .values({
+        claim_id: row.id,
+        payment_id: item.paymentId,
+        declaration_id: item.declarationId,
+        title: item.title,
+        first_name: item.firstName,
+        last_name: item.lastName,
+        house_name_or_number: item.houseNameOrNumber,
+        postcode: item.postcode,
+        donation_date: item.donationDate,
+        amount_pence: item.amountPence,
+      })
       .execute();
   }
-  return row;
+  return toClaim(row);
 }
 
 export async function getClaim(db: DB, id: number): Promise<Claim | undefined> {
-  return db.selectFrom("gift_aid_claims").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("gift_aid_claims").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toClaim(row) : undefined;
 }
 
 /** The newest batches first. */
 export async function listClaims(db: DB): Promise<Claim[]> {
-  return db.selectFrom("gift_aid_claims").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("gift_aid_claims")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toClaim);
 }
 
 export async function listClaimItems(db: DB, claimId: number): Promise<ClaimItem[]> {
-  return db
+  const rows = await db
     .selectFrom("gift_aid_claim_items")
     .selectAll()
     .where("claim_id", "=", claimId)
     .orderBy("donation_date", "asc")
     .orderBy("id", "asc")
     .execute();
+  return rows.map(toClaimItem);
 }
 
 /** Marks a batch submitted, once: false when it is missing or already submitted. */

@@ -123,22 +123,22 @@ export async function createClaimBatch(
     const created = await insertClaim(
       trx,
       {
-        created_at: nowIsoString(),
-        created_by: selection.actor,
-        total_pence: total,
-        gift_aid_pence: giftAidOnPence(total),
-        item_count: chosen.length,
+        createdAt: nowIsoString(),
+        createdBy: selection.actor,
+        totalPence: total,
+        giftAidPence: giftAidOnPence(total),
+        itemCount: chosen.length,
       },
       chosen.map((candidate) => ({
-        payment_id: candidate.paymentId,
-        declaration_id: candidate.declarationId,
+        paymentId: candidate.paymentId,
+        declarationId: candidate.declarationId,
         title: candidate.row!.title,
-        first_name: candidate.row!.firstName,
-        last_name: candidate.row!.lastName,
-        house_name_or_number: candidate.row!.house,
+        firstName: candidate.row!.firstName,
+        lastName: candidate.row!.lastName,
+        houseNameOrNumber: candidate.row!.house,
         postcode: candidate.row!.postcode,
-        donation_date: candidate.row!.receivedOn,
-        amount_pence: candidate.row!.amountPence,
+        donationDate: candidate.row!.receivedOn,
+        amountPence: candidate.row!.amountPence,
       })),
     );
     await recordAudit(trx, {
@@ -151,7 +151,7 @@ export async function createClaimBatch(
     return created;
   });
   logger.info(
-    { event: "gift_aid.claim_created", claim_id: claim.id, items: claim.item_count },
+    { event: "gift_aid.claim_created", claim_id: claim.id, items: claim.itemCount },
     "Gift Aid claim batch created",
   );
   return claim;
@@ -176,12 +176,12 @@ export async function listClaimBatches(db: DB = getDb()): Promise<Claim[]> {
 function cellsOf(item: ClaimItem): string[] {
   return scheduleCells({
     title: item.title,
-    firstName: item.first_name,
-    lastName: item.last_name,
-    house: item.house_name_or_number,
+    firstName: item.firstName,
+    lastName: item.lastName,
+    house: item.houseNameOrNumber,
     postcode: item.postcode,
-    receivedOn: item.donation_date,
-    amountPence: item.amount_pence,
+    receivedOn: item.donationDate,
+    amountPence: item.amountPence,
   });
 }
 
@@ -213,9 +213,9 @@ export async function markClaimSubmitted(
   await immediateTransaction(db, async (trx) => {
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
-    if (claim.submitted_on) throw new GiftAidError("This batch was already submitted: it cannot change.");
+    if (claim.submittedOn) throw new GiftAidError("This batch was already submitted: it cannot change.");
     if (day > londonToday()) throw new GiftAidError("The submission date cannot be in the future.", 400);
-    if (day < toLondonDay(claim.created_at)) {
+    if (day < toLondonDay(claim.createdAt)) {
       throw new GiftAidError("The submission date cannot be before the batch was made.", 400);
     }
     if (!(await setClaimSubmitted(trx, id, { on: day, by: actor }))) {
@@ -231,7 +231,7 @@ export async function deleteClaimBatch(id: number, actor: string, db: DB = getDb
   await immediateTransaction(db, async (trx) => {
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
-    if (claim.submitted_on) throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
+    if (claim.submittedOn) throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
     if (!(await deleteUnsubmittedClaim(trx, id))) {
       throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
     }
@@ -239,7 +239,7 @@ export async function deleteClaimBatch(id: number, actor: string, db: DB = getDb
       entity: "claim",
       entityId: id,
       action: "claim.deleted",
-      detail: `${claim.item_count} payments released`,
+      detail: `${claim.itemCount} payments released`,
       actor,
     });
   });

@@ -193,7 +193,7 @@ describe("an enquiry's page", () => {
     expect(handled.headers.get("Location")).toBe(`${LIST}/${row.id}`);
     const stored = await getEnquiry(getDb(), row.id);
     expect(stored).toMatchObject({ status: "handled" });
-    expect(stored!.handled_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(stored!.handledAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     await post("handled"); // already handled: no second audit row
     await post("reopen");
     expect(await getEnquiry(getDb(), row.id)).toMatchObject({ status: "new", handled_at: null });

@@ -86,7 +86,7 @@ describe("removing a payment recorded by mistake", () => {
     const history = await listAudit(getDb(), "pledge", pledge.id);
     const removed = history.at(-1)!;
     expect(removed).toMatchObject({ action: "payment.removed", actor: "admin" });
-    expect(removed.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(removed.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(removed.detail).toContain("£15 received 2025-10-05");
     expect(removed.detail).toContain("status paid → pending");
     expect(removed.detail).toContain("Reason: Typed twice");

@@ -66,7 +66,7 @@ describe("claim batches", () => {
     const claim = await createClaimBatch({ paymentIds: "all", actor: "admin" });
     expect(claim).toMatchObject({ total_pence: 3503, gift_aid_pence: 875, item_count: 2, submitted_on: null });
     const detail = await getClaimDetail(claim.id);
-    expect(detail!.items.map((item) => item.payment_id)).toEqual([a, b]);
+    expect(detail!.items.map((item) => item.paymentId)).toEqual([a, b]);
     expect(detail!.items[0].cells).toEqual(["Ms", "Jo", "Smith Jones", "12", "LS1 4AP", "", "", "05/03/26", "10.01"]);
     expect((await listClaimCandidates()).claimable).toEqual([]);
 
@@ -88,7 +88,7 @@ describe("claim batches", () => {
     const a = await recordPaymentForTest(pledge.id, "2026-03-05", 1000);
     const b = await recordPaymentForTest(pledge.id, "2026-03-06", 2000);
     const first = await createClaimBatch({ paymentIds: [a], actor: "admin" });
-    expect(first.item_count).toBe(1);
+    expect(first.itemCount).toBe(1);
 
     await expect(createClaimBatch({ paymentIds: [b, a], actor: "admin" })).rejects.toThrow(/no longer claimable/);
     expect(await claims()).toHaveLength(1);

@@ -5,7 +5,7 @@ export interface AuditTrailEntry {
   action: string;
   detail: string | null;
   actor: string;
-  created_at: string;
+  createdAt: string;
 }
 
 /** A record's history on its staff page: what happened, who did it, when. */
@@ -21,8 +21,8 @@ export function AuditTrail({ events, heading = "History" }: { events: AuditTrail
         <ol className="mt-3 space-y-2">
           {events.map((event) => (
             <li key={event.id} className="text-sm text-slate-800 dark:text-slate-200">
-              <time dateTime={event.created_at} className="font-medium">
-                {formatDateTime(event.created_at)}
+              <time dateTime={event.createdAt} className="font-medium">
+                {formatDateTime(event.createdAt)}
               </time>
               {" · "}
               {event.actor}

@@ -72,15 +72,15 @@ export default function EnquiryDetail() {
         <dd className="break-all">{enquiry.email}</dd>
         <dt className="font-medium">Received</dt>
         <dd>
-          <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+          <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
         </dd>
         <dt className="font-medium">Sent with</dt>
         <dd>{enquiry.channel === "whatsapp" ? "WhatsApp" : "E-mail"}</dd>
-        {enquiry.handled_at ? (
+        {enquiry.handledAt ? (
           <>
             <dt className="font-medium">Handled</dt>
             <dd>
-              <time dateTime={enquiry.handled_at}>{formatDateTime(enquiry.handled_at)}</time>
+              <time dateTime={enquiry.handledAt}>{formatDateTime(enquiry.handledAt)}</time>
             </dd>
           </>
         ) : null}

@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     enquiry: {
       id: enquiry.id,
       name: enquiry.name,
-      created_at: enquiry.created_at,
+      created_at: enquiry.createdAt,
       subject: isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject,
     },
   });

@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: e.email,
         subject: isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
         status: e.status,
-        created_at: e.created_at,
+        created_at: e.createdAt,
         preview: preview(e.message, ENQUIRY_PREVIEW_LENGTH),
       })),
     },

@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ["id", "received_at", "status", "handled_at", "subject", "name", "email", "channel", "message"],
     rows.map((e) => [
       e.id,
-      e.created_at,
+      e.createdAt,
       e.status,
-      e.handled_at,
+      e.handledAt,
       isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
       e.name,
       e.email,

@@ -137,10 +137,10 @@ export default function ClaimBatch() {
       <h2 className="mt-4 text-2xl font-semibold">Claim batch {claim.id}</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-4">
         {[
-          ["Payments", String(claim.item_count)],
-          ["Total donations", formatPence(claim.total_pence)],
-          ["Gift Aid to claim", formatPence(claim.gift_aid_pence)],
-          ["Status", claim.submitted_on ? `Submitted ${formatLongDate(claim.submitted_on)}` : "Not submitted"],
+          ["Payments", String(claim.itemCount)],
+          ["Total donations", formatPence(claim.totalPence)],
+          ["Gift Aid to claim", formatPence(claim.giftAidPence)],
+          ["Status", claim.submittedOn ? `Submitted ${formatLongDate(claim.submittedOn)}` : "Not submitted"],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
@@ -149,7 +149,7 @@ export default function ClaimBatch() {
         ))}
       </dl>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-        Made {formatLongDate(claim.created_at)} by {claim.created_by}. {GIFT_AID_ROUNDING_NOTE}
+        Made {formatLongDate(claim.createdAt)} by {claim.createdBy}. {GIFT_AID_ROUNDING_NOTE}
       </p>
 
       {actionData?.error ? (
@@ -184,7 +184,7 @@ export default function ClaimBatch() {
       </StaffSection>
 
       <StaffSection id="submit" title="Submission">
-        {claim.submitted_on ? (
+        {claim.submittedOn ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">{giftAidStaff.submittedLocked}</p>
         ) : (
           <>

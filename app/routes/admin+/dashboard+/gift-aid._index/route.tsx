@@ -221,16 +221,16 @@ export default function GiftAid() {
                     Batch {claim.id}
                   </Link>
                 </td>
-                <td className={td}>{formatLongDate(claim.created_at)}</td>
-                <td className={td}>{claim.item_count}</td>
+                <td className={td}>{formatLongDate(claim.createdAt)}</td>
+                <td className={td}>{claim.itemCount}</td>
                 <td className={`${td} text-right`}>
-                  <Money pence={claim.total_pence} />
+                  <Money pence={claim.totalPence} />
                 </td>
                 <td className={`${td} text-right`}>
-                  <Money pence={claim.gift_aid_pence} />
+                  <Money pence={claim.giftAidPence} />
                 </td>
                 <td className={td}>
-                  {claim.submitted_on ? `Submitted ${formatLongDate(claim.submitted_on)}` : "Not submitted"}
+                  {claim.submittedOn ? `Submitted ${formatLongDate(claim.submittedOn)}` : "Not submitted"}
                 </td>
               </tr>
             ))}

@@ -5,7 +5,8 @@ import { nowIso } from "~/utils/dates";
 
 export type AuditEvent = Selectable<AuditEventsTable>;
 
-export type AuditEntity = "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy";
+export type AuditEntity =
+  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "newsletter";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -79,7 +79,8 @@ async function queueConfirmation(trx: DB, subscriber: NewsletterSubscriber, now:
 export async function signUpForNewsletter(email: string, now: Date = new Date()): Promise<void> {
   const queued = await immediateTransaction(getDb(), async (trx) => {
     let subscriber = await getNewsletterSubscriber(trx, email);
-    if (subscriber?.status === "confirmed") return false;
+    // A bouncing address (see recordNewsletterBounce) gets a new confirmation: confirming clears it.
+    if (subscriber?.status === "confirmed" && !subscriber.bouncing_since) return false;
     if (subscriber) {
       const last = await latestTokenAt(trx, subscriber.id, "confirm");
       if (last && now.getTime() - Date.parse(last) < CONFIRMATION_RESEND_INTERVAL_MS) return false;

@@ -8,6 +8,9 @@ import { createCookie } from "@remix-run/node";
 const flashMessages = {
   "article-saved": "Article saved.",
   "article-deleted": "Article deleted.",
+  "newsletter-saved": "Newsletter saved.",
+  "newsletter-sent": "Newsletter queued: its messages are on their way to the confirmed subscribers.",
+  "newsletter-already-sent": "This newsletter had already been sent: nothing was sent again.",
 } as const;
 export type FlashCode = keyof typeof flashMessages;
 

@@ -117,7 +117,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ intent, result: submission.reply(), notice: null }, 400);
     const done = await scheduleNewsletter(newsletter.id, fromLondonLocal(submission.value.send_at)!, user.username);
     if (!done.ok) {
-      return json({ intent, result: submission.reply({ fieldErrors: { send_at: [done.message] } }), notice: null }, 400);
+      return json(
+        { intent, result: submission.reply({ fieldErrors: { send_at: [done.message] } }), notice: null },
+        400,
+      );
     }
     return json({ intent, result: submission.reply(), notice: newsletterStaff.scheduled });
   }
@@ -182,8 +185,8 @@ function Progress({
         ) : null}
       </p>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        A message refused for good (the address does not exist) is not retried; an address refused for two
-        newsletters in a row gets no more until it subscribes again. The mail log keeps messages for 30 days.
+        A message refused for good (the address does not exist) is not retried; an address refused for two newsletters
+        in a row gets no more until it subscribes again. The mail log keeps messages for 30 days.
       </p>
     </>
   );

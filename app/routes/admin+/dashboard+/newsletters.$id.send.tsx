@@ -37,7 +37,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   return redirect(adminPaths.newsletter(newsletter.id), {
     status: 303,
-    headers: { "Set-Cookie": await setFlash(result.outcome === "queued" ? "newsletter-sent" : "newsletter-already-sent") },
+    headers: {
+      "Set-Cookie": await setFlash(result.outcome === "queued" ? "newsletter-sent" : "newsletter-already-sent"),
+    },
   });
 }
 

@@ -116,8 +116,8 @@ export default function Newsletters() {
         </Link>
       </div>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {recipients === 1 ? "1 confirmed subscriber" : `${recipients} confirmed subscribers`} would receive a
-        newsletter sent now. Sent newsletters are public on the website’s{" "}
+        {recipients === 1 ? "1 confirmed subscriber" : `${recipients} confirmed subscribers`} would receive a newsletter
+        sent now. Sent newsletters are public on the website’s{" "}
         <a href="/newsletters" className="link">
           newsletter archive
         </a>

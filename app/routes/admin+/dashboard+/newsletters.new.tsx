@@ -34,7 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const saved = await saveNewsletterDraft(null, submission.value, user.username);
   if (!saved.ok) {
     return json(
-      { result: submission.reply(saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] }) },
+      {
+        result: submission.reply(
+          saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] },
+        ),
+      },
       { status: 400 },
     );
   }

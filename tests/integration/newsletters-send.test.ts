@@ -2,13 +2,14 @@
 // it (confirmed only, each with their own unsubscribe headers), exactly once (double press,
 // a sender killed mid-send, a second scheduler), MAIL_MAX_PER_MINUTE with a controlled clock,
 // scheduling, and the bounce rule.
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { createPendingSubscriber, getNewsletterSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
 import { claimDueMail } from "~/models/outbox.server";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
-import { deliverDueMail } from "~/services/mail-sender.server";
+import { deliverDueMail, queueTestMail } from "~/services/mail-sender.server";
 import {
   confirmedRecipientCount,
   newsletterProgress,
@@ -150,6 +151,28 @@ describe("sending a newsletter", () => {
     expect(await newsletterProgress(newsletter.id)).toEqual({ queued: 0, sent: 4, failed: 0 });
   });
 
+  it("a failure half-way through queueing (a crash before the commit) leaves nothing queued, and sending again queues everyone once", async () => {
+    const db = getDb();
+    for (const a of ["p@example.org", "q@example.org", "r@example.org"]) await confirmedSubscriber(db, a);
+    const newsletter = await draft("Power cut");
+    // The third message's insert fails, as if the process died there.
+    await sql`create trigger power_cut before insert on outbox
+      when (select count(*) from outbox where newsletter_id = new.newsletter_id) >= 2
+      begin select raise(abort, 'power cut'); end`.execute(db);
+    try {
+      await expect(sendNewsletter(newsletter.id, "admin")).rejects.toThrow(/power cut/);
+    } finally {
+      await sql`drop trigger power_cut`.execute(db);
+    }
+    expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(0);
+    expect((await db.selectFrom("newsletters").select("status").executeTakeFirstOrThrow()).status).toBe("draft");
+
+    expect(await sendNewsletter(newsletter.id, "admin")).toMatchObject({ outcome: "queued", count: 3 });
+    await deliver();
+    for (const a of ["p@example.org", "q@example.org", "r@example.org"])
+      expect(receivedBy(a, "Power cut")).toHaveLength(1);
+  });
+
   it("keeps to MAIL_MAX_PER_MINUTE across runs, by the controlled clock", async () => {
     const db = getDb();
     for (let i = 1; i <= 5; i++) await confirmedSubscriber(db, `rate-${i}@example.org`);
@@ -175,6 +198,17 @@ describe("sending a newsletter", () => {
     expect(last.waitUntil).toBeUndefined();
     expect(mail.smtp.received.filter((m) => m.subject === "Rate limited")).toHaveLength(5);
     expect(await newsletterProgress(newsletter.id)).toEqual({ queued: 0, sent: 5, failed: 0 });
+  });
+
+  it("lets one-to-one mail go before a newsletter's queue", async () => {
+    const db = getDb();
+    for (let i = 1; i <= 3; i++) await confirmedSubscriber(db, `queue-${i}@example.org`);
+    const newsletter = await draft("Big queue");
+    await sendNewsletter(newsletter.id, "admin");
+    await queueTestMail("donor@example.org");
+    const before = mail.smtp.received.length;
+    await deliver({ maxPerMinute: 1 });
+    expect(mail.smtp.received.slice(before).map((m) => m.to)).toEqual([["donor@example.org"]]);
   });
 
   it("sends a scheduled newsletter once its UK time has come, once", async () => {

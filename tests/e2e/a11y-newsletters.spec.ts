@@ -21,7 +21,8 @@ for (const theme of ["light", "dark"] as const) {
     test.use({ theme });
 
     test("newsletter pages have no axe violations", async ({ axePage: page, baseURL }) => {
-      test.setTimeout(120_000);
+      // Nine pages, seven axe scans, on a 2-core machine shared with other browsers.
+      test.setTimeout(180_000);
       await signIn(page.context(), baseURL!);
       await page.goto("/admin/dashboard/newsletters");
       await expect(page.getByRole("heading", { level: 2, name: "Newsletters" })).toBeVisible();

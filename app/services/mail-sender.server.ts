@@ -39,10 +39,27 @@ export interface DeliveryReport {
 
 const MINUTE_MS = 60_000;
 
-/** A refusal the mail server says is permanent (SMTP 5xx): trying again cannot help. */
+type SmtpError = { responseCode?: unknown; code?: unknown; response?: unknown } | null;
+
+/**
+ * A refusal the mail server says is permanent (SMTP 5xx): trying again cannot help. Not a
+ * refused sign-in to our own mail server (EAUTH, 535): that is our configuration, and the
+ * message should go once it is fixed.
+ */
 export function isPermanentFailure(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  const { responseCode, code } = (error ?? {}) as NonNullable<SmtpError>;
+  return typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 && code !== "EAUTH";
+}
+
+/**
+ * A permanent refusal of the address itself (a bounce): refused at RCPT TO (nodemailer's
+ * EENVELOPE), or an enhanced status 5.1.x / 5.2.x (bad or full mailbox). A message refused for
+ * its content (spam filters) counts against no one's address.
+ */
+export function isAddressBounce(error: unknown): boolean {
+  if (!isPermanentFailure(error)) return false;
+  const { code, response } = (error ?? {}) as NonNullable<SmtpError>;
+  return code === "EENVELOPE" || (typeof response === "string" && /\b5\.[12]\.\d{1,3}\b/.test(response));
 }
 
 /**
@@ -132,7 +149,7 @@ export async function deliverDueMail(
         const giveUp = permanent || row.tries >= MAX_MAIL_TRIES;
         const retryAt = giveUp ? null : new Date(now().getTime() + mailRetryDelayMs(row.tries));
         await recordMailFailure(db, row.id, describeError(error), retryAt);
-        if (permanent && row.newsletter_id !== null && row.subscriber_id !== null) {
+        if (isAddressBounce(error) && row.newsletter_id !== null && row.subscriber_id !== null) {
           const bouncing = await recordNewsletterBounce(db, row.subscriber_id, row.newsletter_id, now());
           if (bouncing) {
             logger.warn(

@@ -6,7 +6,7 @@ import type { DB } from "~/infra/db.server";
 export type AuditEvent = Selectable<AuditEventsTable>;
 
 export type AuditEntity =
-  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings";
+  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings" | "newsletter";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -31,6 +31,7 @@ import {
 import { scheduleHousekeeping } from "~/services/housekeeping.server";
 import { nextScheduledPublish } from "~/services/news.server";
 import { startMailSender } from "~/services/mail-sender.server";
+import { startNewsletterScheduler } from "~/services/newsletter-issues.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import {
   applyBaseSecurityHeaders,
@@ -50,6 +51,8 @@ trackRequests();
 // The outbox sender (app/services/mail-sender.server.ts): delivers what a killed server left
 // queued at once, then polls for retries; writes that queue mail also kick it after commit.
 startMailSender();
+// Scheduled newsletters (app/services/newsletter-issues.server.ts): due ones are queued once.
+startNewsletterScheduler();
 
 /**
  * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff

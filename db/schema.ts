@@ -74,6 +74,11 @@ export interface NewsletterSubscribersTable {
   status: ColumnType<SubscriberStatus, SubscriberStatus | undefined, SubscriberStatus>;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** Newsletters in a row refused for good (SMTP 5xx) for this address. */
+  bounce_streak: ColumnType<number, number | undefined, number>;
+  last_bounce_newsletter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set at the second newsletter in a row refused: no newsletter goes to them until they subscribe again. */
+  bouncing_since: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NewsletterTokensTable {
@@ -116,6 +121,31 @@ export interface OutboxTable {
   subscriber_id: number | null;
   pledge_id: number | null;
   enquiry_id: number | null;
+  /** The newsletter this message is an issue of (one per subscriber). */
+  newsletter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When a sender last claimed it: what MAIL_MAX_PER_MINUTE counts. */
+  last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type NewsletterStatus = "draft" | "scheduled" | "sent";
+
+export interface NewslettersTable {
+  id: Generated<number>;
+  slug: string | null;
+  subject: string;
+  preheader: string | null;
+  body: string;
+  image_upload: string | null;
+  image_widths: string | null;
+  image_alt: string | null;
+  article_id: number | null;
+  status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+  scheduled_at: string | null;
+  sent_at: string | null;
+  recipient_count: number | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /**
@@ -253,6 +283,7 @@ export interface Database {
   newsletter_tokens: NewsletterTokensTable;
   newsletter_consent_events: NewsletterConsentEventsTable;
   outbox: OutboxTable;
+  newsletters: NewslettersTable;
   gift_aid_declarations: GiftAidDeclarationsTable;
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;

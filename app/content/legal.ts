@@ -72,6 +72,8 @@ export const privacyPolicy: LegalPage = {
           details: [
             "When you subscribe to our newsletter we keep your e-mail address and the time you gave your consent, so that we can send the newsletter and show that you asked for it.",
             "We keep your address until you unsubscribe or ask us to remove it.",
+            "Our newsletters do not track you: they contain no invisible images (tracking pixels) that tell us when you open them, and every link goes straight to its address, never through a redirect that records clicks. The one picture a newsletter may carry is the same file for every reader.",
+            "We keep a record of each message we send you (your address, when, and whether your mail server accepted it) for 30 days. If your mail server refuses two newsletters in a row for good, we stop sending them until you subscribe again.",
           ],
         },
       ],

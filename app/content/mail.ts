@@ -55,6 +55,12 @@ export const mailWording = {
   staffOpen: "Open it in the staff area:",
   staffMessageWithheld:
     "The message is not included in this e-mail (it may hold health details); read it in the staff area.",
+  newsletterWebLink: "Trouble reading this? Read it on our website:",
+  newsletterWhy: `You receive this newsletter because you subscribed to it on the website of ${site.name}.`,
+  newsletterNoTracking: "We do not track whether you open this message or which links you follow.",
+  newsletterTestSubject: (subject: string) => `[Test] ${subject}`,
+  newsletterTestNotice:
+    "This is a test sent from the staff area. Subscribers get the same message with their own unsubscribe link; the one below does nothing.",
   testSubject: `Test message from ${site.name}`,
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
 } as const;

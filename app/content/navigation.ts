@@ -39,6 +39,7 @@ export const footerLinks = {
   explore: [
     { label: "About Us", to: "/about" },
     { label: "News", to: "/news" },
+    { label: "Newsletters", to: "/newsletters" },
     { label: "Get Involved", to: "/get-involved" },
     { label: "Contact", to: "/contact" },
   ],

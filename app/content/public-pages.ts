@@ -23,6 +23,7 @@ export const publicPagePaths: readonly string[] = [
   "/donate",
   "/contact",
   "/news",
+  "/newsletters",
   "/privacy",
   "/terms",
 ];

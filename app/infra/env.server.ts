@@ -107,6 +107,15 @@ const envSchema = z.object({
   MAIL_TIMEOUT_SECONDS: optional(
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
   ),
+  /** Messages the outbox sender may try per minute, across every instance (a provider's limit). */
+  MAIL_MAX_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 100000")
+      .max(100_000, "must be between 1 and 100000")
+      .default(60),
+  ),
   /** Enquiries older than this are deleted automatically; the privacy page states the same period. */
   SHARED_CACHE_SECONDS: optional(
     z.coerce

@@ -42,3 +42,44 @@ export function markdownToText(text: string): string {
   }
   return lines.join("\n\n");
 }
+
+/**
+ * The text as the plain-text part of an e-mail: like markdownToText, but a link keeps its
+ * address after its words ("the report (https://…)") and list items keep a "- " or "1. ".
+ */
+export function markdownToMailText(text: string): string {
+  const blocks: string[] = [];
+  const lists: { ordered: boolean; next: number }[] = [];
+  let prefix = "";
+  for (const token of markdown.parse(text, {})) {
+    if (token.type === "bullet_list_open") lists.push({ ordered: false, next: 1 });
+    else if (token.type === "ordered_list_open")
+      lists.push({ ordered: true, next: Number(token.attrGet("start") ?? 1) });
+    else if (token.type === "bullet_list_close" || token.type === "ordered_list_close") lists.pop();
+    else if (token.type === "list_item_open") {
+      const list = lists[lists.length - 1];
+      prefix = `${"  ".repeat(Math.max(0, lists.length - 1))}${list?.ordered ? `${list.next++}.` : "-"} `;
+    } else if (token.type === "inline") {
+      let href: string | null = null;
+      let words = "";
+      for (const child of token.children ?? []) {
+        if (child.type === "text" || child.type === "code_inline") words += child.content;
+        else if (child.type === "softbreak" || child.type === "hardbreak") words += "\n";
+        else if (child.type === "link_open") href = child.attrGet("href");
+        else if (child.type === "link_close") {
+          // A bare address (linkify) already shows itself.
+          if (href && !words.endsWith(href)) words += ` (${href})`;
+          href = null;
+        }
+      }
+      if (words.trim()) blocks.push(`${prefix}${words}`);
+      prefix = "";
+    }
+  }
+  // List items sit on consecutive lines; other blocks are separated by an empty line.
+  return blocks.reduce((out, block, i) => {
+    if (i === 0) return block;
+    const listLine = /^\s*(-|\d+\.) /;
+    return out + (listLine.test(block) && listLine.test(blocks[i - 1]) ? "\n" : "\n\n") + block;
+  }, "");
+}

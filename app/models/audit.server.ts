@@ -27,7 +27,7 @@ function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
 }
 
 export type AuditEntity =
-  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings";
+  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings" | "newsletter";
 
 export interface AuditInput {
   entity: AuditEntity;

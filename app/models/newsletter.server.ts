@@ -45,7 +45,15 @@ export async function setSubscriberStatus(trx: DB, id: number, status: Subscribe
     .updateTable("newsletter_subscribers")
     .set(
       status === "confirmed"
-        ? { status, confirmed_at: at, unsubscribed_at: null }
+        ? // Confirming again (after bouncing) starts the bounce count afresh.
+          {
+            status,
+            confirmed_at: at,
+            unsubscribed_at: null,
+            bounce_streak: 0,
+            last_bounce_newsletter_id: null,
+            bouncing_since: null,
+          }
         : status === "unsubscribed"
           ? { status, unsubscribed_at: at }
           : { status },
@@ -131,6 +139,9 @@ export async function findToken(db: DB, token: string, purpose: TokenPurpose): P
       "s.status",
       "s.confirmed_at",
       "s.unsubscribed_at",
+      "s.bounce_streak",
+      "s.last_bounce_newsletter_id",
+      "s.bouncing_since",
     ])
     .where("t.token_hash", "=", hashToken(token))
     .where("t.purpose", "=", purpose)
@@ -148,6 +159,9 @@ export async function findToken(db: DB, token: string, purpose: TokenPurpose): P
       status: row.status,
       confirmed_at: row.confirmed_at,
       unsubscribed_at: row.unsubscribed_at,
+      bounce_streak: row.bounce_streak,
+      last_bounce_newsletter_id: row.last_bounce_newsletter_id,
+      bouncing_since: row.bouncing_since,
     },
   };
 }
@@ -248,4 +262,67 @@ export async function listConfirmedSubscribers(db: DB): Promise<NewsletterSubscr
 export async function deleteSubscriber(trx: DB, id: number): Promise<boolean> {
   const result = await trx.deleteFrom("newsletter_subscribers").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Who a newsletter goes to: confirmed subscribers whose address is not bouncing, oldest first. */
+export async function listNewsletterRecipients(db: DB): Promise<Pick<NewsletterSubscriber, "id" | "email">[]> {
+  return db
+    .selectFrom("newsletter_subscribers")
+    .select(["id", "email"])
+    .where("status", "=", "confirmed")
+    .where("bouncing_since", "is", null)
+    .orderBy("consented_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function countNewsletterRecipients(db: DB): Promise<number> {
+  const { total } = await db
+    .selectFrom("newsletter_subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("status", "=", "confirmed")
+    .where("bouncing_since", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** Bounces in a row that mark an address bouncing. */
+export const BOUNCES_IN_A_ROW = 2;
+
+/**
+ * A newsletter refused for good (SMTP 5xx) for this subscriber: one more in the streak (a
+ * second refusal of the same newsletter, e.g. a staff retry, counts once); at BOUNCES_IN_A_ROW
+ * the address is bouncing. True when this refusal made it so.
+ */
+export async function recordNewsletterBounce(
+  db: DB,
+  subscriberId: number,
+  newsletterId: number,
+  now: Date,
+): Promise<boolean> {
+  const subscriber = await getSubscriberById(db, subscriberId);
+  if (!subscriber || subscriber.last_bounce_newsletter_id === newsletterId) return false;
+  const streak = subscriber.bounce_streak + 1;
+  const bouncing = streak >= BOUNCES_IN_A_ROW && subscriber.bouncing_since === null;
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({
+      bounce_streak: streak,
+      last_bounce_newsletter_id: newsletterId,
+      ...(bouncing ? { bouncing_since: now.toISOString() } : {}),
+    })
+    .where("id", "=", subscriberId)
+    .execute();
+  return bouncing;
+}
+
+/** A newsletter delivered to this subscriber: the streak of refusals is broken. */
+export async function resetNewsletterBounces(db: DB, subscriberId: number): Promise<void> {
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({ bounce_streak: 0, last_bounce_newsletter_id: null })
+    .where("id", "=", subscriberId)
+    .where("bounce_streak", ">", 0)
+    .where("bouncing_since", "is", null)
+    .execute();
 }

@@ -16,6 +16,8 @@ export interface MailInput {
   subscriberId?: number;
   pledgeId?: number;
   enquiryId?: number;
+  /** The newsletter it is an issue of: at most one message per (newsletter, subscriber). */
+  newsletterId?: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function enqueueMail(trx: DB, input: MailInput, now: Date = new Dat
       subscriber_id: input.subscriberId ?? null,
       pledge_id: input.pledgeId ?? null,
       enquiry_id: input.enquiryId ?? null,
+      newsletter_id: input.newsletterId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -59,6 +62,9 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
     .where("status", "=", "queued")
     .where("next_attempt_at", "<=", at)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
+    // One-to-one mail (a donor's bank details, a confirmation link) goes before a newsletter's
+    // thousands, which would otherwise hold it back behind MAIL_MAX_PER_MINUTE.
+    .orderBy((eb) => eb.case().when("newsletter_id", "is", null).then(0).else(1).end())
     .orderBy("next_attempt_at")
     .orderBy("id")
     .limit(limit)
@@ -68,7 +74,7 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
   for (const { id } of candidates) {
     const result = await db
       .updateTable("outbox")
-      .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1) }))
+      .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1), last_attempt_at: at }))
       .where("id", "=", id)
       .where("status", "=", "queued")
       .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
@@ -195,4 +201,33 @@ export async function deleteQueuedMailForSubscriber(trx: DB, subscriberId: numbe
     .where("status", "=", "queued")
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Messages claimed for a try at or after `since` (by any sender): what MAIL_MAX_PER_MINUTE counts. */
+export async function countAttemptsSince(db: DB, since: Date): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("last_attempt_at").as("oldest")])
+    .where("last_attempt_at", ">=", since.toISOString())
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: (row.oldest as string | null) ?? null };
+}
+
+export interface NewsletterMailCounts {
+  queued: number;
+  sent: number;
+  failed: number;
+}
+
+/** How a newsletter's messages stand (messages past the mail log's retention are gone). */
+export async function countNewsletterMail(db: DB, newsletterId: number): Promise<NewsletterMailCounts> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .where("newsletter_id", "=", newsletterId)
+    .groupBy("status")
+    .execute();
+  const counts: NewsletterMailCounts = { queued: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
 }

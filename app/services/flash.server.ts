@@ -9,6 +9,9 @@ const flashMessages = {
   "article-saved": "Article saved.",
   "article-deleted": "Article deleted.",
   "settings-saved": "Settings saved.",
+  "newsletter-saved": "Newsletter saved.",
+  "newsletter-sent": "Newsletter queued: its messages are on their way to the confirmed subscribers.",
+  "newsletter-already-sent": "This newsletter had already been sent: nothing was sent again.",
 } as const;
 export type FlashCode = keyof typeof flashMessages;
 

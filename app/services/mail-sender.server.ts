@@ -1,9 +1,13 @@
-import { getDb, type DB } from "~/infra/db.server";
+import { now as clockNow } from "~/infra/clock.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { getMailTransport, mailLeaseMs, type MailTransport } from "~/infra/mail.server";
 import { isDraining, onDrain } from "~/infra/shutdown.server";
+import { recordNewsletterBounce, resetNewsletterBounces } from "~/models/newsletter.server";
 import {
   claimDueMail,
+  countAttemptsSince,
   enqueueMail,
   markMailSent,
   recordMailFailure,
@@ -30,6 +34,52 @@ export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Set when MAIL_MAX_PER_MINUTE stopped the run: when a try may be made again (ms since the epoch). */
+  waitUntil?: number;
+}
+
+const MINUTE_MS = 60_000;
+
+type SmtpError = { responseCode?: unknown; code?: unknown; response?: unknown } | null;
+
+/**
+ * A refusal the mail server says is permanent (SMTP 5xx): trying again cannot help. Not a
+ * refused sign-in to our own mail server (EAUTH, 535): that is our configuration, and the
+ * message should go once it is fixed.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const { responseCode, code } = (error ?? {}) as NonNullable<SmtpError>;
+  return typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 && code !== "EAUTH";
+}
+
+/**
+ * A permanent refusal of the address itself (a bounce): refused at RCPT TO (nodemailer's
+ * EENVELOPE), or an enhanced status 5.1.x / 5.2.x (bad or full mailbox). A message refused for
+ * its content (spam filters) counts against no one's address.
+ */
+export function isAddressBounce(error: unknown): boolean {
+  if (!isPermanentFailure(error)) return false;
+  const { code, response } = (error ?? {}) as NonNullable<SmtpError>;
+  return code === "EENVELOPE" || (typeof response === "string" && /\b5\.[12]\.\d{1,3}\b/.test(response));
+}
+
+/**
+ * Claims due messages, at most as many as MAIL_MAX_PER_MINUTE leaves room for: the count of
+ * tries in the last minute (by any sender on this database) and the claim are one immediate
+ * transaction, so two senders cannot both take the last places.
+ */
+async function claimWithinRate(
+  db: DB,
+  at: Date,
+  leaseMs: number,
+  maxPerMinute: number,
+): Promise<{ rows: OutboxRow[]; waitUntil?: number }> {
+  return immediateTransaction(db, async (trx) => {
+    const { count, oldest } = await countAttemptsSince(trx, new Date(at.getTime() - MINUTE_MS + 1));
+    const room = maxPerMinute - count;
+    if (room <= 0) return { rows: [], waitUntil: (oldest ? Date.parse(oldest) : at.getTime()) + MINUTE_MS };
+    return { rows: await claimDueMail(trx, at, leaseMs, Math.min(10, room)) };
+  });
 }
 
 function describeError(error: unknown): string {
@@ -53,20 +103,30 @@ function decode(row: OutboxRow) {
 /**
  * Sends every due message: claims a batch (with a lease), sends each, marks it sent, or records
  * the error and schedules the next try with exponential back-off, marking it failed after
- * MAX_MAIL_TRIES. Returns what happened. No transport: nothing is sent, everything stays queued.
+ * MAX_MAIL_TRIES, or at once when the server refuses it for good (5xx). At most
+ * MAIL_MAX_PER_MINUTE tries are made in any minute (by the clock of app/infra/clock.server.ts).
+ * Returns what happened. No transport: nothing is sent, everything stays queued.
  */
 export async function deliverDueMail(
-  options: { db?: DB; transport?: MailTransport | null; now?: () => Date; leaseMs?: number } = {},
+  options: {
+    db?: DB;
+    transport?: MailTransport | null;
+    now?: () => Date;
+    leaseMs?: number;
+    maxPerMinute?: number;
+  } = {},
 ): Promise<DeliveryReport> {
   const transport = options.transport === undefined ? getMailTransport() : options.transport;
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   if (!transport) return report;
   const db = options.db ?? getDb();
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date(clockNow()));
   const leaseMs = options.leaseMs ?? mailLeaseMs();
+  const maxPerMinute = options.maxPerMinute ?? getEnv().MAIL_MAX_PER_MINUTE;
   // Bounded: a steady stream of new messages cannot keep one run going for ever.
   for (let batch = 0; batch < 20; batch++) {
-    const rows = await claimDueMail(db, now(), leaseMs);
+    const { rows, waitUntil } = await claimWithinRate(db, now(), leaseMs, maxPerMinute);
+    if (waitUntil !== undefined) report.waitUntil = waitUntil;
     if (rows.length === 0) break;
     for (const [index, row] of rows.entries()) {
       // Stopping (SIGTERM): what is left of the batch goes back, for another instance to send now.
@@ -80,12 +140,25 @@ export async function deliverDueMail(
       try {
         await transport.send(decode(row));
         await markMailSent(db, row.id, now());
+        if (row.newsletter_id !== null && row.subscriber_id !== null) {
+          await resetNewsletterBounces(db, row.subscriber_id);
+        }
         report.sent++;
         logger.info({ event: "mail.sent", mail_id: row.id, kind: row.kind, tries: row.tries }, "Mail sent");
       } catch (error) {
-        const giveUp = row.tries >= MAX_MAIL_TRIES;
+        const permanent = isPermanentFailure(error);
+        const giveUp = permanent || row.tries >= MAX_MAIL_TRIES;
         const retryAt = giveUp ? null : new Date(now().getTime() + mailRetryDelayMs(row.tries));
         await recordMailFailure(db, row.id, describeError(error), retryAt);
+        if (isAddressBounce(error) && row.newsletter_id !== null && row.subscriber_id !== null) {
+          const bouncing = await recordNewsletterBounce(db, row.subscriber_id, row.newsletter_id, now());
+          if (bouncing) {
+            logger.warn(
+              { event: "newsletter.bouncing", subscriber_id: row.subscriber_id },
+              "Newsletter address bouncing: no more newsletters until they subscribe again",
+            );
+          }
+        }
         if (giveUp) report.failed++;
         else report.retrying++;
         logger.warn(
@@ -100,6 +173,20 @@ export async function deliverDueMail(
 
 let running: Promise<DeliveryReport> | null = null;
 let again = false;
+let rateTimer: NodeJS.Timeout | undefined;
+
+/** Runs the sender again when MAIL_MAX_PER_MINUTE has room (rather than at the next 30 s poll). */
+function kickAt(waitUntil: number): void {
+  if (rateTimer || isDraining()) return;
+  rateTimer = setTimeout(
+    () => {
+      rateTimer = undefined;
+      void kickMailSender();
+    },
+    Math.max(0, Math.min(waitUntil - clockNow(), MINUTE_MS)) + 50,
+  );
+  rateTimer.unref();
+}
 
 /**
  * Delivers due mail in the background now (call it after a commit that queued a message).
@@ -120,6 +207,7 @@ export function kickMailSender(): Promise<unknown> {
         total.sent += report.sent;
         total.retrying += report.retrying;
         total.failed += report.failed;
+        if (report.waitUntil !== undefined) kickAt(report.waitUntil);
       } catch (error) {
         logger.error({ event: "mail.sender_failed", err: error }, "The mail sender failed");
       }

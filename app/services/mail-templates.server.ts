@@ -208,3 +208,63 @@ export function enquiryAcknowledgement(enquiry: { name: string }, charity: Chari
 export function testMail(charity: CharitySettings): MailContent {
   return render(charity, mailWording.testSubject, [{ kind: "p", text: mailWording.testText }]);
 }
+
+export interface NewsletterContent {
+  subject: string;
+  preheader: string | null;
+  /** The body as HTML (Markdown rendered with raw HTML off) and as plain text. */
+  bodyHtml: string;
+  bodyText: string;
+  /** An absolute image address, the same for every reader (never a per-reader pixel). */
+  image: { src: string; alt: string } | null;
+  /** The public web version. */
+  webUrl: string;
+}
+
+/**
+ * One newsletter message: the web version's link, the body, and a visible unsubscribe link;
+ * for a subscriber also RFC 8058 one-click headers. No open pixel and no click redirect: every
+ * link is the address itself and the image is the same file for everyone (docs/mail.md).
+ */
+export function newsletterMail(
+  content: NewsletterContent,
+  links: { unsubscribeUrl: string; oneClickUrl: string | null },
+  options: { test?: boolean } = {},
+): MailContent {
+  const subject = options.test ? mailWording.newsletterTestSubject(content.subject) : content.subject;
+  const text: string[] = [];
+  const html: string[] = [];
+  if (options.test) {
+    text.push(mailWording.newsletterTestNotice);
+    html.push(`<p style="border:1px solid #b45309;padding:8px">${escapeHtml(mailWording.newsletterTestNotice)}</p>`);
+  }
+  text.push(`${mailWording.newsletterWebLink}\n${content.webUrl}`);
+  html.push(
+    `<p style="font-size:0.9em">${escapeHtml(mailWording.newsletterWebLink)} <a href="${escapeHtml(content.webUrl)}">${escapeHtml(content.webUrl)}</a></p>`,
+  );
+  text.push(content.subject.toUpperCase());
+  html.push(`<h1 style="font-size:1.5em">${escapeHtml(content.subject)}</h1>`);
+  if (content.image) {
+    html.push(
+      `<p><img src="${escapeHtml(content.image.src)}" alt="${escapeHtml(content.image.alt)}" width="600" style="max-width:100%;height:auto"></p>`,
+    );
+  }
+  text.push(content.bodyText);
+  html.push(content.bodyHtml);
+  text.push(`-- \n${mailWording.signature}`, mailWording.newsletterWhy, mailWording.newsletterNoTracking);
+  text.push(`${mailWording.unsubscribeLine}\n${links.unsubscribeUrl}`);
+  html.push(
+    `<hr><p style="font-size:0.9em">${escapeHtml(mailWording.signature)}<br>${escapeHtml(mailWording.newsletterWhy)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
+    `<p style="font-size:0.9em">${escapeHtml(mailWording.unsubscribeLine)} <a href="${escapeHtml(links.unsubscribeUrl)}">${escapeHtml(links.unsubscribeUrl)}</a></p>`,
+  );
+  // The preheader: the line mail programs show after the subject in the inbox, hidden in the message.
+  const preheader = content.preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</div>`
+    : "";
+  return {
+    subject,
+    text: `${text.join("\n\n")}\n`,
+    html: `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5;max-width:40em;margin:0 auto;padding:1em">${preheader}${html.join("\n")}</body></html>`,
+    headers: links.oneClickUrl ? unsubscribeHeaders(links.oneClickUrl) : undefined,
+  };
+}

@@ -22,6 +22,7 @@ import {
   type NewsSummary,
   type Visibility,
 } from "~/models/news.server";
+import { newsletterUsesUpload } from "~/models/newsletter-issues.server";
 
 /**
  * News use cases. Visitors (and unauthenticated API calls) see only published articles whose
@@ -200,17 +201,22 @@ export async function reviseArticle(
   pageCache.clear();
   log.info({ event: "news.updated", news_id: id }, "News article updated");
   if (current.image_upload && change.image_upload !== undefined && current.image_upload !== article.image_upload) {
-    await deleteImage(current.image_upload);
+    await deleteUnlessInNewsletter(current.image_upload);
   }
   return article;
 }
 
-/** Whether an article was deleted; its uploaded photo goes with it. */
+/** An article's old photo goes, unless a newsletter shows it (its web version and sent mail still do). */
+async function deleteUnlessInNewsletter(key: string): Promise<void> {
+  if (!(await newsletterUsesUpload(getDb(), key))) await deleteImage(key);
+}
+
+/** Whether an article was deleted; its uploaded photo goes with it (unless a newsletter uses it). */
 export async function removeArticle(id: number, log: Logger = logger): Promise<boolean> {
   const deleted = await deleteNews(getDb(), id);
   if (!deleted) return false;
   pageCache.clear();
   log.info({ event: "news.deleted", news_id: id }, "News article deleted");
-  if (deleted.image_upload) await deleteImage(deleted.image_upload);
+  if (deleted.image_upload) await deleteUnlessInNewsletter(deleted.image_upload);
   return true;
 }

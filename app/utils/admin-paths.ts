@@ -40,6 +40,13 @@ export const adminPaths = {
   subscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}`,
   subscribersExport: `${DASHBOARD_PATH}/subscribers/export.csv`,
   removeSubscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}/remove`,
+  newsletters: `${DASHBOARD_PATH}/newsletters`,
+  newNewsletter: `${DASHBOARD_PATH}/newsletters/new`,
+  newsletter: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}`,
+  /** The confirmation ("Send to N confirmed subscribers") and the send itself (POST). */
+  sendNewsletter: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/send`,
+  /** The e-mail's HTML part as a page of its own, framed by the newsletter's page. */
+  newsletterPreview: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/preview.html`,
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
   privacy: `${DASHBOARD_PATH}/privacy`,
@@ -64,6 +71,7 @@ export const dashboardSections: readonly DashboardSection[] = [
   { label: "Gift Aid", to: adminPaths.giftAid },
   { label: "Enquiries", to: adminPaths.enquiries },
   { label: "Subscribers", to: adminPaths.subscribers },
+  { label: "Newsletters", to: adminPaths.newsletters },
   { label: "Mail log", to: adminPaths.mail },
   { label: "Privacy requests", to: adminPaths.privacy },
   { label: "Statistics", to: adminPaths.stats },

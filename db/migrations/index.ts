@@ -11,6 +11,7 @@ import * as m0009 from "./0009_enquiries_privacy";
 import * as m0010 from "./0010_drop_duplicate_email_index";
 import * as m0011 from "./0011_login_failure_client";
 import * as m0012 from "./0012_pledge_honoree";
+import * as m0014 from "./0014_newsletters";
 import * as m0015 from "./0015_charity_settings";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0010_drop_duplicate_email_index": m0010,
   "0011_login_failure_client": m0011,
   "0012_pledge_honoree": m0012,
+  "0014_newsletters": m0014,
   "0015_charity_settings": m0015,
 };
 

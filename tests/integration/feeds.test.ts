@@ -139,6 +139,7 @@ describe("/sitemap.xml", () => {
       "/donate",
       "/contact",
       "/news",
+      "/newsletters",
       "/privacy",
       "/terms",
     ];

@@ -28,6 +28,7 @@ export async function resetDatabase(): Promise<void> {
     "gift_aid_claims",
     "gift_aid_declarations",
     "outbox",
+    "newsletters",
     "newsletter_consent_events",
     "newsletter_tokens",
     "audit_events",

@@ -22,6 +22,8 @@ export interface TestSmtpServer {
   url: string;
   port: number;
   mode: SmtpMode;
+  /** Addresses refused for good at RCPT TO (550, a permanent failure: a bounce). */
+  rejectRecipients: Set<string>;
   received: ReceivedMail[];
   /** Resolves with the first message (already received or arriving later) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -57,6 +59,7 @@ export async function startTestSmtpServer(initialMode: SmtpMode = "accept"): Pro
   const received: ReceivedMail[] = [];
   const hung: (() => void)[] = [];
   const state = { mode: initialMode };
+  const rejectRecipients = new Set<string>();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -65,6 +68,13 @@ export async function startTestSmtpServer(initialMode: SmtpMode = "accept"): Pro
     onConnect(_session, callback) {
       if (state.mode === "refuse-connect") {
         callback(Object.assign(new Error("Service not available, try later"), { responseCode: 421 }));
+        return;
+      }
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (rejectRecipients.has(address.address.toLowerCase())) {
+        callback(Object.assign(new Error("No such user here"), { responseCode: 550 }));
         return;
       }
       callback();
@@ -112,6 +122,7 @@ export async function startTestSmtpServer(initialMode: SmtpMode = "accept"): Pro
     set mode(mode: SmtpMode) {
       state.mode = mode;
     },
+    rejectRecipients,
     received,
     waitFor(match, timeoutMs = 10_000) {
       const found = received.find(match);

@@ -42,3 +42,17 @@ describe("mail settings", () => {
     }
   });
 });
+
+describe("MAIL_MAX_PER_MINUTE", () => {
+  it("is 60 by default and reads a whole number", () => {
+    expect(parseEnv({}).MAIL_MAX_PER_MINUTE).toBe(60);
+    expect(parseEnv({ MAIL_MAX_PER_MINUTE: "" }).MAIL_MAX_PER_MINUTE).toBe(60);
+    expect(parseEnv({ MAIL_MAX_PER_MINUTE: "250" }).MAIL_MAX_PER_MINUTE).toBe(250);
+  });
+
+  it("refuses nonsense with the variable's name", () => {
+    for (const value of ["0", "-5", "1.5", "lots", "100001"]) {
+      expect(() => parseEnv({ MAIL_MAX_PER_MINUTE: value })).toThrow(/MAIL_MAX_PER_MINUTE/);
+    }
+  });
+});

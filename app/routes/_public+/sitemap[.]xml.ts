@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
 import { nextScheduledPublish, sitemapArticles } from "~/services/news.server";
+import { newsletterWebPath, sitemapNewsletters } from "~/services/newsletter-issues.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildSitemap } from "~/utils/feeds";
 import { publicOrigin } from "~/infra/public-url.server";
@@ -8,10 +9,11 @@ import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin();
-  const articles = await sitemapArticles();
+  const [articles, newsletters] = await Promise.all([sitemapArticles(), sitemapNewsletters()]);
   const body = buildSitemap([
     ...publicPagePaths.map((path) => ({ loc: `${origin}${path}` })),
     ...articles.map((article) => ({ loc: `${origin}/news/${article.id}`, lastmod: article.updated_at })),
+    ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sent_at })),
   ]);
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",

@@ -35,7 +35,7 @@ export default function Subscriber() {
     <>
       <BackLink to={adminPaths.subscribers}>Back to subscribers</BackLink>
       <h2 className="mt-4 flex flex-wrap items-center gap-3 text-2xl font-semibold break-all">
-        {subscriber.email} <SubscriberStatus status={subscriber.status} />
+        {subscriber.email} <SubscriberStatus status={subscriber.status} bouncingSince={subscriber.bouncing_since} />
       </h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">Signed up</dt>

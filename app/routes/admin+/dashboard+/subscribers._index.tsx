@@ -49,7 +49,7 @@ export default function Subscribers() {
                 </Link>
               </td>
               <td className="p-2">
-                <SubscriberStatus status={s.status} />
+                <SubscriberStatus status={s.status} bouncingSince={s.bouncing_since} />
               </td>
               <td className="p-2 whitespace-nowrap">{formatDateTime(s.consented_at)}</td>
               <td className="p-2 whitespace-nowrap">{s.confirmed_at ? formatDateTime(s.confirmed_at) : "—"}</td>

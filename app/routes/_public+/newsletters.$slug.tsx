@@ -1,0 +1,95 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorPage, MessagePage } from "~/components/error-page";
+import { ResponsivePicture } from "~/components/responsive-picture";
+import { newsletterArchive } from "~/content/newsletters";
+import { site } from "~/content/site";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { publicNewsletter } from "~/services/newsletter-issues.server";
+import { formatLongDate } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+/** The web version of a sent newsletter, cached for anonymous visitors like a news article. */
+export const handle: PageCacheHandle & { ownShareImage: true } = { pageCache: true, ownShareImage: true };
+
+function notFound(): Response {
+  return new Response(newsletterArchive.notFound, { status: 404, statusText: "Not Found" });
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => {
+    const newsletter = await publicNewsletter(args.params.slug ?? "");
+    if (!newsletter) throw notFound();
+    return json({ newsletter, shareImage: newsletter.shareImage ?? absoluteUrl(site.shareImage.path) });
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return pageMeta({ title: newsletterArchive.notFound, description: newsletterArchive.notFoundBody });
+  const { newsletter, shareImage } = data;
+  return [
+    ...pageMeta({
+      title: newsletter.subject,
+      description: newsletter.preheader || newsletter.description || newsletterArchive.description,
+      type: "article",
+      url: newsletter.url,
+      image: shareImage,
+      imageAlt: newsletter.image ? newsletter.image.alt || undefined : undefined,
+    }),
+    { property: "article:published_time", content: newsletter.sentAt },
+    { tagName: "link", rel: "canonical", href: newsletter.url },
+  ];
+};
+
+export default function NewsletterWebVersion() {
+  const { newsletter } = useLoaderData<typeof loader>();
+  return (
+    <article className="container-page max-w-3xl py-10">
+      <Link to="/newsletters" className="link inline-flex items-center gap-1">
+        <span aria-hidden="true">←</span> {newsletterArchive.back}
+      </Link>
+      <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
+        {newsletterArchive.sentOn} <time dateTime={newsletter.sentAt}>{formatLongDate(newsletter.sentAt)}</time>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{newsletter.subject}</h1>
+      {newsletter.image ? (
+        <ResponsivePicture
+          image={newsletter.image}
+          sizes="(min-width: 48rem) 48rem, 100vw"
+          width={1200}
+          height={675}
+          className="mt-8 aspect-video w-full rounded-lg object-cover"
+        />
+      ) : null}
+      {/* Markdown rendered on the server with raw HTML off (app/infra/markdown.server.ts). */}
+      <div
+        className="article-text mt-8 text-lg leading-relaxed break-words text-slate-800 dark:text-slate-200"
+        dangerouslySetInnerHTML={{ __html: newsletter.html }}
+      />
+      <p className="mt-10 flex flex-wrap gap-3">
+        <Link to="/publications" className="btn-primary">
+          {newsletterArchive.subscribeLink}
+        </Link>
+        <Link to="/newsletters" className="btn-secondary">
+          {newsletterArchive.back}
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <MessagePage
+        title={newsletterArchive.notFound}
+        text={newsletterArchive.notFoundBody}
+        link={{ to: "/newsletters", label: newsletterArchive.back }}
+      />
+    );
+  }
+  return <ErrorPage error={error} />;
+}

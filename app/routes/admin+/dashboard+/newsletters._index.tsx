@@ -1,0 +1,161 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NewsletterState } from "~/components/admin/newsletter-state";
+import { StaffSection, StaffTable } from "~/components/admin/table";
+import { FormError, SelectField } from "~/components/ui/form";
+import { newsletterStaff } from "~/content/newsletters";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { requestLogger } from "~/infra/logger.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { newsletterFromArticleSchema } from "~/schemas/newsletters";
+import { setFlash } from "~/services/flash.server";
+import {
+  composeChoices,
+  confirmedRecipientCount,
+  draftFromArticle,
+  staffNewsletterList,
+} from "~/services/newsletter-issues.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Newsletters", description: `Newsletters of ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [newsletters, { articles }, recipients] = await Promise.all([
+    staffNewsletterList(),
+    composeChoices(),
+    confirmedRecipientCount(),
+  ]);
+  return json({
+    newsletters: newsletters.map((n) => ({
+      id: n.id,
+      subject: n.subject,
+      status: n.status,
+      scheduledAt: n.scheduled_at,
+      sentAt: n.sent_at,
+      recipientCount: n.recipient_count,
+      updatedAt: n.updated_at,
+    })),
+    articles,
+    recipients,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const submission = parseWithZod(await readFormData(request), { schema: newsletterFromArticleSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const newsletter = await draftFromArticle(submission.value.article, user.username);
+  if (!newsletter) {
+    return json(
+      { result: submission.reply({ fieldErrors: { article: [newsletterStaff.unknownArticle] } }) },
+      { status: 400 },
+    );
+  }
+  requestLogger(request, "routes/admin+/dashboard+/newsletters._index", { user_id: user.id }).info(
+    { event: "newsletter.from_article", newsletter_id: newsletter.id },
+    "Newsletter started from an article",
+  );
+  return redirect(adminPaths.newsletter(newsletter.id), {
+    status: 303,
+    headers: { "Set-Cookie": await setFlash("newsletter-saved") },
+  });
+}
+
+function FromArticleForm({ articles }: { articles: { id: number; title: string }[] }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "from-article",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterFromArticleSchema }),
+    shouldValidate: "onSubmit",
+  });
+  if (articles.length === 0) {
+    return <p className="mt-3 text-slate-700 dark:text-slate-300">No article has been published yet.</p>;
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 max-w-3xl">
+      <FormError id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="from-article" />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <SelectField
+          meta={fields.article}
+          label="Published article"
+          placeholder="Choose an article"
+          options={articles.map((a) => ({ value: String(a.id), label: a.title }))}
+          className="min-w-0 flex-1"
+        />
+        <button type="submit" className="btn-primary sm:mt-7">
+          Start from this article
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        The draft takes the article’s title, photo and first paragraphs, and links to the whole article.
+      </p>
+    </Form>
+  );
+}
+
+export default function Newsletters() {
+  const { newsletters, articles, recipients } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-semibold">Newsletters</h2>
+        <Link to={adminPaths.newNewsletter} className="btn-primary">
+          Write a newsletter
+        </Link>
+      </div>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {recipients === 1 ? "1 confirmed subscriber" : `${recipients} confirmed subscribers`} would receive a newsletter
+        sent now. Sent newsletters are public on the website’s{" "}
+        <a href="/newsletters" className="link">
+          newsletter archive
+        </a>
+        .
+      </p>
+      <StaffSection id="from-article" title="Start from a published article" size="lg">
+        <FromArticleForm articles={articles} />
+      </StaffSection>
+      <StaffSection id="newsletter-list" title={`All newsletters (${newsletters.length})`} size="lg">
+        {newsletters.length === 0 ? (
+          <p className="mt-3 text-slate-700 dark:text-slate-300">No newsletter yet.</p>
+        ) : (
+          <StaffTable className="mt-3" columns={["Subject", "Status", "When", "Recipients"]}>
+            {newsletters.map((n) => (
+              <tr key={n.id} className="border-b border-slate-200 align-top dark:border-slate-700">
+                <td className="p-2 break-words">
+                  <Link to={adminPaths.newsletter(n.id)} className="link">
+                    {n.subject}
+                  </Link>
+                </td>
+                <td className="p-2">
+                  <NewsletterState status={n.status} />
+                </td>
+                <td className="p-2 whitespace-nowrap">
+                  {n.status === "sent" && n.sentAt
+                    ? formatDateTime(n.sentAt)
+                    : n.status === "scheduled" && n.scheduledAt
+                      ? formatDateTime(n.scheduledAt)
+                      : `Saved ${formatDateTime(n.updatedAt)}`}
+                </td>
+                <td className="p-2">{n.recipientCount ?? "—"}</td>
+              </tr>
+            ))}
+          </StaffTable>
+        )}
+      </StaffSection>
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

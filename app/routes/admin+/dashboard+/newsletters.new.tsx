@@ -1,0 +1,66 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/admin/back-link";
+import { NewsletterForm } from "~/components/admin/newsletter-form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { newsletterDraftSchema } from "~/schemas/newsletters";
+import { setFlash } from "~/services/flash.server";
+import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
+import { requireAdmin } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Write a newsletter", description: `A new newsletter of ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { uploads } = await composeChoices();
+  return json({ uploads });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdmin(request);
+  const formData = await readFormData(request);
+  const body = formData.get("body");
+  if (typeof body === "string") formData.set("body", body.replace(/\r\n?/g, "\n"));
+  const submission = parseWithZod(formData, { schema: newsletterDraftSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const saved = await saveNewsletterDraft(null, submission.value, user.username);
+  if (!saved.ok) {
+    return json(
+      {
+        result: submission.reply(
+          saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] },
+        ),
+      },
+      { status: 400 },
+    );
+  }
+  return redirect(adminPaths.newsletter(saved.newsletter.id), {
+    status: 303,
+    headers: { "Set-Cookie": await setFlash("newsletter-saved") },
+  });
+}
+
+export default function NewNewsletter() {
+  const { uploads } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <BackLink to={adminPaths.newsletters}>Back to the newsletters</BackLink>
+      <h2 className="mt-4 text-2xl font-semibold">Write a newsletter</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Save it as a draft first: its page then shows the preview, sends you a test and sends it.
+      </p>
+      <NewsletterForm lastResult={actionData?.result} uploads={uploads} submitLabel="Save draft" />
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

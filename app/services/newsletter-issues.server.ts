@@ -1,0 +1,373 @@
+import { ARTICLE_PARAGRAPHS_IN_NEWSLETTER, newsletterStaff } from "~/content/newsletters";
+import { findRecordOr404 } from "~/utils/record-id";
+import { now as clockNow } from "~/infra/clock.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { markdownToMailText, markdownToText, renderMarkdown } from "~/infra/markdown.server";
+import { pageCache } from "~/infra/page-cache.server";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { onDrain } from "~/infra/shutdown.server";
+import { recordAudit } from "~/models/audit.server";
+import { getNews } from "~/models/news.server";
+import { countNewsletterRecipients, listNewsletterRecipients, newToken, storeToken } from "~/models/newsletter.server";
+import {
+  createNewsletter,
+  getNewsletter,
+  getNewsUpload,
+  getSentNewsletterBySlug,
+  listDueNewsletters,
+  listNewsletters,
+  listNewsUploads,
+  listPublishedArticles,
+  listSentNewsletters,
+  markNewsletterSent,
+  setNewsletterSchedule,
+  slugTaken,
+  updateNewsletterDraft,
+  type Newsletter,
+  type NewsletterDraftInput,
+} from "~/models/newsletter-issues.server";
+import { countNewsletterMail, enqueueMail, type NewsletterMailCounts } from "~/models/outbox.server";
+import { responsiveImage, uploadPath } from "~/utils/images";
+import { kickMailSender } from "./mail-sender.server";
+import { newsletterMail, type MailContent, type NewsletterContent } from "./mail-templates.server";
+import { newsletterPaths } from "./newsletter.server";
+
+// Newsletters: drafts, preview, a test, sending (now or at a UK time) to every confirmed
+// subscriber through the outbox, and the public archive. Subscriptions and consent live in
+// app/services/newsletter.server.ts; delivery (rate limit, retries, bounces) in mail-sender.
+
+export type { Newsletter, NewsletterMailCounts };
+
+export const newsletterWebPath = (slug: string) => `/newsletters/${slug}`;
+export const NEWSLETTER_ARCHIVE_PATH = "/newsletters";
+
+const currentTime = () => new Date(clockNow());
+
+/** For staff pages: the newsletter an id in the URL names, or a thrown 404. */
+export async function requireNewsletter(idParam: string | undefined): Promise<Newsletter> {
+  return findRecordOr404(idParam, (id) => getNewsletter(getDb(), id), "There is no newsletter with this number.");
+}
+
+export async function staffNewsletterList(): Promise<Newsletter[]> {
+  return listNewsletters(getDb());
+}
+
+/** What the compose forms offer: photos uploaded with news, and published articles to start from. */
+export async function composeChoices() {
+  const db = getDb();
+  const [uploads, articles] = await Promise.all([listNewsUploads(db), listPublishedArticles(db, currentTime())]);
+  return {
+    uploads: uploads.map((u) => ({
+      key: u.image_upload,
+      label: u.image_alt ? `${u.image_alt} (${u.title})` : u.title,
+    })),
+    articles,
+  };
+}
+
+export async function confirmedRecipientCount(): Promise<number> {
+  return countNewsletterRecipients(getDb());
+}
+
+export async function newsletterProgress(id: number): Promise<NewsletterMailCounts> {
+  return countNewsletterMail(getDb(), id);
+}
+
+export interface DraftFields {
+  subject: string;
+  preheader?: string;
+  body: string;
+  /** An upload key chosen from composeChoices().uploads. */
+  image?: string;
+}
+
+export type SaveResult = { ok: true; newsletter: Newsletter } | { ok: false; field?: "image"; message: string };
+
+async function draftInput(db: DB, fields: DraftFields): Promise<NewsletterDraftInput | null> {
+  const upload = fields.image ? await getNewsUpload(db, fields.image) : undefined;
+  if (fields.image && !upload) return null;
+  return {
+    subject: fields.subject,
+    preheader: fields.preheader ?? null,
+    body: fields.body,
+    image_upload: upload?.image_upload ?? null,
+    image_widths: upload?.image_widths ?? null,
+    image_alt: upload?.image_alt ?? null,
+  };
+}
+
+/** Creates a draft (id null) or saves one; a sent newsletter is never changed. */
+export async function saveNewsletterDraft(id: number | null, fields: DraftFields, actor: string): Promise<SaveResult> {
+  const db = getDb();
+  const input = await draftInput(db, fields);
+  if (!input) return { ok: false, field: "image", message: newsletterStaff.unknownImage };
+  const now = currentTime();
+  const newsletter =
+    id === null
+      ? await createNewsletter(db, { ...input, created_by: actor }, now)
+      : await updateNewsletterDraft(db, id, input, now);
+  if (!newsletter) return { ok: false, message: newsletterStaff.notEditable };
+  logger.info(
+    { event: id === null ? "newsletter.created" : "newsletter.saved", newsletter_id: newsletter.id },
+    "Newsletter saved",
+  );
+  return { ok: true, newsletter };
+}
+
+/**
+ * A draft from a published article: its title, its photo, its first paragraphs and a link to
+ * the whole article. Undefined when the article is not (yet) public.
+ */
+export async function draftFromArticle(articleId: number, actor: string): Promise<Newsletter | undefined> {
+  const db = getDb();
+  const now = currentTime();
+  const article = await getNews(db, articleId, { visibleAt: now.toISOString() });
+  if (!article) return undefined;
+  const paragraphs = article.content
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .slice(0, ARTICLE_PARAGRAPHS_IN_NEWSLETTER);
+  const link = `[${newsletterStaff.readMore}](${absoluteUrl(`/news/${article.id}`)})`;
+  const newsletter = await createNewsletter(
+    db,
+    {
+      subject: article.title.slice(0, 150),
+      preheader:
+        markdownToText(paragraphs[0] ?? "")
+          .replace(/\s+/g, " ")
+          .slice(0, 150) || null,
+      body: [...paragraphs, link].join("\n\n"),
+      image_upload: article.image_widths ? article.image_upload : null,
+      image_widths: article.image_upload ? article.image_widths : null,
+      image_alt: article.image_upload && article.image_widths ? article.image_alt : null,
+      article_id: article.id,
+      created_by: actor,
+    },
+    now,
+  );
+  logger.info(
+    { event: "newsletter.created", newsletter_id: newsletter.id, news_id: article.id },
+    "Newsletter started from an article",
+  );
+  return newsletter;
+}
+
+/** The photo for e-mail: the stored JPEG nearest 960 px wide, on the public address. */
+function mailImage(newsletter: Newsletter): NewsletterContent["image"] {
+  if (!newsletter.image_upload || !newsletter.image_widths) return null;
+  const widths = newsletter.image_widths
+    .split(",")
+    .map(Number)
+    .filter((w) => Number.isSafeInteger(w) && w > 0)
+    .sort((a, b) => a - b);
+  if (widths.length === 0) return null;
+  const width = widths.filter((w) => w <= 960).pop() ?? widths[0];
+  return { src: absoluteUrl(uploadPath(newsletter.image_upload, width, "jpg")), alt: newsletter.image_alt ?? "" };
+}
+
+function mailContent(newsletter: Newsletter, webUrl: string): NewsletterContent {
+  return {
+    subject: newsletter.subject,
+    preheader: newsletter.preheader,
+    bodyHtml: renderMarkdown(newsletter.body),
+    bodyText: markdownToMailText(newsletter.body),
+    image: mailImage(newsletter),
+    webUrl,
+  };
+}
+
+/** "Spring appeal: 2026!" -> "spring-appeal-2026". */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || "newsletter";
+}
+
+/** The web version's address: the subject's slug, or with the id after it when that is taken. */
+async function uniqueSlug(db: DB, newsletter: Newsletter): Promise<string> {
+  const slug = slugify(newsletter.subject);
+  return (await slugTaken(db, slug)) ? `${slug}-${newsletter.id}` : slug;
+}
+
+function webUrlOf(newsletter: Newsletter): string {
+  return absoluteUrl(newsletterWebPath(newsletter.slug ?? slugify(newsletter.subject)));
+}
+
+/** The message as a subscriber will get it (their own unsubscribe link stands in as an example). */
+export function previewNewsletter(newsletter: Newsletter): MailContent {
+  const example = absoluteUrl(newsletterPaths.unsubscribe("example"));
+  return newsletterMail(mailContent(newsletter, webUrlOf(newsletter)), {
+    unsubscribeUrl: example,
+    oneClickUrl: absoluteUrl(newsletterPaths.oneClick("example")),
+  });
+}
+
+/** "Send me a test": the message, marked as a test, to the staff member's address only. */
+export async function sendNewsletterTest(newsletter: Newsletter, to: string, actor: string): Promise<number> {
+  const mail = newsletterMail(
+    mailContent(newsletter, webUrlOf(newsletter)),
+    { unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe("example")), oneClickUrl: null },
+    { test: true },
+  );
+  const id = await getDb()
+    .transaction()
+    .execute((trx) => enqueueMail(trx, { kind: "newsletter.test", to, ...mail }, currentTime()));
+  logger.info(
+    { event: "newsletter.test_queued", newsletter_id: newsletter.id, mail_id: id, actor },
+    "Newsletter test queued",
+  );
+  void kickMailSender();
+  return id;
+}
+
+export type ScheduleResult = { ok: true } | { ok: false; message: string };
+
+/** Schedules a draft for an instant (from a UK date and time), or with null makes it a draft again. */
+export async function scheduleNewsletter(id: number, sendAt: string | null, actor: string): Promise<ScheduleResult> {
+  const now = currentTime();
+  if (sendAt !== null && sendAt <= now.toISOString()) return { ok: false, message: newsletterStaff.pastTime };
+  const done = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await setNewsletterSchedule(trx, id, sendAt, now))) return false;
+      await recordAudit(
+        trx,
+        {
+          entity: "newsletter",
+          entityId: id,
+          action: sendAt ? "newsletter.scheduled" : "newsletter.unscheduled",
+          detail: sendAt,
+          actor,
+        },
+        now.toISOString(),
+      );
+      return true;
+    });
+  return done ? { ok: true } : { ok: false, message: newsletterStaff.notEditable };
+}
+
+export type SendResult =
+  { outcome: "queued"; count: number; newsletter: Newsletter } | { outcome: "already-sent" } | { outcome: "missing" };
+
+/**
+ * Sends a newsletter: in ONE immediate transaction, the move from draft (or scheduled) to sent,
+ * and one outbox message per confirmed, non-bouncing subscriber, each with a fresh unsubscribe
+ * link of its own (visible, and as RFC 8058 one-click headers). A second press, a second
+ * instance's scheduler, or a retry after a crash finds it sent and queues nothing; a crash
+ * before the commit leaves nothing queued. The outbox then delivers at MAIL_MAX_PER_MINUTE.
+ */
+export async function sendNewsletter(id: number, actor: string, now: Date = currentTime()): Promise<SendResult> {
+  const result = await immediateTransaction(getDb(), async (trx): Promise<SendResult> => {
+    const newsletter = await getNewsletter(trx, id);
+    if (!newsletter) return { outcome: "missing" };
+    if (newsletter.status === "sent") return { outcome: "already-sent" };
+    const recipients = await listNewsletterRecipients(trx);
+    const slug = await uniqueSlug(trx, newsletter);
+    if (!(await markNewsletterSent(trx, id, { slug, recipientCount: recipients.length }, now))) {
+      return { outcome: "already-sent" };
+    }
+    const content = mailContent(newsletter, absoluteUrl(newsletterWebPath(slug)));
+    for (const recipient of recipients) {
+      const token = newToken();
+      await storeToken(trx, { subscriberId: recipient.id, purpose: "unsubscribe", token, now, expiresAt: null });
+      const mail = newsletterMail(content, {
+        unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe(token)),
+        oneClickUrl: absoluteUrl(newsletterPaths.oneClick(token)),
+      });
+      await enqueueMail(
+        trx,
+        { kind: "newsletter.issue", to: recipient.email, subscriberId: recipient.id, newsletterId: id, ...mail },
+        now,
+      );
+    }
+    await recordAudit(
+      trx,
+      {
+        entity: "newsletter",
+        entityId: id,
+        action: "newsletter.sent",
+        detail: `${recipients.length} recipients`,
+        actor,
+      },
+      now.toISOString(),
+    );
+    return { outcome: "queued", count: recipients.length, newsletter: { ...newsletter, slug, status: "sent" } };
+  });
+  if (result.outcome === "queued") {
+    // The archive and the sitemap list it now.
+    pageCache.clear();
+    logger.info({ event: "newsletter.sent", newsletter_id: id, recipients: result.count }, "Newsletter queued");
+    void kickMailSender();
+  }
+  return result;
+}
+
+/** Sends every scheduled newsletter whose time has come (each exactly once, whichever instance runs it). */
+export async function sendDueNewsletters(now: Date = currentTime()): Promise<number> {
+  let sent = 0;
+  for (const { id } of await listDueNewsletters(getDb(), now)) {
+    const result = await sendNewsletter(id, "scheduler", now);
+    if (result.outcome === "queued") sent++;
+  }
+  return sent;
+}
+
+/** How often a running server looks for scheduled newsletters that are due. */
+export const NEWSLETTER_SCHEDULER_INTERVAL_MS = 30_000;
+let schedulerTimer: NodeJS.Timeout | undefined;
+
+function runScheduler(): void {
+  sendDueNewsletters().catch((error: unknown) =>
+    logger.error({ event: "newsletter.scheduler_failed", err: error }, "Sending scheduled newsletters failed"),
+  );
+}
+
+/**
+ * Started once when the server build loads (app/entry.server.tsx), like the mail sender: a first
+ * look at once (a newsletter that fell due while the server was down), then every 30 s.
+ */
+export function startNewsletterScheduler(): void {
+  if (schedulerTimer) return;
+  schedulerTimer = setInterval(runScheduler, NEWSLETTER_SCHEDULER_INTERVAL_MS);
+  schedulerTimer.unref();
+  onDrain(() => clearInterval(schedulerTimer));
+  runScheduler();
+}
+
+// The public archive.
+
+export async function sentNewsletters() {
+  return listSentNewsletters(getDb());
+}
+
+export async function sitemapNewsletters(): Promise<{ slug: string; sent_at: string }[]> {
+  return (await listSentNewsletters(getDb())).flatMap((n) =>
+    n.slug && n.sent_at ? [{ slug: n.slug, sent_at: n.sent_at }] : [],
+  );
+}
+
+/** A sent newsletter's web version, or undefined. */
+export async function publicNewsletter(slug: string) {
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
+  const newsletter = await getSentNewsletterBySlug(getDb(), slug);
+  if (!newsletter) return undefined;
+  return {
+    slug,
+    subject: newsletter.subject,
+    preheader: newsletter.preheader,
+    sentAt: newsletter.sent_at!,
+    html: renderMarkdown(newsletter.body),
+    description: markdownToText(newsletter.body).replace(/\s+/g, " ").slice(0, 160),
+    image: responsiveImage(newsletter.image_upload, newsletter.image_widths, newsletter.image_alt),
+    shareImage: mailImage(newsletter)?.src ?? null,
+    url: absoluteUrl(newsletterWebPath(slug)),
+  };
+}

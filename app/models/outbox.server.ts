@@ -3,7 +3,53 @@ import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
 export type { OutboxStatus };
-export type OutboxRow = Selectable<OutboxTable>;
+/** A message in the outbox (camelCase; columns mapped in toOutboxRow only). */
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** JSON object of extra headers, or null. */
+  headers: string | null;
+  status: OutboxStatus;
+  tries: number;
+  nextAttemptAt: string;
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  subscriberId: number | null;
+  pledgeId: number | null;
+  enquiryId: number | null;
+  newsletterId: number | null;
+  lastAttemptAt: string | null;
+}
+
+function toOutboxRow(row: Selectable<OutboxTable>): OutboxRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    toAddress: row.to_address,
+    subject: row.subject,
+    textBody: row.text_body,
+    htmlBody: row.html_body,
+    headers: row.headers,
+    status: row.status,
+    tries: row.tries,
+    nextAttemptAt: row.next_attempt_at,
+    leaseUntil: row.lease_until,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    subscriberId: row.subscriber_id,
+    pledgeId: row.pledge_id,
+    enquiryId: row.enquiry_id,
+    newsletterId: row.newsletter_id,
+    lastAttemptAt: row.last_attempt_at,
+  };
+}
 
 export interface MailInput {
   kind: string;
@@ -82,7 +128,8 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
     if (Number(result.numUpdatedRows) === 1) claimed.push(id);
   }
   if (claimed.length === 0) return [];
-  return db.selectFrom("outbox").selectAll().where("id", "in", claimed).orderBy("id").execute();
+  const rows = await db.selectFrom("outbox").selectAll().where("id", "in", claimed).orderBy("id").execute();
+  return rows.map(toOutboxRow);
 }
 
 /** Gives back claimed messages that were not tried (a stopping sender): due again at once, elsewhere. */
@@ -129,21 +176,13 @@ export async function requeueFailedMail(db: DB, id: number, now: Date = new Date
 }
 
 export async function getMail(db: DB, id: number): Promise<OutboxRow | undefined> {
-  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toOutboxRow(row) : undefined;
 }
 
 export type MailSummary = Pick<
   OutboxRow,
-  | "id"
-  | "kind"
-  | "to_address"
-  | "subject"
-  | "status"
-  | "tries"
-  | "next_attempt_at"
-  | "last_error"
-  | "created_at"
-  | "sent_at"
+  "id" | "kind" | "toAddress" | "subject" | "status" | "tries" | "nextAttemptAt" | "lastError" | "createdAt" | "sentAt"
 >;
 
 /** A page of the mail log, newest first, and how many messages there are in all. */
@@ -157,14 +196,14 @@ export async function listMail(
     .select([
       "id",
       "kind",
-      "to_address",
+      "to_address as toAddress",
       "subject",
       "status",
       "tries",
-      "next_attempt_at",
-      "last_error",
-      "created_at",
-      "sent_at",
+      "next_attempt_at as nextAttemptAt",
+      "last_error as lastError",
+      "created_at as createdAt",
+      "sent_at as sentAt",
     ])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

@@ -89,14 +89,14 @@ function describeError(error: unknown): string {
 
 function decode(row: OutboxRow) {
   return {
-    to: row.to_address,
+    to: row.toAddress,
     subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
+    text: row.textBody,
+    html: row.htmlBody,
     headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
     // The same for every try of this row: a message re-sent after a crash between the mail
     // server's acceptance and our commit is the same message, shown once by the recipient's mail.
-    messageKey: `outbox-${row.id}-${Date.parse(row.created_at)}`,
+    messageKey: `outbox-${row.id}-${Date.parse(row.createdAt)}`,
   };
 }
 
@@ -140,8 +140,8 @@ export async function deliverDueMail(
       try {
         await transport.send(decode(row));
         await markMailSent(db, row.id, now());
-        if (row.newsletter_id !== null && row.subscriber_id !== null) {
-          await resetNewsletterBounces(db, row.subscriber_id);
+        if (row.newsletterId !== null && row.subscriberId !== null) {
+          await resetNewsletterBounces(db, row.subscriberId);
         }
         report.sent++;
         logger.info({ event: "mail.sent", mail_id: row.id, kind: row.kind, tries: row.tries }, "Mail sent");
@@ -150,11 +150,11 @@ export async function deliverDueMail(
         const giveUp = permanent || row.tries >= MAX_MAIL_TRIES;
         const retryAt = giveUp ? null : new Date(now().getTime() + mailRetryDelayMs(row.tries));
         await recordMailFailure(db, row.id, describeError(error), retryAt);
-        if (isAddressBounce(error) && row.newsletter_id !== null && row.subscriber_id !== null) {
-          const bouncing = await recordNewsletterBounce(db, row.subscriber_id, row.newsletter_id, now());
+        if (isAddressBounce(error) && row.newsletterId !== null && row.subscriberId !== null) {
+          const bouncing = await recordNewsletterBounce(db, row.subscriberId, row.newsletterId, now());
           if (bouncing) {
             logger.warn(
-              { event: "newsletter.bouncing", subscriber_id: row.subscriber_id },
+              { event: "newsletter.bouncing", subscriber_id: row.subscriberId },
               "Newsletter address bouncing: no more newsletters until they subscribe again",
             );
           }

@@ -41,7 +41,7 @@ describe("outbox and sender", () => {
     expect(mail.header("from")).toContain("no-reply@example.org");
     const row = await getMail(getDb(), id);
     expect(row).toMatchObject({ status: "sent", tries: 1, last_error: null, lease_until: null });
-    expect(row?.sent_at).toBeTruthy();
+    expect(row?.sentAt).toBeTruthy();
   });
 
   it("leaves messages queued when there is no transport (no SMTP_URL)", async () => {
@@ -64,8 +64,8 @@ describe("outbox and sender", () => {
 
       const row = await getMail(getDb(), id);
       expect(row).toMatchObject({ status: "queued", tries: 1, lease_until: null });
-      expect(row?.last_error).toMatch(error);
-      expect(row?.next_attempt_at).toBe(new Date(t0.getTime() + mailRetryDelayMs(1)).toISOString());
+      expect(row?.lastError).toMatch(error);
+      expect(row?.nextAttemptAt).toBe(new Date(t0.getTime() + mailRetryDelayMs(1)).toISOString());
 
       // Not due yet: nothing happens.
       testMail.smtp.mode = "accept";
@@ -90,13 +90,13 @@ describe("outbox and sender", () => {
       if (attempt < MAX_MAIL_TRIES) {
         expect(report.retrying).toBe(1);
         expect(row.status).toBe("queued");
-        const next = new Date(row.next_attempt_at);
+        const next = new Date(row.nextAttemptAt);
         delays.push(next.getTime() - now.getTime());
         now = next;
       } else {
         expect(report.failed).toBe(1);
         expect(row.status).toBe("failed");
-        expect(row.last_error).toMatch(/451/);
+        expect(row.lastError).toMatch(/451/);
       }
     }
     expect(delays.slice(0, 4)).toEqual([60_000, 120_000, 240_000, 480_000]);

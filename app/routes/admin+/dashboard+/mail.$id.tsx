@@ -21,16 +21,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     message: {
       id: row.id,
       kind: row.kind,
-      to: row.to_address,
+      to: row.toAddress,
       subject: row.subject,
-      text: row.text_body,
+      text: row.textBody,
       headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
       status: row.status,
       tries: row.tries,
-      nextAttemptAt: row.next_attempt_at,
-      lastError: row.last_error,
-      createdAt: row.created_at,
-      sentAt: row.sent_at,
+      nextAttemptAt: row.nextAttemptAt,
+      lastError: row.lastError,
+      createdAt: row.createdAt,
+      sentAt: row.sentAt,
     },
   });
 }

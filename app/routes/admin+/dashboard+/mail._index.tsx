@@ -157,26 +157,26 @@ export default function MailLog() {
           >
             {messages.map((m) => (
               <tr key={m.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                <td className="p-2 whitespace-nowrap">{formatDateTime(m.created_at)}</td>
+                <td className="p-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
                 <td className="p-2 break-all">
                   <Link to={adminPaths.mailMessage(m.id)} className="link">
                     {m.subject}
                   </Link>
                   <br />
-                  <span className="text-slate-700 dark:text-slate-300">{m.to_address}</span>
+                  <span className="text-slate-700 dark:text-slate-300">{m.toAddress}</span>
                 </td>
                 <td className="p-2">
                   <MailStatus status={m.status} />
                 </td>
                 <td className="p-2">{m.tries}</td>
                 <td className="p-2 whitespace-nowrap">
-                  {m.status === "sent" && m.sent_at
-                    ? formatDateTime(m.sent_at)
+                  {m.status === "sent" && m.sentAt
+                    ? formatDateTime(m.sentAt)
                     : m.status === "queued"
-                      ? formatDateTime(m.next_attempt_at)
+                      ? formatDateTime(m.nextAttemptAt)
                       : "—"}
                 </td>
-                <td className="p-2 break-words">{m.last_error ?? ""}</td>
+                <td className="p-2 break-words">{m.lastError ?? ""}</td>
                 <td className="p-2">
                   {m.status === "failed" ? (
                     <Form method="post">

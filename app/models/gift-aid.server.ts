@@ -128,7 +128,7 @@ export interface DeclaredPayment {
   declaration: Declaration;
 }
 
-/** Payments of pledges with a declaration that are in no claim batch, oldest first. */
+/** Payments of pledges with a declaration that are in no claim batch (and were not refunded), oldest first. */
 export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPayment[]> {
   const rows = await db
     .selectFrom("payments")
@@ -136,6 +136,17 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .innerJoin("gift_aid_declarations", "gift_aid_declarations.pledge_id", "payments.pledge_id")
     .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
     .where("gift_aid_claim_items.id", "is", null)
+    // A refund (negative) is no gift, and a payment given back is no longer one.
+    .where("payments.amount_pence", ">", 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("payments as refunds")
+            .select("refunds.id")
+            .whereRef("refunds.refund_of", "=", "payments.id"),
+        ),
+      ),
+    )
     .selectAll("gift_aid_declarations")
     .select([
       "payments.id as payment_id",
@@ -163,7 +174,7 @@ export type ClaimItemInput = Omit<ClaimItem, "id" | "claim_id">;
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submitted_on" | "submitted_by">,
+  claim: Omit<Claim, "id" | "submitted_on" | "submitted_by" | "refund_note">,
   items: ClaimItemInput[],
 ): Promise<Claim> {
   const row = await db.insertInto("gift_aid_claims").values(claim).returningAll().executeTakeFirstOrThrow();

@@ -141,9 +141,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom("payments as refunds")
-            .select("refunds.id")
-            .whereRef("refunds.refund_of", "=", "payments.id"),
+          selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"),
         ),
       ),
     )
@@ -229,4 +227,16 @@ export async function deleteUnsubmittedClaim(db: DB, id: number): Promise<boolea
   await db.deleteFrom("gift_aid_claim_items").where("claim_id", "=", id).execute();
   await db.deleteFrom("gift_aid_claims").where("id", "=", id).where("submitted_on", "is", null).execute();
   return true;
+}
+
+/** Flags a claim batch: a payment in it was refunded, and HMRC must be told. Notes add up. */
+export async function flagClaimRefund(db: DB, claimId: number, note: string): Promise<void> {
+  const claim = await db
+    .selectFrom("gift_aid_claims")
+    .select("refund_note")
+    .where("id", "=", claimId)
+    .executeTakeFirst();
+  if (!claim) return;
+  const refundNote = claim.refund_note ? `${claim.refund_note}\n${note}` : note;
+  await db.updateTable("gift_aid_claims").set({ refund_note: refundNote }).where("id", "=", claimId).execute();
 }

@@ -5,6 +5,7 @@ import { contactSubjects, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
 import { bankDetails, site } from "~/content/site";
+import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { escapeHtml } from "~/utils/xml";
 
@@ -154,6 +155,59 @@ export function staffPledgeAlert(pledge: DonorPledge, recordUrl: string): MailCo
     },
     { kind: "link", label: mailWording.staffOpen, url: recordUrl },
   ]);
+}
+
+/** The donor's thank-you when a card payment arrived: how much, and the day it was received. */
+export function donorCardPaymentMail(
+  pledge: DonorPledge,
+  payment: { amountPence: number; receivedOn: string },
+): MailContent {
+  const blocks: Block[] = [
+    { kind: "p", text: mailWording.cardThanksIntro(pledge.firstName) },
+    {
+      kind: "fields",
+      rows: [
+        ["Amount", formatPence(payment.amountPence)],
+        ["Received", formatLongDate(payment.receivedOn)],
+        ["Donation type", donationTypeLabel(pledge.type)],
+        ["Reference", pledge.reference],
+      ],
+    },
+  ];
+  if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.cardThanksMonthly });
+  blocks.push({ kind: "p", text: `Questions? E-mail ${site.email}.` });
+  return render(mailWording.cardThanksSubject(pledge.reference), blocks);
+}
+
+/** Staff: a card payment, a refund or a dispute on a pledge (ids and amounts, no donor details). */
+export function staffCardAlert(
+  kind: "payment" | "refund" | "dispute",
+  pledge: DonorPledge,
+  amountPence: number,
+  recordUrl: string,
+  extra: string[] = [],
+): MailContent {
+  const amount = formatPence(amountPence);
+  const subject =
+    kind === "payment"
+      ? mailWording.staffCardPaymentSubject(pledge.reference, amount)
+      : kind === "refund"
+        ? mailWording.staffRefundSubject(pledge.reference, amount)
+        : mailWording.staffDisputeSubject(pledge.reference);
+  const blocks: Block[] = [
+    {
+      kind: "fields",
+      rows: [
+        ["Reference", pledge.reference],
+        ["Amount", amount],
+        ["Donation type", donationTypeLabel(pledge.type)],
+      ],
+    },
+  ];
+  if (kind === "dispute") blocks.push({ kind: "p", text: mailWording.staffDisputeText });
+  for (const text of extra) blocks.push({ kind: "p", text });
+  blocks.push({ kind: "link", label: mailWording.staffOpen, url: recordUrl });
+  return render(subject, blocks);
 }
 
 export function staffEnquiryAlert(

@@ -28,6 +28,9 @@ export async function submitPledge(
     .execute(async (trx) => {
       const pledge = await createPledge(trx, pledgeInput);
       if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
+      // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
+      // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.
+      if (pledge.payBy === "card") return pledge;
       const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id));
       await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
       if (STAFF_EMAIL) {

@@ -1,0 +1,16 @@
+import type { DB } from "~/infra/db.server";
+import { nowIso } from "~/utils/dates";
+
+/**
+ * Records a Stripe webhook event as handled; false when it already was. Call it first in the
+ * transaction that records the event's effect: a replay then changes nothing, and an effect
+ * that failed leaves no row, so Stripe's retry handles it again.
+ */
+export async function claimStripeEvent(db: DB, id: string, type: string, now: string = nowIso()): Promise<boolean> {
+  const result = await db
+    .insertInto("stripe_events")
+    .values({ id, type, received_at: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -75,7 +75,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("payments").addColumn("stripe_id", "text").execute();
   await db.schema
     .alterTable("payments")
-    .addColumn("refund_of", "integer", (c) => c.references("payments.id").onDelete("restrict"))
+    // No action (checked at the end of each statement), not restrict: a whole pledge's
+    // payments can still go in one statement (erasure), refunds with what they refund.
+    .addColumn("refund_of", "integer", (c) => c.references("payments.id"))
     .execute();
   await db.schema.createIndex("payments_stripe_id").on("payments").column("stripe_id").unique().execute();
   await db.schema.createIndex("payments_refund_of").on("payments").column("refund_of").execute();

@@ -93,11 +93,10 @@ export async function findPaymentByStripeId(db: DB, stripeId: string): Promise<P
 }
 
 /** The pledge's latest card payment that is not a refund (a refund of a monthly gift's charge). */
-export async function findLatestCardPayment(db: DB, pledgeId: number): Promise<Payment | undefined> {
-  const row = await db
-    .selectFrom("payments")
-    .selectAll()
-    .where("pledge_id", "=", pledgeId)
+export async function findLatestCardPayment(db: DB, pledgeId: number, exceptId?: number): Promise<Payment | undefined> {
+  let query = db.selectFrom("payments").selectAll().where("pledge_id", "=", pledgeId);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  const row = await query
     .where("method", "=", "card")
     .where("amount_pence", ">", 0)
     .orderBy("received_on", "desc")

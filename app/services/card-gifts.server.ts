@@ -32,6 +32,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { kickMailSender } from "./mail-sender.server";
+import { declarationCopy } from "./pledges.server";
 import { donorCardPaymentMail, staffCardAlert } from "./mail-templates.server";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
@@ -407,7 +408,10 @@ async function recordCardPayment(
     detail: `${formatPence(payment.amountPence)} received ${payment.receivedOn}, by card through Stripe (${input.stripeId})${change}`,
     actor: STRIPE_ACTOR,
   });
-  const thanks = donorCardPaymentMail(pledge, payment);
+  // The first card payment's thank-you quotes the Gift Aid declaration (a card pledge got no
+  // e-mail when it was made); later ones do not repeat it.
+  const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id, payment.id));
+  const thanks = donorCardPaymentMail(pledge, payment, first ? await declarationCopy(trx, pledge.id) : null);
   await enqueueMail(trx, { kind: "payment.donor", to: pledge.email, pledgeId: pledge.id, ...thanks });
   mail.push(true);
   await staffAlert(trx, "payment", pledge, payment.amountPence, [], mail);

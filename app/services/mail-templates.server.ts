@@ -161,6 +161,7 @@ export function staffPledgeAlert(pledge: DonorPledge, recordUrl: string): MailCo
 export function donorCardPaymentMail(
   pledge: DonorPledge,
   payment: { amountPence: number; receivedOn: string },
+  declaration?: GiftAidDeclarationCopy | null,
 ): MailContent {
   const blocks: Block[] = [
     { kind: "p", text: mailWording.cardThanksIntro(pledge.firstName) },
@@ -175,6 +176,14 @@ export function donorCardPaymentMail(
     },
   ];
   if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.cardThanksMonthly });
+  if (declaration) {
+    blocks.push(
+      { kind: "heading", text: mailWording.giftAidHeading },
+      { kind: "pre", text: declaration.text },
+      { kind: "heading", text: mailWording.giftAidCancelHeading },
+      { kind: "pre", text: declaration.howToCancel },
+    );
+  }
   blocks.push({ kind: "p", text: `Questions? E-mail ${site.email}.` });
   return render(mailWording.cardThanksSubject(pledge.reference), blocks);
 }

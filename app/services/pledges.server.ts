@@ -44,7 +44,7 @@ export async function submitPledge(
 }
 
 /** The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel. */
-async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
+export async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
   const copy = await getDeclarationEmailCopy(pledgeId, trx);
   if (!copy) return null;
   const text = [`${copy.heading}, made on ${copy.declaredOn}:`, "", copy.text, "", copy.covers, ...copy.notes].join(

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, test as axeTest } from "./support/axe";
 import Stripe from "stripe";
 import {
   freePort,
@@ -18,6 +19,8 @@ const WEBHOOK_SECRET = "whsec_e2e_card_gifts";
 let standIn: StripeStandIn;
 let server: RunningServer;
 let dir: string;
+/** The reference of the first test's gift, for the accessibility check of its return page. */
+let paidReference = "";
 
 test.describe.configure({ mode: "serial" });
 
@@ -64,6 +67,7 @@ test("a one-time card gift goes on to Checkout (303), and the signed webhook mar
   expect(session.params).toMatchObject({ mode: "payment", "line_items[0][price_data][unit_amount]": "5000" });
   const reference = session.params.client_reference_id;
   expect(reference).toMatch(/^CHA-/);
+  paidReference = reference;
 
   // Back from Checkout: the page says the payment is being confirmed, and marks nothing.
   await page.goto(session.params.success_url);
@@ -140,4 +144,13 @@ test("the shared e2e server, without Stripe, shows today's bank-transfer form", 
   await page.goto("/donate");
   await expect(page.getByText(/We do not take card payments on this website/)).toBeVisible();
   await expect(page.getByRole("radio", { name: "Pay now by card" })).toHaveCount(0);
+});
+
+axeTest("the donate form with the card choice and the return page pass axe", async ({ axePage }) => {
+  await axePage.goto(`${server.url}/donate`);
+  await expect(axePage.getByRole("radio", { name: "Pay now by card" })).toBeVisible();
+  await expectNoAxeViolations(axePage);
+  await axePage.goto(`${server.url}/donate/card/${paidReference}?cancelled=1`);
+  await expect(axePage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(axePage);
 });

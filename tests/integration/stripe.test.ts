@@ -216,6 +216,20 @@ describe("POST /webhooks/stripe", () => {
     expect(history[0]).toMatchObject({ action: "payment.recorded", actor: "stripe" });
   });
 
+  it("the first card payment's thank-you quotes the Gift Aid declaration made with the gift", async () => {
+    const { reference } = await cardPledge({
+      giftAid: "on",
+      house: "12",
+      street: "High Street",
+      town: "Leeds",
+      postcode: "ls1 1aa",
+    });
+    await deliver("checkout.session.completed", checkoutSession(reference, 2500));
+    const [thanks] = await getDb().selectFrom("outbox").selectAll().where("kind", "=", "payment.donor").execute();
+    expect(thanks.text_body).toContain("YOUR GIFT AID DECLARATION");
+    expect(thanks.text_body).toContain("I want to Gift Aid this donation");
+  });
+
   it("the same event twice adds nothing", async () => {
     const { reference } = await cardPledge();
     const first = await deliver("checkout.session.completed", checkoutSession(reference, 2500), { id: "evt_same" });

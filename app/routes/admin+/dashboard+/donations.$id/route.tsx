@@ -252,9 +252,9 @@ export default function PledgeDetail() {
                             <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link">
                               In Gift Aid claim {payment.claim.claimId}
                             </Link>
-                          ) : (
+                          ) : payment.amountPence > 0 ? (
                             "Refunds go through Stripe"
-                          )}
+                          ) : null}
                         </span>
                       ) : payment.claim ? (
                         // A payment in a Gift Aid claim batch cannot be removed: say where it is.

@@ -20,6 +20,9 @@ const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 const { loader: cardLoader } = await import("~/routes/_public+/donate_.card.$reference");
 const { cancelCardSubscription, BAD_SIGNATURES_PER_HOUR } = await import("~/services/card-gifts.server");
 const { contentSecurityPolicy } = await import("~/infra/security-headers.server");
+const cancelPage = await import("~/routes/admin+/dashboard+/donations.$id_.cancel");
+const pledgePage = await import("~/routes/admin+/dashboard+/donations.$id/route");
+const { adminCookie, postForm, getRequest, run, bodyOf } = await import("./admin-support");
 
 const signer = new Stripe("sk_test_signer");
 const donor = { firstName: "Jo", lastName: "Bloggs", email: "jo@example.com" };
@@ -483,5 +486,49 @@ describe("POST /webhooks/stripe", () => {
       cancellation_details: { reason: "cancellation_requested" },
     });
     expect(await response.json()).toEqual({ received: true, handled: "ignored" });
+  });
+
+  it("the cancel page of a monthly card gift cancels in Stripe; when Stripe refuses, nothing changes", async () => {
+    const { reference } = await cardPledge({ type: "monthly", amount: "25" });
+    await deliver("checkout.session.completed", {
+      ...checkoutSession(reference, 2500),
+      mode: "subscription",
+      subscription: "sub_test_page",
+      customer: "cus_test_page",
+    });
+    const pledge = await pledgeRow(reference);
+    const { cookie } = await adminCookie();
+    const params = { id: String(pledge.id) };
+    const page = await bodyOf(
+      await run(cancelPage.loader, getRequest(`/admin/dashboard/donations/${pledge.id}/cancel`, { cookie }), params),
+    );
+    expect(page.pledge.cardSubscription).toBe(true);
+
+    standIn.failWith = 400;
+    const refused = await run(
+      cancelPage.action,
+      postForm(`/admin/dashboard/donations/${pledge.id}/cancel`, { reason: "Donor asked" }, { cookie }),
+      params,
+    );
+    expect(refused.status).toBe(502);
+    expect(JSON.stringify(await refused.json())).toContain("Stripe did not cancel the subscription");
+    expect((await pledgeRow(reference)).status).toBe("active");
+
+    standIn.failWith = null;
+    const done = await run(
+      cancelPage.action,
+      postForm(`/admin/dashboard/donations/${pledge.id}/cancel`, { reason: "Donor asked" }, { cookie }),
+      params,
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toContain("saved=subscription-cancelled");
+    expect(await pledgeRow(reference)).toMatchObject({ status: "cancelled", cancel_reason: "Donor asked" });
+    const detail = await bodyOf(
+      await run(pledgePage.loader, getRequest(`/admin/dashboard/donations/${pledge.id}`, { cookie }), params),
+    );
+    expect(detail.history.map((h: { action: string; actor: string }) => [h.action, h.actor])).toContainEqual([
+      "subscription.cancelled",
+      "admin",
+    ]);
   });
 });

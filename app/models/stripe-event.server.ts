@@ -14,3 +14,15 @@ export async function claimStripeEvent(db: DB, id: string, type: string, now: st
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/**
+ * Forgets handled event ids older than `before`. Stripe retries an event for 3 days, and an
+ * event signed more than 5 minutes ago is refused anyway, so a week's ids are plenty.
+ */
+export async function deleteOldStripeEvents(db: DB, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("stripe_events")
+    .where("received_at", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

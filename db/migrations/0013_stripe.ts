@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, SqliteAdapter, type Kysely } from "kysely";
 
 // Card and wallet gifts through Stripe Checkout (optional: only used when STRIPE_* is set).
 //
@@ -20,13 +20,9 @@ const NEW_METHOD = "check (\"method\" in ('manual', 'bank-import', 'card'))";
 const OLD_AMOUNT = /check\s*\(\s*"?amount_pence"?\s*>\s*0\s*\)/i;
 const NEW_AMOUNT = 'check ("amount_pence" <> 0)';
 
-async function isSqlite(db: Kysely<any>): Promise<boolean> {
-  try {
-    await sql`select 1 from sqlite_master limit 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
+/** SQLite or not, without a failing query (which would abort a PostgreSQL transaction). */
+function isSqlite(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 async function rebuildPaymentsSqlite(db: Kysely<any>): Promise<void> {
@@ -61,7 +57,7 @@ async function rebuildPaymentsSqlite(db: Kysely<any>): Promise<void> {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  if (await isSqlite(db)) {
+  if (isSqlite(db)) {
     await rebuildPaymentsSqlite(db);
   } else {
     await sql`alter table payments drop constraint if exists payments_method_check`.execute(db);

@@ -168,14 +168,21 @@ const envSchema = z
     }
   });
 
+/** Stripe Checkout's payment pages. */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
 /** Card gifts through Stripe Checkout, when both keys are set. */
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   /** A stand-in API server (tests, stripe-mock); undefined for Stripe's own. */
   apiUrl: string | undefined;
-  /** Where Checkout's payment pages live: the donate form's redirect goes there (CSP form-action). */
-  checkoutOrigin: string;
+  /**
+   * Where Checkout's payment pages may live: the donate form's redirect goes there (CSP
+   * form-action). Stripe's own; with a stand-in, its origin too (stripe-mock answers with
+   * Stripe's own URLs, a hand-made stand-in with its own).
+   */
+  checkoutOrigins: string[];
 }
 
 export type Env = z.infer<typeof envSchema> & {
@@ -208,9 +215,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
             secretKey: result.data.STRIPE_SECRET_KEY,
             webhookSecret: result.data.STRIPE_WEBHOOK_SECRET,
             apiUrl: result.data.STRIPE_API_URL,
-            checkoutOrigin: result.data.STRIPE_API_URL
-              ? new URL(result.data.STRIPE_API_URL).origin
-              : "https://checkout.stripe.com",
+            checkoutOrigins: result.data.STRIPE_API_URL
+              ? [new URL(result.data.STRIPE_API_URL).origin, STRIPE_CHECKOUT_ORIGIN]
+              : [STRIPE_CHECKOUT_ORIGIN],
           }
         : null,
   };

@@ -28,7 +28,7 @@ export type InlineScripts = { nonce: string } | { hashes: string[] };
  */
 export function contentSecurityPolicy(scripts: InlineScripts, options: { development?: boolean } = {}): string {
   const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
-  const checkout = getEnv().stripe?.checkoutOrigin;
+  const checkout = getEnv().stripe?.checkoutOrigins.join(" ");
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline].join(" "),

@@ -184,8 +184,10 @@ describe("the donate form with Stripe configured", () => {
     expect(await payments()).toEqual([]);
   });
 
-  it("allows exactly the Checkout origin in form-action", () => {
-    expect(contentSecurityPolicy({ nonce: "n" })).toContain(`form-action 'self' ${standIn.origin} mailto:`);
+  it("allows Checkout's origins (Stripe's and the stand-in's) in form-action, and nothing else new", () => {
+    expect(contentSecurityPolicy({ nonce: "n" })).toContain(
+      `form-action 'self' ${standIn.origin} https://checkout.stripe.com mailto:`,
+    );
   });
 });
 

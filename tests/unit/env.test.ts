@@ -71,7 +71,7 @@ describe("parseEnv: Stripe", () => {
       secretKey: "sk_live_abc",
       webhookSecret: "whsec_abc",
       apiUrl: undefined,
-      checkoutOrigin: "https://checkout.stripe.com",
+      checkoutOrigins: ["https://checkout.stripe.com"],
     });
     const test = parseEnv({
       STRIPE_SECRET_KEY: "sk_test_abc",
@@ -79,6 +79,6 @@ describe("parseEnv: Stripe", () => {
       STRIPE_API_URL: "http://127.0.0.1:12111/",
     });
     expect(test.stripe?.apiUrl).toBe("http://127.0.0.1:12111");
-    expect(test.stripe?.checkoutOrigin).toBe("http://127.0.0.1:12111");
+    expect(test.stripe?.checkoutOrigins).toEqual(["http://127.0.0.1:12111", "https://checkout.stripe.com"]);
   });
 });

@@ -238,7 +238,7 @@ async function sessionPaid(
   });
   // A monthly gift's money comes with each invoice.paid; a delayed method (a bank debit) with
   // async_payment_succeeded: only a session that says "paid" is money received.
-  if (session.mode !== "payment" || session.payment_status !== "paid") return true;
+  if (session.mode === "subscription" || session.subscription || session.payment_status !== "paid") return true;
   const amount = session.amount_total ?? 0;
   if (amount <= 0) return false;
   const stripeId = idOf(session.payment_intent) ?? session.id;
@@ -322,7 +322,8 @@ async function chargeRefunded(trx: DB, event: Stripe.Event, charge: Stripe.Charg
   }
   // amount_refunded is the charge's total so far: record what this event adds.
   const prefix = `${charge.id}/refunded/`;
-  const amount = charge.amount_refunded - (await refundedSoFar(trx, prefix));
+  const refundedTotal = charge.amount_refunded ?? (charge.refunded ? charge.amount : 0);
+  const amount = refundedTotal - (await refundedSoFar(trx, prefix));
   if (amount <= 0) return false;
   const before = pledge;
   const refund = await insertPayment(trx, {
@@ -332,7 +333,7 @@ async function chargeRefunded(trx: DB, event: Stripe.Event, charge: Stripe.Charg
     method: "card",
     note: "Refund through Stripe",
     recordedBy: STRIPE_ACTOR,
-    stripeId: `${prefix}${charge.amount_refunded}`,
+    stripeId: `${prefix}${refundedTotal}`,
     refundOf: original?.id ?? null,
   });
   const after = (await refreshPledgeTotals(trx, pledge.id))!;

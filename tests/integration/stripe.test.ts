@@ -235,6 +235,26 @@ describe("POST /webhooks/stripe", () => {
     expect(thanks.text_body).toContain("I want to Gift Aid this donation");
   });
 
+  it("a minimal paid session (no mode, no payment intent) is recorded by its session id; its refund by reference", async () => {
+    const { reference } = await cardPledge();
+    await deliver("checkout.session.completed", {
+      id: "cs_minimal",
+      object: "checkout.session",
+      client_reference_id: reference,
+      payment_status: "paid",
+      amount_total: 2500,
+    });
+    expect(await payments()).toMatchObject([{ stripe_id: "cs_minimal", amount_pence: 2500 }]);
+    await deliver("charge.refunded", {
+      id: "ch_min",
+      object: "charge",
+      amount: 2500,
+      refunded: true,
+      metadata: { reference },
+    });
+    expect(await pledgeRow(reference)).toMatchObject({ status: "pending", paid_pence: 0 });
+  });
+
   it("the same event twice adds nothing", async () => {
     const { reference } = await cardPledge();
     const first = await deliver("checkout.session.completed", checkoutSession(reference, 2500), { id: "evt_same" });

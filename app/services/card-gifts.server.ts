@@ -142,7 +142,8 @@ export type WebhookOutcome =
 
 /**
  * Verifies and handles one webhook delivery. `client` is the sender's keyed address: bad
- * signatures are counted per source and refused (429) past BAD_SIGNATURES_PER_HOUR.
+ * signatures are counted per source, and past BAD_SIGNATURES_PER_HOUR further bad ones get
+ * 429 (nothing written, nothing logged); a good signature is always handled.
  */
 export async function receiveStripeWebhook(
   payload: string,
@@ -153,15 +154,18 @@ export async function receiveStripeWebhook(
   const stripe = getStripe();
   if (!stripe) return { status: 404 };
   const db = getDb();
-  const throttleKey = `stripe-webhook:${client}`;
-  if ((await countRecentFormPosts(db, throttleKey, HOUR_MS, now)) >= BAD_SIGNATURES_PER_HOUR) {
-    return { status: 429, retryAfterSeconds: 3600 };
-  }
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("no Stripe-Signature header");
     event = verifyStripeEvent(stripe.stripe, stripe.config, payload, signature);
   } catch (error) {
+    // Checking a signature costs a hash; what is throttled is the bad ones, per source. A
+    // good signature is always handled, so a flood of forgeries from a shared address (a
+    // proxy) cannot hold up Stripe's own deliveries.
+    const throttleKey = `stripe-webhook:${client}`;
+    if ((await countRecentFormPosts(db, throttleKey, HOUR_MS, now)) >= BAD_SIGNATURES_PER_HOUR) {
+      return { status: 429, retryAfterSeconds: 3600 };
+    }
     await recordFormPost(db, throttleKey, now);
     const reason = error instanceof Error ? error.message : "unreadable";
     logger.warn({ event: "stripe.webhook_refused", reason }, "Stripe webhook refused: bad signature");

@@ -260,7 +260,9 @@ function DonationForm({ cardPayments }: { cardPayments: boolean }) {
                   <input
                     {...input}
                     className="mt-1 h-4 w-4 accent-brand-700"
-                    aria-describedby={`pay-by-${input.value}-hint`}
+                    aria-describedby={[input["aria-describedby"], `pay-by-${input.value}-hint`]
+                      .filter(Boolean)
+                      .join(" ")}
                   />
                   <span>
                     <span className="block font-semibold text-slate-900 dark:text-white">{option.label}</span>

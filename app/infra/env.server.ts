@@ -14,159 +14,155 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const logLevelSchema = optional(z.enum(LOG_LEVELS).optional());
 
-const envSchema = z
-  .object({
-    NODE_ENV: optional(z.enum(["development", "production", "test"]).default("development")),
-    PORT: optional(
-      z.coerce
-        .number({ error: "must be a number" })
-        .int("must be a whole number")
-        .min(1, "must be between 1 and 65535")
-        .max(65535, "must be between 1 and 65535")
-        .default(3000),
-    ),
-    DATABASE_URL: optional(
-      z
-        .string()
-        .regex(/^file:.+/, 'must be "file:" followed by a path, e.g. file:db/data/charity.sqlite')
-        .default("file:db/data/charity.sqlite"),
-    ),
-    SESSION_SECRET: optional(
-      z
-        .string()
-        .transform((v) =>
-          v
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-        )
-        .refine((list) => list.every((s) => s.length >= 16), "each secret must be at least 16 characters")
-        .optional(),
-    ),
-    ADMIN_USERNAME: optional(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(64, "must be at most 64 characters")
-        .regex(/^[A-Za-z0-9._@-]+$/, "may contain only letters, digits and . _ @ -")
-        .default("admin"),
-    ),
-    ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters").max(256).optional()),
-    TRUST_PROXY: optional(
-      z
-        .enum(["true", "false"], { error: 'must be "true" or "false"' })
-        .default("false")
-        .transform((v) => v === "true"),
-    ),
-    PUBLIC_FORM_LIMIT_PER_MINUTE: optional(
-      z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(5),
-    ),
-    PUBLIC_FORM_LIMIT_PER_HOUR: optional(
-      z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30),
-    ),
-    LOG_LEVEL: logLevelSchema,
-    BACKUP: optional(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on")),
-    BACKUP_URL: optional(
-      z
-        .string()
-        .trim()
-        .refine(
-          (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(file|s3|gcs|abs|sftp):\/\/./i.test(v),
-          "must be a folder path, file:///path, or an s3://, gcs://, abs:// or sftp:// URL",
-        )
-        .optional(),
-    ),
-    BACKUP_MAX_AGE_SECONDS: optional(
-      z.coerce
-        .number({ error: "must be a number" })
-        .int("must be a whole number")
-        .min(10, "must be at least 10")
-        .default(300),
-    ),
-    UPLOADS_DIR: optional(z.string().optional()),
-    SMTP_URL: optional(
-      z
-        .string()
-        .regex(
-          /^smtps?:\/\/[^\s]+$/i,
-          "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465",
-        )
-        .optional(),
-    ),
-    MAIL_FROM: optional(z.string().trim().min(3).max(320).default("Community Health Aid UK <no-reply@localhost>")),
-    STAFF_EMAIL: optional(z.email({ error: "must be an e-mail address" }).optional()),
-    STAFF_ALERT_INCLUDE_MESSAGE: optional(
-      z
-        .enum(["true", "false"], { error: 'must be "true" or "false"' })
-        .default("false")
-        .transform((v) => v === "true"),
-    ),
-    PUBLIC_URL: optional(
-      z
-        .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.org" })
-        .transform((v) => v.replace(/\/+$/, ""))
-        .optional(),
-    ),
-    MAIL_TIMEOUT_SECONDS: optional(
-      z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
-    ),
-    /** Enquiries older than this are deleted automatically; the privacy page states the same period. */
-    SHARED_CACHE_SECONDS: optional(
-      z.coerce
-        .number({ error: "must be a number" })
-        .int("must be a whole number of seconds")
-        .min(1, "must be between 1 and 3600 seconds")
-        .max(3600, "must be between 1 and 3600 seconds")
-        .default(60),
-    ),
-    STRIPE_SECRET_KEY: optional(
-      z
-        .string()
-        .trim()
-        .regex(
-          /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
-          "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)",
-        )
-        .optional(),
-    ),
-    STRIPE_WEBHOOK_SECRET: optional(
-      z
-        .string()
-        .trim()
-        .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
-        .optional(),
-    ),
-    STRIPE_API_URL: optional(
-      z
-        .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. http://127.0.0.1:12111" })
-        .transform((v) => v.replace(/\/+$/, ""))
-        .optional(),
-    ),
-    ENQUIRY_RETENTION_DAYS: optional(
-      z.coerce
-        .number({ error: "must be a number" })
-        .int("must be a whole number of days")
-        .min(1, "must be between 1 and 3650 days")
-        .max(3650, "must be between 1 and 3650 days")
-        .default(DEFAULT_ENQUIRY_RETENTION_DAYS),
-    ),
-  })
-  .superRefine((env, ctx) => {
-    // Half a Stripe set-up would take card gifts it can never confirm (or the reverse): both or neither.
-    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
-      const missing = env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
-      ctx.addIssue({
-        code: "custom",
-        path: [missing],
-        message:
-          "card gifts need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither, for bank transfers only)",
-      });
-    }
-    if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "is used only with STRIPE_SECRET_KEY" });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"]).default("development")),
+  PORT: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+  ),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^file:.+/, 'must be "file:" followed by a path, e.g. file:db/data/charity.sqlite')
+      .default("file:db/data/charity.sqlite"),
+  ),
+  SESSION_SECRET: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((s) => s.length >= 16), "each secret must be at least 16 characters")
+      .optional(),
+  ),
+  ADMIN_USERNAME: optional(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(64, "must be at most 64 characters")
+      .regex(/^[A-Za-z0-9._@-]+$/, "may contain only letters, digits and . _ @ -")
+      .default("admin"),
+  ),
+  ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters").max(256).optional()),
+  TRUST_PROXY: optional(
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .default("false")
+      .transform((v) => v === "true"),
+  ),
+  PUBLIC_FORM_LIMIT_PER_MINUTE: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(5),
+  ),
+  PUBLIC_FORM_LIMIT_PER_HOUR: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).default(30),
+  ),
+  LOG_LEVEL: logLevelSchema,
+  BACKUP: optional(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on")),
+  BACKUP_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(file|s3|gcs|abs|sftp):\/\/./i.test(v),
+        "must be a folder path, file:///path, or an s3://, gcs://, abs:// or sftp:// URL",
+      )
+      .optional(),
+  ),
+  BACKUP_MAX_AGE_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(10, "must be at least 10")
+      .default(300),
+  ),
+  UPLOADS_DIR: optional(z.string().optional()),
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/i, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.org:465")
+      .optional(),
+  ),
+  MAIL_FROM: optional(z.string().trim().min(3).max(320).default("Community Health Aid UK <no-reply@localhost>")),
+  STAFF_EMAIL: optional(z.email({ error: "must be an e-mail address" }).optional()),
+  STAFF_ALERT_INCLUDE_MESSAGE: optional(
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .default("false")
+      .transform((v) => v === "true"),
+  ),
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.org" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  MAIL_TIMEOUT_SECONDS: optional(
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1).max(600).default(30),
+  ),
+  /** Enquiries older than this are deleted automatically; the privacy page states the same period. */
+  SHARED_CACHE_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be between 1 and 3600 seconds")
+      .max(3600, "must be between 1 and 3600 seconds")
+      .default(60),
+  ),
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+        "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)",
+      )
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
+  STRIPE_API_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. http://127.0.0.1:12111" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  ENQUIRY_RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number of days")
+      .min(1, "must be between 1 and 3650 days")
+      .max(3650, "must be between 1 and 3650 days")
+      .default(DEFAULT_ENQUIRY_RETENTION_DAYS),
+  ),
+});
+
+// Half a Stripe set-up would take card gifts it can never confirm (or the reverse): both or neither.
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "card gifts need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither, for bank transfers only)",
+    });
+  }
+  if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "is used only with STRIPE_SECRET_KEY" });
+  }
+});
 
 /** Stripe Checkout's payment pages. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -196,7 +192,7 @@ export type Env = z.infer<typeof envSchema> & {
 };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);

@@ -173,6 +173,14 @@ export interface PledgesTable {
   paid_pence: ColumnType<number, number | undefined, number>;
   /** Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). */
   status: ColumnType<PledgeStatus, PledgeStatus | undefined, PledgeStatus>;
+  /** How the donor chose to pay: bank transfer, or card through Stripe Checkout (0013). */
+  pay_by: ColumnType<"bank" | "card", "bank" | "card" | undefined, "bank" | "card">;
+  /** Stripe customer and subscription of a monthly card gift (0013). */
+  stripe_customer: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_subscription: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a card payment of the pledge was disputed (a chargeback), and what Stripe said (0013). */
+  disputed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  dispute_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -183,13 +191,18 @@ export interface PaymentsTable {
   /** YYYY-MM-DD: the day the money arrived. */
   received_on: string;
   amount_pence: number;
-  method: "manual" | "bank-import";
+  /** card: through Stripe Checkout, recorded from its webhook (0013). */
+  method: "manual" | "bank-import" | "card";
   /** Fingerprint of an imported bank statement line; unique, so a line is never recorded twice. */
   bank_line: string | null;
   note: string | null;
   /** Username of the staff member who recorded it. */
   recorded_by: string;
   created_at: string;
+  /** The Stripe payment recorded (payment intent, invoice, or a charge's refund total); unique (0013). */
+  stripe_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A refund (negative amount): the payment it gives back (0013). */
+  refund_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AuditEventsTable {
@@ -234,6 +247,8 @@ export interface GiftAidClaimsTable {
   /** YYYY-MM-DD; set once, when the batch went to HMRC. */
   submitted_on: string | null;
   submitted_by: string | null;
+  /** Set when a payment in the batch was refunded: HMRC must be told (0013). */
+  refund_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GiftAidClaimItemsTable {
@@ -268,6 +283,13 @@ export interface CharitySettingsTable {
   updated_by: string;
 }
 
+/** Stripe webhook events handled, by id: each is handled once (0013). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -288,4 +310,5 @@ export interface Database {
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;
   charity_settings: CharitySettingsTable;
+  stripe_events: StripeEventsTable;
 }

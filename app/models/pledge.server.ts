@@ -26,6 +26,13 @@ export interface Pledge {
   status: PledgeStatus;
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** How the donor chose to pay: bank transfer, or card through Stripe Checkout. */
+  payBy: "bank" | "card";
+  stripeCustomer: string | null;
+  stripeSubscription: string | null;
+  /** When a card payment was disputed (a chargeback), and Stripe's reason and amount. */
+  disputedAt: string | null;
+  disputeNote: string | null;
 }
 
 export interface PledgeInput {
@@ -37,6 +44,7 @@ export interface PledgeInput {
   phone?: string | null;
   inHonour: boolean;
   honoreeName?: string | null;
+  payBy?: "bank" | "card";
 }
 
 // Crockford's base32: no I, L, O or U, so a reference read over the phone or copied into
@@ -84,6 +92,11 @@ function toPledge(row: Selectable<PledgesTable>): Pledge {
     status: row.status,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    payBy: row.pay_by,
+    stripeCustomer: row.stripe_customer,
+    stripeSubscription: row.stripe_subscription,
+    disputedAt: row.disputed_at,
+    disputeNote: row.dispute_note,
   };
 }
 
@@ -126,6 +139,7 @@ export async function createPledge(
           created_at: nowIsoString(),
           paid_pence: 0,
           status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
+          pay_by: input.payBy ?? "bank",
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -287,4 +301,53 @@ export async function markPledgeCancelled(
     .returningAll()
     .executeTakeFirst();
   return row ? toPledge(row) : undefined;
+}
+
+/** The monthly pledge of this Stripe subscription. */
+export async function getPledgeBySubscription(db: DB, subscription: string): Promise<Pledge | undefined> {
+  const row = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where("stripe_subscription", "=", subscription)
+    .executeTakeFirst();
+  return row ? toPledge(row) : undefined;
+}
+
+/** The newest pledge of this Stripe customer. */
+export async function getPledgeByCustomer(db: DB, customer: string): Promise<Pledge | undefined> {
+  const row = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where("stripe_customer", "=", customer)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row ? toPledge(row) : undefined;
+}
+
+/** Remembers the Stripe customer and subscription of a card gift (the first value stays). */
+export async function linkPledgeToStripe(
+  db: DB,
+  id: number,
+  link: { customer?: string | null; subscription?: string | null },
+): Promise<void> {
+  const pledge = await getPledge(db, id);
+  if (!pledge) return;
+  const customer = pledge.stripeCustomer ?? link.customer ?? null;
+  const subscription = pledge.stripeSubscription ?? link.subscription ?? null;
+  if (customer === pledge.stripeCustomer && subscription === pledge.stripeSubscription) return;
+  await db
+    .updateTable("pledges")
+    .set({ stripe_customer: customer, stripe_subscription: subscription })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Marks a pledge's card payment disputed (a chargeback was opened). */
+export async function markPledgeDisputed(
+  db: DB,
+  id: number,
+  note: string,
+  now: string = nowIsoString(),
+): Promise<void> {
+  await db.updateTable("pledges").set({ disputed_at: now, dispute_note: note }).where("id", "=", id).execute();
 }

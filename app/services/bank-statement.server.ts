@@ -357,6 +357,16 @@ export interface Matching {
   proposals: Proposal[];
   /** Credits naming no known pledge (with the unknown references they did name). */
   unmatched: (StatementCredit & { unknownReferences: string[] })[];
+  /**
+   * Stripe payouts: card gifts arrive in bulk from Stripe, already recorded one by one from its
+   * webhooks, so a line whose text names Stripe is never a gift to match (even if it names a reference).
+   */
+  payouts: StatementCredit[];
+}
+
+/** Whether a statement line is a payout from Stripe (its description names Stripe). */
+export function isStripePayout(description: string): boolean {
+  return /\bstripe\b/i.test(description);
 }
 
 /** Pairs each credit with the first pledge its text names; lines recorded before are marked. */
@@ -367,7 +377,12 @@ export function matchCredits(
 ): Matching {
   const proposals: Proposal[] = [];
   const unmatched: Matching["unmatched"] = [];
+  const payouts: StatementCredit[] = [];
   for (const credit of credits) {
+    if (isStripePayout(credit.description)) {
+      payouts.push(credit);
+      continue;
+    }
     const reference = credit.references.find((r) => pledges.has(r));
     if (reference) {
       proposals.push({
@@ -379,5 +394,5 @@ export function matchCredits(
       unmatched.push({ ...credit, unknownReferences: credit.references });
     }
   }
-  return { proposals, unmatched };
+  return { proposals, unmatched, payouts };
 }

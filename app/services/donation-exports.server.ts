@@ -1,6 +1,7 @@
 import { iteratePaymentsWithPledges, type ReceivedRange } from "~/models/payment.server";
 import { iteratePledges, type PledgeQuery } from "~/models/pledge.server";
 import { getDb } from "~/infra/db.server";
+import { paymentMethodLabel } from "~/utils/payment-method";
 import { logger } from "~/infra/logger.server";
 import { pledgeStatusLabels, pledgeTypeLabels } from "~/schemas/donations";
 import { penceToDecimal } from "~/utils/money";
@@ -62,6 +63,7 @@ export const PAYMENT_EXPORT_HEADER = [
   "Note",
   "Recorded by",
   "Recorded at (UTC)",
+  "Stripe payment",
 ] as const;
 
 /** Payments received within the range (both days inclusive; either end may be open). */
@@ -73,7 +75,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.id,
         p.receivedOn,
         penceToDecimal(p.amountPence),
-        p.method === "bank-import" ? "Bank statement" : "By hand",
+        paymentMethodLabel(p.method, p.amountPence),
         p.reference,
         pledgeTypeLabels[p.type],
         p.firstName,
@@ -82,6 +84,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.note ?? "",
         p.recordedBy,
         p.createdAt,
+        p.stripeId ?? "",
       ]);
     }
   }

@@ -11,6 +11,7 @@ import * as m0009 from "./0009_enquiries_privacy";
 import * as m0010 from "./0010_drop_duplicate_email_index";
 import * as m0011 from "./0011_login_failure_client";
 import * as m0012 from "./0012_pledge_honoree";
+import * as m0013 from "./0013_stripe";
 import * as m0014 from "./0014_newsletters";
 import * as m0015 from "./0015_charity_settings";
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010_drop_duplicate_email_index": m0010,
   "0011_login_failure_client": m0011,
   "0012_pledge_honoree": m0012,
+  "0013_stripe": m0013,
   "0014_newsletters": m0014,
   "0015_charity_settings": m0015,
 };

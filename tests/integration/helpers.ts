@@ -42,6 +42,7 @@ export async function resetDatabase(): Promise<void> {
     "newsletter_subscribers",
     "pledges",
     "form_posts",
+    "stripe_events",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

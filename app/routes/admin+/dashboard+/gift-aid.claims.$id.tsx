@@ -135,6 +135,15 @@ export default function ClaimBatch() {
     <>
       <BackLink to={adminPaths.giftAid}>Back to Gift Aid</BackLink>
       <h2 className="mt-4 text-2xl font-semibold">Claim batch {claim.id}</h2>
+      {claim.refund_note ? (
+        <div
+          role="note"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">A payment in this batch was refunded: HMRC must be told.</p>
+          <p className="mt-1 whitespace-pre-line">{claim.refund_note}</p>
+        </div>
+      ) : null}
       <dl className="mt-4 grid gap-4 sm:grid-cols-4">
         {[
           ["Payments", String(claim.item_count)],

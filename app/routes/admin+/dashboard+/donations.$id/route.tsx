@@ -29,6 +29,7 @@ import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
+import { paymentMethodLabel } from "~/utils/payment-method";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
@@ -42,6 +43,7 @@ const savedMessages: Record<string, string> = {
   payment: "Payment recorded.",
   cancelled: "Pledge cancelled.",
   "payment-removed": "Payment removed.",
+  "subscription-cancelled": "Monthly card gift cancelled in Stripe, and the pledge with it.",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -108,6 +110,18 @@ export default function PledgeDetail() {
         <PledgeStatusBadge status={pledge.status} />
       </div>
       {saved && Object.hasOwn(savedMessages, saved) ? <SavedNotice>{savedMessages[saved]}</SavedNotice> : null}
+      {pledge.disputedAt ? (
+        <div
+          role="note"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">A card payment of this pledge is disputed (a chargeback).</p>
+          <p className="mt-1">
+            {pledge.disputeNote}, opened {formatDateTime(pledge.disputedAt)}. Answer it in the Stripe Dashboard before
+            its deadline.
+          </p>
+        </div>
+      ) : null}
       {/* Removing a payment: a dialog over this page (or its refusal, shown here). */}
       <Outlet />
 
@@ -130,6 +144,14 @@ export default function PledgeDetail() {
             </Detail>
             {pledge.type === "one-time" && pledge.status !== "cancelled" ? (
               <Detail term="Outstanding">{formatPence(outstanding)}</Detail>
+            ) : null}
+            <Detail term="Paying by">
+              {pledge.payBy === "card" ? "Card, through Stripe Checkout" : "Bank transfer"}
+            </Detail>
+            {pledge.stripeSubscription ? (
+              <Detail term="Stripe subscription">
+                <span className="font-mono break-all">{pledge.stripeSubscription}</span>
+              </Detail>
             ) : null}
             <Detail term="Pledged on">
               <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
@@ -159,7 +181,7 @@ export default function PledgeDetail() {
           </dl>
           {pledge.cancelledAt ? null : (
             <Link to={adminPaths.cancelDonation(pledge.id)} className={`${dangerButtonClass} mt-4`}>
-              Cancel this pledge
+              {pledge.stripeSubscription ? "Cancel the monthly card gift" : "Cancel this pledge"}
             </Link>
           )}
         </section>
@@ -209,14 +231,32 @@ export default function PledgeDetail() {
                       <time dateTime={payment.receivedOn}>{formatLongDate(`${payment.receivedOn}T12:00:00Z`)}</time>
                     </td>
                     <td className={`${tdClass} whitespace-nowrap`}>{formatPence(payment.amountPence)}</td>
-                    <td className={tdClass}>{payment.method === "bank-import" ? "Bank statement" : "By hand"}</td>
+                    <td className={tdClass}>
+                      {paymentMethodLabel(payment.method, payment.amountPence)}
+                      {payment.stripeId ? (
+                        <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+                          {payment.stripeId}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className={`${tdClass} whitespace-pre-line break-words`}>{payment.note ?? ""}</td>
                     <td className={tdClass}>
                       {payment.recordedBy},{" "}
                       <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                     </td>
                     <td className={tdClass}>
-                      {payment.claim ? (
+                      {payment.method === "card" ? (
+                        // Card money comes and goes through Stripe (refund it there): never removed here.
+                        <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">
+                          {payment.claim ? (
+                            <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link">
+                              In Gift Aid claim {payment.claim.claimId}
+                            </Link>
+                          ) : payment.amountPence > 0 ? (
+                            "Refunds go through Stripe"
+                          ) : null}
+                        </span>
+                      ) : payment.claim ? (
                         // A payment in a Gift Aid claim batch cannot be removed: say where it is.
                         <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link whitespace-nowrap">
                           In Gift Aid claim {payment.claim.claimId}

@@ -250,6 +250,9 @@ export default function ImportStatement() {
               : ""}
             ; {data.unmatched.length} paid-in {data.unmatched.length === 1 ? "line names" : "lines name"} none;{" "}
             {data.debits} money-out {data.debits === 1 ? "line was" : "lines were"} skipped.
+            {data.payouts.length > 0
+              ? ` ${data.payouts.length} Stripe payout ${data.payouts.length === 1 ? "line was" : "lines were"} skipped: card gifts are recorded one by one from Stripe, not from the bank statement.`
+              : ""}
           </p>
 
           {data.problems.length > 0 ? (
@@ -336,6 +339,21 @@ export default function ImportStatement() {
           ) : (
             <p className="mt-4">No paid-in line names a pledge reference.</p>
           )}
+
+          {data.payouts.length > 0 ? (
+            <details className="mt-6">
+              <summary className="cursor-pointer font-semibold">
+                Stripe payouts, skipped ({data.payouts.length})
+              </summary>
+              <ul className="mt-2 space-y-1 text-sm">
+                {data.payouts.map((line) => (
+                  <li key={line.fingerprint}>
+                    Line {line.line}: {formatPence(line.amountPence)} on {day(line.date)}, {line.description}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
 
           {data.unmatched.length > 0 ? (
             <details className="mt-6">

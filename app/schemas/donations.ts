@@ -1,18 +1,32 @@
 import { z } from "./zod";
+import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { giftDayProblem, parseUkDay } from "~/utils/dates";
 
 // The staff Donations screens: list filters (read from the query string), the record-a-payment
 // and cancel forms, and the bank statement import's column choice. Shared by page and action.
 
-export const pledgeStatuses = ["pending", "paid", "active", "cancelled"] as const;
+/**
+ * A pledge's status as staff see it today (the rule: pledgeStatusOn in app/models/pledge.server.ts).
+ * "pending" is a one-time gift not yet covered or a monthly gift awaiting its first payment;
+ * "active" a standing order paid within QUIET_MONTHLY_DAYS; "lapsed" one with no payment for that long.
+ */
+export const pledgeStatuses = ["pending", "paid", "active", "lapsed", "cancelled"] as const;
 export type PledgeStatusValue = (typeof pledgeStatuses)[number];
 
+/** The list filter's choices. */
 export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
-  pending: "Pending",
+  pending: "Awaiting payment",
   paid: "Paid",
   active: "Active standing order",
+  lapsed: `Lapsed (no payment for ${QUIET_MONTHLY_DAYS} days)`,
   cancelled: "Cancelled",
 };
+
+/** One pledge's status in words (badges, exports): a monthly gift awaits its first payment. */
+export function pledgeStatusLabel(status: PledgeStatusValue, type: (typeof pledgeTypes)[number]): string {
+  if (status === "pending" && type === "monthly") return "Awaiting first payment";
+  return pledgeStatusLabels[status];
+}
 
 export const pledgeTypes = ["one-time", "monthly"] as const;
 export const pledgeTypeLabels: Record<(typeof pledgeTypes)[number], string> = {

@@ -1,3 +1,4 @@
+import type { PledgeStatusValue } from "~/schemas/donations";
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { MAX_STATEMENT_BYTES } from "~/content/admin";
@@ -348,7 +349,7 @@ export interface PledgeForMatching {
   type: "one-time" | "monthly";
   amountPence: number;
   paidPence: number;
-  status: "pending" | "paid" | "active" | "cancelled";
+  status: PledgeStatusValue;
 }
 
 export type Proposal = StatementCredit & {

@@ -4,12 +4,16 @@ import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
+import { toLondonDay } from "~/utils/dates";
 import { createPledge, pledgeStatus, recordPayment, uniqueTitle } from "./support/db";
 
 /** With JavaScript, wait until React is in charge, so the page's own behaviour is tested. */
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page);
 }
+
+/** The UK calendar day `daysAgo` days before today, as YYYY-MM-DD. */
+const ukDay = (daysAgo: number) => toLondonDay(new Date(Date.now() - daysAgo * 86_400_000));
 
 const surname = (prefix: string) => uniqueTitle(prefix).replace(" ", "");
 
@@ -18,6 +22,7 @@ test("search, filter and page through the list", async ({ page, login }, testInf
   const name = surname("Pager");
   for (let i = 0; i < 26; i++) await createPledge({ lastName: name });
   const monthly = await createPledge({ lastName: name, type: "monthly", amountPence: 1500 });
+  await recordPayment(monthly.id, ukDay(0), 1500); // the standing order has started
 
   await page.goto("/admin/dashboard/donations");
   await ready(page, testInfo);
@@ -40,6 +45,40 @@ test("search, filter and page through the list", async ({ page, login }, testInf
   await expect(page.getByText("1 pledge, page 1 of 1")).toBeVisible();
   await expect(table.getByRole("row").nth(1)).toContainText(monthly.reference);
   await expect(table).toContainText("Active standing order");
+});
+
+test("monthly gifts: awaiting the first payment, active, lapsed after 45 days", async ({ page, login }, testInfo) => {
+  await login();
+  const name = surname("Standing");
+  const awaiting = await createPledge({ lastName: name, type: "monthly", amountPence: 1000 });
+  const active = await createPledge({ lastName: name, type: "monthly", amountPence: 1000 });
+  await recordPayment(active.id, ukDay(3), 1000);
+  const lapsed = await createPledge({ lastName: name, type: "monthly", amountPence: 1000 });
+  await recordPayment(lapsed.id, ukDay(60), 1000);
+
+  await page.goto(`/admin/dashboard/donations?q=${name.toLowerCase()}`);
+  await ready(page, testInfo);
+  const table = page.getByRole("region", { name: "Pledges" });
+  const row = (reference: string) => table.getByRole("row").filter({ hasText: reference });
+  await expect(row(awaiting.reference)).toContainText("Awaiting first payment");
+  await expect(row(active.reference)).toContainText("Active standing order");
+  await expect(row(lapsed.reference)).toContainText("Lapsed (no payment for 45 days)");
+
+  await page.getByLabel("Status").selectOption("lapsed");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("1 pledge, page 1 of 1")).toBeVisible();
+  await expect(table.getByRole("row").nth(1)).toContainText(lapsed.reference);
+
+  await table.getByRole("link", { name: lapsed.reference }).click();
+  await expect(page.getByRole("heading", { name: `Pledge ${lapsed.reference}` })).toBeVisible();
+  await expect(page.getByText("the standing order may have stopped")).toBeVisible();
+
+  // The overview's figure for quiet standing orders opens the same filtered list.
+  await page.goto("/admin/dashboard");
+  await ready(page, testInfo);
+  await page.getByRole("link", { name: /Monthly gifts with no payment for 45 days/ }).click();
+  await expect(page).toHaveURL(/status=lapsed/);
+  await expect(page.getByLabel("Status")).toHaveValue("lapsed");
 });
 
 test("record a payment by hand, then cancel the pledge", async ({ page, login }, testInfo) => {

@@ -77,7 +77,12 @@ describe("bank statement import", () => {
     ]);
     expect(await getPledge(getDb(), smith.id)).toMatchObject({ status: "paid", paidPence: 2500 });
     expect(await getPledge(getDb(), gala.id)).toMatchObject({ status: "pending", paidPence: 0 });
-    expect(await getPledge(getDb(), patel.id)).toMatchObject({ status: "active", paidPence: 2000 });
+    // The fixture's payments arrived in October 2025: more than 45 days ago, so the standing order has lapsed.
+    expect(await getPledge(getDb(), patel.id)).toMatchObject({
+      status: "lapsed",
+      paidPence: 2000,
+      lastPaidOn: "2025-10-06",
+    });
     expect((await listAudit(getDb(), "pledge", smith.id)).map((e) => e.action)).toEqual(["payment.recorded"]);
 
     // The same confirmation again (a second click, a back button) records nothing new.

@@ -1,12 +1,13 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { pledgeStatusLabels, type PledgeStatusValue } from "~/schemas/donations";
+import { pledgeStatusLabel, type PledgeStatusValue } from "~/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
 
 const badgeClasses: Record<PledgeStatusValue, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   paid: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
   active: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  lapsed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
   cancelled: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
 };
 
@@ -22,10 +23,10 @@ export function SavedNotice({ children }: { children: ReactNode }) {
   );
 }
 
-export function PledgeStatusBadge({ status }: { status: PledgeStatusValue }) {
+export function PledgeStatusBadge({ status, type }: { status: PledgeStatusValue; type: "one-time" | "monthly" }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[status]}`}>
-      {pledgeStatusLabels[status]}
+      {pledgeStatusLabel(status, type)}
     </span>
   );
 }

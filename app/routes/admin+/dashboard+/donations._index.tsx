@@ -134,7 +134,7 @@ export default function DonationsList() {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatPence(pledge.paidPence)}</td>
                   <td className={tdClass}>
-                    <PledgeStatusBadge status={pledge.status} />
+                    <PledgeStatusBadge status={pledge.status} type={pledge.type} />
                   </td>
                 </tr>
               ))}

@@ -317,7 +317,7 @@ export default function ImportStatement() {
                               {pledgeTypeLabels[proposal.pledge.type].toLowerCase()}, received so far{" "}
                               {formatPence(proposal.pledge.paidPence)}
                             </span>
-                            <PledgeStatusBadge status={proposal.pledge.status} />
+                            <PledgeStatusBadge status={proposal.pledge.status} type={proposal.pledge.type} />
                             {differs && proposal.pledge.status === "pending" ? (
                               <span className="ml-2 text-sm">Amount differs from what is outstanding</span>
                             ) : null}

@@ -352,35 +352,71 @@ export interface PledgeForMatching {
   status: PledgeStatusValue;
 }
 
+/**
+ * Why a proposal is not ticked for staff: the pledge is cancelled, a one-time pledge is paid
+ * already, or this credit (with the ticked lines above it) would take it past its amount.
+ */
+export type ProposalWarning = "cancelled" | "already-paid" | "overpays";
+
 export type Proposal = StatementCredit & {
   pledge: PledgeForMatching;
   state: "new" | "already-imported";
+  warning: ProposalWarning | null;
+  /** Ticked when the preview is first shown: a new line with no warning. */
+  preselected: boolean;
 };
+
+export interface UnmatchedCredit extends StatementCredit {
+  /** References the text named that are no pledge's. */
+  unknownReferences: string[];
+  /** Recorded before (assigned to a pledge by hand in an earlier import). */
+  state: "new" | "already-imported";
+}
 
 export interface Matching {
   proposals: Proposal[];
-  /** Credits naming no known pledge (with the unknown references they did name). */
-  unmatched: (StatementCredit & { unknownReferences: string[] })[];
+  /** Credits naming no known pledge: staff may assign them to one by searching. */
+  unmatched: UnmatchedCredit[];
 }
 
-/** Pairs each credit with the first pledge its text names; lines recorded before are marked. */
+/**
+ * What would be wrong with recording `amountPence` on `pledge` when `alreadyPence` is already
+ * received (or ticked above in the same statement); null when nothing. A monthly pledge has no
+ * total to pass.
+ */
+export function paymentWarning(pledge: PledgeForMatching, alreadyPence: number, amountPence: number) {
+  if (pledge.status === "cancelled") return "cancelled" as const;
+  if (pledge.type === "monthly") return null;
+  if (pledge.paidPence >= pledge.amountPence) return "already-paid" as const;
+  if (alreadyPence + amountPence > pledge.amountPence) return "overpays" as const;
+  return null;
+}
+
+/**
+ * Pairs each credit with the first pledge its text names; lines recorded before are marked.
+ * Proposals are checked in statement order against what the pledge has received plus the
+ * lines above already ticked, so a second credit for a paid pledge is not ticked.
+ */
 export function matchCredits(
   credits: readonly StatementCredit[],
   pledges: ReadonlyMap<string, PledgeForMatching>,
   recorded: ReadonlySet<string>,
 ): Matching {
   const proposals: Proposal[] = [];
-  const unmatched: Matching["unmatched"] = [];
+  const unmatched: UnmatchedCredit[] = [];
+  const received = new Map<number, number>();
   for (const credit of credits) {
+    const state = recorded.has(credit.fingerprint) ? ("already-imported" as const) : ("new" as const);
     const reference = credit.references.find((r) => pledges.has(r));
     if (reference) {
-      proposals.push({
-        ...credit,
-        pledge: pledges.get(reference)!,
-        state: recorded.has(credit.fingerprint) ? "already-imported" : "new",
-      });
+      const pledge = pledges.get(reference)!;
+      const already = received.get(pledge.id) ?? pledge.paidPence;
+      const warning = state === "new" ? paymentWarning(pledge, already, credit.amountPence) : null;
+      const preselected = state === "new" && warning === null;
+      if (preselected) received.set(pledge.id, already + credit.amountPence);
+      proposals.push({ ...credit, pledge, state, warning, preselected });
     } else {
-      unmatched.push({ ...credit, unknownReferences: credit.references });
+      unmatched.push({ ...credit, unknownReferences: credit.references, state });
     }
   }
   return { proposals, unmatched };

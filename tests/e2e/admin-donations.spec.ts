@@ -147,6 +147,44 @@ test("import a bank statement and confirm the proposed payment", async ({ page, 
   await expect(proposals.getByRole("row").filter({ hasText: pledge.reference })).toContainText("Already imported");
 });
 
+test("import: a paid pledge's credit waits unticked with a warning; a line without a reference is assigned by searching", async ({
+  page,
+  login,
+}, testInfo) => {
+  await login();
+  const paid = await createPledge({ lastName: surname("Settled"), amountPence: 2500 });
+  await recordPayment(paid.id, "2025-10-01", 2500);
+  const name = surname("Unnamed");
+  const donor = await createPledge({ lastName: name, amountPence: 1500 });
+  const csv = [
+    "Date,Description,Amount",
+    `05/10/2025,AGAIN ${paid.reference},25.00`,
+    `06/10/2025,GIFT FROM ${name.toUpperCase()},15.00`,
+  ].join("\n");
+
+  await page.goto("/admin/dashboard/donations/import");
+  await ready(page, testInfo);
+  await page
+    .getByLabel(/Statement \(CSV/)
+    .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  const row = page
+    .getByRole("region", { name: "Proposed payments" })
+    .getByRole("row")
+    .filter({ hasText: paid.reference });
+  await expect(row.getByRole("checkbox")).not.toBeChecked();
+  await expect(row).toContainText("Not ticked: This pledge is already paid in full");
+
+  await page.getByLabel("Find a pledge for line 3 (reference, name or e-mail)").fill(name.toLowerCase());
+  await page.getByRole("button", { name: "Find" }).click();
+  const choice = page.getByRole("group", { name: "Record line 3 on" });
+  await choice.getByRole("radio", { name: new RegExp(donor.reference) }).check();
+  await page.getByRole("button", { name: "Record ticked payments" }).click();
+  await expect(page.getByRole("status")).toHaveText("1 payment recorded.");
+  expect(await pledgeStatus(donor.id)).toBe("paid");
+  expect(await pledgeStatus(paid.id)).toBe("paid");
+});
+
 test("remove a payment recorded by mistake, with a reason", async ({ page, login }, testInfo) => {
   await login();
   const pledge = await createPledge({ lastName: surname("Undo"), amountPence: 2500 });

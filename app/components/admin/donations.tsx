@@ -34,8 +34,7 @@ export function PledgeStatusBadge({ status, type }: { status: PledgeStatusValue;
 /** A table that scrolls sideways on a phone; focusable so keyboard users can scroll it too. */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div
-      role="region"
+    <section
       aria-label={label}
       // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -43,7 +42,7 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
       className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700"
     >
       {children}
-    </div>
+    </section>
   );
 }
 

@@ -159,8 +159,17 @@ export const removePaymentSchema = z.object({
   reason: requiredReason("Say why the payment is removed", REMOVE_REASON_MAX_LENGTH),
 });
 
+/** An optional day: picked (YYYY-MM-DD) or typed (DD/MM/YYYY), as YYYY-MM-DD. */
 const optionalDay = (message: string) =>
-  z.preprocess(emptyToUndefined, z.string({ error: message }).trim().refine(isCalendarDay, message).optional());
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: message })
+      .trim()
+      .refine((value) => parseUkDay(value) !== null, message)
+      .transform((value) => parseUkDay(value)!)
+      .optional(),
+  );
 
 /**
  * The payments export's received-date range: both days inclusive, either may be left empty.
@@ -169,8 +178,8 @@ const optionalDay = (message: string) =>
  */
 export const paymentsExportSchema = z
   .object({
-    from: optionalDay("Enter the first day like 2025-10-05"),
-    to: optionalDay("Enter the last day like 2025-10-31"),
+    from: optionalDay("Enter the first day like 05/10/2025"),
+    to: optionalDay("Enter the last day like 31/10/2025"),
   })
   .superRefine(({ from, to }, ctx) => {
     if (from && to && from > to) {

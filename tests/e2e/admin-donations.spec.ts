@@ -5,7 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
 import { toLondonDay } from "~/utils/dates";
-import { createPledge, pledgeStatus, recordPayment, uniqueTitle } from "./support/db";
+import { createPledge, e2eDb, pledgeStatus, recordPayment, uniqueTitle } from "./support/db";
 
 /** With JavaScript, wait until React is in charge, so the page's own behaviour is tested. */
 async function ready(page: Page, testInfo: TestInfo) {
@@ -79,6 +79,23 @@ test("monthly gifts: awaiting the first payment, active, lapsed after 45 days", 
   await page.getByRole("link", { name: /Monthly gifts with no payment for 45 days/ }).click();
   await expect(page).toHaveURL(/status=lapsed/);
   await expect(page.getByLabel("Status")).toHaveValue("lapsed");
+});
+
+test("an unpaid pledge older than 14 days is marked in the list", async ({ page, login }, testInfo) => {
+  await login();
+  const name = surname("Waiting");
+  const old = await createPledge({ lastName: name });
+  await e2eDb()
+    .updateTable("pledges")
+    .set({ created_at: new Date(Date.now() - 20 * 86_400_000).toISOString() })
+    .where("id", "=", old.id)
+    .execute();
+  const fresh = await createPledge({ lastName: name });
+  await page.goto(`/admin/dashboard/donations?status=pending&q=${name.toLowerCase()}`);
+  await ready(page, testInfo);
+  const table = page.getByRole("region", { name: "Pledges" });
+  await expect(table.getByRole("row").filter({ hasText: old.reference })).toContainText("Unpaid for over 14 days");
+  await expect(table.getByRole("row").filter({ hasText: fresh.reference })).not.toContainText("Unpaid for over");
 });
 
 test("record a payment by hand, then cancel the pledge", async ({ page, login }, testInfo) => {
@@ -193,7 +210,7 @@ test("remove a payment recorded by mistake, with a reason", async ({ page, login
 
   await page.goto(`/admin/dashboard/donations/${pledge.id}`);
   await ready(page, testInfo);
-  await page.getByRole("link", { name: "Remove the payment of £25 received 2025-10-05" }).click();
+  await page.getByRole("link", { name: "Remove the payment of £25 received 5 October 2025" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Remove payment" });
   await expect(dialog).toContainText("Remove the payment of £25 received 5 October 2025");
   await expect(page).toHaveURL(/\/payments\/\d+\/remove$/);

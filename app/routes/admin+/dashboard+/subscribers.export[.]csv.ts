@@ -4,6 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { recordAudit } from "~/models/audit.server";
 import { listConfirmedSubscribers } from "~/models/newsletter.server";
 import { requireAdmin } from "~/services/session.server";
+import { londonDayAndTime, toLondonDay } from "~/utils/dates";
 
 /** Confirmed addresses for a mail tool: one row each, with when they signed up and confirmed. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,8 +18,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     actor: user.username,
   });
   const csv = toCsv(
-    ["email", "signed_up_at", "confirmed_at"],
-    rows.map((s) => [s.email, s.consented_at, s.confirmed_at ?? ""]),
+    [
+      "email",
+      "signed_up_uk_date (YYYY-MM-DD)",
+      "signed_up_uk_time (HH:MM)",
+      "confirmed_uk_date (YYYY-MM-DD)",
+      "confirmed_uk_time (HH:MM)",
+    ],
+    rows.map((s) => [s.email, ...londonDayAndTime(s.consented_at), ...londonDayAndTime(s.confirmed_at)]),
   );
-  return csvResponse(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+  return csvResponse(`subscribers-${toLondonDay(new Date())}.csv`, csv);
 }

@@ -242,7 +242,8 @@ export default function PledgeDetail() {
                           Remove
                           <span className="sr-only">
                             {" "}
-                            the payment of {formatPence(payment.amountPence)} received {payment.receivedOn}
+                            the payment of {formatPence(payment.amountPence)} received{" "}
+                            {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
                           </span>
                         </Link>
                       )}

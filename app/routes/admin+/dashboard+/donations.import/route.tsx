@@ -508,7 +508,8 @@ export default function ImportStatement() {
                             {proposal.description}
                           </span>
                         </td>
-                        <td className={tdClass}>
+                        {/* Wide enough for its warning on a phone (the table scrolls sideways). */}
+                        <td className={`${tdClass} min-w-64`}>
                           <PledgeSummary pledge={proposal.pledge} />
                           {proposal.warning ? (
                             <WarningNote id={`${id}-warning`} warning={proposal.warning} pledge={proposal.pledge} />

@@ -1,17 +1,17 @@
 import { Link, useLocation } from "@remix-run/react";
-import { groupedSections, sectionOf } from "~/utils/admin-paths";
+import { dashboardSections, groupedSections, sectionOf, type DashboardSection } from "~/utils/admin-paths";
 
 /**
  * The staff area's sections, grouped (Content, Money, People, Admin), as plain links: each is a
  * nested route, so they work without JavaScript. The current section is marked for screen
  * readers (aria-current) and by more than colour (weight and a bar).
  */
-function SectionLinks() {
+function SectionLinks({ sections }: { sections: readonly DashboardSection[] }) {
   const { pathname } = useLocation();
   const current = sectionOf(pathname);
   return (
     <div className="space-y-5">
-      {groupedSections().map((group) => (
+      {groupedSections(sections).map((group) => (
         <div key={group.id}>
           {group.label ? (
             <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
@@ -47,9 +47,10 @@ function SectionLinks() {
 /**
  * On a wide screen a sidebar; on a phone a menu that opens without JavaScript (a <details>).
  * Only one of the two is displayed at a width, and each has its own name, so the landmarks
- * stay distinct.
+ * stay distinct. `sections`: the ones the signed-in person may open (all of them until staff have
+ * roles).
  */
-export function StaffNav() {
+export function StaffNav({ sections = dashboardSections }: { sections?: readonly DashboardSection[] }) {
   const { pathname } = useLocation();
   const current = sectionOf(pathname);
   return (
@@ -72,11 +73,11 @@ export function StaffNav() {
           </svg>
         </summary>
         <nav aria-label="Staff sections menu" className="px-2 pb-4">
-          <SectionLinks />
+          <SectionLinks sections={sections} />
         </nav>
       </details>
       <nav aria-label="Staff sections" className="hidden lg:block">
-        <SectionLinks />
+        <SectionLinks sections={sections} />
       </nav>
     </>
   );

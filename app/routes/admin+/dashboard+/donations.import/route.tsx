@@ -433,7 +433,8 @@ export default function ImportStatement() {
       ) : null}
 
       {data?.stage === "preview" ? (
-        <Form method="post" encType="multipart/form-data" className="mt-8">
+        // With JavaScript, "Find" answers in place (no jump to the top of the page).
+        <Form method="post" encType="multipart/form-data" className="mt-8" preventScrollReset>
           <input type="hidden" name="csv" value={data.csv} />
           {(["date", "description", "amount"] as const).map((key) =>
             data.choice[key] === undefined ? null : (

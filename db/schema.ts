@@ -171,7 +171,11 @@ export interface PledgesTable {
   cancel_reason: string | null;
   /** What the pledge's payments add up to; kept with each payment (0006). */
   paid_pence: ColumnType<number, number | undefined, number>;
-  /** Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). */
+  /**
+   * Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). For a
+   * monthly pledge 'active' only means "not cancelled": whether it awaits its first payment, is
+   * active or has lapsed depends on today too (app/models/pledge.server.ts, pledgeStatusOn).
+   */
   status: ColumnType<PledgeStatus, PledgeStatus | undefined, PledgeStatus>;
   /** How the donor chose to pay: bank transfer, or card through Stripe Checkout (0013). */
   pay_by: ColumnType<"bank" | "card", "bank" | "card" | undefined, "bank" | "card">;
@@ -181,6 +185,8 @@ export interface PledgesTable {
   /** When a card payment of the pledge was disputed (a chargeback), and what Stripe said (0013). */
   disputed_at: ColumnType<string | null, string | null | undefined, string | null>;
   dispute_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** YYYY-MM-DD: the day its latest payment arrived; kept with each payment (0017). */
+  last_paid_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";

@@ -9,6 +9,7 @@ import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid-declarations
 import { getCharitySettings } from "./charity-settings.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
+import { formatLongDate } from "~/utils/dates";
 
 /**
  * A visitor's pledge: the pledge, their Gift Aid declaration when they made one, the donor's
@@ -47,8 +48,13 @@ export async function submitPledge(
 export async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
   const copy = await getDeclarationEmailCopy(pledgeId, trx);
   if (!copy) return null;
-  const text = [`${copy.heading}, made on ${copy.declaredOn}:`, "", copy.text, "", copy.covers, ...copy.notes].join(
-    "\n",
-  );
+  const text = [
+    `${copy.heading}, made on ${formatLongDate(copy.declaredOn)}:`,
+    "",
+    copy.text,
+    "",
+    copy.covers,
+    ...copy.notes,
+  ].join("\n");
   return { text, howToCancel: copy.howToCancel };
 }

@@ -1,6 +1,7 @@
 /**
  * Every staff-area address, in one place for server helpers, routes and components alike
- * (client-safe: not a .server module). Add a section here and it gets a dashboard tab.
+ * (client-safe: not a .server module). Add a section to dashboardSections and it gets a place
+ * in the staff area's sidebar, under its group.
  */
 /** Everything under it is the staff area: never cached, never indexed. */
 export const ADMIN_ROOT = "/admin";
@@ -58,25 +59,49 @@ export const adminPaths = {
   settings: `${DASHBOARD_PATH}/settings`,
 } as const;
 
+/**
+ * The sidebar's groups, in order. "home" has no heading (the overview and statistics); a branch
+ * adding a section (Newsletters, Team, Settings…) adds one entry to dashboardSections with its group.
+ */
+export const dashboardGroups = [
+  { id: "home", label: null },
+  { id: "content", label: "Content" },
+  { id: "money", label: "Money" },
+  { id: "people", label: "People" },
+  { id: "admin", label: "Admin" },
+] as const;
+
+export type DashboardGroup = (typeof dashboardGroups)[number]["id"];
+
 export interface DashboardSection {
   label: string;
   to: string;
+  group: DashboardGroup;
 }
 
-/** The dashboard's sections, in tab order. The first is the dashboard itself (the overview). */
+/** The dashboard's sections, in sidebar order within each group. The first is the dashboard itself (the overview). */
 export const dashboardSections: readonly DashboardSection[] = [
-  { label: "Overview", to: adminPaths.dashboard },
-  { label: "News Management", to: adminPaths.news },
-  { label: "Donations", to: adminPaths.donations },
-  { label: "Gift Aid", to: adminPaths.giftAid },
-  { label: "Enquiries", to: adminPaths.enquiries },
-  { label: "Subscribers", to: adminPaths.subscribers },
-  { label: "Newsletters", to: adminPaths.newsletters },
-  { label: "Mail log", to: adminPaths.mail },
-  { label: "Privacy requests", to: adminPaths.privacy },
-  { label: "Statistics", to: adminPaths.stats },
-  { label: "Settings", to: adminPaths.settings },
+  { label: "Overview", to: adminPaths.dashboard, group: "home" },
+  { label: "Statistics", to: adminPaths.stats, group: "home" },
+  { label: "News", to: adminPaths.news, group: "content" },
+  { label: "Newsletters", to: adminPaths.newsletters, group: "content" },
+  { label: "Donations", to: adminPaths.donations, group: "money" },
+  { label: "Gift Aid", to: adminPaths.giftAid, group: "money" },
+  { label: "Enquiries", to: adminPaths.enquiries, group: "people" },
+  { label: "Subscribers", to: adminPaths.subscribers, group: "people" },
+  { label: "Privacy requests", to: adminPaths.privacy, group: "people" },
+  { label: "Mail log", to: adminPaths.mail, group: "admin" },
+  { label: "Settings", to: adminPaths.settings, group: "admin" },
 ];
+
+/** The sections grouped for the sidebar, empty groups left out. */
+export function groupedSections(
+  sections: readonly DashboardSection[] = dashboardSections,
+): { id: DashboardGroup; label: string | null; sections: DashboardSection[] }[] {
+  return dashboardGroups
+    .map((group) => ({ id: group.id, label: group.label, sections: sections.filter((s) => s.group === group.id) }))
+    .filter((group) => group.sections.length > 0);
+}
 
 /** The section a staff-area path belongs to: the longest section path it starts with. */
 export function sectionOf(pathname: string): DashboardSection {

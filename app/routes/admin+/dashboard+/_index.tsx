@@ -44,7 +44,7 @@ export default function Overview() {
       label: `Monthly gifts with no payment for ${QUIET_MONTHLY_DAYS} days`,
       value: o.quietMonthly,
       urgent: o.quietMonthly > 0,
-      to: `${adminPaths.donations}?type=monthly`,
+      to: `${adminPaths.donations}?status=lapsed`,
     },
     {
       label: "Payments claimable for Gift Aid",

@@ -7,6 +7,7 @@ import { logger } from "~/infra/logger.server";
 import { enquiriesForExport } from "~/services/enquiries.server";
 import { parseEnquiryQuery } from "~/schemas/enquiry";
 import { requireAdmin } from "~/services/session.server";
+import { londonDayAndTime } from "~/utils/dates";
 
 /** The inbox as CSV, with the same filters as the page (?status, ?subject, ?q). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,12 +17,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = await enquiriesForExport(parsed.filter);
   logger.info({ event: "enquiries.exported", count: rows.length }, "Enquiries exported");
   const csv = toCsv(
-    ["id", "received_at", "status", "handled_at", "subject", "name", "email", "channel", "message"],
+    [
+      "id",
+      "received_uk_date (YYYY-MM-DD)",
+      "received_uk_time (HH:MM)",
+      "status",
+      "handled_uk_date (YYYY-MM-DD)",
+      "handled_uk_time (HH:MM)",
+      "subject",
+      "name",
+      "email",
+      "channel",
+      "message",
+    ],
     rows.map((e) => [
       e.id,
-      e.created_at,
+      ...londonDayAndTime(e.created_at),
       e.status,
-      e.handled_at,
+      ...londonDayAndTime(e.handled_at),
       isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
       e.name,
       e.email,

@@ -25,6 +25,7 @@ import { getPledgeRecord, recordManualPayment } from "~/services/donations.serve
 import { requireAdmin } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
+import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
@@ -107,7 +108,7 @@ export default function PledgeDetail() {
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
-        <PledgeStatusBadge status={pledge.status} />
+        <PledgeStatusBadge status={pledge.status} type={pledge.type} />
       </div>
       {saved && Object.hasOwn(savedMessages, saved) ? <SavedNotice>{savedMessages[saved]}</SavedNotice> : null}
       {pledge.disputedAt ? (
@@ -142,6 +143,16 @@ export default function PledgeDetail() {
             <Detail term="Received so far">
               {formatPence(pledge.paidPence)} in {payments.length} {payments.length === 1 ? "payment" : "payments"}
             </Detail>
+            {pledge.type === "monthly" ? (
+              <Detail term="Last payment">
+                {pledge.lastPaidOn ? formatLongDate(pledge.lastPaidOn) : "None yet"}
+                {pledge.status === "lapsed" ? (
+                  <span className="mt-1 block text-sm font-semibold text-red-800 dark:text-red-300">
+                    No payment for more than {QUIET_MONTHLY_DAYS} days: the standing order may have stopped.
+                  </span>
+                ) : null}
+              </Detail>
+            ) : null}
             {pledge.type === "one-time" && pledge.status !== "cancelled" ? (
               <Detail term="Outstanding">{formatPence(outstanding)}</Detail>
             ) : null}
@@ -271,7 +282,8 @@ export default function PledgeDetail() {
                           Remove
                           <span className="sr-only">
                             {" "}
-                            the payment of {formatPence(payment.amountPence)} received {payment.receivedOn}
+                            the payment of {formatPence(payment.amountPence)} received{" "}
+                            {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
                           </span>
                         </Link>
                       )}

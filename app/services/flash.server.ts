@@ -8,6 +8,7 @@ import { createCookie } from "@remix-run/node";
 const flashMessages = {
   "article-saved": "Article saved.",
   "article-deleted": "Article deleted.",
+  "invitation-sent": "Invitation sent: the link works once, for 72 hours.",
 } as const;
 export type FlashCode = keyof typeof flashMessages;
 

@@ -5,6 +5,7 @@
 /** Everything under it is the staff area: never cached, never indexed. */
 export const ADMIN_ROOT = "/admin";
 export const LOGIN_PATH = "/admin/login";
+export const FORGOT_PASSWORD_PATH = "/admin/forgot-password";
 export const LOGOUT_PATH = "/admin/logout";
 export const DASHBOARD_PATH = "/admin/dashboard";
 
@@ -47,29 +48,83 @@ export const adminPaths = {
   privacyExport: `${DASHBOARD_PATH}/privacy/export.json`,
   /** Erasure: the confirmation page (GET ?email=…) and the erasure itself (POST). */
   privacyErase: `${DASHBOARD_PATH}/privacy/erase`,
+  team: `${DASHBOARD_PATH}/team`,
+  teamInvite: `${DASHBOARD_PATH}/team/invite`,
+  teamMember: (id: number) => `${DASHBOARD_PATH}/team/${id}`,
+  teamInvitation: (id: number) => `${DASHBOARD_PATH}/team/invitations/${id}`,
+  /** The signed-in person's own page: password, second factor, sessions. */
+  account: `${DASHBOARD_PATH}/account`,
+  twoStep: `${DASHBOARD_PATH}/account/two-step`,
+  forgotPassword: FORGOT_PASSWORD_PATH,
+  /** Where an invitation link and a password-reset link lead (the token is the last segment). */
+  acceptInvitation: (token: string) => `/admin/invitation/${token}`,
+  resetPassword: (token: string) => `/admin/reset-password/${token}`,
+  /** The second step of signing in, when a second factor is on. */
+  signInCode: "/admin/login/code",
 } as const;
 
-export interface DashboardSection {
-  label: string;
-  to: string;
+/** The three fixed staff roles (docs/team.md). */
+export const ROLES = ["admin", "fundraising", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const roleLabels: Record<Role, string> = {
+  admin: "Admin",
+  fundraising: "Fundraising",
+  editor: "Editor",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The dashboard's sections, in tab order. The first is the dashboard itself (the overview). */
-export const dashboardSections: readonly DashboardSection[] = [
-  { label: "Overview", to: adminPaths.dashboard },
-  { label: "News Management", to: adminPaths.news },
-  { label: "Donations", to: adminPaths.donations },
-  { label: "Gift Aid", to: adminPaths.giftAid },
-  { label: "Enquiries", to: adminPaths.enquiries },
-  { label: "Subscribers", to: adminPaths.subscribers },
-  { label: "Mail log", to: adminPaths.mail },
-  { label: "Privacy requests", to: adminPaths.privacy },
-  { label: "Statistics", to: adminPaths.stats },
-];
+export interface DashboardSection {
+  /** What a route names when it asks `requireRole(request, key)`. */
+  key: string;
+  label: string;
+  to: string;
+  /** Who may open it: the one place that decides (the server checks it in every loader and action). */
+  roles: readonly Role[];
+  /** Not a tab (reached from elsewhere, e.g. the person's own account page). */
+  hidden?: boolean;
+}
+
+const everyone = ROLES;
+
+/**
+ * The dashboard's sections, in tab order, each with the roles that may open it. The first is
+ * the dashboard itself (the overview). A new section is one entry here; its routes then call
+ * `requireRole(request, "its-key")`, and the role table test covers them.
+ */
+export const dashboardSections = [
+  { key: "overview", label: "Overview", to: adminPaths.dashboard, roles: everyone },
+  { key: "news", label: "News Management", to: adminPaths.news, roles: ["admin", "editor"] },
+  { key: "donations", label: "Donations", to: adminPaths.donations, roles: ["admin", "fundraising"] },
+  { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, roles: ["admin", "fundraising"] },
+  { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, roles: ["admin", "fundraising"] },
+  { key: "subscribers", label: "Subscribers", to: adminPaths.subscribers, roles: ["admin", "fundraising"] },
+  { key: "mail", label: "Mail log", to: adminPaths.mail, roles: ["admin", "fundraising"] },
+  { key: "privacy", label: "Privacy requests", to: adminPaths.privacy, roles: ["admin", "fundraising"] },
+  { key: "stats", label: "Statistics", to: adminPaths.stats, roles: everyone },
+  { key: "team", label: "Team", to: adminPaths.team, roles: ["admin"] },
+  { key: "account", label: "Your account", to: adminPaths.account, roles: everyone, hidden: true },
+] as const satisfies readonly DashboardSection[];
+
+export type SectionKey = (typeof dashboardSections)[number]["key"];
+
+/** Whether a person with this role may open the section. */
+export function canOpen(role: Role, section: SectionKey): boolean {
+  const entry = dashboardSections.find((candidate) => candidate.key === section);
+  return entry ? (entry.roles as readonly Role[]).includes(role) : false;
+}
+
+/** The tabs a role sees: only sections it may open. */
+export function sectionsFor(role: Role): DashboardSection[] {
+  return dashboardSections.filter((section) => !("hidden" in section && section.hidden) && canOpen(role, section.key));
+}
 
 /** The section a staff-area path belongs to: the longest section path it starts with. */
 export function sectionOf(pathname: string): DashboardSection {
-  const [home, ...others] = dashboardSections;
+  const [home, ...others]: readonly DashboardSection[] = dashboardSections;
   const match = others
     .filter((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))
     .sort((a, b) => b.to.length - a.to.length)[0];

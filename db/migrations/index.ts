@@ -11,6 +11,7 @@ import * as m0009 from "./0009_enquiries_privacy";
 import * as m0010 from "./0010_drop_duplicate_email_index";
 import * as m0011 from "./0011_login_failure_client";
 import * as m0012 from "./0012_pledge_honoree";
+import * as m0016 from "./0016_team";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0010_drop_duplicate_email_index": m0010,
   "0011_login_failure_client": m0011,
   "0012_pledge_honoree": m0012,
+  "0016_team": m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { dashboardSections, sectionOf } from "~/utils/admin-paths";
+import { sectionOf, sectionsFor, type Role } from "~/utils/admin-paths";
 
 /**
  * The dashboard's sections as links (each a nested route, so they work without
@@ -7,10 +7,11 @@ import { dashboardSections, sectionOf } from "~/utils/admin-paths";
  * On a narrow screen the tabs wrap onto more rows rather than hiding off-screen, so every
  * section stays visible and reachable with Tab.
  */
-export function DashboardTabs() {
+export function DashboardTabs({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const current = sectionOf(pathname);
-  const tabs = dashboardSections.map((section) => ({ ...section, current: section === current }));
+  // Only the sections this person's role may open (the server refuses the others with 403).
+  const tabs = sectionsFor(role).map((section) => ({ ...section, current: section.to === current.to }));
   return (
     <nav aria-label="Dashboard sections" className="mt-8 border-b border-slate-200 dark:border-slate-700">
       <ul className="-mb-px flex flex-wrap gap-x-1 gap-y-0">

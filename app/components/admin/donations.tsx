@@ -78,11 +78,19 @@ export function DonationsErrorBoundary() {
       : "Something went wrong. Please try again.";
   return (
     <div role="alert">
-      <h2 className="text-2xl font-semibold">{status === 404 ? "Not found" : "That request could not be answered"}</h2>
+      <h2 className="text-2xl font-semibold">
+        {status === 403 ? "No access" : status === 404 ? "Not found" : "That request could not be answered"}
+      </h2>
       <p className="mt-2 text-slate-800 dark:text-slate-200">{message}</p>
-      <Link to={adminPaths.donations} className="btn-primary mt-6">
-        Back to Donations
-      </Link>
+      {status === 403 ? (
+        <Link to={adminPaths.dashboard} className="btn-primary mt-6">
+          Back to the overview
+        </Link>
+      ) : (
+        <Link to={adminPaths.donations} className="btn-primary mt-6">
+          Back to Donations
+        </Link>
+      )}
     </div>
   );
 }

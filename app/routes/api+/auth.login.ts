@@ -11,7 +11,7 @@ const handle = apiRoute(
       const result = await signIn(body, { request, via: "api" });
       if (result.ok) {
         const token = await issueApiToken(result.user);
-        return apiJson({ success: true, token, user: { id: result.user.id, username: result.user.username } });
+        return apiJson({ success: true, token, user: { id: result.user.id, username: result.user.username, role: result.user.role } });
       }
       switch (result.status) {
         case 400: {

@@ -1,7 +1,7 @@
 import { getNews } from "~/models/news.server";
 import { removeArticle, reviseArticle } from "~/services/news.server";
 import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { requireApiRole } from "~/services/auth.server";
 import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { findArticle } from "~/services/news.server";
 import { parseArticleId } from "~/utils/article-id";
@@ -18,7 +18,7 @@ const handle = apiRoute({
   },
 
   async PUT({ request, params }) {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiRole(request, "news");
     const id = parseArticleId(params.id);
     // A missing article is 404 whatever the body says; the update re-checks, in case it
     // was deleted meanwhile.
@@ -26,15 +26,16 @@ const handle = apiRoute({
     const input = await readArticleInput(request);
     const article = await reviseArticle(id, input, {
       log: requestLogger(request, "routes/api+/news.$id", { user_id: user.id }),
+      actor: user,
     });
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
   },
 
   async DELETE({ request, params }) {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiRole(request, "news");
     const id = parseArticleId(params.id);
-    if (!id || !(await removeArticle(id, requestLogger(request, "routes/api+/news.$id", { user_id: user.id }))))
+    if (!id || !(await removeArticle(id, requestLogger(request, "routes/api+/news.$id", { user_id: user.id }), user)))
       return articleNotFound();
     return apiNoContent();
   },

@@ -13,7 +13,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { getPledge } from "~/models/pledge.server";
 import { cancelPledgeSchema } from "~/schemas/donations";
 import { cancelPledge } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseArticleId } from "~/utils/article-id";
 import { notFound } from "~/utils/http";
@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const id = parseArticleId(params.id);
   const pledge = id === null ? undefined : await getPledge(getDb(), id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   const id = parseArticleId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });

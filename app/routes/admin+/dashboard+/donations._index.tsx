@@ -22,7 +22,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from "~/schemas/donations";
 import { findPledgesPage } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -34,7 +34,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const parsed = parsePledgeFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw new Response(parsed.error, { status: 400, statusText: "Bad Request" });
   const { page, ...query } = parsed.filters;

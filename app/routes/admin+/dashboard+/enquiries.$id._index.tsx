@@ -16,7 +16,7 @@ import { listAudit } from "~/models/audit.server";
 import { getEnquiry } from "~/models/enquiry.server";
 import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/article-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";
@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "enquiries");
   const id = parseRecordId(params.id);
   const enquiry = id === null ? undefined : await getEnquiry(getDb(), id);
   if (!enquiry) return json({ enquiry: null, history: [] }, { status: 404 });
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "enquiries");
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
   const intent = (await readFormData(request)).get("intent");

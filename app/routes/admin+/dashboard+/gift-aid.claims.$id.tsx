@@ -17,7 +17,7 @@ import { markSubmittedSchema } from "~/schemas/gift-aid";
 import { ConfirmForm } from "~/components/admin/confirm-form";
 import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
 import { deleteClaimBatch, getClaimDetail, GiftAidError, markClaimSubmitted } from "~/services/gift-aid.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/article-id";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
@@ -32,7 +32,7 @@ export const meta: MetaFunction = () =>
 const NOT_FOUND = "There is no such claim batch.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "gift-aid");
   const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
   return json({
     ...detail,
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "gift-aid");
   const id = requireRecordId(params.id, NOT_FOUND);
   const form = await readFormData(request);
   try {

@@ -5,17 +5,18 @@ import { MailStatus } from "~/components/admin/mail-status";
 import { site } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { getMail } from "~/models/outbox.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { withholdSecretLinks } from "~/utils/secret-links";
 import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Mail message", description: `A message sent by ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "mail");
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
   const row = id === null ? undefined : await getMail(getDb(), id);
   if (!row) throw new Response("There is no message with this number.", { status: 404 });
@@ -25,7 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: row.kind,
       to: row.to_address,
       subject: row.subject,
-      text: row.text_body,
+      // Invitation and password-reset links are credentials: never shown here.
+      text: withholdSecretLinks(row.text_body),
       headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
       status: row.status,
       tries: row.tries,

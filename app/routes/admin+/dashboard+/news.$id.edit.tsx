@@ -17,7 +17,7 @@ import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.`, noindex: true });
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () =>
 // A missing article is answered with data and a 404 status rather than a thrown response,
 // because this loader also runs after a failed save, whose message must still show.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "news");
   const article = await findArticleByParam(params.id);
   if (!article) return json({ article: null }, { status: 404 });
   return json({
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "news");
   const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.edit", { user_id: user.id });
   const id = parseArticleId(params.id);
   const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
@@ -69,6 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             photo: image,
             removePhoto: remove_image,
             log,
+            actor: user,
           });
     if (!updated) {
       return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 404 });

@@ -10,13 +10,13 @@ import { getDb } from "~/infra/db.server";
 import { ukMonthAndYear } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "stats");
   const db = getDb();
   const { month, year } = ukMonthAndYear(new Date());
   return json({

@@ -10,7 +10,7 @@ import { getDb } from "~/infra/db.server";
 import { listAudit } from "~/models/audit.server";
 import { listConsentEvents } from "~/models/newsletter.server";
 import { requireSubscriber } from "~/services/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscriber", description: `A newsletter subscriber of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "subscribers");
   const subscriber = await requireSubscriber(params.id);
   return json({
     subscriber,

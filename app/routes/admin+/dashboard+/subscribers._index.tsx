@@ -7,7 +7,7 @@ import { StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { listSubscribers } from "~/models/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "subscribers");
   const page = requirePage(request);
   const { rows, total } = await listSubscribers(getDb(), { page, pageSize: PAGE_SIZE });
   assertPageExists(page, total);

@@ -3,11 +3,11 @@ import { csvResponse, toCsv } from "~/infra/csv.server";
 import { getDb } from "~/infra/db.server";
 import { recordAudit } from "~/models/audit.server";
 import { listConfirmedSubscribers } from "~/models/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 /** Confirmed addresses for a mail tool: one row each, with when they signed up and confirmed. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "subscribers");
   const rows = await listConfirmedSubscribers(getDb());
   await recordAudit(getDb(), {
     entity: "subscriber",

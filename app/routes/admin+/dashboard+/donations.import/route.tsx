@@ -16,7 +16,7 @@ import { pledgeTypeLabels } from "~/schemas/donations";
 import { confirmImport, previewImport } from "~/services/bank-import.server";
 import { MAX_STATEMENT_BYTES } from "~/content/admin";
 import { decodeStatement, type ColumnChoice } from "~/services/bank-statement.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -36,7 +36,7 @@ const LIMIT_TEXT = `${MAX_STATEMENT_BYTES / 1024 / 1024} MB`;
 const count = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const params = new URL(request.url).searchParams;
   return json({ recorded: count(params.get("recorded")), already: count(params.get("already")) });
 }
@@ -67,7 +67,7 @@ const fail = (status: number, error: string, extra: Omit<Failure, "stage" | "err
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   let upload: Awaited<ReturnType<typeof parseUploadForm>>;
   try {
     upload = await parseUploadForm(request, "statement", MAX_STATEMENT_BYTES);

@@ -28,12 +28,13 @@ export interface SessionsTable {
   /** SHA-256 (hex) of the secret token; the token itself is never stored. */
   id: string;
   user_id: number;
-  /** "2fa": a password was right, the second factor is still to come (not yet a session). */
-  kind: "web" | "api" | "2fa";
+  kind: "web" | "api";
   created_at: string;
   expires_at: string;
   last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a browser whose password was right, its second factor still to come (not yet a session). */
+  pending: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 }
 
 export interface InvitationsTable {

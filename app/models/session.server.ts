@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { User } from "./user.server";
 
+/** "2fa": a browser whose password was right, its second factor still to come (not yet a session). */
 export type SessionKind = "web" | "api" | "2fa";
 
 const MINUTE_MS = 60 * 1000;
@@ -39,7 +40,8 @@ export async function createSession(
     .values({
       id: hashToken(token),
       user_id: userId,
-      kind,
+      kind: kind === "api" ? "api" : "web",
+      pending: kind === "2fa" ? 1 : 0,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       last_seen_at: now.toISOString(),
@@ -66,7 +68,8 @@ export async function getSessionUser(
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["users.id", "users.username", "users.role", "users.name", "users.email", "sessions.last_seen_at"])
     .where("sessions.id", "=", id)
-    .where("sessions.kind", "=", kind)
+    .where("sessions.kind", "=", kind === "api" ? "api" : "web")
+    .where("sessions.pending", "=", kind === "2fa" ? 1 : 0)
     .where("users.status", "=", "active")
     .where("sessions.expires_at", ">", now.toISOString());
   if (kind === "web") {
@@ -118,20 +121,16 @@ export async function listUserSessions(db: DB, userId: number, now: Date = new D
     .selectFrom("sessions")
     .select(["id", "kind", "created_at", "last_seen_at", "user_agent"])
     .where("user_id", "=", userId)
-    .where("kind", "in", ["web", "api"])
+    .where("pending", "=", 0)
     .where("expires_at", ">", now.toISOString())
     .orderBy(sql`coalesce(last_seen_at, created_at)`, "desc")
     .execute();
-  return rows as SessionSummary[];
+  return rows;
 }
 
 /** Ends one of the person's sessions by its row id; false when it was not theirs or is gone. */
 export async function deleteUserSession(db: DB, userId: number, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -27,10 +27,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .expression(sql`lower(username)`)
     .execute();
-  await db.schema.createIndex("users_lower_email").on("users").unique().expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex("users_lower_email")
+    .on("users")
+    .unique()
+    .expression(sql`lower(email)`)
+    .execute();
 
   await db.schema.alterTable("sessions").addColumn("last_seen_at", "text").execute();
   await db.schema.alterTable("sessions").addColumn("user_agent", "text").execute();
+  // 1: the password was right but the second factor is still to come (not yet a session).
+  await db.schema
+    .alterTable("sessions")
+    .addColumn("pending", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("invitations")
@@ -46,7 +56,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("withdrawn_at", "text")
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .execute();
-  await db.schema.createIndex("invitations_lower_email").on("invitations").expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex("invitations_lower_email")
+    .on("invitations")
+    .expression(sql`lower(email)`)
+    .execute();
 
   await db.schema
     .createTable("password_resets")
@@ -77,6 +91,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("recovery_codes").execute();
   await db.schema.dropTable("password_resets").execute();
   await db.schema.dropTable("invitations").execute();
+  await db.schema.alterTable("sessions").dropColumn("pending").execute();
   await db.schema.alterTable("sessions").dropColumn("user_agent").execute();
   await db.schema.alterTable("sessions").dropColumn("last_seen_at").execute();
   await db.schema.dropIndex("users_lower_email").execute();

@@ -2,11 +2,11 @@
 // editor accepts by the e-mailed link, turns on two-step sign-in with a code computed from
 // the secret shown, signs out and in again with password and code, and is refused Donations.
 import { expect, test } from "./support/auth";
-import { uniqueName, uniqueSuffix } from "./support/db";
+import { e2eDb, uniqueName, uniqueSuffix } from "./support/db";
 import { linkInOutbox } from "./support/mail";
 import { totpCode } from "./support/totp";
 
-test("an admin invites an editor, who joins, turns on two-step sign-in and cannot open Donations", async ({
+test("an admin invites an editor, who joins, turns on two-step sign-in, is refused Donations and writes an article credited to them", async ({
   page,
   login,
   browser,
@@ -71,6 +71,19 @@ test("an admin invites an editor, who joins, turns on two-step sign-in and canno
   await editor.getByLabel("Code").fill(totpCode(secret, 1));
   await editor.getByRole("button", { name: "Continue" }).click();
   await expect(editor.getByText(`Welcome, ${username} (Editor)`)).toBeVisible();
+
+  // The editor writes an article; its history names the editor.
+  const title = `By the editor ${suffix}`;
+  await editor.goto("/admin/dashboard/news/new");
+  const dialog = editor.getByRole("dialog", { name: "Add News Article" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Content").fill("Written by the new editor.");
+  await dialog.getByRole("button", { name: "Add Article" }).click();
+  await expect(editor.getByText("Article saved.")).toBeVisible();
+  const article = await e2eDb().selectFrom("news").select("id").where("title", "=", title).executeTakeFirstOrThrow();
+  await editor.goto(`/admin/dashboard/news/${article.id}/edit`);
+  const history = editor.getByRole("dialog", { name: "Edit News Article" }).getByRole("region", { name: "History" });
+  await expect(history).toContainText(`${username} · news.created`);
   await context.close();
 
   // The admin sees the editor in the team, with two-step sign-in on.

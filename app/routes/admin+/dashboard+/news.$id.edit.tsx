@@ -5,7 +5,8 @@ import { ArticleDialog } from "~/components/admin/article-dialog";
 import { ArticleMissingDialog } from "~/components/admin/article-missing";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { findArticleByParam, reviseArticle } from "~/services/news.server";
+import { articleHistory, findArticleByParam, reviseArticle } from "~/services/news.server";
+import { AuditTrail } from "~/components/admin/audit-trail";
 import { parseArticleId } from "~/utils/article-id";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { ImageRejected } from "~/infra/images.server";
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "news");
   const article = await findArticleByParam(params.id);
-  if (!article) return json({ article: null }, { status: 404 });
+  if (!article) return json({ article: null, history: [] }, { status: 404 });
   return json({
     article: {
       id: article.id,
@@ -41,6 +42,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         article.status === "published" || article.publish_at > nowIsoString() ? toLondonLocal(article.publish_at) : "",
       has_upload: Boolean(article.image_upload),
     },
+    // Who created and changed it, and when (the person, not a shared name).
+    history: (await articleHistory(article.id)).map(({ id, action, detail, actor, created_at }) => ({
+      id,
+      action,
+      detail,
+      actor,
+      created_at,
+    })),
   });
 }
 
@@ -85,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditArticle() {
-  const { article } = useLoaderData<typeof loader>();
+  const { article, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!article && !actionData) return <ArticleMissingDialog />;
   return (
@@ -95,6 +104,8 @@ export default function EditArticle() {
       submitLabel="Save Changes"
       lastResult={actionData?.result}
       defaultValue={article ?? undefined}
-    />
+    >
+      {article ? <AuditTrail events={history} /> : null}
+    </ArticleDialog>
   );
 }

@@ -53,11 +53,11 @@ export async function recordAudit(db: DB, input: AuditInput, now: string = nowIs
         input.actorId !== undefined
           ? input.actorId
           : (eb) =>
-          eb
-            .selectFrom("users")
-            .select("users.id")
-            .where(sql<string>`lower(users.username)`, "=", input.actor.toLowerCase())
-            .limit(1),
+              eb
+                .selectFrom("users")
+                .select("users.id")
+                .where(sql<string>`lower(users.username)`, "=", input.actor.toLowerCase())
+                .limit(1),
       created_at: now,
     })
     .execute();

@@ -62,7 +62,13 @@ export async function pendingInvitationFor(db: DB, email: string): Promise<Invit
 }
 
 /** A new link for a pending invitation: the old one stops working. */
-export async function renewInvitation(db: DB, id: number, tokenHash: string, now: Date, ttlMs: number): Promise<boolean> {
+export async function renewInvitation(
+  db: DB,
+  id: number,
+  tokenHash: string,
+  now: Date,
+  ttlMs: number,
+): Promise<boolean> {
   const result = await db
     .updateTable("invitations")
     .set({ token_hash: tokenHash, expires_at: new Date(now.getTime() + ttlMs).toISOString() })

@@ -123,7 +123,14 @@ export async function issueApiToken(user: User, request?: Request): Promise<stri
   const db = getDb();
   const { token } = await createSession(db, user.id, "api", new Date(), request?.headers.get("User-Agent") ?? null);
   await recordSignIn(db, user.id);
-  await recordAudit(db, { entity: "user", entityId: user.id, action: "sign-in", detail: "API token", actor: user.username, actorId: user.id });
+  await recordAudit(db, {
+    entity: "user",
+    entityId: user.id,
+    action: "sign-in",
+    detail: "API token",
+    actor: user.username,
+    actorId: user.id,
+  });
   return token;
 }
 

@@ -71,7 +71,13 @@ export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> 
 }
 
 /** A staff account's link mail (invitation, password reset): an intro, the link, what to do if unexpected. */
-export function staffLinkMail(subject: string, intro: string, linkLabel: string, url: string, ignore: string): MailContent {
+export function staffLinkMail(
+  subject: string,
+  intro: string,
+  linkLabel: string,
+  url: string,
+  ignore: string,
+): MailContent {
   return render(subject, [
     { kind: "p", text: intro },
     { kind: "link", label: linkLabel, url },

@@ -166,7 +166,13 @@ export async function createUserSession({
   await recordSignIn(db, userId);
   const user = await getUserById(db, userId);
   if (user) {
-    await recordAudit(db, { entity: "user", entityId: userId, action: "sign-in", actor: user.username, actorId: userId });
+    await recordAudit(db, {
+      entity: "user",
+      entityId: userId,
+      action: "sign-in",
+      actor: user.username,
+      actorId: userId,
+    });
   }
   const setCookie = await getSessionCookie().serialize(token, { expires: expiresAt });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });

@@ -76,9 +76,7 @@ export async function teamOverview(now: Date = new Date()): Promise<{
   };
 }
 
-export async function teamMemberDetail(
-  id: number,
-): Promise<{ member: TeamMember; actions: AuditEvent[] } | undefined> {
+export async function teamMemberDetail(id: number): Promise<{ member: TeamMember; actions: AuditEvent[] } | undefined> {
   const db = getDb();
   const member = await getTeamMember(db, id);
   if (!member) return undefined;
@@ -123,7 +121,11 @@ export async function invitePerson(
       now,
       ttlMs: INVITATION_TTL_MS,
     });
-    await enqueueMail(trx, { kind: "staff-invitation", to: input.email, ...invitationMail(input, actor.username, token) });
+    await enqueueMail(trx, {
+      kind: "staff-invitation",
+      to: input.email,
+      ...invitationMail(input, actor.username, token),
+    });
     await recordAudit(trx, {
       entity: "invitation",
       entityId: invitation.id,
@@ -191,9 +193,7 @@ export async function openInvitation(
 }
 
 export type AcceptResult =
-  | { ok: true; user: User }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "username-taken" | "email-taken" };
+  { ok: true; user: User } | { ok: false; reason: "invalid" } | { ok: false; reason: "username-taken" | "email-taken" };
 
 /** Creates the account of an invited person, once: the link stops working in the same transaction. */
 export async function acceptInvitation(
@@ -243,7 +243,12 @@ export async function acceptInvitation(
  * The guard for changes that could lock the team out: nobody acts on themselves this way, and
  * the last active admin stays an active admin. Checked inside the change's transaction.
  */
-async function lockOutProblem(trx: DB, actor: User, target: TeamMember, change: "demote" | "disable"): Promise<string | null> {
+async function lockOutProblem(
+  trx: DB,
+  actor: User,
+  target: TeamMember,
+  change: "demote" | "disable",
+): Promise<string | null> {
   if (target.id === actor.id) {
     return change === "disable" ? "You cannot disable your own account." : "You cannot change your own role.";
   }
@@ -285,7 +290,11 @@ export async function changeRole(actor: User, targetId: number, role: Role): Pro
 }
 
 /** Disabling ends the person's sessions and API tokens at once; enabling lets them sign in again. */
-export async function setMemberStatus(actor: User, targetId: number, status: "active" | "disabled"): Promise<TeamResult> {
+export async function setMemberStatus(
+  actor: User,
+  targetId: number,
+  status: "active" | "disabled",
+): Promise<TeamResult> {
   const db = getDb();
   return immediateTransaction(db, async (trx): Promise<TeamResult> => {
     const target = await getTeamMember(trx, targetId);

@@ -118,7 +118,11 @@ export async function confirmTwoStep(user: User, code: string): Promise<string[]
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, user.id, { secret: state.secret, enabledAt: nowIso(), lastStep: step });
-    await replaceRecoveryCodes(trx, user.id, codes.map((c) => sha256(normaliseRecoveryCode(c))));
+    await replaceRecoveryCodes(
+      trx,
+      user.id,
+      codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    );
     await recordAudit(trx, {
       entity: "user",
       entityId: user.id,
@@ -156,7 +160,11 @@ export async function regenerateRecoveryCodes(user: User, code: string): Promise
   const codes = newRecoveryCodes();
   const db = getDb();
   await db.transaction().execute(async (trx) => {
-    await replaceRecoveryCodes(trx, user.id, codes.map((c) => sha256(normaliseRecoveryCode(c))));
+    await replaceRecoveryCodes(
+      trx,
+      user.id,
+      codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    );
     await recordAudit(trx, {
       entity: "user",
       entityId: user.id,

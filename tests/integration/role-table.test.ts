@@ -143,7 +143,9 @@ async function answer(file: string, kind: "loader" | "action", caller: Caller): 
       body: method === "GET" ? undefined : "{}",
     });
   } else {
-    request = kind === "loader" ? getRequest(url, { cookie: await caller.cookie() })
+    request =
+      kind === "loader"
+        ? getRequest(url, { cookie: await caller.cookie() })
         : postForm(url, {}, { cookie: await caller.cookie() });
   }
   return run(fn, request, params);
@@ -166,8 +168,14 @@ beforeAll(async () => {
 describe("the role table", () => {
   it("has a row for every route module under admin+ and api+, and no row for a route that is gone", () => {
     const files = [...routeModules("admin+"), ...routeModules("api+")];
-    expect(files.filter((file) => !(file in table)), "routes without a row: add them to the table").toEqual([]);
-    expect(Object.keys(table).filter((file) => !files.includes(file)), "rows without a route").toEqual([]);
+    expect(
+      files.filter((file) => !(file in table)),
+      "routes without a row: add them to the table",
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((file) => !files.includes(file)),
+      "rows without a route",
+    ).toEqual([]);
   });
 
   it("names, for every module, exactly the loader and action it exports", async () => {

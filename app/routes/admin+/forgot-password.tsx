@@ -16,7 +16,11 @@ import { pageMeta } from "~/utils/meta";
 // account has that address is never revealed.
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: staffAccountPages.forgotTitle, description: `Staff password reset for ${site.name}.`, noindex: true });
+  pageMeta({
+    title: staffAccountPages.forgotTitle,
+    description: `Staff password reset for ${site.name}.`,
+    noindex: true,
+  });
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 

@@ -66,7 +66,12 @@ export default function Overview() {
       detail: `${formatPence(o.claimableGiftAidPence)} of Gift Aid to claim`,
       to: adminPaths.giftAid,
     },
-    { label: "Failed mail", value: o.failedMail, urgent: (o.failedMail ?? 0) > 0, to: `${adminPaths.mail}?status=failed` },
+    {
+      label: "Failed mail",
+      value: o.failedMail,
+      urgent: (o.failedMail ?? 0) > 0,
+      to: `${adminPaths.mail}?status=failed`,
+    },
     { label: "Scheduled articles", value: o.scheduledArticles, to: adminPaths.news },
   ];
   const tiles = all.filter((tile): tile is Tile & { value: number } => tile.value !== null);

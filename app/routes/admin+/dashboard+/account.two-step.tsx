@@ -33,7 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     overview,
     setup: setup
-      ? { secret: setup.secret, uri: setup.uri, qr: `data:image/svg+xml;base64,${Buffer.from(setup.qrSvg).toString("base64")}` }
+      ? {
+          secret: setup.secret,
+          uri: setup.uri,
+          qr: `data:image/svg+xml;base64,${Buffer.from(setup.qrSvg).toString("base64")}`,
+        }
       : null,
   });
 }
@@ -60,7 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "recovery-codes") {
     const codes = await regenerateRecoveryCodes(user, code);
     if (!codes) return wrong();
-    return json<Outcome>({ notice: { ok: true, message: "New recovery codes made: the old ones no longer work." }, recoveryCodes: codes });
+    return json<Outcome>({
+      notice: { ok: true, message: "New recovery codes made: the old ones no longer work." },
+      recoveryCodes: codes,
+    });
   }
   if (intent === "turn-off") {
     const outcome = await turnOffTwoStep(user, code);

@@ -136,7 +136,10 @@ export default function TeamMemberPage() {
 
       <AuditTrail
         heading="Recent actions"
-        events={actions.map((event) => ({ ...event, detail: [event.entity, event.detail].filter(Boolean).join(" · ") }))}
+        events={actions.map((event) => ({
+          ...event,
+          detail: [event.entity, event.detail].filter(Boolean).join(" · "),
+        }))}
       />
     </>
   );

@@ -47,10 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if ((intent === "resend" || intent === "withdraw") && Number.isSafeInteger(id) && id > 0) {
     const result = intent === "resend" ? await resendInvitation(user, id) : await withdrawPendingInvitation(user, id);
-    return json(
-      { notice: { ok: result.ok, message: result.message } },
-      { status: result.ok ? 200 : result.status },
-    );
+    return json({ notice: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status });
   }
   return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
 }
@@ -106,7 +103,9 @@ export default function Team() {
                 <td className="p-2 break-all">{invitation.email}</td>
                 <td className="p-2">{roleLabels[invitation.role]}</td>
                 <td className="p-2">
-                  {invitation.expired ? "Expired" : `Invited, link valid until ${formatDateTime(invitation.expires_at)}`}
+                  {invitation.expired
+                    ? "Expired"
+                    : `Invited, link valid until ${formatDateTime(invitation.expires_at)}`}
                 </td>
                 <td className="p-2">
                   <div className="flex flex-wrap gap-2">

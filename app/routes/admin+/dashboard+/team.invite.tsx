@@ -29,7 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await invitePerson(user, submission.value);
   if (!outcome.ok) {
-    return json({ result: submission.reply({ fieldErrors: { email: [outcome.message] } }) }, { status: outcome.status });
+    return json(
+      { result: submission.reply({ fieldErrors: { email: [outcome.message] } }) },
+      { status: outcome.status },
+    );
   }
   return redirect(adminPaths.team, { status: 303, headers: { "Set-Cookie": await setFlash("invitation-sent") } });
 }
@@ -45,8 +48,8 @@ export default function InvitePerson() {
       <h2 className="mt-4 text-2xl font-bold">Invite someone</h2>
       <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
         They get an e-mail with a link (it works once, for 72 hours) to choose their username and password. Admin:
-        everything, the team included. Fundraising: donations, Gift Aid, enquiries, subscribers, mail, privacy
-        requests and statistics. Editor: news and statistics.
+        everything, the team included. Fundraising: donations, Gift Aid, enquiries, subscribers, mail, privacy requests
+        and statistics. Editor: news and statistics.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 max-w-md space-y-4">
         <FormError id={form.errorId} errors={form.errors} />

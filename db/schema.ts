@@ -9,7 +9,20 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** admin, fundraising or editor (0016; existing users became admins). */
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+  status: ColumnType<"active" | "disabled", "active" | "disabled" | undefined, "active" | "disabled">;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Base32 TOTP secret; set while setting up, in force once totp_enabled_at is set. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+export type StaffRole = "admin" | "fundraising" | "editor";
 
 export interface SessionsTable {
   /** SHA-256 (hex) of the secret token; the token itself is never stored. */
@@ -18,6 +31,40 @@ export interface SessionsTable {
   kind: "web" | "api";
   created_at: string;
   expires_at: string;
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a browser whose password was right, its second factor still to come (not yet a session). */
+  pending: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  role: StaffRole;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  withdrawn_at: string | null;
+  user_id: number | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface NewsTable {
@@ -218,6 +265,8 @@ export interface AuditEventsTable {
   action: string;
   detail: string | null;
   actor: string;
+  /** The user's id (0016); null for rows from before and for the operator's scripts. */
+  actor_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
 }
 
@@ -317,4 +366,7 @@ export interface Database {
   gift_aid_claim_items: GiftAidClaimItemsTable;
   charity_settings: CharitySettingsTable;
   stripe_events: StripeEventsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  recovery_codes: RecoveryCodesTable;
 }

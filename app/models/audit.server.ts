@@ -1,12 +1,24 @@
 import { nowIsoString } from "~/infra/clock.server";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { AuditEventsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
 export type AuditEvent = Selectable<AuditEventsTable>;
 
 export type AuditEntity =
-  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings" | "newsletter";
+  | "pledge"
+  | "payment"
+  | "enquiry"
+  | "subscriber"
+  | "declaration"
+  | "claim"
+  | "privacy"
+  | "news"
+  | "user"
+  | "invitation"
+  | "team"
+  | "settings"
+  | "newsletter";
 
 export interface AuditInput {
   entity: AuditEntity;
@@ -15,8 +27,13 @@ export interface AuditInput {
   action: string;
   /** A few words for people; never personal data that an erasure removes. */
   detail?: string | null;
-  /** The staff member's username. */
+  /** The staff member's username (kept as text: the trail outlives user rows). */
   actor: string;
+  /**
+   * The staff member's id; null for the operator's scripts and the public. Left out, it is
+   * looked up from `actor` (usernames are unique ignoring case; users are never deleted).
+   */
+  actorId?: number | null;
 }
 
 /**
@@ -32,6 +49,17 @@ export async function recordAudit(db: DB, input: AuditInput, now: string = nowIs
       action: input.action,
       detail: input.detail ?? null,
       actor: input.actor,
+      // Callers that only know the username (usernames are unique ignoring case and users
+      // are disabled, never deleted) still get the person's id recorded.
+      actor_id:
+        input.actorId !== undefined
+          ? input.actorId
+          : (eb) =>
+              eb
+                .selectFrom("users")
+                .select("users.id")
+                .where(sql<string>`lower(users.username)`, "=", input.actor.toLowerCase())
+                .limit(1),
       created_at: now,
     })
     .execute();
@@ -55,6 +83,17 @@ export async function listAuditOfKind(db: DB, entity: AuditEntity, limit = 50): 
     .selectAll()
     .where("entity", "=", entity)
     .where("entity_id", "is", null)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** What a person did lately, newest first (the Team section's "recent actions"). */
+export async function listAuditByActor(db: DB, actorId: number, limit = 30): Promise<AuditEvent[]> {
+  return db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("actor_id", "=", actorId)
     .orderBy("id", "desc")
     .limit(limit)
     .execute();

@@ -81,6 +81,27 @@ export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> 
   return { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
+/** A staff account's link mail (invitation, password reset): an intro, the link, what to do if unexpected. */
+export function staffLinkMail(
+  subject: string,
+  intro: string,
+  linkLabel: string,
+  url: string,
+  ignore: string,
+  charity: CharitySettings,
+): MailContent {
+  return render(charity, subject, [
+    { kind: "p", text: intro },
+    { kind: "link", label: linkLabel, url },
+    { kind: "p", text: ignore },
+  ]);
+}
+
+/** A short notice to a staff member (role changed, second factor reset, password changed). */
+export function staffNoticeMail(subject: string, text: string, charity: CharitySettings): MailContent {
+  return render(charity, subject, [{ kind: "p", text }]);
+}
+
 export function newsletterConfirmationMail(
   links: {
     confirmUrl: string;

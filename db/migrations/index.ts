@@ -14,6 +14,7 @@ import * as m0012 from "./0012_pledge_honoree";
 import * as m0013 from "./0013_stripe";
 import * as m0014 from "./0014_newsletters";
 import * as m0015 from "./0015_charity_settings";
+import * as m0016 from "./0016_team";
 import * as m0017 from "./0017_pledge_last_paid";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0013_stripe": m0013,
   "0014_newsletters": m0014,
   "0015_charity_settings": m0015,
+  "0016_team": m0016,
   "0017_pledge_last_paid": m0017,
 };
 

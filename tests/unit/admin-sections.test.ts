@@ -1,6 +1,13 @@
 // The staff area's sidebar: every section in a known group, groups in order, empty ones left out.
 import { describe, expect, it } from "vitest";
-import { dashboardGroups, dashboardSections, groupedSections, sectionOf } from "~/utils/admin-paths";
+import {
+  dashboardGroups,
+  dashboardSections,
+  groupedSections,
+  sectionOf,
+  sectionsFor,
+  type Role,
+} from "~/utils/admin-paths";
 
 describe("the staff area's sections", () => {
   it("puts every section under a group, in the groups' order, once", () => {
@@ -14,15 +21,23 @@ describe("the staff area's sections", () => {
     expect(grouped.find((g) => g.id === "money")?.sections.map((s) => s.label)).toEqual(["Donations", "Gift Aid"]);
   });
 
-  it("leaves out a group with no section, and shows one a branch adds", () => {
+  it("leaves out a group with no section, and lists a group's sections in order", () => {
     const withoutAdmin = dashboardSections.filter((s) => s.group !== "admin");
     expect(groupedSections(withoutAdmin).map((g) => g.id)).not.toContain("admin");
-    const withTeam = [...dashboardSections, { label: "Team", to: "/admin/dashboard/team", group: "admin" as const }];
     expect(
-      groupedSections(withTeam)
+      groupedSections(sectionsFor("admin"))
         .find((g) => g.id === "admin")
         ?.sections.map((s) => s.label),
-    ).toEqual(["Mail log", "Team"]);
+    ).toEqual(["Team", "Settings", "Mail log"]);
+  });
+
+  it("shows each role only the sections it may open", () => {
+    const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
+    expect(labels("editor")).toEqual(["Overview", "Statistics", "News", "Newsletters"]);
+    expect(labels("fundraising")).not.toContain("Team");
+    expect(labels("fundraising")).not.toContain("Settings");
+    expect(labels("fundraising")).toContain("Donations");
+    expect(labels("admin")).not.toContain("Your account");
   });
 
   it("knows the section of a nested page", () => {

@@ -6,9 +6,9 @@ import { ErrorPage } from "~/components/error-page";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Spinner } from "~/components/ui/spinner";
 import { site } from "~/content/site";
-import { adminPaths, sectionOf } from "~/utils/admin-paths";
+import { adminPaths, roleLabels, sectionOf, sectionsFor } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
-import { requireAdmin } from "~/services/session.server";
+import { ANY_ROLE, requireRole } from "~/services/session.server";
 
 // The staff area's own layout: a top bar (who is signed in, the public site, theme, Sign out)
 // and the sections in a sidebar, a <details> menu on a phone. The root layout sees this
@@ -20,10 +20,8 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Staff area", description: `Staff area of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  // A role arrives with staff roles; until then only the name is shown.
-  const role = (user as { role?: unknown }).role;
-  return json({ username: user.username, ...(typeof role === "string" ? { role } : {}) });
+  const user = await requireRole(request, ANY_ROLE);
+  return json({ username: user.username, role: user.role });
 }
 
 function TopBar({ children, heading = true }: { children?: React.ReactNode; heading?: boolean }) {
@@ -46,7 +44,7 @@ function TopBar({ children, heading = true }: { children?: React.ReactNode; head
 
 export default function StaffArea() {
   const data = useLoaderData<typeof loader>();
-  const role = "role" in data ? data.role : null;
+  const { role } = data;
   const location = useLocation();
   const navigation = useNavigation();
   // Switching sections loads the other section's data; say so instead of showing the old one.
@@ -61,8 +59,11 @@ export default function StaffArea() {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <p className="text-sm text-slate-800 dark:text-slate-200">
             Signed in as <strong>{data.username}</strong>
-            {role ? <span className="text-slate-700 dark:text-slate-300"> ({role})</span> : null}
+            <span className="text-slate-700 dark:text-slate-300"> ({roleLabels[role]})</span>
           </p>
+          <Link to={adminPaths.account} className="link text-sm">
+            Your account
+          </Link>
           <ThemeToggle />
           <Form method="post" action={adminPaths.logout}>
             <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
@@ -73,7 +74,7 @@ export default function StaffArea() {
       </TopBar>
       <div className="flex-1 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="border-slate-200 bg-white lg:border-r lg:px-3 lg:py-6 dark:border-slate-700 dark:bg-slate-900">
-          <StaffNav />
+          <StaffNav sections={sectionsFor(role)} />
           <p className="hidden px-3 pt-6 text-sm lg:block">
             <Link to="/" className="link">
               View the public site

@@ -13,7 +13,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { cancelPledgeSchema } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
 import { cancelCardSubscription } from "~/services/card-gifts.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { notFound } from "~/utils/http";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Cancel Pledge", description: `Cancel a donation pledge of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   const pledge = id === null ? undefined : await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });

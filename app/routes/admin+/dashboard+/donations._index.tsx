@@ -16,7 +16,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from "~/schemas/donations";
 import { findPledgesPage } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { OLD_PLEDGE_DAYS } from "~/utils/attention";
 import { formatDateTime } from "~/utils/dates";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const parsed = parsePledgeFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw new Response(parsed.error, { status: 400, statusText: "Bad Request" });
   const { page, ...query } = parsed.filters;

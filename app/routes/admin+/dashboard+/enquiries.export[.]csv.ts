@@ -6,12 +6,12 @@ import { csvResponse, toCsv } from "~/infra/csv.server";
 import { logger } from "~/infra/logger.server";
 import { enquiriesForExport } from "~/services/enquiries.server";
 import { parseEnquiryQuery } from "~/schemas/enquiry";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { londonDayAndTime } from "~/utils/dates";
 
 /** The inbox as CSV, with the same filters as the page (?status, ?subject, ?q). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "enquiries");
   const parsed = parseEnquiryQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
   const rows = await enquiriesForExport(parsed.filter);

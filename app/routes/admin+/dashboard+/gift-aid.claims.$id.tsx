@@ -18,7 +18,7 @@ import { ConfirmForm } from "~/components/admin/confirm-form";
 import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
 import { GiftAidError } from "~/services/gift-aid-declarations.server";
 import { deleteClaimBatch, getClaimDetail, markClaimSubmitted } from "~/services/gift-aid-claims.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
@@ -33,7 +33,7 @@ export const meta: MetaFunction = () =>
 const NOT_FOUND = "There is no such claim batch.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "gift-aid");
   const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
   return json({
     ...detail,
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "gift-aid");
   const id = requireRecordId(params.id, NOT_FOUND);
   const form = await readFormData(request);
   try {

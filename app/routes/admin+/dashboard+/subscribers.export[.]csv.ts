@@ -2,12 +2,12 @@ import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { exportConfirmedSubscribers } from "~/services/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { londonDayAndTime } from "~/utils/dates";
 
 /** Confirmed addresses for a mail tool: one row each, with when they signed up and confirmed. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "subscribers");
   const rows = await exportConfirmedSubscribers(user.username);
   const csv = toCsv(
     [

@@ -21,7 +21,7 @@ import {
   type ProposalWarning,
   type UnmatchedCredit,
 } from "~/services/bank-statement.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -43,7 +43,7 @@ const LIMIT_TEXT = `${MAX_STATEMENT_BYTES / 1024 / 1024} MB`;
 const count = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const params = new URL(request.url).searchParams;
   return json({ recorded: count(params.get("recorded")), already: count(params.get("already")) });
 }
@@ -119,7 +119,7 @@ const fail = (status: number, error: string, extra: Omit<Failure, "stage" | "err
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   let upload: Awaited<ReturnType<typeof parseUploadForm>>;
   try {
     upload = await parseUploadForm(request, "statement", MAX_STATEMENT_BYTES);

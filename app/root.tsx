@@ -47,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const optimistic = useOptimisticTheme();
   const nonce = useNonce();
   const theme = optimistic ?? data?.theme ?? undefined;
+  const staffArea = useMatches().some((match) => (match.handle as { staffArea?: boolean } | undefined)?.staffArea);
 
   return (
     <html lang="en-GB" className={theme}>
@@ -64,12 +65,19 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <Navbar />
-        <NewsNavigationPending />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <Footer />
+        {staffArea ? (
+          // The staff area draws its own frame (app/routes/admin+/dashboard+/_layout.tsx).
+          children
+        ) : (
+          <>
+            <Navbar />
+            <NewsNavigationPending />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <Footer />
+          </>
+        )}
         {/* Shareable pages have no nonce: their inline scripts are allowed by hash instead. */}
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />

@@ -9,7 +9,20 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** admin, fundraising or editor (0016; existing users became admins). */
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+  status: ColumnType<"active" | "disabled", "active" | "disabled" | undefined, "active" | "disabled">;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Base32 TOTP secret; set while setting up, in force once totp_enabled_at is set. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+export type StaffRole = "admin" | "fundraising" | "editor";
 
 export interface SessionsTable {
   /** SHA-256 (hex) of the secret token; the token itself is never stored. */
@@ -18,6 +31,40 @@ export interface SessionsTable {
   kind: "web" | "api";
   created_at: string;
   expires_at: string;
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a browser whose password was right, its second factor still to come (not yet a session). */
+  pending: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  role: StaffRole;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  withdrawn_at: string | null;
+  user_id: number | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface NewsTable {
@@ -171,8 +218,22 @@ export interface PledgesTable {
   cancel_reason: string | null;
   /** What the pledge's payments add up to; kept with each payment (0006). */
   paid_pence: ColumnType<number, number | undefined, number>;
-  /** Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). */
+  /**
+   * Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). For a
+   * monthly pledge 'active' only means "not cancelled": whether it awaits its first payment, is
+   * active or has lapsed depends on today too (app/models/pledge.server.ts, pledgeStatusOn).
+   */
   status: ColumnType<PledgeStatus, PledgeStatus | undefined, PledgeStatus>;
+  /** How the donor chose to pay: bank transfer, or card through Stripe Checkout (0013). */
+  pay_by: ColumnType<"bank" | "card", "bank" | "card" | undefined, "bank" | "card">;
+  /** Stripe customer and subscription of a monthly card gift (0013). */
+  stripe_customer: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_subscription: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a card payment of the pledge was disputed (a chargeback), and what Stripe said (0013). */
+  disputed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  dispute_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** YYYY-MM-DD: the day its latest payment arrived; kept with each payment (0017). */
+  last_paid_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -183,13 +244,18 @@ export interface PaymentsTable {
   /** YYYY-MM-DD: the day the money arrived. */
   received_on: string;
   amount_pence: number;
-  method: "manual" | "bank-import";
+  /** card: through Stripe Checkout, recorded from its webhook (0013). */
+  method: "manual" | "bank-import" | "card";
   /** Fingerprint of an imported bank statement line; unique, so a line is never recorded twice. */
   bank_line: string | null;
   note: string | null;
   /** Username of the staff member who recorded it. */
   recorded_by: string;
   created_at: string;
+  /** The Stripe payment recorded (payment intent, invoice, or a charge's refund total); unique (0013). */
+  stripe_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A refund (negative amount): the payment it gives back (0013). */
+  refund_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AuditEventsTable {
@@ -199,6 +265,8 @@ export interface AuditEventsTable {
   action: string;
   detail: string | null;
   actor: string;
+  /** The user's id (0016); null for rows from before and for the operator's scripts. */
+  actor_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
 }
 
@@ -234,6 +302,8 @@ export interface GiftAidClaimsTable {
   /** YYYY-MM-DD; set once, when the batch went to HMRC. */
   submitted_on: string | null;
   submitted_by: string | null;
+  /** Set when a payment in the batch was refunded: HMRC must be told (0013). */
+  refund_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GiftAidClaimItemsTable {
@@ -268,6 +338,13 @@ export interface CharitySettingsTable {
   updated_by: string;
 }
 
+/** Stripe webhook events handled, by id: each is handled once (0013). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -288,4 +365,8 @@ export interface Database {
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;
   charity_settings: CharitySettingsTable;
+  stripe_events: StripeEventsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  recovery_codes: RecoveryCodesTable;
 }

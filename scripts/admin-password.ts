@@ -1,12 +1,14 @@
-// npm run admin:password [-- --username NAME]
+// npm run admin:password [-- --username NAME] [--reset-2fa]
 // Sets a staff user's password and ends all of that user's sessions and API tokens. The new
 // password comes from ADMIN_NEW_PASSWORD, or is asked for (hidden, twice) on a terminal, or
-// is read from the first line of piped standard input.
+// is read from the first line of piped standard input. With --reset-2fa it instead turns off
+// the person's second factor (and recovery codes): the way back in for someone who lost both.
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { clearLoginFailures } from "../app/models/login-throttle.server";
 import { getUserByUsername, setUserPassword } from "../app/models/user.server";
+import { resetTwoStep } from "../app/services/two-step.server";
 import { migrateToLatest, openDatabase, type DB } from "../app/infra/db.server";
 import { ConfigError, parseEnv } from "../app/infra/env.server";
 
@@ -44,8 +46,21 @@ export async function resetPassword(
   return user;
 }
 
-function parseArgs(argv: string[]): { username?: string } {
-  const result: { username?: string } = {};
+/**
+ * The operator's recovery path: turns off the person's second factor and recovery codes
+ * (audited as done by "operator"; the person is told by e-mail). They sign in with their
+ * password and may set it up again.
+ */
+export async function resetSecondFactor(db: DB, username: string): Promise<{ id: number; username: string }> {
+  const user = await getUserByUsername(db, username.trim());
+  if (!user) throw new PasswordResetError(`There is no user called "${username.trim()}".`);
+  await resetTwoStep(user.id, null, db);
+  await clearLoginFailures(db, `${user.username}#2fa`);
+  return user;
+}
+
+function parseArgs(argv: string[]): { username?: string; reset2fa?: boolean } {
+  const result: { username?: string; reset2fa?: boolean } = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--username" || arg === "-u") {
@@ -54,9 +69,11 @@ function parseArgs(argv: string[]): { username?: string } {
       result.username = value;
     } else if (arg.startsWith("--username=")) {
       result.username = arg.slice("--username=".length);
+    } else if (arg === "--reset-2fa") {
+      result.reset2fa = true;
     } else if (arg === "--help" || arg === "-h") {
       console.log(
-        "Usage: npm run admin:password -- [--username NAME]\nThe new password is read from ADMIN_NEW_PASSWORD or asked for.",
+        "Usage: npm run admin:password -- [--username NAME] [--reset-2fa]\nThe new password is read from ADMIN_NEW_PASSWORD or asked for.\nWith --reset-2fa, the person's two-step sign-in is turned off instead (the password stays).",
       );
       process.exit(0);
     } else {
@@ -114,6 +131,20 @@ async function main() {
     username = (await ask(`Username [${env.ADMIN_USERNAME}]: `)).trim() || env.ADMIN_USERNAME;
   }
   username ||= env.ADMIN_USERNAME;
+
+  if (args.reset2fa) {
+    const db = openDatabase(env.databasePath);
+    try {
+      await migrateToLatest(db);
+      const user = await resetSecondFactor(db, username);
+      console.log(
+        `Two-step sign-in of "${user.username}" is off; they can sign in with their password and set it up again.`,
+      );
+    } finally {
+      await db.destroy();
+    }
+    return;
+  }
 
   const password = await readNewPassword();
   checkNewPassword(password);

@@ -103,8 +103,9 @@ function MobileMenu() {
         </StrokeIcon>
         <span className="sr-only text-sm font-medium min-[380px]:not-sr-only">Menu</span>
       </summary>
+      {/* Its own name: the desktop bar is the "Main" navigation (one landmark name each). */}
       <nav
-        aria-label="Main"
+        aria-label="Main menu"
         className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950"
       >
         <ul className="container-page py-3">

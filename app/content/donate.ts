@@ -55,3 +55,27 @@ export const paymentNote =
 
 export const monthlyNote =
   "For a monthly gift, set up a standing order with your bank to the account above, quoting your payment reference.";
+
+/** With Stripe configured: how the donor pays (card first, the default). */
+export const payByOptions = [
+  { value: "card", label: "Pay now by card", hint: "Card, Apple Pay or Google Pay, on Stripe's secure payment page." },
+  {
+    value: "bank",
+    label: "Pledge and pay by bank transfer",
+    hint: "We give you a reference to quote with your transfer.",
+  },
+] as const;
+
+export type PayBy = (typeof payByOptions)[number]["value"];
+
+/** Under the form when card payments are on. */
+export const cardPaymentNote =
+  "To pay by card you go on to Stripe's payment page; your card details never reach this website. To pay by bank transfer, we record your pledge and give you a payment reference.";
+
+export const cardReturn = {
+  confirmingTitle: "Thank you for your gift",
+  confirmingLead: "Your payment is being confirmed. You will receive a thank-you e-mail as soon as it reaches us.",
+  receivedLead: "Your payment has reached us. Thank you.",
+  cancelledTitle: "Your payment was not completed",
+  cancelledLead: "No money has been taken. You can try again, or pay by bank transfer with your payment reference.",
+} as const;

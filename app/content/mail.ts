@@ -61,6 +61,18 @@ export const mailWording = {
   newsletterTestSubject: (subject: string) => `[Test] ${subject}`,
   newsletterTestNotice:
     "This is a test sent from the staff area. Subscribers get the same message with their own unsubscribe link; the one below does nothing.",
+  cardThanksSubject: (reference: string) => `Thank you for your gift (${reference})`,
+  cardThanksIntro: (firstName: string) =>
+    `Dear ${firstName}, thank you for your gift to ${site.name}. Your card payment has reached us.`,
+  cardThanksMonthly:
+    "This is one of your monthly gifts. To change or stop them, reply to this e-mail or write to us quoting your reference.",
+  staffCardPaymentSubject: (reference: string, amount: string) => `Card payment received ${reference}: ${amount}`,
+  staffRefundSubject: (reference: string, amount: string) => `Card payment refunded ${reference}: ${amount}`,
+  staffRefundGiftAid: (claimId: number) =>
+    `The refunded payment is in Gift Aid claim ${claimId}: HMRC must be told (correct it in the next claim).`,
+  staffDisputeSubject: (reference: string) => `Card payment disputed ${reference}`,
+  staffDisputeText:
+    "The donor's bank has opened a dispute (a chargeback) on a card payment. Answer it in the Stripe Dashboard before its deadline.",
   testSubject: `Test message from ${site.name}`,
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
 } as const;

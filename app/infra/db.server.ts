@@ -71,7 +71,9 @@ export class MigrationError extends Error {
  * Applies pending migrations one at a time, each in its own transaction with its row in
  * kysely_migration: a failing migration changes nothing, and the ones before it stay applied.
  * Note for migration authors: `PRAGMA foreign_keys` cannot change inside a transaction; a
- * migration that rebuilds a table uses `PRAGMA defer_foreign_keys = ON` instead.
+ * migration that rebuilds a table uses `PRAGMA defer_foreign_keys = ON` instead, and drops and
+ * creates it again under the same name (see 0013_stripe): a rename would repoint other tables'
+ * foreign keys, and the rows inserted again settle the deferred violations the drop counted.
  */
 export async function migrateToLatest(db: DB, provider: MigrationProvider = migrationProvider): Promise<string[]> {
   if (!db.getExecutor().adapter.supportsTransactionalDdl) {

@@ -125,6 +125,29 @@ const envSchema = z.object({
       .max(3600, "must be between 1 and 3600 seconds")
       .default(60),
   ),
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+        "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)",
+      )
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
+  STRIPE_API_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. http://127.0.0.1:12111" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
   ENQUIRY_RETENTION_DAYS: optional(
     z.coerce
       .number({ error: "must be a number" })
@@ -135,16 +158,50 @@ const envSchema = z.object({
   ),
 });
 
+// Half a Stripe set-up would take card gifts it can never confirm (or the reverse): both or neither.
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "card gifts need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither, for bank transfers only)",
+    });
+  }
+  if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "is used only with STRIPE_SECRET_KEY" });
+  }
+});
+
+/** Stripe Checkout's payment pages. */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/** Card gifts through Stripe Checkout, when both keys are set. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** A stand-in API server (tests, stripe-mock); undefined for Stripe's own. */
+  apiUrl: string | undefined;
+  /**
+   * Where Checkout's payment pages may live: the donate form's redirect goes there (CSP
+   * form-action). Stripe's own; with a stand-in, its origin too (stripe-mock answers with
+   * Stripe's own URLs, a hand-made stand-in with its own).
+   */
+  checkoutOrigins: string[];
+}
+
 export type Env = z.infer<typeof envSchema> & {
   databasePath: string;
   /** Absolute folder of uploaded photos: UPLOADS_DIR, or `uploads` next to the database file. */
   uploadsDir: string;
   /** PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
   publicUrl: string;
+  /** Null when Stripe is not configured: the site takes bank transfers only. */
+  stripe: StripeConfig | null;
 };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
@@ -157,6 +214,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     databasePath,
     uploadsDir: path.resolve(uploads),
     publicUrl: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    stripe:
+      result.data.STRIPE_SECRET_KEY && result.data.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: result.data.STRIPE_SECRET_KEY,
+            webhookSecret: result.data.STRIPE_WEBHOOK_SECRET,
+            apiUrl: result.data.STRIPE_API_URL,
+            checkoutOrigins: result.data.STRIPE_API_URL
+              ? [new URL(result.data.STRIPE_API_URL).origin, STRIPE_CHECKOUT_ORIGIN]
+              : [STRIPE_CHECKOUT_ORIGIN],
+          }
+        : null,
   };
 }
 

@@ -23,10 +23,12 @@ export type InlineScripts = { nonce: string } | { hashes: string[] };
  * Content-Security-Policy for documents. Remix's inline scripts carry the per-request nonce,
  * or are listed by hash on shareable pages; modules load from 'self' (no 'strict-dynamic':
  * see docs/decisions.md). form-action also allows the mail and WhatsApp hand-offs, because browsers check the target
- * of a redirect that follows a form post (the contact form ends in one of those).
+ * of a redirect that follows a form post (the contact form ends in one of those), and Stripe
+ * Checkout's origin when card gifts are configured (the donate form's redirect; no Stripe.js).
  */
 export function contentSecurityPolicy(scripts: InlineScripts, options: { development?: boolean } = {}): string {
   const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
+  const checkout = getEnv().stripe?.checkoutOrigins.join(" ");
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline].join(" "),
@@ -39,7 +41,8 @@ export function contentSecurityPolicy(scripts: InlineScripts, options: { develop
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self' mailto: https://wa.me https://api.whatsapp.com",
+    // With card gifts on, the donate form's 303 goes on to Stripe Checkout's origin (and only then).
+    `form-action 'self'${checkout ? ` ${checkout}` : ""} mailto: https://wa.me https://api.whatsapp.com`,
   ].join("; ");
 }
 

@@ -1,5 +1,5 @@
 import { nowIsoString } from "~/infra/clock.server";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { AuditEventsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
@@ -11,6 +11,8 @@ export interface AuditEvent {
   action: string;
   detail: string | null;
   actor: string;
+  /** The person's id; null for the operator's scripts and the public. */
+  actorId: number | null;
   createdAt: string;
 }
 
@@ -22,12 +24,25 @@ function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
     action: row.action,
     detail: row.detail,
     actor: row.actor,
+    actorId: row.actor_id,
     createdAt: row.created_at,
   };
 }
 
 export type AuditEntity =
-  "pledge" | "payment" | "enquiry" | "subscriber" | "declaration" | "claim" | "privacy" | "settings" | "newsletter";
+  | "pledge"
+  | "payment"
+  | "enquiry"
+  | "subscriber"
+  | "declaration"
+  | "claim"
+  | "privacy"
+  | "news"
+  | "user"
+  | "invitation"
+  | "team"
+  | "settings"
+  | "newsletter";
 
 export interface AuditInput {
   entity: AuditEntity;
@@ -36,8 +51,13 @@ export interface AuditInput {
   action: string;
   /** A few words for people; never personal data that an erasure removes. */
   detail?: string | null;
-  /** The staff member's username. */
+  /** The staff member's username (kept as text: the trail outlives user rows). */
   actor: string;
+  /**
+   * The staff member's id; null for the operator's scripts and the public. Left out, it is
+   * looked up from `actor` (usernames are unique ignoring case; users are never deleted).
+   */
+  actorId?: number | null;
 }
 
 /**
@@ -53,6 +73,17 @@ export async function recordAudit(db: DB, input: AuditInput, now: string = nowIs
       action: input.action,
       detail: input.detail ?? null,
       actor: input.actor,
+      // Callers that only know the username (usernames are unique ignoring case and users
+      // are disabled, never deleted) still get the person's id recorded.
+      actor_id:
+        input.actorId !== undefined
+          ? input.actorId
+          : (eb) =>
+              eb
+                .selectFrom("users")
+                .select("users.id")
+                .where(sql<string>`lower(users.username)`, "=", input.actor.toLowerCase())
+                .limit(1),
       created_at: now,
     })
     .execute();
@@ -76,5 +107,17 @@ export async function listAudit(db: DB, entity: AuditEntity, entityId: number): 
 /** The latest events of a kind that is not one record (entity_id null, e.g. "settings"), newest first. */
 export async function listAuditOfKind(db: DB, entity: AuditEntity, limit = 50): Promise<AuditEvent[]> {
   const rows = await eventsOf(db, entity, null).orderBy("id", "desc").limit(limit).execute();
+  return rows.map(toAuditEvent);
+}
+
+/** What a person did lately, newest first (the Team section's "recent actions"). */
+export async function listAuditByActor(db: DB, actorId: number, limit = 30): Promise<AuditEvent[]> {
+  const rows = await db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("actor_id", "=", actorId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map(toAuditEvent);
 }

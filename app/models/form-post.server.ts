@@ -58,3 +58,24 @@ export async function deleteOldFormPosts(db: DB, now: Date = new Date()): Promis
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** How many posts `client` made in the last `windowMs` (e.g. webhook posts with a bad signature). */
+export async function countRecentFormPosts(
+  db: DB,
+  client: string,
+  windowMs: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const row = await db
+    .selectFrom("form_posts")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("client", "=", client)
+    .where("posted_at", ">", new Date(now.getTime() - windowMs).toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Counts one post of `client` (kept an hour, like every form post). */
+export async function recordFormPost(db: DB, client: string, now: Date = new Date()): Promise<void> {
+  await db.insertInto("form_posts").values({ client, posted_at: now.toISOString() }).execute();
+}

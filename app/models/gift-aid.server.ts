@@ -128,7 +128,7 @@ export interface DeclaredPayment {
   declaration: Declaration;
 }
 
-/** Payments of pledges with a declaration that are in no claim batch, oldest first. */
+/** Payments of pledges with a declaration that are in no claim batch (and were not refunded), oldest first. */
 export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPayment[]> {
   const rows = await db
     .selectFrom("payments")
@@ -136,6 +136,15 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .innerJoin("gift_aid_declarations", "gift_aid_declarations.pledge_id", "payments.pledge_id")
     .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
     .where("gift_aid_claim_items.id", "is", null)
+    // A refund (negative) is no gift, and a payment given back is no longer one.
+    .where("payments.amount_pence", ">", 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"),
+        ),
+      ),
+    )
     .selectAll("gift_aid_declarations")
     .select([
       "payments.id as payment_id",
@@ -167,6 +176,8 @@ export interface Claim {
   /** YYYY-MM-DD; set once, when the batch went to HMRC. */
   submittedOn: string | null;
   submittedBy: string | null;
+  /** Set when a payment in the batch was refunded after it went to HMRC: HMRC must be told. */
+  refundNote: string | null;
 }
 
 /** One row of a batch's HMRC schedule, as it was when the batch was made. */
@@ -196,6 +207,7 @@ function toClaim(row: Selectable<GiftAidClaimsTable>): Claim {
     itemCount: row.item_count,
     submittedOn: row.submitted_on,
     submittedBy: row.submitted_by,
+    refundNote: row.refund_note,
   };
 }
 
@@ -218,7 +230,7 @@ function toClaimItem(row: Selectable<GiftAidClaimItemsTable>): ClaimItem {
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy">,
+  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote">,
   items: ClaimItemInput[],
 ): Promise<Claim> {
   const row = await db
@@ -302,4 +314,16 @@ export async function deleteUnsubmittedClaim(db: DB, id: number): Promise<boolea
   await db.deleteFrom("gift_aid_claim_items").where("claim_id", "=", id).execute();
   await db.deleteFrom("gift_aid_claims").where("id", "=", id).where("submitted_on", "is", null).execute();
   return true;
+}
+
+/** Flags a claim batch: a payment in it was refunded, and HMRC must be told. Notes add up. */
+export async function flagClaimRefund(db: DB, claimId: number, note: string): Promise<void> {
+  const claim = await db
+    .selectFrom("gift_aid_claims")
+    .select("refund_note")
+    .where("id", "=", claimId)
+    .executeTakeFirst();
+  if (!claim) return;
+  const refundNote = claim.refund_note ? `${claim.refund_note}\n${note}` : note;
+  await db.updateTable("gift_aid_claims").set({ refund_note: refundNote }).where("id", "=", claimId).execute();
 }

@@ -16,6 +16,10 @@ export interface Payment {
   note: string | null;
   recordedBy: string;
   createdAt: string;
+  /** The Stripe payment it records (card payments), e.g. pi_…, in_…, or ch_…/refunded/… for a refund. */
+  stripeId: string | null;
+  /** For a refund (a negative amount): the payment it gives back. */
+  refundOf: number | null;
 }
 
 export interface PaymentInput {
@@ -26,6 +30,8 @@ export interface PaymentInput {
   bankLine?: string | null;
   note?: string | null;
   recordedBy: string;
+  stripeId?: string | null;
+  refundOf?: number | null;
 }
 
 function toPayment(row: Selectable<PaymentsTable>): Payment {
@@ -39,6 +45,8 @@ function toPayment(row: Selectable<PaymentsTable>): Payment {
     note: row.note,
     recordedBy: row.recorded_by,
     createdAt: row.created_at,
+    stripeId: row.stripe_id,
+    refundOf: row.refund_of,
   };
 }
 
@@ -58,6 +66,8 @@ export async function insertPayment(db: DB, input: PaymentInput, now: string = n
       note: input.note ?? null,
       recorded_by: input.recordedBy,
       created_at: now,
+      stripe_id: input.stripeId ?? null,
+      refund_of: input.refundOf ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -74,6 +84,35 @@ export async function listPaymentsForPledge(db: DB, pledgeId: number): Promise<P
     .orderBy("id", "asc")
     .execute();
   return rows.map(toPayment);
+}
+
+/** The payment recording this Stripe payment (payment intent or invoice id), if any. */
+export async function findPaymentByStripeId(db: DB, stripeId: string): Promise<Payment | undefined> {
+  const row = await db.selectFrom("payments").selectAll().where("stripe_id", "=", stripeId).executeTakeFirst();
+  return row ? toPayment(row) : undefined;
+}
+
+/** The pledge's latest card payment that is not a refund (a refund of a monthly gift's charge). */
+export async function findLatestCardPayment(db: DB, pledgeId: number, exceptId?: number): Promise<Payment | undefined> {
+  let query = db.selectFrom("payments").selectAll().where("pledge_id", "=", pledgeId);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  const row = await query
+    .where("method", "=", "card")
+    .where("amount_pence", ">", 0)
+    .orderBy("received_on", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row ? toPayment(row) : undefined;
+}
+
+/** What has been refunded so far of one Stripe charge (positive pence), from its refund rows. */
+export async function refundedSoFar(db: DB, refundIdPrefix: string): Promise<number> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.sum<number | null>("amount_pence").as("total"))
+    .where("stripe_id", "like", `${refundIdPrefix}%`)
+    .executeTakeFirst();
+  return -Number(row?.total ?? 0);
 }
 
 export async function getPayment(db: DB, id: number): Promise<Payment | undefined> {

@@ -2,7 +2,11 @@ import { nowIsoString } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, PledgesTable, PledgeStatus } from "../../db/schema";
+import { now as clockNow } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
+import type { PledgeStatusValue } from "~/schemas/donations";
+import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
+import { fromLondonLocal, toLondonDay } from "~/utils/dates";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
@@ -23,9 +27,19 @@ export interface Pledge {
   createdAt: string;
   /** What its payments add up to, in pence. */
   paidPence: number;
-  status: PledgeStatus;
+  /** YYYY-MM-DD: the day its latest payment arrived, or null before the first. */
+  lastPaidOn: string | null;
+  /** What staff see, as of today (pledgeStatusOn): a monthly gift may await its first payment or have lapsed. */
+  status: PledgeStatusValue;
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** How the donor chose to pay: bank transfer, or card through Stripe Checkout. */
+  payBy: "bank" | "card";
+  stripeCustomer: string | null;
+  stripeSubscription: string | null;
+  /** When a card payment was disputed (a chargeback), and Stripe's reason and amount. */
+  disputedAt: string | null;
+  disputeNote: string | null;
 }
 
 export interface PledgeInput {
@@ -37,6 +51,7 @@ export interface PledgeInput {
   phone?: string | null;
   inHonour: boolean;
   honoreeName?: string | null;
+  payBy?: "bank" | "card";
 }
 
 // Crockford's base32: no I, L, O or U, so a reference read over the phone or copied into
@@ -67,7 +82,7 @@ function isReferenceCollision(error: unknown): boolean {
   return e?.code === "SQLITE_CONSTRAINT_UNIQUE" && /pledges\.reference/.test(e.message ?? "");
 }
 
-function toPledge(row: Selectable<PledgesTable>): Pledge {
+function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()): Pledge {
   return {
     id: row.id,
     reference: row.reference,
@@ -81,15 +96,25 @@ function toPledge(row: Selectable<PledgesTable>): Pledge {
     honoreeName: row.honoree_name,
     createdAt: row.created_at,
     paidPence: row.paid_pence,
-    status: row.status,
+    lastPaidOn: row.last_paid_on,
+    status: pledgeStatusOn(
+      { status: row.status, lastPaidOn: row.last_paid_on, createdAt: row.created_at },
+      lapseCutoff(today),
+    ),
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    payBy: row.pay_by,
+    stripeCustomer: row.stripe_customer,
+    stripeSubscription: row.stripe_subscription,
+    disputedAt: row.disputed_at,
+    disputeNote: row.dispute_note,
   };
 }
 
 /**
- * The one rule for a pledge's status: cancelled once cancelled; a monthly pledge is a standing
- * order, active until then; a one-time pledge is paid when its payments cover the amount.
+ * The stored status: cancelled once cancelled; a monthly pledge is a standing order, 'active'
+ * until then (what that means today is pledgeStatusOn's); a one-time pledge is paid when its
+ * payments cover the amount.
  */
 export function derivePledgeStatus(pledge: {
   type: PledgeType;
@@ -100,6 +125,72 @@ export function derivePledgeStatus(pledge: {
   if (pledge.cancelledAt) return "cancelled";
   if (pledge.type === "monthly") return "active";
   return pledge.paidPence >= pledge.amountPence ? "paid" : "pending";
+}
+
+/** Today's UK calendar day by the app's clock (tests move it). */
+export function londonToday(): string {
+  return toLondonDay(new Date(clockNow()));
+}
+
+/**
+ * The first day that still counts as recent for a monthly gift: QUIET_MONTHLY_DAYS before today.
+ * `day` is that UK calendar day (for payments' received_on), `instant` its first moment in UTC
+ * (for created_at, an instant): created_at >= instant exactly when its UK day >= day.
+ */
+export interface LapseCutoff {
+  day: string;
+  instant: string;
+}
+
+export function lapseCutoff(today: string = londonToday()): LapseCutoff {
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - QUIET_MONTHLY_DAYS);
+  const day = date.toISOString().slice(0, 10);
+  return { day, instant: fromLondonLocal(`${day}T00:00`)! };
+}
+
+/**
+ * THE rule for what a pledge's status means to staff (pledgeStatusWhere is the same rule in SQL).
+ * One-time: pending until its payments cover it, then paid. Monthly (a standing order): pending
+ * ("awaiting first payment") until a payment arrives, then active; lapsed once neither a payment
+ * nor the pledge itself is from the last QUIET_MONTHLY_DAYS days (a standing order that stopped,
+ * or never started). Cancelled either way once cancelled.
+ */
+export function pledgeStatusOn(
+  pledge: { status: PledgeStatus; lastPaidOn: string | null; createdAt: string },
+  cutoff: LapseCutoff,
+): PledgeStatusValue {
+  if (pledge.status !== "active") return pledge.status;
+  if (pledge.lastPaidOn) return pledge.lastPaidOn >= cutoff.day ? "active" : "lapsed";
+  return pledge.createdAt >= cutoff.instant ? "pending" : "lapsed";
+}
+
+/** The pledges whose status (pledgeStatusOn) is `status` today, as a query condition. */
+export function pledgeStatusWhere(
+  eb: ExpressionBuilder<Database, "pledges">,
+  status: PledgeStatusValue,
+  cutoff: LapseCutoff,
+) {
+  const standingOrder = eb("pledges.status", "=", "active");
+  switch (status) {
+    case "pending":
+      return eb.or([
+        eb("pledges.status", "=", "pending"),
+        eb.and([standingOrder, eb("pledges.last_paid_on", "is", null), eb("pledges.created_at", ">=", cutoff.instant)]),
+      ]);
+    case "active":
+      return eb.and([standingOrder, eb("pledges.last_paid_on", ">=", cutoff.day)]);
+    case "lapsed":
+      return eb.and([
+        standingOrder,
+        eb.or([
+          eb("pledges.last_paid_on", "<", cutoff.day),
+          eb.and([eb("pledges.last_paid_on", "is", null), eb("pledges.created_at", "<", cutoff.instant)]),
+        ]),
+      ]);
+    default:
+      return eb("pledges.status", "=", status);
+  }
 }
 
 /** Records a pledge under a fresh unique payment reference, drawing again on the rare collision. */
@@ -126,6 +217,7 @@ export async function createPledge(
           created_at: nowIsoString(),
           paid_pence: 0,
           status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
+          pay_by: input.payBy ?? "bank",
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -158,16 +250,19 @@ export async function getPledgesByReferences(db: DB, references: readonly string
       .selectAll()
       .where("reference", "in", valid.slice(i, i + 500))
       .execute();
-    found.push(...rows.map(toPledge));
+    found.push(...rows.map((row) => toPledge(row)));
   }
   return found;
 }
 
 export interface PledgeQuery {
-  status?: PledgeStatus;
+  /** As staff see it today (pledgeStatusOn). */
+  status?: PledgeStatusValue;
   type?: PledgeType;
   /** Matches the start of a reference (with or without "CHA-"), first or last name, or e-mail. */
   q?: string;
+  /** Made before this instant (ISO-8601). */
+  madeBefore?: string;
 }
 
 // [prefix, prefix + U+FFFF): a range an index can answer, unlike LIKE '%…' (case rules differ
@@ -183,10 +278,11 @@ export function referencePrefix(q: string): string | null {
   return `CHA-${code}`;
 }
 
-function pledgeWhere(query: PledgeQuery) {
+function pledgeWhere(query: PledgeQuery, cutoff: LapseCutoff) {
   return (eb: ExpressionBuilder<Database, "pledges">) => {
     const conditions = [];
-    if (query.status) conditions.push(eb("status", "=", query.status));
+    if (query.status) conditions.push(pledgeStatusWhere(eb, query.status, cutoff));
+    if (query.madeBefore) conditions.push(eb("created_at", "<", query.madeBefore));
     if (query.type) conditions.push(eb("type", "=", query.type));
     const q = query.q?.trim().toLowerCase();
     if (q) {
@@ -214,7 +310,8 @@ export async function listPledges(
   query: PledgeQuery,
   page: { offset: number; limit: number },
 ): Promise<{ pledges: Pledge[]; total: number }> {
-  const where = pledgeWhere(query);
+  const today = londonToday();
+  const where = pledgeWhere(query, lapseCutoff(today));
   const [rows, count] = await Promise.all([
     // The page's ids first, from the index alone, then only those rows: a deep page skips
     // index entries instead of whole rows (48 ms → 1 ms for page 2,000 of 100,000 pledges).
@@ -240,7 +337,17 @@ export async function listPledges(
       .where(where)
       .executeTakeFirstOrThrow(),
   ]);
-  return { pledges: rows.map(toPledge), total: Number(count.total) };
+  return { pledges: rows.map((row) => toPledge(row, today)), total: Number(count.total) };
+}
+
+/** How many pledges match, with their status as of today (the overview's figures). */
+export async function countPledges(db: DB, query: PledgeQuery): Promise<number> {
+  const row = await db
+    .selectFrom("pledges")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where(pledgeWhere(query, lapseCutoff()))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** Every pledge matching the query, newest first, in batches (for the CSV export). */
@@ -252,12 +359,18 @@ export async function* iteratePledges(db: DB, query: PledgeQuery, batch = 1000):
   }
 }
 
-/** Recomputes what a pledge has been paid and its status; call in the payment's transaction. */
+/** Recomputes what a pledge has been paid, its latest payment day and status; call in the payment's transaction. */
 export async function refreshPledgeTotals(db: DB, id: number): Promise<Pledge | undefined> {
   const sum = await db
     .selectFrom("payments")
     .select((eb) => eb.fn.sum<number | null>("amount_pence").as("paid"))
     .where("pledge_id", "=", id)
+    .executeTakeFirst();
+  const last = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.max("received_on").as("day"))
+    .where("pledge_id", "=", id)
+    .where("amount_pence", ">", 0)
     .executeTakeFirst();
   const pledge = await getPledge(db, id);
   if (!pledge) return undefined;
@@ -265,7 +378,7 @@ export async function refreshPledgeTotals(db: DB, id: number): Promise<Pledge | 
   const status = derivePledgeStatus({ ...pledge, paidPence });
   const row = await db
     .updateTable("pledges")
-    .set({ paid_pence: paidPence, status })
+    .set({ paid_pence: paidPence, last_paid_on: (last?.day as string | null | undefined) ?? null, status })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -287,4 +400,53 @@ export async function markPledgeCancelled(
     .returningAll()
     .executeTakeFirst();
   return row ? toPledge(row) : undefined;
+}
+
+/** The monthly pledge of this Stripe subscription. */
+export async function getPledgeBySubscription(db: DB, subscription: string): Promise<Pledge | undefined> {
+  const row = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where("stripe_subscription", "=", subscription)
+    .executeTakeFirst();
+  return row ? toPledge(row) : undefined;
+}
+
+/** The newest pledge of this Stripe customer. */
+export async function getPledgeByCustomer(db: DB, customer: string): Promise<Pledge | undefined> {
+  const row = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where("stripe_customer", "=", customer)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row ? toPledge(row) : undefined;
+}
+
+/** Remembers the Stripe customer and subscription of a card gift (the first value stays). */
+export async function linkPledgeToStripe(
+  db: DB,
+  id: number,
+  link: { customer?: string | null; subscription?: string | null },
+): Promise<void> {
+  const pledge = await getPledge(db, id);
+  if (!pledge) return;
+  const customer = pledge.stripeCustomer ?? link.customer ?? null;
+  const subscription = pledge.stripeSubscription ?? link.subscription ?? null;
+  if (customer === pledge.stripeCustomer && subscription === pledge.stripeSubscription) return;
+  await db
+    .updateTable("pledges")
+    .set({ stripe_customer: customer, stripe_subscription: subscription })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Marks a pledge's card payment disputed (a chargeback was opened). */
+export async function markPledgeDisputed(
+  db: DB,
+  id: number,
+  note: string,
+  now: string = nowIsoString(),
+): Promise<void> {
+  await db.updateTable("pledges").set({ disputed_at: now, dispute_note: note }).where("id", "=", id).execute();
 }

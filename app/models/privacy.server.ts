@@ -54,7 +54,18 @@ export async function findPledgesByEmail(db: DB, email: string): Promise<PledgeR
   if (pledges.length === 0) return [];
   const payments = await db
     .selectFrom("payments")
-    .select(["id", "pledge_id", "received_on", "amount_pence", "method", "note", "recorded_by", "created_at"])
+    .select([
+      "id",
+      "pledge_id",
+      "received_on",
+      "amount_pence",
+      "method",
+      "note",
+      "recorded_by",
+      "created_at",
+      "stripe_id",
+      "refund_of",
+    ])
     .where(
       "pledge_id",
       "in",

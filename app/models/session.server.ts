@@ -1,14 +1,26 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { User } from "./user.server";
 
-export type SessionKind = "web" | "api";
+/** "2fa": a browser whose password was right, its second factor still to come (not yet a session). */
+export type SessionKind = "web" | "api" | "2fa";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Staff browser sessions and API bearer tokens both expire after 30 days. */
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Staff browser sessions and API bearer tokens both end 30 days after they began, at most. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/** A browser session unused for 12 hours has ended. */
+export const SESSION_IDLE_MS = 12 * HOUR_MS;
+/** The pending state between a right password and the second factor's code. */
+export const TWO_STEP_PENDING_MS = 10 * MINUTE_MS;
+/** "Last seen" is written at most once a minute per session. */
+const TOUCH_EVERY_MS = MINUTE_MS;
 
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+const ttlFor = (kind: SessionKind) => (kind === "2fa" ? TWO_STEP_PENDING_MS : SESSION_TTL_MS);
 
 /**
  * Creates a session row and returns its secret token (32 random bytes, base64url). Only the
@@ -19,23 +31,30 @@ export async function createSession(
   userId: number,
   kind: SessionKind,
   now: Date = new Date(),
+  userAgent: string | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlFor(kind));
   await db
     .insertInto("sessions")
     .values({
       id: hashToken(token),
       user_id: userId,
-      kind,
+      kind: kind === "api" ? "api" : "web",
+      pending: kind === "2fa" ? 1 : 0,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+      user_agent: userAgent ? userAgent.slice(0, 300) : null,
     })
     .execute();
   return { token, expiresAt };
 }
 
-/** The user a live token of the given kind belongs to, or null when unknown, expired or revoked. */
+/**
+ * The active user a live token of the given kind belongs to, or null when unknown, expired,
+ * idle too long (browser sessions), revoked or the person is disabled. Notes the use.
+ */
 export async function getSessionUser(
   db: DB,
   token: string,
@@ -43,15 +62,27 @@ export async function getSessionUser(
   now: Date = new Date(),
 ): Promise<User | null> {
   if (!token || token.length > 200) return null;
-  const row = await db
+  const id = hashToken(token);
+  let query = db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.username"])
-    .where("sessions.id", "=", hashToken(token))
-    .where("sessions.kind", "=", kind)
-    .where("sessions.expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return row ?? null;
+    .select(["users.id", "users.username", "users.role", "users.name", "users.email", "sessions.last_seen_at"])
+    .where("sessions.id", "=", id)
+    .where("sessions.kind", "=", kind === "api" ? "api" : "web")
+    .where("sessions.pending", "=", kind === "2fa" ? 1 : 0)
+    .where("users.status", "=", "active")
+    .where("sessions.expires_at", ">", now.toISOString());
+  if (kind === "web") {
+    const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
+    query = query.where(sql<string>`coalesce(sessions.last_seen_at, sessions.created_at)`, ">", idleSince);
+  }
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const { last_seen_at, ...user } = row;
+  if (!last_seen_at || now.getTime() - Date.parse(last_seen_at) >= TOUCH_EVERY_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
+  }
+  return user;
 }
 
 /** Revokes one token. Returns whether a row was deleted. */
@@ -60,8 +91,53 @@ export async function deleteSession(db: DB, token: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Deletes expired browser sessions and API tokens; returns how many. */
+/** Deletes expired (and long idle) browser sessions, pending sign-ins and API tokens; returns how many. */
 export async function deleteExpiredSessions(db: DB, now: Date = new Date()): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now.toISOString()),
+        eb.and([eb("kind", "=", "web"), eb(sql<string>`coalesce(last_seen_at, created_at)`, "<=", idleSince)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface SessionSummary {
+  /** The row's id (a hash of the token, which cannot be turned back into it). */
+  id: string;
+  kind: "web" | "api";
+  created_at: string;
+  last_seen_at: string | null;
+  user_agent: string | null;
+}
+
+/** A person's live browser sessions and API tokens, most recently used first. */
+export async function listUserSessions(db: DB, userId: number, now: Date = new Date()): Promise<SessionSummary[]> {
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "kind", "created_at", "last_seen_at", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("pending", "=", 0)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy(sql`coalesce(last_seen_at, created_at)`, "desc")
+    .execute();
+  return rows;
+}
+
+/** Ends one of the person's sessions by its row id; false when it was not theirs or is gone. */
+export async function deleteUserSession(db: DB, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends every session and token of the person except the one whose token is given. */
+export async function deleteOtherSessions(db: DB, userId: number, keepToken: string | null): Promise<number> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepToken) query = query.where("id", "!=", hashToken(keepToken));
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,37 +1,14 @@
 import type { DB } from "~/infra/db.server";
+import { countPledges } from "./pledge.server";
 
 // Live figures for the staff Statistics tab and the dashboard's overview.
 
 /**
- * Pledges still waiting for money: not cancelled, and for a one-time gift payments short of
- * the amount, for a monthly standing order no payment yet.
+ * Pledges awaiting payment: a one-time gift not yet covered, a monthly gift awaiting its first
+ * payment (not yet lapsed). The Donations list's "Awaiting payment" filter, counted.
  */
-export async function countPendingPledges(db: DB, options: { madeBefore?: string } = {}): Promise<number> {
-  let query = db
-    .selectFrom("pledges")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("pledges.cancelled_at", "is", null);
-  if (options.madeBefore) query = query.where("pledges.created_at", "<", options.madeBefore);
-  const row = await query
-    .where((eb) => {
-      const paid = eb
-        .selectFrom("payments")
-        .select((p) => p.fn.coalesce(p.fn.sum<number>("payments.amount_pence"), p.lit(0)).as("paid"))
-        .whereRef("payments.pledge_id", "=", "pledges.id");
-      return eb.or([
-        eb.and([eb("pledges.type", "=", "one-time"), eb(paid, "<", eb.ref("pledges.amount_pence"))]),
-        eb.and([
-          eb("pledges.type", "=", "monthly"),
-          eb.not(
-            eb.exists(
-              eb.selectFrom("payments").select("payments.id").whereRef("payments.pledge_id", "=", "pledges.id"),
-            ),
-          ),
-        ]),
-      ]);
-    })
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function countPendingPledges(db: DB): Promise<number> {
+  return countPledges(db, { status: "pending" });
 }
 
 /** Pence received on calendar days from `from` (inclusive) to `to` (exclusive), YYYY-MM-DD. */
@@ -51,33 +28,6 @@ export async function countNewsletterSubscribers(db: DB): Promise<number> {
     .selectFrom("newsletter_subscribers")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("status", "=", "confirmed")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/**
- * Monthly gifts not cancelled whose last payment arrived before `lastPaymentBefore` (a UK
- * calendar day), or which were made before `madeBefore` and have had no payment at all.
- */
-export async function countQuietMonthlyPledges(
-  db: DB,
-  { lastPaymentBefore, madeBefore }: { lastPaymentBefore: string; madeBefore: string },
-): Promise<number> {
-  const row = await db
-    .selectFrom("pledges")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("pledges.type", "=", "monthly")
-    .where("pledges.cancelled_at", "is", null)
-    .where((eb) => {
-      const last = eb
-        .selectFrom("payments")
-        .select((p) => p.fn.max("payments.received_on").as("last"))
-        .whereRef("payments.pledge_id", "=", "pledges.id");
-      return eb.or([
-        eb(last, "<", lastPaymentBefore),
-        eb.and([eb(last, "is", null), eb("pledges.created_at", "<", madeBefore)]),
-      ]);
-    })
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -38,6 +38,8 @@ const donationTypeValues = donationTypes.map((t) => t.value) as [DonationType, .
 export const donationSchema = z
   .object({
     type: z.enum(donationTypeValues, { error: "Choose One-time or Monthly" }).default("one-time"),
+    /** Card or bank transfer; read only when card payments are configured (the form offers the choice). */
+    payBy: z.enum(["card", "bank"], { error: "Choose how to pay" }).optional(),
     /** The chosen preset, in pounds. */
     amount: z.string().optional(),
     /** The visitor's own amount, in pounds as typed. */

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { giftDayProblem, isCalendarDay, parseUkDay } from "~/utils/dates";
 
 export { isCalendarDay };
@@ -6,15 +7,28 @@ export { isCalendarDay };
 // The staff Donations screens: list filters (read from the query string), the record-a-payment
 // and cancel forms, and the bank statement import's column choice. Shared by page and action.
 
-export const pledgeStatuses = ["pending", "paid", "active", "cancelled"] as const;
+/**
+ * A pledge's status as staff see it today (the rule: pledgeStatusOn in app/models/pledge.server.ts).
+ * "pending" is a one-time gift not yet covered or a monthly gift awaiting its first payment;
+ * "active" a standing order paid within QUIET_MONTHLY_DAYS; "lapsed" one with no payment for that long.
+ */
+export const pledgeStatuses = ["pending", "paid", "active", "lapsed", "cancelled"] as const;
 export type PledgeStatusValue = (typeof pledgeStatuses)[number];
 
+/** The list filter's choices. */
 export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
-  pending: "Pending",
+  pending: "Awaiting payment",
   paid: "Paid",
   active: "Active standing order",
+  lapsed: `Lapsed (no payment for ${QUIET_MONTHLY_DAYS} days)`,
   cancelled: "Cancelled",
 };
+
+/** One pledge's status in words (badges, exports): a monthly gift awaits its first payment. */
+export function pledgeStatusLabel(status: PledgeStatusValue, type: (typeof pledgeTypes)[number]): string {
+  if (status === "pending" && type === "monthly") return "Awaiting first payment";
+  return pledgeStatusLabels[status];
+}
 
 export const pledgeTypes = ["one-time", "monthly"] as const;
 export const pledgeTypeLabels: Record<(typeof pledgeTypes)[number], string> = {
@@ -140,8 +154,17 @@ export const removePaymentSchema = z.object({
   reason: requiredReason("Say why the payment is removed", REMOVE_REASON_MAX_LENGTH),
 });
 
+/** An optional day: picked (YYYY-MM-DD) or typed (DD/MM/YYYY), as YYYY-MM-DD. */
 const optionalDay = (message: string) =>
-  z.preprocess(emptyToUndefined, z.string({ error: message }).trim().refine(isCalendarDay, message).optional());
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: message })
+      .trim()
+      .refine((value) => parseUkDay(value) !== null, message)
+      .transform((value) => parseUkDay(value)!)
+      .optional(),
+  );
 
 /**
  * The payments export's received-date range: both days inclusive, either may be left empty.
@@ -150,8 +173,8 @@ const optionalDay = (message: string) =>
  */
 export const paymentsExportSchema = z
   .object({
-    from: optionalDay("Enter the first day like 2025-10-05"),
-    to: optionalDay("Enter the last day like 2025-10-31"),
+    from: optionalDay("Enter the first day like 05/10/2025"),
+    to: optionalDay("Enter the last day like 31/10/2025"),
   })
   .superRefine(({ from, to }, ctx) => {
     if (from && to && from > to) {

@@ -2,6 +2,7 @@ import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/models/ne
 import { newsApiSchema, parseIsoInstant } from "~/schemas/news";
 import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
 import { bearerToken, requireApiUser } from "~/services/auth.server";
+import { allows } from "~/services/session.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 
 export interface ApiArticle {
@@ -62,8 +63,9 @@ export async function readArticleInput(request: Request): Promise<NewsInput> {
  */
 export async function isStaffCaller(request: Request): Promise<boolean> {
   if (!bearerToken(request) && !request.headers.has("Authorization")) return false;
-  await requireApiUser(request);
-  return true;
+  const { user } = await requireApiUser(request);
+  // A token whose person may not open News sees what the public sees.
+  return allows(user.role, "news");
 }
 
 export const API_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;

@@ -13,9 +13,12 @@ import {
   FAILURE_SURGE,
   throttleMessage,
 } from "~/models/login-throttle.server";
+import { recordAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
-import { verifyLogin, type User } from "~/models/user.server";
+import { recordSignIn, verifyLogin, type User } from "~/models/user.server";
+import { verifySecondFactor } from "~/services/two-step.server";
 import { loginSchema } from "~/schemas/login";
+import { allows, type Access } from "~/services/session.server";
 
 /** The same words for an unknown user and a wrong password: no username enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
@@ -47,6 +50,14 @@ export async function signIn(
   }
   const user = await verifyLogin(db, username, password);
   if (!user) {
+    await recordAudit(db, {
+      entity: "user",
+      entityId: null,
+      action: "sign-in.failed",
+      detail: `Failed sign-in as ${username.slice(0, 100)} (${context.via})`,
+      actor: "anonymous",
+      actorId: null,
+    });
     await warnOfSurge(context.request);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
   }
@@ -108,16 +119,89 @@ authenticator.use(
 );
 
 /** A new API bearer token for a signed-in user; earlier tokens stay valid until logout or expiry. */
-export async function issueApiToken(user: User): Promise<string> {
-  const { token } = await createSession(getDb(), user.id, "api");
+export async function issueApiToken(user: User, request?: Request): Promise<string> {
+  const db = getDb();
+  const { token } = await createSession(db, user.id, "api", new Date(), request?.headers.get("User-Agent") ?? null);
+  await recordSignIn(db, user.id);
+  await recordAudit(db, {
+    entity: "user",
+    entityId: user.id,
+    action: "sign-in",
+    detail: "API token",
+    actor: user.username,
+    actorId: user.id,
+  });
   return token;
 }
+
+/**
+ * The second step of signing in: a code from the app or a recovery code, throttled like the
+ * password (per person and per client). Audited either way.
+ */
+export async function checkSignInCode(
+  user: User,
+  code: string,
+  request: Request,
+): Promise<{ ok: true } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number }> {
+  const db = getDb();
+  const throttleKey = `${user.username}#2fa`;
+  const throttle = await admitLoginAttempt(db, { username: throttleKey, client: clientKey(request) });
+  if (!throttle.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: throttleMessage(throttle.retryAfterSeconds),
+      retryAfterSeconds: throttle.retryAfterSeconds,
+    };
+  }
+  const result = await verifySecondFactor(user.id, code);
+  if (!result.ok) {
+    await recordAudit(db, {
+      entity: "user",
+      entityId: user.id,
+      action: "sign-in.failed-code",
+      actor: user.username,
+      actorId: user.id,
+    });
+    return { ok: false, status: 401, message: INVALID_CODE_MESSAGE };
+  }
+  await clearLoginFailures(db, throttleKey);
+  if (result.via === "recovery-code") {
+    await recordAudit(db, {
+      entity: "user",
+      entityId: user.id,
+      action: "two-step.recovery-code-used",
+      actor: user.username,
+      actorId: user.id,
+    });
+  }
+  return { ok: true };
+}
+
+export const INVALID_CODE_MESSAGE = "That code is not right, or was used already. Try the next code from your app.";
 
 /** The bearer token from the Authorization header, if one is there. Never from cookies or the URL. */
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");
   const match = header?.match(/^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i);
   return match ? match[1] : null;
+}
+
+/**
+ * The API user when their role may do `access` (a dashboard section or roles), or throws 401
+ * (no or bad token) or 403 (the token's person has another role). A token carries its
+ * person's current role: a role change applies to the next request.
+ */
+export async function requireApiRole(
+  request: Request,
+  access: Access,
+  extra: Record<string, unknown> = {},
+): Promise<{ user: User; token: string }> {
+  const result = await requireApiUser(request, extra);
+  if (!allows(result.user.role, access)) {
+    throw apiError(403, "Your role does not allow this", extra);
+  }
+  return result;
 }
 
 /** The API user, or throws 401 with `WWW-Authenticate: Bearer` (RFC 6750). */

@@ -1,10 +1,12 @@
 import { findRecordedBankLines } from "~/models/payment.server";
-import { getPledgesByReferences } from "~/models/pledge.server";
+import { getPledge, getPledgesByReferences, listPledges, type Pledge } from "~/models/pledge.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import {
   matchCredits,
   parseStatement,
+  paymentWarning,
+  type ProposalWarning,
   type ColumnChoice,
   type LineProblem,
   type Matching,
@@ -27,22 +29,62 @@ export type ImportPreview =
       debits: number;
     } & Matching);
 
+function forMatching(p: Pledge): PledgeForMatching {
+  return {
+    id: p.id,
+    reference: p.reference,
+    type: p.type,
+    amountPence: p.amountPence,
+    paidPence: p.paidPence,
+    status: p.status,
+  };
+}
+
+/** A pledge staff may pick for a line that names none. */
+export interface PledgeCandidate extends PledgeForMatching {
+  name: string;
+  email: string;
+  /** What recording the line's amount on it would do wrong, if anything. */
+  warning: ProposalWarning | null;
+}
+
+const CANDIDATES = 5;
+
+function candidate(p: Pledge, amountPence: number): PledgeCandidate {
+  const pledge = forMatching(p);
+  const warning = paymentWarning(pledge, pledge.paidPence, amountPence);
+  return { ...pledge, name: `${p.firstName} ${p.lastName}`, email: p.email, warning };
+}
+
+/**
+ * Pledges a staff search from a statement line finds (the start of a reference, name or e-mail,
+ * as on the Donations list), newest first, at most five, cancelled ones left out; `chosen`
+ * (the pledge already picked for the line) is kept among them.
+ */
+export async function searchPledgesForLine(
+  q: string,
+  amountPence: number,
+  chosen?: number,
+): Promise<PledgeCandidate[]> {
+  const db = getDb();
+  const text = q.trim().slice(0, 100);
+  const found = text
+    ? (await listPledges(db, { q: text }, { offset: 0, limit: 20 })).pledges.filter((p) => p.status !== "cancelled")
+    : [];
+  const list = found.slice(0, CANDIDATES);
+  if (chosen !== undefined && !list.some((p) => p.id === chosen)) {
+    const pledge = await getPledge(db, chosen);
+    if (pledge && pledge.status !== "cancelled") list.unshift(pledge);
+  }
+  return list.map((p) => candidate(p, amountPence));
+}
+
 async function preview(db: DB, text: string, choice: ColumnChoice): Promise<ImportPreview> {
   const statement = parseStatement(text, choice);
   if (!statement.ok) return statement;
   const references = statement.credits.flatMap((credit) => credit.references);
   const pledges = new Map<string, PledgeForMatching>(
-    (await getPledgesByReferences(db, references)).map((p) => [
-      p.reference,
-      {
-        id: p.id,
-        reference: p.reference,
-        type: p.type,
-        amountPence: p.amountPence,
-        paidPence: p.paidPence,
-        status: p.status,
-      },
-    ]),
+    (await getPledgesByReferences(db, references)).map((p) => [p.reference, forMatching(p)]),
   );
   const recorded = await findRecordedBankLines(
     db,
@@ -66,14 +108,17 @@ export type ImportOutcome =
   { ok: false; error: string } | { ok: true; recorded: number; alreadyImported: number; notFound: number };
 
 /**
- * Records the accepted proposals (by line fingerprint) in one transaction: all or nothing.
- * Lines already recorded (by an earlier import, or a second click) are counted, not recorded.
+ * Records the accepted proposals (by line fingerprint) and the lines staff assigned to a pledge
+ * by hand (fingerprint → pledge id) in one transaction: all or nothing. Lines already recorded
+ * (by an earlier import, or a second click) are counted, not recorded. An assignment to a pledge
+ * that is gone or cancelled refuses the whole confirmation.
  */
 export async function confirmImport(
   text: string,
   choice: ColumnChoice,
   accepted: readonly string[],
   actor: string,
+  assignments: ReadonlyMap<string, number> = new Map(),
 ): Promise<ImportOutcome> {
   const wanted = new Set(accepted);
   const outcome = await immediateTransaction(getDb(), async (trx): Promise<ImportOutcome> => {
@@ -82,27 +127,42 @@ export async function confirmImport(
     let recorded = 0;
     let alreadyImported = 0;
     const offered = new Set(result.proposals.map((p) => p.fingerprint));
+    const lines: { credit: (typeof result.proposals)[number] | (typeof result.unmatched)[number]; pledgeId: number }[] =
+      [];
     for (const proposal of result.proposals) {
-      if (!wanted.has(proposal.fingerprint)) continue;
-      if (proposal.state === "already-imported") {
+      if (wanted.has(proposal.fingerprint)) lines.push({ credit: proposal, pledgeId: proposal.pledge.id });
+    }
+    // Checked before anything is written, so a refusal leaves the database as it was.
+    for (const credit of result.unmatched) {
+      const pledgeId = assignments.get(credit.fingerprint);
+      if (pledgeId === undefined) continue;
+      offered.add(credit.fingerprint);
+      const pledge = await getPledge(trx, pledgeId);
+      if (!pledge || pledge.status === "cancelled") {
+        return { ok: false, error: `The pledge chosen for line ${credit.line} is cancelled or no longer exists.` };
+      }
+      lines.push({ credit, pledgeId });
+    }
+    for (const { credit, pledgeId } of lines) {
+      if (credit.state === "already-imported") {
         alreadyImported++;
         continue;
       }
       await recordPaymentIn(
         trx,
         {
-          pledgeId: proposal.pledge.id,
-          receivedOn: proposal.date,
-          amountPence: proposal.amountPence,
+          pledgeId,
+          receivedOn: credit.date,
+          amountPence: credit.amountPence,
           method: "bank-import",
-          bankLine: proposal.fingerprint,
-          note: `Bank statement line ${proposal.line}: ${proposal.description}`.slice(0, 500),
+          bankLine: credit.fingerprint,
+          note: `Bank statement line ${credit.line}: ${credit.description}`.slice(0, 500),
         },
         actor,
       );
       recorded++;
     }
-    const notFound = [...wanted].filter((f) => !offered.has(f)).length;
+    const notFound = [...wanted, ...assignments.keys()].filter((f) => !offered.has(f)).length;
     return { ok: true, recorded, alreadyImported, notFound };
   });
   if (outcome.ok) {

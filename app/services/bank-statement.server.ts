@@ -1,3 +1,4 @@
+import type { PledgeStatusValue } from "~/schemas/donations";
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { giftDayProblem, toLondonDay } from "~/utils/dates";
@@ -345,39 +346,90 @@ export interface PledgeForMatching {
   type: "one-time" | "monthly";
   amountPence: number;
   paidPence: number;
-  status: "pending" | "paid" | "active" | "cancelled";
+  status: PledgeStatusValue;
 }
+
+/**
+ * Why a proposal is not ticked for staff: the pledge is cancelled, a one-time pledge is paid
+ * already, or this credit (with the ticked lines above it) would take it past its amount.
+ */
+export type ProposalWarning = "cancelled" | "already-paid" | "overpays";
 
 export type Proposal = StatementCredit & {
   pledge: PledgeForMatching;
   state: "new" | "already-imported";
+  warning: ProposalWarning | null;
+  /** Ticked when the preview is first shown: a new line with no warning. */
+  preselected: boolean;
 };
+
+export interface UnmatchedCredit extends StatementCredit {
+  /** References the text named that are no pledge's. */
+  unknownReferences: string[];
+  /** Recorded before (assigned to a pledge by hand in an earlier import). */
+  state: "new" | "already-imported";
+}
 
 export interface Matching {
   proposals: Proposal[];
-  /** Credits naming no known pledge (with the unknown references they did name). */
-  unmatched: (StatementCredit & { unknownReferences: string[] })[];
+  /** Credits naming no known pledge: staff may assign them to one by searching. */
+  unmatched: UnmatchedCredit[];
+  /**
+   * Stripe payouts: card gifts arrive in bulk from Stripe, already recorded one by one from its
+   * webhooks, so a line whose text names Stripe is never a gift to match (even if it names a reference).
+   */
+  payouts: StatementCredit[];
 }
 
-/** Pairs each credit with the first pledge its text names; lines recorded before are marked. */
+/** Whether a statement line is a payout from Stripe (its description names Stripe). */
+export function isStripePayout(description: string): boolean {
+  return /\bstripe\b/i.test(description);
+}
+
+/**
+ * What would be wrong with recording `amountPence` on `pledge` when `alreadyPence` is already
+ * received (or ticked above in the same statement); null when nothing. A monthly pledge has no
+ * total to pass.
+ */
+export function paymentWarning(pledge: PledgeForMatching, alreadyPence: number, amountPence: number) {
+  if (pledge.status === "cancelled") return "cancelled" as const;
+  if (pledge.type === "monthly") return null;
+  if (pledge.paidPence >= pledge.amountPence) return "already-paid" as const;
+  if (alreadyPence + amountPence > pledge.amountPence) return "overpays" as const;
+  return null;
+}
+
+/**
+ * Pairs each credit with the first pledge its text names; lines recorded before are marked.
+ * Proposals are checked in statement order against what the pledge has received plus the
+ * lines above already ticked, so a second credit for a paid pledge is not ticked.
+ */
 export function matchCredits(
   credits: readonly StatementCredit[],
   pledges: ReadonlyMap<string, PledgeForMatching>,
   recorded: ReadonlySet<string>,
 ): Matching {
   const proposals: Proposal[] = [];
-  const unmatched: Matching["unmatched"] = [];
+  const unmatched: UnmatchedCredit[] = [];
+  const payouts: StatementCredit[] = [];
+  const received = new Map<number, number>();
   for (const credit of credits) {
+    if (isStripePayout(credit.description)) {
+      payouts.push(credit);
+      continue;
+    }
+    const state = recorded.has(credit.fingerprint) ? ("already-imported" as const) : ("new" as const);
     const reference = credit.references.find((r) => pledges.has(r));
     if (reference) {
-      proposals.push({
-        ...credit,
-        pledge: pledges.get(reference)!,
-        state: recorded.has(credit.fingerprint) ? "already-imported" : "new",
-      });
+      const pledge = pledges.get(reference)!;
+      const already = received.get(pledge.id) ?? pledge.paidPence;
+      const warning = state === "new" ? paymentWarning(pledge, already, credit.amountPence) : null;
+      const preselected = state === "new" && warning === null;
+      if (preselected) received.set(pledge.id, already + credit.amountPence);
+      proposals.push({ ...credit, pledge, state, warning, preselected });
     } else {
-      unmatched.push({ ...credit, unknownReferences: credit.references });
+      unmatched.push({ ...credit, unknownReferences: credit.references, state });
     }
   }
-  return { proposals, unmatched };
+  return { proposals, unmatched, payouts };
 }

@@ -1,8 +1,10 @@
 import { iteratePaymentsWithPledges, type ReceivedRange } from "~/models/payment.server";
 import { iteratePledges, type PledgeQuery } from "~/models/pledge.server";
 import { getDb } from "~/infra/db.server";
+import { paymentMethodLabel } from "~/utils/payment-method";
 import { logger } from "~/infra/logger.server";
-import { pledgeStatusLabels, pledgeTypeLabels } from "~/schemas/donations";
+import { pledgeStatusLabel, pledgeTypeLabels } from "~/schemas/donations";
+import { londonDayAndTime } from "~/utils/dates";
 import { penceToDecimal } from "~/utils/money";
 
 // CSV exports of the Donations section: the rows, in the order staff see them. The route turns
@@ -10,17 +12,20 @@ import { penceToDecimal } from "~/utils/money";
 
 export const PLEDGE_EXPORT_HEADER = [
   "Reference",
-  "Pledged at (UTC)",
+  "Pledged on UK date (YYYY-MM-DD)",
+  "Pledged at UK time (HH:MM)",
   "Type",
   "Amount (GBP)",
   "Received (GBP)",
+  "Last payment UK date (YYYY-MM-DD)",
   "Status",
   "First name",
   "Last name",
   "Email",
   "Phone",
   "In honour or memory",
-  "Cancelled at (UTC)",
+  "Cancelled on UK date (YYYY-MM-DD)",
+  "Cancelled at UK time (HH:MM)",
   "Cancel reason",
 ] as const;
 
@@ -30,17 +35,18 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
     for (const p of batch) {
       rows.push([
         p.reference,
-        p.createdAt,
+        ...londonDayAndTime(p.createdAt),
         pledgeTypeLabels[p.type],
         penceToDecimal(p.amountPence),
         penceToDecimal(p.paidPence),
-        pledgeStatusLabels[p.status],
+        p.lastPaidOn ?? "",
+        pledgeStatusLabel(p.status, p.type),
         p.firstName,
         p.lastName,
         p.email,
         p.phone ?? "",
         p.inHonour ? "Yes" : "No",
-        p.cancelledAt ?? "",
+        ...londonDayAndTime(p.cancelledAt),
         p.cancelReason ?? "",
       ]);
     }
@@ -51,7 +57,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
 
 export const PAYMENT_EXPORT_HEADER = [
   "Payment id",
-  "Received on",
+  "Received on UK date (YYYY-MM-DD)",
   "Amount (GBP)",
   "Matched",
   "Pledge reference",
@@ -61,7 +67,9 @@ export const PAYMENT_EXPORT_HEADER = [
   "Email",
   "Note",
   "Recorded by",
-  "Recorded at (UTC)",
+  "Recorded on UK date (YYYY-MM-DD)",
+  "Recorded at UK time (HH:MM)",
+  "Stripe payment",
 ] as const;
 
 /** Payments received within the range (both days inclusive; either end may be open). */
@@ -73,7 +81,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.id,
         p.receivedOn,
         penceToDecimal(p.amountPence),
-        p.method === "bank-import" ? "Bank statement" : "By hand",
+        paymentMethodLabel(p.method, p.amountPence),
         p.reference,
         pledgeTypeLabels[p.type],
         p.firstName,
@@ -81,7 +89,8 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.email,
         p.note ?? "",
         p.recordedBy,
-        p.createdAt,
+        ...londonDayAndTime(p.createdAt),
+        p.stripeId ?? "",
       ]);
     }
   }

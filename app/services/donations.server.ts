@@ -67,7 +67,8 @@ export interface NewPayment {
 
 /** A payment in a pledge's history: "£25.00 received 2025-10-05, by hand; status pending → paid". */
 function paymentDetail(payment: Payment, before: Pledge, after: Pledge): string {
-  const how = payment.method === "bank-import" ? "from a bank statement" : "by hand";
+  const how =
+    payment.method === "bank-import" ? "from a bank statement" : payment.method === "card" ? "by card" : "by hand";
   const change = before.status === after.status ? "" : `; status ${before.status} → ${after.status}`;
   return `${formatPence(payment.amountPence)} received ${payment.receivedOn}, ${how}${change}`;
 }
@@ -154,7 +155,7 @@ export async function getPaymentOfPledge(
 ): Promise<{ pledge: Pledge; payment: Payment; claim: PaymentClaim | null } | undefined> {
   const db = getDb();
   const [pledge, payment] = await Promise.all([getPledge(db, pledgeId), getPayment(db, paymentId)]);
-  if (!pledge || !payment || payment.pledgeId !== pledgeId) return undefined;
+  if (!pledge || !payment || payment.pledgeId !== pledgeId || payment.method === "card") return undefined;
   return { pledge, payment, claim: (await findClaimOfPayment(db, paymentId)) ?? null };
 }
 
@@ -173,6 +174,8 @@ export async function removePayment(
   const result = await immediateTransaction(getDb(), async (trx): Promise<RemovePaymentResult> => {
     const [before, payment] = await Promise.all([getPledge(trx, input.pledgeId), getPayment(trx, input.paymentId)]);
     if (!before || !payment || payment.pledgeId !== input.pledgeId) return { ok: false, reason: "not-found" };
+    // Card payments and refunds are Stripe's record (refunds are made there): not removable here.
+    if (payment.method === "card") return { ok: false, reason: "not-found" };
     const claim = await findClaimOfPayment(trx, payment.id);
     if (claim) return { ok: false, reason: "claimed", ...claim };
     await deletePayment(trx, payment.id);

@@ -12,6 +12,7 @@ const flashMessages = {
   "newsletter-saved": "Newsletter saved.",
   "newsletter-sent": "Newsletter queued: its messages are on their way to the confirmed subscribers.",
   "newsletter-already-sent": "This newsletter had already been sent: nothing was sent again.",
+  "invitation-sent": "Invitation sent: the link works once, for 72 hours.",
 } as const;
 export type FlashCode = keyof typeof flashMessages;
 

@@ -4,6 +4,7 @@ import { deleteOldFormPosts } from "~/models/form-post.server";
 import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
+import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
@@ -14,6 +15,8 @@ export const MAIL_LOG_RETENTION_DAYS = 30;
 /** Sign-ups not confirmed within a week are deleted (the confirmation link lasts as long). */
 export const UNCONFIRMED_SIGN_UP_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Handled Stripe event ids are kept a week (Stripe retries for 3 days). */
+export const STRIPE_EVENT_RETENTION_DAYS = 7;
 
 export interface HousekeepingReport {
   expiredSessions: number;
@@ -22,6 +25,7 @@ export interface HousekeepingReport {
   oldMail: number;
   /** Enquiries past ENQUIRY_RETENTION_DAYS (the period the privacy page states). */
   expiredEnquiries: number;
+  oldStripeEvents: number;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function runHousekeeping(
       options.enquiryRetentionDays ?? getEnv().ENQUIRY_RETENTION_DAYS,
       db,
     ),
+    oldStripeEvents: await deleteOldStripeEvents(db, new Date(now.getTime() - STRIPE_EVENT_RETENTION_DAYS * DAY_MS)),
   };
 }
 

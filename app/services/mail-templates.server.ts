@@ -7,6 +7,7 @@ import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
+import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { escapeHtml } from "~/utils/xml";
 
@@ -78,6 +79,27 @@ function render(
 /** RFC 2369 + RFC 8058 headers: mail programs offer an unsubscribe that POSTs to the link. */
 export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
   return { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** A staff account's link mail (invitation, password reset): an intro, the link, what to do if unexpected. */
+export function staffLinkMail(
+  subject: string,
+  intro: string,
+  linkLabel: string,
+  url: string,
+  ignore: string,
+  charity: CharitySettings,
+): MailContent {
+  return render(charity, subject, [
+    { kind: "p", text: intro },
+    { kind: "link", label: linkLabel, url },
+    { kind: "p", text: ignore },
+  ]);
+}
+
+/** A short notice to a staff member (role changed, second factor reset, password changed). */
+export function staffNoticeMail(subject: string, text: string, charity: CharitySettings): MailContent {
+  return render(charity, subject, [{ kind: "p", text }]);
 }
 
 export function newsletterConfirmationMail(
@@ -172,6 +194,70 @@ export function staffPledgeAlert(pledge: DonorPledge, recordUrl: string, charity
     },
     { kind: "link", label: mailWording.staffOpen, url: recordUrl },
   ]);
+}
+
+/** The donor's thank-you when a card payment arrived: how much, and the day it was received. */
+export function donorCardPaymentMail(
+  pledge: DonorPledge,
+  payment: { amountPence: number; receivedOn: string },
+  declaration: GiftAidDeclarationCopy | null | undefined,
+  charity: CharitySettings,
+): MailContent {
+  const blocks: Block[] = [
+    { kind: "p", text: mailWording.cardThanksIntro(pledge.firstName) },
+    {
+      kind: "fields",
+      rows: [
+        ["Amount", formatPence(payment.amountPence)],
+        ["Received", formatLongDate(payment.receivedOn)],
+        ["Donation type", donationTypeLabel(pledge.type)],
+        ["Reference", pledge.reference],
+      ],
+    },
+  ];
+  if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.cardThanksMonthly });
+  if (declaration) {
+    blocks.push(
+      { kind: "heading", text: mailWording.giftAidHeading },
+      { kind: "pre", text: declaration.text },
+      { kind: "heading", text: mailWording.giftAidCancelHeading },
+      { kind: "pre", text: declaration.howToCancel },
+    );
+  }
+  blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
+  return render(charity, mailWording.cardThanksSubject(pledge.reference), blocks);
+}
+
+/** Staff: a card payment, a refund or a dispute on a pledge (ids and amounts, no donor details). */
+export function staffCardAlert(
+  kind: "payment" | "refund" | "dispute",
+  pledge: DonorPledge,
+  amountPence: number,
+  recordUrl: string,
+  charity: CharitySettings,
+  extra: string[] = [],
+): MailContent {
+  const amount = formatPence(amountPence);
+  const subject =
+    kind === "payment"
+      ? mailWording.staffCardPaymentSubject(pledge.reference, amount)
+      : kind === "refund"
+        ? mailWording.staffRefundSubject(pledge.reference, amount)
+        : mailWording.staffDisputeSubject(pledge.reference);
+  const blocks: Block[] = [
+    {
+      kind: "fields",
+      rows: [
+        ["Reference", pledge.reference],
+        ["Amount", amount],
+        ["Donation type", donationTypeLabel(pledge.type)],
+      ],
+    },
+  ];
+  if (kind === "dispute") blocks.push({ kind: "p", text: mailWording.staffDisputeText });
+  for (const text of extra) blocks.push({ kind: "p", text });
+  blocks.push({ kind: "link", label: mailWording.staffOpen, url: recordUrl });
+  return render(charity, subject, blocks);
 }
 
 export function staffEnquiryAlert(

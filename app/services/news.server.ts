@@ -5,6 +5,8 @@ import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/schemas/news";
 import { markdownToText } from "~/infra/markdown.server";
+import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
+import type { User } from "~/models/user.server";
 import { parseRecordId } from "~/utils/record-id";
 import {
   countNewsMatching,
@@ -138,6 +140,13 @@ export interface PhotoChange {
   photo?: File;
   removePhoto?: boolean;
   log?: Logger;
+  /** The person making the change: recorded in the article's history (audit_events). */
+  actor?: Pick<User, "id" | "username">;
+}
+
+/** An article's history (who created, changed, deleted it), oldest first. */
+export async function articleHistory(id: number): Promise<AuditEvent[]> {
+  return listAudit(getDb(), "news", id);
 }
 
 async function storePhoto(photo: File | undefined) {
@@ -150,15 +159,30 @@ async function storePhoto(photo: File | undefined) {
  */
 export async function publishArticle(
   input: NewsInput,
-  { photo, log = logger }: PhotoChange = {},
+  { photo, log = logger, actor }: PhotoChange = {},
 ): Promise<NewsArticle> {
   const stored = await storePhoto(photo);
   try {
-    const article = await createNews(getDb(), {
-      ...input,
-      publish_at: input.publish_at ?? nowIsoString(),
-      ...(stored ? { image_upload: stored } : {}),
-    });
+    const article = await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const created = await createNews(trx, {
+          ...input,
+          publish_at: input.publish_at ?? nowIsoString(),
+          ...(stored ? { image_upload: stored } : {}),
+        });
+        if (actor) {
+          await recordAudit(trx, {
+            entity: "news",
+            entityId: created.id,
+            action: "news.created",
+            detail: created.status === "draft" ? "Saved as a draft" : null,
+            actor: actor.username,
+            actorId: actor.id,
+          });
+        }
+        return created;
+      });
     pageCache.clear();
     log.info({ event: "news.created", news_id: article.id }, "News article saved");
     return article;
@@ -175,7 +199,7 @@ export async function publishArticle(
 export async function reviseArticle(
   id: number,
   input: NewsInput,
-  { photo, removePhoto = false, log = logger }: PhotoChange = {},
+  { photo, removePhoto = false, log = logger, actor }: PhotoChange = {},
 ): Promise<NewsArticle | undefined> {
   const current = await getNews(getDb(), id);
   if (!current) return undefined;
@@ -189,7 +213,22 @@ export async function reviseArticle(
   else if (removePhoto) change.image_upload = null;
   let article: NewsArticle | undefined;
   try {
-    article = await updateNews(getDb(), id, change);
+    article = await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const updated = await updateNews(trx, id, change);
+        if (updated && actor) {
+          await recordAudit(trx, {
+            entity: "news",
+            entityId: id,
+            action: "news.updated",
+            detail: updated.status === current.status ? null : `Now ${updated.status}`,
+            actor: actor.username,
+            actorId: actor.id,
+          });
+        }
+        return updated;
+      });
   } catch (error) {
     if (stored) await deleteImage(stored.key);
     throw error;
@@ -212,8 +251,27 @@ async function deleteUnlessInNewsletter(key: string): Promise<void> {
 }
 
 /** Whether an article was deleted; its uploaded photo goes with it (unless a newsletter uses it). */
-export async function removeArticle(id: number, log: Logger = logger): Promise<boolean> {
-  const deleted = await deleteNews(getDb(), id);
+export async function removeArticle(
+  id: number,
+  log: Logger = logger,
+  actor?: Pick<User, "id" | "username">,
+): Promise<boolean> {
+  const deleted = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await deleteNews(trx, id);
+      if (row && actor) {
+        await recordAudit(trx, {
+          entity: "news",
+          entityId: id,
+          action: "news.deleted",
+          detail: row.title.slice(0, 200),
+          actor: actor.username,
+          actorId: actor.id,
+        });
+      }
+      return row;
+    });
   if (!deleted) return false;
   pageCache.clear();
   log.info({ event: "news.deleted", news_id: id }, "News article deleted");

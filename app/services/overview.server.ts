@@ -2,14 +2,9 @@ import { giftAidOnPence } from "~/content/gift-aid";
 import { now as clockNow } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { countEnquiriesWithStatus } from "~/models/enquiry.server";
-import {
-  countFailedMail,
-  countPendingPledges,
-  countQuietMonthlyPledges,
-  countScheduledArticles,
-} from "~/models/stats.server";
-import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
-import { toLondonDay } from "~/utils/dates";
+import { countPledges } from "~/models/pledge.server";
+import { countFailedMail, countScheduledArticles } from "~/models/stats.server";
+import { OLD_PLEDGE_DAYS } from "~/utils/attention";
 import { listClaimCandidates } from "./gift-aid-claims.server";
 
 const DAY_MS = 86_400_000;
@@ -33,12 +28,13 @@ export async function staffOverview(at: number = clockNow()): Promise<StaffOverv
   const claimedPence = claimable.reduce((sum, c) => sum + c.amountPence, 0);
   return {
     newEnquiries: await countEnquiriesWithStatus(db, "new"),
-    pendingPledges: await countPendingPledges(db),
-    pendingPledgesOld: await countPendingPledges(db, { madeBefore: cutoff(OLD_PLEDGE_DAYS).toISOString() }),
-    quietMonthly: await countQuietMonthlyPledges(db, {
-      lastPaymentBefore: toLondonDay(cutoff(QUIET_MONTHLY_DAYS)),
-      madeBefore: cutoff(QUIET_MONTHLY_DAYS).toISOString(),
+    // The same rule as the Donations list's status filter, so each figure is its list's length.
+    pendingPledges: await countPledges(db, { status: "pending" }),
+    pendingPledgesOld: await countPledges(db, {
+      status: "pending",
+      madeBefore: cutoff(OLD_PLEDGE_DAYS).toISOString(),
     }),
+    quietMonthly: await countPledges(db, { status: "lapsed" }),
     claimablePayments: claimable.length,
     claimableGiftAidPence: giftAidOnPence(claimedPence),
     failedMail: await countFailedMail(db),

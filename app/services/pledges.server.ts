@@ -9,6 +9,7 @@ import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid-declarations
 import { getCharitySettings } from "./charity-settings.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
+import { formatLongDate } from "~/utils/dates";
 
 /**
  * A visitor's pledge: the pledge, their Gift Aid declaration when they made one, the donor's
@@ -28,6 +29,9 @@ export async function submitPledge(
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
     const pledge = await createPledge(trx, pledgeInput);
     if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
+    // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
+    // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.
+    if (pledge.payBy === "card") return pledge;
     const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id), charity);
     await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
     if (STAFF_EMAIL) {
@@ -41,11 +45,16 @@ export async function submitPledge(
 }
 
 /** The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel. */
-async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
+export async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
   const copy = await getDeclarationEmailCopy(pledgeId, trx);
   if (!copy) return null;
-  const text = [`${copy.heading}, made on ${copy.declaredOn}:`, "", copy.text, "", copy.covers, ...copy.notes].join(
-    "\n",
-  );
+  const text = [
+    `${copy.heading}, made on ${formatLongDate(copy.declaredOn)}:`,
+    "",
+    copy.text,
+    "",
+    copy.covers,
+    ...copy.notes,
+  ].join("\n");
   return { text, howToCancel: copy.howToCancel };
 }

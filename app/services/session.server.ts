@@ -1,7 +1,18 @@
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { hasSessionCookie, readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
-import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+import {
+  adminPaths,
+  canOpen,
+  dashboardSections,
+  DASHBOARD_PATH,
+  LOGIN_PATH,
+  type Role,
+  type SectionKey,
+} from "~/utils/admin-paths";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
+import { getUserById, recordSignIn } from "~/models/user.server";
+import { recordAudit } from "~/models/audit.server";
+import { twoStepMissing } from "~/services/two-step.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/infra/db.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
@@ -65,10 +76,10 @@ export function loginUrl(redirectTo?: string): string {
 
 /**
  * The signed-in staff user. Otherwise throws a redirect to the login page that remembers
- * where the visitor was going (and clears a cookie that no longer works). Every admin loader
- * and action calls this itself: a parent route's loader does not guard its children.
+ * where the visitor was going (and clears a cookie that no longer works). Use `requireRole`
+ * in routes: it states which section the route belongs to.
  */
-export async function requireAdmin(request: Request): Promise<User> {
+async function requireSignedIn(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
   const headers = new Headers();
@@ -76,6 +87,58 @@ export async function requireAdmin(request: Request): Promise<User> {
     headers.append("Set-Cookie", await clearSessionCookie());
   }
   throw redirect(loginUrl(returnPath(request)), { headers });
+}
+
+/**
+ * @deprecated Say which section the route belongs to: `requireRole(request, "news")`. Kept so
+ * that code written before roles still compiles; it lets admins only, the safe default, and
+ * the role table test (tests/integration/role-table.test.ts) asks for a decision.
+ */
+export function requireAdmin(request: Request): Promise<User> {
+  return requireRole(request, ["admin"]);
+}
+
+/** Who may do something: a dashboard section (its roles in admin-paths.ts) or a list of roles. */
+export type Access = SectionKey | readonly Role[];
+
+/** Every signed-in person, whatever their role (the dashboard shell, the sign-out). */
+export const ANY_ROLE: readonly Role[] = ["admin", "fundraising", "editor"];
+
+export function allows(role: Role, access: Access): boolean {
+  return typeof access === "string" ? canOpen(role, access) : access.includes(role);
+}
+
+/** The 403 a disallowed role gets; the dashboard's error boundary shows its message. */
+export function forbidden(access: Access): Response {
+  const section =
+    typeof access === "string" ? dashboardSections.find((candidate) => candidate.key === access)?.label : undefined;
+  const message = section
+    ? `Your role does not give access to ${section}. Ask an admin if you need it.`
+    : "Your role does not give access to this page. Ask an admin if you need it.";
+  return new Response(message, {
+    status: 403,
+    statusText: "Forbidden",
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/**
+ * The signed-in person, when their role may open `access`; every staff loader and action
+ * calls this itself (a parent route's loader does not guard its children), naming its
+ * section. Not signed in: a redirect to the sign-in page. Signed in with another role: 403.
+ * When the team must use two-step sign-in and this person has not set it up yet, every staff
+ * page but their account sends them to set it up.
+ */
+export async function requireRole(request: Request, access: Access): Promise<User> {
+  const user = await requireSignedIn(request);
+  if (!allows(user.role, access)) throw forbidden(access);
+  // The account pages (and the dashboard shell around them) stay open, so setting up is possible.
+  const { pathname } = new URL(request.url);
+  const onAccountPage = pathname === adminPaths.account || pathname.startsWith(`${adminPaths.account}/`);
+  if (!onAccountPage && (await twoStepMissing(user.id))) {
+    throw redirect(adminPaths.twoStep);
+  }
+  return user;
 }
 
 function clearSessionCookie(): Promise<string> {
@@ -99,9 +162,52 @@ export async function createUserSession({
   const db = getDb();
   const previous = await getSessionToken(request);
   if (previous) await deleteSession(db, previous);
-  const { token, expiresAt } = await createSession(db, userId, "web");
+  const { token, expiresAt } = await createSession(db, userId, "web", new Date(), request.headers.get("User-Agent"));
+  await recordSignIn(db, userId);
+  const user = await getUserById(db, userId);
+  if (user) {
+    await recordAudit(db, {
+      entity: "user",
+      entityId: userId,
+      action: "sign-in",
+      actor: user.username,
+      actorId: userId,
+    });
+  }
   const setCookie = await getSessionCookie().serialize(token, { expires: expiresAt });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });
+}
+
+/**
+ * The password was right and the person has a second factor: a pending sign-in (a short-lived
+ * row of kind "2fa", not a session: no staff page accepts it) and on to the code page.
+ */
+export async function beginSecondStep({
+  request,
+  userId,
+  redirectTo,
+}: {
+  request: Request;
+  userId: number;
+  redirectTo: string;
+}): Promise<Response> {
+  const db = getDb();
+  const previous = await getSessionToken(request);
+  if (previous) await deleteSession(db, previous);
+  const { token, expiresAt } = await createSession(db, userId, "2fa", new Date(), request.headers.get("User-Agent"));
+  const setCookie = await getSessionCookie().serialize(token, { expires: expiresAt });
+  const target =
+    redirectTo === DASHBOARD_PATH
+      ? adminPaths.signInCode
+      : `${adminPaths.signInCode}?${new URLSearchParams({ redirectTo })}`;
+  return redirect(target, { status: 303, headers: { "Set-Cookie": setCookie } });
+}
+
+/** The person halfway through signing in (password right, code still to come), or null. */
+export async function getPendingUser(request: Request): Promise<User | null> {
+  const token = await getSessionToken(request);
+  if (!token) return null;
+  return getSessionUser(getDb(), token, "2fa");
 }
 
 /** Ends the session in the request (its row is deleted) and clears the cookie. */

@@ -1,10 +1,12 @@
 /**
  * Every staff-area address, in one place for server helpers, routes and components alike
- * (client-safe: not a .server module). Add a section here and it gets a dashboard tab.
+ * (client-safe: not a .server module). Add a section to dashboardSections and it gets a place
+ * in the staff area's sidebar, under its group.
  */
 /** Everything under it is the staff area: never cached, never indexed. */
 export const ADMIN_ROOT = "/admin";
 export const LOGIN_PATH = "/admin/login";
+export const FORGOT_PASSWORD_PATH = "/admin/forgot-password";
 export const LOGOUT_PATH = "/admin/logout";
 export const DASHBOARD_PATH = "/admin/dashboard";
 
@@ -56,31 +58,116 @@ export const adminPaths = {
   privacyErase: `${DASHBOARD_PATH}/privacy/erase`,
   /** The charity's own details (names, numbers, contacts, bank account): admins only. */
   settings: `${DASHBOARD_PATH}/settings`,
+  team: `${DASHBOARD_PATH}/team`,
+  teamInvite: `${DASHBOARD_PATH}/team/invite`,
+  teamMember: (id: number) => `${DASHBOARD_PATH}/team/${id}`,
+  teamInvitation: (id: number) => `${DASHBOARD_PATH}/team/invitations/${id}`,
+  /** The signed-in person's own page: password, second factor, sessions. */
+  account: `${DASHBOARD_PATH}/account`,
+  twoStep: `${DASHBOARD_PATH}/account/two-step`,
+  forgotPassword: FORGOT_PASSWORD_PATH,
+  /** Where an invitation link and a password-reset link lead (the token is the last segment). */
+  acceptInvitation: (token: string) => `/admin/invitation/${token}`,
+  resetPassword: (token: string) => `/admin/reset-password/${token}`,
+  /** The second step of signing in, when a second factor is on. */
+  signInCode: "/admin/login/code",
 } as const;
 
-export interface DashboardSection {
-  label: string;
-  to: string;
+/** The three fixed staff roles (docs/team.md). */
+export const ROLES = ["admin", "fundraising", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const roleLabels: Record<Role, string> = {
+  admin: "Admin",
+  fundraising: "Fundraising",
+  editor: "Editor",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The dashboard's sections, in tab order. The first is the dashboard itself (the overview). */
-export const dashboardSections: readonly DashboardSection[] = [
-  { label: "Overview", to: adminPaths.dashboard },
-  { label: "News Management", to: adminPaths.news },
-  { label: "Donations", to: adminPaths.donations },
-  { label: "Gift Aid", to: adminPaths.giftAid },
-  { label: "Enquiries", to: adminPaths.enquiries },
-  { label: "Subscribers", to: adminPaths.subscribers },
-  { label: "Newsletters", to: adminPaths.newsletters },
-  { label: "Mail log", to: adminPaths.mail },
-  { label: "Privacy requests", to: adminPaths.privacy },
-  { label: "Statistics", to: adminPaths.stats },
-  { label: "Settings", to: adminPaths.settings },
-];
+/**
+ * The sidebar's groups, in order. "home" has no heading (the overview and statistics); a new
+ * section is one entry in dashboardSections with its group.
+ */
+export const dashboardGroups = [
+  { id: "home", label: null },
+  { id: "content", label: "Content" },
+  { id: "money", label: "Money" },
+  { id: "people", label: "People" },
+  { id: "admin", label: "Admin" },
+] as const;
+
+export type DashboardGroup = (typeof dashboardGroups)[number]["id"];
+
+export interface DashboardSection {
+  /** What a route names when it asks `requireRole(request, key)`. */
+  key: string;
+  label: string;
+  to: string;
+  group: DashboardGroup;
+  /** Who may open it: the one place that decides (the server checks it in every loader and action). */
+  roles: readonly Role[];
+  /** Not in the sidebar (reached from elsewhere, e.g. the person's own account page). */
+  hidden?: boolean;
+}
+
+const everyone = ROLES;
+const money = ["admin", "fundraising"] as const;
+
+/**
+ * The dashboard's sections, in sidebar order within each group, each with the roles that may open
+ * it. The first is the dashboard itself (the overview). A new section is one entry here; its routes
+ * then call `requireRole(request, "its-key")`, and the role table test covers them.
+ */
+export const dashboardSections = [
+  { key: "overview", label: "Overview", to: adminPaths.dashboard, group: "home", roles: everyone },
+  { key: "stats", label: "Statistics", to: adminPaths.stats, group: "home", roles: everyone },
+  { key: "news", label: "News", to: adminPaths.news, group: "content", roles: ["admin", "editor"] },
+  {
+    key: "newsletters",
+    label: "Newsletters",
+    to: adminPaths.newsletters,
+    group: "content",
+    roles: ["admin", "editor"],
+  },
+  { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
+  { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
+  { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },
+  { key: "subscribers", label: "Subscribers", to: adminPaths.subscribers, group: "people", roles: money },
+  { key: "privacy", label: "Privacy requests", to: adminPaths.privacy, group: "people", roles: money },
+  { key: "team", label: "Team", to: adminPaths.team, group: "admin", roles: ["admin"] },
+  { key: "settings", label: "Settings", to: adminPaths.settings, group: "admin", roles: ["admin"] },
+  { key: "mail", label: "Mail log", to: adminPaths.mail, group: "admin", roles: money },
+  { key: "account", label: "Your account", to: adminPaths.account, group: "admin", roles: everyone, hidden: true },
+] as const satisfies readonly DashboardSection[];
+
+export type SectionKey = (typeof dashboardSections)[number]["key"];
+
+/** Whether a person with this role may open the section. */
+export function canOpen(role: Role, section: SectionKey): boolean {
+  const entry = dashboardSections.find((candidate) => candidate.key === section);
+  return entry ? (entry.roles as readonly Role[]).includes(role) : false;
+}
+
+/** The sections a role sees in the sidebar: only those it may open. */
+export function sectionsFor(role: Role): DashboardSection[] {
+  return dashboardSections.filter((section) => !("hidden" in section && section.hidden) && canOpen(role, section.key));
+}
+
+/** The sections grouped for the sidebar, empty groups left out. */
+export function groupedSections(
+  sections: readonly DashboardSection[] = dashboardSections,
+): { id: DashboardGroup; label: string | null; sections: DashboardSection[] }[] {
+  return dashboardGroups
+    .map((group) => ({ id: group.id, label: group.label, sections: sections.filter((s) => s.group === group.id) }))
+    .filter((group) => group.sections.length > 0);
+}
 
 /** The section a staff-area path belongs to: the longest section path it starts with. */
 export function sectionOf(pathname: string): DashboardSection {
-  const [home, ...others] = dashboardSections;
+  const [home, ...others]: readonly DashboardSection[] = dashboardSections;
   const match = others
     .filter((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))
     .sort((a, b) => b.to.length - a.to.length)[0];

@@ -55,6 +55,16 @@ export function toLondonLocal(value: string | Date): string {
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
 }
 
+/**
+ * ["2025-10-05", "09:00"]: the UK calendar day and wall-clock time of an instant, as two CSV
+ * cells a spreadsheet reads as a date and a time; ["", ""] for no value.
+ */
+export function londonDayAndTime(value: string | Date | null | undefined): [string, string] {
+  if (!value) return ["", ""];
+  const local = toLondonLocal(value);
+  return local ? [local.slice(0, 10), local.slice(11, 16)] : ["", ""];
+}
+
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**

@@ -11,8 +11,11 @@ import * as m0009 from "./0009_enquiries_privacy";
 import * as m0010 from "./0010_drop_duplicate_email_index";
 import * as m0011 from "./0011_login_failure_client";
 import * as m0012 from "./0012_pledge_honoree";
+import * as m0013 from "./0013_stripe";
 import * as m0014 from "./0014_newsletters";
 import * as m0015 from "./0015_charity_settings";
+import * as m0016 from "./0016_team";
+import * as m0017 from "./0017_pledge_last_paid";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -29,8 +32,11 @@ const migrations: Record<string, Migration> = {
   "0010_drop_duplicate_email_index": m0010,
   "0011_login_failure_client": m0011,
   "0012_pledge_honoree": m0012,
+  "0013_stripe": m0013,
   "0014_newsletters": m0014,
   "0015_charity_settings": m0015,
+  "0016_team": m0016,
+  "0017_pledge_last_paid": m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -111,6 +111,8 @@ export async function startServer(options: {
    * kill() takes down the server and Litestream together, as a crash of the machine would.
    */
   backup?: boolean;
+  /** More environment for the server (e.g. STRIPE_* for card gifts), over the defaults here. */
+  env?: Record<string, string | undefined>;
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -130,6 +132,7 @@ export async function startServer(options: {
       BACKUP: options.backup ? "on" : "off",
       BACKUP_URL: "",
       BUILD_DIR: options.buildDir,
+      ...options.env,
     },
     stdio: STDIO[options.output ?? "ignore"],
     detached: options.backup ?? false,

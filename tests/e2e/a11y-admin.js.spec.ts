@@ -72,6 +72,15 @@ for (const theme of ["light", "dark"] as const) {
       });
     }
 
+    test("the staff area on a phone, its menu open, has no axe violations", async ({ page, login }) => {
+      await login();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/admin/dashboard/donations");
+      await page.getByText("Menu · Donations").click();
+      await expect(page.getByRole("navigation", { name: "Staff sections menu" })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
     test("a dialog with field errors has no axe violations", async ({ page, login }) => {
       await login();
       await page.goto("/admin/dashboard/news/new");

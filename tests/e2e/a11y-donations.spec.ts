@@ -70,6 +70,38 @@ const pages: { name: string; open: (page: Page, hydrated: boolean) => Promise<vo
       await expect(page.getByRole("region", { name: "Proposed payments" })).toBeVisible();
     },
   },
+  {
+    name: "an import with a warning and a pledge search",
+    open: async (page, hydrated) => {
+      const name = uniqueTitle("Axe").replace(" ", "");
+      const paid = await createPledge({ lastName: name });
+      await recordPayment(paid.id, "2025-10-01", 2500);
+      const csv = [
+        "Date,Description,Amount",
+        `05/10/2025,AGAIN ${paid.reference},25.00`,
+        `06/10/2025,GIFT ${name},5.00`,
+      ].join("\n");
+      await page.goto("/admin/dashboard/donations/import");
+      if (hydrated) await waitForHydration(page);
+      await page
+        .getByLabel(/Statement \(CSV/)
+        .setInputFiles({ name: "s.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByLabel(/Find a pledge for line 3/).fill(name.toLowerCase());
+      await page.getByRole("button", { name: "Find" }).click();
+      await expect(page.getByRole("group", { name: "Record line 3 on" })).toBeVisible();
+      await expect(page.getByText("Not ticked:")).toBeVisible();
+    },
+  },
+  {
+    name: "a lapsed monthly pledge",
+    open: async (page) => {
+      const pledge = await createPledge({ lastName: uniqueTitle("Axe").replace(" ", ""), type: "monthly" });
+      await recordPayment(pledge.id, "2025-10-05", 2500);
+      await page.goto(`/admin/dashboard/donations/${pledge.id}`);
+      await expect(page.getByText("the standing order may have stopped")).toBeVisible();
+    },
+  },
 ];
 
 for (const theme of ["light", "dark"] as const) {

@@ -30,9 +30,12 @@ test("signing in with the right password opens the dashboard", async ({ page }) 
   await page.goto("/admin/login");
   await submitLogin(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  // The staff area's own frame: who is signed in and Sign out at the top, no public navigation.
+  await expect(page.getByRole("heading", { level: 1, name: "Staff area" })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText(`Signed in as ${ADMIN_USERNAME}`);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Donate Now" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
   const cookies = await page.context().cookies();
   const session = cookies.find((c) => c.name === "__session");
   expect(session?.httpOnly).toBe(true);
@@ -92,13 +95,13 @@ test("a signed-in visitor who opens the login page goes to the dashboard", async
   await login();
   await page.goto("/admin/login");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ADMIN_USERNAME}`)).toBeVisible();
 });
 
 test("logout ends the session on the server and returns to the login page", async ({ page, login }) => {
   const token = await login();
   await page.goto("/admin/dashboard/news");
-  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
   expect(await getSessionUser(e2eDb(), token, "web")).toBeNull();

@@ -4,12 +4,16 @@ import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
-import { createPledge, pledgeStatus, recordPayment, uniqueTitle } from "./support/db";
+import { toLondonDay } from "~/utils/dates";
+import { createPledge, e2eDb, pledgeStatus, recordPayment, uniqueTitle } from "./support/db";
 
 /** With JavaScript, wait until React is in charge, so the page's own behaviour is tested. */
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page);
 }
+
+/** The UK calendar day `daysAgo` days before today, as YYYY-MM-DD. */
+const ukDay = (daysAgo: number) => toLondonDay(new Date(Date.now() - daysAgo * 86_400_000));
 
 const surname = (prefix: string) => uniqueTitle(prefix).replace(" ", "");
 
@@ -18,6 +22,7 @@ test("search, filter and page through the list", async ({ page, login }, testInf
   const name = surname("Pager");
   for (let i = 0; i < 26; i++) await createPledge({ lastName: name });
   const monthly = await createPledge({ lastName: name, type: "monthly", amountPence: 1500 });
+  await recordPayment(monthly.id, ukDay(0), 1500); // the standing order has started
 
   await page.goto("/admin/dashboard/donations");
   await ready(page, testInfo);
@@ -40,6 +45,57 @@ test("search, filter and page through the list", async ({ page, login }, testInf
   await expect(page.getByText("1 pledge, page 1 of 1")).toBeVisible();
   await expect(table.getByRole("row").nth(1)).toContainText(monthly.reference);
   await expect(table).toContainText("Active standing order");
+});
+
+test("monthly gifts: awaiting the first payment, active, lapsed after 45 days", async ({ page, login }, testInfo) => {
+  await login();
+  const name = surname("Standing");
+  const awaiting = await createPledge({ lastName: name, type: "monthly", amountPence: 1000 });
+  const active = await createPledge({ lastName: name, type: "monthly", amountPence: 1000 });
+  await recordPayment(active.id, ukDay(3), 1000);
+  const lapsed = await createPledge({ lastName: name, type: "monthly", amountPence: 1000 });
+  await recordPayment(lapsed.id, ukDay(60), 1000);
+
+  await page.goto(`/admin/dashboard/donations?q=${name.toLowerCase()}`);
+  await ready(page, testInfo);
+  const table = page.getByRole("region", { name: "Pledges" });
+  const row = (reference: string) => table.getByRole("row").filter({ hasText: reference });
+  await expect(row(awaiting.reference)).toContainText("Awaiting first payment");
+  await expect(row(active.reference)).toContainText("Active standing order");
+  await expect(row(lapsed.reference)).toContainText("Lapsed (no payment for 45 days)");
+
+  await page.getByLabel("Status").selectOption("lapsed");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("1 pledge, page 1 of 1")).toBeVisible();
+  await expect(table.getByRole("row").nth(1)).toContainText(lapsed.reference);
+
+  await table.getByRole("link", { name: lapsed.reference }).click();
+  await expect(page.getByRole("heading", { name: `Pledge ${lapsed.reference}` })).toBeVisible();
+  await expect(page.getByText("the standing order may have stopped")).toBeVisible();
+
+  // The overview's figure for quiet standing orders opens the same filtered list.
+  await page.goto("/admin/dashboard");
+  await ready(page, testInfo);
+  await page.getByRole("link", { name: /Monthly gifts with no payment for 45 days/ }).click();
+  await expect(page).toHaveURL(/status=lapsed/);
+  await expect(page.getByLabel("Status")).toHaveValue("lapsed");
+});
+
+test("an unpaid pledge older than 14 days is marked in the list", async ({ page, login }, testInfo) => {
+  await login();
+  const name = surname("Waiting");
+  const old = await createPledge({ lastName: name });
+  await e2eDb()
+    .updateTable("pledges")
+    .set({ created_at: new Date(Date.now() - 20 * 86_400_000).toISOString() })
+    .where("id", "=", old.id)
+    .execute();
+  const fresh = await createPledge({ lastName: name });
+  await page.goto(`/admin/dashboard/donations?status=pending&q=${name.toLowerCase()}`);
+  await ready(page, testInfo);
+  const table = page.getByRole("region", { name: "Pledges" });
+  await expect(table.getByRole("row").filter({ hasText: old.reference })).toContainText("Unpaid for over 14 days");
+  await expect(table.getByRole("row").filter({ hasText: fresh.reference })).not.toContainText("Unpaid for over");
 });
 
 test("record a payment by hand, then cancel the pledge", async ({ page, login }, testInfo) => {
@@ -108,6 +164,44 @@ test("import a bank statement and confirm the proposed payment", async ({ page, 
   await expect(proposals.getByRole("row").filter({ hasText: pledge.reference })).toContainText("Already imported");
 });
 
+test("import: a paid pledge's credit waits unticked with a warning; a line without a reference is assigned by searching", async ({
+  page,
+  login,
+}, testInfo) => {
+  await login();
+  const paid = await createPledge({ lastName: surname("Settled"), amountPence: 2500 });
+  await recordPayment(paid.id, "2025-10-01", 2500);
+  const name = surname("Unnamed");
+  const donor = await createPledge({ lastName: name, amountPence: 1500 });
+  const csv = [
+    "Date,Description,Amount",
+    `05/10/2025,AGAIN ${paid.reference},25.00`,
+    `06/10/2025,GIFT FROM ${name.toUpperCase()},15.00`,
+  ].join("\n");
+
+  await page.goto("/admin/dashboard/donations/import");
+  await ready(page, testInfo);
+  await page
+    .getByLabel(/Statement \(CSV/)
+    .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  const row = page
+    .getByRole("region", { name: "Proposed payments" })
+    .getByRole("row")
+    .filter({ hasText: paid.reference });
+  await expect(row.getByRole("checkbox")).not.toBeChecked();
+  await expect(row).toContainText("Not ticked: This pledge is already paid in full");
+
+  await page.getByLabel("Find a pledge for line 3 (reference, name or e-mail)").fill(name.toLowerCase());
+  await page.getByRole("button", { name: "Find" }).click();
+  const choice = page.getByRole("group", { name: "Record line 3 on" });
+  await choice.getByRole("radio", { name: new RegExp(donor.reference) }).check();
+  await page.getByRole("button", { name: "Record ticked payments" }).click();
+  await expect(page.getByRole("status")).toHaveText("1 payment recorded.");
+  expect(await pledgeStatus(donor.id)).toBe("paid");
+  expect(await pledgeStatus(paid.id)).toBe("paid");
+});
+
 test("remove a payment recorded by mistake, with a reason", async ({ page, login }, testInfo) => {
   await login();
   const pledge = await createPledge({ lastName: surname("Undo"), amountPence: 2500 });
@@ -116,7 +210,7 @@ test("remove a payment recorded by mistake, with a reason", async ({ page, login
 
   await page.goto(`/admin/dashboard/donations/${pledge.id}`);
   await ready(page, testInfo);
-  await page.getByRole("link", { name: "Remove the payment of £25 received 2025-10-05" }).click();
+  await page.getByRole("link", { name: "Remove the payment of £25 received 5 October 2025" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Remove payment" });
   await expect(dialog).toContainText("Remove the payment of £25 received 5 October 2025");
   await expect(page).toHaveURL(/\/payments\/\d+\/remove$/);
@@ -171,15 +265,28 @@ test("export the payments received between two days", async ({ page, login }, te
   await expect(page.getByText("The last day must be on or after the first day")).toBeVisible();
 });
 
-test("on a phone every dashboard tab stays on screen", async ({ page, login }) => {
+test("on a phone the staff sections are a menu that opens in place, every section on screen", async ({
+  page,
+  login,
+}) => {
   await login();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/admin/dashboard/donations");
-  const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
-  await expect(tabs.filter({ hasText: "Donations" })).toHaveAttribute("aria-current", "page");
-  for (const tab of await tabs.all()) {
-    await expect(tab).toBeInViewport();
-    const box = (await tab.boundingBox())!;
+  // The sidebar is not shown at this width; the menu is closed and names the current section.
+  await expect(page.getByRole("navigation", { name: "Staff sections", exact: true })).toBeHidden();
+  const menu = page.getByRole("navigation", { name: "Staff sections menu" });
+  await expect(menu).toBeHidden();
+  await page.getByText("Menu · Donations").click();
+  const links = menu.getByRole("link");
+  await expect(links.filter({ hasText: "Donations" })).toHaveAttribute("aria-current", "page");
+  for (const link of await links.all()) {
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
   }
+  await menu.getByRole("link", { name: "Gift Aid" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/gift-aid$/);
+  await expect(page.getByText("Menu · Gift Aid")).toBeVisible();
+  await expect(menu).toBeHidden();
 });

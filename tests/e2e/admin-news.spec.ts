@@ -2,8 +2,12 @@
 // validation error, close), statistics.
 import { sql } from "kysely";
 import { adminStatistics } from "~/content/statistics";
+import type { Page } from "@playwright/test";
 import { articleItem, expect, test } from "./support/auth";
 import { createArticle, deleteArticle, e2eDb, uniqueTitle } from "./support/db";
+
+/** The staff area's sidebar (wide screens). */
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Staff sections", exact: true });
 
 const titles: string[] = [];
 const ids: number[] = [];
@@ -22,7 +26,7 @@ test("the list shows each article's title, date, a 200-character preview, Edit a
   const row = await createArticle({ title, content });
   ids.push(row.id);
   await page.goto("/admin/dashboard/news");
-  await expect(page.getByRole("link", { name: "News Management" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar(page).getByRole("link", { name: "News", exact: true })).toHaveAttribute("aria-current", "page");
   const item = articleItem(page, title);
   await expect(item).toBeVisible();
   await expect(item.locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
@@ -128,10 +132,13 @@ test("editing an unknown article answers 404 with a way back", async ({ page }) 
 
 test("the Statistics tab shows the live article count and the charity's figures", async ({ page }) => {
   await page.goto("/admin/dashboard/news");
-  await page.getByRole("link", { name: "Statistics" }).click();
+  await sidebar(page).getByRole("link", { name: "Statistics" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\/stats$/);
-  await expect(page.getByRole("link", { name: "Statistics" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("link", { name: "News Management" })).not.toHaveAttribute("aria-current", "page");
+  await expect(sidebar(page).getByRole("link", { name: "Statistics" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar(page).getByRole("link", { name: "News", exact: true })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const figure = (label: string) =>
     page
       .locator("dl > div")

@@ -129,7 +129,7 @@ test("the button reads 'Signing in...' while signing in", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
   release();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${ADMIN_USERNAME}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ADMIN_USERNAME}`)).toBeVisible();
 });
 
 test("empty fields on the login form are reported in the browser", async ({ page }) => {

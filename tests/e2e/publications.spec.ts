@@ -22,7 +22,7 @@ test.describe("publications", () => {
     await page.goto("/publications");
     await expect(page.getByRole("heading", { level: 1, name: "Publications" })).toBeVisible();
 
-    const items = page.getByRole("list", { name: "Publications" }).getByRole("listitem");
+    const items = page.getByRole("region", { name: "Publications" }).getByRole("listitem");
     await expect(items).toHaveCount(3);
     const expected = [
       { type: "Newsletter", date: "1 September 2025", title: "Autumn 2025 Newsletter" },

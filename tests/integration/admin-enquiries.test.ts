@@ -291,7 +291,11 @@ describe("the CSV export", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const text = await response.text();
     const lines = text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("id,received_at,status,handled_at,subject,name,email,channel,message");
+    // UK local date and time in their own columns, the format in the header.
+    expect(lines[0]).toBe(
+      "id,received_uk_date (YYYY-MM-DD),received_uk_time (HH:MM),status,handled_uk_date (YYYY-MM-DD),handled_uk_time (HH:MM),subject,name,email,channel,message",
+    );
+    expect(lines[1]).toMatch(/^\d+,\d{4}-\d{2}-\d{2},\d{2}:\d{2},new,,,/);
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text).toContain('"Line 1\nLine 2"');
     expect(text).not.toContain("Other");

@@ -21,13 +21,13 @@ describe("resetPassword", () => {
     const api = await createSession(db, admin.id, "api");
     const otherWeb = await createSession(db, other.id, "web");
 
-    expect(await resetPassword(db, "admin", "brand-new-password")).toEqual({ id: admin.id, username: "admin" });
+    expect(await resetPassword(db, "admin", "brand-new-password")).toMatchObject({ id: admin.id, username: "admin" });
 
-    expect(await verifyLogin(db, "admin", "brand-new-password")).toEqual({ id: admin.id, username: "admin" });
+    expect(await verifyLogin(db, "admin", "brand-new-password")).toMatchObject({ id: admin.id, username: "admin" });
     expect(await verifyLogin(db, "admin", "old-password-1")).toBeNull();
     expect(await getSessionUser(db, web.token, "web")).toBeNull();
     expect(await getSessionUser(db, api.token, "api")).toBeNull();
-    expect(await getSessionUser(db, otherWeb.token, "web")).toEqual({ id: other.id, username: "editor" });
+    expect(await getSessionUser(db, otherWeb.token, "web")).toMatchObject({ id: other.id, username: "editor" });
   });
 
   it("lifts a sign-in lock-out on that username", async () => {

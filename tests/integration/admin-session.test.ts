@@ -103,7 +103,7 @@ describe("every admin loader and action guards itself", () => {
     const { cookie } = await adminCookie();
     const response = await run(dashboard.loader, getRequest("/admin/dashboard", { cookie }));
     expect(response.status).toBe(200);
-    expect(await bodyOf(response)).toEqual({ username: "admin" });
+    expect(await bodyOf(response)).toEqual({ username: "admin", role: "admin" });
   });
 
   it("sends /admin to the dashboard and leaves other admin paths alone", async () => {

@@ -44,10 +44,18 @@ describe("POST /api/auth/login", () => {
     expect(response.status).toBe(200);
     expectApiHeaders(response);
     const body = await jsonOf(response);
-    expect(body).toEqual({ success: true, token: expect.any(String), user: { id: user.id, username: "editor" } });
+    expect(body).toEqual({
+      success: true,
+      token: expect.any(String),
+      user: { id: user.id, username: "editor", role: "admin" },
+    });
     // 32 random bytes in base64url.
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await getSessionUser(getDb(), body.token, "api")).toEqual({ id: user.id, username: "editor" });
+    expect(await getSessionUser(getDb(), body.token, "api")).toMatchObject({
+      id: user.id,
+      username: "editor",
+      role: "admin",
+    });
   });
 
   it("stores only a hash of the token", async () => {
@@ -263,7 +271,7 @@ describe("GET /api/auth/verify", () => {
     const response = await call(verify, apiRequest(VERIFY, { token }));
     expect(response.status).toBe(200);
     expectApiHeaders(response);
-    expect(await jsonOf(response)).toEqual({ user: { id: user.id, username: "editor" } });
+    expect(await jsonOf(response)).toEqual({ user: { id: user.id, username: "editor", role: "admin" } });
   });
 
   it("accepts the scheme name in any case", async () => {

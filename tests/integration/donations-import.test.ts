@@ -7,6 +7,7 @@ import { getDb } from "~/infra/db.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, BASE, bodyOf, run } from "./admin-support";
 import { makePledge } from "./donations-support";
+import { recordPaymentForTest } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
 
 let cookie: string;
@@ -77,7 +78,12 @@ describe("bank statement import", () => {
     ]);
     expect(await getPledge(getDb(), smith.id)).toMatchObject({ status: "paid", paidPence: 2500 });
     expect(await getPledge(getDb(), gala.id)).toMatchObject({ status: "pending", paidPence: 0 });
-    expect(await getPledge(getDb(), patel.id)).toMatchObject({ status: "active", paidPence: 2000 });
+    // The fixture's payments arrived in October 2025: more than 45 days ago, so the standing order has lapsed.
+    expect(await getPledge(getDb(), patel.id)).toMatchObject({
+      status: "lapsed",
+      paidPence: 2000,
+      lastPaidOn: "2025-10-06",
+    });
     expect((await listAudit(getDb(), "pledge", smith.id)).map((e) => e.action)).toEqual(["payment.recorded"]);
 
     // The same confirmation again (a second click, a back button) records nothing new.
@@ -98,6 +104,121 @@ describe("bank statement import", () => {
       "already-imported",
       "already-imported",
     ]);
+  });
+
+  it("warns about, and does not tick, a credit for a paid pledge or one that would take a pledge past its amount", async () => {
+    const paid = await makePledge({ reference: "CHA-PA1D0000", amountPence: 2500 });
+    await recordPaymentForTest(paid.id, "2025-10-01", 2500);
+    const twice = await makePledge({ reference: "CHA-TW1CE000", amountPence: 2500 });
+    const over = await makePledge({ reference: "CHA-0VER0000", amountPence: 2500 });
+    const monthly = await makePledge({ reference: "CHA-M0NTH000", type: "monthly", amountPence: 1000 });
+    const csv = [
+      "Date,Description,Amount",
+      "05/10/2025,AGAIN CHA-PA1D0000,25.00",
+      "05/10/2025,FIRST CHA-TW1CE000,25.00",
+      "06/10/2025,SECOND CHA-TW1CE000,25.00",
+      "06/10/2025,GENEROUS CHA-0VER0000,30.00",
+      "06/10/2025,MONTHLY CHA-M0NTH000,10.00",
+      "07/10/2025,MONTHLY CHA-M0NTH000,10.00",
+    ].join("\n");
+    const data = await bodyOf(
+      await run(importRoute.action, multipart({ intent: "preview" }, { name: "s.csv", bytes: csv })),
+    );
+    expect(data.proposals.map((p: any) => [p.pledge.id, p.warning, p.preselected])).toEqual([
+      [paid.id, "already-paid", false],
+      [twice.id, null, true],
+      [twice.id, "overpays", false],
+      [over.id, "overpays", false],
+      [monthly.id, null, true],
+      [monthly.id, null, true],
+    ]);
+    expect(data.ticked).toEqual(data.proposals.filter((p: any) => p.preselected).map((p: any) => p.fingerprint));
+
+    // Staff may still tick one on purpose: the donor gave more.
+    const generous = data.proposals[3].fingerprint;
+    const confirm = await run(importRoute.action, multipart({ intent: "confirm", csv: data.csv, accept: [generous] }));
+    expect(confirm.status).toBe(303);
+    expect(await getPledge(getDb(), over.id)).toMatchObject({ status: "paid", paidPence: 3000 });
+  });
+
+  it("assigns a line that names no pledge to one found by searching from the preview, in the same confirmation", async () => {
+    const { smith } = await pledgesForFixtures();
+    const cancelled = await makePledge({ firstName: "Nora", lastName: "Reference", amountPence: 500 });
+    await getDb()
+      .updateTable("pledges")
+      .set({ cancelled_at: new Date().toISOString(), status: "cancelled" })
+      .where("id", "=", cancelled.id)
+      .execute();
+    const donor = await makePledge({
+      firstName: "Nora",
+      lastName: "Given",
+      email: "nora@example.org",
+      amountPence: 500,
+    });
+    const data = await bodyOf(
+      await run(
+        importRoute.action,
+        multipart({ intent: "preview" }, { name: "b.csv", bytes: fixture("barclays.csv") }),
+      ),
+    );
+    const line = data.unmatched.find((u: any) => u.description.startsWith("NO REFERENCE GIVEN"));
+    expect(line).toMatchObject({ line: 7, amountPence: 500, state: "new" });
+    const smithLine = data.proposals.find((p: any) => p.pledge.id === smith.id).fingerprint;
+
+    // "Find" re-renders the preview with the pledges the search found (a cancelled one is left out),
+    // keeping what staff ticked.
+    const found = await run(
+      importRoute.action,
+      multipart({ intent: "find", csv: data.csv, accept: [smithLine], [`find:${line.fingerprint}`]: "nora" }),
+    );
+    expect(found.status).toBe(200);
+    const shown = await bodyOf(found);
+    expect(shown.stage).toBe("preview");
+    expect(shown.ticked).toEqual([smithLine]);
+    expect(shown.searches[line.fingerprint].candidates.map((c: any) => [c.id, c.name, c.warning])).toEqual([
+      [donor.id, "Nora Given", null],
+    ]);
+    expect(await payments()).toHaveLength(0);
+
+    // Choosing a cancelled pledge (a forged post) refuses the whole confirmation.
+    const refused = await run(
+      importRoute.action,
+      multipart({
+        intent: "confirm",
+        csv: data.csv,
+        accept: [smithLine],
+        [`assign:${line.fingerprint}`]: String(cancelled.id),
+      }),
+    );
+    expect(refused.status).toBe(409);
+    expect((await bodyOf(refused)).error).toMatch(/line 7 is cancelled/);
+    expect(await payments()).toHaveLength(0);
+
+    // One confirmation records the ticked line and the assigned one.
+    const confirm = await run(
+      importRoute.action,
+      multipart({
+        intent: "confirm",
+        csv: data.csv,
+        accept: [smithLine],
+        [`assign:${line.fingerprint}`]: String(donor.id),
+      }),
+    );
+    expect(confirm.headers.get("Location")).toBe(`${adminPaths.donationsImport}?recorded=2&already=0`);
+    expect((await payments()).map((p) => [p.pledge_id, p.amount_pence, p.method])).toEqual([
+      [smith.id, 2500, "bank-import"],
+      [donor.id, 500, "bank-import"],
+    ]);
+    expect(await getPledge(getDb(), donor.id)).toMatchObject({ status: "paid" });
+
+    // The statement again: that line is marked as imported, not offered again.
+    const again = await bodyOf(
+      await run(
+        importRoute.action,
+        multipart({ intent: "preview" }, { name: "b.csv", bytes: fixture("barclays.csv") }),
+      ),
+    );
+    expect(again.unmatched.find((u: any) => u.line === 7).state).toBe("already-imported");
   });
 
   it("reads the other banks' exports", async () => {

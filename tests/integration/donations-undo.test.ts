@@ -217,13 +217,16 @@ describe("the payments export's date range", () => {
 
     const response = await exported("?from=2025-03-30&to=2025-03-31");
     expect(response.headers.get("Content-Disposition")).toContain("payments-2025-03-30-to-2025-03-31.csv");
+    // Typed as people in the UK write dates (a browser without a date picker), the same range.
+    const typed = await exported("?from=30/03/2025&to=31/3/2025");
+    expect(typed.headers.get("Content-Disposition")).toContain("payments-2025-03-30-to-2025-03-31.csv");
   });
 
   it("refuses malformed or reversed dates with a 400 that says why", async () => {
     for (const [query, message] of [
-      ["?from=2025-02-30", "Enter the first day like 2025-10-05"],
-      ["?from=30/03/2025", "Enter the first day like 2025-10-05"],
-      ["?to=yesterday", "Enter the last day like 2025-10-31"],
+      ["?from=2025-02-30", "Enter the first day like 05/10/2025"],
+      ["?from=30/02/2025", "Enter the first day like 05/10/2025"],
+      ["?to=yesterday", "Enter the last day like 31/10/2025"],
       ["?from=2025-04-01&to=2025-03-01", "The last day must be on or after the first day"],
     ]) {
       const response = await exported(query);

@@ -4,7 +4,7 @@ import type { DB } from "~/infra/db.server";
 import { getDb } from "~/infra/db.server";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { submitPledge } from "~/services/pledges.server";
-import type { Pledge } from "~/models/pledge.server";
+import { refreshPledgeTotals, type Pledge } from "~/models/pledge.server";
 
 let counter = 0;
 
@@ -71,6 +71,8 @@ export async function recordPaymentForTest(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // As recording one through the service would: the pledge's total, last payment day and status follow.
+  await refreshPledgeTotals(db, pledgeId);
   return row.id;
 }
 

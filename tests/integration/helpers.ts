@@ -34,6 +34,9 @@ export async function resetDatabase(): Promise<void> {
     "audit_events",
     "payments",
     "sessions",
+    "invitations",
+    "password_resets",
+    "recovery_codes",
     "login_failures",
     "news",
     "users",
@@ -42,6 +45,7 @@ export async function resetDatabase(): Promise<void> {
     "newsletter_subscribers",
     "pledges",
     "form_posts",
+    "stripe_events",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -36,6 +36,19 @@ describe("housekeeping", () => {
     expect((await runHousekeeping()).oldFormPosts).toBe(1);
   });
 
+  it("forgets handled Stripe event ids after a week", async () => {
+    const { claimStripeEvent } = await import("~/models/stripe-event.server");
+    await claimStripeEvent(
+      getDb(),
+      "evt_old",
+      "invoice.paid",
+      new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString(),
+    );
+    await claimStripeEvent(getDb(), "evt_new", "invoice.paid");
+    expect((await runHousekeeping()).oldStripeEvents).toBe(1);
+    expect(await getDb().selectFrom("stripe_events").select("id").execute()).toEqual([{ id: "evt_new" }]);
+  });
+
   it("runs at most once an hour while the server is up", async () => {
     const { id } = await user();
     const t0 = new Date("2030-01-01T00:00:00Z");

@@ -180,7 +180,9 @@ describe("subscribers", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("email,signed_up_at,confirmed_at");
+    expect(lines[0]).toBe(
+      "email,signed_up_uk_date (YYYY-MM-DD),signed_up_uk_time (HH:MM),confirmed_uk_date (YYYY-MM-DD),confirmed_uk_time (HH:MM)",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^'=cmd@example.org,/);
     expect(lines[2]).toMatch(/^plain@example.org,/);

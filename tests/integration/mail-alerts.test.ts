@@ -116,6 +116,9 @@ describe("after a pledge", () => {
     // The first words of the wording the donor was shown, and how to take it back.
     expect(donor.text.replace(/\s+/g, " ")).toContain(declaration.replace(/\s+/g, " ").slice(0, 60));
     expect(donor.text).toContain(HOW_TO_CANCEL);
+    // The day it was made in words, as the UK writes it ("made on 24 November 2026"), not ISO.
+    expect(donor.text).toMatch(/made on \d{1,2} [A-Z][a-z]+ \d{4}:/);
+    expect(donor.text).not.toMatch(/made on \d{4}-/);
     // The declaration and the pledge were recorded together.
     const rows = await getDb().selectFrom("gift_aid_declarations").select("email").execute();
     expect(rows).toEqual([{ email }]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   decodeStatement,
   findReferences,
+  isStripePayout,
   matchCredits,
   parseStatement,
   parseStatementAmount,
@@ -155,6 +156,30 @@ describe("realistic statements", () => {
       [6, ["CHA-3M7Q1V5D"]],
       [7, []],
     ]);
+  });
+});
+
+describe("Stripe payouts", () => {
+  it("skips a credit whose text names Stripe, even one naming a pledge reference", () => {
+    const result = parseStatement(
+      "Date,Description,Paid in\n05/10/2025,STRIPE PAYMENTS UK LTD PAYOUT,120.50\n05/10/2025,Stripe CHA-8K2MPQRS,25.00\n05/10/2025,J SMITH CHA-8K2MPQRS,25.00\n05/10/2025,STRIPES CAFE CHA-8K2MPQRS,5.00",
+      {},
+      "2026-11-24",
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const pledge = {
+      id: 1,
+      reference: "CHA-8K2MPQRS",
+      type: "one-time",
+      amountPence: 2500,
+      paidPence: 0,
+      status: "pending",
+    } as const;
+    const matching = matchCredits(result.credits, new Map([[pledge.reference, pledge]]), new Set());
+    expect(matching.payouts.map((p) => p.line)).toEqual([2, 3]);
+    expect(matching.proposals.map((p) => p.line)).toEqual([4, 5]);
+    expect(isStripePayout("Transfer from stripe.com")).toBe(true);
   });
 });
 

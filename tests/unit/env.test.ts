@@ -44,3 +44,41 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "80.5" })).toThrow(/PORT: must be a whole number/);
   });
 });
+
+describe("parseEnv: Stripe", () => {
+  it("is off without the keys", () => {
+    expect(parseEnv({}).stripe).toBeNull();
+  });
+
+  it("needs both keys, and says which is missing", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: card gifts need both/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(/STRIPE_SECRET_KEY: card gifts need both/);
+    expect(() => parseEnv({ STRIPE_API_URL: "http://127.0.0.1:1" })).toThrow(/STRIPE_API_URL: is used only with/);
+  });
+
+  it("refuses values that are not Stripe keys", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret/,
+    );
+  });
+
+  it("uses Stripe's own Checkout origin, or the stand-in's", () => {
+    const live = parseEnv({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    expect(live.stripe).toEqual({
+      secretKey: "sk_live_abc",
+      webhookSecret: "whsec_abc",
+      apiUrl: undefined,
+      checkoutOrigins: ["https://checkout.stripe.com"],
+    });
+    const test = parseEnv({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_URL: "http://127.0.0.1:12111/",
+    });
+    expect(test.stripe?.apiUrl).toBe("http://127.0.0.1:12111");
+    expect(test.stripe?.checkoutOrigins).toEqual(["http://127.0.0.1:12111", "https://checkout.stripe.com"]);
+  });
+});

@@ -1,4 +1,5 @@
 import { useIsPending } from "~/utils/pending";
+import type { ReactNode } from "react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
@@ -34,11 +35,14 @@ export function ArticleDialog({
   submitLabel,
   lastResult,
   defaultValue,
+  children,
 }: {
   heading: string;
   submitLabel: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: ArticleFormValues;
+  /** Shown below the form (the article's history when editing). */
+  children?: ReactNode;
 }) {
   const location = useLocation();
   const [form, fields] = useForm<NewsArticleFormInput>({
@@ -100,6 +104,7 @@ export function ArticleDialog({
           </button>
         </div>
       </Form>
+      {children}
     </Modal>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { pledgeStatusLabels, type PledgeStatusValue } from "~/schemas/donations";
+import { pledgeStatusLabel, type PledgeStatusValue } from "~/schemas/donations";
 
 const badgeClasses: Record<PledgeStatusValue, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   paid: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
   active: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  lapsed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
   cancelled: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
 };
 
@@ -20,10 +21,10 @@ export function SavedNotice({ children }: { children: ReactNode }) {
   );
 }
 
-export function PledgeStatusBadge({ status }: { status: PledgeStatusValue }) {
+export function PledgeStatusBadge({ status, type }: { status: PledgeStatusValue; type: "one-time" | "monthly" }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[status]}`}>
-      {pledgeStatusLabels[status]}
+      {pledgeStatusLabel(status, type)}
     </span>
   );
 }
@@ -31,8 +32,7 @@ export function PledgeStatusBadge({ status }: { status: PledgeStatusValue }) {
 /** A table that scrolls sideways on a phone; focusable so keyboard users can scroll it too. */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div
-      role="region"
+    <section
       aria-label={label}
       // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -40,7 +40,7 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
       className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700"
     >
       {children}
-    </div>
+    </section>
   );
 }
 

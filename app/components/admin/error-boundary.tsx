@@ -3,7 +3,7 @@ import { sectionOf } from "~/utils/admin-paths";
 
 const headings: Record<number, string> = {
   400: "That request could not be answered",
-  403: "You cannot open this page",
+  403: "No access",
   404: "Not found",
 };
 

@@ -10,6 +10,7 @@ import { giftAidThankYou } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { findPledgeByReference } from "~/services/donations.server";
 import { getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
+import { stripeEnabled } from "~/infra/stripe.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { PageBanner } from "~/components/page-banner";
@@ -31,6 +32,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       honoreeNamed: pledge.inHonour && pledge.honoreeName !== null,
       // The wording and what it covers only: the donor's address is not repeated on a public URL.
       declaration: await getDeclarationForPledge(pledge.id),
+      cardPayments: stripeEnabled(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -75,7 +77,9 @@ export default function DonateThankYou() {
             </div>
           </dl>
           <p className="mt-6 text-slate-700 dark:text-slate-300">
-            We do not take card payments on this website, so no money has been taken. Please quote{" "}
+            {pledge.cardPayments
+              ? "No money has been taken yet. Please quote "
+              : "We do not take card payments on this website, so no money has been taken. Please quote "}
             <strong className="font-mono text-slate-900 dark:text-white">{pledge.reference}</strong> with your transfer
             so we can match it to your pledge.
           </p>

@@ -114,13 +114,16 @@ function NewsletterForm() {
 export default function Publications() {
   return (
     <>
-      <PageBanner title={publicationsPage.title} lead={publicationsPage.intro} />
+      <PageBanner title={publicationsPage.title} lead={publicationsPage.intro} headingId="publications-heading" />
       <div className="container-page space-y-14 py-12">
-        <ul aria-label="Publications" className="grid gap-6 md:grid-cols-3">
-          {publications.map((publication) => (
-            <PublicationCard key={publication.slug} publication={publication} />
-          ))}
-        </ul>
+        {/* A region named by the page's heading: a list may not carry a name of its own (html-validate). */}
+        <section aria-labelledby="publications-heading">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {publications.map((publication) => (
+              <PublicationCard key={publication.slug} publication={publication} />
+            ))}
+          </ul>
+        </section>
         <NewsletterForm />
       </div>
     </>

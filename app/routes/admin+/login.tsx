@@ -2,10 +2,10 @@ import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
-import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 import { mailtoHref, site } from "~/content/site";
 import { loginRules } from "~/schemas/field-rules";
 import type { LoginInput } from "~/schemas/login";
@@ -16,7 +16,8 @@ import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { createUserSession, getUser } from "~/services/session.server";
+import { beginSecondStep, createUserSession, getUser } from "~/services/session.server";
+import { hasTwoStep } from "~/services/two-step.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` });
@@ -49,7 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     const user = await authenticator.authenticate("form", request);
-    return await createUserSession({ request, userId: user.id, redirectTo: afterLogin(formData.get("redirectTo")) });
+    const redirectTo = afterLogin(formData.get("redirectTo"));
+    // With a second factor on, the right password only leads to the code page.
+    if (await hasTwoStep(user.id)) return await beginSecondStep({ request, userId: user.id, redirectTo });
+    return await createUserSession({ request, userId: user.id, redirectTo });
   } catch (error) {
     if (error instanceof Response) throw error;
     const reply = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
@@ -112,7 +116,12 @@ export default function AdminLogin() {
           </button>
         </Form>
 
-        <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+        <p className="mt-6 text-center text-sm">
+          <Link to={FORGOT_PASSWORD_PATH} className="link">
+            Forgot your password?
+          </Link>
+        </p>
+        <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
           Trouble signing in?{" "}
           <a href={mailtoHref(site.supportEmail)} className="link">
             Contact support

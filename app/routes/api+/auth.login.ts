@@ -1,5 +1,6 @@
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
-import { issueApiToken, signIn } from "~/services/auth.server";
+import { checkSignInCode, issueApiToken, signIn } from "~/services/auth.server";
+import { hasTwoStep } from "~/services/two-step.server";
 
 // Every answer of the login call carries `success`, as its clients expect (docs/api.md).
 const failure = { success: false };
@@ -10,8 +11,25 @@ const handle = apiRoute(
       const body = await readJsonBody(request, { extra: { ...failure, issues: {} } });
       const result = await signIn(body, { request, via: "api" });
       if (result.ok) {
-        const token = await issueApiToken(result.user);
-        return apiJson({ success: true, token, user: { id: result.user.id, username: result.user.username } });
+        // With a second factor on, the body also carries `code` (from the app, or a recovery code).
+        if (await hasTwoStep(result.user.id)) {
+          const code =
+            typeof body === "object" && body && "code" in body ? (body as { code: unknown }).code : undefined;
+          if (typeof code !== "string" || !code.trim()) {
+            return apiError(401, "A code from your authenticator app is required", { ...failure, two_step: true });
+          }
+          const check = await checkSignInCode(result.user, code.slice(0, 40), request);
+          if (!check.ok) {
+            const headers = check.retryAfterSeconds ? { "Retry-After": String(check.retryAfterSeconds) } : undefined;
+            return apiError(check.status, check.message, { ...failure, two_step: true }, headers);
+          }
+        }
+        const token = await issueApiToken(result.user, request);
+        return apiJson({
+          success: true,
+          token,
+          user: { id: result.user.id, username: result.user.username, role: result.user.role },
+        });
       }
       switch (result.status) {
         case 400: {

@@ -4,7 +4,7 @@ import { requireApiUser } from "~/services/auth.server";
 const handle = apiRoute({
   async GET({ request }) {
     const { user } = await requireApiUser(request);
-    return apiJson({ user: { id: user.id, username: user.username } });
+    return apiJson({ user: { id: user.id, username: user.username, role: user.role } });
   },
 });
 

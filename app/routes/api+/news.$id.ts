@@ -1,5 +1,5 @@
 import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { requireApiRole } from "~/services/auth.server";
 import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/services/api-news.server";
 import { findArticle, removeArticle, reviseArticle } from "~/services/news.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -15,7 +15,7 @@ const handle = apiRoute({
   },
 
   async PUT({ request, params }) {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiRole(request, "news");
     const id = parseRecordId(params.id);
     // A missing article is 404 whatever the body says; the update re-checks, in case it
     // was deleted meanwhile.
@@ -23,13 +23,14 @@ const handle = apiRoute({
     const input = await readArticleInput(request);
     const article = await reviseArticle(id, input, {
       log: requestLogger(request, "routes/api+/news.$id", { user_id: user.id }),
+      actor: user,
     });
     if (!article) return articleNotFound();
     return apiJson(toApiArticle(article));
   },
 
   async DELETE({ request, params }) {
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiRole(request, "news");
     const id = parseRecordId(params.id);
     if (!id || !(await removeArticle(id, requestLogger(request, "routes/api+/news.$id", { user_id: user.id }))))
       return articleNotFound();

@@ -1,7 +1,7 @@
 import { articlesAfter, publishArticle } from "~/services/news.server";
 import { apiJson, apiRoute } from "~/infra/api.server";
 import { requestLogger } from "~/infra/logger.server";
-import { requireApiUser } from "~/services/auth.server";
+import { requireApiRole } from "~/services/auth.server";
 import { isStaffCaller, nextLink, parseListParams, readArticleInput, toApiArticle } from "~/services/api-news.server";
 
 const handle = apiRoute({
@@ -20,10 +20,11 @@ const handle = apiRoute({
 
   async POST({ request }) {
     // Authentication before the body: an anonymous caller learns nothing about validation.
-    const { user } = await requireApiUser(request);
+    const { user } = await requireApiRole(request, "news");
     const input = await readArticleInput(request);
     const article = await publishArticle(input, {
       log: requestLogger(request, "routes/api+/news", { user_id: user.id }),
+      actor: user,
     });
     return apiJson(toApiArticle(article), 201, { Location: `/api/news/${article.id}` });
   },

@@ -3,7 +3,10 @@
 import { e2eDb } from "./db";
 
 /** The path of the first link to `prefix` in the newest message to `email`. */
-export async function linkInOutbox(email: string, prefix: "/newsletter/confirm/" | "/newsletter/unsubscribe/") {
+export async function linkInOutbox(
+  email: string,
+  prefix: "/newsletter/confirm/" | "/newsletter/unsubscribe/" | "/admin/invitation/" | "/admin/reset-password/",
+) {
   const row = await e2eDb()
     .selectFrom("outbox")
     .select(["text_body"])

@@ -2,18 +2,20 @@ import { useIsPending } from "~/utils/pending";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
 import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
 import {
+  cardPaymentNote,
   donateHero,
   donationTypes,
   giftAid,
   monthlyNote,
   paymentNote,
+  payByOptions,
   presetAmounts,
   reasonsToDonate,
   valueExamples,
@@ -25,6 +27,8 @@ import { donationSchema, type DonationInput } from "~/schemas/donation";
 import { donationRules } from "~/schemas/field-rules";
 import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
+import { checkoutOrFallback } from "~/services/card-gifts.server";
+import { stripeEnabled } from "~/infra/stripe.server";
 import { handlePublicForm } from "~/services/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-numbers";
@@ -40,10 +44,28 @@ export const meta: MetaFunction = () =>
     description: `Make a difference today: give once or monthly to ${site.name}. 100% of donations go to our projects.`,
   });
 
+/** Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so cacheable. */
+export async function loader() {
+  return json({ cardPayments: stripeEnabled() });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
-    async onValid({ type, amountPence, firstName, lastName, email, phone, inHonour, honoreeName, giftAidDeclaration }) {
+    async onValid({
+      type,
+      payBy,
+      amountPence,
+      firstName,
+      lastName,
+      email,
+      phone,
+      inHonour,
+      honoreeName,
+      giftAidDeclaration,
+    }) {
+      // Card is the default when offered; without Stripe the choice does not exist.
+      const card = stripeEnabled() && payBy !== "bank";
       const pledge = await submitPledge({
         type,
         amountPence,
@@ -54,7 +76,11 @@ export async function action({ request }: ActionFunctionArgs) {
         inHonour,
         honoreeName: honoreeName || null,
         giftAidDeclaration,
+        payBy: card ? "card" : "bank",
       });
+      // A 303 to Stripe's hosted page (with JavaScript, Remix follows it as a document
+      // navigation, since it is on another origin). The amount comes from the pledge.
+      if (card) return redirect(await checkoutOrFallback(pledge), 303);
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });
@@ -96,13 +122,13 @@ function ToggleOption({
 const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
 const checks = browserValidation<DonationInput>(donationRules, crossField.check, { serverAnswersSubmit: true });
 
-function DonationForm() {
+function DonationForm({ cardPayments }: { cardPayments: boolean }) {
   const actionData = useActionData<typeof action>();
   const busy = useIsPending({ formAction: "/donate" });
   const [form, fields] = useForm({
     id: "donate",
     lastResult: actionData?.result,
-    defaultValue: { type: "one-time" },
+    defaultValue: { type: "one-time", payBy: "card" },
     ...checks,
   });
 
@@ -205,10 +231,51 @@ function DonationForm() {
 
       <GiftAidFields fields={fields} />
 
+      {cardPayments ? (
+        <fieldset>
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">How would you like to pay?</legend>
+          <div className="mt-3 space-y-3">
+            {getCollectionProps(fields.payBy, {
+              type: "radio",
+              options: payByOptions.map((o) => o.value),
+              ariaAttributes: true,
+            }).map(({ key, ...input }) => {
+              const option = payByOptions.find((o) => o.value === input.value)!;
+              return (
+                <label
+                  key={key}
+                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 dark:border-slate-600 dark:has-checked:border-brand-300"
+                >
+                  <input
+                    {...input}
+                    className="mt-1 h-4 w-4 accent-brand-700"
+                    aria-describedby={[input["aria-describedby"], `pay-by-${input.value}-hint`]
+                      .filter(Boolean)
+                      .join(" ")}
+                  />
+                  <span>
+                    <span className="block font-semibold text-slate-900 dark:text-white">{option.label}</span>
+                    <span
+                      id={`pay-by-${input.value}-hint`}
+                      className="block text-sm text-slate-700 dark:text-slate-300"
+                    >
+                      {option.hint}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          <ErrorList id={fields.payBy.errorId} errors={fields.payBy.errors} />
+        </fieldset>
+      ) : null}
+
       <div>
-        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{paymentNote}</p>
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+          {cardPayments ? cardPaymentNote : paymentNote}
+        </p>
         <button type="submit" className="btn-donate w-full py-3 text-base sm:w-auto sm:px-10" disabled={busy}>
-          {busy ? "Recording your pledge..." : "Donate"}
+          {busy ? (cardPayments ? "Please wait..." : "Recording your pledge...") : "Donate"}
         </button>
       </div>
     </Form>
@@ -217,6 +284,7 @@ function DonationForm() {
 
 export default function Donate() {
   const charity = useCharity();
+  const { cardPayments } = useLoaderData<typeof loader>();
   return (
     <>
       <PageBanner title={donateHero.title} lead={donateHero.lead}>
@@ -228,7 +296,7 @@ export default function Donate() {
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Panel title="Your donation" large className="lg:col-span-2">
-          <DonationForm />
+          <DonationForm cardPayments={cardPayments} />
         </Panel>
 
         <div className="space-y-6">

@@ -4,8 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { staffOverview } from "~/services/overview.server";
 import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
-import { requireAdmin } from "~/services/session.server";
-import { adminPaths } from "~/utils/admin-paths";
+import { requireRole } from "~/services/session.server";
+import { adminPaths, canOpen, type SectionKey } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
@@ -15,13 +15,27 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Overview", description: `What needs the staff of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({ overview: await staffOverview() });
+  const user = await requireRole(request, "overview");
+  // Each figure only for a role that may open the list it counts (an editor sees articles).
+  const o = await staffOverview();
+  const may = (section: SectionKey) => canOpen(user.role, section);
+  return json({
+    overview: {
+      newEnquiries: may("enquiries") ? o.newEnquiries : null,
+      pendingPledges: may("donations") ? o.pendingPledges : null,
+      pendingPledgesOld: may("donations") ? o.pendingPledgesOld : 0,
+      quietMonthly: may("donations") ? o.quietMonthly : null,
+      claimablePayments: may("gift-aid") ? o.claimablePayments : null,
+      claimableGiftAidPence: may("gift-aid") ? o.claimableGiftAidPence : 0,
+      failedMail: may("mail") ? o.failedMail : null,
+      scheduledArticles: may("news") ? o.scheduledArticles : null,
+    },
+  });
 }
 
 interface Tile {
   label: string;
-  value: number;
+  value: number | null;
   detail?: string;
   to: string;
   /** Something is waiting too long: shown in the warning colour. */
@@ -31,7 +45,7 @@ interface Tile {
 export default function Overview() {
   const { overview: o } = useLoaderData<typeof loader>();
   const count = (n: number) => n.toLocaleString("en-GB");
-  const tiles: Tile[] = [
+  const all: Tile[] = [
     { label: "New enquiries", value: o.newEnquiries, to: `${adminPaths.enquiries}?status=new` },
     {
       label: "Pledges awaiting payment",
@@ -43,8 +57,8 @@ export default function Overview() {
     {
       label: `Monthly gifts with no payment for ${QUIET_MONTHLY_DAYS} days`,
       value: o.quietMonthly,
-      urgent: o.quietMonthly > 0,
-      to: `${adminPaths.donations}?type=monthly`,
+      urgent: (o.quietMonthly ?? 0) > 0,
+      to: `${adminPaths.donations}?status=lapsed`,
     },
     {
       label: "Payments claimable for Gift Aid",
@@ -52,9 +66,15 @@ export default function Overview() {
       detail: `${formatPence(o.claimableGiftAidPence)} of Gift Aid to claim`,
       to: adminPaths.giftAid,
     },
-    { label: "Failed mail", value: o.failedMail, urgent: o.failedMail > 0, to: `${adminPaths.mail}?status=failed` },
+    {
+      label: "Failed mail",
+      value: o.failedMail,
+      urgent: (o.failedMail ?? 0) > 0,
+      to: `${adminPaths.mail}?status=failed`,
+    },
     { label: "Scheduled articles", value: o.scheduledArticles, to: adminPaths.news },
   ];
+  const tiles = all.filter((tile): tile is Tile & { value: number } => tile.value !== null);
   return (
     <section aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="text-2xl font-bold">

@@ -1,46 +1,111 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { DashboardTabs } from "~/components/admin/dashboard-tabs";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { StaffNav } from "~/components/admin/staff-nav";
+import { ErrorPage } from "~/components/error-page";
+import { ThemeToggle } from "~/components/theme-toggle";
 import { Spinner } from "~/components/ui/spinner";
 import { site } from "~/content/site";
-import { adminPaths, sectionOf } from "~/utils/admin-paths";
+import { adminPaths, roleLabels, sectionOf, sectionsFor } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
-import { requireAdmin } from "~/services/session.server";
+import { ANY_ROLE, requireRole } from "~/services/session.server";
+
+// The staff area's own layout: a top bar (who is signed in, the public site, theme, Sign out)
+// and the sections in a sidebar, a <details> menu on a phone. The root layout sees this
+// route's handle and leaves out the public site's navigation and footer.
+
+export const handle = { staffArea: true };
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Admin Dashboard", description: `Staff dashboard of ${site.name}.`, noindex: true });
+  pageMeta({ title: "Staff area", description: `Staff area of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  return json({ username: user.username });
+  const user = await requireRole(request, ANY_ROLE);
+  return json({ username: user.username, role: user.role });
 }
 
-export default function AdminDashboard() {
-  const { username } = useLoaderData<typeof loader>();
+function TopBar({ children, heading = true }: { children?: React.ReactNode; heading?: boolean }) {
+  const Title = heading ? "h1" : "p";
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:px-6">
+        <div className="min-w-0">
+          <Link to={adminPaths.dashboard} className="font-bold text-brand-800 hover:underline dark:text-brand-200">
+            <span className="sm:hidden">{site.shortName}</span>
+            <span className="hidden sm:inline">{site.name}</span>
+          </Link>
+          <Title className="text-sm font-semibold text-slate-700 dark:text-slate-300">Staff area</Title>
+        </div>
+        {children}
+      </div>
+    </header>
+  );
+}
+
+export default function StaffArea() {
+  const data = useLoaderData<typeof loader>();
+  const { role } = data;
   const location = useLocation();
   const navigation = useNavigation();
-  // Switching tabs loads the other tab's data; say so instead of showing the old tab.
-  const switchingTab =
+  // Switching sections loads the other section's data; say so instead of showing the old one.
+  const switchingSection =
     navigation.state === "loading" &&
     !navigation.formMethod &&
     sectionOf(navigation.location.pathname) !== sectionOf(location.pathname);
 
   return (
-    <section className="container-page py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">Welcome, {username}</p>
+    <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
+      <TopBar>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="text-sm text-slate-800 dark:text-slate-200">
+            Signed in as <strong>{data.username}</strong>
+            <span className="text-slate-700 dark:text-slate-300"> ({roleLabels[role]})</span>
+          </p>
+          <Link to={adminPaths.account} className="link text-sm">
+            Your account
+          </Link>
+          <ThemeToggle />
+          <Form method="post" action={adminPaths.logout}>
+            <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+              Sign out
+            </button>
+          </Form>
         </div>
-        <Form method="post" action={adminPaths.logout}>
-          <button type="submit" className="btn-secondary">
-            Logout
-          </button>
-        </Form>
+      </TopBar>
+      <div className="flex-1 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside className="border-slate-200 bg-white lg:border-r lg:px-3 lg:py-6 dark:border-slate-700 dark:bg-slate-900">
+          <StaffNav sections={sectionsFor(role)} />
+          <p className="hidden px-3 pt-6 text-sm lg:block">
+            <Link to="/" className="link">
+              View the public site
+            </Link>
+          </p>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none lg:px-8 lg:py-8">
+          {switchingSection ? <Spinner /> : <Outlet />}
+          <p className="mt-12 border-t border-slate-200 pt-4 text-sm lg:hidden dark:border-slate-700">
+            <Link to="/" className="link">
+              View the public site
+            </Link>
+          </p>
+        </main>
       </div>
-      <DashboardTabs />
-      <div className="mt-8">{switchingTab ? <Spinner /> : <Outlet />}</div>
-    </section>
+    </div>
+  );
+}
+
+/** A failure of the staff area itself: its error, inside a plain staff frame (no public chrome). */
+export function ErrorBoundary() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar heading={false}>
+        <Link to="/" className="link text-sm">
+          View the public site
+        </Link>
+      </TopBar>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <ErrorPage error={useRouteError()} />
+      </main>
+    </div>
   );
 }

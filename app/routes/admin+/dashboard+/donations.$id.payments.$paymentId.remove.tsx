@@ -13,7 +13,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
 import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
@@ -48,7 +48,7 @@ function claimedMessage(claim: { claimId: number; submitted: boolean }): string 
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const found = ids(params);
   const record = found === null ? undefined : await getPaymentOfPledge(found.pledgeId, found.paymentId);
   if (!record) throw notFound(PAYMENT_NOT_FOUND);
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   const found = ids(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: removePaymentSchema });

@@ -12,7 +12,8 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { cancelPledgeSchema } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { cancelCardSubscription } from "~/services/card-gifts.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { notFound } from "~/utils/http";
@@ -26,7 +27,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Cancel Pledge", description: `Cancel a donation pledge of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   const pledge = id === null ? undefined : await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
@@ -37,17 +38,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       amountPence: pledge.amountPence,
       type: pledge.type,
       cancelled: pledge.cancelledAt !== null,
+      /** A monthly card gift: cancelling also ends its Stripe subscription. */
+      cardSubscription: pledge.stripeSubscription !== null,
     },
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const pledge = await findPledge(id);
+  if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
+  if (pledge.stripeSubscription && !pledge.cancelledAt) {
+    // Stripe first: the pledge is cancelled only once the donor's card will not be charged again.
+    const ended = await cancelCardSubscription(id, submission.value.reason, user.username);
+    if (ended.ok) return redirect(`${adminPaths.donation(id)}?saved=subscription-cancelled`, 303);
+    const message =
+      ended.reason === "stripe-error"
+        ? `Stripe did not cancel the subscription, so nothing has changed: ${ended.message ?? "no reason given"}. Try again, or cancel it in the Stripe Dashboard.`
+        : "Card payments are not configured on this server, so the subscription cannot be cancelled from here.";
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 502 });
+  }
   const result = await cancelPledge(id, submission.value.reason, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
   if (!result.ok) {
@@ -84,12 +99,18 @@ export default function CancelPledge() {
             Are you sure you want to cancel this {pledge.type === "monthly" ? "monthly standing order" : "pledge"} of{" "}
             {formatPence(pledge.amountPence)}? Payments already recorded are kept. This cannot be undone.
           </p>
+          {pledge.cardSubscription ? (
+            <p className="mt-3 max-w-prose font-semibold text-slate-900 dark:text-white">
+              This is a monthly card gift: its Stripe subscription is cancelled at once, so the donor&apos;s card is not
+              charged again.
+            </p>
+          ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl space-y-4">
             <FormError id={form.errorId} errors={form.errors} />
             <TextareaField meta={fields.reason} label="Reason" rows={3} />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className={dangerButtonClass} disabled={busy}>
-                {busy ? "Cancelling…" : "Cancel pledge"}
+                {busy ? "Cancelling…" : pledge.cardSubscription ? "Cancel the monthly card gift" : "Cancel pledge"}
               </button>
               <Link to={adminPaths.donation(pledge.id)} className="btn-secondary">
                 Keep it

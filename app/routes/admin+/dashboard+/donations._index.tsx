@@ -16,8 +16,9 @@ import {
   SEARCH_MAX_LENGTH,
 } from "~/schemas/donations";
 import { findPledgesPage } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { OLD_PLEDGE_DAYS } from "~/utils/attention";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
@@ -26,7 +27,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const parsed = parsePledgeFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw new Response(parsed.error, { status: 400, statusText: "Bad Request" });
   const { page, ...query } = parsed.filters;
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   return json({
+    // Unpaid pledges made before this are marked, as the overview highlights them.
+    oldBefore: new Date(Date.now() - OLD_PLEDGE_DAYS * 86_400_000).toISOString(),
     filters: { status: query.status ?? "", type: query.type ?? "", q: query.q ?? "" },
     page,
     pageCount: result.pageCount,
@@ -60,7 +63,7 @@ const statusOptions = pledgeStatuses.map((value) => ({ value, label: pledgeStatu
 const typeOptions = pledgeTypes.map((value) => ({ value, label: pledgeTypeLabels[value] }));
 
 export default function DonationsList() {
-  const { filters, page, pageCount, total, pledges } = useLoaderData<typeof loader>();
+  const { filters, page, pageCount, total, pledges, oldBefore } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const query = { status: filters.status || undefined, type: filters.type || undefined, q: filters.q || undefined };
   const pageLink = (n: number) => `${adminPaths.donations}${pledgeFiltersQuery({ ...query, page: n })}`;
@@ -114,6 +117,11 @@ export default function DonationsList() {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>
                     <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
+                    {pledge.status === "pending" && pledge.createdAt < oldBefore ? (
+                      <span className="mt-1 block text-xs font-semibold text-amber-800 dark:text-amber-300">
+                        Unpaid for over {OLD_PLEDGE_DAYS} days
+                      </span>
+                    ) : null}
                   </td>
                   <td className={tdClass}>
                     <span className="block break-words">{pledge.name}</span>
@@ -126,7 +134,7 @@ export default function DonationsList() {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatPence(pledge.paidPence)}</td>
                   <td className={tdClass}>
-                    <PledgeStatusBadge status={pledge.status} />
+                    <PledgeStatusBadge status={pledge.status} type={pledge.type} />
                   </td>
                 </tr>
               ))}

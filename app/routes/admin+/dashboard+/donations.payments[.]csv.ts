@@ -3,12 +3,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { parsePaymentsRange } from "~/schemas/donations";
 import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/services/donation-exports.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 // Every payment recorded, one row per payment, with its pledge's reference and donor;
 // ?from=&to= (YYYY-MM-DD, both inclusive) keep those received within the range.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const parsed = parsePaymentsRange(new URL(request.url).searchParams);
   if (!parsed.ok) {
     throw new Response(`${parsed.error}. Go back to Donations and correct the dates.`, {

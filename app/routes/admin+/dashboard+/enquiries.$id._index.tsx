@@ -16,7 +16,7 @@ import { findEnquiry } from "~/services/enquiries.server";
 import { historyOf } from "~/services/history.server";
 import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, parseRecordId } from "~/utils/record-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Enquiry", description: `A contact enquiry to ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "enquiries");
   const enquiry = await findRecordOr404(params.id, findEnquiry, enquiryMessages.notFound);
   const subjectLabel = isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject;
   return json({
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "enquiries");
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
   const intent = (await readFormData(request)).get("intent");

@@ -12,7 +12,7 @@ import { logger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { findEnquiry } from "~/services/enquiries.server";
 import { removeEnquiry } from "~/services/enquiries.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { isConfirmed } from "~/utils/confirmation";
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () =>
 
 // The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "enquiries");
   const id = parseRecordId(params.id);
   const enquiry = id === null ? undefined : await findEnquiry(id);
   if (!enquiry) return json({ enquiry: null }, { status: 404 });
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "enquiries");
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.

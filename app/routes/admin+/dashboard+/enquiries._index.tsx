@@ -17,7 +17,7 @@ import {
   parseEnquiryQuery,
   type EnquiryFilter,
 } from "~/schemas/enquiry";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Enquiries", description: `Contact enquiries to ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "enquiries");
   const url = new URL(request.url);
   const parsed = parseEnquiryQuery(url.searchParams);
   if (!parsed.ok) {

@@ -6,22 +6,35 @@ import { csvResponse, toCsv } from "~/infra/csv.server";
 import { logger } from "~/infra/logger.server";
 import { enquiriesForExport } from "~/services/enquiries.server";
 import { parseEnquiryQuery } from "~/schemas/enquiry";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
+import { londonDayAndTime } from "~/utils/dates";
 
 /** The inbox as CSV, with the same filters as the page (?status, ?subject, ?q). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "enquiries");
   const parsed = parseEnquiryQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
   const rows = await enquiriesForExport(parsed.filter);
   logger.info({ event: "enquiries.exported", count: rows.length }, "Enquiries exported");
   const csv = toCsv(
-    ["id", "received_at", "status", "handled_at", "subject", "name", "email", "channel", "message"],
+    [
+      "id",
+      "received_uk_date (YYYY-MM-DD)",
+      "received_uk_time (HH:MM)",
+      "status",
+      "handled_uk_date (YYYY-MM-DD)",
+      "handled_uk_time (HH:MM)",
+      "subject",
+      "name",
+      "email",
+      "channel",
+      "message",
+    ],
     rows.map((e) => [
       e.id,
-      e.createdAt,
+      ...londonDayAndTime(e.createdAt),
       e.status,
-      e.handledAt,
+      ...londonDayAndTime(e.handledAt),
       isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
       e.name,
       e.email,

@@ -18,7 +18,7 @@ import { ConfirmForm } from "~/components/admin/confirm-form";
 import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
 import { GiftAidError } from "~/services/gift-aid-declarations.server";
 import { deleteClaimBatch, getClaimDetail, markClaimSubmitted } from "~/services/gift-aid-claims.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
@@ -33,7 +33,7 @@ export const meta: MetaFunction = () =>
 const NOT_FOUND = "There is no such claim batch.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "gift-aid");
   const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
   return json({
     ...detail,
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "gift-aid");
   const id = requireRecordId(params.id, NOT_FOUND);
   const form = await readFormData(request);
   try {
@@ -135,6 +135,15 @@ export default function ClaimBatch() {
     <>
       <BackLink to={adminPaths.giftAid}>Back to Gift Aid</BackLink>
       <h2 className="mt-4 text-2xl font-semibold">Claim batch {claim.id}</h2>
+      {claim.refundNote ? (
+        <div
+          role="note"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">A payment in this batch was refunded: HMRC must be told.</p>
+          <p className="mt-1 whitespace-pre-line">{claim.refundNote}</p>
+        </div>
+      ) : null}
       <dl className="mt-4 grid gap-4 sm:grid-cols-4">
         {[
           ["Payments", String(claim.itemCount)],

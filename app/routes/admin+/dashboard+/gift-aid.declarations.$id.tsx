@@ -13,7 +13,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { historyOf } from "~/services/history.server";
 import { cancelDeclarationSchema } from "~/schemas/gift-aid";
 import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid-declarations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { pageMeta } from "~/utils/meta";
@@ -29,14 +29,14 @@ export const meta: MetaFunction = () =>
 const NOT_FOUND = "There is no such declaration.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "gift-aid");
   const declaration = await findRecordOr404(params.id, getDeclarationForStaff, NOT_FOUND);
   return json({ declaration, history: await historyOf("declaration", declaration.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "gift-aid");
   const id = requireRecordId(params.id, NOT_FOUND);
   const submission = parseWithZod(await readFormData(request), { schema: cancelDeclarationSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });

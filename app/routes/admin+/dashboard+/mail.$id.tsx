@@ -4,18 +4,19 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { site } from "~/content/site";
 import { findMail } from "~/services/mail-log.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { findRecordOr404 } from "~/utils/record-id";
+import { withholdSecretLinks } from "~/utils/secret-links";
 import { BackLink } from "~/components/admin/back-link";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Mail message", description: `A message sent by ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "mail");
   const row = await findRecordOr404(params.id, findMail, "There is no message with this number.");
   return json({
     message: {
@@ -23,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: row.kind,
       to: row.toAddress,
       subject: row.subject,
-      text: row.textBody,
+      // Invitation and password-reset links are credentials: never shown here.
+      text: withholdSecretLinks(row.textBody),
       headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
       status: row.status,
       tries: row.tries,

@@ -15,7 +15,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { mailLogPage } from "~/services/mail-log.server";
 import { mailTestSchema } from "~/schemas/mail-test";
 import { queueTestMail, retryFailedMail } from "~/services/mail-sender.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "mail");
   const page = requirePage(request);
   // ?status=failed (the overview's link) shows only the messages that need a retry.
   const failedOnly = new URL(request.url).searchParams.get("status") === "failed";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "mail");
   const formData = await readFormData(request);
   if (formData.get("intent") === "retry") {
     const id = Number(formData.get("id"));

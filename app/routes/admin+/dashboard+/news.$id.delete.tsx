@@ -18,14 +18,14 @@ import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Delete News Article", description: `Delete a news article of ${site.name}.`, noindex: true });
 
 // The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "news");
   const article = await findArticleByParam(params.id);
   if (!article) return json({ article: null }, { status: 404 });
   return json({ article: { id: article.id, title: article.title } });
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "news");
   const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.delete", { user_id: user.id });
   const form = await readFormData(request);
   const id = parseRecordId(params.id);
@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
   if (!isConfirmed(form)) return redirect(adminPaths.deleteArticle(id), 303);
   try {
-    if (!(await removeArticle(id, log))) return json({ error: adminMessages.deleteError }, { status: 404 });
+    if (!(await removeArticle(id, log, user))) return json({ error: adminMessages.deleteError }, { status: 404 });
   } catch (error) {
     log.error({ event: "news.delete_failed", news_id: id, err: error }, "Deleting a news article failed");
     return json({ error: adminMessages.deleteError }, { status: 500 });

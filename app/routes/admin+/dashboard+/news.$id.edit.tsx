@@ -5,7 +5,8 @@ import { ArticleDialog } from "~/components/admin/article-dialog";
 import { ArticleMissingDialog } from "~/components/admin/article-missing";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { findArticleByParam, reviseArticle } from "~/services/news.server";
+import { articleHistory, findArticleByParam, reviseArticle } from "~/services/news.server";
+import { AuditTrail } from "~/components/admin/audit-trail";
 import { parseRecordId } from "~/utils/record-id";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { ImageRejected } from "~/infra/images.server";
@@ -17,7 +18,7 @@ import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.`, noindex: true });
@@ -25,9 +26,9 @@ export const meta: MetaFunction = () =>
 // A missing article is answered with data and a 404 status rather than a thrown response,
 // because this loader also runs after a failed save, whose message must still show.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "news");
   const article = await findArticleByParam(params.id);
-  if (!article) return json({ article: null }, { status: 404 });
+  if (!article) return json({ article: null, history: [] }, { status: 404 });
   return json({
     article: {
       id: article.id,
@@ -41,12 +42,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         article.status === "published" || article.publish_at > nowIsoString() ? toLondonLocal(article.publish_at) : "",
       has_upload: Boolean(article.image_upload),
     },
+    // Who created and changed it, and when (the person, not a shared name).
+    history: (await articleHistory(article.id)).map(({ id, action, detail, actor, createdAt }) => ({
+      id,
+      action,
+      detail,
+      actor,
+      createdAt,
+    })),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "news");
   const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.edit", { user_id: user.id });
   const id = parseRecordId(params.id);
   const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
@@ -69,6 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             photo: image,
             removePhoto: remove_image,
             log,
+            actor: user,
           });
     if (!updated) {
       return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 404 });
@@ -84,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditArticle() {
-  const { article } = useLoaderData<typeof loader>();
+  const { article, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!article && !actionData) return <ArticleMissingDialog />;
   return (
@@ -94,7 +104,9 @@ export default function EditArticle() {
       submitLabel="Save Changes"
       lastResult={actionData?.result}
       defaultValue={article ?? undefined}
-    />
+    >
+      {article ? <AuditTrail events={history} /> : null}
+    </ArticleDialog>
   );
 }
 

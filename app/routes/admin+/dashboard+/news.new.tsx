@@ -13,26 +13,26 @@ import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Add News Article", description: `Add a news article to ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "news");
   return json(null);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "news");
   const log = requestLogger(request, "routes/admin+/dashboard+/news.new", { user_id: user.id });
   const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await publishArticle(articleInputFromForm(submission.value), { photo: submission.value.image, log });
+    await publishArticle(articleInputFromForm(submission.value), { photo: submission.value.image, log, actor: user });
   } catch (error) {
     if (error instanceof ImageRejected) {
       return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { ADMIN_PREVIEW_LENGTH } from "~/content/admin";
 import { staffNewsList, publishState } from "~/services/news.server";
 import { takeFlash } from "~/services/flash.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { parsePageNumber } from "~/utils/pagination";
 import { preview } from "~/utils/text";
 
@@ -18,7 +18,7 @@ import { preview } from "~/utils/text";
 const MAX_SEARCH = 200;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "news");
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   const rawPage = url.searchParams.get("page");

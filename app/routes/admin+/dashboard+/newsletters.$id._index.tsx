@@ -27,7 +27,7 @@ import {
   scheduleNewsletter,
   sendNewsletterTest,
 } from "~/services/newsletter-issues.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDateTime, fromLondonLocal, toLondonLocal } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -43,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 const PROGRESS_POLL_MS = 5_000;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
   const sent = newsletter.status === "sent";
   const [{ uploads }, recipients, progress, flash] = await Promise.all([
@@ -82,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
   const formData = await readFormData(request);
   const intent = formData.get("intent");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 import { previewNewsletter, requireNewsletter } from "~/services/newsletter-issues.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 /**
  * The newsletter's HTML part exactly as it is mailed, for the preview frame on its staff page.
@@ -9,7 +9,7 @@ import { requireAdmin } from "~/services/session.server";
  * only from the site, and may be framed by the staff page alone.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",

@@ -7,7 +7,7 @@ import { requestLogger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { setFlash } from "~/services/flash.server";
 import { confirmedRecipientCount, requireNewsletter, sendNewsletter } from "~/services/newsletter-issues.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () =>
 
 /** The confirmation: what goes out, to how many. Sending is the POST (never a GET). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
   if (newsletter.status === "sent") return redirect(adminPaths.newsletter(newsletter.id));
   return json({
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
   const result = await sendNewsletter(newsletter.id, user.username);
   requestLogger(request, "routes/admin+/dashboard+/newsletters.$id.send", { user_id: user.id }).info(

@@ -19,7 +19,7 @@ import {
   draftFromArticle,
   staffNewsletterList,
 } from "~/services/newsletter-issues.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -28,7 +28,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Newsletters", description: `Newsletters of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "newsletters");
   const [newsletters, { articles }, recipients] = await Promise.all([
     staffNewsletterList(),
     composeChoices(),
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "newsletters");
   const submission = parseWithZod(await readFormData(request), { schema: newsletterFromArticleSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const newsletter = await draftFromArticle(submission.value.article, user.username);

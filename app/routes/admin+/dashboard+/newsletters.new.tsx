@@ -10,7 +10,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { newsletterDraftSchema } from "~/schemas/newsletters";
 import { setFlash } from "~/services/flash.server";
 import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -18,14 +18,14 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Write a newsletter", description: `A new newsletter of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "newsletters");
   const { uploads } = await composeChoices();
   return json({ uploads });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "newsletters");
   const formData = await readFormData(request);
   const body = formData.get("body");
   if (typeof body === "string") formData.set("body", body.replace(/\r\n?/g, "\n"));

@@ -8,7 +8,7 @@ import { privacyRequestMessages } from "~/content/privacy-requests";
 import { site } from "~/content/site";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { findPersonalData, holdsAnything } from "~/services/privacy.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Privacy requests", description: `Privacy requests to ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "privacy");
   const params = new URL(request.url).searchParams;
   const raw = params.get("email");
   if (raw === null) return json({ email: "", error: null, data: null, held: false, erased: false });

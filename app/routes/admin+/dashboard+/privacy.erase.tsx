@@ -11,7 +11,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
@@ -23,7 +23,7 @@ const lookup = (email: string) => `${adminPaths.privacy}?${new URLSearchParams({
 
 // The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "privacy");
   const parsed = parsePrivacyEmail(new URL(request.url).searchParams.get("email"));
   if (!parsed.ok) return json({ error: parsed.error, email: null, data: null }, { status: 400 });
   return json({ error: null, email: parsed.email, data: await findPersonalData(parsed.email) });
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "privacy");
   const form = await readFormData(request);
   const parsed = parsePrivacyEmail(form.get("email"));
   if (!parsed.ok) return json({ error: parsed.error, email: null, data: null }, { status: 400 });

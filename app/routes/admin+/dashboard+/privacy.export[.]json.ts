@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { logger } from "~/infra/logger.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 
 const privateHeaders = {
   "Cache-Control": "private, no-store",
@@ -13,7 +13,7 @@ const privateHeaders = {
 
 /** A subject access request: everything held about ?email= as a JSON download. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "privacy");
   const parsed = parsePrivacyEmail(new URL(request.url).searchParams.get("email"));
   if (!parsed.ok) {
     return new Response(JSON.stringify({ error: parsed.error }), {

@@ -11,7 +11,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import {
   settingsFields,
@@ -32,7 +32,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Settings", description: `The details of ${site.name} shown on the site.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "settings");
   const [settings, history] = await Promise.all([getCharitySettings(), settingsHistory()]);
   const flash = await takeFlash(request);
   return json({ notice: flash.message, settings, history, unset: unsetFields(settings) }, { headers: flash.headers });
@@ -50,7 +50,7 @@ function unsetFields(settings: CharitySettings): string[] {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "settings");
   const formData = await readFormData(request);
   const group = formData.get(SETTINGS_GROUP_FIELD);
   if (!isSettingsGroup(group)) {

@@ -5,14 +5,14 @@ import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { staffStatistics } from "~/services/stats.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "stats");
   return json(await staffStatistics());
 }
 

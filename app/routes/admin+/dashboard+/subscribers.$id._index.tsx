@@ -8,7 +8,7 @@ import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { historyOf } from "~/services/history.server";
 import { consentHistory, requireSubscriber } from "~/services/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscriber", description: `A newsletter subscriber of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "subscribers");
   const subscriber = await requireSubscriber(params.id);
   return json({
     subscriber,

@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { removeSubscriber, requireSubscriber } from "~/services/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -19,14 +19,14 @@ export const meta: MetaFunction = () =>
 
 // A confirmation page: the same with and without JavaScript, nothing removed by a GET.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "subscribers");
   const subscriber = await requireSubscriber(params.id);
   return json({ subscriber: { id: subscriber.id, email: subscriber.email } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "subscribers");
   const form = await readFormData(request);
   const subscriber = await requireSubscriber(params.id);
   if (form.get("confirmed") !== "yes") return redirect(adminPaths.removeSubscriber(subscriber.id), 303);

@@ -6,7 +6,7 @@ import { SubscriberStatus } from "~/components/admin/subscriber-status";
 import { StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { subscribersPage } from "~/services/newsletter.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "subscribers");
   const page = requirePage(request);
   const { rows, total } = await subscribersPage(page, PAGE_SIZE);
   assertPageExists(page, total);

@@ -22,13 +22,15 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { pledgeTypeLabels, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
+import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
+import { paymentMethodLabel } from "~/utils/payment-method";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
@@ -42,10 +44,11 @@ const savedMessages: Record<string, string> = {
   payment: "Payment recorded.",
   cancelled: "Pledge cancelled.",
   "payment-removed": "Payment removed.",
+  "subscription-cancelled": "Monthly card gift cancelled in Stripe, and the pledge with it.",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   const record = id === null ? undefined : await getPledgeRecord(id);
   if (!record) throw notFound(PLEDGE_NOT_FOUND);
@@ -61,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const form = await readFormData(request);
@@ -105,9 +108,21 @@ export default function PledgeDetail() {
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
-        <PledgeStatusBadge status={pledge.status} />
+        <PledgeStatusBadge status={pledge.status} type={pledge.type} />
       </div>
       {saved && Object.hasOwn(savedMessages, saved) ? <SavedNotice>{savedMessages[saved]}</SavedNotice> : null}
+      {pledge.disputedAt ? (
+        <div
+          role="note"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">A card payment of this pledge is disputed (a chargeback).</p>
+          <p className="mt-1">
+            {pledge.disputeNote}, opened {formatDateTime(pledge.disputedAt)}. Answer it in the Stripe Dashboard before
+            its deadline.
+          </p>
+        </div>
+      ) : null}
       {/* Removing a payment: a dialog over this page (or its refusal, shown here). */}
       <Outlet />
 
@@ -128,8 +143,26 @@ export default function PledgeDetail() {
             <Detail term="Received so far">
               {formatPence(pledge.paidPence)} in {payments.length} {payments.length === 1 ? "payment" : "payments"}
             </Detail>
+            {pledge.type === "monthly" ? (
+              <Detail term="Last payment">
+                {pledge.lastPaidOn ? formatLongDate(pledge.lastPaidOn) : "None yet"}
+                {pledge.status === "lapsed" ? (
+                  <span className="mt-1 block text-sm font-semibold text-red-800 dark:text-red-300">
+                    No payment for more than {QUIET_MONTHLY_DAYS} days: the standing order may have stopped.
+                  </span>
+                ) : null}
+              </Detail>
+            ) : null}
             {pledge.type === "one-time" && pledge.status !== "cancelled" ? (
               <Detail term="Outstanding">{formatPence(outstanding)}</Detail>
+            ) : null}
+            <Detail term="Paying by">
+              {pledge.payBy === "card" ? "Card, through Stripe Checkout" : "Bank transfer"}
+            </Detail>
+            {pledge.stripeSubscription ? (
+              <Detail term="Stripe subscription">
+                <span className="font-mono break-all">{pledge.stripeSubscription}</span>
+              </Detail>
             ) : null}
             <Detail term="Pledged on">
               <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
@@ -159,7 +192,7 @@ export default function PledgeDetail() {
           </dl>
           {pledge.cancelledAt ? null : (
             <Link to={adminPaths.cancelDonation(pledge.id)} className={`${dangerButtonClass} mt-4`}>
-              Cancel this pledge
+              {pledge.stripeSubscription ? "Cancel the monthly card gift" : "Cancel this pledge"}
             </Link>
           )}
         </section>
@@ -209,14 +242,32 @@ export default function PledgeDetail() {
                       <time dateTime={payment.receivedOn}>{formatLongDate(`${payment.receivedOn}T12:00:00Z`)}</time>
                     </td>
                     <td className={`${tdClass} whitespace-nowrap`}>{formatPence(payment.amountPence)}</td>
-                    <td className={tdClass}>{payment.method === "bank-import" ? "Bank statement" : "By hand"}</td>
+                    <td className={tdClass}>
+                      {paymentMethodLabel(payment.method, payment.amountPence)}
+                      {payment.stripeId ? (
+                        <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+                          {payment.stripeId}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className={`${tdClass} whitespace-pre-line break-words`}>{payment.note ?? ""}</td>
                     <td className={tdClass}>
                       {payment.recordedBy},{" "}
                       <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                     </td>
                     <td className={tdClass}>
-                      {payment.claim ? (
+                      {payment.method === "card" ? (
+                        // Card money comes and goes through Stripe (refund it there): never removed here.
+                        <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">
+                          {payment.claim ? (
+                            <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link">
+                              In Gift Aid claim {payment.claim.claimId}
+                            </Link>
+                          ) : payment.amountPence > 0 ? (
+                            "Refunds go through Stripe"
+                          ) : null}
+                        </span>
+                      ) : payment.claim ? (
                         // A payment in a Gift Aid claim batch cannot be removed: say where it is.
                         <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link whitespace-nowrap">
                           In Gift Aid claim {payment.claim.claimId}
@@ -231,7 +282,8 @@ export default function PledgeDetail() {
                           Remove
                           <span className="sr-only">
                             {" "}
-                            the payment of {formatPence(payment.amountPence)} received {payment.receivedOn}
+                            the payment of {formatPence(payment.amountPence)} received{" "}
+                            {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
                           </span>
                         </Link>
                       )}

@@ -7,11 +7,21 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { pledgeTypeLabels } from "~/schemas/donations";
-import { confirmImport, previewImport } from "~/services/bank-import.server";
+import { pledgeTypeLabels, type PledgeStatusValue } from "~/schemas/donations";
+import {
+  confirmImport,
+  previewImport,
+  searchPledgesForLine,
+  type PledgeCandidate,
+} from "~/services/bank-import.server";
 import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
-import { decodeStatement, type ColumnChoice } from "~/services/bank-statement.server";
-import { requireAdmin } from "~/services/session.server";
+import {
+  decodeStatement,
+  type ColumnChoice,
+  type ProposalWarning,
+  type UnmatchedCredit,
+} from "~/services/bank-statement.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -33,7 +43,7 @@ const LIMIT_TEXT = `${MAX_STATEMENT_BYTES / 1024 / 1024} MB`;
 const count = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "donations");
   const params = new URL(request.url).searchParams;
   return json({ recorded: count(params.get("recorded")), already: count(params.get("already")) });
 }
@@ -59,12 +69,57 @@ function readChoice(form: FormData): ColumnChoice | null {
 
 type Failure = { stage: "upload"; error: string; headers?: string[]; csv?: string };
 
+const FINGERPRINT = /^v1:[0-9a-f]{64}$/;
+
+/** What staff did on the shown preview: ticked lines, and per unmatched line a search and a chosen pledge. */
+function readLineChoices(form: FormData) {
+  const accepted = form.getAll("accept").filter((v): v is string => typeof v === "string" && FINGERPRINT.test(v));
+  const searches = new Map<string, string>();
+  const assignments = new Map<string, number>();
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    const find = /^find:(v1:[0-9a-f]{64})$/.exec(key);
+    if (find && value.trim()) searches.set(find[1], value.trim().slice(0, 100));
+    const assign = /^assign:(v1:[0-9a-f]{64})$/.exec(key);
+    if (assign && /^\d{1,9}$/.test(value)) assignments.set(assign[1], Number(value));
+  }
+  return { accepted, searches, assignments };
+}
+
+/**
+ * The preview to show: the matching, which lines are ticked (as first proposed, or as staff left
+ * them), and for each unmatched line its search, the pledges it found and the one chosen.
+ */
+async function previewData(
+  text: string,
+  choice: ColumnChoice,
+  state: ReturnType<typeof readLineChoices> | null,
+  error: string | null,
+) {
+  const result = await previewImport(text, choice);
+  if (!result.ok) return result;
+  const searches: Record<string, { q: string; chosen: number | null; candidates: PledgeCandidate[] }> = {};
+  for (const line of result.unmatched) {
+    const q = state?.searches.get(line.fingerprint) ?? "";
+    const chosen = state?.assignments.get(line.fingerprint);
+    if (!q && chosen === undefined) continue;
+    const candidates = await searchPledgesForLine(q, line.amountPence, chosen);
+    searches[line.fingerprint] = {
+      q,
+      chosen: chosen !== undefined && candidates.some((c) => c.id === chosen) ? chosen : null,
+      candidates,
+    };
+  }
+  const ticked = state ? state.accepted : result.proposals.filter((p) => p.preselected).map((p) => p.fingerprint);
+  return { stage: "preview" as const, csv: text, choice, ...result, ticked, searches, error };
+}
+
 const fail = (status: number, error: string, extra: Omit<Failure, "stage" | "error"> = {}) =>
   json({ stage: "upload", error, ...extra } as Failure, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "donations");
   let upload: Awaited<ReturnType<typeof parseUploadForm>>;
   try {
     upload = await parseUploadForm(request, "statement", MAX_STATEMENT_BYTES);
@@ -95,31 +150,34 @@ export async function action({ request }: ActionFunctionArgs) {
     return fail(400, "Choose a column in each of the three lists.", { headers: detected.headers, csv: text });
   }
 
-  if (form.get("intent") === "confirm") {
-    const accepted = form.getAll("accept").filter((v): v is string => typeof v === "string" && v.length <= 100);
-    if (accepted.length === 0) {
-      const result = await previewImport(text, choice);
-      if (!result.ok) return fail(400, result.error, { headers: result.headers, csv: text });
-      return json(
-        { stage: "preview" as const, csv: text, choice, ...result, error: "Tick at least one payment to record." },
-        { status: 400 },
-      );
+  const intent = form.get("intent");
+  if (intent === "confirm" || intent === "find") {
+    const state = readLineChoices(form);
+    if (intent === "find" || (state.accepted.length === 0 && state.assignments.size === 0)) {
+      const error = intent === "find" ? null : "Tick at least one payment, or choose a pledge for a line, to record.";
+      const data = await previewData(text, choice, state, error);
+      if (!data.ok) return fail(400, data.error, { headers: data.headers, csv: text });
+      return json(data, { status: error ? 400 : 200 });
     }
-    const outcome = await confirmImport(text, choice, accepted, user.username);
-    if (!outcome.ok) return fail(400, outcome.error);
+    const outcome = await confirmImport(text, choice, state.accepted, user.username, state.assignments);
+    if (!outcome.ok) {
+      const data = await previewData(text, choice, state, outcome.error);
+      if (!data.ok) return fail(400, outcome.error);
+      return json(data, { status: 409 });
+    }
     return redirect(
       `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}`,
       303,
     );
   }
 
-  const result = await previewImport(text, choice);
-  if (!result.ok)
-    return fail(422, `${result.error}${result.headers ? "" : " Nothing was changed."}`, {
-      headers: result.headers,
+  const data = await previewData(text, choice, null, null);
+  if (!data.ok)
+    return fail(422, `${data.error}${data.headers ? "" : " Nothing was changed."}`, {
+      headers: data.headers,
       csv: text,
     });
-  return json({ stage: "preview" as const, csv: text, choice, ...result, error: null as string | null });
+  return json(data);
 }
 
 const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
@@ -169,6 +227,148 @@ function ColumnSelects({
 }
 
 const day = (iso: string) => formatLongDate(`${iso}T12:00:00Z`);
+
+type MatchedPledge = {
+  id: number;
+  reference: string;
+  type: "one-time" | "monthly";
+  amountPence: number;
+  paidPence: number;
+  status: PledgeStatusValue;
+};
+
+function PledgeSummary({ pledge }: { pledge: MatchedPledge }) {
+  return (
+    <>
+      <Link to={adminPaths.donation(pledge.id)} className="link font-mono">
+        {pledge.reference}
+      </Link>
+      <span className="block">
+        {formatPence(pledge.amountPence)} {pledgeTypeLabels[pledge.type].toLowerCase()}, received so far{" "}
+        {formatPence(pledge.paidPence)}
+      </span>
+      <PledgeStatusBadge status={pledge.status} type={pledge.type} />
+    </>
+  );
+}
+
+function warningText(warning: ProposalWarning, pledge: MatchedPledge): string {
+  switch (warning) {
+    case "cancelled":
+      return "This pledge is cancelled.";
+    case "already-paid":
+      return `This pledge is already paid in full (${formatPence(pledge.paidPence)} received). Tick it only if the donor meant to give more.`;
+    case "overpays":
+      return `This would take the pledge past its ${formatPence(pledge.amountPence)}: ${formatPence(Math.max(0, pledge.amountPence - pledge.paidPence))} is outstanding, counting the ticked lines above. Tick it only if the donor meant to give more.`;
+  }
+}
+
+/** Why a line is not ticked: shown beside it, in words, never by colour alone. */
+function WarningNote({ id, warning, pledge }: { id?: string; warning: ProposalWarning; pledge: MatchedPledge }) {
+  return (
+    <span
+      id={id}
+      className="mt-2 block rounded-md border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <strong>Not ticked:</strong> {warningText(warning, pledge)}
+    </span>
+  );
+}
+
+function UnmatchedLine({
+  line,
+  search,
+}: {
+  line: UnmatchedCredit;
+  search?: {
+    q: string;
+    chosen: number | null;
+    candidates: (MatchedPledge & { name: string; email: string; warning: ProposalWarning | null })[];
+  };
+}) {
+  const findId = `find-${line.line}`;
+  return (
+    <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <p>
+        <span className="font-semibold">
+          Line {line.line}: {formatPence(line.amountPence)} on {day(line.date)}
+        </span>
+        <span className="block break-words text-sm text-slate-700 dark:text-slate-300">
+          {line.description}
+          {line.unknownReferences.length ? ` (no pledge ${line.unknownReferences.join(", ")})` : ""}
+        </span>
+      </p>
+      {line.state === "already-imported" ? (
+        <p className="mt-2 font-semibold">Already imported</p>
+      ) : (
+        <>
+          <div className="mt-2 flex flex-wrap items-end gap-2">
+            <div className="min-w-0 grow">
+              <label htmlFor={findId} className={labelClass}>
+                Find a pledge for line {line.line} (reference, name or e-mail)
+              </label>
+              <input
+                id={findId}
+                type="search"
+                name={`find:${line.fingerprint}`}
+                defaultValue={search?.q ?? ""}
+                maxLength={100}
+                className="field-input"
+              />
+            </div>
+            <button type="submit" name="intent" value="find" className="btn-secondary">
+              Find
+            </button>
+          </div>
+          {search ? (
+            search.candidates.length > 0 ? (
+              <fieldset className="mt-3">
+                <legend className="text-sm font-semibold">Record line {line.line} on</legend>
+                <div className="mt-1 space-y-2">
+                  <label className="flex items-start gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={`assign:${line.fingerprint}`}
+                      value=""
+                      defaultChecked={search.chosen === null}
+                      className="mt-0.5 h-4 w-4 accent-brand-700"
+                    />
+                    <span>No pledge (leave this line out)</span>
+                  </label>
+                  {search.candidates.map((c) => (
+                    <label key={c.id} className="flex items-start gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name={`assign:${line.fingerprint}`}
+                        value={c.id}
+                        defaultChecked={search.chosen === c.id}
+                        className="mt-0.5 h-4 w-4 accent-brand-700"
+                      />
+                      <span>
+                        <span className="font-mono">{c.reference}</span> · {c.name} · {c.email} ·{" "}
+                        {formatPence(c.amountPence)} {pledgeTypeLabels[c.type].toLowerCase()}, received{" "}
+                        {formatPence(c.paidPence)}
+                        {c.warning ? (
+                          <span className="block font-semibold text-amber-900 dark:text-amber-200">
+                            {warningText(c.warning, c)}
+                          </span>
+                        ) : null}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : (
+              <p className="mt-2 text-sm" role="status">
+                No pledge matches “{search.q}”.
+              </p>
+            )
+          ) : null}
+        </>
+      )}
+    </li>
+  );
+}
 
 export default function ImportStatement() {
   const { recorded, already } = useLoaderData<typeof loader>();
@@ -230,7 +430,8 @@ export default function ImportStatement() {
       ) : null}
 
       {data?.stage === "preview" ? (
-        <Form method="post" encType="multipart/form-data" className="mt-8">
+        // With JavaScript, "Find" answers in place (no jump to the top of the page).
+        <Form method="post" encType="multipart/form-data" className="mt-8" preventScrollReset>
           <input type="hidden" name="csv" value={data.csv} />
           {(["date", "description", "amount"] as const).map((key) =>
             data.choice[key] === undefined ? null : (
@@ -250,6 +451,9 @@ export default function ImportStatement() {
               : ""}
             ; {data.unmatched.length} paid-in {data.unmatched.length === 1 ? "line names" : "lines name"} none;{" "}
             {data.debits} money-out {data.debits === 1 ? "line was" : "lines were"} skipped.
+            {data.payouts.length > 0
+              ? ` ${data.payouts.length} Stripe payout ${data.payouts.length === 1 ? "line was" : "lines were"} skipped: card gifts are recorded one by one from Stripe, not from the bank statement.`
+              : ""}
           </p>
 
           {data.problems.length > 0 ? (
@@ -269,89 +473,100 @@ export default function ImportStatement() {
           ) : null}
 
           {data.proposals.length > 0 ? (
-            <>
-              <ScrollTable label="Proposed payments">
-                <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-                  <TableHead columns={["Record", "Line", "Statement", "Pledge"]} />
-                  <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
-                    {data.proposals.map((proposal) => {
-                      const id = `accept-${proposal.line}`;
-                      const differs =
-                        proposal.pledge.type === "one-time" &&
-                        proposal.amountPence !== proposal.pledge.amountPence - proposal.pledge.paidPence;
-                      return (
-                        <tr key={proposal.fingerprint}>
-                          <td className={tdClass}>
-                            {proposal.state === "already-imported" ? (
-                              <span className="font-semibold">Already imported</span>
-                            ) : (
-                              <input
-                                id={id}
-                                type="checkbox"
-                                name="accept"
-                                value={proposal.fingerprint}
-                                defaultChecked={proposal.pledge.status !== "cancelled"}
-                                className="h-5 w-5 accent-brand-700"
-                                aria-label={`Record ${formatPence(proposal.amountPence)} on line ${proposal.line} for ${proposal.pledge.reference}`}
-                              />
-                            )}
-                          </td>
-                          <td className={tdClass}>{proposal.line}</td>
-                          <td className={tdClass}>
-                            <span className="block whitespace-nowrap font-semibold">
-                              {formatPence(proposal.amountPence)} on {day(proposal.date)}
-                            </span>
-                            <span className="block break-words text-slate-700 dark:text-slate-300">
-                              {proposal.description}
-                            </span>
-                          </td>
-                          <td className={tdClass}>
-                            <Link to={adminPaths.donation(proposal.pledge.id)} className="link font-mono">
-                              {proposal.pledge.reference}
-                            </Link>
-                            <span className="block">
-                              {formatPence(proposal.pledge.amountPence)}{" "}
-                              {pledgeTypeLabels[proposal.pledge.type].toLowerCase()}, received so far{" "}
-                              {formatPence(proposal.pledge.paidPence)}
-                            </span>
-                            <PledgeStatusBadge status={proposal.pledge.status} />
-                            {differs && proposal.pledge.status === "pending" ? (
-                              <span className="ml-2 text-sm">Amount differs from what is outstanding</span>
-                            ) : null}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </ScrollTable>
-              {data.proposals.some((p) => p.state === "new") ? (
-                <button type="submit" name="intent" value="confirm" className="btn-primary mt-4" disabled={busy}>
-                  {busy && navigation.formData?.get("intent") === "confirm" ? "Recording…" : "Record ticked payments"}
-                </button>
-              ) : (
-                <p className="mt-4">Every line that names a pledge has been imported before.</p>
-              )}
-            </>
+            <ScrollTable label="Proposed payments">
+              <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+                <TableHead columns={["Record", "Line", "Statement", "Pledge"]} />
+                <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
+                  {data.proposals.map((proposal) => {
+                    const id = `accept-${proposal.line}`;
+                    const differs =
+                      proposal.pledge.type === "one-time" &&
+                      proposal.amountPence !== proposal.pledge.amountPence - proposal.pledge.paidPence;
+                    return (
+                      <tr key={proposal.fingerprint}>
+                        <td className={tdClass}>
+                          {proposal.state === "already-imported" ? (
+                            <span className="font-semibold">Already imported</span>
+                          ) : (
+                            <input
+                              id={id}
+                              type="checkbox"
+                              name="accept"
+                              value={proposal.fingerprint}
+                              defaultChecked={data.ticked.includes(proposal.fingerprint)}
+                              className="h-5 w-5 accent-brand-700"
+                              aria-label={`Record ${formatPence(proposal.amountPence)} on line ${proposal.line} for ${proposal.pledge.reference}`}
+                              aria-describedby={proposal.warning ? `${id}-warning` : undefined}
+                            />
+                          )}
+                        </td>
+                        <td className={tdClass}>{proposal.line}</td>
+                        <td className={tdClass}>
+                          <span className="block whitespace-nowrap font-semibold">
+                            {formatPence(proposal.amountPence)} on {day(proposal.date)}
+                          </span>
+                          <span className="block break-words text-slate-700 dark:text-slate-300">
+                            {proposal.description}
+                          </span>
+                        </td>
+                        {/* Wide enough for its warning on a phone (the table scrolls sideways). */}
+                        <td className={`${tdClass} min-w-64`}>
+                          <PledgeSummary pledge={proposal.pledge} />
+                          {proposal.warning ? (
+                            <WarningNote id={`${id}-warning`} warning={proposal.warning} pledge={proposal.pledge} />
+                          ) : differs && proposal.pledge.status === "pending" ? (
+                            <span className="ml-2 text-sm">Amount differs from what is outstanding</span>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </ScrollTable>
           ) : (
             <p className="mt-4">No paid-in line names a pledge reference.</p>
           )}
 
-          {data.unmatched.length > 0 ? (
+          {data.payouts.length > 0 ? (
             <details className="mt-6">
               <summary className="cursor-pointer font-semibold">
-                Paid-in lines that name no pledge ({data.unmatched.length})
+                Stripe payouts, skipped ({data.payouts.length})
               </summary>
               <ul className="mt-2 space-y-1 text-sm">
-                {data.unmatched.map((line) => (
+                {data.payouts.map((line) => (
                   <li key={line.fingerprint}>
                     Line {line.line}: {formatPence(line.amountPence)} on {day(line.date)}, {line.description}
-                    {line.unknownReferences.length ? ` (no pledge ${line.unknownReferences.join(", ")})` : ""}
                   </li>
                 ))}
               </ul>
             </details>
           ) : null}
+
+          {data.unmatched.length > 0 ? (
+            <section aria-labelledby="unmatched-heading" className="mt-8">
+              <h3 id="unmatched-heading" className="text-lg font-semibold">
+                Paid-in lines that name no pledge ({data.unmatched.length})
+              </h3>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                Search for the pledge by reference, name or e-mail, choose it, and it is recorded with the ticked lines
+                above.
+              </p>
+              <ul className="mt-3 space-y-3">
+                {data.unmatched.map((line) => (
+                  <UnmatchedLine key={line.fingerprint} line={line} search={data.searches[line.fingerprint]} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {data.proposals.some((p) => p.state === "new") || data.unmatched.some((u) => u.state === "new") ? (
+            <button type="submit" name="intent" value="confirm" className="btn-primary mt-6" disabled={busy}>
+              {busy && navigation.formData?.get("intent") === "confirm" ? "Recording…" : "Record ticked payments"}
+            </button>
+          ) : (
+            <p className="mt-4">Every paid-in line has been imported before.</p>
+          )}
 
           <ColumnSelects
             headers={data.headers}

@@ -17,7 +17,7 @@ import {
   listClaimCandidates,
   type ClaimCandidate,
 } from "~/services/gift-aid-claims.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { scheduleDate } from "~/utils/gift-aid";
@@ -38,7 +38,7 @@ const candidateView = (candidate: ClaimCandidate) => ({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "gift-aid");
   const [candidates, claims, declarations] = await Promise.all([
     listClaimCandidates(),
     listClaimBatches(),
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireAdmin(request);
+  const user = await requireRole(request, "gift-aid");
   const submission = parseWithZod(await readFormData(request), { schema: createBatchSchema });
   if (submission.status !== "success") {
     return json({ error: "Choose the payments to claim, or claim them all." }, { status: 400 });

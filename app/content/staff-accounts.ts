@@ -1,0 +1,45 @@
+// Wording of the staff accounts: invitations, password resets, second factor and the notices
+// sent by e-mail about them (docs/team.md).
+import { site } from "./site";
+
+export const MIN_STAFF_PASSWORD_LENGTH = 12;
+export const MAX_STAFF_PASSWORD_LENGTH = 1024;
+export const INVITATION_HOURS = 72;
+export const RESET_HOURS = 1;
+
+export const staffMailWording = {
+  inviteSubject: `You are invited to the staff area of ${site.name}`,
+  inviteIntro: (name: string, role: string, invitedBy: string) =>
+    `Dear ${name}, ${invitedBy} has invited you to the staff area of ${site.name} as ${role}. Open the link below to choose your username and password.`,
+  inviteLinkLabel: `Accept the invitation (the link works once, for ${INVITATION_HOURS} hours):`,
+  inviteIgnore: "If you did not expect this, ignore this e-mail: nothing happens without the link.",
+  resetSubject: `Set a new password: ${site.name} staff area`,
+  resetIntro:
+    "Someone, hopefully you, asked to set a new password for your account in the staff area. Open the link below to choose one.",
+  resetLinkLabel: `Set a new password (the link works once, for ${RESET_HOURS} hour):`,
+  resetIgnore: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+  roleSubject: `Your role in the staff area of ${site.name} has changed`,
+  roleText: (name: string, role: string, by: string) =>
+    `Dear ${name}, ${by} has changed your role in the staff area to ${role}. If you did not expect this, talk to an admin.`,
+  twoStepResetSubject: `Your two-step sign-in was reset: ${site.name} staff area`,
+  twoStepResetText: (name: string, by: string) =>
+    `Dear ${name}, ${by} has reset your two-step sign-in. The next time you sign in you can set it up again. If you did not ask for this, talk to an admin at once.`,
+  passwordChangedSubject: `Your password was changed: ${site.name} staff area`,
+  passwordChangedText: (name: string) =>
+    `Dear ${name}, the password of your staff account was just changed and every other session was ended. If this was not you, contact an admin at once.`,
+} as const;
+
+export const staffAccountPages = {
+  forgotTitle: "Forgot your password?",
+  forgotIntro:
+    "Enter the e-mail address of your staff account. If it belongs to an active account, we send a link to set a new password; it works once, for one hour.",
+  forgotSent:
+    "If that address belongs to an active staff account, a link to set a new password is on its way. It works once, for one hour. Check your inbox (and the spam folder).",
+  badLinkTitle: "This link does not work",
+  badInvitationText:
+    "The invitation link is wrong, has expired (invitations last 72 hours), has been withdrawn or has already been used. Ask an admin to send a new one.",
+  badResetText:
+    "The link is wrong, has expired (reset links last one hour) or has already been used. Ask for a new one on the sign-in page.",
+  passwordHint: `At least ${MIN_STAFF_PASSWORD_LENGTH} characters. A few unrelated words make a good one; common passwords are refused.`,
+  commonPassword: "This password is too common: it is on lists that attackers try first. Choose another.",
+} as const;

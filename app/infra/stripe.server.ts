@@ -1,0 +1,54 @@
+import Stripe from "stripe";
+import { getEnv, type StripeConfig } from "./env.server";
+
+export type { Stripe };
+
+/**
+ * The official Stripe client, or null when Stripe is not configured (bank transfers only).
+ * STRIPE_API_URL points it at a stand-in server (tests, stripe-mock): its protocol, host and
+ * port become the client's options. The secret key stays here: never logged, never sent to a page.
+ */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const options: ConstructorParameters<typeof Stripe>[1] = {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "community-health-aid-uk" },
+  };
+  if (config.apiUrl) {
+    const url = new URL(config.apiUrl);
+    options.protocol = url.protocol === "http:" ? "http" : "https";
+    options.host = url.hostname;
+    options.port = url.port || (url.protocol === "http:" ? 80 : 443);
+  }
+  return new Stripe(config.secretKey, options);
+}
+
+const clients = new WeakMap<StripeConfig, Stripe>();
+
+/** The process's client for the configured account, or null without STRIPE_* settings. */
+export function getStripe(): { stripe: Stripe; config: StripeConfig } | null {
+  const config = getEnv().stripe;
+  if (!config) return null;
+  let stripe = clients.get(config);
+  if (!stripe) {
+    stripe = createStripeClient(config);
+    clients.set(config, stripe);
+  }
+  return { stripe, config };
+}
+
+/** Whether card gifts are offered (both Stripe keys set). */
+export function stripeEnabled(): boolean {
+  return getEnv().stripe !== null;
+}
+
+/** Checks a webhook's signature (5 minutes' tolerance) and returns its event; throws when it is not Stripe's. */
+export function verifyStripeEvent(
+  stripe: Stripe,
+  config: StripeConfig,
+  payload: string,
+  signature: string,
+  toleranceSeconds = 300,
+): Stripe.Event {
+  return stripe.webhooks.constructEvent(payload, signature, config.webhookSecret, toleranceSeconds);
+}

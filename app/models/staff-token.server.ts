@@ -1,0 +1,154 @@
+import { sql, type Selectable } from "kysely";
+import type { InvitationsTable } from "../../db/schema";
+import type { DB } from "~/infra/db.server";
+import type { Role } from "~/utils/admin-paths";
+
+export type Invitation = Selectable<InvitationsTable>;
+
+export async function createInvitation(
+  db: DB,
+  values: { name: string; email: string; role: Role; tokenHash: string; invitedBy: string; now: Date; ttlMs: number },
+): Promise<Invitation> {
+  return db
+    .insertInto("invitations")
+    .values({
+      name: values.name,
+      email: values.email,
+      role: values.role,
+      token_hash: values.tokenHash,
+      invited_by: values.invitedBy,
+      created_at: values.now.toISOString(),
+      expires_at: new Date(values.now.getTime() + values.ttlMs).toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function getInvitation(db: DB, id: number): Promise<Invitation | undefined> {
+  return db.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** An invitation that can still be accepted: not used, not withdrawn, not expired. */
+export async function findOpenInvitation(db: DB, tokenHash: string, now: Date): Promise<Invitation | undefined> {
+  return db
+    .selectFrom("invitations")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Invitations neither accepted nor withdrawn (expired ones included, so they can be resent). */
+export async function listPendingInvitations(db: DB): Promise<Invitation[]> {
+  return db
+    .selectFrom("invitations")
+    .selectAll()
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+export async function pendingInvitationFor(db: DB, email: string): Promise<Invitation | undefined> {
+  return db
+    .selectFrom("invitations")
+    .selectAll()
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** A new link for a pending invitation: the old one stops working. */
+export async function renewInvitation(
+  db: DB,
+  id: number,
+  tokenHash: string,
+  now: Date,
+  ttlMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ token_hash: tokenHash, expires_at: new Date(now.getTime() + ttlMs).toISOString() })
+    .where("id", "=", id)
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function withdrawInvitation(db: DB, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ withdrawn_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks an open invitation used (only once: false when someone got there first). */
+export async function markInvitationAccepted(db: DB, id: number, userId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ accepted_at: now.toISOString(), user_id: userId })
+    .where("id", "=", id)
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function createPasswordReset(
+  db: DB,
+  values: { userId: number; tokenHash: string; now: Date; ttlMs: number },
+): Promise<void> {
+  // One live link per person: asking again replaces the earlier one.
+  await db.deleteFrom("password_resets").where("user_id", "=", values.userId).execute();
+  await db
+    .insertInto("password_resets")
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      created_at: values.now.toISOString(),
+      expires_at: new Date(values.now.getTime() + values.ttlMs).toISOString(),
+    })
+    .execute();
+}
+
+/** The user id of a reset link that still works, or undefined. */
+export async function findOpenPasswordReset(db: DB, tokenHash: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("password_resets")
+    .innerJoin("users", "users.id", "password_resets.user_id")
+    .select("password_resets.user_id")
+    .where("password_resets.token_hash", "=", tokenHash)
+    .where("password_resets.used_at", "is", null)
+    .where("password_resets.expires_at", ">", now.toISOString())
+    .where("users.status", "=", "active")
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("password_resets")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes expired or used reset links and invitations expired more than 30 days ago. */
+export async function deleteStaleStaffTokens(db: DB, now: Date): Promise<void> {
+  await db
+    .deleteFrom("password_resets")
+    .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("used_at", "is not", null)]))
+    .execute();
+}

@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { PageBanner } from "~/components/page-banner";
+import { cardReturn, donationTypeLabel } from "~/content/donate";
+import { site } from "~/content/site";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { cardCheckoutAgain, cardReturnStatus } from "~/services/card-gifts.server";
+import { pageMeta } from "~/utils/meta";
+
+// Where Stripe Checkout sends the donor back (success_url, or cancel_url with ?cancelled=1).
+// It only reads: the payment is recorded by Stripe's signed webhook, never by this page.
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const status = await cardReturnStatus(params.reference ?? "");
+  if (!status) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  const cancelled = new URL(request.url).searchParams.has("cancelled") && !status.received;
+  return json(
+    { ...status, typeLabel: donationTypeLabel(status.type), cancelled },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** "Try again": back to the pledge's Checkout page (the same session while it is open). */
+export async function action({ params, request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const url = await cardCheckoutAgain(params.reference ?? "");
+  if (!url) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  return redirect(url, 303);
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  ...pageMeta({
+    title: error ? "Pledge not found" : data?.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle,
+    description: `Your gift to ${site.name} by card.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function CardReturn() {
+  const gift = useLoaderData<typeof loader>();
+  const lead = gift.cancelled
+    ? cardReturn.cancelledLead
+    : gift.received
+      ? cardReturn.receivedLead
+      : cardReturn.confirmingLead;
+  return (
+    <>
+      <PageBanner title={gift.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle} lead={lead} />
+      <div className="container-page py-12">
+        <section
+          aria-labelledby="gift-heading"
+          className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="gift-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            Your gift
+          </h2>
+          <dl className="mt-4 space-y-3">
+            <div>
+              <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
+              <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">
+                {gift.reference}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-700 dark:text-slate-300">Amount</dt>
+              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{gift.amount}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-700 dark:text-slate-300">Donation type</dt>
+              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{gift.typeLabel}</dd>
+            </div>
+          </dl>
+          {gift.cancelled ? (
+            <div className="mt-6 flex flex-wrap items-center gap-3">
+              {gift.canRetry ? (
+                <Form method="post">
+                  <button type="submit" className="btn-donate">
+                    Try the card payment again
+                  </button>
+                </Form>
+              ) : null}
+              <Link to={`/donate/thank-you/${gift.reference}`} className="btn-secondary">
+                Pay by bank transfer instead
+              </Link>
+            </div>
+          ) : (
+            <p className="mt-6 flex flex-wrap gap-3">
+              <Link to="/" className="btn-primary">
+                Back to the home page
+              </Link>
+              <Link to="/projects" className="btn-secondary">
+                See our projects
+              </Link>
+            </p>
+          )}
+          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+            Questions about your gift? Write to{" "}
+            <a href={`mailto:${site.email}`} className="link">
+              {site.email}
+            </a>{" "}
+            quoting your reference.
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Pledge not found" : "Unexpected Application Error!"}</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+        {notFound
+          ? "We could not find a gift with that reference. Please check the link, or make a new gift."
+          : "Something went wrong while loading your gift."}
+      </p>
+      <Link to="/donate" className="btn-primary mt-8">
+        Go to the donate page
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/admin/audit-trail";
+import { BackLink } from "~/components/admin/back-link";
+import { ActionNotice } from "~/components/admin/notice";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { StaffSection } from "~/components/admin/table";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { requireRole } from "~/services/session.server";
+import { changeRole, setMemberStatus, teamMemberDetail } from "~/services/team.server";
+import { resetTwoStep } from "~/services/two-step.server";
+import { adminPaths, isRole, roleLabels, ROLES } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { notFound } from "~/utils/http";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Team member", description: `A member of the staff of ${site.name}.`, noindex: true });
+
+function memberId(param: string | undefined): number {
+  const id = /^\d{1,12}$/.test(param ?? "") ? Number(param) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound("There is no such person in the team.");
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "team");
+  const detail = await teamMemberDetail(memberId(params.id));
+  if (!detail) throw notFound("There is no such person in the team.");
+  return json({ ...detail, me: user.id });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireRole(request, "team");
+  const id = memberId(params.id);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  let result;
+  if (intent === "role") {
+    const role = form.get("role");
+    if (!isRole(role)) return json({ notice: { ok: false, message: "Choose a role." } }, { status: 400 });
+    result = await changeRole(user, id, role);
+  } else if (intent === "disable" || intent === "enable") {
+    result = await setMemberStatus(user, id, intent === "disable" ? "disabled" : "active");
+  } else if (intent === "reset-two-step") {
+    result = (await resetTwoStep(id, user))
+      ? { ok: true as const, message: "Two-step sign-in reset: they set it up again at their next sign-in." }
+      : { ok: false as const, status: 404 as const, message: "There is no such person in the team." };
+  } else {
+    return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
+  }
+  return json({ notice: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status });
+}
+
+export default function TeamMemberPage() {
+  const { member, actions, me } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const self = member.id === me;
+  return (
+    <>
+      <BackLink to={adminPaths.team}>Back to the team</BackLink>
+      <h2 className="mt-4 text-2xl font-semibold break-all">{member.username}</h2>
+      <ActionNotice notice={actionData?.notice} />
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="font-medium">Name</dt>
+        <dd>{member.name ?? "—"}</dd>
+        <dt className="font-medium">Email</dt>
+        <dd className="break-all">{member.email ?? "—"}</dd>
+        <dt className="font-medium">Role</dt>
+        <dd>{roleLabels[member.role]}</dd>
+        <dt className="font-medium">Status</dt>
+        <dd>{member.status === "active" ? "Active" : "Disabled"}</dd>
+        <dt className="font-medium">Last sign-in</dt>
+        <dd>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}</dd>
+        <dt className="font-medium">Two-step sign-in</dt>
+        <dd>{member.two_step ? "On" : "Off"}</dd>
+      </dl>
+
+      {self ? (
+        <p className="mt-6 text-slate-700 dark:text-slate-300">
+          This is you: another admin changes your role or disables your account.
+        </p>
+      ) : (
+        <>
+          <StaffSection id="role" title="Role">
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="role" />
+              <div>
+                <label htmlFor="member-role" className="block font-medium">
+                  Role
+                </label>
+                <select id="member-role" name="role" defaultValue={member.role} className="field-input">
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabels[role]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-primary">
+                Change the role
+              </button>
+            </Form>
+          </StaffSection>
+          <StaffSection id="access" title="Access">
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Form method="post">
+                {member.status === "active" ? (
+                  <button type="submit" name="intent" value="disable" className={dangerButtonClass}>
+                    Disable {member.username}
+                  </button>
+                ) : (
+                  <button type="submit" name="intent" value="enable" className="btn-secondary">
+                    Enable {member.username}
+                  </button>
+                )}
+              </Form>
+              {member.two_step ? (
+                <Form method="post">
+                  <button type="submit" name="intent" value="reset-two-step" className={dangerButtonClass}>
+                    Reset two-step sign-in
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Disabling ends their sessions and API tokens at once; enabling lets them sign in again.
+            </p>
+          </StaffSection>
+        </>
+      )}
+
+      <AuditTrail
+        heading="Recent actions"
+        events={actions.map((event) => ({
+          ...event,
+          detail: [event.entity, event.detail].filter(Boolean).join(" · "),
+        }))}
+      />
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,154 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/notice";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { StaffSection, StaffTable } from "~/components/admin/table";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { takeFlash } from "~/services/flash.server";
+import { requireRole } from "~/services/session.server";
+import { resendInvitation, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
+import { setTeamTwoStepRequirement } from "~/services/two-step.server";
+import { adminPaths, roleLabels } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+// The staff team (admins only): people with their role, status, last sign-in and second
+// factor; invitations waiting; and whether the whole team must use two-step sign-in.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Team", description: `The staff team of ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "team");
+  const flash = await takeFlash(request);
+  return json({ ...(await teamOverview()), me: user.id, flash: flash.message }, { headers: flash.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireRole(request, "team");
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const id = Number(form.get("invitation"));
+  if (intent === "require-two-step" || intent === "two-step-optional") {
+    await setTeamTwoStepRequirement(user, intent === "require-two-step");
+    return json({
+      notice: {
+        ok: true,
+        message:
+          intent === "require-two-step"
+            ? "Two-step sign-in is now required: people without it set it up before any other staff page."
+            : "Two-step sign-in is now optional.",
+      },
+    });
+  }
+  if ((intent === "resend" || intent === "withdraw") && Number.isSafeInteger(id) && id > 0) {
+    const result = intent === "resend" ? await resendInvitation(user, id) : await withdrawPendingInvitation(user, id);
+    return json({ notice: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status });
+  }
+  return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
+}
+
+export default function Team() {
+  const { members, invitations, requireTwoStep, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const notice = actionData?.notice ?? (flash ? { ok: true, message: flash } : null);
+  return (
+    <section aria-labelledby="team-heading">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="team-heading" className="text-2xl font-bold">
+          Team
+        </h2>
+        <Link to={adminPaths.teamInvite} className="btn-primary">
+          Invite someone
+        </Link>
+      </div>
+      <ActionNotice notice={notice} />
+      <StaffTable
+        className="mt-6"
+        caption="People in the staff team"
+        columns={["Username", "Name", "Role", "Status", "Last sign-in", "Two-step"]}
+      >
+        {members.map((member) => (
+          <tr key={member.id} className="border-b border-slate-200 dark:border-slate-700">
+            <td className="p-2">
+              <Link to={adminPaths.teamMember(member.id)} className="link">
+                {member.username}
+              </Link>
+            </td>
+            <td className="p-2">{member.name ?? "—"}</td>
+            <td className="p-2">{roleLabels[member.role]}</td>
+            <td className="p-2">{member.status === "active" ? "Active" : "Disabled"}</td>
+            <td className="p-2">{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}</td>
+            <td className="p-2">{member.two_step ? "On" : "Off"}</td>
+          </tr>
+        ))}
+      </StaffTable>
+
+      <StaffSection id="invitations" title="Invitations waiting">
+        {invitations.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No invitations are waiting.</p>
+        ) : (
+          <StaffTable
+            className="mt-3"
+            caption="Invitations not yet accepted"
+            columns={["Name", "Email", "Role", "Status", "Actions"]}
+          >
+            {invitations.map((invitation) => (
+              <tr key={invitation.id} className="border-b border-slate-200 dark:border-slate-700">
+                <td className="p-2">{invitation.name}</td>
+                <td className="p-2 break-all">{invitation.email}</td>
+                <td className="p-2">{roleLabels[invitation.role]}</td>
+                <td className="p-2">
+                  {invitation.expired
+                    ? "Expired"
+                    : `Invited, link valid until ${formatDateTime(invitation.expires_at)}`}
+                </td>
+                <td className="p-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Form method="post">
+                      <input type="hidden" name="invitation" value={invitation.id} />
+                      <button type="submit" name="intent" value="resend" className="btn-secondary">
+                        Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="invitation" value={invitation.id} />
+                      <button type="submit" name="intent" value="withdraw" className={dangerButtonClass}>
+                        Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
+                      </button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
+        )}
+      </StaffSection>
+
+      <StaffSection id="two-step" title="Two-step sign-in">
+        <p className="mt-2 text-slate-800 dark:text-slate-200">
+          {requireTwoStep
+            ? "Required: everyone signs in with a code from an authenticator app; anyone without one sets it up before any other staff page."
+            : "Optional: each person may turn it on for their own account."}
+        </p>
+        <Form method="post" className="mt-3">
+          {requireTwoStep ? (
+            <button type="submit" name="intent" value="two-step-optional" className="btn-secondary">
+              Make two-step sign-in optional
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="require-two-step" className="btn-primary">
+              Require two-step sign-in
+            </button>
+          )}
+        </Form>
+      </StaffSection>
+    </section>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,67 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { BackLink } from "~/components/admin/back-link";
+import { FormError, SelectField, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { setFlash } from "~/services/flash.server";
+import { requireRole } from "~/services/session.server";
+import { parseInviteForm } from "~/services/staff-forms.server";
+import { invitePerson } from "~/services/team.server";
+import { adminPaths, roleLabels, ROLES } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Invite someone", description: `Invite a person to the staff of ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "team");
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireRole(request, "team");
+  const submission = parseInviteForm(await readFormData(request));
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const outcome = await invitePerson(user, submission.value);
+  if (!outcome.ok) {
+    return json(
+      { result: submission.reply({ fieldErrors: { email: [outcome.message] } }) },
+      { status: outcome.status },
+    );
+  }
+  return redirect(adminPaths.team, { status: 303, headers: { "Set-Cookie": await setFlash("invitation-sent") } });
+}
+
+const roleOptions = ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
+
+export default function InvitePerson() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <>
+      <BackLink to={adminPaths.team}>Back to the team</BackLink>
+      <h2 className="mt-4 text-2xl font-bold">Invite someone</h2>
+      <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+        They get an e-mail with a link (it works once, for 72 hours) to choose their username and password. Admin:
+        everything, the team included. Fundraising: donations, Gift Aid, enquiries, subscribers, mail, privacy requests
+        and statistics. Editor: news and statistics.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 max-w-md space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.name} label="Name" autoComplete="off" />
+        <TextField meta={fields.email} label="Email address" type="email" autoComplete="off" />
+        <SelectField meta={fields.role} label="Role" options={roleOptions} placeholder="Choose a role" />
+        <button type="submit" className="btn-primary">
+          Send the invitation
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { staffAccountPages } from "~/content/staff-accounts";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
+import { parseForgotForm } from "~/services/staff-forms.server";
+import { LOGIN_PATH } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+// Asks for the e-mail address and always answers the same, in the same time: whether an
+// account has that address is never revealed.
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: staffAccountPages.forgotTitle,
+    description: `Staff password reset for ${site.name}.`,
+    noindex: true,
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+export async function loader() {
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseForgotForm(await readFormData(request));
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  const outcome = await requestPasswordReset(submission.value.email, request);
+  if (!outcome.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [outcome.message] }), sent: false },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  return json({ result: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">{staffAccountPages.forgotTitle}</h1>
+        {actionData?.sent ? (
+          <p role="status" className="mt-4 text-slate-800 dark:text-slate-200">
+            {staffAccountPages.forgotSent}
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{staffAccountPages.forgotIntro}</p>
+            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+              <FormError id={form.errorId} errors={form.errors} />
+              <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+              <button type="submit" className="btn-primary w-full">
+                Send the link
+              </button>
+            </Form>
+          </>
+        )}
+        <p className="mt-6 text-center text-sm">
+          <Link to={LOGIN_PATH} className="link">
+            Back to sign-in
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

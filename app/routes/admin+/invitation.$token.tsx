@@ -1,0 +1,103 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { staffAccountPages } from "~/content/staff-accounts";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
+import { createUserSession } from "~/services/session.server";
+import { parseAcceptForm } from "~/services/staff-forms.server";
+import { acceptInvitation, openInvitation } from "~/services/team.server";
+import { DASHBOARD_PATH, LOGIN_PATH, roleLabels } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+// The link in an invitation: the invited person chooses a username and a password. The link
+// works once, for 72 hours; accepting signs them in.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Join the staff area", description: `Staff invitation for ${site.name}.`, noindex: true });
+
+export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const invitation = await openInvitation(params.token);
+  return json(
+    { invitation: invitation ? { name: invitation.name, role: roleLabels[invitation.role] } : null },
+    { status: invitation ? 200 : 410, headers: TOKEN_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseAcceptForm(await readFormData(request));
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }), gone: false }, { status: 400 });
+  }
+  const outcome = await acceptInvitation(params.token, submission.value);
+  if (outcome.ok) return createUserSession({ request, userId: outcome.user.id, redirectTo: DASHBOARD_PATH });
+  if (outcome.reason === "username-taken") {
+    return json(
+      {
+        result: submission.reply({
+          fieldErrors: { username: ["This username is taken (case is ignored): choose another"] },
+          hideFields: ["password"],
+        }),
+        gone: false,
+      },
+      { status: 409 },
+    );
+  }
+  return json({ result: submission.reply({ hideFields: ["password"] }), gone: true }, { status: 410 });
+}
+
+export default function AcceptInvitation() {
+  const { invitation } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const usable = invitation && !actionData?.gone;
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        {usable ? (
+          <>
+            <h1 className="text-2xl font-bold">Join the staff area</h1>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Welcome, {invitation.name}. You are invited as {invitation.role}. Choose the username and password you
+              will sign in with.
+            </p>
+            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+              <FormError id={form.errorId} errors={form.errors} />
+              <TextField
+                meta={fields.username}
+                label="Username"
+                autoComplete="username"
+                hint="3 to 50 letters, digits, dots, hyphens or underscores."
+              />
+              <TextField
+                meta={fields.password}
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                hint={staffAccountPages.passwordHint}
+              />
+              <button type="submit" className="btn-primary w-full">
+                Create my account
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">{staffAccountPages.badLinkTitle}</h1>
+            <p className="mt-4 text-slate-800 dark:text-slate-200">{staffAccountPages.badInvitationText}</p>
+            <Link to={LOGIN_PATH} className="btn-primary mt-6">
+              Go to sign-in
+            </Link>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { checkSignInCode } from "~/services/auth.server";
+import { createUserSession, getPendingUser } from "~/services/session.server";
+import { parseCodeForm } from "~/services/staff-forms.server";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+// The second step of signing in: the password was right, now a code from the authenticator
+// app (or a recovery code). Until then the browser holds a pending sign-in, not a session.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getPendingUser(request))) throw redirect(LOGIN_PATH);
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await getPendingUser(request);
+  if (!user) throw redirect(LOGIN_PATH, 303);
+  const formData = await readFormData(request);
+  const submission = parseCodeForm(formData);
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  }
+  const check = await checkSignInCode(user, submission.value.code, request);
+  if (!check.ok) {
+    const headers = check.retryAfterSeconds ? { "Retry-After": String(check.retryAfterSeconds) } : undefined;
+    return json(
+      { result: submission.reply({ formErrors: [check.message], hideFields: ["code"] }) },
+      { status: check.status, headers },
+    );
+  }
+  return createUserSession({
+    request,
+    userId: user.id,
+    redirectTo: safeRedirect(formData.get("redirectTo"), DASHBOARD_PATH),
+  });
+}
+
+export default function SignInCode() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">Two-step sign-in</h1>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          Enter the six-digit code your authenticator app shows for {site.name}, or one of your recovery codes.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextField meta={fields.code} label="Code" autoComplete="one-time-code" inputMode="text" />
+          <button type="submit" className="btn-primary w-full">
+            Continue
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to={LOGIN_PATH} className="link">
+            Start again
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { staffAccountPages } from "~/content/staff-accounts";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
+import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
+import { createUserSession } from "~/services/session.server";
+import { parseResetForm } from "~/services/staff-forms.server";
+import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+// The link in a password-reset e-mail: works once, for one hour. Setting the password ends
+// every session and API token of the person and signs this browser in.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Set a new password", description: `Staff password reset for ${site.name}.`, noindex: true });
+
+export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const valid = await resetLinkWorks(params.token);
+  return json({ valid }, { status: valid ? 200 : 410, headers: TOKEN_PAGE_HEADERS });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseResetForm(await readFormData(request));
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }), valid: true }, { status: 400 });
+  }
+  const user = await resetPasswordWithToken(params.token, submission.value.password);
+  if (!user) return json({ result: submission.reply({ hideFields: ["password"] }), valid: false }, { status: 410 });
+  return createUserSession({ request, userId: user.id, redirectTo: DASHBOARD_PATH });
+}
+
+export default function ResetPassword() {
+  const { valid: linkValid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const valid = actionData ? actionData.valid : linkValid;
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        {valid ? (
+          <>
+            <h1 className="text-2xl font-bold">Set a new password</h1>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Every other session and API token of your account ends when you save it.
+            </p>
+            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+              <FormError id={form.errorId} errors={form.errors} />
+              <TextField
+                meta={fields.password}
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                hint={staffAccountPages.passwordHint}
+              />
+              <button type="submit" className="btn-primary w-full">
+                Save the password
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">{staffAccountPages.badLinkTitle}</h1>
+            <p className="mt-4 text-slate-800 dark:text-slate-200">{staffAccountPages.badResetText}</p>
+            <Link to={FORGOT_PASSWORD_PATH} className="btn-primary mt-6">
+              Ask for a new link
+            </Link>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

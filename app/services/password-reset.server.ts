@@ -1,0 +1,124 @@
+// "Forgot your password?": the answer is the same whether or not the address belongs to
+// someone, and takes the same time (the request is padded to a fixed minimum); a link works
+// once, for one hour, and setting the password ends every session and API token of the person.
+import crypto from "node:crypto";
+import { RESET_HOURS, staffMailWording } from "~/content/staff-accounts";
+import { getDb } from "~/infra/db.server";
+import { hashPassword } from "~/infra/password.server";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { clientKey } from "~/infra/request-scope.server";
+import { recordAudit } from "~/models/audit.server";
+import { admitLoginAttempt, throttleMessage } from "~/models/login-throttle.server";
+import { enqueueMail } from "~/models/outbox.server";
+import { hashToken } from "~/models/session.server";
+import { createPasswordReset, findOpenPasswordReset, markPasswordResetUsed } from "~/models/staff-token.server";
+import { getActiveUserByEmail, getUserById, setPasswordHash, type User } from "~/models/user.server";
+import { getCharitySettings } from "~/services/charity-settings.server";
+import { staffLinkMail, staffNoticeMail } from "~/services/mail-templates.server";
+import { adminPaths } from "~/utils/admin-paths";
+
+export const RESET_TTL_MS = RESET_HOURS * 60 * 60 * 1000;
+/** Every answer to a reset request takes at least this long, whatever happened. */
+export const RESET_REQUEST_MIN_MS = 400;
+
+export type ResetRequestResult = { ok: true } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * Sends a reset link when the address belongs to an active person; always answers the same.
+ * Throttled like sign-in: per address and per client.
+ */
+export async function requestPasswordReset(
+  email: string,
+  request: Request,
+  options: { minMs?: number; now?: Date } = {},
+): Promise<ResetRequestResult> {
+  const started = Date.now();
+  const db = getDb();
+  const throttle = await admitLoginAttempt(db, {
+    username: `reset:${email.trim().toLowerCase()}`,
+    client: clientKey(request),
+  });
+  if (!throttle.allowed) {
+    const { retryAfterSeconds } = throttle;
+    return { ok: false, status: 429, message: throttleMessage(retryAfterSeconds), retryAfterSeconds };
+  }
+  const user = await getActiveUserByEmail(db, email);
+  if (user?.email) {
+    const token = crypto.randomBytes(32).toString("base64url");
+    const charity = await getCharitySettings(db);
+    await db.transaction().execute(async (trx) => {
+      await createPasswordReset(trx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        now: options.now ?? new Date(),
+        ttlMs: RESET_TTL_MS,
+      });
+      const mail = staffLinkMail(
+        staffMailWording.resetSubject,
+        staffMailWording.resetIntro,
+        staffMailWording.resetLinkLabel,
+        absoluteUrl(adminPaths.resetPassword(token)),
+        staffMailWording.resetIgnore,
+        charity,
+      );
+      await enqueueMail(trx, { kind: "staff-password-reset", to: user.email!, ...mail });
+      await recordAudit(trx, {
+        entity: "user",
+        entityId: user.id,
+        action: "password.reset-requested",
+        actor: "anonymous",
+        actorId: null,
+      });
+    });
+  }
+  const wait = (options.minMs ?? RESET_REQUEST_MIN_MS) - (Date.now() - started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return { ok: true };
+}
+
+/** Whether a reset link still works (for the page's first view). */
+export async function resetLinkWorks(token: string | undefined, now: Date = new Date()): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  return (await findOpenPasswordReset(getDb(), hashToken(token), now)) !== undefined;
+}
+
+/**
+ * Sets the new password with a reset link, once. Every session and API token of the person
+ * ends in the same transaction; the caller then signs this browser in afresh.
+ */
+export async function resetPasswordWithToken(
+  token: string | undefined,
+  password: string,
+  now: Date = new Date(),
+): Promise<User | null> {
+  if (!token || token.length > 100) return null;
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const userId = await findOpenPasswordReset(db, tokenHash, now);
+  if (userId === undefined) return null;
+  const passwordHash = await hashPassword(password);
+  const user = await getUserById(db, userId);
+  if (!user) return null;
+  const charity = await getCharitySettings(db);
+  const done = await db.transaction().execute(async (trx) => {
+    if (!(await markPasswordResetUsed(trx, tokenHash, now))) return false;
+    await setPasswordHash(trx, userId, passwordHash);
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: userId,
+      action: "password.reset",
+      actor: user.username,
+      actorId: userId,
+    });
+    if (user.email) {
+      const mail = staffNoticeMail(
+        staffMailWording.passwordChangedSubject,
+        staffMailWording.passwordChangedText(user.name ?? user.username),
+        charity,
+      );
+      await enqueueMail(trx, { kind: "staff-password-changed", to: user.email, ...mail });
+    }
+    return true;
+  });
+  return done ? user : null;
+}

@@ -1,0 +1,18 @@
+// The staff account forms' posts as Conform submissions. Here rather than in the routes: a
+// route's import of the zod adapter would stay in the browser bundle, and with it all of zod.
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  acceptInvitationSchema,
+  changeRoleSchema,
+  codeSchema,
+  forgotPasswordSchema,
+  inviteSchema,
+  resetPasswordSchema,
+} from "~/schemas/staff-account";
+
+export const parseInviteForm = (formData: FormData) => parseWithZod(formData, { schema: inviteSchema });
+export const parseAcceptForm = (formData: FormData) => parseWithZod(formData, { schema: acceptInvitationSchema });
+export const parseForgotForm = (formData: FormData) => parseWithZod(formData, { schema: forgotPasswordSchema });
+export const parseResetForm = (formData: FormData) => parseWithZod(formData, { schema: resetPasswordSchema });
+export const parseRoleForm = (formData: FormData) => parseWithZod(formData, { schema: changeRoleSchema });
+export const parseCodeForm = (formData: FormData) => parseWithZod(formData, { schema: codeSchema });

@@ -1,0 +1,244 @@
+// Second factor: TOTP (RFC 6238, 30-second steps, 6 digits, SHA-1: what every authenticator
+// app understands) with 10 single-use recovery codes stored as SHA-256. A code is accepted
+// once: the time step of the last accepted code is stored and an equal or earlier one refused.
+import crypto from "node:crypto";
+import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import QRCode from "qrcode";
+import { site } from "~/content/site";
+import { staffMailWording } from "~/content/staff-accounts";
+import { getDb } from "~/infra/db.server";
+import { recordAudit } from "~/models/audit.server";
+import { enqueueMail } from "~/models/outbox.server";
+import {
+  clearRecoveryCodes,
+  countUnusedRecoveryCodes,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from "~/models/recovery-code.server";
+import { getRequireTwoStep, setRequireTwoStep } from "~/models/team-settings.server";
+import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/models/user.server";
+import { getCharitySettings } from "~/services/charity-settings.server";
+import { staffNoticeMail } from "~/services/mail-templates.server";
+import { nowIsoString } from "~/infra/clock.server";
+
+export const TOTP_PERIOD = 30;
+export const RECOVERY_CODE_COUNT = 10;
+
+const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+/** Recovery codes are compared without case, spaces or hyphens. */
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
+
+/** Whether the team must use two-step sign-in and this person has not set it up yet. */
+export async function twoStepMissing(userId: number): Promise<boolean> {
+  const db = getDb();
+  if (!(await getRequireTwoStep(db))) return false;
+  return (await getTwoStep(db, userId)).enabledAt === null;
+}
+
+export async function twoStepRequired(): Promise<boolean> {
+  return getRequireTwoStep(getDb());
+}
+
+export async function hasTwoStep(userId: number): Promise<boolean> {
+  return (await getTwoStep(getDb(), userId)).enabledAt !== null;
+}
+
+export interface TwoStepOverview {
+  enabled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export async function twoStepOverview(userId: number): Promise<TwoStepOverview> {
+  const db = getDb();
+  const state = await getTwoStep(db, userId);
+  return {
+    enabled: state.enabledAt !== null,
+    required: await getRequireTwoStep(db),
+    recoveryCodesLeft: state.enabledAt ? await countUnusedRecoveryCodes(db, userId) : 0,
+  };
+}
+
+export interface TwoStepSetup {
+  secret: string;
+  uri: string;
+  /** The otpauth:// URI as an SVG QR code (rendered here, on the server). */
+  qrSvg: string;
+}
+
+/**
+ * The secret to set up an authenticator app with: a new one the first time, the same one
+ * while setting up is not finished (so reloading the page does not change the QR code).
+ */
+export async function beginTwoStepSetup(user: User): Promise<TwoStepSetup | null> {
+  const db = getDb();
+  const state = await getTwoStep(db, user.id);
+  if (state.enabledAt) return null;
+  let secret = state.secret;
+  if (!secret) {
+    secret = (await generateTOTP({ period: TOTP_PERIOD })).secret;
+    await setTwoStep(db, user.id, { secret, enabledAt: null });
+  }
+  const uri = getTOTPAuthUri({
+    period: TOTP_PERIOD,
+    digits: 6,
+    algorithm: "SHA-1",
+    secret,
+    accountName: user.username,
+    issuer: site.name,
+  });
+  const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return { secret, uri, qrSvg };
+}
+
+/** The time step a code matches (within one step either side), or null. */
+async function matchingStep(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verifyTOTP({ otp: code, secret, period: TOTP_PERIOD, window: 1 });
+  if (!result) return null;
+  return Math.floor(Date.now() / 1000 / TOTP_PERIOD) + result.delta;
+}
+
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = crypto.randomBytes(5).toString("hex");
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+}
+
+/**
+ * Turns the second factor on once the person typed a right code from their app; returns the
+ * recovery codes (shown once), or null when the code is wrong.
+ */
+export async function confirmTwoStep(user: User, code: string): Promise<string[] | null> {
+  const db = getDb();
+  const state = await getTwoStep(db, user.id);
+  if (state.enabledAt || !state.secret) return null;
+  const step = await matchingStep(state.secret, code.replace(/\s/g, ""));
+  if (step === null) return null;
+  const codes = newRecoveryCodes();
+  await db.transaction().execute(async (trx) => {
+    await setTwoStep(trx, user.id, { secret: state.secret, enabledAt: nowIsoString(), lastStep: step });
+    await replaceRecoveryCodes(
+      trx,
+      user.id,
+      codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    );
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: user.id,
+      action: "two-step.enabled",
+      actor: user.username,
+      actorId: user.id,
+    });
+  });
+  return codes;
+}
+
+export type SecondFactorResult = { ok: true; via: "code" | "recovery-code" } | { ok: false };
+
+/** Checks a code from the app (once per time step) or an unused recovery code. */
+export async function verifySecondFactor(userId: number, input: string): Promise<SecondFactorResult> {
+  const db = getDb();
+  const state = await getTwoStep(db, userId);
+  if (!state.enabledAt || !state.secret) return { ok: false };
+  const code = input.replace(/\s/g, "");
+  const step = await matchingStep(state.secret, code);
+  if (step !== null) {
+    return (await claimTotpStep(db, userId, step)) ? { ok: true, via: "code" } : { ok: false };
+  }
+  const normalised = normaliseRecoveryCode(code);
+  if (normalised.length === 10 && (await spendRecoveryCode(db, userId, sha256(normalised)))) {
+    return { ok: true, via: "recovery-code" };
+  }
+  return { ok: false };
+}
+
+/** New recovery codes (the old ones stop working), after a right code from the app. */
+export async function regenerateRecoveryCodes(user: User, code: string): Promise<string[] | null> {
+  const check = await verifySecondFactor(user.id, code);
+  if (!check.ok) return null;
+  const codes = newRecoveryCodes();
+  const db = getDb();
+  await db.transaction().execute(async (trx) => {
+    await replaceRecoveryCodes(
+      trx,
+      user.id,
+      codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    );
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: user.id,
+      action: "two-step.recovery-codes",
+      actor: user.username,
+      actorId: user.id,
+    });
+  });
+  return codes;
+}
+
+/** The person turns their own second factor off (with a right code); refused while the team requires it. */
+export async function turnOffTwoStep(user: User, code: string): Promise<"off" | "wrong-code" | "required"> {
+  const db = getDb();
+  if (await getRequireTwoStep(db)) return "required";
+  const check = await verifySecondFactor(user.id, code);
+  if (!check.ok) return "wrong-code";
+  await db.transaction().execute(async (trx) => {
+    await setTwoStep(trx, user.id, { secret: null, enabledAt: null });
+    await clearRecoveryCodes(trx, user.id);
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: user.id,
+      action: "two-step.disabled",
+      actor: user.username,
+      actorId: user.id,
+    });
+  });
+  return "off";
+}
+
+/**
+ * Clears another person's second factor (they set it up again at their next sign-in when the
+ * team requires it); audited, and the person is told by e-mail. `actor` null: the operator's
+ * command line.
+ */
+export async function resetTwoStep(targetId: number, actor: User | null, db = getDb()): Promise<boolean> {
+  const target = await getTeamMember(db, targetId);
+  if (!target) return false;
+  const charity = await getCharitySettings(db);
+  await db.transaction().execute(async (trx) => {
+    await setTwoStep(trx, targetId, { secret: null, enabledAt: null });
+    await clearRecoveryCodes(trx, targetId);
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: targetId,
+      action: "two-step.reset",
+      detail: `Two-step sign-in of ${target.username} reset`,
+      actor: actor?.username ?? "operator",
+      actorId: actor?.id ?? null,
+    });
+    if (target.email) {
+      const mail = staffNoticeMail(
+        staffMailWording.twoStepResetSubject,
+        staffMailWording.twoStepResetText(target.name ?? target.username, actor?.username ?? "The operator"),
+        charity,
+      );
+      await enqueueMail(trx, { kind: "staff-two-step-reset", to: target.email, ...mail });
+    }
+  });
+  return true;
+}
+
+export async function setTeamTwoStepRequirement(actor: User, on: boolean): Promise<void> {
+  const db = getDb();
+  await db.transaction().execute(async (trx) => {
+    await setRequireTwoStep(trx, on);
+    await recordAudit(trx, {
+      entity: "team",
+      entityId: null,
+      action: on ? "two-step.required" : "two-step.optional",
+      actor: actor.username,
+      actorId: actor.id,
+    });
+  });
+}

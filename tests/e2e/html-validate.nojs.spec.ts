@@ -1,0 +1,135 @@
+// Valid HTML, judged by a tool no one here wrote: html-validate's recommended rules (the purely
+// stylistic ones off) on every public page and every staff page, as the server sends them. The
+// markup is the same with or without JavaScript, so this runs once (the no-js project).
+import { HtmlValidate, type ConfigData } from "html-validate";
+import type { APIRequestContext } from "@playwright/test";
+import { publicPagePaths } from "~/content/public-pages";
+import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { createPledge as createPledgeRow } from "~/models/pledge.server";
+import { enqueueMail } from "~/models/outbox.server";
+import { expect, test } from "./support/auth";
+import { insertEnquiry, insertSubscription, uniqueToken } from "./support/back-office";
+import { createArticle, createPledge, e2eDb, recordPayment, uniqueTitle } from "./support/db";
+import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
+
+export const HTML_VALIDATE_CONFIG: ConfigData = {
+  extends: ["html-validate:recommended"],
+  rules: {
+    // How markup is written, not whether it is right: React writes <br/>, lower-case names,
+    // boolean attributes as attr="" and double quotes; none of it changes what the page means.
+    "void-style": "off",
+    "attr-case": "off",
+    "attribute-boolean-style": "off",
+    "attribute-empty-style": "off",
+    "attr-quotes": "off",
+    "doctype-style": "off",
+    "element-case": "off",
+    "no-trailing-whitespace": "off",
+    // React's generated ids (":R2hal:") are valid HTML ids (no whitespace, not empty); the strict
+    // form of this rule also wants a leading letter, a CSS-selector convenience, not validity.
+    "valid-id": ["error", { relaxed: true }],
+  },
+};
+
+const validator = new HtmlValidate(HTML_VALIDATE_CONFIG);
+
+/** Each page's errors as "path line:column rule: message"; nothing when all pages are valid. */
+async function problemsOf(request: APIRequestContext, paths: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const response = await request.get(path);
+    expect(response.headers()["content-type"], path).toMatch(/^text\/html/);
+    const report = await validator.validateString(await response.text(), path);
+    for (const result of report.results) {
+      for (const m of result.messages) problems.push(`${path} ${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+    }
+  }
+  return problems;
+}
+
+test("every public page is valid HTML", async ({ request }) => {
+  const article = await createArticle({
+    title: uniqueTitle("Valid"),
+    content: "**Bold**, a [link](https://example.org).\n\n- one\n- two",
+  });
+  const pledge = await createPledgeRow(e2eDb(), {
+    type: "monthly",
+    amountPence: 1500,
+    firstName: "Valid",
+    lastName: "Markup",
+    email: "valid@example.org",
+    inHonour: true,
+    honoreeName: "Grace Hopper",
+  });
+  const paths = [
+    ...publicPagePaths,
+    `/news/${article.id}`,
+    `/donate/thank-you/${pledge.reference}`,
+    "/contact?subject=partnership",
+    "/admin/login",
+    "/no-such-page",
+  ];
+  // The contact confirmation is for the browser that sent the message.
+  const post = await request.post("/contact", {
+    form: { name: "Valid Markup", email: "valid@example.org", subject: "general", message: "Hi", channel: "email" },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(303);
+  expect(await problemsOf(request, [...paths, "/contact/sent"])).toEqual([]);
+});
+
+test("every staff page is valid HTML", async ({ page, login }) => {
+  await login();
+  const article = await createArticle({ title: uniqueTitle("Valid staff"), content: "Text" });
+  const pledge = await createPledge({ lastName: "Markup", type: "monthly" });
+  const payment = await recordPayment(pledge.id, "2025-10-05", 1500);
+  const { declarationId, paymentId } = await createDeclaredPayment(uniqueLastName("Valid"));
+  const claim = await createClaimBatch({ paymentIds: [paymentId], actor: "e2e" }, e2eDb());
+  const enquiry = await insertEnquiry();
+  const email = `valid-${uniqueToken()}@example.org`;
+  await insertSubscription(email);
+  const subscriber = await e2eDb()
+    .selectFrom("newsletter_subscribers")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  const mailId = await enqueueMail(e2eDb(), {
+    kind: "test",
+    to: email,
+    subject: "Valid",
+    text: "Text",
+    html: "<p>Text</p>",
+  });
+
+  const d = "/admin/dashboard";
+  const paths = [
+    d,
+    `${d}/stats`,
+    `${d}/news`,
+    `${d}/news/new`,
+    `${d}/news/${article.id}/edit`,
+    `${d}/news/${article.id}/delete`,
+    `${d}/donations`,
+    `${d}/donations?status=lapsed`,
+    `${d}/donations/${pledge.id}`,
+    `${d}/donations/${pledge.id}/cancel`,
+    `${d}/donations/${pledge.id}/payments/${payment.id}/remove`,
+    `${d}/donations/import`,
+    `${d}/gift-aid`,
+    `${d}/gift-aid/claims/${claim.id}`,
+    `${d}/gift-aid/declarations/${declarationId}`,
+    `${d}/enquiries`,
+    `${d}/enquiries/${enquiry.id}`,
+    `${d}/enquiries/${enquiry.id}/delete`,
+    `${d}/subscribers`,
+    `${d}/subscribers/${subscriber.id}`,
+    `${d}/subscribers/${subscriber.id}/remove`,
+    `${d}/mail`,
+    `${d}/mail/${mailId}`,
+    `${d}/privacy`,
+    `${d}/privacy?email=${encodeURIComponent(email)}`,
+    `${d}/privacy/erase?email=${encodeURIComponent(email)}`,
+  ];
+  // page.request shares the signed-in browser's cookies.
+  expect(await problemsOf(page.request, paths)).toEqual([]);
+});

@@ -1,0 +1,100 @@
+// The staff team end to end, with JavaScript on and off: an admin invites an editor, the
+// editor accepts by the e-mailed link, turns on two-step sign-in with a code computed from
+// the secret shown, signs out and in again with password and code, and is refused Donations.
+import { expect, test } from "./support/auth";
+import { e2eDb, uniqueName, uniqueSuffix } from "./support/db";
+import { linkInOutbox } from "./support/mail";
+import { totpCode } from "./support/totp";
+
+test("an admin invites an editor, who joins, turns on two-step sign-in, is refused Donations and writes an article credited to them", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  const email = `editor-${suffix}@example.com`;
+  const username = `ed-${suffix}`;
+  const password = "a quiet river under snow";
+  const name = uniqueName("Ella Editor");
+
+  await login();
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: "Team" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Team" })).toBeVisible();
+  await page.getByRole("link", { name: "Invite someone" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Role").selectOption("editor");
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Invitation sent/);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Editor");
+
+  // The editor, in a browser of their own, opens the link from the e-mail.
+  const link = await linkInOutbox(email, "/admin/invitation/");
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const editor = await context.newPage();
+  await editor.goto(link);
+  await expect(editor.getByRole("heading", { level: 1, name: "Join the staff area" })).toBeVisible();
+  await editor.getByLabel("Username").fill(username);
+  await editor.getByLabel("Password").fill(password);
+  await editor.getByRole("button", { name: "Create my account" }).click();
+  await expect(editor.getByText(`Welcome, ${username} (Editor)`)).toBeVisible();
+  const tabs = editor.getByRole("navigation", { name: "Dashboard sections" });
+  await expect(tabs.getByRole("link")).toHaveText(["Overview", "News Management", "Statistics"]);
+
+  // Donations answers 403, inside the dashboard.
+  const refused = await editor.goto("/admin/dashboard/donations");
+  expect(refused?.status()).toBe(403);
+  await expect(editor.getByRole("heading", { level: 2, name: "No access" })).toBeVisible();
+  await expect(editor.getByText("Your role does not give access to Donations.")).toBeVisible();
+  expect((await editor.request.get("/admin/dashboard/donations/export.csv")).status()).toBe(403);
+
+  // Two-step sign-in with the secret shown on the page.
+  await editor.goto("/admin/dashboard");
+  await editor.getByRole("link", { name: "Your account" }).click();
+  await editor.getByRole("link", { name: "Turn on two-step sign-in" }).click();
+  await expect(editor.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = (await editor.getByTestId("totp-secret").textContent())!.trim();
+  await editor.getByLabel("Code from your app").fill(totpCode(secret));
+  await editor.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(editor.getByRole("status")).toHaveText("Two-step sign-in is on.");
+  await expect(editor.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+
+  // Out and in again: password, then a code (the next step's: the current one is spent).
+  await editor.getByRole("button", { name: "Logout" }).click();
+  await editor.getByLabel("Username").fill(username.toUpperCase());
+  await editor.getByLabel("Password").fill(password);
+  await editor.getByRole("button", { name: "Sign In" }).click();
+  await expect(editor.getByRole("heading", { level: 1, name: "Two-step sign-in" })).toBeVisible();
+  await editor.getByLabel("Code").fill(totpCode(secret, 1));
+  await editor.getByRole("button", { name: "Continue" }).click();
+  await expect(editor.getByText(`Welcome, ${username} (Editor)`)).toBeVisible();
+
+  // The editor writes an article; its history names the editor.
+  const title = `By the editor ${suffix}`;
+  await editor.goto("/admin/dashboard/news/new");
+  const dialog = editor.getByRole("dialog", { name: "Add News Article" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Content").fill("Written by the new editor.");
+  await dialog.getByRole("button", { name: "Add Article" }).click();
+  await expect(editor.getByText("Article saved.")).toBeVisible();
+  const article = await e2eDb().selectFrom("news").select("id").where("title", "=", title).executeTakeFirstOrThrow();
+  await editor.goto(`/admin/dashboard/news/${article.id}/edit`);
+  const history = editor.getByRole("dialog", { name: "Edit News Article" }).getByRole("region", { name: "History" });
+  await expect(history).toContainText(`${username} · news.created`);
+  await context.close();
+
+  // The admin sees the editor in the team, with two-step sign-in on.
+  await page.goto("/admin/dashboard/team");
+  await expect(page.getByRole("row").filter({ hasText: username })).toContainText("On");
+});
+
+test("forgot password answers the same for any address", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email address").fill(`nobody-${uniqueSuffix()}@example.com`);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/If that address belongs to an active staff account/);
+});

@@ -196,7 +196,7 @@ describe("an enquiry's page", () => {
     expect(stored!.handledAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     await post("handled"); // already handled: no second audit row
     await post("reopen");
-    expect(await getEnquiry(getDb(), row.id)).toMatchObject({ status: "new", handled_at: null });
+    expect(await getEnquiry(getDb(), row.id)).toMatchObject({ status: "new", handledAt: null });
     const trail = await listAudit(getDb(), "enquiry", row.id);
     expect(trail.map((e) => [e.action, e.actor])).toEqual([
       ["enquiry.handled", "admin"],

@@ -136,7 +136,7 @@ describe("Gift Aid staff pages", () => {
     expect(await claimItems()).toHaveLength(2);
 
     const page = await bodyOf(await run(claimLoader, getRequest(path, { cookie }), params));
-    expect(page.claim.submitted_on).toBe(today);
+    expect(page.claim.submittedOn).toBe(today);
     expect(page.history.map((event: { action: string }) => event.action)).toEqual(["claim.created", "claim.submitted"]);
   });
 

@@ -64,7 +64,7 @@ describe("claim batches", () => {
     const a = await recordPaymentForTest(pledge.id, "2026-03-05", 1001);
     const b = await recordPaymentForTest(pledge.id, "2026-03-06", 2502);
     const claim = await createClaimBatch({ paymentIds: "all", actor: "admin" });
-    expect(claim).toMatchObject({ total_pence: 3503, gift_aid_pence: 875, item_count: 2, submitted_on: null });
+    expect(claim).toMatchObject({ totalPence: 3503, giftAidPence: 875, itemCount: 2, submittedOn: null });
     const detail = await getClaimDetail(claim.id);
     expect(detail!.items.map((item) => item.paymentId)).toEqual([a, b]);
     expect(detail!.items[0].cells).toEqual(["Ms", "Jo", "Smith Jones", "12", "LS1 4AP", "", "", "05/03/26", "10.01"]);

@@ -54,7 +54,7 @@ describe("mail log", () => {
     expect(first.messages[0]).toMatchObject({
       subject: "Broken",
       status: "failed",
-      last_error: expect.stringMatching(/451/),
+      lastError: expect.stringMatching(/451/),
     });
     expect(first.mailConfigured).toBe(false);
     const second = await bodyOf(await run(mailLog.loader, getRequest(`${adminPaths.mail}?page=2`, { cookie })));

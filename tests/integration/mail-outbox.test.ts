@@ -40,7 +40,7 @@ describe("outbox and sender", () => {
     expect(mail.header("x-test")).toBe("yes");
     expect(mail.header("from")).toContain("no-reply@example.org");
     const row = await getMail(getDb(), id);
-    expect(row).toMatchObject({ status: "sent", tries: 1, last_error: null, lease_until: null });
+    expect(row).toMatchObject({ status: "sent", tries: 1, lastError: null, leaseUntil: null });
     expect(row?.sentAt).toBeTruthy();
   });
 
@@ -63,7 +63,7 @@ describe("outbox and sender", () => {
       expect(await deliver(t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
 
       const row = await getMail(getDb(), id);
-      expect(row).toMatchObject({ status: "queued", tries: 1, lease_until: null });
+      expect(row).toMatchObject({ status: "queued", tries: 1, leaseUntil: null });
       expect(row?.lastError).toMatch(error);
       expect(row?.nextAttemptAt).toBe(new Date(t0.getTime() + mailRetryDelayMs(1)).toISOString());
 
@@ -74,7 +74,7 @@ describe("outbox and sender", () => {
       // Due: delivered.
       expect(await deliver(new Date(t0.getTime() + mailRetryDelayMs(1)))).toEqual({ sent: 1, retrying: 0, failed: 0 });
       await testMail.smtp.waitFor((m) => m.subject === `Retry ${mode}`);
-      expect(await getMail(getDb(), id)).toMatchObject({ status: "sent", tries: 2, last_error: null });
+      expect(await getMail(getDb(), id)).toMatchObject({ status: "sent", tries: 2, lastError: null });
     },
   );
 

@@ -485,7 +485,7 @@ describe("accountability", () => {
       .executeTakeFirstOrThrow();
     const { articleHistory } = await import("~/services/news.server");
     expect(await articleHistory(article.id)).toMatchObject([
-      { action: "news.created", actor: "editor-person", actor_id: editor.id },
+      { action: "news.created", actor: "editor-person", actorId: editor.id },
     ]);
 
     const detail = await run(

@@ -9,7 +9,8 @@ import { createPledge as createPledgeRow } from "~/models/pledge.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { expect, test } from "./support/auth";
 import { insertEnquiry, insertSubscription, uniqueToken } from "./support/back-office";
-import { createArticle, createPledge, e2eDb, recordPayment, uniqueTitle } from "./support/db";
+import { createNewsletter } from "~/models/newsletter-issues.server";
+import { createArticle, createPledge, createThrowawayUser, e2eDb, recordPayment, uniqueTitle } from "./support/db";
 import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
 
 export const HTML_VALIDATE_CONFIG: ConfigData = {
@@ -67,6 +68,7 @@ test("every public page is valid HTML", async ({ request }) => {
     `/donate/thank-you/${pledge.reference}`,
     "/contact?subject=partnership",
     "/admin/login",
+    "/admin/forgot-password",
     "/no-such-page",
   ];
   // The contact confirmation is for the browser that sent the message.
@@ -101,6 +103,21 @@ test("every staff page is valid HTML", async ({ page, login }) => {
     html: "<p>Text</p>",
   });
 
+  const newsletter = await createNewsletter(
+    e2eDb(),
+    {
+      subject: uniqueTitle("Valid newsletter"),
+      preheader: "A line",
+      body: "**Bold** and [a link](https://example.org).",
+      image_upload: null,
+      image_widths: null,
+      image_alt: null,
+      created_by: "e2e",
+    },
+    new Date(),
+  );
+  const person = await createThrowawayUser("a-long-enough-password");
+
   const d = "/admin/dashboard";
   const paths = [
     d,
@@ -129,6 +146,16 @@ test("every staff page is valid HTML", async ({ page, login }) => {
     `${d}/privacy`,
     `${d}/privacy?email=${encodeURIComponent(email)}`,
     `${d}/privacy/erase?email=${encodeURIComponent(email)}`,
+    `${d}/newsletters`,
+    `${d}/newsletters/new`,
+    `${d}/newsletters/${newsletter.id}`,
+    `${d}/newsletters/${newsletter.id}/send`,
+    `${d}/settings`,
+    `${d}/team`,
+    `${d}/team/invite`,
+    `${d}/team/${person.id}`,
+    `${d}/account`,
+    `${d}/account/two-step`,
   ];
   // page.request shares the signed-in browser's cookies.
   expect(await problemsOf(page.request, paths)).toEqual([]);

@@ -86,6 +86,7 @@ function CodeField({ id }: { id: string }) {
       </label>
       <input
         id={id}
+        type="text"
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -145,10 +145,14 @@ export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes expired or used reset links and invitations expired more than 30 days ago. */
-export async function deleteStaleStaffTokens(db: DB, now: Date): Promise<void> {
-  await db
+/**
+ * Deletes password-reset links that are used or expired (they can never work again); how many.
+ * Invitations stay: the Team section lists an expired one until an admin resends or withdraws it.
+ */
+export async function deleteStaleStaffTokens(db: DB, now: Date): Promise<number> {
+  const result = await db
     .deleteFrom("password_resets")
     .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("used_at", "is not", null)]))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

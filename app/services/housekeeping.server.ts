@@ -4,6 +4,7 @@ import { deleteOldFormPosts } from "~/models/form-post.server";
 import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
+import { deleteStaleStaffTokens } from "~/models/staff-token.server";
 import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
 
@@ -26,6 +27,8 @@ export interface HousekeepingReport {
   /** Enquiries past ENQUIRY_RETENTION_DAYS (the period the privacy page states). */
   expiredEnquiries: number;
   oldStripeEvents: number;
+  /** Password-reset links used or expired. */
+  staleResetLinks: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function runHousekeeping(
       db,
     ),
     oldStripeEvents: await deleteOldStripeEvents(db, new Date(now.getTime() - STRIPE_EVENT_RETENTION_DAYS * DAY_MS)),
+    staleResetLinks: await deleteStaleStaffTokens(db, now),
   };
 }
 

@@ -49,6 +49,38 @@ describe("housekeeping", () => {
     expect(await getDb().selectFrom("stripe_events").select("id").execute()).toEqual([{ id: "evt_new" }]);
   });
 
+  it("deletes password-reset links once used or expired, and keeps a live one", async () => {
+    const { createPasswordReset, markPasswordResetUsed } = await import("~/models/staff-token.server");
+    const { id } = await user();
+    const hour = 60 * 60 * 1000;
+    const now = new Date();
+    // One live link per person: three people, one link each.
+    const other = await getDb()
+      .insertInto("users")
+      .values({ username: "keeper2", password_hash: "x", created_at: now.toISOString(), updated_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const third = await getDb()
+      .insertInto("users")
+      .values({ username: "keeper3", password_hash: "x", created_at: now.toISOString(), updated_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await createPasswordReset(getDb(), {
+      userId: id,
+      tokenHash: "expired",
+      now: new Date(now.getTime() - 2 * hour),
+      ttlMs: hour,
+    });
+    await createPasswordReset(getDb(), { userId: other.id, tokenHash: "used", now, ttlMs: hour });
+    await markPasswordResetUsed(getDb(), "used", now);
+    await createPasswordReset(getDb(), { userId: third.id, tokenHash: "live", now, ttlMs: hour });
+
+    expect((await runHousekeeping(now)).staleResetLinks).toBe(2);
+    expect(await getDb().selectFrom("password_resets").select("token_hash").execute()).toEqual([
+      { token_hash: "live" },
+    ]);
+  });
+
   it("runs at most once an hour while the server is up", async () => {
     const { id } = await user();
     const t0 = new Date("2030-01-01T00:00:00Z");

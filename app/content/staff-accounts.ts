@@ -24,6 +24,9 @@ export const staffMailWording = {
   twoStepResetSubject: `Your two-step sign-in was reset: ${site.name} staff area`,
   twoStepResetText: (name: string, by: string) =>
     `Dear ${name}, ${by} has reset your two-step sign-in. The next time you sign in you can set it up again. If you did not ask for this, talk to an admin at once.`,
+  signInSubject: `New sign-in to your account: ${site.name} staff area`,
+  signInText: (name: string, device: string, at: string) =>
+    `Dear ${name}, your staff account was signed in on ${at} (${device}). If this was you, there is nothing to do. If it was not, set a new password with "Forgot your password?" on the sign-in page and tell an admin at once.`,
   passwordChangedSubject: `Your password was changed: ${site.name} staff area`,
   passwordChangedText: (name: string) =>
     `Dear ${name}, the password of your staff account was just changed and every other session was ended. If this was not you, contact an admin at once.`,

@@ -17,6 +17,7 @@ import { recordAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
 import { recordSignIn, verifyLogin, type User } from "~/models/user.server";
 import { verifySecondFactor } from "~/services/two-step.server";
+import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import { loginSchema } from "~/schemas/login";
 import { allows, type Access } from "~/services/session.server";
 
@@ -131,6 +132,7 @@ export async function issueApiToken(user: User, request?: Request): Promise<stri
     actor: user.username,
     actorId: user.id,
   });
+  await sendSignInNotice(user, { userAgent: request?.headers.get("User-Agent") ?? null, via: "API token" }, db);
   return token;
 }
 

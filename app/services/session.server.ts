@@ -13,6 +13,7 @@ import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/
 import { getUserById, recordSignIn } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
 import { twoStepMissing } from "~/services/two-step.server";
+import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/infra/db.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
@@ -173,6 +174,7 @@ export async function createUserSession({
       actor: user.username,
       actorId: userId,
     });
+    await sendSignInNotice(user, { userAgent: request.headers.get("User-Agent"), via: "browser" }, db);
   }
   const setCookie = await getSessionCookie().serialize(token, { expires: expiresAt });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });

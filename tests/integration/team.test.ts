@@ -503,6 +503,31 @@ describe("accountability", () => {
     expect(failed).toMatchObject({ actor: "anonymous", actor_id: null });
   });
 
+  it("a sign-in is notified to the person by e-mail (device and time); an account without an address gets none", async () => {
+    await staffMember("editor");
+    const signedIn = await run(
+      loginRoute.action,
+      postForm(
+        "/admin/login",
+        { username: "editor-person", password: STAFF_PASSWORD },
+        { headers: { "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/130.0" } },
+      ),
+    );
+    expect(signedIn.status).toBe(303);
+    const notice = await lastMail("staff-sign-in");
+    expect(notice.to_address).toBe("editor@example.org");
+    expect(notice.subject).toMatch(/^New sign-in to your account/);
+    expect(notice.text_body).toContain("browser, Firefox on Windows");
+    expect(notice.text_body).toMatch(/signed in on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}/);
+
+    const { createUser } = await import("~/models/user.server");
+    await createUser(getDb(), "no-address", STAFF_PASSWORD);
+    const before = await getDb().selectFrom("outbox").select("id").where("kind", "=", "staff-sign-in").execute();
+    await run(loginRoute.action, postForm("/admin/login", { username: "no-address", password: STAFF_PASSWORD }));
+    const after = await getDb().selectFrom("outbox").select("id").where("kind", "=", "staff-sign-in").execute();
+    expect(after).toHaveLength(before.length);
+  });
+
   it("each person sees their sessions and can end one or all others", async () => {
     const editor = await staffMember("editor");
     const current = await staffCookie(editor);

@@ -1,3 +1,5 @@
+// Long because Gift Aid has three tables read together: declarations, claim batches and their
+// items, with the query of payments a declaration covers. Only SQL and row mapping live here.
 import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";

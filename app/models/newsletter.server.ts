@@ -1,3 +1,5 @@
+// Long because subscriptions carry their consent trail: subscribers, single-use tokens, consent
+// events with the exact wording, bounces, and the lists staff page through. Only SQL lives here.
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type {

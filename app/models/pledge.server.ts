@@ -1,3 +1,6 @@
+// Long because pledges are the centre of the donations back office: the row mapping, the status
+// rule (paid, awaiting, active, lapsed, cancelled) in TypeScript and as SQL for lists and exports,
+// the filtered list, totals kept with each payment, and the card-payment fields. Only SQL lives here.
 import { nowIsoString } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import type { ExpressionBuilder, Selectable } from "kysely";

@@ -1,3 +1,7 @@
+// Long because a bank's CSV export is messy: finding the header row and the date, description
+// and amount columns by their usual names, reading dates and amounts in UK formats, finding pledge
+// references however donors typed them, and matching credits with their warnings. Pure functions
+// (no database), unit-tested on real exports in tests/fixtures/bank-statements.
 import type { PledgeStatusValue } from "~/schemas/donations";
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";

@@ -1,3 +1,7 @@
+// Long because it is the whole of card giving in one place: starting a Checkout Session, the
+// return page's state, and every Stripe webhook event we handle (paid, failed, invoice, cancelled
+// subscription, refund, dispute) inside one transaction each; splitting them would scatter the
+// one rule that an event is recorded once with its effect. docs/payments.md explains it.
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";

@@ -1,3 +1,5 @@
+// Long because every message the site sends is here (donors, staff alerts, newsletters, the
+// team's links and notices, card payments), on purpose: one renderer, one place to read them all.
 // Every message the site sends, built in one place: each has a plain-text part and a simple
 // HTML part made from the same blocks, so the two always say the same. Anything a visitor
 // typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts,

@@ -1,3 +1,6 @@
+// Long because a newsletter goes through several steps that belong together: drafts (or one
+// started from an article), preview, the test send, queueing once per confirmed subscriber in
+// one transaction, scheduling, progress and the public archive. docs/mail.md explains them.
 import { ARTICLE_PARAGRAPHS_IN_NEWSLETTER, newsletterStaff } from "~/content/newsletters";
 import { findRecordOr404 } from "~/utils/record-id";
 import { now as clockNow } from "~/infra/clock.server";

@@ -1,3 +1,6 @@
+// Long because the donate page is the site's most important form: its loader and action, the
+// form with amounts, the monthly choice, Gift Aid with the home address and the card or bank
+// choice, all working without JavaScript, with the side boxes around it.
 import { useIsPending } from "~/utils/pending";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";

@@ -1,3 +1,6 @@
+// Long because a newsletter's page does several things staff expect on one screen: edit the
+// draft, preview it, send a test, schedule it, send it, and watch its progress (reload link
+// without JavaScript, revalidation with it).
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

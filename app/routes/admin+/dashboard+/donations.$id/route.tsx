@@ -1,3 +1,5 @@
+// Long because a pledge's page is where staff do most of their work on one gift: what the donor
+// gave, its payments (record, remove, card refunds and disputes), its Gift Aid and its history.
 import { useIsPending } from "~/utils/pending";
 import { londonToday } from "~/infra/clock.server";
 import { getFormProps, useForm } from "@conform-to/react";

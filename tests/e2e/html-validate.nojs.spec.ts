@@ -29,6 +29,9 @@ export const HTML_VALIDATE_CONFIG: ConfigData = {
     // React's generated ids (":R2hal:") are valid HTML ids (no whitespace, not empty); the strict
     // form of this rule also wants a leading letter, a CSS-selector convenience, not validity.
     "valid-id": ["error", { relaxed: true }],
+    // A list of checkboxes sharing one name is how a form sends several values (the Gift Aid
+    // list's payments, the bank import's lines); the rule allows it only for radios by default.
+    "form-dup-name": ["error", { shared: ["radio", "checkbox", "button", "reset", "submit"] }],
   },
 };
 

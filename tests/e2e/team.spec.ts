@@ -49,6 +49,7 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
   expect(refused?.status()).toBe(403);
   await expect(editor.getByRole("heading", { level: 2, name: "No access" })).toBeVisible();
   await expect(editor.getByText("Your role does not give access to Donations.")).toBeVisible();
+  await expect(editor.getByRole("alert").getByRole("link", { name: "Back to Overview" })).toBeVisible();
   expect((await editor.request.get("/admin/dashboard/donations/export.csv")).status()).toBe(403);
 
   // Two-step sign-in with the secret shown on the page.

@@ -15,7 +15,7 @@ import { recordAudit } from "~/models/audit.server";
 import { twoStepMissing } from "~/services/two-step.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/infra/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
 
 // The cookie carries only the secret token of a row in the sessions table (the row stores its
@@ -161,9 +161,7 @@ export async function createUserSession({
   redirectTo: string;
 }): Promise<Response> {
   const db = getDb();
-  const previous = await getSessionToken(request);
-  if (previous) await deleteSession(db, previous);
-  const { token, expiresAt } = await createSession(db, userId, "web", new Date(), request.headers.get("User-Agent"));
+  const setCookie = await replaceBrowserSession(db, request, userId, "web");
   await recordSignIn(db, userId);
   const user = await getUserById(db, userId);
   if (user) {
@@ -176,8 +174,18 @@ export async function createUserSession({
     });
     await sendSignInNotice(user, { userAgent: request.headers.get("User-Agent"), via: "browser" }, db);
   }
-  const setCookie = await getSessionCookie().serialize(token, { expires: expiresAt });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });
+}
+
+/**
+ * A new row (a session, or a pending sign-in waiting for its code) for this browser, ending the
+ * one it held before; the Set-Cookie header that carries the new token.
+ */
+async function replaceBrowserSession(db: DB, request: Request, userId: number, kind: "web" | "2fa"): Promise<string> {
+  const previous = await getSessionToken(request);
+  if (previous) await deleteSession(db, previous);
+  const { token, expiresAt } = await createSession(db, userId, kind, new Date(), request.headers.get("User-Agent"));
+  return getSessionCookie().serialize(token, { expires: expiresAt });
 }
 
 /**
@@ -193,11 +201,7 @@ export async function beginSecondStep({
   userId: number;
   redirectTo: string;
 }): Promise<Response> {
-  const db = getDb();
-  const previous = await getSessionToken(request);
-  if (previous) await deleteSession(db, previous);
-  const { token, expiresAt } = await createSession(db, userId, "2fa", new Date(), request.headers.get("User-Agent"));
-  const setCookie = await getSessionCookie().serialize(token, { expires: expiresAt });
+  const setCookie = await replaceBrowserSession(getDb(), request, userId, "2fa");
   const target =
     redirectTo === DASHBOARD_PATH
       ? adminPaths.signInCode

@@ -6,7 +6,7 @@ import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
 import { site } from "~/content/site";
 import { staffMailWording } from "~/content/staff-accounts";
-import { getDb } from "~/infra/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
@@ -119,20 +119,19 @@ export async function confirmTwoStep(user: User, code: string): Promise<string[]
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, user.id, { secret: state.secret, enabledAt: nowIsoString(), lastStep: step });
-    await replaceRecoveryCodes(
-      trx,
-      user.id,
-      codes.map((c) => sha256(normaliseRecoveryCode(c))),
-    );
-    await recordAudit(trx, {
-      entity: "user",
-      entityId: user.id,
-      action: "two-step.enabled",
-      actor: user.username,
-      actorId: user.id,
-    });
+    await storeRecoveryCodes(trx, user, codes, "two-step.enabled");
   });
   return codes;
+}
+
+/** Keeps a person's new recovery codes (hashed; the old ones stop working), audited as `action`. */
+async function storeRecoveryCodes(trx: DB, user: User, codes: string[], action: string): Promise<void> {
+  await replaceRecoveryCodes(
+    trx,
+    user.id,
+    codes.map((c) => sha256(normaliseRecoveryCode(c))),
+  );
+  await recordAudit(trx, { entity: "user", entityId: user.id, action, actor: user.username, actorId: user.id });
 }
 
 export type SecondFactorResult = { ok: true; via: "code" | "recovery-code" } | { ok: false };
@@ -161,18 +160,7 @@ export async function regenerateRecoveryCodes(user: User, code: string): Promise
   const codes = newRecoveryCodes();
   const db = getDb();
   await db.transaction().execute(async (trx) => {
-    await replaceRecoveryCodes(
-      trx,
-      user.id,
-      codes.map((c) => sha256(normaliseRecoveryCode(c))),
-    );
-    await recordAudit(trx, {
-      entity: "user",
-      entityId: user.id,
-      action: "two-step.recovery-codes",
-      actor: user.username,
-      actorId: user.id,
-    });
+    await storeRecoveryCodes(trx, user, codes, "two-step.recovery-codes");
   });
   return codes;
 }

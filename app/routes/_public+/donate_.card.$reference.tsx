@@ -1,6 +1,8 @@
+import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
 import { cardReturn, donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
@@ -42,6 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export default function CardReturn() {
+  const charity = useCharity();
   const gift = useLoaderData<typeof loader>();
   const lead = gift.cancelled
     ? cardReturn.cancelledLead
@@ -100,8 +103,8 @@ export default function CardReturn() {
           )}
           <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
             Questions about your gift? Write to{" "}
-            <a href={`mailto:${site.email}`} className="link">
-              {site.email}
+            <a href={`mailto:${charity.email}`} className="link">
+              {charity.email}
             </a>{" "}
             quoting your reference.
           </p>
@@ -111,20 +114,4 @@ export default function CardReturn() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-page py-20 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Pledge not found" : "Unexpected Application Error!"}</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-        {notFound
-          ? "We could not find a gift with that reference. Please check the link, or make a new gift."
-          : "Something went wrong while loading your gift."}
-      </p>
-      <Link to="/donate" className="btn-primary mt-8">
-        Go to the donate page
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = pledgeErrorBoundary("gift");

@@ -1,7 +1,8 @@
+import { pledgeErrorBoundary } from "~/components/pledge-error";
 import { Panel } from "~/components/ui/panel";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
@@ -129,20 +130,4 @@ export default function DonateThankYou() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-page py-20 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Pledge not found" : "Unexpected Application Error!"}</h1>
-      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-        {notFound
-          ? "We could not find a pledge with that reference. Please check the link, or make a new pledge."
-          : "Something went wrong while loading your pledge."}
-      </p>
-      <Link to="/donate" className="btn-primary mt-8">
-        Go to the donate page
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = pledgeErrorBoundary("pledge");

@@ -1,7 +1,8 @@
+import { BadLinkNotice } from "~/components/admin/bad-link";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
@@ -89,13 +90,7 @@ export default function AcceptInvitation() {
             </Form>
           </>
         ) : (
-          <>
-            <h1 className="text-2xl font-bold">{staffAccountPages.badLinkTitle}</h1>
-            <p className="mt-4 text-slate-800 dark:text-slate-200">{staffAccountPages.badInvitationText}</p>
-            <Link to={LOGIN_PATH} className="btn-primary mt-6">
-              Go to sign-in
-            </Link>
-          </>
+          <BadLinkNotice text={staffAccountPages.badInvitationText} to={LOGIN_PATH} label="Go to sign-in" />
         )}
       </div>
     </section>

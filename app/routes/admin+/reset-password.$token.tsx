@@ -1,7 +1,8 @@
+import { BadLinkNotice } from "~/components/admin/bad-link";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
@@ -67,13 +68,7 @@ export default function ResetPassword() {
             </Form>
           </>
         ) : (
-          <>
-            <h1 className="text-2xl font-bold">{staffAccountPages.badLinkTitle}</h1>
-            <p className="mt-4 text-slate-800 dark:text-slate-200">{staffAccountPages.badResetText}</p>
-            <Link to={FORGOT_PASSWORD_PATH} className="btn-primary mt-6">
-              Ask for a new link
-            </Link>
-          </>
+          <BadLinkNotice text={staffAccountPages.badResetText} to={FORGOT_PASSWORD_PATH} label="Ask for a new link" />
         )}
       </div>
     </section>

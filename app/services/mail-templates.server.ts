@@ -144,6 +144,23 @@ export interface DonorPledge {
   firstName: string;
 }
 
+/** A donor's Gift Aid declaration as recorded (with how to cancel it), then where to ask. */
+function declarationAndQuestions(
+  declaration: GiftAidDeclarationCopy | null | undefined,
+  charity: CharitySettings,
+): Block[] {
+  const blocks: Block[] = declaration
+    ? [
+        { kind: "heading", text: mailWording.giftAidHeading },
+        { kind: "pre", text: declaration.text },
+        { kind: "heading", text: mailWording.giftAidCancelHeading },
+        { kind: "pre", text: declaration.howToCancel },
+      ]
+    : [];
+  blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
+  return blocks;
+}
+
 export function donorPledgeMail(
   pledge: DonorPledge,
   declaration: GiftAidDeclarationCopy | null | undefined,
@@ -171,15 +188,7 @@ export function donorPledgeMail(
     },
   ];
   if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.donorMonthly });
-  if (declaration) {
-    blocks.push(
-      { kind: "heading", text: mailWording.giftAidHeading },
-      { kind: "pre", text: declaration.text },
-      { kind: "heading", text: mailWording.giftAidCancelHeading },
-      { kind: "pre", text: declaration.howToCancel },
-    );
-  }
-  blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
+  blocks.push(...declarationAndQuestions(declaration, charity));
   return render(charity, mailWording.donorSubject(pledge.reference), blocks);
 }
 
@@ -218,15 +227,7 @@ export function donorCardPaymentMail(
     },
   ];
   if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.cardThanksMonthly });
-  if (declaration) {
-    blocks.push(
-      { kind: "heading", text: mailWording.giftAidHeading },
-      { kind: "pre", text: declaration.text },
-      { kind: "heading", text: mailWording.giftAidCancelHeading },
-      { kind: "pre", text: declaration.howToCancel },
-    );
-  }
-  blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
+  blocks.push(...declarationAndQuestions(declaration, charity));
   return render(charity, mailWording.cardThanksSubject(pledge.reference), blocks);
 }
 

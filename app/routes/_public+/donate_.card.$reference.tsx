@@ -1,3 +1,4 @@
+import { PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -62,22 +63,12 @@ export default function CardReturn() {
           <h2 id="gift-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
             Your gift
           </h2>
-          <dl className="mt-4 space-y-3">
-            <div>
-              <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
-              <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">
-                {gift.reference}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700 dark:text-slate-300">Amount</dt>
-              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{gift.amount}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700 dark:text-slate-300">Donation type</dt>
-              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{gift.typeLabel}</dd>
-            </div>
-          </dl>
+          <PledgeSummary
+            reference={gift.reference}
+            amount={gift.amount}
+            typeLabel={gift.typeLabel}
+            className="mt-4 space-y-3"
+          />
           {gift.cancelled ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               {gift.canRetry ? (

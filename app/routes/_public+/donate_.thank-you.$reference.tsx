@@ -1,3 +1,4 @@
+import { PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import { Panel } from "~/components/ui/panel";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -61,22 +62,7 @@ export default function DonateThankYou() {
       />
       <div className="container-page grid gap-8 py-12 lg:grid-cols-2">
         <Panel title="Your pledge">
-          <dl className="space-y-3">
-            <div>
-              <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
-              <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">
-                {pledge.reference}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700 dark:text-slate-300">Amount</dt>
-              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{pledge.amount}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-700 dark:text-slate-300">Donation type</dt>
-              <dd className="text-xl font-semibold text-slate-900 dark:text-white">{pledge.typeLabel}</dd>
-            </div>
-          </dl>
+          <PledgeSummary reference={pledge.reference} amount={pledge.amount} typeLabel={pledge.typeLabel} />
           <p className="mt-6 text-slate-700 dark:text-slate-300">
             {pledge.cardPayments
               ? "No money has been taken yet. Please quote "

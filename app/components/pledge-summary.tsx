@@ -1,0 +1,29 @@
+/** A donor's gift at a glance: the payment reference to quote, the amount and the kind of gift. */
+export function PledgeSummary({
+  reference,
+  amount,
+  typeLabel,
+  className = "space-y-3",
+}: {
+  reference: string;
+  amount: string;
+  typeLabel: string;
+  className?: string;
+}) {
+  return (
+    <dl className={className}>
+      <div>
+        <dt className="text-sm text-slate-700 dark:text-slate-300">Payment reference</dt>
+        <dd className="font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white">{reference}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-700 dark:text-slate-300">Amount</dt>
+        <dd className="text-xl font-semibold text-slate-900 dark:text-white">{amount}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-700 dark:text-slate-300">Donation type</dt>
+        <dd className="text-xl font-semibold text-slate-900 dark:text-white">{typeLabel}</dd>
+      </div>
+    </dl>
+  );
+}

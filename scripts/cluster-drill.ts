@@ -366,7 +366,7 @@ async function main() {
     `signed-in requests are never answered from the cache (${staffResponses.map((r) => `${r.page}: ${r.status}`).join(", ")})`,
   );
   check(
-    staffResponses[0].text.includes("Logout") && !anonymousAfter.includes("Logout"),
+    staffResponses[0].text.includes("Sign out") && !anonymousAfter.includes("Sign out"),
     "the staff page reached the signed-in person, and an anonymous visitor right after saw no staff content",
   );
 

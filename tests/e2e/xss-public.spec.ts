@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
+import { newsPageShowing } from "./support/news-pages";
 import { waitForHydration } from "./support/hydration";
 
 // Stored article fields are attacker-controlled (a staff account or an API token could be
@@ -113,14 +114,3 @@ test("an image URL that is a valid http(s) URL but carries markup stays an attri
   await settled(page, javaScriptEnabled);
   expect(dialogs).toBe(0);
 });
-
-/** The page of /news (the first, or /news/page/N) whose list shows the article with this marker in its title. */
-async function newsPageShowing(page: Page, marker: string): Promise<string> {
-  for (let n = 1; n <= 50; n++) {
-    const path = n === 1 ? "/news" : `/news/page/${n}`;
-    const response = await page.request.get(path);
-    if (response.status() !== 200) break;
-    if ((await response.text()).includes(marker)) return path;
-  }
-  throw new Error(`no page of /news lists ${marker}`);
-}

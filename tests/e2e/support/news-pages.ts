@@ -1,0 +1,28 @@
+// The public news list has 12 articles a page, and the browser tests share one database: test
+// articles dated long ago (so that they never push another test's article off the first page)
+// may sit on a later page. These helpers find them wherever the list puts them.
+import type { Page } from "@playwright/test";
+
+const pagePath = (n: number) => (n === 1 ? "/news" : `/news/page/${n}`);
+
+/** The page of /news (the first, or /news/page/N) whose list shows `text` (e.g. a unique title). */
+export async function newsPageShowing(page: Page, text: string): Promise<string> {
+  for (let n = 1; n <= 100; n++) {
+    const response = await page.request.get(pagePath(n));
+    if (response.status() !== 200) break;
+    if ((await response.text()).includes(text)) return pagePath(n);
+  }
+  throw new Error(`no page of /news lists ${text}`);
+}
+
+/** The article headings of the whole news list, in order, read page by page until all of `titles` were seen. */
+export async function newsHeadingsUntil(page: Page, titles: readonly string[]): Promise<string[]> {
+  const headings: string[] = [];
+  for (let n = 1; n <= 100; n++) {
+    const response = await page.goto(pagePath(n));
+    if (response?.status() !== 200) break;
+    headings.push(...(await page.getByRole("article").getByRole("heading").allTextContents()));
+    if (titles.every((title) => headings.includes(title))) break;
+  }
+  return headings;
+}

@@ -1,4 +1,4 @@
-import { newsPageShowing } from "./support/news-pages";
+import { openNewsPageShowing } from "./support/news-pages";
 import { waitForHydration } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
@@ -33,7 +33,7 @@ test("a spinner shows while an article loads after a click on Read More, and whi
   });
   created.push(row.id);
 
-  await page.goto(await newsPageShowing(page, title));
+  await openNewsPageShowing(page, title);
   await waitForHydration(page); // the spinner belongs to client-side navigation
   await expect(page.getByRole("status")).toHaveCount(0);
 

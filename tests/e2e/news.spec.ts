@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
-import { newsHeadingsUntil, newsPageShowing } from "./support/news-pages";
+import { newsHeadingsUntil, openNewsPageShowing } from "./support/news-pages";
 
 const created: number[] = [];
 test.afterAll(async () => {
@@ -46,7 +46,7 @@ test("articles are listed newest first, each with a preview cut at 150 character
   const content = `${"Volunteers packed food parcels all weekend. ".repeat(6)}This sentence is past the preview.`;
   const row = await article({ title, content, created_at: "2001-06-01T12:00:00.000Z" });
 
-  await page.goto(await newsPageShowing(page, title));
+  await openNewsPageShowing(page, title);
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(card.getByText("1 June 2001")).toBeVisible();
   const previewText = (await card.locator("p").nth(1).textContent()) ?? "";

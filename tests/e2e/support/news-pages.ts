@@ -26,3 +26,18 @@ export async function newsHeadingsUntil(page: Page, titles: readonly string[]): 
   }
   return headings;
 }
+
+/**
+ * Opens the page of /news that lists `text` and returns its response. Other tests add articles
+ * meanwhile, so an article at the end of a page can move to the next one between finding and
+ * opening: it looks again until the opened page shows it.
+ */
+export async function openNewsPageShowing(page: Page, text: string) {
+  for (let attempt = 1; ; attempt++) {
+    const path = await newsPageShowing(page, text);
+    const response = await page.goto(path);
+    if ((await page.getByRole("article").filter({ hasText: text }).count()) > 0 || attempt === 5) {
+      return { path, response };
+    }
+  }
+}

@@ -46,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 const PROGRESS_POLL_MS = 5_000;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "newsletters");
+  const user = await requireRole(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
   const sent = newsletter.status === "sent";
   const [{ uploads }, recipients, progress, flash] = await Promise.all([
@@ -76,7 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       progress,
       previewText: preview.text,
       flash: flash.message,
-      staffEmail: getEnv().STAFF_EMAIL ?? "",
+      // The signed-in person's own address first (staff accounts have one since the team arrived).
+      staffEmail: user.email ?? getEnv().STAFF_EMAIL ?? "",
       mailConfigured: Boolean(getEnv().SMTP_URL),
     },
     { headers: flash.headers },
@@ -215,8 +216,8 @@ function TestForm({ staffEmail }: { staffEmail: string }) {
         </button>
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Staff accounts have no e-mail address yet, so type yours{staffEmail ? " (STAFF_EMAIL is filled in)" : ""}. The
-        test goes to this one address only, marked “[Test]”.
+        Filled in with your account&apos;s address (or STAFF_EMAIL when your account has none). The test goes to this
+        one address only, marked “[Test]”.
       </p>
     </Form>
   );

@@ -1,14 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * TEST_DATABASE=postgres runs the integration suite again on a throw-away PostgreSQL (started by
+ * tests/setup/postgres-global.ts). Unit tests touch no database and run once, on the SQLite run.
+ * The files left out of the PostgreSQL run test what only SQLite has (its file, pragmas,
+ * Litestream backups, the migration of a SQLite file written by an older release).
+ */
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+export const sqliteOnlyTests = [
+  "tests/integration/database.test.ts",
+  "tests/integration/migration-atomicity.test.ts",
+  "tests/integration/stripe-migration.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+    include: onPostgres
+      ? ["tests/integration/**/*.test.ts"]
+      : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+    exclude: onPostgres ? [...sqliteOnlyTests, "**/node_modules/**"] : ["**/node_modules/**"],
     environment: "node",
     pool: "forks",
+    globalSetup: onPostgres ? ["tests/setup/postgres-global.ts"] : [],
     setupFiles: ["tests/setup/database.ts"],
     testTimeout: 20_000,
   },

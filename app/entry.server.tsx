@@ -72,7 +72,7 @@ export default async function handleRequest(
   scheduleHousekeeping();
   const cacheKey = responseHeaders.has("Set-Cookie") ? null : pageCacheKey(request, responseStatusCode, remixContext);
   // Decided once per request: a cachedLoader may already have claimed (and skipped its work).
-  const claim = cacheKey ? claimPage(loadContext, cacheKey) : null;
+  const claim = cacheKey ? await claimPage(loadContext, cacheKey) : null;
   if (claim?.key === cacheKey && claim?.page) return cachedPageResponse(request, claim.page);
 
   // A shareable page carries no nonce: its inline scripts are allowed by hash (set below).
@@ -178,7 +178,7 @@ async function storeAndSend(
     body,
     headers: [...headers],
     leafData: leafData === undefined ? null : JSON.stringify(leafData),
-    dataVersion: claim?.dataVersion ?? dataVersionNow(),
+    dataVersion: claim?.dataVersion ?? (await dataVersionNow()),
     expiresAt,
   };
   const stored = claim && mayStoreRender(request) ? pageCache.set(claim.key, page, claim) : undefined;

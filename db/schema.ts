@@ -345,6 +345,27 @@ export interface StripeEventsTable {
   received_at: string;
 }
 
+/** Counters that move with changes other instances must notice (0021); see dataVersionNow. */
+export interface ChangeCountersTable {
+  name: string;
+  value: ColumnType<number, number | undefined, number>;
+}
+
+/** When a periodic job last started, across instances (0021). */
+export interface JobRunsTable {
+  name: string;
+  started_at: string;
+}
+
+/** Uploaded photos' variants when they live in the database, i.e. on PostgreSQL (0021). */
+export interface UploadFilesTable {
+  upload_key: string;
+  /** <width>.webp or <width>.jpg */
+  name: string;
+  content_type: string;
+  body: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -369,4 +390,7 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
+  change_counters: ChangeCountersTable;
+  job_runs: JobRunsTable;
+  upload_files: UploadFilesTable;
 }

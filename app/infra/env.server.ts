@@ -27,7 +27,10 @@ const envSchema = z.object({
   DATABASE_URL: optional(
     z
       .string()
-      .regex(/^file:.+/, 'must be "file:" followed by a path, e.g. file:db/data/charity.sqlite')
+      .regex(
+        /^(file:.+|postgres(ql)?:\/\/.+)/,
+        'must be "file:" followed by a path (e.g. file:db/data/charity.sqlite) or a postgres:// URL',
+      )
       .default("file:db/data/charity.sqlite"),
   ),
   SESSION_SECRET: optional(
@@ -191,7 +194,15 @@ export interface StripeConfig {
 }
 
 export type Env = z.infer<typeof envSchema> & {
+  /** Which engine DATABASE_URL names: a SQLite file (the default) or a PostgreSQL server. */
+  databaseEngine: "sqlite" | "postgres";
+  /** The SQLite file's path; "" on PostgreSQL. */
   databasePath: string;
+  /**
+   * The folder for this installation's local files (generated session secret, backups, default
+   * uploads): the SQLite file's folder, or db/data on PostgreSQL.
+   */
+  dataDir: string;
   /** Absolute folder of uploaded photos: UPLOADS_DIR, or `uploads` next to the database file. */
   uploadsDir: string;
   /** PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
@@ -206,12 +217,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
-  const databasePath = result.data.DATABASE_URL.slice("file:".length);
+  const databaseEngine = result.data.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgres";
+  const databasePath = databaseEngine === "sqlite" ? result.data.DATABASE_URL.slice("file:".length) : "";
+  const dataDir = path.resolve(databaseEngine === "sqlite" ? path.dirname(databasePath) : "db/data");
   // Beside the database by default, so one folder holds everything to back up.
-  const uploads = result.data.UPLOADS_DIR ?? path.join(path.dirname(databasePath), "uploads");
+  const uploads = result.data.UPLOADS_DIR ?? path.join(dataDir, "uploads");
   return {
     ...result.data,
+    databaseEngine,
     databasePath,
+    dataDir,
     uploadsDir: path.resolve(uploads),
     publicUrl: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
     stripe:

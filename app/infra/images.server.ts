@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { UPLOAD_KEY, UPLOAD_WIDTHS, type UploadFormat } from "~/utils/images";
-import { uploadsDir } from "./env.server";
+import { uploadStore, type UploadStore } from "./upload-store.server";
 
 /**
  * Uploaded photos. Every upload is decoded and re-encoded (never served as it came), so what
  * we serve is a plain image whatever the file held; metadata such as the camera's GPS
- * position is not copied (sharp writes none unless asked). Files live under UPLOADS_DIR/<key>/
- * as <width>.webp and <width>.jpg.
+ * position is not copied (sharp writes none unless asked). Each upload is stored under a random
+ * key as <width>.webp and <width>.jpg, in the upload store (./upload-store.server.ts: a folder
+ * on SQLite, the database on PostgreSQL).
  */
 
 /**
@@ -40,12 +39,12 @@ let queue: Promise<unknown> = Promise.resolve();
  * Uploads wait in a queue and are decoded one at a time: six 25 MP photos at once would otherwise
  * take the server from about 150 MB to several hundred.
  */
-export function storeImage(bytes: Uint8Array, root = uploadsDir()): Promise<StoredImage> {
+export function storeImage(bytes: Uint8Array, store: UploadStore = uploadStore()): Promise<StoredImage> {
   const run = queue.then(async () => {
     imageWork.active++;
     imageWork.peak = Math.max(imageWork.peak, imageWork.active);
     try {
-      return await decodeAndStore(bytes, root);
+      return await decodeAndStore(bytes, store);
     } finally {
       imageWork.active--;
     }
@@ -54,7 +53,7 @@ export function storeImage(bytes: Uint8Array, root = uploadsDir()): Promise<Stor
   return run;
 }
 
-async function decodeAndStore(bytes: Uint8Array, root: string): Promise<StoredImage> {
+async function decodeAndStore(bytes: Uint8Array, store: UploadStore): Promise<StoredImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
   let metadata: Metadata;
   try {
@@ -76,32 +75,28 @@ async function decodeAndStore(bytes: Uint8Array, root: string): Promise<StoredIm
     widths.push(Math.min(uprightWidth, UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1]));
 
   const key = randomBytes(16).toString("hex");
-  const folder = path.join(root, key);
-  const temporary = path.join(root, `.incoming-${key}`);
-  await fs.mkdir(temporary, { recursive: true });
+  const files: { name: string; body: Buffer; contentType: string }[] = [];
   try {
     const upright = sharp(bytes, options).rotate();
     for (const w of widths) {
       const resized = upright.clone().resize({ width: w, withoutEnlargement: true });
-      await resized
-        .clone()
-        .webp({ quality: 80 })
-        .toFile(path.join(temporary, fileName(w, "webp")));
-      await resized
+      const webp = await resized.clone().webp({ quality: 80 }).toBuffer();
+      files.push({ name: fileName(w, "webp"), body: webp, contentType: "image/webp" });
+      const jpeg = await resized
         .clone()
         .flatten({ background: "#ffffff" })
         .jpeg({ quality: 82, mozjpeg: true })
-        .toFile(path.join(temporary, fileName(w, "jpg")));
+        .toBuffer();
+      files.push({ name: fileName(w, "jpg"), body: jpeg, contentType: "image/jpeg" });
     }
-    // Appears whole or not at all.
-    await fs.rename(temporary, folder);
   } catch (error) {
-    await fs.rm(temporary, { recursive: true, force: true });
     if (error instanceof Error && /pixel limit|unsupported|corrupt|premature|bad|invalid/i.test(error.message)) {
       throw new ImageRejected("The photo could not be read: the file is damaged or not a JPEG, PNG or WebP image");
     }
     throw error;
   }
+  // Appears whole or not at all.
+  await store.save(key, files);
   return { key, widths };
 }
 
@@ -116,9 +111,9 @@ function fileName(width: number, format: UploadFormat): string {
 }
 
 /** Removes an upload's files; a missing folder is not an error. */
-export async function deleteImage(key: string, root = uploadsDir()): Promise<void> {
+export async function deleteImage(key: string, store: UploadStore = uploadStore()): Promise<void> {
   if (!UPLOAD_KEY.test(key)) return;
-  await fs.rm(path.join(root, key), { recursive: true, force: true });
+  await store.remove(key);
 }
 
 const FILE = /^([1-9][0-9]{0,4})\.(webp|jpg)$/;
@@ -127,14 +122,10 @@ const FILE = /^([1-9][0-9]{0,4})\.(webp|jpg)$/;
 export async function readImage(
   key: string,
   file: string,
-  root = uploadsDir(),
+  store: UploadStore = uploadStore(),
 ): Promise<{ body: Buffer; contentType: string } | null> {
   const match = FILE.exec(file);
   if (!UPLOAD_KEY.test(key) || !match) return null;
-  try {
-    const body = await fs.readFile(path.join(root, key, file));
-    return { body, contentType: match[2] === "webp" ? "image/webp" : "image/jpeg" };
-  } catch {
-    return null;
-  }
+  const body = await store.read(key, file);
+  return body && { body, contentType: match[2] === "webp" ? "image/webp" : "image/jpeg" };
 }

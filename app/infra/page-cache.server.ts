@@ -38,7 +38,7 @@ export interface CachedPage {
   headers: [string, string][];
   /** The leaf route's loader data as JSON, answered by its `cachedLoader` on a hit. */
   leafData: string | null;
-  /** The database's data_version when the page's loaders ran. */
+  /** The database's data version (dataVersionNow) when the page's loaders ran. */
   dataVersion: number;
   storedAt: number;
   /** When a scheduled article goes public: the page is stale from then on (ms since the epoch). */
@@ -161,18 +161,25 @@ export function pageCacheKey(request: Request, status: number, context: EntryCon
 
 // One claim per request, keyed by the load context: the one object Remix hands both to the
 // loaders and to entry.server for the same request (remix-serve makes a new one per request).
-const claims = new WeakMap<object, PageClaim | null>();
+const claims = new WeakMap<object, Promise<PageClaim | null>>();
 
 /**
  * This request's claim on the cache, decided the first time it is asked (see the module
  * comment). `key` is the request's cache key, or null when it may not be cached; a request
- * without a load context object cannot share its claim, and gets none.
+ * without a load context object cannot share its claim, and gets none. Asynchronous because
+ * on PostgreSQL the data version is a query (app/infra/db.server.ts, dataVersionNow).
  */
-export function claimPage(context: unknown, key: string | null, cache: PageCache = pageCache): PageClaim | null {
-  if (typeof context !== "object" || context === null) return null;
-  if (claims.has(context)) return claims.get(context)!;
-  const claim = key === null ? null : cache.claim(key, dataVersionNow());
-  claims.set(context, claim);
+export function claimPage(
+  context: unknown,
+  key: string | null,
+  cache: PageCache = pageCache,
+): Promise<PageClaim | null> {
+  if (typeof context !== "object" || context === null) return Promise.resolve(null);
+  let claim = claims.get(context);
+  if (!claim) {
+    claim = key === null ? Promise.resolve(null) : dataVersionNow().then((version) => cache.claim(key, version));
+    claims.set(context, claim);
+  }
   return claim;
 }
 
@@ -187,7 +194,7 @@ export async function cachedLoader<Result extends Response>(
   { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
   load: () => Promise<Result>,
 ): Promise<Result> {
-  const claim = claimPage(context, requestCacheKey(request));
+  const claim = await claimPage(context, requestCacheKey(request));
   if (claim?.page?.leafData != null) {
     // The same JSON the loader's json() produced when the copy was rendered.
     return new Response(claim.page.leafData, {

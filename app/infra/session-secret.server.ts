@@ -13,7 +13,7 @@ export function getSessionSecrets(): string[] {
   if (cached) return cached;
   const env = getEnv();
   if (env.SESSION_SECRET?.length) return (cached = env.SESSION_SECRET);
-  const file = path.join(path.dirname(path.resolve(env.databasePath)), "session-secret");
+  const file = path.join(env.dataDir, "session-secret");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
     // "wx": when two processes start at once, only one secret is ever written.

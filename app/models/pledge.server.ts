@@ -80,11 +80,6 @@ export function isPaymentReference(value: unknown): value is string {
   return typeof value === "string" && REFERENCE_PATTERN.test(value);
 }
 
-function isReferenceCollision(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === "SQLITE_CONSTRAINT_UNIQUE" && /pledges\.reference/.test(e.message ?? "");
-}
-
 function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()): Pledge {
   return {
     id: row.id,
@@ -203,32 +198,32 @@ export async function createPledge(
   options: { generateReference?: () => string } = {},
 ): Promise<Pledge> {
   const generate = options.generateReference ?? (() => generatePaymentReference());
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const row = await db
-        .insertInto("pledges")
-        .values({
-          reference: generate(),
-          type: input.type,
-          amount_pence: input.amountPence,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          email: input.email,
-          phone: input.phone || null,
-          in_honour: input.inHonour ? 1 : 0,
-          honoree_name: input.inHonour ? (input.honoreeName ?? null) : null,
-          created_at: nowIsoString(),
-          paid_pence: 0,
-          status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
-          pay_by: input.payBy ?? "bank",
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toPledge(row);
-    } catch (error) {
-      if (!isReferenceCollision(error) || attempt >= MAX_ATTEMPTS) throw error;
-    }
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    // A taken reference inserts nothing (rather than failing, which on PostgreSQL would end
+    // the transaction the pledge is made in), and another is drawn.
+    const row = await db
+      .insertInto("pledges")
+      .values({
+        reference: generate(),
+        type: input.type,
+        amount_pence: input.amountPence,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        phone: input.phone || null,
+        in_honour: input.inHonour ? 1 : 0,
+        honoree_name: input.inHonour ? (input.honoreeName ?? null) : null,
+        created_at: nowIsoString(),
+        paid_pence: 0,
+        status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
+        pay_by: input.payBy ?? "bank",
+      })
+      .onConflict((conflict) => conflict.column("reference").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return toPledge(row);
   }
+  throw new Error(`No UNIQUE payment reference after ${MAX_ATTEMPTS} draws`);
 }
 
 export async function getPledgeByReference(db: DB, reference: string): Promise<Pledge | undefined> {

@@ -1,5 +1,5 @@
 import { nowIsoString } from "~/infra/clock.server";
-import { dataVersionNow, getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { charityDefaults } from "~/content/site";
@@ -41,7 +41,7 @@ function withDefaults(rows: readonly SettingRow[]): CharitySettings {
 }
 
 export async function getCharitySettings(db: DB = getDb()): Promise<CharitySettings> {
-  const dataVersion = dataVersionNow(db);
+  const dataVersion = await dataVersionNow(db);
   const hit = cache.get(db);
   if (hit && hit.dataVersion === dataVersion) return hit.settings;
   const settings = Object.freeze(withDefaults(await listSettings(db)));
@@ -80,6 +80,7 @@ export async function saveCharitySettings(
       changed.map(({ key, after }) => ({ key, value: after })),
       { actor, now },
     );
+    await notePublicChange(trx);
     for (const change of changed) {
       await recordAudit(
         trx,

@@ -1,6 +1,7 @@
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { deleteOldFormPosts } from "~/models/form-post.server";
+import { claimJobRun } from "~/models/job-run.server";
 import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
@@ -67,12 +68,15 @@ let running: Promise<unknown> | null = null;
 /**
  * Called on requests (see app/entry.server.tsx): starts housekeeping in the background when
  * the last run is at least an hour old, so a running server tidies up at most hourly and
- * never makes a visitor wait for it. Returns the run it started, if any (for tests).
+ * never makes a visitor wait for it. With several instances on one database, the hour is
+ * claimed in the database first (job_runs), so only one of them runs it. Returns the run it
+ * started, if any (for tests).
  */
 export function scheduleHousekeeping(now: Date = new Date()): Promise<unknown> | null {
   if (running || now.getTime() - lastRun < HOUSEKEEPING_INTERVAL_MS) return null;
   lastRun = now.getTime();
-  running = runHousekeeping(now)
+  running = claimJobRun(getDb(), "housekeeping", now, HOUSEKEEPING_INTERVAL_MS)
+    .then((claimed) => (claimed ? runHousekeeping(now) : null))
     .catch((error: unknown) => console.error("Housekeeping failed:", error))
     .finally(() => {
       running = null;

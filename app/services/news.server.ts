@@ -1,5 +1,5 @@
 import { now, nowIsoString } from "~/infra/clock.server";
-import { getDb } from "~/infra/db.server";
+import { getDb, notePublicChange } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
@@ -171,6 +171,7 @@ export async function publishArticle(
           publish_at: input.publish_at ?? nowIsoString(),
           ...(stored ? { image_upload: stored } : {}),
         });
+        await notePublicChange(trx);
         if (actor) {
           await recordAudit(trx, {
             entity: "news",
@@ -217,6 +218,7 @@ export async function reviseArticle(
       .transaction()
       .execute(async (trx) => {
         const updated = await updateNews(trx, id, change);
+        if (updated) await notePublicChange(trx);
         if (updated && actor) {
           await recordAudit(trx, {
             entity: "news",
@@ -260,6 +262,7 @@ export async function removeArticle(
     .transaction()
     .execute(async (trx) => {
       const row = await deleteNews(trx, id);
+      if (row) await notePublicChange(trx);
       if (row && actor) {
         await recordAudit(trx, {
           entity: "news",

@@ -4,7 +4,7 @@
 import { ARTICLE_PARAGRAPHS_IN_NEWSLETTER, newsletterStaff } from "~/content/newsletters";
 import { findRecordOr404 } from "~/utils/record-id";
 import { now as clockNow } from "~/infra/clock.server";
-import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { markdownToMailText, markdownToText, renderMarkdown } from "~/infra/markdown.server";
 import { pageCache } from "~/infra/page-cache.server";
@@ -277,6 +277,7 @@ export async function sendNewsletter(id: number, actor: string, now: Date = curr
     if (!(await markNewsletterSent(trx, id, { slug, recipientCount: recipients.length }, now))) {
       return { outcome: "already-sent" };
     }
+    await notePublicChange(trx);
     const content = mailContent(newsletter, absoluteUrl(newsletterWebPath(slug)));
     for (const recipient of recipients) {
       const token = newToken();

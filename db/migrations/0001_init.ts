@@ -1,17 +1,16 @@
 import { sql, type Kysely } from "kysely";
+import { caseInsensitiveText, isPostgres } from "./portable";
 
 // Frozen in time: migrations never import application code.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // PostgreSQL: the case-insensitive text type (see ./portable); a trusted extension since 13.
+  if (isPostgres(db)) await sql`create extension if not exists citext`.execute(db);
+  const nocase = caseInsensitiveText(db);
   await db.schema
     .createTable("users")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("username", "text", (c) =>
-      c
-        .notNull()
-        .unique()
-        .modifyEnd(sql`collate nocase`),
-    )
+    .addColumn("username", nocase.type, (c) => nocase.modify(c.notNull().unique()))
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())

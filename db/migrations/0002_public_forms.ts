@@ -1,8 +1,10 @@
 import { sql, type Kysely } from "kysely";
+import { caseInsensitiveText } from "./portable";
 
 // Enquiries, newsletter consent and donation pledges from the public forms.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const nocase = caseInsensitiveText(db);
   await db.schema
     .createTable("contact_enquiries")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
@@ -17,12 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("newsletter_subscribers")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("email", "text", (c) =>
-      c
-        .notNull()
-        .unique()
-        .modifyEnd(sql`collate nocase`),
-    )
+    .addColumn("email", nocase.type, (c) => nocase.modify(c.notNull().unique()))
     .addColumn("consented_at", "text", (c) => c.notNull())
     .execute();
 

@@ -1,7 +1,6 @@
 // Property-based fuzzing of the inbox, enquiry and privacy routes: generated queries, ids and
 // form bodies are answered with a 2xx/3xx or a 4xx, never a 5xx or a thrown error.
 import fc from "fast-check";
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { createEnquiry } from "~/models/enquiry.server";
@@ -13,13 +12,14 @@ import * as eraseRoute from "~/routes/admin+/dashboard+/privacy.erase";
 import * as exportJsonRoute from "~/routes/admin+/dashboard+/privacy.export[.]json";
 import * as lookupRoute from "~/routes/admin+/dashboard+/privacy._index";
 import { adminCookie, getRequest, postForm, run } from "./admin-support";
+import { skipDurableWrites } from "./helpers";
 
 const RUNS = 150;
 let cookie: string;
 let enquiryId: number;
 
 beforeAll(async () => {
-  await sql`PRAGMA synchronous = OFF`.execute(getDb());
+  await skipDurableWrites();
   ({ cookie } = await adminCookie());
   for (let i = 0; i < 30; i++) {
     const row = await createEnquiry(getDb(), {

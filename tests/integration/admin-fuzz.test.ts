@@ -2,13 +2,13 @@
 // each answered with a redirect or a 4xx, never a 5xx or a thrown error, and the database
 // changes exactly when the input was valid.
 import fc from "fast-check";
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countNews, createNews, getNews } from "~/models/news.server";
 import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
 import * as newRoute from "~/routes/admin+/dashboard+/news.new";
 import { getDb } from "~/infra/db.server";
 import { adminCookie, BASE } from "./admin-support";
+import { skipDurableWrites } from "./helpers";
 
 const RUNS = 1_000;
 let cookie: string;
@@ -16,7 +16,7 @@ let cookie: string;
 beforeAll(async () => {
   // One session for the whole file: no password hashing inside the loop. This throw-away
   // file need not survive power loss, so skip the fsync per write that makes it slow.
-  await sql`PRAGMA synchronous = OFF`.execute(getDb());
+  await skipDurableWrites();
   ({ cookie } = await adminCookie());
 });
 

@@ -1,6 +1,5 @@
 // The News Management routes: list, add, edit, delete (with and without confirmation), the
 // statistics count, validation with input kept, failures, and cross-site rejection.
-import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminMessages } from "~/content/admin";
 import { createNews, getNews, listNews } from "~/models/news.server";
@@ -10,7 +9,7 @@ import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
 import * as newRoute from "~/routes/admin+/dashboard+/news.new";
 import * as stats from "~/routes/admin+/dashboard+/stats";
 import { getDb } from "~/infra/db.server";
-import { resetDatabase } from "./helpers";
+import { failWritesWhen, resetDatabase } from "./helpers";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 
 // Tests that move the clock themselves leave it real for the next one, even when they fail.
@@ -32,16 +31,14 @@ const crossSite = { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.exampl
 
 /** Makes every write to the news table fail, as a full disk or a broken file would. */
 async function breakNewsWrites(): Promise<() => Promise<void>> {
-  const db = getDb();
-  for (const event of ["INSERT", "UPDATE", "DELETE"]) {
-    await sql
-      .raw(
-        `CREATE TRIGGER fail_news_${event.toLowerCase()} BEFORE ${event} ON news BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
-      )
-      .execute(db);
+  const undo: (() => Promise<void>)[] = [];
+  for (const event of ["insert", "update", "delete"] as const) {
+    undo.push(
+      await failWritesWhen(getDb(), { name: `fail_news_${event}`, table: "news", event, message: "disk on fire" }),
+    );
   }
   return async () => {
-    for (const event of ["insert", "update", "delete"]) await sql.raw(`DROP TRIGGER fail_news_${event}`).execute(db);
+    for (const step of undo) await step();
   };
 }
 

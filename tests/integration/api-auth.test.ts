@@ -247,7 +247,7 @@ describe("login throttling", () => {
     for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await postLogin({ username: "editor", password: "wrong" });
 
     // A separate connection to the same file sees the block.
-    const other = openDatabase(getEnv().databasePath);
+    const other = openDatabase(getEnv().DATABASE_URL);
     try {
       expect((await checkLoginThrottle(other, { username: "editor", client: "b" })).allowed).toBe(false);
     } finally {

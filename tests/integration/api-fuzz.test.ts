@@ -2,7 +2,6 @@
 // the answer is 2xx or 4xx (never 5xx), JSON with the API's headers, and consistent with
 // what an independent reading of the contract expects.
 import fc from "fast-check";
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-throttle.server";
 import { clientKey } from "~/infra/request-scope.server";
@@ -12,7 +11,7 @@ import * as login from "~/routes/api+/auth.login";
 import * as collection from "~/routes/api+/news";
 import * as item from "~/routes/api+/news.$id";
 import { getDb } from "~/infra/db.server";
-import { resetDatabase } from "./helpers";
+import { resetDatabase, skipDurableWrites } from "./helpers";
 import { apiRequest, call, createApiUser, tokenFor } from "./api-support";
 
 const RUNS = 1_000;
@@ -264,7 +263,7 @@ let articleId: number;
 beforeAll(async () => {
   // Thousands of commits here test input handling, not the disk: skip the fsync per commit
   // (scripts/durability.ts tests durability with the real settings).
-  await sql`PRAGMA synchronous = OFF`.execute(getDb());
+  await skipDurableWrites();
   await resetDatabase();
   token = await tokenFor(await createApiUser("fuzzer"));
   const created = await call(

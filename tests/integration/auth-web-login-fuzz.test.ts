@@ -3,7 +3,6 @@
 // (never a 5xx) and nobody is signed in without the right password; with it, the answer is the
 // redirect to an on-site page.
 import fc from "fast-check";
-import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "~/infra/body.server";
 import { getDb } from "~/infra/db.server";
@@ -11,7 +10,7 @@ import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-thro
 import { clientKey } from "~/infra/request-scope.server";
 import * as loginRoute from "~/routes/admin+/login";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE, ensureAdmin, run, sessionCount } from "./admin-support";
-import { resetDatabase } from "./helpers";
+import { resetDatabase, skipDurableWrites } from "./helpers";
 
 const RUNS = 1_000;
 
@@ -169,7 +168,7 @@ function expectOnSiteRedirect(response: Response) {
 
 beforeAll(async () => {
   // Thousands of posts test input handling, not the disk: skip the fsync per commit.
-  await sql`PRAGMA synchronous = OFF`.execute(getDb());
+  await skipDurableWrites();
 });
 
 beforeEach(async () => {

@@ -195,7 +195,7 @@ describe("createPledge", () => {
   it("gives up after repeated collisions instead of looping forever", async () => {
     const db = getDb();
     await createPledge(db, input, { generateReference: () => "CHA-CCCCCCCC" });
-    await expect(createPledge(db, input, { generateReference: () => "CHA-CCCCCCCC" })).rejects.toThrow(/UNIQUE/);
+    await expect(createPledge(db, input, { generateReference: () => "CHA-CCCCCCCC" })).rejects.toThrow(/UNIQUE/i);
     expect(await pledges()).toHaveLength(1);
   });
 

@@ -1,7 +1,6 @@
 // Hostile input to the Donations screens: query strings, ids, form bodies and uploads are
 // answered with a page, a redirect or a 4xx, never a 5xx or a thrown error.
 import fc from "fast-check";
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as listRoute from "~/routes/admin+/dashboard+/donations._index";
 import * as detailRoute from "~/routes/admin+/dashboard+/donations.$id/route";
@@ -14,13 +13,14 @@ import { getDb } from "~/infra/db.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, BASE, getRequest, postForm, run } from "./admin-support";
 import { makePledge } from "./donations-support";
+import { skipDurableWrites } from "./helpers";
 
 let cookie: string;
 let pledgeId: number;
 let paymentId: number;
 
 beforeAll(async () => {
-  await sql`PRAGMA synchronous = OFF`.execute(getDb());
+  await skipDurableWrites();
   ({ cookie } = await adminCookie());
   for (let i = 0; i < 30; i++) pledgeId = (await makePledge({ type: i % 3 ? "one-time" : "monthly" })).id;
   // A payment nothing removes: every fuzzed reason below is a 400 (empty) or names no pledge of it.

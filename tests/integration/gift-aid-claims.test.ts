@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb, openDatabase, type DB } from "~/infra/db.server";
+import { databaseEngine, getDb, openDatabase, type DB } from "~/infra/db.server";
 import { cancelDeclaration, GiftAidError } from "~/services/gift-aid-declarations.server";
 import {
   createClaimBatch,
@@ -12,7 +12,7 @@ import {
 } from "~/services/gift-aid-claims.server";
 import { toLondonDay } from "~/utils/dates";
 import { csvResponse } from "~/infra/csv.server";
-import { createTestDatabase, resetDatabase } from "./helpers";
+import { createTestDatabase, failWritesWhen, resetDatabase } from "./helpers";
 import { claimItems, claims, pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 
 beforeEach(resetDatabase);
@@ -100,13 +100,16 @@ describe("claim batches", () => {
     const { pledge } = await pledgeWithDeclaration({ declaredAt: DECLARED });
     await recordPaymentForTest(pledge.id, "2026-03-05", 1000);
     const last = await recordPaymentForTest(pledge.id, "2026-03-06", 2000);
-    await sql`create trigger fail_claim_item before insert on gift_aid_claim_items when new.payment_id = ${sql.lit(last)} begin select raise(abort, 'disk full'); end`.execute(
-      getDb(),
-    );
+    const undo = await failWritesWhen(getDb(), {
+      name: "fail_claim_item",
+      table: "gift_aid_claim_items",
+      when: `new.payment_id = ${last}`,
+      message: "disk full",
+    });
     try {
       await expect(createClaimBatch({ paymentIds: "all", actor: "admin" })).rejects.toThrow(/disk full/);
     } finally {
-      await sql`drop trigger fail_claim_item`.execute(getDb());
+      await undo();
     }
     expect(await claims()).toHaveLength(0);
     expect(await claimItems()).toHaveLength(0);
@@ -142,7 +145,7 @@ describe("claim batches", () => {
       // better-sqlite3 waits for a lock synchronously: in one thread, a waiting connection would
       // block the holder from committing until the timeout. Across processes (the real case) the
       // second simply waits; here it gives up at once instead.
-      await sql`pragma busy_timeout = 0`.execute(other);
+      if (databaseEngine(other) === "sqlite") await sql`pragma busy_timeout = 0`.execute(other);
     });
     afterAll(async () => {
       await other.destroy();
@@ -195,6 +198,6 @@ describe("claim batches", () => {
     const { pledge } = await pledgeWithDeclaration({ declaredAt: DECLARED });
     const payment = await recordPaymentForTest(pledge.id, "2026-03-05", 1000);
     await createClaimBatch({ paymentIds: "all", actor: "admin" });
-    await expect(getDb().deleteFrom("payments").where("id", "=", payment).execute()).rejects.toThrow(/FOREIGN KEY/);
+    await expect(getDb().deleteFrom("payments").where("id", "=", payment).execute()).rejects.toThrow(/FOREIGN KEY/i);
   });
 });

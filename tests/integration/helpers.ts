@@ -1,13 +1,22 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
+import pg from "pg";
+import { inject } from "vitest";
+import { sql } from "kysely";
+import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
 
-/** A separate, migrated database file for tests that must not share the file's getDb(). */
+/**
+ * A separate, migrated database for tests that must not share the file's getDb(): a SQLite file,
+ * or on the PostgreSQL run a new database on the run's server. `file` is what openDatabase takes
+ * to open a second connection to it.
+ */
 export async function createTestDatabase(): Promise<{ db: DB; file: string; cleanup: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-test-"));
-  const file = path.join(dir, "test.sqlite");
+  const file =
+    process.env.TEST_DATABASE === "postgres" ? await createPostgresDatabase() : path.join(dir, "test.sqlite");
   const db = openDatabase(file);
   await migrateToLatest(db);
   return {
@@ -18,6 +27,20 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new database copied from the migrated template on the PostgreSQL run's server; its URL. */
+export async function createPostgresDatabase(): Promise<string> {
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template charity_template`);
+  } finally {
+    await admin.end();
+  }
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
 /** Empties the tables a test may have written to in the per-file database from getDb(). */
@@ -65,4 +88,51 @@ export function formRequest(url: string, fields: Record<string, string>, init: R
 export async function confirmedSubscriber(db: DB, email: string, now: Date = new Date()): Promise<void> {
   const subscriber = await createPendingSubscriber(db, email, now);
   await setSubscriberStatus(db, subscriber.id, "confirmed", now);
+}
+
+/**
+ * Makes `event`s (insert by default) on `table` fail with `message` while `when` (SQL over the
+ * row, `new.…`; default always) holds, as a full disk or a crash half-way would; on either
+ * engine. Returns the undo.
+ */
+export async function failWritesWhen(
+  db: DB,
+  {
+    name,
+    table,
+    event = "insert",
+    when = "true",
+    message,
+  }: { name: string; table: string; event?: "insert" | "update" | "delete"; when?: string; message: string },
+): Promise<() => Promise<void>> {
+  if (databaseEngine(db) === "postgres") {
+    // A trigger's WHEN may not hold a subquery on PostgreSQL; the function tests instead.
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$ begin if ${when} then raise exception '${message}'; end if; return new; end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger ${name} before ${event} on ${table} for each row execute function ${name}()`)
+      .execute(db);
+    return async () => {
+      await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
+      await sql.raw(`drop function ${name}()`).execute(db);
+    };
+  }
+  const condition = when === "true" ? "" : `when ${when}`;
+  await sql
+    .raw(`create trigger ${name} before ${event} on ${table} ${condition} begin select raise(abort, '${message}'); end`)
+    .execute(db);
+  return async () => {
+    await sql.raw(`drop trigger ${name}`).execute(db);
+  };
+}
+
+/**
+ * For test files that write thousands of rows: a throw-away SQLite file need not survive power
+ * loss, so skip its fsync per write. (The PostgreSQL test server runs with fsync off already.)
+ */
+export async function skipDurableWrites(db: DB = getDb()): Promise<void> {
+  if (databaseEngine(db) === "sqlite") await sql`pragma synchronous = off`.execute(db);
 }

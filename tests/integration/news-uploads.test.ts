@@ -1,13 +1,11 @@
-// Uploaded photos: only real JPEG/PNG/WebP images, re-encoded, stored beside the database,
-// served immutable, removed with their article.
-import fs from "node:fs";
-import path from "node:path";
+// Uploaded photos: only real JPEG/PNG/WebP images, re-encoded, stored in the upload store (the
+// uploads folder on SQLite, the database on PostgreSQL), served immutable, removed with their article.
 import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { getEnv, uploadsDir } from "~/infra/env.server";
 import { imageWork, storeImage } from "~/infra/images.server";
+import { uploadStore } from "~/infra/upload-store.server";
 import { getNews, listNews } from "~/models/news.server";
 import * as deleteRoute from "~/routes/admin+/dashboard+/news.$id.delete";
 import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
@@ -20,7 +18,7 @@ import { resetDatabase } from "./helpers";
 let cookie: string;
 beforeEach(async () => {
   await resetDatabase();
-  fs.rmSync(uploadsDir(), { recursive: true, force: true });
+  for (const key of await uploadStore().keys()) await uploadStore().remove(key);
   ({ cookie } = await adminCookie());
 });
 
@@ -34,7 +32,7 @@ function multipart(pathname: string, fields: Record<string, string | File>): Req
   });
 }
 
-const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
+const stored = () => uploadStore().keys();
 
 async function photo(width = 2000, height = 1200, format: "jpeg" | "png" = "jpeg"): Promise<File> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
@@ -73,10 +71,6 @@ function pngBomb(): File {
 const article = { title: "With a photo", content: "Our new clinic opened today. Everyone came." };
 
 describe("uploading a photo with an article", () => {
-  it("keeps the uploads folder next to the database file", () => {
-    expect(uploadsDir()).toBe(path.join(path.dirname(path.resolve(getEnv().databasePath)), "uploads"));
-  });
-
   it("re-encodes it into widths in WebP and JPEG without its metadata, and serves them immutable", async () => {
     const response = await run(
       newRoute.action,
@@ -90,8 +84,8 @@ describe("uploading a photo with an article", () => {
     const [saved] = await listNews(getDb());
     expect(saved.image_alt).toBe("The new clinic's front door");
     expect(saved.image_widths).toBe("480,960,1600");
-    expect(stored()).toEqual([saved.image_upload]);
-    expect(fs.readdirSync(path.join(uploadsDir(), saved.image_upload!)).sort()).toEqual([
+    expect(await stored()).toEqual([saved.image_upload]);
+    expect(await uploadStore().files(saved.image_upload!)).toEqual([
       "1600.jpg",
       "1600.webp",
       "480.jpg",
@@ -142,7 +136,7 @@ describe("uploading a photo with an article", () => {
         )
       ).status,
     ).toBe(303);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it("never makes a small photo larger", async () => {
@@ -169,7 +163,7 @@ describe("uploading a photo with an article", () => {
     expect(errors.join(" ")).toMatch(expected);
     expect(result.initialValue).toMatchObject({ title: article.title });
     expect(await listNews(getDb())).toEqual([]);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   }
 
   it("refuses a text file renamed to .jpg", async () => {
@@ -223,7 +217,7 @@ describe("uploading a photo with an article", () => {
       }),
     );
     expect(response.status).toBe(413);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it("replaces and removes a photo on edit, deleting the old files", async () => {
@@ -241,10 +235,10 @@ describe("uploading a photo with an article", () => {
     expect((await edit({ image: await photo(800, 400), image_alt: "Second" })).status).toBe(303);
     const second = await getNews(getDb(), first.id);
     expect(second!.image_upload).not.toBe(first.image_upload);
-    expect(stored()).toEqual([second!.image_upload]);
+    expect(await stored()).toEqual([second!.image_upload]);
     expect((await edit({ remove_image: "on" })).status).toBe(303);
     expect((await getNews(getDb(), first.id))!.image_upload).toBeNull();
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it("allows alt text for an image URL too", async () => {

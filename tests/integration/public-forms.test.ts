@@ -2,7 +2,6 @@
 // the wrong type, size and shape: always a 4xx with the form's error shape, never a 500, and
 // nothing stored. Then thousands of generated bodies (fast-check) with the same promise.
 import fc from "fast-check";
-import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNREADABLE_SUBMISSION_MESSAGE } from "~/content/forms";
 import { getDb } from "~/infra/db.server";
@@ -11,7 +10,7 @@ import * as donate from "~/routes/_public+/donate/route";
 import * as publications from "~/routes/_public+/publications";
 import * as theme from "~/routes/_public+/theme";
 import { MAX_PUBLIC_FORM_BYTES } from "~/services/public-form.server";
-import { resetDatabase } from "./helpers";
+import { resetDatabase, skipDurableWrites } from "./helpers";
 
 type Action = (args: { request: Request; params: object; context: object }) => Promise<Response | unknown>;
 
@@ -42,7 +41,7 @@ const stored = async (table: (typeof forms)[number]["table"]) => {
 
 beforeAll(async () => {
   // A throw-away file: skip the fsync per write that makes thousands of posts slow.
-  await sql`PRAGMA synchronous = OFF`.execute(getDb());
+  await skipDurableWrites();
 });
 beforeEach(resetDatabase);
 

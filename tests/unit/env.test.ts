@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "~/infra/env.server";
 
@@ -27,7 +28,7 @@ describe("parseEnv", () => {
   it("reports every bad setting at once, by name, with what is expected", () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: "eighty", DATABASE_URL: "postgres://x", SESSION_SECRET: "short", ADMIN_PASSWORD: "123" });
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", ADMIN_PASSWORD: "123" });
     } catch (e) {
       error = e;
     }
@@ -37,6 +38,19 @@ describe("parseEnv", () => {
     expect(message).toContain('DATABASE_URL: must be "file:" followed by a path');
     expect(message).toContain("SESSION_SECRET: each secret must be at least 16 characters");
     expect(message).toContain("ADMIN_PASSWORD: must be at least 8 characters");
+  });
+
+  it("names the engine: a SQLite file beside its data, or PostgreSQL with db/data for local files", () => {
+    const sqlite = parseEnv({ DATABASE_URL: "file:/srv/charity/charity.sqlite" });
+    expect(sqlite).toMatchObject({
+      databaseEngine: "sqlite",
+      dataDir: "/srv/charity",
+      uploadsDir: "/srv/charity/uploads",
+    });
+    for (const url of ["postgres://u:p@db:5432/charity", "postgresql://db/charity"]) {
+      const env = parseEnv({ DATABASE_URL: url });
+      expect(env).toMatchObject({ databaseEngine: "postgres", databasePath: "", dataDir: path.resolve("db/data") });
+    }
   });
 
   it("rejects out-of-range ports", () => {

@@ -112,17 +112,17 @@ describe("PageCache", () => {
 });
 
 describe("claims", () => {
-  it("decide a request's hit once, so the copy claimed is the copy served even if it expires meanwhile", () => {
+  it("decide a request's hit once, so the copy claimed is the copy served even if it expires meanwhile", async () => {
     let now = 0;
     const cache = new PageCache(10, 1000, () => now);
-    cache.set("k", page("cached", dataVersionNow()));
+    cache.set("k", page("cached", await dataVersionNow()));
     const context = {};
-    const first = claimPage(context, "k", cache);
+    const first = await claimPage(context, "k", cache);
     expect(first?.page?.body.toString()).toBe("cached");
     now = 5000; // expired since
-    expect(claimPage(context, "k", cache)).toBe(first);
-    expect(claimPage({}, "k", cache)?.page).toBeUndefined();
-    expect(claimPage(undefined, "k", cache)).toBeNull();
+    expect(await claimPage(context, "k", cache)).toBe(first);
+    expect((await claimPage({}, "k", cache))?.page).toBeUndefined();
+    expect(await claimPage(undefined, "k", cache)).toBeNull();
   });
 
   it("refuse a render that a write in this process made stale before it was stored", () => {
@@ -143,7 +143,7 @@ describe("claims", () => {
         return Response.json({ fresh: true });
       });
     expect(await (await loader({ request, context: {} })).json()).toEqual({ fresh: true });
-    pageCache.set("system /cached-loader-test", page("x", dataVersionNow(), { leafData: '{"cached":true}' }));
+    pageCache.set("system /cached-loader-test", page("x", await dataVersionNow(), { leafData: '{"cached":true}' }));
     expect(await (await loader({ request, context: {} })).json()).toEqual({ cached: true });
     const signedIn = new Request(request.url, { headers: { Cookie: "__session=abc" } });
     await loader({ request: signedIn, context: {} });

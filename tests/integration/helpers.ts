@@ -24,6 +24,7 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
 export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "small_donations",
     "gift_aid_claim_items",
     "gift_aid_claims",
     "gift_aid_declarations",

@@ -18,7 +18,7 @@ export interface Bar {
 
 const WIDTH = 480;
 const HEIGHT = 220;
-const MARGIN = { top: 12, right: 4, bottom: 24, left: 56 };
+const MARGIN = { top: 12, right: 22, bottom: 26, left: 64 };
 
 /** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest value. */
 export function niceMax(value: number): number {
@@ -42,7 +42,7 @@ export function BarChart({ bars, labelEvery = 1 }: { bars: readonly Bar[]; label
       aria-hidden="true"
       focusable="false"
       className="h-auto w-full text-brand-600 dark:text-brand-300"
-      fontSize="12"
+      fontSize="14"
     >
       {ticks.map((tick) => (
         <g key={tick}>

@@ -151,20 +151,20 @@ function ClaimFigures({ claim, year }: { claim: Loaded["claim"]; year: number })
   ];
   return (
     <>
-      <dl className="mt-4 grid max-w-3xl gap-x-6 gap-y-2 sm:grid-cols-[1fr_auto]">
+      <dl className="mt-4 grid max-w-3xl grid-cols-[1fr_auto] gap-x-6 gap-y-2">
         {rows.map(([label, pence]) => (
           <div key={label} className="contents">
             <dt className="text-slate-700 dark:text-slate-300">{label}</dt>
-            <dd className="font-medium tabular-nums sm:text-right">{formatPence(pence)}</dd>
+            <dd className="font-medium tabular-nums text-right">{formatPence(pence)}</dd>
           </div>
         ))}
         <div className="contents">
           <dt className="font-semibold">Small donations to claim on</dt>
-          <dd className="font-semibold tabular-nums sm:text-right">{formatPence(claim.claimablePence)}</dd>
+          <dd className="font-semibold tabular-nums text-right">{formatPence(claim.claimablePence)}</dd>
         </div>
         <div className="contents">
           <dt className="font-semibold">Top-up to claim (25%)</dt>
-          <dd className="text-xl font-bold tabular-nums text-brand-700 dark:text-brand-300 sm:text-right">
+          <dd className="text-xl font-bold tabular-nums text-brand-700 dark:text-brand-300 text-right">
             {formatPence(claim.topUpPence)}
           </dd>
         </div>

@@ -1,6 +1,7 @@
 // The Gift Aid Small Donations Scheme page: recording and deleting small donations (audited),
 // the claim for a tax year (the £30 rule, the £8,000 limit, the matching rule against the
 // Gift Aid claim batches, 5 and 6 April), its CSV, and bad input (400 with the input kept).
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { listAudit } from "~/models/audit.server";
@@ -214,5 +215,51 @@ describe("small donations: the claim for a tax year", () => {
     expect(response.status).toBe(200);
     const { year, years } = await bodyOf(response);
     expect(years[0]).toBe(year);
+  });
+});
+
+describe("small donations: any input", () => {
+  it("answers odd posts with a redirect, a question, a 400 or a 404, never a server error", async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        "",
+        " ",
+        "0",
+        "-5",
+        "30",
+        "30.001",
+        "£1,000,000.00",
+        "99999999",
+        "2025-02-29",
+        "31/12/2025",
+        "record",
+        "delete",
+        "collection",
+        "cash",
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            intent: text,
+            collectedOn: text,
+            amount: text,
+            method: text,
+            kind: text,
+            place: text,
+            id: text,
+            confirmed: text,
+          },
+          { requiredKeys: [] },
+        ),
+        async (fields) => {
+          const response = await run(action, postForm(PAGE, fields as Record<string, string>, { cookie }));
+          expect([200, 303, 400, 404]).toContain(response.status); // 200: "delete this one?"
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

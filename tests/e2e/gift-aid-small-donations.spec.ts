@@ -75,6 +75,13 @@ test("staff record small donations, see the GASDS claim of the tax year, downloa
   await expect(page.getByRole("status")).toHaveText("Small donation deleted.");
   await expect(list.getByRole("row").filter({ hasText: "£45" })).toHaveCount(0);
   await expect(list.getByRole("row").filter({ hasText: "£20" })).toHaveCount(1);
+
+  // The tax-year picker (a GET form): the next tax year has none of these.
+  await page.getByLabel("Tax year", { exact: true }).selectOption(String(year + 1));
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("heading", { name: `Claim for the tax year ${year + 1} to ${year + 2}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]year=${year + 1}$`));
+  await expect(page.getByText("None recorded in this tax year.")).toBeVisible();
 });
 
 test("the Statistics tab shows money per month and Gift Aid per tax year, as charts beside tables", async ({

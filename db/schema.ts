@@ -322,6 +322,21 @@ export interface GiftAidClaimItemsTable {
   amount_pence: number;
 }
 
+/** Gift Aid Small Donations Scheme: cash and contactless gifts with no declaration (0019). */
+export interface SmallDonationsTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD, UK day collected. */
+  collected_on: string;
+  amount_pence: number;
+  method: "cash" | "contactless";
+  /** gift: one donation; collection: many gifts, none over £30 (staff say so when recording). */
+  kind: "gift" | "collection";
+  /** Where, e.g. "Charity gala". */
+  place: string;
+  recorded_by: string;
+  created_at: string;
+}
+
 export interface FormPostsTable {
   id: Generated<number>;
   /** HMAC of the client's address (see app/services/public-form.server.ts). */
@@ -385,6 +400,7 @@ export interface Database {
   gift_aid_declarations: GiftAidDeclarationsTable;
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;
+  small_donations: SmallDonationsTable;
   charity_settings: CharitySettingsTable;
   stripe_events: StripeEventsTable;
   invitations: InvitationsTable;

@@ -36,6 +36,7 @@ export type AuditEntity =
   | "subscriber"
   | "declaration"
   | "claim"
+  | "small-donation"
   | "privacy"
   | "news"
   | "user"

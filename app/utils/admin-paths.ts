@@ -34,6 +34,10 @@ export const adminPaths = {
   giftAidClaim: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}`,
   giftAidSchedule: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.csv`,
   giftAidDeclaration: (id: number) => `${DASHBOARD_PATH}/gift-aid/declarations/${id}`,
+  /** Gift Aid Small Donations Scheme: record cash and contactless gifts, the claim for a tax year (?year=2025). */
+  smallDonations: (year?: number) =>
+    `${DASHBOARD_PATH}/gift-aid/small-donations${year === undefined ? "" : `?year=${year}`}`,
+  smallDonationsCsv: (year: number) => `${DASHBOARD_PATH}/gift-aid/small-donations.csv?year=${year}`,
   enquiries: `${DASHBOARD_PATH}/enquiries`,
   enquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}`,
   deleteEnquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}/delete`,

@@ -138,6 +138,7 @@ test("every staff page is valid HTML", async ({ page, login }) => {
     `${d}/gift-aid`,
     `${d}/gift-aid/claims/${claim.id}`,
     `${d}/gift-aid/declarations/${declarationId}`,
+    `${d}/gift-aid/small-donations`,
     `${d}/enquiries`,
     `${d}/enquiries/${enquiry.id}`,
     `${d}/enquiries/${enquiry.id}/delete`,

@@ -47,6 +47,7 @@ export async function createPostgresDatabase(): Promise<string> {
 export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "small_donations",
     "gift_aid_claim_items",
     "gift_aid_claims",
     "gift_aid_declarations",

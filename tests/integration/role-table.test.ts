@@ -77,6 +77,8 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/gift-aid.claims.$id.tsx": page(MONEY),
   "admin+/dashboard+/gift-aid.claims.$id.schedule[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/gift-aid.declarations.$id.tsx": page(MONEY),
+  "admin+/dashboard+/gift-aid.small-donations.tsx": page(MONEY),
+  "admin+/dashboard+/gift-aid.small-donations[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/enquiries._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/enquiries.$id._index.tsx": page(MONEY),
   "admin+/dashboard+/enquiries.$id.delete.tsx": page(MONEY),

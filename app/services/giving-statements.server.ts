@@ -116,14 +116,10 @@ export function statementToken(pledgeId: number, year: TaxYear, now: Date = new 
 }
 
 export type StatementLinkCheck =
-  | { ok: true; pledgeId: number; year: TaxYear; expiresAt: string }
-  | { ok: false; status: 404 | 410 };
+  { ok: true; pledgeId: number; year: TaxYear; expiresAt: string } | { ok: false; status: 404 | 410 };
 
 /** What a statement link names, when it is genuine, unexpired and its pledge still exists. */
-export async function checkStatementLink(
-  token: string,
-  now: Date = new Date(clockNow()),
-): Promise<StatementLinkCheck> {
+export async function checkStatementLink(token: string, now: Date = new Date(clockNow())): Promise<StatementLinkCheck> {
   const check = verifyLinkToken(LINK_PURPOSE, token, 2, now);
   if (!check.ok) return check;
   const [yearText, pledgeText, expiresText] = token.split(".");
@@ -139,8 +135,7 @@ export async function checkStatementLink(
 // Sending
 
 export type SendStatementResult =
-  | { ok: true; giftCount: number; totalPence: number; to: string }
-  | { ok: false; reason: "not-found" | "no-gifts" };
+  { ok: true; giftCount: number; totalPence: number; to: string } | { ok: false; reason: "not-found" | "no-gifts" };
 
 /** Queues one donor's statement e-mail and audits it on the pledge, inside the caller's transaction. */
 async function queueStatement(
@@ -217,7 +212,7 @@ export async function sendYearStatements(year: TaxYear, actor: string): Promise<
     }
     await recordAudit(trx, {
       entity: "statements",
-      entityId: year,
+      entityId: null,
       action: "statements.sent",
       detail: `Giving statements for the tax year ${taxYearLabel(year)} e-mailed to ${count} ${count === 1 ? "donor" : "donors"}`,
       actor,

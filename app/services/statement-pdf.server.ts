@@ -3,6 +3,10 @@ import { statementWording as words } from "~/content/mail";
 import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 
+const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+/** The table's amounts always with pence ("£25.00"), so they line up. */
+const money = (pence: number) => poundsAndPence.format(pence / 100);
+
 // The yearly giving statement as a PDF (pdfkit): real, selectable text in the standard
 // Helvetica fonts (nothing to embed), A4, the charity's name and number, the donor's name, the
 // tax year, one row per gift (day, reference, amount, Gift Aid yes/no) and the total. Pages
@@ -111,12 +115,12 @@ export function renderStatementPdf(statement: GivingStatement, options: { compre
       row([
         day(gift.receivedOn),
         gift.amountPence < 0 ? `${gift.reference} (${words.refund})` : gift.reference,
-        formatPence(gift.amountPence),
+        money(gift.amountPence),
         gift.giftAid ? "Yes" : "No",
       ]);
     }
     rule();
-    row([words.total, "", formatPence(statement.totalPence), ""], true);
+    row([words.total, "", money(statement.totalPence), ""], true);
     doc.moveDown();
     if (statement.giftAidBasePence > 0) {
       doc

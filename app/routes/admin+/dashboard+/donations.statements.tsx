@@ -8,11 +8,7 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { londonToday } from "~/infra/clock.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import {
-  previewYearStatements,
-  sendYearStatements,
-  statementsHistory,
-} from "~/services/giving-statements.server";
+import { previewYearStatements, sendYearStatements, statementsHistory } from "~/services/giving-statements.server";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -42,7 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const year = asked === null ? years[1] : parseTaxYear(asked);
   const history = await statementsHistory();
   if (year === null) {
-    return json({ years, year: null, preview: null, history, sent: null, error: "Choose a tax year from the list." }, 400);
+    return json(
+      { years, year: null, preview: null, history, sent: null, error: "Choose a tax year from the list." },
+      400,
+    );
   }
   const sentCount = params.get("sent");
   return json({
@@ -70,7 +69,7 @@ export default function GivingStatements() {
   const actionError = useActionData<typeof action>()?.error;
   const busy = useIsPending({ state: "submitting" });
   const label = year === null ? "" : taxYearLabel(year);
-  const sentBefore = history.some((event) => event.entityId === year);
+  const sentBefore = history.some((event) => event.detail?.includes(`tax year ${label} e-mailed`));
   return (
     <>
       <Link to={adminPaths.donations} className="link text-sm">
@@ -124,8 +123,8 @@ export default function GivingStatements() {
           ) : (
             <>
               <p className="mt-2">
-                {preview.donors === 1 ? "1 donor" : `${preview.donors} donors`} gave {formatPence(preview.totalPence)} in
-                this tax year. Each gets one e-mail.
+                {preview.donors === 1 ? "1 donor" : `${preview.donors} donors`} gave {formatPence(preview.totalPence)}{" "}
+                in this tax year. Each gets one e-mail.
               </p>
               {sentBefore ? (
                 <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200">

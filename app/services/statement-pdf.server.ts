@@ -126,7 +126,7 @@ export function renderStatementPdf(statement: GivingStatement, options: { compre
       doc
         .font("Helvetica")
         .fontSize(10)
-        .text(words.giftAidTotal(formatPence(statement.giftAidBasePence), formatPence(statement.giftAidPence)), {
+        .text(words.giftAidTotal(money(statement.giftAidBasePence), money(statement.giftAidPence)), {
           width: CONTENT_WIDTH,
         });
       doc.moveDown(0.5);

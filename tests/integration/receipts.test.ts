@@ -152,8 +152,18 @@ describe("the thank-you e-mail for a payment", () => {
       post({ intent: "confirm", csv, accept: preview.proposals[0].fingerprint }),
     );
     expect(confirmed.status).toBe(303);
-    expect(confirmed.headers.get("Location")).toContain("thanked=0");
+    expect(confirmed.headers.get("Location")).not.toContain("thanked=");
     expect(await outboxOf("payment.donor")).toEqual([]);
+
+    await makePledge({ reference: "CHA-TW5N0B3H", email: "okafor@example.org" });
+    const next = "Date,Description,Amount\n06/10/2025,OKAFOR CHA-TW5N0B3H,20.00\n";
+    const second = await bodyOf(await run(importRoute.action, post({ intent: "preview", csv: next })));
+    const ticked = await run(
+      importRoute.action,
+      post({ intent: "confirm", csv: next, accept: second.proposals[0].fingerprint, sendThanks: "on" }),
+    );
+    expect(ticked.headers.get("Location")).toContain("recorded=1&already=0&thanked=1");
+    expect(await outboxOf("payment.donor")).toHaveLength(1);
   });
 
   it("a refund (a negative amount) sends none", async () => {

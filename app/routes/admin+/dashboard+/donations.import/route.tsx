@@ -179,7 +179,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return json(data, { status: 409 });
     }
     return redirect(
-      `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}&thanked=${outcome.thanked}`,
+      `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}${outcome.thanked ? `&thanked=${outcome.thanked}` : ""}`,
       303,
     );
   }

@@ -106,12 +106,18 @@ export async function donorTaxYears(pledge: Pledge): Promise<TaxYear[]> {
 // ---------------------------------------------------------------------------------------------
 // The signed link
 
-/** A link token for the statement of a pledge's donor for a tax year, valid STATEMENT_LINK_DAYS from `now`. */
-export function statementToken(pledgeId: number, year: TaxYear, now: Date = new Date(clockNow())): string {
+/** A link token for the statement of a pledge's donor for a tax year, valid STATEMENT_LINK_DAYS from `now` (`secrets`: tests of another process). */
+export function statementToken(
+  pledgeId: number,
+  year: TaxYear,
+  now: Date = new Date(clockNow()),
+  secrets?: readonly string[],
+): string {
   return signLinkToken(
     LINK_PURPOSE,
     [String(year), String(pledgeId)],
     new Date(now.getTime() + STATEMENT_LINK_DAYS * DAY_MS),
+    secrets,
   );
 }
 

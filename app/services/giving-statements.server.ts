@@ -128,13 +128,13 @@ export type StatementLinkCheck =
 export async function checkStatementLink(token: string, now: Date = new Date(clockNow())): Promise<StatementLinkCheck> {
   const check = verifyLinkToken(LINK_PURPOSE, token, 2, now);
   if (!check.ok) return check;
-  const [yearText, pledgeText, expiresText] = token.split(".");
+  const [yearText, pledgeText] = check.fields;
   const year = Number(yearText);
   const pledgeId = Number(pledgeText);
   if (!Number.isSafeInteger(year) || !Number.isSafeInteger(pledgeId)) return { ok: false, status: 404 };
   // An erased donor's link leads nowhere.
   if (!(await getPledge(getDb(), pledgeId))) return { ok: false, status: 410 };
-  return { ok: true, pledgeId, year, expiresAt: new Date(Number(expiresText) * 1000).toISOString() };
+  return { ok: true, pledgeId, year, expiresAt: check.expiresAt.toISOString() };
 }
 
 // ---------------------------------------------------------------------------------------------

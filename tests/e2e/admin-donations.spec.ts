@@ -199,7 +199,8 @@ test("import: a paid pledge's credit waits unticked with a warning; a line witho
   const choice = page.getByRole("group", { name: "Record line 3 on" });
   await choice.getByRole("radio", { name: new RegExp(donor.reference) }).check();
   await page.getByRole("button", { name: "Record ticked payments" }).click();
-  await expect(page.getByRole("status")).toHaveText("1 payment recorded.");
+  // The import's "Send a thank-you e-mail to each donor" is ticked by default.
+  await expect(page.getByRole("status")).toHaveText("1 payment recorded. 1 thank-you e-mail on the way.");
   expect(await pledgeStatus(donor.id)).toBe("paid");
   expect(await pledgeStatus(paid.id)).toBe("paid");
 });

@@ -110,7 +110,7 @@ test("send every donor of a tax year their statement, after a confirmation", asy
   await page.getByRole("link", { name: "Giving statements" }).click();
   await expect(page.getByRole("heading", { name: "Giving statements" })).toBeVisible();
   await ready(page, testInfo);
-  await page.getByLabel("Tax year").selectOption({ label: "2022 to 2023" });
+  await page.getByLabel("Tax year", { exact: true }).selectOption({ label: "2022 to 2023" });
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("heading", { name: "Tax year 2022 to 2023" })).toBeVisible();
   const send = page.getByRole("button", { name: /^Send \d+ statements?$/ });

@@ -1,7 +1,6 @@
 import PDFDocument from "pdfkit";
 import { statementWording as words } from "~/content/mail";
 import { formatLongDate } from "~/utils/dates";
-import { formatPence } from "~/utils/money";
 
 const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 /** The table's amounts always with pence ("£25.00"), so they line up. */

@@ -122,7 +122,8 @@ export const statementWording = {
   ],
   none: "We have no gifts from you recorded in this tax year.",
   pageTitle: "Your giving statement",
-  pageText: (taxYear: string) => `Your statement of the gifts we received from you in the tax year ${taxYear} is ready.`,
+  pageText: (taxYear: string) =>
+    `Your statement of the gifts we received from you in the tax year ${taxYear} is ready.`,
   pageButton: "Download the statement (PDF)",
   pageExpiry: (until: string) => `This link works until ${until}.`,
   badTitle: "This statement link does not work",

@@ -55,7 +55,9 @@ export async function listDonorGifts(
       "gift_aid_declarations.covers_past_four_years",
       "gift_aid_declarations.cancelled_at",
       eb
-        .exists(eb.selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"))
+        .exists(
+          eb.selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"),
+        )
         .as("refunded"),
     ])
     .orderBy("payments.received_on", "asc")
@@ -121,10 +123,7 @@ export async function findNewestPledgeIdOfDonor(db: DB, donorKey: string): Promi
 }
 
 /** The days (YYYY-MM-DD) of a donor's first and last payment, or undefined when they have none. */
-export async function donorPaymentSpan(
-  db: DB,
-  donorKey: string,
-): Promise<{ first: string; last: string } | undefined> {
+export async function donorPaymentSpan(db: DB, donorKey: string): Promise<{ first: string; last: string } | undefined> {
   const row = await db
     .selectFrom("payments")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")

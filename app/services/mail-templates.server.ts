@@ -261,7 +261,11 @@ export function donorReminderMail(pledge: DonorPledge & { createdAt: string }, c
   const blocks: Block[] = [
     {
       kind: "p",
-      text: mailWording.reminderIntro(pledge.firstName, formatPence(pledge.amountPence), formatLongDate(pledge.createdAt)),
+      text: mailWording.reminderIntro(
+        pledge.firstName,
+        formatPence(pledge.amountPence),
+        formatLongDate(pledge.createdAt),
+      ),
     },
     bankDetails(pledge.reference, charity),
   ];

@@ -16,7 +16,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const pdf = check.ok ? await statementPdf(check.pledgeId, check.year) : undefined;
   if (!check.ok || !pdf) {
     const status = check.ok ? 410 : check.status;
-    const text = status === 410 ? `${words.expiredTitle}. ${words.expiredText(STATEMENT_LINK_DAYS)}` : `${words.badTitle}. ${words.badText}`;
+    const text =
+      status === 410
+        ? `${words.expiredTitle}. ${words.expiredText(STATEMENT_LINK_DAYS)}`
+        : `${words.badTitle}. ${words.badText}`;
     return new Response(text, {
       status,
       headers: { ...TOKEN_PAGE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },

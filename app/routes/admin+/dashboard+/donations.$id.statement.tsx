@@ -23,7 +23,11 @@ import { useIsPending } from "~/utils/pending";
 // with the PDF to check first; its POST queues the e-mail with the signed link.
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Send Giving Statement", description: `A donor's giving statement at ${site.name}.`, noindex: true });
+  pageMeta({
+    title: "Send Giving Statement",
+    description: `A donor's giving statement at ${site.name}.`,
+    noindex: true,
+  });
 
 const CHOOSE_YEAR = "Choose the tax year of the statement.";
 

@@ -11,7 +11,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   const year = parseTaxYear(new URL(request.url).searchParams.get("year"));
-  if (year === null) return new Response("Choose the tax year: ?year=2025 is 6 April 2025 to 5 April 2026.", { status: 400 });
+  if (year === null)
+    return new Response("Choose the tax year: ?year=2025 is 6 April 2025 to 5 April 2026.", { status: 400 });
   const pdf = id === null ? undefined : await statementPdf(id, year);
   if (!pdf) return new Response(PLEDGE_NOT_FOUND, { status: 404 });
   return new Response(new Uint8Array(pdf), {

@@ -238,7 +238,10 @@ export default function PledgeDetail() {
               className="mt-2 flex flex-wrap items-end gap-3"
             >
               <div>
-                <label htmlFor="statement-year" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                <label
+                  htmlFor="statement-year"
+                  className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+                >
                   Tax year (6 April to 5 April)
                 </label>
                 <select id="statement-year" name="year" className="field-input" defaultValue={statementYears[0]}>
@@ -255,7 +258,8 @@ export default function PledgeDetail() {
             </Form>
           )}
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            Every gift made with this e-mail address in the year, as a PDF the donor downloads from a link in the e-mail.{" "}
+            Every gift made with this e-mail address in the year, as a PDF the donor downloads from a link in the
+            e-mail.{" "}
             <Link to={adminPaths.donationsStatements} className="link">
               Send every donor their statement
             </Link>

@@ -71,3 +71,30 @@ export function pdfTextLines(pdf: Buffer): string[] {
 export function pdfText(pdf: Buffer): string {
   return pdfTextLines(pdf).join("\n");
 }
+
+/**
+ * The PDF's skeleton is sound: the header, a trailer whose startxref points at the cross-reference
+ * table, every object that table lists found at its offset, and a catalog with pages.
+ */
+export function expectWellFormedPdf(pdf: Buffer): void {
+  const text = pdf.toString("latin1");
+  if (!text.startsWith("%PDF-1.")) throw new Error("no %PDF header");
+  const trailer = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text);
+  if (!trailer) throw new Error("no startxref / %%EOF trailer");
+  const xref = Number(trailer[1]);
+  if (!text.startsWith("xref", xref)) throw new Error(`startxref ${xref} does not point at the xref table`);
+  const table = /^xref\s+(\d+)\s+(\d+)\s+/.exec(text.slice(xref));
+  if (!table) throw new Error("unreadable xref table");
+  const [first, count] = [Number(table[1]), Number(table[2])];
+  const entries = text
+    .slice(xref + table[0].length)
+    .split(/\r?\n/)
+    .slice(0, count);
+  entries.forEach((entry, index) => {
+    const [offset, , kind] = entry.trim().split(/\s+/);
+    if (kind !== "n") return;
+    const number = first + index;
+    if (!text.startsWith(`${number} 0 obj`, Number(offset))) throw new Error(`object ${number} is not at ${offset}`);
+  });
+  if (!/\/Type \/Catalog/.test(text) || !/\/Type \/Pages/.test(text)) throw new Error("no catalog or page tree");
+}

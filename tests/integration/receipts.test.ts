@@ -25,7 +25,7 @@ import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support"
 import { makePledge } from "./donations-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { useTestMail } from "./mail-support";
-import { pdfText } from "./pdf-support";
+import { expectWellFormedPdf, pdfText } from "./pdf-support";
 
 const testMail = useTestMail();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -328,6 +328,7 @@ describe("yearly giving statements", () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.subarray(-6).toString("latin1")).toContain("%%EOF");
+    expectWellFormedPdf(bytes);
     const text = pdfText(bytes);
     expect(text).toContain(annGiftAid.reference);
     expect(text).toContain(annLater.reference);

@@ -11,6 +11,7 @@ import * as pledgePage from "~/routes/admin+/dashboard+/donations.$id/route";
 import * as statementRoute from "~/routes/admin+/dashboard+/donations.$id.statement";
 import * as staffPdf from "~/routes/admin+/dashboard+/donations.$id.statement[.]pdf";
 import * as statementsPage from "~/routes/admin+/dashboard+/donations.statements";
+import * as mailMessage from "~/routes/admin+/dashboard+/mail.$id";
 import * as publicPage from "~/routes/_public+/statement.$token";
 import * as publicPdf from "~/routes/_public+/statement.$token_.pdf";
 import { confirmImport, previewImport } from "~/services/bank-import.server";
@@ -394,6 +395,14 @@ describe("yearly giving statements", () => {
     expect((await run(publicPage.loader, getRequest(url!), { token })).status).toBe(200);
     const history = await listAudit(getDb(), "pledge", annGiftAid.id);
     expect(history.at(-1)).toMatchObject({ action: "statement.sent", actor: "admin" });
+    // The mail log shows the message without the link (a credential, as invitation links are).
+    const [row] = await outboxOf("statement.donor");
+    const shown = await run(mailMessage.loader, getRequest(adminPaths.mailMessage(row.id), { cookie }), {
+      id: String(row.id),
+    });
+    const shownText = JSON.stringify(await shown.json());
+    expect(shownText).not.toContain(token);
+    expect(shownText).toContain("/statement/[link withheld]");
 
     const none = await run(
       statementRoute.action,

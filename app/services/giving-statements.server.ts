@@ -163,7 +163,7 @@ async function queueStatement(
     { url: absoluteUrl(statementPaths.page(token)), days: STATEMENT_LINK_DAYS, expiresOn: expires.toISOString() },
     context.charity,
   );
-  await enqueueMail(trx, { kind: "statement.donor", to: donor.email, pledgeId: donor.id, ...mail }, context.now);
+  await enqueueMail(trx, { kind: "statement.donor", to: donor.email.trim(), pledgeId: donor.id, ...mail }, context.now);
   await recordAudit(trx, {
     entity: "pledge",
     entityId: pledgeId,
@@ -171,7 +171,7 @@ async function queueStatement(
     detail: `Giving statement for the tax year ${statement.taxYearLabel} e-mailed (${statement.gifts.length} ${statement.gifts.length === 1 ? "gift" : "gifts"}, ${formatPence(statement.totalPence)}; link valid until ${toLondonDay(expires)})${context.bulk ? ", with the whole tax year's statements" : ""}`,
     actor,
   });
-  return { ok: true, giftCount: statement.gifts.length, totalPence: statement.totalPence, to: donor.email };
+  return { ok: true, giftCount: statement.gifts.length, totalPence: statement.totalPence, to: donor.email.trim() };
 }
 
 /** Staff send one donor's statement from a pledge's page. */

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     error: null,
     statement: {
       label: statement.taxYearLabel,
-      to: donor.email,
+      to: donor.email.trim(),
       donorName: statement.donorName,
       gifts: statement.gifts.length,
       totalPence: statement.totalPence,

@@ -234,6 +234,8 @@ export interface PledgesTable {
   dispute_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** YYYY-MM-DD: the day its latest payment arrived; kept with each payment (0017). */
   last_paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the one reminder of an unpaid bank-transfer pledge was queued, or null (0020). */
+  reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";

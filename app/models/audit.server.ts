@@ -43,7 +43,8 @@ export type AuditEntity =
   | "invitation"
   | "team"
   | "settings"
-  | "newsletter";
+  | "newsletter"
+  | "statements";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -27,6 +27,13 @@ export const adminPaths = {
   removePayment: (pledgeId: number, paymentId: number) =>
     `${DASHBOARD_PATH}/donations/${pledgeId}/payments/${paymentId}/remove`,
   donationsImport: `${DASHBOARD_PATH}/donations/import`,
+  /** A donor's yearly giving statement: the confirmation (GET ?year=) and the send (POST). */
+  donationStatement: (id: number, year?: number) =>
+    `${DASHBOARD_PATH}/donations/${id}/statement${year === undefined ? "" : `?year=${year}`}`,
+  /** The same statement as a PDF download. */
+  donationStatementPdf: (id: number, year: number) => `${DASHBOARD_PATH}/donations/${id}/statement.pdf?year=${year}`,
+  /** Every donor's statement for a tax year at once: the preview (GET ?year=) and the send (POST). */
+  donationsStatements: `${DASHBOARD_PATH}/donations/statements`,
   donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
   /** Every payment as CSV; ?from=&to= (YYYY-MM-DD, inclusive) narrow it to days received. */
   paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,

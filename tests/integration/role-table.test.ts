@@ -70,6 +70,9 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/donations.$id/route.tsx": page(MONEY),
   "admin+/dashboard+/donations.$id_.cancel.tsx": page(MONEY),
   "admin+/dashboard+/donations.$id.payments.$paymentId.remove.tsx": page(MONEY),
+  "admin+/dashboard+/donations.$id.statement.tsx": page(MONEY),
+  "admin+/dashboard+/donations.$id.statement[.]pdf.ts": { loader: MONEY, action: null },
+  "admin+/dashboard+/donations.statements.tsx": page(MONEY),
   "admin+/dashboard+/donations.import/route.tsx": page(MONEY),
   "admin+/dashboard+/donations.export[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/donations.payments[.]csv.ts": { loader: MONEY, action: null },
@@ -127,7 +130,7 @@ function urlFor(file: string): string {
     .replace(/_\./g, ".")
     .replace(/\./g, "/")
     .replace(/\/$/, "");
-  return route.replace(/\/(csv|json|html)$/, ".$1");
+  return route.replace(/\/(csv|json|html|pdf)$/, ".$1");
 }
 
 interface Caller {

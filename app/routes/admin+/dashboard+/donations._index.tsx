@@ -78,6 +78,9 @@ export default function DonationsList() {
           <Link to={adminPaths.donationsImport} className="btn-primary">
             Import bank statement
           </Link>
+          <Link to={adminPaths.donationsStatements} className="btn-secondary">
+            Giving statements
+          </Link>
           <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
             Export list (CSV)
           </a>

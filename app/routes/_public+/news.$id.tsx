@@ -45,19 +45,19 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
   if (!article) throw articleNotFound();
 
   const url = absoluteUrl(`/news/${article.id}`);
-  const imageUrl = safeHttpUrl(article.image_url);
-  const upload = largestUploadPath(article.image_upload, article.image_widths);
+  const imageUrl = safeHttpUrl(article.imageUrl);
+  const upload = largestUploadPath(article.imageUpload, article.imageWidths);
   return json({
     article: {
       id: article.id,
       title: article.title,
       content: article.content,
       contentHtml: renderMarkdown(article.content),
-      image_url: imageUrl,
-      image: responsiveImage(article.image_upload, article.image_widths, article.image_alt),
-      image_alt: article.image_alt,
-      published_at: article.publish_at,
-      updated_at: article.updated_at,
+      imageUrl,
+      image: responsiveImage(article.imageUpload, article.imageWidths, article.imageAlt),
+      imageAlt: article.imageAlt,
+      publishAt: article.publishAt,
+      updatedAt: article.updatedAt,
     },
     state: staff ? publishState(article) : "published",
     url,
@@ -79,11 +79,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       type: "article",
       url,
       image: shareImage,
-      imageAlt: article.image ? (article.image_alt ?? undefined) : undefined,
+      imageAlt: article.image ? (article.imageAlt ?? undefined) : undefined,
       noindex: data.state !== "published",
     }),
-    { property: "article:published_time", content: article.published_at },
-    { property: "article:modified_time", content: article.updated_at },
+    { property: "article:published_time", content: article.publishAt },
+    { property: "article:modified_time", content: article.updatedAt },
     { tagName: "link", rel: "canonical", href: url },
   ];
 };
@@ -105,7 +105,7 @@ export default function NewsArticlePage() {
           </p>
         ) : null}
         <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
-          <time dateTime={article.published_at}>{formatLongDate(article.published_at)}</time>
+          <time dateTime={article.publishAt}>{formatLongDate(article.publishAt)}</time>
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{article.title}</h1>
         {article.image ? (
@@ -116,10 +116,10 @@ export default function NewsArticlePage() {
             height={675}
             className="mt-8 aspect-video w-full rounded-lg object-cover"
           />
-        ) : article.image_url ? (
+        ) : article.imageUrl ? (
           // The title sits right above; repeating it as alt text would only make screen readers say it twice.
           <img
-            src={article.image_url}
+            src={article.imageUrl}
             alt=""
             width="1200"
             height="675"

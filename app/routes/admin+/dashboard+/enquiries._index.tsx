@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: e.email,
         subject: isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
         status: e.status,
-        created_at: e.createdAt,
+        createdAt: e.createdAt,
         preview: preview(e.message, ENQUIRY_PREVIEW_LENGTH),
       })),
     },
@@ -158,7 +158,7 @@ export default function Enquiries() {
                       </td>
                       <td className="py-3 pr-4">{enquiry.subject}</td>
                       <td className="py-3 pr-4 whitespace-nowrap">
-                        <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+                        <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
                       </td>
                       <td className="py-3 pr-4">
                         <EnquiryStatusBadge status={enquiry.status} />

@@ -1,3 +1,7 @@
+// Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
+// remix-flat-routes takes no `.server` file as a route): the JSON API's articles
+// (docs/api.md#articles): their public shape, reading and validating a body, list parameters
+// and the paging cursor; refusals are thrown as API error responses.
 import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/models/news.server";
 import { newsApiSchema, parseIsoInstant } from "~/schemas/news";
 import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";

@@ -12,7 +12,7 @@ import {
   type Matching,
   type PledgeForMatching,
   type StatementColumns,
-} from "./bank-statement.server";
+} from "~/utils/bank-statement";
 import { recordPaymentIn } from "./donations.server";
 
 // Bank statement import: propose payments for the credits whose text names a pledge, then

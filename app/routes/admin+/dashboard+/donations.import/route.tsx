@@ -1,7 +1,7 @@
 // Long (about 600 lines) because the bank import is one page with three states that share one
 // form: upload, preview (proposals, warnings, unmatched credits with their pledge search, Stripe
 // payouts, unreadable lines) and the result. The rules live in services/bank-import.server.ts and
-// services/bank-statement.server.ts; what is left here is the form and its tables.
+// utils/bank-statement.ts; what is left here is the form and its tables.
 import { useIsPending } from "~/utils/pending";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -24,7 +24,7 @@ import {
   type ColumnChoice,
   type ProposalWarning,
   type UnmatchedCredit,
-} from "~/services/bank-statement.server";
+} from "~/utils/bank-statement";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";

@@ -19,12 +19,7 @@ import {
   type PledgeCandidate,
 } from "~/services/bank-import.server";
 import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
-import {
-  decodeStatement,
-  type ColumnChoice,
-  type ProposalWarning,
-  type UnmatchedCredit,
-} from "~/utils/bank-statement";
+import { decodeStatement, type ColumnChoice, type ProposalWarning, type UnmatchedCredit } from "~/utils/bank-statement";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -89,13 +89,13 @@ export default function Account() {
         >
           {sessions.map((session) => (
             <tr key={session.id} className="border-b border-slate-200 dark:border-slate-700">
-              <td className="p-2">
+              <td className={listCell}>
                 {session.device}
                 {session.current ? " (this browser)" : ""}
               </td>
-              <td className="p-2">{formatDateTime(session.startedAt)}</td>
-              <td className="p-2">{session.lastSeenAt ? formatDateTime(session.lastSeenAt) : "—"}</td>
-              <td className="p-2">
+              <td className={listCell}>{formatDateTime(session.startedAt)}</td>
+              <td className={listCell}>{session.lastSeenAt ? formatDateTime(session.lastSeenAt) : "—"}</td>
+              <td className={listCell}>
                 {session.current ? (
                   "—"
                 ) : (

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { Pagination } from "~/components/admin/pagination";
-import { StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -156,28 +156,28 @@ export default function MailLog() {
             ]}
           >
             {messages.map((m) => (
-              <tr key={m.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                <td className="p-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                <td className="p-2 break-all">
+              <tr key={m.id} className={listRow}>
+                <td className={`${listCell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+                <td className={`${listCell} break-all`}>
                   <Link to={adminPaths.mailMessage(m.id)} className="link">
                     {m.subject}
                   </Link>
                   <br />
                   <span className="text-slate-700 dark:text-slate-300">{m.toAddress}</span>
                 </td>
-                <td className="p-2">
+                <td className={listCell}>
                   <MailStatus status={m.status} />
                 </td>
-                <td className="p-2">{m.tries}</td>
-                <td className="p-2 whitespace-nowrap">
+                <td className={listCell}>{m.tries}</td>
+                <td className={`${listCell} whitespace-nowrap`}>
                   {m.status === "sent" && m.sentAt
                     ? formatDateTime(m.sentAt)
                     : m.status === "queued"
                       ? formatDateTime(m.nextAttemptAt)
                       : "—"}
                 </td>
-                <td className="p-2 break-words">{m.lastError ?? ""}</td>
-                <td className="p-2">
+                <td className={`${listCell} break-words`}>{m.lastError ?? ""}</td>
+                <td className={listCell}>
                   {m.status === "failed" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry" />

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewsletterState } from "~/components/admin/newsletter-state";
-import { StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, SelectField } from "~/components/ui/form";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
@@ -132,23 +132,23 @@ export default function Newsletters() {
         ) : (
           <StaffTable className="mt-3" columns={["Subject", "Status", "When", "Recipients"]}>
             {newsletters.map((n) => (
-              <tr key={n.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                <td className="p-2 break-words">
+              <tr key={n.id} className={listRow}>
+                <td className={`${listCell} break-words`}>
                   <Link to={adminPaths.newsletter(n.id)} className="link">
                     {n.subject}
                   </Link>
                 </td>
-                <td className="p-2">
+                <td className={listCell}>
                   <NewsletterState status={n.status} />
                 </td>
-                <td className="p-2 whitespace-nowrap">
+                <td className={`${listCell} whitespace-nowrap`}>
                   {n.status === "sent" && n.sentAt
                     ? formatDateTime(n.sentAt)
                     : n.status === "scheduled" && n.scheduledAt
                       ? formatDateTime(n.scheduledAt)
                       : `Saved ${formatDateTime(n.updatedAt)}`}
                 </td>
-                <td className="p-2">{n.recipientCount ?? "—"}</td>
+                <td className={listCell}>{n.recipientCount ?? "—"}</td>
               </tr>
             ))}
           </StaffTable>

@@ -48,15 +48,11 @@ function toNewsletter(row: Selectable<NewslettersTable>): Newsletter {
   };
 }
 
-export interface NewsletterDraftInput {
-  subject: string;
-  preheader: string | null;
-  body: string;
-  imageUpload: string | null;
-  imageWidths: string | null;
-  imageAlt: string | null;
-  articleId?: number | null;
-}
+/** A draft's text and photo (and, when started from one, its article). */
+export type NewsletterDraftInput = Pick<
+  Newsletter,
+  "subject" | "preheader" | "body" | "imageUpload" | "imageWidths" | "imageAlt"
+> & { articleId?: number | null };
 
 /** The columns a draft's text and photo are saved in. */
 function draftColumns(input: NewsletterDraftInput) {

@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { IntentForm } from "~/components/admin/intent-form";
 import { MailStatus } from "~/components/admin/mail-status";
 import { Pagination } from "~/components/admin/pagination";
 import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
@@ -88,21 +89,17 @@ function TestMailForm({ staffEmail }: { staffEmail: string | null }) {
     shouldValidate: "onBlur",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl">
-      <FormError id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="intent" value="test" />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          meta={fields.to}
-          label={staffEmail ? `Address (empty: ${staffEmail})` : "Address"}
-          type="email"
-          className="flex-1"
-        />
-        <button type="submit" className="btn-primary sm:mt-7">
-          Send test message
-        </button>
-      </div>
-    </Form>
+    <IntentForm form={form} intent="test">
+      <TextField
+        meta={fields.to}
+        label={staffEmail ? `Address (empty: ${staffEmail})` : "Address"}
+        type="email"
+        className="flex-1"
+      />
+      <button type="submit" className="btn-primary sm:mt-7">
+        Send test message
+      </button>
+    </IntentForm>
   );
 }
 

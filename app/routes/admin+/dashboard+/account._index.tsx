@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RowActionForm } from "~/components/admin/row-action";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
@@ -99,12 +100,9 @@ export default function Account() {
                 {session.current ? (
                   "—"
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="session" value={session.id} />
-                    <button type="submit" name="intent" value="end" className="btn-secondary">
-                      End<span className="sr-only"> the session of {session.device}</span>
-                    </button>
-                  </Form>
+                  <RowActionForm field="session" id={session.id} intent="end">
+                    End<span className="sr-only"> the session of {session.device}</span>
+                  </RowActionForm>
                 )}
               </td>
             </tr>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RowActionForm } from "~/components/admin/row-action";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
@@ -109,18 +110,17 @@ export default function Team() {
                 </td>
                 <td className={listCell}>
                   <div className="flex flex-wrap gap-2">
-                    <Form method="post">
-                      <input type="hidden" name="invitation" value={invitation.id} />
-                      <button type="submit" name="intent" value="resend" className="btn-secondary">
-                        Resend<span className="sr-only"> the invitation to {invitation.email}</span>
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="invitation" value={invitation.id} />
-                      <button type="submit" name="intent" value="withdraw" className={dangerButtonClass}>
-                        Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
-                      </button>
-                    </Form>
+                    <RowActionForm field="invitation" id={invitation.id} intent="resend">
+                      Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+                    </RowActionForm>
+                    <RowActionForm
+                      field="invitation"
+                      id={invitation.id}
+                      intent="withdraw"
+                      className={dangerButtonClass}
+                    >
+                      Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
+                    </RowActionForm>
                   </div>
                 </td>
               </tr>

@@ -12,7 +12,7 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { pledgeTypeLabels, type PledgeStatusValue } from "~/schemas/donations";
+import { pledgeTypeLabels } from "~/schemas/donations";
 import {
   confirmImport,
   previewImport,
@@ -20,7 +20,13 @@ import {
   type PledgeCandidate,
 } from "~/services/bank-import.server";
 import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
-import { decodeStatement, type ColumnChoice, type ProposalWarning, type UnmatchedCredit } from "~/utils/bank-statement";
+import {
+  decodeStatement,
+  type ColumnChoice,
+  type PledgeForMatching,
+  type ProposalWarning,
+  type UnmatchedCredit,
+} from "~/utils/bank-statement";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
@@ -228,14 +234,7 @@ function ColumnSelects({
 
 const day = (iso: string) => formatLongDate(`${iso}T12:00:00Z`);
 
-type MatchedPledge = {
-  id: number;
-  reference: string;
-  type: "one-time" | "monthly";
-  amountPence: number;
-  paidPence: number;
-  status: PledgeStatusValue;
-};
+type MatchedPledge = PledgeForMatching;
 
 function PledgeSummary({ pledge }: { pledge: MatchedPledge }) {
   return (

@@ -1,7 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
-import { TextField } from "~/components/ui/form";
+import { Form, Link } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
 import { staffAccountPages } from "~/content/staff-accounts";
 
 /** What a staff link from an e-mail (invitation, password reset) shows when it no longer works. */
@@ -50,5 +50,26 @@ export function NewPasswordField({ meta, label }: { meta: FieldMetadata<unknown>
       autoComplete="new-password"
       hint={staffAccountPages.passwordHint}
     />
+  );
+}
+
+/** The form on such a page: its errors, the fields and one full-width button. */
+export function EmailLinkForm<S extends Record<string, unknown>>({
+  form,
+  submitLabel,
+  children,
+}: {
+  form: FormMetadata<S, string[]>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <FormError id={form.errorId} errors={form.errors} />
+      {children}
+      <button type="submit" className="btn-primary w-full">
+        {submitLabel}
+      </button>
+    </Form>
   );
 }

@@ -1,9 +1,9 @@
-import { EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
-import { getFormProps, useForm } from "@conform-to/react";
+import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
+import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { readFormData } from "~/infra/body.server";
@@ -69,8 +69,7 @@ export default function AcceptInvitation() {
         Welcome, {invitation?.name}. You are invited as {invitation?.role}. Choose the username and password you will
         sign in with.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
+      <EmailLinkForm form={form} submitLabel="Create my account">
         <TextField
           meta={fields.username}
           label="Username"
@@ -78,10 +77,7 @@ export default function AcceptInvitation() {
           hint="3 to 50 letters, digits, dots, hyphens or underscores."
         />
         <NewPasswordField meta={fields.password} label="Password" />
-        <button type="submit" className="btn-primary w-full">
-          Create my account
-        </button>
-      </Form>
+      </EmailLinkForm>
     </EmailLinkPage>
   );
 }

@@ -1,9 +1,8 @@
-import { EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
-import { getFormProps, useForm } from "@conform-to/react";
+import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
+import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError } from "~/components/ui/form";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { readFormData } from "~/infra/body.server";
@@ -53,13 +52,9 @@ export default function ResetPassword() {
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
         Every other session and API token of your account ends when you save it.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
+      <EmailLinkForm form={form} submitLabel="Save the password">
         <NewPasswordField meta={fields.password} label="New password" />
-        <button type="submit" className="btn-primary w-full">
-          Save the password
-        </button>
-      </Form>
+      </EmailLinkForm>
     </EmailLinkPage>
   );
 }

@@ -146,20 +146,19 @@ function clearSessionCookie(): Promise<string> {
   return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/** Who is signing in, from which request, and where they go once signed in. */
+interface SignInStep {
+  request: Request;
+  userId: number;
+  redirectTo: string;
+}
+
 /**
  * Signs a user in: a brand-new session row and token at every login (never reusing an id
  * from the request, so a planted cookie cannot be fixated). A session the same browser
  * already held is ended; sessions in other browsers stay valid.
  */
-export async function createUserSession({
-  request,
-  userId,
-  redirectTo,
-}: {
-  request: Request;
-  userId: number;
-  redirectTo: string;
-}): Promise<Response> {
+export async function createUserSession({ request, userId, redirectTo }: SignInStep): Promise<Response> {
   const db = getDb();
   const setCookie = await replaceBrowserSession(db, request, userId, "web");
   await recordSignIn(db, userId);
@@ -192,15 +191,7 @@ async function replaceBrowserSession(db: DB, request: Request, userId: number, k
  * The password was right and the person has a second factor: a pending sign-in (a short-lived
  * row of kind "2fa", not a session: no staff page accepts it) and on to the code page.
  */
-export async function beginSecondStep({
-  request,
-  userId,
-  redirectTo,
-}: {
-  request: Request;
-  userId: number;
-  redirectTo: string;
-}): Promise<Response> {
+export async function beginSecondStep({ request, userId, redirectTo }: SignInStep): Promise<Response> {
   const setCookie = await replaceBrowserSession(getDb(), request, userId, "2fa");
   const target =
     redirectTo === DASHBOARD_PATH

@@ -9,7 +9,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
 import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { parseResetForm } from "~/services/staff-forms.server";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";

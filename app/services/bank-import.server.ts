@@ -12,7 +12,7 @@ import {
   type Matching,
   type PledgeForMatching,
   type StatementColumns,
-} from "./bank-statement.server";
+} from "~/utils/bank-statement";
 import { getCharitySettings } from "./charity-settings.server";
 import { recordPaymentIn } from "./donations.server";
 import { kickMailSender } from "./mail-sender.server";

@@ -48,18 +48,19 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
- * Inserts an article; `created_at` (ISO) pins its date, otherwise it is "now". The model does
+ * Inserts an article; `createdAt` (ISO) pins its date, otherwise it is "now". The model does
  * not validate (forms and the API do), so this also stores hostile data exactly as given.
  */
-export async function createArticle(input: NewsInput & { created_at?: string }): Promise<NewsArticle> {
-  const article = await createNews(e2eDb(), input);
-  if (!input.created_at) return article;
-  return e2eDb()
+export async function createArticle(input: NewsInput & { createdAt?: string }): Promise<NewsArticle> {
+  const { createdAt, ...fields } = input;
+  const article = await createNews(e2eDb(), fields);
+  if (!createdAt) return article;
+  await e2eDb()
     .updateTable("news")
-    .set({ created_at: input.created_at, updated_at: input.created_at, publish_at: input.created_at })
+    .set({ created_at: createdAt, updated_at: createdAt, publish_at: createdAt })
     .where("id", "=", article.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+  return { ...article, createdAt, updatedAt: createdAt, publishAt: createdAt };
 }
 
 export async function deleteArticle(id: number): Promise<void> {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PledgeStatusBadge, ScrollTable, TableHead, tdClass } from "~/components/admin/donations";
+import { PledgeStatusBadge } from "~/components/admin/donations";
+import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentsExportForm } from "~/components/admin/payments-export-form";

@@ -8,15 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
-import {
-  PLEDGE_NOT_FOUND,
-  PledgeStatusBadge,
-  SavedNotice,
-  ScrollTable,
-  TableHead,
-  tdClass,
-  thClass,
-} from "~/components/admin/donations";
+import { PLEDGE_NOT_FOUND, PledgeStatusBadge, SavedNotice } from "~/components/admin/donations";
+import { ScrollTable, TableHead, tdClass, thClass } from "~/components/admin/table";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { CheckboxField, FormError, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";

@@ -1,17 +1,18 @@
 // Long (about 600 lines) because the bank import is one page with three states that share one
 // form: upload, preview (proposals, warnings, unmatched credits with their pledge search, Stripe
 // payouts, unreadable lines) and the result. The rules live in services/bank-import.server.ts and
-// services/bank-statement.server.ts; what is left here is the form and its tables.
+// utils/bank-statement.ts; what is left here is the form and its tables.
 import { useIsPending } from "~/utils/pending";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PledgeStatusBadge, ScrollTable, tdClass, TableHead } from "~/components/admin/donations";
+import { PledgeStatusBadge } from "~/components/admin/donations";
+import { ScrollTable, tdClass, TableHead } from "~/components/admin/table";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { pledgeTypeLabels, type PledgeStatusValue } from "~/schemas/donations";
+import { pledgeTypeLabels } from "~/schemas/donations";
 import {
   confirmImport,
   previewImport,
@@ -22,9 +23,10 @@ import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
 import {
   decodeStatement,
   type ColumnChoice,
+  type PledgeForMatching,
   type ProposalWarning,
   type UnmatchedCredit,
-} from "~/services/bank-statement.server";
+} from "~/utils/bank-statement";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
@@ -241,14 +243,7 @@ function ColumnSelects({
 
 const day = (iso: string) => formatLongDate(`${iso}T12:00:00Z`);
 
-type MatchedPledge = {
-  id: number;
-  reference: string;
-  type: "one-time" | "monthly";
-  amountPence: number;
-  paidPence: number;
-  status: PledgeStatusValue;
-};
+type MatchedPledge = PledgeForMatching;
 
 function PledgeSummary({ pledge }: { pledge: MatchedPledge }) {
   return (

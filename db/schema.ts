@@ -109,6 +109,8 @@ export interface ContactEnquiriesTable {
   created_at: string;
   status: ColumnType<"new" | "handled", "new" | "handled" | undefined, "new" | "handled">;
   handled_at: string | null;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
@@ -126,6 +128,8 @@ export interface NewsletterSubscribersTable {
   last_bounce_newsletter_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set at the second newsletter in a row refused: no newsletter goes to them until they subscribe again. */
   bouncing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface NewsletterTokensTable {
@@ -234,6 +238,8 @@ export interface PledgesTable {
   dispute_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** YYYY-MM-DD: the day its latest payment arrived; kept with each payment (0017). */
   last_paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -290,6 +296,8 @@ export interface GiftAidDeclarationsTable {
   covers_past_four_years: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GiftAidClaimsTable {
@@ -345,6 +353,23 @@ export interface StripeEventsTable {
   received_at: string;
 }
 
+/** One person, found by any of their e-mail addresses (0018). */
+export interface SupportersTable {
+  id: Generated<number>;
+  display_name: string | null;
+  created_at: string;
+}
+
+export interface SupporterEmailsTable {
+  id: Generated<number>;
+  supporter_id: number;
+  /** Trimmed and lower-cased; unique. */
+  address: string;
+  /** 1: the address the supporter was made with; 0: one merged in. */
+  is_primary: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -369,4 +394,6 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
+  supporters: SupportersTable;
+  supporter_emails: SupporterEmailsTable;
 }

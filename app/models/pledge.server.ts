@@ -10,6 +10,7 @@ import type { DB } from "~/infra/db.server";
 import type { PledgeStatusValue } from "~/schemas/donations";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { fromLondonLocal, toLondonDay } from "~/utils/dates";
+import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
@@ -203,6 +204,7 @@ export async function createPledge(
   options: { generateReference?: () => string } = {},
 ): Promise<Pledge> {
   const generate = options.generateReference ?? (() => generatePaymentReference());
+  const supporterId = await findOrCreateSupporterByEmail(db, input.email, `${input.firstName} ${input.lastName}`);
   for (let attempt = 1; ; attempt++) {
     try {
       const row = await db
@@ -221,6 +223,7 @@ export async function createPledge(
           paid_pence: 0,
           status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
           pay_by: input.payBy ?? "bank",
+          supporter_id: supporterId,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -16,6 +16,7 @@ import * as m0014 from "./0014_newsletters";
 import * as m0015 from "./0015_charity_settings";
 import * as m0016 from "./0016_team";
 import * as m0017 from "./0017_pledge_last_paid";
+import * as m0018 from "./0018_supporters";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015_charity_settings": m0015,
   "0016_team": m0016,
   "0017_pledge_last_paid": m0017,
+  "0018_supporters": m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

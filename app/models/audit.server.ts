@@ -42,7 +42,8 @@ export type AuditEntity =
   | "invitation"
   | "team"
   | "settings"
-  | "newsletter";
+  | "newsletter"
+  | "supporter";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -192,6 +192,20 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
   }));
 }
 
+/** The declarations of the supporter a pledge belongs to (made on any of their pledges), oldest first. */
+export async function listDeclarationsOfPledgeSupporter(db: DB, pledgeId: number): Promise<Declaration[]> {
+  const rows = await db
+    .selectFrom("gift_aid_declarations")
+    .selectAll()
+    .where("supporter_id", "=", (eb) =>
+      eb.selectFrom("pledges").select("pledges.supporter_id").where("pledges.id", "=", pledgeId),
+    )
+    .orderBy("declared_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toDeclaration);
+}
+
 /** The declarations of each supporter, oldest first. */
 export async function listDeclarationsOfSupporters(
   db: DB,

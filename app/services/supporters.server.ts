@@ -319,3 +319,8 @@ export async function requireSupporterPage(idParam: string | undefined): Promise
     "There is no supporter with this number. They may have been merged into another.",
   );
 }
+
+/** Throws a 404 SupporterError unless the supporter exists. */
+export async function assertSupporterExists(id: number, db: DB = getDb()): Promise<void> {
+  if (!(await getSupporter(db, id))) throw new SupporterError("There is no such supporter.", 404);
+}

@@ -9,6 +9,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireRole } from "~/services/session.server";
 import {
+  assertSupporterExists,
   mergeSupporters,
   previewMerge,
   resolveSupporterRef,
@@ -31,6 +32,7 @@ type MergeData = { error: string | null; other: string; preview: MergePreview | 
 /** The preview of merging ?other= into this supporter, or why it cannot be (400, the form again). */
 async function previewFor(id: number, other: string): Promise<{ data: MergeData; status: number }> {
   try {
+    await assertSupporterExists(id);
     const otherId = await resolveSupporterRef(other);
     return { data: { error: null, other, preview: await previewMerge(id, otherId) }, status: 200 };
   } catch (error) {

@@ -189,7 +189,7 @@ export default function SupporterPage() {
             <label htmlFor="merge-other" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
               Other supporter's number or e-mail address
             </label>
-            <input id="merge-other" name="other" required maxLength={254} className="field-input" />
+            <input id="merge-other" type="text" name="other" required maxLength={254} className="field-input" />
           </div>
           <button type="submit" className="btn-secondary">
             Preview merge

@@ -142,6 +142,7 @@ export default function MergeSupporters() {
             </label>
             <input
               id="merge-other"
+              type="text"
               name="other"
               required
               maxLength={254}

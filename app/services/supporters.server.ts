@@ -240,12 +240,14 @@ export interface MergePreview {
 }
 
 const moveLabels = {
-  pledges: "pledges",
-  payments: "payments (with their pledges)",
-  gift_aid_declarations: "Gift Aid declarations",
-  newsletter_subscribers: "newsletter subscriptions",
-  contact_enquiries: "enquiries",
+  pledges: ["pledge", "pledges"],
+  payments: ["payment (with its pledge)", "payments (with their pledges)"],
+  gift_aid_declarations: ["Gift Aid declaration", "Gift Aid declarations"],
+  newsletter_subscribers: ["newsletter subscription", "newsletter subscriptions"],
+  contact_enquiries: ["enquiry", "enquiries"],
 } as const;
+
+const counted = (count: number, [one, many]: readonly [string, string]) => ({ label: count === 1 ? one : many, count });
 
 /** What merging `mergedId` into `survivorId` would move; refused for a missing or identical supporter. */
 export async function previewMerge(survivorId: number, mergedId: number, db: DB = getDb()): Promise<MergePreview> {
@@ -262,11 +264,8 @@ export async function previewMerge(survivorId: number, mergedId: number, db: DB 
     survivor: { ...survivor, emails: survivorEmails.map((e) => e.address) },
     merged: { ...merged, emails: mergedEmails.map((e) => e.address) },
     moves: [
-      { label: mergedEmails.length === 1 ? "e-mail address" : "e-mail addresses", count: mergedEmails.length },
-      ...(Object.keys(moveLabels) as (keyof typeof moveLabels)[]).map((key) => ({
-        label: moveLabels[key],
-        count: counts[key],
-      })),
+      counted(mergedEmails.length, ["e-mail address", "e-mail addresses"]),
+      ...(Object.keys(moveLabels) as (keyof typeof moveLabels)[]).map((key) => counted(counts[key], moveLabels[key])),
     ],
   };
 }

@@ -64,8 +64,8 @@ test("merges two supporters after a preview and a confirmation", async ({ page }
   await page.getByLabel("Other supporter's number or e-mail address").fill(work.toUpperCase());
   await page.getByRole("button", { name: "Preview merge" }).click();
   await expect(page.getByRole("heading", { name: "What moves" })).toBeVisible();
-  await expect(page.getByText("1 pledges")).toBeVisible();
-  await expect(page.getByText("1 enquiries")).toBeVisible();
+  await expect(page.getByText("1 pledge", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 enquiry", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Merge supporters" }).click();
   // The box is required: without it nothing is merged (the browser, or the server, says so).

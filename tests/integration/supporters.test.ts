@@ -225,10 +225,10 @@ describe("merging two supporters", () => {
     const body = await bodyOf(preview);
     expect(body.preview.moves).toEqual(
       expect.arrayContaining([
-        { label: "pledges", count: 1 },
-        { label: "payments (with their pledges)", count: 1 },
-        { label: "newsletter subscriptions", count: 1 },
-        { label: "enquiries", count: 1 },
+        { label: "pledge", count: 1 },
+        { label: "payment (with its pledge)", count: 1 },
+        { label: "newsletter subscription", count: 1 },
+        { label: "enquiry", count: 1 },
         { label: "e-mail address", count: 1 },
       ]),
     );

@@ -95,7 +95,7 @@ export const giftAidThankYou = {
 
 export const giftAidStaff = {
   sectionTitle: "Gift Aid",
-  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1): received payments of pledges whose donor made a Gift Aid declaration that was not cancelled before the payment arrived, not yet in a claim batch.`,
+  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1): received payments, on any pledge, of supporters whose Gift Aid declaration covers the day the money arrived (made before it, or up to 4 years after it when it covers past gifts, and not cancelled before it), not yet in a claim batch.`,
   rejectedIntro:
     "HMRC would reject these rows, so they are left out of any batch. Correct the declaration (or ask the donor) and they come back here.",
   submittedLocked: "This batch was submitted to HMRC: nothing in it can change.",

@@ -20,6 +20,11 @@ export async function getSupporter(db: DB, id: number): Promise<Supporter | unde
   return row ? { id: row.id, displayName: row.display_name, createdAt: row.created_at } : undefined;
 }
 
+export async function findSupporterIdOfPledge(db: DB, pledgeId: number): Promise<number | null> {
+  const row = await db.selectFrom("pledges").select("supporter_id").where("id", "=", pledgeId).executeTakeFirst();
+  return row?.supporter_id ?? null;
+}
+
 /** The supporter's addresses, the primary first. */
 export async function listSupporterEmails(db: DB, id: number): Promise<SupporterEmail[]> {
   return db

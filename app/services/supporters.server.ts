@@ -7,6 +7,7 @@ import { listDeclarationsOfSupporters } from "~/models/gift-aid.server";
 import {
   countSupporterRecords,
   findSupporterIdByEmail,
+  findSupporterIdOfPledge,
   getSupporter,
   listSupporterClaims,
   listSupporterEmails,
@@ -322,4 +323,9 @@ export async function requireSupporterPage(idParam: string | undefined): Promise
 /** Throws a 404 SupporterError unless the supporter exists. */
 export async function assertSupporterExists(id: number, db: DB = getDb()): Promise<void> {
   if (!(await getSupporter(db, id))) throw new SupporterError("There is no such supporter.", 404);
+}
+
+/** The supporter a pledge belongs to, for a link from the pledge's page. */
+export async function supporterIdOfPledge(pledgeId: number, db: DB = getDb()): Promise<number | null> {
+  return findSupporterIdOfPledge(db, pledgeId);
 }

@@ -10,6 +10,8 @@ import * as listRoute from "~/routes/admin+/dashboard+/supporters._index";
 import * as pageRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
 import * as mergeRoute from "~/routes/admin+/dashboard+/supporters.$id.merge";
 import * as exportRoute from "~/routes/admin+/dashboard+/privacy.export[.]json";
+import * as privacyRoute from "~/routes/admin+/dashboard+/privacy._index";
+import * as pledgeRoute from "~/routes/admin+/dashboard+/donations.$id/route";
 import { getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
 import { createClaimBatch, listClaimCandidates } from "~/services/gift-aid-claims.server";
 import { recordManualPayment } from "~/services/donations.server";
@@ -280,6 +282,16 @@ describe("merging two supporters", () => {
     expect(data.newsletter).toHaveLength(1);
     expect(data.giftAid).toHaveLength(1);
     expect((await findPersonalData("jo.work@example.org")).pledges).toHaveLength(2);
+    const lookup = await run(
+      privacyRoute.loader,
+      getRequest("/admin/dashboard/privacy?email=JO.WORK@example.org", { cookie }),
+    );
+    expect((await bodyOf(lookup)).addresses).toEqual(["jo.home@example.org", "jo.work@example.org"]);
+    // The moved pledge's page links to the survivor.
+    const pledgePage = await run(pledgeRoute.loader, getRequest(`/admin/dashboard/donations/${b.id}`, { cookie }), {
+      id: String(b.id),
+    });
+    expect((await bodyOf(pledgePage)).supporterId).toBe(survivor);
   });
 
   it("refuses merging a supporter with themselves or an unknown one, with the form again", async () => {

@@ -17,18 +17,20 @@ export async function findOrCreateSupporterByEmail(
 ): Promise<number> {
   const address = normaliseSupporterEmail(email);
   const cleanName = name?.replace(/\s+/g, " ").trim() || null;
-  const known = await findSupporterIdByEmail(trx, address);
-  if (known !== undefined) {
-    if (cleanName) {
-      await trx
-        .updateTable("supporters")
-        .set({ display_name: cleanName })
-        .where("id", "=", known)
-        .where("display_name", "is", null)
-        .execute();
-    }
-    return known;
-  }
+  // A write first (it finds the supporter, filling a missing name): on SQLite the transaction
+  // takes the write lock before it reads, so a read-then-write can not fail on a busy database.
+  const known = await trx
+    .updateTable("supporters")
+    .set((eb) => ({ display_name: eb.fn.coalesce("display_name", eb.val(cleanName)) }))
+    .where("id", "=", (eb) =>
+      eb
+        .selectFrom("supporter_emails")
+        .select("supporter_emails.supporter_id")
+        .where("supporter_emails.address", "=", address),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  if (known) return known.id;
   const supporter = await trx
     .insertInto("supporters")
     .values({ display_name: cleanName, created_at: now })

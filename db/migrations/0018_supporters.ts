@@ -34,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("supporter_emails_supporter_id").on("supporter_emails").column("supporter_id").execute();
   await db.schema.createIndex("supporters_display_name").on("supporters").column("display_name").execute();
+  // The staff list: newest first.
+  await db.schema.createIndex("supporters_created_at").on("supporters").columns(["created_at", "id"]).execute();
 
   for (const table of PEOPLE_TABLES) {
     await db.schema

@@ -93,9 +93,13 @@ export async function getDeclarationForPledge(
   return declaration ? summarise(declaration, options.forStaff ?? false) : null;
 }
 
-export async function getDeclarationForStaff(id: number): Promise<(DeclarationSummary & { pledgeId: number }) | null> {
+export async function getDeclarationForStaff(
+  id: number,
+): Promise<(DeclarationSummary & { pledgeId: number; supporterId: number | null }) | null> {
   const declaration = await getDeclaration(getDb(), id);
-  return declaration ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId } : null;
+  return declaration
+    ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId, supporterId: declaration.supporterId }
+    : null;
 }
 
 export async function listDeclarationsForStaff() {

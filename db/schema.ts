@@ -109,6 +109,8 @@ export interface ContactEnquiriesTable {
   created_at: string;
   status: ColumnType<"new" | "handled", "new" | "handled" | undefined, "new" | "handled">;
   handled_at: string | null;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
@@ -126,6 +128,8 @@ export interface NewsletterSubscribersTable {
   last_bounce_newsletter_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set at the second newsletter in a row refused: no newsletter goes to them until they subscribe again. */
   bouncing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface NewsletterTokensTable {
@@ -236,6 +240,8 @@ export interface PledgesTable {
   last_paid_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the one reminder of an unpaid bank-transfer pledge was queued, or null (0020). */
   reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -292,6 +298,8 @@ export interface GiftAidDeclarationsTable {
   covers_past_four_years: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GiftAidClaimsTable {
@@ -383,6 +391,23 @@ export interface UploadFilesTable {
   body: Buffer;
 }
 
+/** One person, found by any of their e-mail addresses (0018). */
+export interface SupportersTable {
+  id: Generated<number>;
+  display_name: string | null;
+  created_at: string;
+}
+
+export interface SupporterEmailsTable {
+  id: Generated<number>;
+  supporter_id: number;
+  /** Trimmed and lower-cased; unique. */
+  address: string;
+  /** 1: the address the supporter was made with; 0: one merged in. */
+  is_primary: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -411,4 +436,6 @@ export interface Database {
   change_counters: ChangeCountersTable;
   job_runs: JobRunsTable;
   upload_files: UploadFilesTable;
+  supporters: SupportersTable;
+  supporter_emails: SupporterEmailsTable;
 }

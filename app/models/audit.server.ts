@@ -44,7 +44,8 @@ export type AuditEntity =
   | "team"
   | "settings"
   | "newsletter"
-  | "statements";
+  | "statements"
+  | "supporter";
 
 export interface AuditInput {
   entity: AuditEntity;

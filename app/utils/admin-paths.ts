@@ -62,6 +62,10 @@ export const adminPaths = {
   newsletterPreview: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/preview.html`,
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
+  supporters: `${DASHBOARD_PATH}/supporters`,
+  supporter: (id: number) => `${DASHBOARD_PATH}/supporters/${id}`,
+  /** Merge another supporter into this one: the preview and confirmation (GET ?other=), the merge (POST). */
+  mergeSupporter: (id: number) => `${DASHBOARD_PATH}/supporters/${id}/merge`,
   privacy: `${DASHBOARD_PATH}/privacy`,
   /** A person's data as a JSON download (?email=…). */
   privacyExport: `${DASHBOARD_PATH}/privacy/export.json`,
@@ -145,6 +149,7 @@ export const dashboardSections = [
   },
   { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
   { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
+  { key: "supporters", label: "Supporters", to: adminPaths.supporters, group: "people", roles: money },
   { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },
   { key: "subscribers", label: "Subscribers", to: adminPaths.subscribers, group: "people", roles: money },
   { key: "privacy", label: "Privacy requests", to: adminPaths.privacy, group: "people", roles: money },

@@ -126,6 +126,11 @@ test("every staff page is valid HTML", async ({ page, login }) => {
     new Date(),
   );
   const person = await createThrowawayUser("a-long-enough-password");
+  const supporter = await e2eDb()
+    .selectFrom("pledges")
+    .select("supporter_id")
+    .where("id", "=", pledge.id)
+    .executeTakeFirstOrThrow();
 
   const d = "/admin/dashboard";
   const paths = [
@@ -151,6 +156,11 @@ test("every staff page is valid HTML", async ({ page, login }) => {
     `${d}/enquiries`,
     `${d}/enquiries/${enquiry.id}`,
     `${d}/enquiries/${enquiry.id}/delete`,
+    `${d}/supporters`,
+    `${d}/supporters?q=markup&giftAid=yes&monthly=lapsed&from=2025-01-01&to=2026-12-31`,
+    `${d}/supporters/${supporter.supporter_id}`,
+    `${d}/supporters/${supporter.supporter_id}/merge?other=${encodeURIComponent(enquiry.email)}`,
+    `${d}/supporters/${supporter.supporter_id}/merge?other=nobody`,
     `${d}/subscribers`,
     `${d}/subscribers/${subscriber.id}`,
     `${d}/subscribers/${subscriber.id}/remove`,

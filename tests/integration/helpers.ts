@@ -70,6 +70,8 @@ export async function resetDatabase(): Promise<void> {
     "pledges",
     "form_posts",
     "stripe_events",
+    "supporter_emails",
+    "supporters",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

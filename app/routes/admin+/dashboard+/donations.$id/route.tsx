@@ -18,6 +18,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { pledgeTypeLabels, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
+import { supporterIdOfPledge } from "~/services/supporters.server";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -59,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     statementYears: await donorTaxYears(pledge),
     saved: new URL(request.url).searchParams.get("saved"),
     today: londonToday(),
+    supporterId: await supporterIdOfPledge(pledge.id),
   });
 }
 
@@ -89,7 +91,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function PledgeDetail() {
-  const { pledge, payments, history, saved, today, statementYears } = useLoaderData<typeof loader>();
+  const { pledge, payments, history, saved, today, statementYears, supporterId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -172,6 +174,14 @@ export default function PledgeDetail() {
             </Detail>
             <Detail term="Name">
               {pledge.firstName} {pledge.lastName}
+              {supporterId ? (
+                <>
+                  {" "}
+                  <Link to={adminPaths.supporter(supporterId)} className="link">
+                    (supporter {supporterId}: all their gifts)
+                  </Link>
+                </>
+              ) : null}
             </Detail>
             <Detail term="E-mail">
               <a href={`mailto:${pledge.email}`} className="link break-all">

@@ -205,8 +205,8 @@ export default function GiftAid() {
       ) : null}
 
       {notCovered.length > 0 ? (
-        <StaffSection id="not-covered" title="Payments the declaration does not cover" className="mt-10">
-          <ProblemTable rows={notCovered} caption="Payments the declaration does not cover" />
+        <StaffSection id="not-covered" title="Payments no declaration covers" className="mt-10">
+          <ProblemTable rows={notCovered} caption="Payments no declaration covers" />
         </StaffSection>
       ) : null}
 

@@ -1,18 +1,12 @@
 // `npm run bench`, proxy section: the cached public pages through nginx (deploy/nginx.conf, two
-// app instances behind it) against a static nginx sending the same bytes from files, in the same
+// app instances on one throw-away PostgreSQL behind it, as in the cluster drill) against a static nginx sending the same bytes from files, in the same
 // run, alternating. Budget: each page through the proxy at least 0.8 × the static twin's req/s,
 // also with one instance down. Prints the figures; exits 1 when a budget is missed.
 import path from "node:path";
 import fs from "node:fs";
 import { ensureNginx, load, startNginx, startStaticNginx, type Load } from "./lib/cluster";
-import {
-  ensureBuild,
-  freePort,
-  makeTempDir,
-  prepareDatabase,
-  startServer,
-  type RunningServer,
-} from "./lib/production-server";
+import { prepareDrillDatabase } from "./lib/drill-database";
+import { ensureBuild, freePort, makeTempDir, startServer, type RunningServer } from "./lib/production-server";
 
 const PAGES = ["/", "/news", "/news/1", "/donate", "/contact", "/about"];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -25,12 +19,11 @@ async function main() {
   ensureNginx();
   ensureBuild(buildDir);
   const dir = makeTempDir("bench-proxy");
-  const databaseFile = path.join(dir, "bench.sqlite");
-  await prepareDatabase(databaseFile, { articles: 50 });
+  const database = await prepareDrillDatabase({ articles: 50 });
   const ports = [await freePort(), await freePort()];
   process.env.TRUST_PROXY = "true";
   const instances: RunningServer[] = [];
-  for (const port of ports) instances.push(await startServer({ buildDir, databaseFile, port }));
+  for (const port of ports) instances.push(await startServer({ buildDir, databaseUrl: database.url, port }));
   const nginx = await startNginx(path.join(dir, "nginx"), ports);
   let failed = false;
   try {
@@ -70,6 +63,7 @@ async function main() {
   } finally {
     await nginx.stop();
     await Promise.allSettled(instances.map((instance) => instance.kill()));
+    await database.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(failed ? "\nbench (proxy): budgets MISSED" : "\nbench (proxy): all budgets met");

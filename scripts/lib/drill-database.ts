@@ -13,11 +13,11 @@ export interface DrillDatabase {
   stop(): Promise<void>;
 }
 
-export async function prepareDrillDatabase(): Promise<DrillDatabase> {
+export async function prepareDrillDatabase(options: { articles?: number } = {}): Promise<DrillDatabase> {
   const server = await startPostgres();
   try {
     const url = await server.createDatabase("charity");
-    await prepareDatabase(url);
+    await prepareDatabase(url, options);
     return {
       url,
       description: `PostgreSQL on 127.0.0.1:${server.port} (shared by both instances)`,

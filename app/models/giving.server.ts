@@ -3,19 +3,18 @@ import type { Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
 // The queries behind donors' receipts, yearly giving statements and payment reminders. A donor
-// is found by their key (app/utils/donor-key.ts): the pledge's e-mail trimmed and lower-cased,
-// compared with lower(trim(...)) so it works the same on SQLite and PostgreSQL.
+// is a supporter (app/models/supporter.server.ts): every pledge of theirs, under any of their
+// e-mail addresses, carries their supporter id.
 
-/** lower(trim(pledges.email)): the donor key of a pledge, in SQL. */
+/** pledges.supporter_id: who the donor of a pledge is, in SQL. */
 function pledgeDonorKey(eb: ExpressionBuilder<Database, "pledges">) {
-  return eb.fn<string>("lower", [eb.fn<string>("trim", ["pledges.email"])]);
+  return eb.ref("pledges.supporter_id");
 }
 
-/** The Gift Aid declaration a gift's pledge carries, as the coverage rule needs it. */
-export interface GiftDeclaration {
-  declaredAt: string;
-  coversPastFourYears: boolean;
-  cancelledAt: string | null;
+/** The supporter a pledge belongs to, or undefined when the pledge is gone. */
+export async function donorOfPledge(db: DB, pledgeId: number): Promise<number | undefined> {
+  const row = await db.selectFrom("pledges").select("supporter_id").where("id", "=", pledgeId).executeTakeFirst();
+  return row?.supporter_id ?? undefined;
 }
 
 /** One payment on a donor's statement. */
@@ -29,19 +28,17 @@ export interface DonorGift {
   amountPence: number;
   /** A later refund gives this payment back (in part or whole). */
   refunded: boolean;
-  declaration: GiftDeclaration | null;
 }
 
 /** A donor's payments received between two days (both included, YYYY-MM-DD), oldest first. */
 export async function listDonorGifts(
   db: DB,
-  donorKey: string,
+  donorKey: number,
   days: { first: string; last: string },
 ): Promise<DonorGift[]> {
   const rows = await db
     .selectFrom("payments")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")
-    .leftJoin("gift_aid_declarations", "gift_aid_declarations.pledge_id", "payments.pledge_id")
     .where((eb) => eb(pledgeDonorKey(eb), "=", donorKey))
     .where("payments.received_on", ">=", days.first)
     .where("payments.received_on", "<=", days.last)
@@ -51,9 +48,6 @@ export async function listDonorGifts(
       "pledges.reference",
       "payments.received_on",
       "payments.amount_pence",
-      "gift_aid_declarations.declared_at",
-      "gift_aid_declarations.covers_past_four_years",
-      "gift_aid_declarations.cancelled_at",
       eb
         .exists(
           eb.selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"),
@@ -71,14 +65,6 @@ export async function listDonorGifts(
     amountPence: row.amount_pence,
     // SQLite answers 0/1, PostgreSQL true/false.
     refunded: Boolean(Number(row.refunded)),
-    declaration:
-      row.declared_at === null
-        ? null
-        : {
-            declaredAt: row.declared_at,
-            coversPastFourYears: row.covers_past_four_years === 1,
-            cancelledAt: row.cancelled_at,
-          },
   }));
 }
 
@@ -93,10 +79,11 @@ export async function listDonorPledgesWhoGave(db: DB, days: { first: string; las
     .where("payments.received_on", ">=", days.first)
     .where("payments.received_on", "<=", days.last)
     .where("payments.amount_pence", ">", 0)
+    .where("pledges.supporter_id", "is not", null)
     .select((eb) => pledgeDonorKey(eb).as("donor_key"))
     .groupBy((eb) => pledgeDonorKey(eb))
     .execute();
-  const keys = donors.map((row) => row.donor_key);
+  const keys = donors.map((row) => row.donor_key!);
   const ids: number[] = [];
   for (let i = 0; i < keys.length; i += 500) {
     const rows = await db
@@ -110,8 +97,8 @@ export async function listDonorPledgesWhoGave(db: DB, days: { first: string; las
   return ids.sort((a, b) => a - b);
 }
 
-/** The newest pledge of the donor with this key, or undefined. */
-export async function findNewestPledgeIdOfDonor(db: DB, donorKey: string): Promise<number | undefined> {
+/** The newest pledge of the donor (supporter), or undefined. */
+export async function findNewestPledgeIdOfDonor(db: DB, donorKey: number): Promise<number | undefined> {
   const row = await db
     .selectFrom("pledges")
     .where((eb) => eb(pledgeDonorKey(eb), "=", donorKey))
@@ -123,7 +110,7 @@ export async function findNewestPledgeIdOfDonor(db: DB, donorKey: string): Promi
 }
 
 /** The days (YYYY-MM-DD) of a donor's first and last payment, or undefined when they have none. */
-export async function donorPaymentSpan(db: DB, donorKey: string): Promise<{ first: string; last: string } | undefined> {
+export async function donorPaymentSpan(db: DB, donorKey: number): Promise<{ first: string; last: string } | undefined> {
   const row = await db
     .selectFrom("payments")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")

@@ -6,29 +6,32 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { signLinkToken, verifyLinkToken } from "~/infra/signed-link.server";
 import { listAuditOfKind, recordAudit, type AuditEvent } from "~/models/audit.server";
 import {
+  donorOfPledge,
   donorPaymentSpan,
   findNewestPledgeIdOfDonor,
   listDonorGifts,
   listDonorPledgesWhoGave,
 } from "~/models/giving.server";
+import { listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
-import { donorKeyOf } from "~/utils/donor-key";
+import { coveringDeclaration } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-year";
 import { getCharitySettings } from "./charity-settings.server";
 import { kickMailSender } from "./mail-sender.server";
+import { coverOf } from "./gift-aid-claims.server";
 import { donorStatementMail } from "./mail-templates.server";
-import { giftAidCovers } from "./receipts.server";
 import { renderStatementPdf, type GivingStatement } from "./statement-pdf.server";
 
 // Yearly giving statements: every gift a donor made in one UK tax year (6 April to 5 April,
 // app/utils/tax-year.ts), as a PDF staff can download and donors get through a signed link
-// that works for STATEMENT_LINK_DAYS. A donor is everyone with the same e-mail address
-// (app/utils/donor-key.ts); the link names one pledge of theirs, never the address.
+// that works for STATEMENT_LINK_DAYS. A donor is a supporter: every pledge of theirs under any
+// of their addresses; Gift Aid per gift by the enduring rule (any declaration of theirs that
+// covers its day). The link names one pledge of theirs, never the address.
 
 export { STATEMENT_LINK_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,17 +55,20 @@ export async function buildStatement(
   const db = options.db ?? getDb();
   const anchor = await getPledge(db, pledgeId);
   if (!anchor) return undefined;
-  const key = donorKeyOf(anchor.email);
+  const key = await donorOfPledge(db, anchor.id);
+  if (key === undefined) return undefined;
   // The donor as they last named themselves.
   const newestId = await findNewestPledgeIdOfDonor(db, key);
   const donor = (newestId !== undefined && newestId !== anchor.id ? await getPledge(db, newestId) : anchor) ?? anchor;
   const days = taxYearDays(year);
   const charity = options.charity ?? (await getCharitySettings(db));
+  // Gift Aid by the enduring rule: any declaration of the supporter's that covers the gift's day.
+  const declarations = (await listDeclarationsOfPledgeSupporter(db, anchor.id)).map(coverOf);
   const gifts = (await listDonorGifts(db, key, days)).map((gift) => ({
     receivedOn: gift.receivedOn,
     reference: gift.reference,
     amountPence: gift.amountPence,
-    giftAid: giftAidCovers(gift.declaration, gift),
+    giftAid: gift.amountPence > 0 && !gift.refunded && coveringDeclaration(gift.receivedOn, declarations).covered,
   }));
   const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
   return {
@@ -96,7 +102,8 @@ export function statementFileName(year: TaxYear): string {
 
 /** The tax years, newest first, in which the donor of this pledge has any payment. */
 export async function donorTaxYears(pledge: Pledge): Promise<TaxYear[]> {
-  const span = await donorPaymentSpan(getDb(), donorKeyOf(pledge.email));
+  const key = await donorOfPledge(getDb(), pledge.id);
+  const span = key === undefined ? undefined : await donorPaymentSpan(getDb(), key);
   if (!span) return [];
   const years: TaxYear[] = [];
   for (let year = taxYearOf(span.last); year >= taxYearOf(span.first); year--) years.push(year);
@@ -195,9 +202,9 @@ export async function previewYearStatements(year: TaxYear): Promise<{ donors: nu
   const pledgeIds = await listDonorPledgesWhoGave(db, days);
   let totalPence = 0;
   for (const id of pledgeIds) {
-    const pledge = await getPledge(db, id);
-    if (!pledge) continue;
-    for (const gift of await listDonorGifts(db, donorKeyOf(pledge.email), days)) totalPence += gift.amountPence;
+    const key = await donorOfPledge(db, id);
+    if (key === undefined) continue;
+    for (const gift of await listDonorGifts(db, key, days)) totalPence += gift.amountPence;
   }
   return { donors: pledgeIds.length, totalPence };
 }

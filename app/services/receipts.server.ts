@@ -4,14 +4,13 @@ import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import { listSettings, saveSettings } from "~/models/charity-settings.server";
-import { getDeclarationByPledgeId, listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
-import { listPledgesToRemind, markPledgeReminded, type GiftDeclaration } from "~/models/giving.server";
+import { listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
+import { listPledgesToRemind, markPledgeReminded } from "~/models/giving.server";
 import { enqueueMail } from "~/models/outbox.server";
 import type { Payment } from "~/models/payment.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
-import { toLondonDay } from "~/utils/dates";
-import { claimability, coveringDeclaration } from "~/utils/gift-aid";
+import { coveringDeclaration } from "~/utils/gift-aid";
 import { REMINDER_AFTER_DAYS, REMINDER_WINDOW_DAYS } from "~/utils/receipts";
 import { getCharitySettings } from "./charity-settings.server";
 import { coverOf } from "./gift-aid-claims.server";
@@ -27,27 +26,6 @@ import { donorPaymentMail, donorReminderMail, type GiftAidDeclarationCopy } from
 // Gift Aid on a gift
 
 /**
- * Whether Gift Aid applies to a gift: THE one rule the thank-you e-mails and the giving
- * statements ask. Today it is the gift's own pledge's declaration, by the claim rule (not
- * cancelled before the gift arrived; a gift before the declaration only within the 4 years it
- * reaches back); a refund or a gift given back is never covered. Widen it here when a
- * declaration comes to cover every gift of its supporter.
- */
-export function giftAidCovers(
-  declaration: GiftDeclaration | null | undefined,
-  gift: { receivedOn: string; amountPence: number; refunded?: boolean },
-): boolean {
-  if (!declaration || gift.amountPence <= 0 || gift.refunded) return false;
-  return claimability({
-    receivedOn: gift.receivedOn,
-    declaredOn: toLondonDay(declaration.declaredAt),
-    coversPastFourYears: declaration.coversPastFourYears,
-    cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
-    claimed: false,
-  }).claimable;
-}
-
-/**
  * Whether Gift Aid applies to a payment on a pledge by the enduring rule: any declaration of the
  * pledge's supporter whose window holds the day the money arrived (app/utils/gift-aid.ts,
  * coveringDeclaration), the rule the claim batches follow, so the thank-you never promises Gift
@@ -61,18 +39,6 @@ export async function supporterGiftAidCovers(
   if (gift.amountPence <= 0) return false;
   const declarations = await listDeclarationsOfPledgeSupporter(db, pledgeId);
   return coveringDeclaration(gift.receivedOn, declarations.map(coverOf)).covered;
-}
-
-/** The declaration of a pledge as giftAidCovers takes it, or null. */
-export async function pledgeDeclaration(db: DB, pledgeId: number): Promise<GiftDeclaration | null> {
-  const declaration = await getDeclarationByPledgeId(db, pledgeId);
-  return declaration
-    ? {
-        declaredAt: declaration.declaredAt,
-        coversPastFourYears: declaration.coversPastFourYears,
-        cancelledAt: declaration.cancelledAt,
-      }
-    : null;
 }
 
 // ---------------------------------------------------------------------------------------------

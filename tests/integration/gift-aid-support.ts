@@ -9,7 +9,15 @@ import { refreshPledgeTotals, type Pledge } from "~/models/pledge.server";
 let counter = 0;
 
 export async function pledgeWithDeclaration(
-  options: { declaredAt?: string; lastName?: string; postcode?: string; house?: string; giftAid?: boolean } = {},
+  options: {
+    declaredAt?: string;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    postcode?: string;
+    house?: string;
+    giftAid?: boolean;
+  } = {},
   db: DB = getDb(),
 ): Promise<{ pledge: Pledge; declarationId: number | null }> {
   counter += 1;
@@ -17,9 +25,9 @@ export async function pledgeWithDeclaration(
     {
       type: "one-time",
       amountPence: 5000,
-      firstName: "Jo",
+      firstName: options.firstName ?? "Jo",
       lastName: options.lastName ?? `Donor${counter}`,
-      email: `donor${counter}@example.com`,
+      email: options.email ?? `donor${counter}@example.com`,
       inHonour: false,
       giftAidDeclaration:
         options.giftAid === false

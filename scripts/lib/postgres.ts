@@ -43,6 +43,15 @@ function command(bin: string, args: string[]): [string, string[]] {
   return asRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
 }
 
+/** The running server's process id, the first line of its postmaster.pid ("" when absent). */
+function readPostmasterPid(data: string): string {
+  try {
+    return fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0].trim();
+  } catch {
+    return "";
+  }
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -142,8 +151,11 @@ export async function startPostgres(options: { log?: (line: string) => void } = 
       stopped = true;
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));
-        // SIGQUIT: immediate shutdown, no checkpoint (nothing here is kept).
-        server.kill("SIGQUIT");
+        // SIGQUIT: immediate shutdown, no checkpoint (nothing here is kept). As root the child is
+        // runuser, which does not pass SIGQUIT on, so the server itself (postmaster.pid) gets it.
+        const postmaster = Number(readPostmasterPid(data));
+        if (asRoot && postmaster > 0) process.kill(postmaster, "SIGQUIT");
+        else server.kill("SIGQUIT");
         await exited;
       }
       fs.rmSync(dir, { recursive: true, force: true });

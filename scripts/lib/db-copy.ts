@@ -309,7 +309,8 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       for (const table of [...order].reverse()) {
         if ((seeded.get(table) ?? 0) > 0) await sql`delete from ${sql.table(table)}`.execute(trx);
       }
-      const any = trx as unknown as Kysely<any>;
+      // Tables are found at run time, so their rows are typed loosely here.
+      const any = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
       for (const table of order) {
         const columns = (sqlite.prepare(`pragma table_info(${quote(table)})`).all() as { name: string }[]).map(
           (column) => column.name,

@@ -43,15 +43,6 @@ function command(bin: string, args: string[]): [string, string[]] {
   return asRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
 }
 
-/** The running server's process id, the first line of its postmaster.pid ("" when absent). */
-function readPostmasterPid(data: string): string {
-  try {
-    return fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0].trim();
-  } catch {
-    return "";
-  }
-}
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -151,12 +142,31 @@ export async function startPostgres(options: { log?: (line: string) => void } = 
       stopped = true;
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));
-        // SIGQUIT: immediate shutdown, no checkpoint (nothing here is kept). As root the child is
-        // runuser, which does not pass SIGQUIT on, so the server itself (postmaster.pid) gets it.
-        const postmaster = Number(readPostmasterPid(data));
-        if (asRoot && postmaster > 0) process.kill(postmaster, "SIGQUIT");
-        else server.kill("SIGQUIT");
+        // SIGQUIT: immediate shutdown, no checkpoint (nothing here is kept). Sent to the server
+        // itself (its pid heads postmaster.pid): as root the child is `runuser`, which does not
+        // pass SIGQUIT on. Killed outright if it is not gone in 5 s.
+        const signal = (name: NodeJS.Signals) => {
+          const pid = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+          try {
+            process.kill(pid, name);
+          } catch {
+            server.kill(name);
+          }
+        };
+        try {
+          signal("SIGQUIT");
+        } catch {
+          server.kill("SIGQUIT");
+        }
+        const timer = setTimeout(() => {
+          try {
+            signal("SIGKILL");
+          } catch {
+            server.kill("SIGKILL");
+          }
+        }, 5000);
         await exited;
+        clearTimeout(timer);
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },

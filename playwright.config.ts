@@ -14,6 +14,9 @@ function freePort(): string {
 }
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATABASE_PATH ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "charity-e2e-")), "e2e.sqlite");
+// A throw-away SQLite file, unless the run was pointed at a PostgreSQL database
+// (scripts/with-postgres.ts sets E2E_DATABASE_URL for the PostgreSQL pass of npm test).
+process.env.E2E_DATABASE_URL ??= `file:${process.env.E2E_DATABASE_PATH}`;
 process.env.E2E_ADMIN_USERNAME ??= "admin";
 process.env.E2E_ADMIN_PASSWORD ??= "correct-horse-battery-staple";
 process.env.E2E_SESSION_SECRET ??= "e2e-session-secret-0123456789abcdef";

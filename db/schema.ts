@@ -109,6 +109,8 @@ export interface ContactEnquiriesTable {
   created_at: string;
   status: ColumnType<"new" | "handled", "new" | "handled" | undefined, "new" | "handled">;
   handled_at: string | null;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
@@ -126,6 +128,8 @@ export interface NewsletterSubscribersTable {
   last_bounce_newsletter_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set at the second newsletter in a row refused: no newsletter goes to them until they subscribe again. */
   bouncing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface NewsletterTokensTable {
@@ -234,6 +238,10 @@ export interface PledgesTable {
   dispute_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** YYYY-MM-DD: the day its latest payment arrived; kept with each payment (0017). */
   last_paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the one reminder of an unpaid bank-transfer pledge was queued, or null (0020). */
+  reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -290,6 +298,8 @@ export interface GiftAidDeclarationsTable {
   covers_past_four_years: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** The supporter (person) it belongs to (0018); set when the row is made. */
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GiftAidClaimsTable {
@@ -320,6 +330,21 @@ export interface GiftAidClaimItemsTable {
   /** YYYY-MM-DD */
   donation_date: string;
   amount_pence: number;
+}
+
+/** Gift Aid Small Donations Scheme: cash and contactless gifts with no declaration (0019). */
+export interface SmallDonationsTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD, UK day collected. */
+  collected_on: string;
+  amount_pence: number;
+  method: "cash" | "contactless";
+  /** gift: one donation; collection: many gifts, none over £30 (staff say so when recording). */
+  kind: "gift" | "collection";
+  /** Where, e.g. "Charity gala". */
+  place: string;
+  recorded_by: string;
+  created_at: string;
 }
 
 export interface FormPostsTable {
@@ -366,6 +391,23 @@ export interface UploadFilesTable {
   body: Buffer;
 }
 
+/** One person, found by any of their e-mail addresses (0018). */
+export interface SupportersTable {
+  id: Generated<number>;
+  display_name: string | null;
+  created_at: string;
+}
+
+export interface SupporterEmailsTable {
+  id: Generated<number>;
+  supporter_id: number;
+  /** Trimmed and lower-cased; unique. */
+  address: string;
+  /** 1: the address the supporter was made with; 0: one merged in. */
+  is_primary: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -385,6 +427,7 @@ export interface Database {
   gift_aid_declarations: GiftAidDeclarationsTable;
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;
+  small_donations: SmallDonationsTable;
   charity_settings: CharitySettingsTable;
   stripe_events: StripeEventsTable;
   invitations: InvitationsTable;
@@ -393,4 +436,6 @@ export interface Database {
   change_counters: ChangeCountersTable;
   job_runs: JobRunsTable;
   upload_files: UploadFilesTable;
+  supporters: SupportersTable;
+  supporter_emails: SupporterEmailsTable;
 }

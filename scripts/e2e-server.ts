@@ -6,10 +6,10 @@ import fs from "node:fs";
 import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { seedDatabase } from "../db/seed";
 
-const databasePath = process.env.E2E_DATABASE_PATH;
+const databaseUrl = process.env.E2E_DATABASE_URL;
 const port = process.env.E2E_PORT;
-if (!databasePath || !port) {
-  console.error("Run through Playwright (npx playwright test): E2E_DATABASE_PATH and E2E_PORT are unset.");
+if (!databaseUrl || !port) {
+  console.error("Run through Playwright (npx playwright test): E2E_DATABASE_URL and E2E_PORT are unset.");
   process.exit(1);
 }
 
@@ -17,7 +17,7 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production" as const,
   PORT: port,
-  DATABASE_URL: `file:${databasePath}`,
+  DATABASE_URL: databaseUrl,
   SESSION_SECRET: process.env.E2E_SESSION_SECRET,
   ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
   ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
@@ -29,7 +29,7 @@ const env: NodeJS.ProcessEnv = {
   BACKUP: "off",
 };
 
-const db = openDatabase(databasePath);
+const db = openDatabase(databaseUrl);
 await migrateToLatest(db);
 await seedDatabase(db, { adminUsername: env.ADMIN_USERNAME!, adminPassword: env.ADMIN_PASSWORD });
 await db.destroy();

@@ -19,8 +19,14 @@ let failed = 0;
 let skipped = 0;
 const flaky = [];
 
-const vitest = read("vitest.json");
-if (vitest) {
+// One report per pass: vitest.json (SQLite), vitest-postgres.json, e2e.json, e2e-postgres.json.
+const reports = (prefix) =>
+  (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+    .filter((file) => file.startsWith(prefix) && file.endsWith(".json"))
+    .sort()
+    .map(read);
+
+for (const vitest of reports("vitest")) {
   // Vitest is not configured to retry, so its report has no flaky tests to find.
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
@@ -39,8 +45,7 @@ function* playwrightTests(suites, titles = []) {
   }
 }
 
-const e2e = read("e2e.json");
-if (e2e) {
+for (const e2e of reports("e2e")) {
   for (const { name, spec, test } of playwrightTests(e2e.suites)) {
     if (test.status !== "flaky") continue;
     const line = spec.line ? `:${spec.line}` : "";

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 /** "404 Not Found" for a thrown response, the message of an error, or a generic text. */
 export function describeError(error: unknown): string {
@@ -64,4 +64,15 @@ export function ErrorPage({ error }: { error: unknown }) {
       </nav>
     </section>
   );
+}
+
+/**
+ * A public page's error boundary: its own message (and the way back) when the record it shows
+ * is missing (a thrown 404), the site-wide failure page otherwise. Not rethrown: during the
+ * server render React has no boundary above to catch it.
+ */
+export function MissingOrError(notFound: { title: string; text: string; link: { to: string; label: string } }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <MessagePage {...notFound} />;
+  return <ErrorPage error={error} />;
 }

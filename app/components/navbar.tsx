@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { mainNavigation, type NavItem } from "~/content/navigation";
 import { ThemeToggle } from "./theme-toggle";
-import { StrokeIcon } from "~/components/ui/icon";
+import { ChevronDownIcon, StrokeIcon } from "~/components/ui/icon";
 import { useCharity } from "./charity";
 
 /** The bar changes appearance once the page has scrolled this far. */
@@ -55,9 +55,7 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           onClick={() => setOpen(!open)}
         >
           <span className="sr-only">{`${item.label} submenu`}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" fill="currentColor">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
+          <ChevronDownIcon size={14} />
         </button>
       </div>
       <div

@@ -14,10 +14,10 @@ export interface NewsCardArticle {
   id: number;
   title: string;
   content: string;
-  image_url: string | null;
+  imageUrl: string | null;
   /** The date shown: when the article went (or goes) public. */
-  created_at: string;
-  /** An uploaded photo; wins over image_url. */
+  createdAt: string;
+  /** An uploaded photo; wins over imageUrl. */
   image?: ResponsiveImage | null;
   state?: CardState;
 }
@@ -27,12 +27,12 @@ export interface NewsCardSource {
   id: number;
   title: string;
   content: string;
-  image_url: string | null;
-  created_at: string;
-  publish_at?: string;
-  image_upload?: string | null;
-  image_widths?: string | null;
-  image_alt?: string | null;
+  imageUrl: string | null;
+  createdAt: string;
+  publishAt?: string;
+  imageUpload?: string | null;
+  imageWidths?: string | null;
+  imageAlt?: string | null;
 }
 
 /** News previews on the home and list pages are cut at this many characters. */
@@ -53,16 +53,16 @@ export function toNewsCardArticle(article: NewsCardSource, state?: CardState): N
     id: article.id,
     title: article.title,
     content: flat.slice(0, PUBLIC_PREVIEW_LENGTH + 1),
-    image_url: safeHttpUrl(article.image_url),
-    created_at: article.publish_at || article.created_at,
-    image: responsiveImage(article.image_upload, article.image_widths, article.image_alt),
+    imageUrl: safeHttpUrl(article.imageUrl),
+    createdAt: article.publishAt || article.createdAt,
+    image: responsiveImage(article.imageUpload, article.imageWidths, article.imageAlt),
     ...(state && state !== "published" ? { state } : {}),
   };
 }
 
 export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardArticle; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const imageUrl = safeHttpUrl(article.image_url);
+  const imageUrl = safeHttpUrl(article.imageUrl);
   return (
     // One short fade for every card: a delay growing with the position would show the
     // hundredth card ten seconds late.
@@ -89,7 +89,7 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardArtic
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {article.state ? <StateBadge state={article.state} /> : null}
-          <time dateTime={article.created_at}>{formatLongDate(article.created_at)}</time>
+          <time dateTime={article.createdAt}>{formatLongDate(article.createdAt)}</time>
         </p>
         <Heading className="mt-2 text-lg font-semibold text-slate-900 dark:text-white">{article.title}</Heading>
         <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">

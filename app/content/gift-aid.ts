@@ -38,6 +38,11 @@ export function isDeclarationVersion(value: unknown): value is DeclarationVersio
 export const DECLARATION_COVERS =
   "This declaration covers this donation, all donations you make to us in the future, and any donations you made to us in the 4 years before it.";
 
+/** The donor's e-mail for a gift made without a declaration that an earlier one of theirs covers. */
+export const ENDURING_DECLARATION_HEADING = "Your Gift Aid declaration covers this gift";
+export const enduringDeclarationLead = (declaredOn: string) =>
+  `You made a Gift Aid declaration on ${declaredOn}. It covers this gift too, so we will claim Gift Aid on it (25p for every £1) when the money arrives. Only you receive this e-mail; tell us if you no longer pay enough UK tax.`;
+
 /** What the donor should tell us, and how (HMRC's notes to the model declaration). */
 export const DECLARATION_NOTES = [
   "Please tell us if you want to cancel this declaration, change your name or home address, or no longer pay enough Income Tax and/or Capital Gains Tax.",
@@ -90,7 +95,7 @@ export const giftAidThankYou = {
 
 export const giftAidStaff = {
   sectionTitle: "Gift Aid",
-  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1): received payments of pledges whose donor made a Gift Aid declaration that was not cancelled before the payment arrived, not yet in a claim batch.`,
+  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1): received payments, on any pledge, of supporters whose Gift Aid declaration covers the day the money arrived (made before it, or up to 4 years after it when it covers past gifts, and not cancelled before it), not yet in a claim batch.`,
   rejectedIntro:
     "HMRC would reject these rows, so they are left out of any batch. Correct the declaration (or ask the donor) and they come back here.",
   submittedLocked: "This batch was submitted to HMRC: nothing in it can change.",

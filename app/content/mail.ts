@@ -2,6 +2,7 @@
 // texts are stored word for word with each consent event (the proof of what a person agreed
 // to), so change them here, never in the stored history.
 
+import { GIFT_AID_PENCE_PER_POUND } from "./gift-aid";
 import { site } from "./site";
 
 export const newsletterConsent = {
@@ -73,6 +74,62 @@ export const mailWording = {
   staffDisputeSubject: (reference: string) => `Card payment disputed ${reference}`,
   staffDisputeText:
     "The donor's bank has opened a dispute (a chargeback) on a card payment. Answer it in the Stripe Dashboard before its deadline.",
+  // Thank-you for a payment recorded by hand or from a bank statement (card gifts: cardThanks*).
+  paymentThanksSubject: (reference: string) => `Thank you: your gift has arrived (${reference})`,
+  paymentThanksIntro: (firstName: string) =>
+    `Dear ${firstName}, thank you for your gift to ${site.name}. Your payment has reached us.`,
+  paymentThanksMonthly:
+    "This is one of your monthly gifts by standing order. To change or stop it, contact your bank, and let us know if you like.",
+  /** The line a thank-you carries when the donor's Gift Aid declaration covers the gift. */
+  paymentThanksGiftAid: (giftAid: string, amount: string) =>
+    `Because of your Gift Aid declaration we can claim ${giftAid} more from HMRC on this gift (${GIFT_AID_PENCE_PER_POUND}p for every £1), at no cost to you: your ${amount} is worth more to us.`,
+  // The one reminder of a bank-transfer pledge still unpaid after a week.
+  reminderSubject: (reference: string) => `A gentle reminder about your pledge (${reference})`,
+  reminderIntro: (firstName: string, amount: string, madeOn: string) =>
+    `Dear ${firstName}, thank you again for pledging ${amount} to ${site.name} on ${madeOn}. We have not yet seen your bank transfer, so here are the details in case they are useful.`,
+  reminderMonthly: "For a monthly gift, please set up a standing order with your bank quoting the same reference.",
+  reminderAlreadyPaid:
+    "If you have already sent it, thank you, and please ignore this e-mail: transfers can take a few days to reach us. If you have changed your mind, that is fine too; we will not write about this pledge again.",
+  // The yearly giving statement.
+  statementSubject: (taxYear: string) => `Your giving statement for the tax year ${taxYear}`,
+  statementIntro: (firstName: string, taxYear: string) =>
+    `Dear ${firstName}, thank you for your support of ${site.name}. Your statement of the gifts we received from you in the tax year ${taxYear} (6 April to 5 April) is ready.`,
+  statementSummary: (count: number, total: string) =>
+    `It lists ${count} ${count === 1 ? "gift" : "gifts"}, ${total} in all, with whether Gift Aid applies to each.`,
+  statementLinkLabel: "Download your statement (PDF):",
+  statementLinkExpiry: (days: number, until: string) =>
+    `The link works for ${days} days, until ${until}. Anyone with the link can open the statement, so please do not forward this e-mail. If it has expired, write to us and we will send a new one.`,
   testSubject: `Test message from ${site.name}`,
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
+} as const;
+
+/** The giving statement PDF and the page its link opens. */
+export const statementWording = {
+  title: "Giving statement",
+  taxYear: (label: string, first: string, last: string) => `Tax year ${label}: ${first} to ${last}`,
+  charityNumber: (number: string) => `Registered charity number ${number}`,
+  donor: (name: string) => `Prepared for ${name}`,
+  issued: (day: string) => `Issued on ${day}`,
+  intro: "Thank you for your generosity. These are the gifts we received from you in this tax year.",
+  columns: ["Date received", "Reference", "Amount", "Gift Aid"] as const,
+  total: "Total",
+  giftAidTotal: (amount: string, extra: string) => `Gifts with Gift Aid: ${amount} (Gift Aid adds ${extra}).`,
+  refund: "refund",
+  notes: [
+    `Gift Aid: Yes means your Gift Aid declaration covers the gift, so we can claim ${GIFT_AID_PENCE_PER_POUND}p for every £1 from HMRC at no cost to you.`,
+    "If you pay Income Tax at the higher or additional rate, you can claim the difference between that rate and the basic rate on the total value of your Gift Aid gifts (the gift plus the Gift Aid) in your Self Assessment tax return.",
+    "Please keep this statement with your tax records. If anything on it looks wrong, write to us quoting your reference.",
+  ],
+  none: "We have no gifts from you recorded in this tax year.",
+  pageTitle: "Your giving statement",
+  pageText: (taxYear: string) =>
+    `Your statement of the gifts we received from you in the tax year ${taxYear} is ready.`,
+  pageButton: "Download the statement (PDF)",
+  pageExpiry: (until: string) => `This link works until ${until}.`,
+  badTitle: "This statement link does not work",
+  badText:
+    "The link is not complete or not one of ours. Copy the whole address from the e-mail, or write to us and we will send a new statement.",
+  expiredTitle: "This statement link has expired",
+  expiredText: (days: number) =>
+    `Statement links work for ${days} days. Write to us and we will gladly send you a new one.`,
 } as const;

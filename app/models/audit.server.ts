@@ -36,13 +36,16 @@ export type AuditEntity =
   | "subscriber"
   | "declaration"
   | "claim"
+  | "small-donation"
   | "privacy"
   | "news"
   | "user"
   | "invitation"
   | "team"
   | "settings"
-  | "newsletter";
+  | "newsletter"
+  | "statements"
+  | "supporter";
 
 export interface AuditInput {
   entity: AuditEntity;

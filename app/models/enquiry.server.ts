@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
+import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 /** An enquiry as the app sees it (camelCase; the table's columns are mapped in toEnquiry only). */
 export interface ContactEnquiry {
@@ -48,7 +49,11 @@ export async function createEnquiry(
 ): Promise<ContactEnquiry> {
   const row = await db
     .insertInto("contact_enquiries")
-    .values({ ...input, created_at: now })
+    .values({
+      ...input,
+      created_at: now,
+      supporter_id: await findOrCreateSupporterByEmail(db, input.email, input.name, now),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toEnquiry(row);

@@ -24,10 +24,15 @@ export interface Declaration {
   coversPastFourYears: boolean;
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** The supporter it belongs to (its pledge's), whose every gift in its window it covers. */
+  supporterId: number | null;
 }
 
 /** What a new declaration records; id, the four-year flag and any cancellation come later. */
-export type DeclarationInput = Omit<Declaration, "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason">;
+export type DeclarationInput = Omit<
+  Declaration,
+  "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason" | "supporterId"
+>;
 
 function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
   return {
@@ -47,6 +52,7 @@ function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
     coversPastFourYears: row.covers_past_four_years === 1,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    supporterId: row.supporter_id,
   };
 }
 
@@ -67,6 +73,9 @@ export async function insertDeclaration(db: DB, input: DeclarationInput): Promis
       declaration_text: input.text,
       declared_at: input.declaredAt,
       covers_past_four_years: 1,
+      // The pledge's supporter: the declaration is theirs, for all their gifts.
+      supporter_id: (eb) =>
+        eb.selectFrom("pledges").select("pledges.supporter_id").where("pledges.id", "=", input.pledgeId),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -120,22 +129,28 @@ export async function setDeclarationCancelled(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A payment of a pledge that carries a declaration, with what the claim rules need. */
+/**
+ * A payment of a supporter who made at least one declaration, with every declaration of theirs:
+ * which one covers it (if any) is decided by app/utils/gift-aid.ts (coveringDeclaration).
+ */
 export interface DeclaredPayment {
   paymentId: number;
   pledgeId: number;
   pledgeReference: string;
+  supporterId: number;
   receivedOn: string;
   amountPence: number;
-  declaration: Declaration;
+  declarations: Declaration[];
 }
 
-/** Payments of pledges with a declaration that are in no claim batch (and were not refunded), oldest first. */
+/**
+ * Payments (not refunds, not refunded) in no claim batch whose supporter made a declaration, on
+ * any of their pledges, oldest first, each with all of that supporter's declarations.
+ */
 export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPayment[]> {
   const rows = await db
     .selectFrom("payments")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")
-    .innerJoin("gift_aid_declarations", "gift_aid_declarations.pledge_id", "payments.pledge_id")
     .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
     .where("gift_aid_claim_items.id", "is", null)
     // A refund (negative) is no gift, and a payment given back is no longer one.
@@ -147,24 +162,71 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
         ),
       ),
     )
-    .selectAll("gift_aid_declarations")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("gift_aid_declarations")
+          .select("gift_aid_declarations.id")
+          .whereRef("gift_aid_declarations.supporter_id", "=", "pledges.supporter_id"),
+      ),
+    )
     .select([
       "payments.id as payment_id",
-      "payments.received_on as payment_received_on",
-      "payments.amount_pence as payment_amount_pence",
+      "payments.pledge_id",
+      "payments.received_on",
+      "payments.amount_pence",
       "pledges.reference as pledge_reference",
+      "pledges.supporter_id",
     ])
     .orderBy("payments.received_on", "asc")
     .orderBy("payments.id", "asc")
     .execute();
+  const declarations = await listDeclarationsOfSupporters(db, [...new Set(rows.map((row) => row.supporter_id!))]);
   return rows.map((row) => ({
     paymentId: row.payment_id,
     pledgeId: row.pledge_id,
     pledgeReference: row.pledge_reference,
-    receivedOn: row.payment_received_on,
-    amountPence: row.payment_amount_pence,
-    declaration: toDeclaration(row),
+    supporterId: row.supporter_id!,
+    receivedOn: row.received_on,
+    amountPence: row.amount_pence,
+    declarations: declarations.get(row.supporter_id!) ?? [],
   }));
+}
+
+/** The declarations of the supporter a pledge belongs to (made on any of their pledges), oldest first. */
+export async function listDeclarationsOfPledgeSupporter(db: DB, pledgeId: number): Promise<Declaration[]> {
+  const rows = await db
+    .selectFrom("gift_aid_declarations")
+    .selectAll()
+    .where("supporter_id", "=", (eb) =>
+      eb.selectFrom("pledges").select("pledges.supporter_id").where("pledges.id", "=", pledgeId),
+    )
+    .orderBy("declared_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toDeclaration);
+}
+
+/** The declarations of each supporter, oldest first. */
+export async function listDeclarationsOfSupporters(
+  db: DB,
+  supporterIds: readonly number[],
+): Promise<Map<number, Declaration[]>> {
+  const bySupporter = new Map<number, Declaration[]>();
+  for (let i = 0; i < supporterIds.length; i += 500) {
+    const rows = await db
+      .selectFrom("gift_aid_declarations")
+      .selectAll()
+      .where("supporter_id", "in", supporterIds.slice(i, i + 500))
+      .orderBy("declared_at", "asc")
+      .orderBy("id", "asc")
+      .execute();
+    for (const row of rows) {
+      const list = bySupporter.get(row.supporter_id!) ?? [];
+      list.push(toDeclaration(row));
+      bySupporter.set(row.supporter_id!, list);
+    }
+  }
+  return bySupporter;
 }
 
 /** A claim batch (camelCase; columns mapped in toClaim only). */

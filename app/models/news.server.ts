@@ -4,8 +4,46 @@ import { sql } from "kysely";
 import type { Database, NewsStatus, NewsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
-export type NewsArticle = Selectable<NewsTable>;
+/** An article as the app sees it (camelCase; the table's columns are mapped in toArticle only). */
+export interface NewsArticle {
+  id: number;
+  title: string;
+  content: string;
+  imageUrl: string | null;
+  /** Folder of an uploaded photo under UPLOADS_DIR, and the widths stored there ("480,960"). */
+  imageUpload: string | null;
+  imageWidths: string | null;
+  imageAlt: string | null;
+  status: NewsStatus;
+  /** When it goes (or went) public; a draft keeps its intended time. */
+  publishAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
 export type { NewsStatus };
+
+/** What a card or list row shows: the content cut in SQL, never the whole text. */
+export type NewsSummary = Omit<NewsArticle, "updatedAt">;
+
+/** The one mapping of the news table's columns (a summary is a row without updated_at). */
+function toSummary(row: Omit<Selectable<NewsTable>, "updated_at">): NewsSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    imageUrl: row.image_url,
+    imageUpload: row.image_upload,
+    imageWidths: row.image_widths,
+    imageAlt: row.image_alt,
+    status: row.status,
+    publishAt: row.publish_at,
+    createdAt: row.created_at,
+  };
+}
+
+function toArticle(row: Selectable<NewsTable>): NewsArticle {
+  return { ...toSummary(row), updatedAt: row.updated_at };
+}
 
 /** An uploaded photo: its folder under UPLOADS_DIR and the widths stored there. */
 export interface StoredUpload {
@@ -16,14 +54,14 @@ export interface StoredUpload {
 export interface NewsInput {
   title: string;
   content: string;
-  image_url?: string | null;
+  imageUrl?: string | null;
   /** Published unless said otherwise; on update, left as it is when not given. */
   status?: NewsStatus;
   /** ISO-8601 UTC; "now" on create when not given, left as it is on update. */
-  publish_at?: string;
-  image_alt?: string | null;
+  publishAt?: string;
+  imageAlt?: string | null;
   /** On update: undefined keeps the current photo, null removes it. */
-  image_upload?: StoredUpload | null;
+  imageUpload?: StoredUpload | null;
 }
 
 /**
@@ -32,20 +70,6 @@ export interface NewsInput {
  */
 export interface Visibility {
   visibleAt?: string;
-}
-
-/** What a card or list row shows: the content cut in SQL, never the whole text. */
-export interface NewsSummary {
-  id: number;
-  title: string;
-  content: string;
-  image_url: string | null;
-  image_upload: string | null;
-  image_widths: string | null;
-  image_alt: string | null;
-  status: NewsStatus;
-  publish_at: string;
-  created_at: string;
 }
 
 /**
@@ -89,10 +113,11 @@ export async function listNewsSummaries(
 ): Promise<NewsSummary[]> {
   let query = visible(summaries(db), options);
   if (options.titleContains) query = query.where(titleMatches(options.titleContains));
-  return query
+  const rows = await query
     .limit(options.limit)
     .offset(options.offset ?? 0)
     .execute();
+  return rows.map(toSummary);
 }
 
 function titleMatches(text: string) {
@@ -116,7 +141,7 @@ export async function countNewsMatching(
 
 /** A position in the newest-first order, for keyset paging (the API's cursor). */
 export interface NewsCursor {
-  publish_at: string;
+  publishAt: string;
   id: number;
 }
 
@@ -130,20 +155,24 @@ export async function listNewsAfter(
   if (cursor) {
     query = query.where((eb) =>
       eb.or([
-        eb("publish_at", "<", cursor.publish_at),
-        eb.and([eb("publish_at", "=", cursor.publish_at), eb("id", "<", cursor.id)]),
+        eb("publish_at", "<", cursor.publishAt),
+        eb.and([eb("publish_at", "=", cursor.publishAt), eb("id", "<", cursor.id)]),
       ]),
     );
   }
-  return query.limit(options.limit).execute();
+  return (await query.limit(options.limit).execute()).map(toArticle);
 }
 
 /** Every visible article's address and last change, for the sitemap. */
-export async function listNewsForSitemap(db: DB, options: Visibility): Promise<{ id: number; updated_at: string }[]> {
-  return visible(
+export async function listNewsForSitemap(
+  db: DB,
+  options: Visibility,
+): Promise<Pick<NewsArticle, "id" | "updatedAt">[]> {
+  const rows = await visible(
     db.selectFrom("news").select(["id", "updated_at"]).orderBy("publish_at", "desc").orderBy("id", "desc"),
     options,
   ).execute();
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 
 /** The earliest publish time of a published article after `after` (ISO), or null. */
@@ -163,12 +192,13 @@ export async function nextPublishAfter(db: DB, after: string): Promise<string | 
 export async function listNews(db: DB, options: { limit?: number } = {}): Promise<NewsArticle[]> {
   let query = db.selectFrom("news").selectAll().orderBy("publish_at", "desc").orderBy("id", "desc");
   if (options.limit !== undefined) query = query.limit(options.limit);
-  return query.execute();
+  return (await query.execute()).map(toArticle);
 }
 
 export async function getNews(db: DB, id: number, options: Visibility = {}): Promise<NewsArticle | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  return visible(db.selectFrom("news").selectAll().where("id", "=", id), options).executeTakeFirst();
+  const row = await visible(db.selectFrom("news").selectAll().where("id", "=", id), options).executeTakeFirst();
+  return row && toArticle(row);
 }
 
 export async function countNews(db: DB): Promise<number> {
@@ -177,7 +207,7 @@ export async function countNews(db: DB): Promise<number> {
 
 /** The columns every save writes from the form or API body. */
 function textColumns(input: NewsInput) {
-  return { title: input.title, content: input.content, image_url: input.image_url || null };
+  return { title: input.title, content: input.content, image_url: input.imageUrl || null };
 }
 
 function uploadColumns(upload: StoredUpload | null | undefined) {
@@ -187,43 +217,44 @@ function uploadColumns(upload: StoredUpload | null | undefined) {
 
 export async function createNews(db: DB, input: NewsInput): Promise<NewsArticle> {
   const now = nowIsoString();
-  const article = await db
+  const row = await db
     .insertInto("news")
     .values({
       ...textColumns(input),
-      image_alt: input.image_alt || null,
-      ...uploadColumns(input.image_upload ?? null),
+      image_alt: input.imageAlt || null,
+      ...uploadColumns(input.imageUpload ?? null),
       status: input.status ?? "published",
-      publish_at: input.publish_at ?? now,
+      publish_at: input.publishAt ?? now,
       created_at: now,
       updated_at: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return article;
+  return toArticle(row);
 }
 
 /** Returns the updated article, or undefined when there is no article with that id. */
 export async function updateNews(db: DB, id: number, input: NewsInput): Promise<NewsArticle | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  const article = await db
+  const row = await db
     .updateTable("news")
     .set({
       ...textColumns(input),
-      ...(input.image_alt !== undefined ? { image_alt: input.image_alt || null } : {}),
-      ...uploadColumns(input.image_upload),
+      ...(input.imageAlt !== undefined ? { image_alt: input.imageAlt || null } : {}),
+      ...uploadColumns(input.imageUpload),
       ...(input.status ? { status: input.status } : {}),
-      ...(input.publish_at ? { publish_at: input.publish_at } : {}),
+      ...(input.publishAt ? { publish_at: input.publishAt } : {}),
       updated_at: nowIsoString(),
     })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();
-  return article;
+  return row && toArticle(row);
 }
 
 /** Returns the deleted article (its upload's files are the caller's to remove), or undefined. */
 export async function deleteNews(db: DB, id: number): Promise<NewsArticle | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  return db.deleteFrom("news").where("id", "=", id).returningAll().executeTakeFirst();
+  const row = await db.deleteFrom("news").where("id", "=", id).returningAll().executeTakeFirst();
+  return row && toArticle(row);
 }

@@ -6,33 +6,90 @@ import type { DB } from "~/infra/db.server";
 // app/models/newsletter.server.ts, the messages in app/models/outbox.server.ts.
 
 export type { NewsletterStatus };
-export type Newsletter = Selectable<NewslettersTable>;
 
-export interface NewsletterDraftInput {
+/** A newsletter as the app sees it (camelCase; the table's columns are mapped in toNewsletter only). */
+export interface Newsletter {
+  id: number;
+  slug: string | null;
   subject: string;
   preheader: string | null;
   body: string;
-  image_upload: string | null;
-  image_widths: string | null;
-  image_alt: string | null;
-  article_id?: number | null;
+  imageUpload: string | null;
+  imageWidths: string | null;
+  imageAlt: string | null;
+  articleId: number | null;
+  status: NewsletterStatus;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  recipientCount: number | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toNewsletter(row: Selectable<NewslettersTable>): Newsletter {
+  return {
+    id: row.id,
+    slug: row.slug,
+    subject: row.subject,
+    preheader: row.preheader,
+    body: row.body,
+    imageUpload: row.image_upload,
+    imageWidths: row.image_widths,
+    imageAlt: row.image_alt,
+    articleId: row.article_id,
+    status: row.status,
+    scheduledAt: row.scheduled_at,
+    sentAt: row.sent_at,
+    recipientCount: row.recipient_count,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A draft's text and photo (and, when started from one, its article). */
+export type NewsletterDraftInput = Pick<
+  Newsletter,
+  "subject" | "preheader" | "body" | "imageUpload" | "imageWidths" | "imageAlt"
+> & { articleId?: number | null };
+
+/** The columns a draft's text and photo are saved in. */
+function draftColumns(input: NewsletterDraftInput) {
+  return {
+    subject: input.subject,
+    preheader: input.preheader,
+    body: input.body,
+    image_upload: input.imageUpload,
+    image_widths: input.imageWidths,
+    image_alt: input.imageAlt,
+  };
 }
 
 export async function createNewsletter(
   db: DB,
-  input: NewsletterDraftInput & { created_by: string },
+  input: NewsletterDraftInput & { createdBy: string },
   now: Date,
 ): Promise<Newsletter> {
   const at = now.toISOString();
-  return db
+  const row = await db
     .insertInto("newsletters")
-    .values({ ...input, article_id: input.article_id ?? null, status: "draft", created_at: at, updated_at: at })
+    .values({
+      ...draftColumns(input),
+      article_id: input.articleId ?? null,
+      created_by: input.createdBy,
+      status: "draft",
+      created_at: at,
+      updated_at: at,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toNewsletter(row);
 }
 
 export async function getNewsletter(db: DB, id: number): Promise<Newsletter | undefined> {
-  return db.selectFrom("newsletters").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("newsletters").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toNewsletter(row);
 }
 
 /** Saves a draft's text; a scheduled one stays scheduled. Undefined when it was sent (or is gone). */
@@ -42,13 +99,18 @@ export async function updateNewsletterDraft(
   input: NewsletterDraftInput,
   now: Date,
 ): Promise<Newsletter | undefined> {
-  return db
+  const row = await db
     .updateTable("newsletters")
-    .set({ ...input, updated_at: now.toISOString() })
+    .set({
+      ...draftColumns(input),
+      ...(input.articleId !== undefined ? { article_id: input.articleId } : {}),
+      updated_at: now.toISOString(),
+    })
     .where("id", "=", id)
     .where("status", "in", ["draft", "scheduled"])
     .returningAll()
     .executeTakeFirst();
+  return row && toNewsletter(row);
 }
 
 /** Schedules a draft (or moves a scheduled one), or with null takes it back to a draft. */
@@ -103,7 +165,7 @@ export async function slugTaken(db: DB, slug: string): Promise<boolean> {
 
 /** Every newsletter for staff: drafts and scheduled first, then sent, newest first. */
 export async function listNewsletters(db: DB, limit = 200): Promise<Newsletter[]> {
-  return db
+  const rows = await db
     .selectFrom("newsletters")
     .selectAll()
     .orderBy((eb) => eb.case().when("status", "=", "sent").then(1).else(0).end())
@@ -111,6 +173,7 @@ export async function listNewsletters(db: DB, limit = 200): Promise<Newsletter[]
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+  return rows.map(toNewsletter);
 }
 
 /** Scheduled newsletters whose time has come, oldest first. */
@@ -125,11 +188,11 @@ export async function listDueNewsletters(db: DB, now: Date): Promise<Pick<Newsle
     .execute();
 }
 
-export type PublicNewsletterSummary = Pick<Newsletter, "id" | "slug" | "subject" | "preheader" | "sent_at">;
+export type PublicNewsletterSummary = Pick<Newsletter, "id" | "slug" | "subject" | "preheader" | "sentAt">;
 
 /** Sent newsletters (the public archive), newest first. */
 export async function listSentNewsletters(db: DB, limit = 500): Promise<PublicNewsletterSummary[]> {
-  return db
+  const rows = await db
     .selectFrom("newsletters")
     .select(["id", "slug", "subject", "preheader", "sent_at"])
     .where("status", "=", "sent")
@@ -137,43 +200,62 @@ export async function listSentNewsletters(db: DB, limit = 500): Promise<PublicNe
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    subject: row.subject,
+    preheader: row.preheader,
+    sentAt: row.sent_at,
+  }));
 }
 
 export async function getSentNewsletterBySlug(db: DB, slug: string): Promise<Newsletter | undefined> {
-  return db
+  const row = await db
     .selectFrom("newsletters")
     .selectAll()
     .where("slug", "=", slug)
     .where("status", "=", "sent")
     .executeTakeFirst();
+  return row && toNewsletter(row);
 }
 
+/** A photo uploaded with a news article: the article, its folder key and widths. */
 export interface UploadChoice {
-  article_id: number;
+  articleId: number;
   title: string;
-  image_upload: string;
-  image_widths: string;
+  imageUpload: string;
+  imageWidths: string;
+  imageAlt: string | null;
+}
+
+function uploadChoices(db: DB) {
+  return db
+    .selectFrom("news")
+    .select(["id", "title", "image_upload", "image_widths", "image_alt"])
+    .where("image_upload", "is not", null)
+    .where("image_widths", "is not", null);
+}
+
+function toUploadChoice(row: {
+  id: number;
+  title: string;
+  image_upload: string | null;
+  image_widths: string | null;
   image_alt: string | null;
+}): UploadChoice {
+  return {
+    articleId: row.id,
+    title: row.title,
+    imageUpload: row.image_upload!,
+    imageWidths: row.image_widths!,
+    imageAlt: row.image_alt,
+  };
 }
 
 /** Photos uploaded with news articles (newest first): the images a newsletter may use. */
 export async function listNewsUploads(db: DB, limit = 100): Promise<UploadChoice[]> {
-  const rows = await db
-    .selectFrom("news")
-    .select(["id", "title", "image_upload", "image_widths", "image_alt"])
-    .where("image_upload", "is not", null)
-    .where("image_widths", "is not", null)
-    .orderBy("publish_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    article_id: row.id,
-    title: row.title,
-    image_upload: row.image_upload!,
-    image_widths: row.image_widths!,
-    image_alt: row.image_alt,
-  }));
+  const rows = await uploadChoices(db).orderBy("publish_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map(toUploadChoice);
 }
 
 /** Published articles (whose time has come), newest first: what a newsletter can start from. */
@@ -197,19 +279,6 @@ export async function newsletterUsesUpload(db: DB, key: string): Promise<boolean
 
 /** A photo uploaded with a news article, by its folder key. */
 export async function getNewsUpload(db: DB, key: string): Promise<UploadChoice | undefined> {
-  const row = await db
-    .selectFrom("news")
-    .select(["id", "title", "image_upload", "image_widths", "image_alt"])
-    .where("image_upload", "=", key)
-    .where("image_widths", "is not", null)
-    .executeTakeFirst();
-  return row
-    ? {
-        article_id: row.id,
-        title: row.title,
-        image_upload: row.image_upload!,
-        image_widths: row.image_widths!,
-        image_alt: row.image_alt,
-      }
-    : undefined;
+  const row = await uploadChoices(db).where("image_upload", "=", key).executeTakeFirst();
+  return row && toUploadChoice(row);
 }

@@ -9,6 +9,7 @@ import type {
   SubscriberStatus,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 export type { SubscriberStatus };
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
@@ -34,9 +35,10 @@ export async function getSubscriberById(db: DB, id: number): Promise<NewsletterS
 }
 
 export async function createPendingSubscriber(trx: DB, email: string, now: Date): Promise<NewsletterSubscriber> {
+  const supporterId = await findOrCreateSupporterByEmail(trx, email, null, now.toISOString());
   return trx
     .insertInto("newsletter_subscribers")
-    .values({ email, consented_at: now.toISOString(), status: "pending" })
+    .values({ email, consented_at: now.toISOString(), status: "pending", supporter_id: supporterId })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -144,6 +146,7 @@ export async function findToken(db: DB, token: string, purpose: TokenPurpose): P
       "s.bounce_streak",
       "s.last_bounce_newsletter_id",
       "s.bouncing_since",
+      "s.supporter_id",
     ])
     .where("t.token_hash", "=", hashToken(token))
     .where("t.purpose", "=", purpose)
@@ -164,6 +167,7 @@ export async function findToken(db: DB, token: string, purpose: TokenPurpose): P
       bounce_streak: row.bounce_streak,
       last_bounce_newsletter_id: row.last_bounce_newsletter_id,
       bouncing_since: row.bouncing_since,
+      supporter_id: row.supporter_id,
     },
   };
 }

@@ -10,6 +10,7 @@ import type { DB } from "~/infra/db.server";
 import type { PledgeStatusValue } from "~/schemas/donations";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { fromLondonLocal, toLondonDay } from "~/utils/dates";
+import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
@@ -198,6 +199,7 @@ export async function createPledge(
   options: { generateReference?: () => string } = {},
 ): Promise<Pledge> {
   const generate = options.generateReference ?? (() => generatePaymentReference());
+  const supporterId = await findOrCreateSupporterByEmail(db, input.email, `${input.firstName} ${input.lastName}`);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     // A taken reference inserts nothing (rather than failing, which on PostgreSQL would end
     // the transaction the pledge is made in), and another is drawn.
@@ -217,6 +219,7 @@ export async function createPledge(
         paid_pence: 0,
         status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
         pay_by: input.payBy ?? "bank",
+        supporter_id: supporterId,
       })
       .onConflict((conflict) => conflict.column("reference").doNothing())
       .returningAll()

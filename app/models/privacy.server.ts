@@ -90,6 +90,15 @@ export async function deleteUnpaidPledgesByEmail(db: DB, email: string): Promise
         eb.not(
           eb.exists(eb.selectFrom("payments").select("payments.id").whereRef("payments.pledge_id", "=", "pledges.id")),
         ),
+        // A declaration kept (it covers a claimed gift on another pledge) keeps its pledge.
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("gift_aid_declarations")
+              .select("gift_aid_declarations.id")
+              .whereRef("gift_aid_declarations.pledge_id", "=", "pledges.id"),
+          ),
+        ),
       ]),
     )
     .executeTakeFirst();
@@ -139,6 +148,15 @@ export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Pr
               .selectFrom("payments")
               .select("payments.id")
               .whereRef("payments.pledge_id", "=", "gift_aid_declarations.pledge_id"),
+          ),
+        ),
+        // A declaration enduring over the supporter's other pledges may be behind a claim.
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("gift_aid_claim_items")
+              .select("gift_aid_claim_items.id")
+              .whereRef("gift_aid_claim_items.declaration_id", "=", "gift_aid_declarations.id"),
           ),
         ),
       ]),

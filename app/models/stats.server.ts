@@ -52,3 +52,26 @@ export async function countScheduledArticles(db: DB, now: string): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Money received per UK calendar day from `from` (YYYY-MM-DD, inclusive) on, net of refunds, by day. */
+export async function paymentTotalsByDay(db: DB, from: string): Promise<{ day: string; pence: number }[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .select((eb) => ["received_on", eb.fn.sum<number>("amount_pence").as("total")])
+    .where("received_on", ">=", from)
+    .groupBy("received_on")
+    .orderBy("received_on")
+    .execute();
+  return rows.map((row) => ({ day: row.received_on, pence: Number(row.total) }));
+}
+
+/** Donations in Gift Aid claim batches per donation day (the Gift Aid schedule's date), by day. */
+export async function claimedDonationsByDay(db: DB): Promise<{ day: string; pence: number }[]> {
+  const rows = await db
+    .selectFrom("gift_aid_claim_items")
+    .select((eb) => ["donation_date", eb.fn.sum<number>("amount_pence").as("total")])
+    .groupBy("donation_date")
+    .orderBy("donation_date")
+    .execute();
+  return rows.map((row) => ({ day: row.donation_date, pence: Number(row.total) }));
+}

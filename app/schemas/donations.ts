@@ -137,6 +137,8 @@ export const recordPaymentSchema = z.object({
     emptyToUndefined,
     z.string().trim().max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
   ),
+  /** "Send a thank-you e-mail": ticked by default on the form; a post without it sends none. */
+  sendThanks: z.boolean().default(false),
 });
 
 /** A reason staff must give (trimmed, not empty, at most `max` characters). */

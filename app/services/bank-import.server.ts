@@ -12,8 +12,10 @@ import {
   type Matching,
   type PledgeForMatching,
   type StatementColumns,
-} from "./bank-statement.server";
+} from "~/utils/bank-statement";
+import { getCharitySettings } from "./charity-settings.server";
 import { recordPaymentIn } from "./donations.server";
+import { kickMailSender } from "./mail-sender.server";
 
 // Bank statement import: propose payments for the credits whose text names a pledge, then
 // record the ones staff accept. The statement travels with the confirmation and is read
@@ -105,13 +107,16 @@ export function previewImport(text: string, choice: ColumnChoice = {}): Promise<
 }
 
 export type ImportOutcome =
-  { ok: false; error: string } | { ok: true; recorded: number; alreadyImported: number; notFound: number };
+  | { ok: false; error: string }
+  | { ok: true; recorded: number; alreadyImported: number; notFound: number; thanked: number };
 
 /**
  * Records the accepted proposals (by line fingerprint) and the lines staff assigned to a pledge
  * by hand (fingerprint → pledge id) in one transaction: all or nothing. Lines already recorded
  * (by an earlier import, or a second click) are counted, not recorded. An assignment to a pledge
- * that is gone or cancelled refuses the whole confirmation.
+ * that is gone or cancelled refuses the whole confirmation. With `sendThanks` (the confirmation's
+ * one checkbox, ticked by default; untick it for a back-fill of old statements) each donor whose
+ * payment is recorded gets a thank-you e-mail, queued in the same transaction.
  */
 export async function confirmImport(
   text: string,
@@ -119,13 +124,16 @@ export async function confirmImport(
   accepted: readonly string[],
   actor: string,
   assignments: ReadonlyMap<string, number> = new Map(),
+  options: { sendThanks?: boolean } = {},
 ): Promise<ImportOutcome> {
   const wanted = new Set(accepted);
+  const thanks = options.sendThanks === false ? null : { charity: await getCharitySettings() };
   const outcome = await immediateTransaction(getDb(), async (trx): Promise<ImportOutcome> => {
     const result = await preview(trx, text, choice);
     if (!result.ok) return { ok: false, error: result.error };
     let recorded = 0;
     let alreadyImported = 0;
+    let thanked = 0;
     const offered = new Set(result.proposals.map((p) => p.fingerprint));
     const lines: { credit: (typeof result.proposals)[number] | (typeof result.unmatched)[number]; pledgeId: number }[] =
       [];
@@ -148,7 +156,7 @@ export async function confirmImport(
         alreadyImported++;
         continue;
       }
-      await recordPaymentIn(
+      const result = await recordPaymentIn(
         trx,
         {
           pledgeId,
@@ -159,11 +167,13 @@ export async function confirmImport(
           note: `Bank statement line ${credit.line}: ${credit.description}`.slice(0, 500),
         },
         actor,
+        thanks,
       );
       recorded++;
+      if (result?.thanked) thanked++;
     }
     const notFound = [...wanted, ...assignments.keys()].filter((f) => !offered.has(f)).length;
-    return { ok: true, recorded, alreadyImported, notFound };
+    return { ok: true, recorded, alreadyImported, notFound, thanked };
   });
   if (outcome.ok) {
     logger.info(
@@ -172,9 +182,11 @@ export async function confirmImport(
         recorded: outcome.recorded,
         already_imported: outcome.alreadyImported,
         not_found: outcome.notFound,
+        thanked: outcome.thanked,
       },
       "Bank statement import confirmed",
     );
+    if (outcome.thanked > 0) void kickMailSender();
   }
   return outcome;
 }

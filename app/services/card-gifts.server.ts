@@ -38,7 +38,8 @@ import { getCharitySettings } from "./charity-settings.server";
 import { kickMailSender } from "./mail-sender.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { declarationCopy } from "./pledges.server";
-import { donorCardPaymentMail, staffCardAlert } from "./mail-templates.server";
+import { staffCardAlert } from "./mail-templates.server";
+import { queuePaymentThanks } from "./receipts.server";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
 // then a Checkout Session for it; Stripe's signed webhooks are the only thing that records
@@ -399,7 +400,7 @@ async function disputeCreated(trx: DB, dispute: Stripe.Dispute, mail: EventMail)
   return true;
 }
 
-/** Records a card payment on its pledge, audits it, and queues the donor's thank-you and the staff alert. */
+/** Records a card payment on its pledge, audits it, and queues the donor's thank-you (receipts.server) and the staff alert. */
 async function recordCardPayment(
   trx: DB,
   pledge: Pledge,
@@ -426,14 +427,13 @@ async function recordCardPayment(
   // The first card payment's thank-you quotes the Gift Aid declaration (a card pledge got no
   // e-mail when it was made); later ones do not repeat it.
   const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id, payment.id));
-  const thanks = donorCardPaymentMail(
-    pledge,
-    payment,
-    first ? await declarationCopy(trx, pledge.id) : null,
-    mail.charity,
-  );
-  await enqueueMail(trx, { kind: "payment.donor", to: pledge.email, pledgeId: pledge.id, ...thanks });
-  mail.queued += 1;
+  if (
+    await queuePaymentThanks(trx, pledge, payment, mail.charity, {
+      declarationCopy: first ? await declarationCopy(trx, pledge.id) : null,
+    })
+  ) {
+    mail.queued += 1;
+  }
   await staffAlert(trx, "payment", pledge, payment.amountPence, [], mail);
   logger.info(
     {

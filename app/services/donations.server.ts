@@ -23,6 +23,10 @@ import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { formatPence } from "~/utils/money";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { getCharitySettings } from "./charity-settings.server";
+import { kickMailSender } from "./mail-sender.server";
+import { queuePaymentThanks } from "./receipts.server";
 
 // Staff use cases for pledges and payments. Every change and its audit event commit in one
 // transaction; the log gets ids and amounts, never who the donor is.
@@ -89,35 +93,43 @@ function logPayment(event: "payment.recorded" | "payment.removed", payment: Paym
 
 /**
  * Records a payment, updates the pledge's total and status, and audits it, inside the caller's
- * transaction. Undefined when the pledge does not exist.
+ * transaction; with `thanks` (the charity's details, read before the transaction) it also
+ * queues the donor's thank-you e-mail (app/services/receipts.server.ts), and the history says
+ * whether one went. Undefined when the pledge does not exist.
  */
 export async function recordPaymentIn(
   trx: DB,
   input: NewPayment,
   actor: string,
-): Promise<{ payment: Payment; pledge: Pledge } | undefined> {
+  thanks: { charity: CharitySettings } | null = null,
+): Promise<{ payment: Payment; pledge: Pledge; thanked: boolean } | undefined> {
   const before = await getPledge(trx, input.pledgeId);
   if (!before) return undefined;
   const payment = await insertPayment(trx, { ...input, recordedBy: actor });
   const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
+  const thanked = thanks ? await queuePaymentThanks(trx, pledge, payment, thanks.charity) : false;
   await recordAudit(trx, {
     entity: "pledge",
     entityId: pledge.id,
     action: "payment.recorded",
-    detail: paymentDetail(payment, before, pledge),
+    detail: `${paymentDetail(payment, before, pledge)}${thanked ? "; thank-you e-mailed" : "; no thank-you e-mail"}`,
     actor,
   });
-  return { payment, pledge };
+  return { payment, pledge, thanked };
 }
 
+/** A payment staff record by hand; `sendThanks` (the form's checkbox, ticked by default) e-mails the donor. */
 export async function recordManualPayment(
-  input: Omit<NewPayment, "method" | "bankLine">,
+  input: Omit<NewPayment, "method" | "bankLine"> & { sendThanks: boolean },
   actor: string,
-): Promise<{ payment: Payment; pledge: Pledge } | undefined> {
+): Promise<{ payment: Payment; pledge: Pledge; thanked: boolean } | undefined> {
+  const { sendThanks, ...payment } = input;
+  const thanks = sendThanks ? { charity: await getCharitySettings() } : null;
   const result = await immediateTransaction(getDb(), (trx) =>
-    recordPaymentIn(trx, { ...input, method: "manual" }, actor),
+    recordPaymentIn(trx, { ...payment, method: "manual" }, actor, thanks),
   );
   if (result) logPayment("payment.recorded", result.payment, "Payment recorded");
+  if (result?.thanked) void kickMailSender();
   return result;
 }
 

@@ -14,14 +14,23 @@ import {
   setClaimSubmitted,
   type Claim,
   type ClaimItem,
+  type Declaration,
   type DeclaredPayment,
 } from "~/models/gift-aid.server";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
-import { claimability, SCHEDULE_HEADER, scheduleCells, scheduleRow, type ScheduleRow } from "~/utils/gift-aid";
+import {
+  coveringDeclaration,
+  SCHEDULE_HEADER,
+  type CoverDeclaration,
+  scheduleCells,
+  scheduleRow,
+  type ScheduleRow,
+} from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
 import { GiftAidError } from "./gift-aid-declarations.server";
 
-// Gift Aid claims: which payments can be claimed (covered by a declaration, not yet claimed),
+// Gift Aid claims: which payments can be claimed (covered by one of their supporter's
+// declarations, on any pledge: docs/gift-aid.md; not yet claimed),
 // claim batches (all or nothing, a payment in one batch ever), their HMRC schedule, submission.
 
 export interface ClaimCandidate {
@@ -47,15 +56,22 @@ export interface ClaimCandidates {
   notCovered: ClaimCandidate[];
 }
 
-function candidateOf(payment: DeclaredPayment): { candidate: ClaimCandidate; covered: boolean } {
-  const { declaration } = payment;
-  const rule = claimability({
-    receivedOn: payment.receivedOn,
+/** A supporter's declaration in UK days, as the cover rule takes it. */
+export function coverOf(declaration: Declaration): CoverDeclaration {
+  return {
+    id: declaration.id,
     declaredOn: toLondonDay(declaration.declaredAt),
     coversPastFourYears: declaration.coversPastFourYears,
     cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
-    claimed: false,
-  });
+  };
+}
+
+function candidateOf(payment: DeclaredPayment): { candidate: ClaimCandidate; covered: boolean } {
+  const cover = coveringDeclaration(payment.receivedOn, payment.declarations.map(coverOf));
+  // The covering declaration, or (not covered) the latest one, for the name shown.
+  const declaration = cover.covered
+    ? payment.declarations.find((d) => d.id === cover.declarationId)!
+    : payment.declarations[payment.declarations.length - 1];
   const result = scheduleRow({
     title: declaration.title,
     firstName: declaration.firstName,
@@ -74,9 +90,9 @@ function candidateOf(payment: DeclaredPayment): { candidate: ClaimCandidate; cov
     receivedOn: payment.receivedOn,
     amountPence: payment.amountPence,
     row: result.ok ? result.row : null,
-    problems: !rule.claimable ? [rule.reason] : result.ok ? [] : result.problems,
+    problems: !cover.covered ? [cover.reason] : result.ok ? [] : result.problems,
   };
-  return { candidate, covered: rule.claimable };
+  return { candidate, covered: cover.covered };
 }
 
 /** Every unclaimed payment under a declaration, sorted into claimable, rejected by HMRC's rules, and not covered. */

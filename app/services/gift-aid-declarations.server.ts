@@ -2,6 +2,8 @@ import { nowIsoString } from "~/infra/clock.server";
 import {
   DECLARATION_COVERS,
   DECLARATION_NOTES,
+  ENDURING_DECLARATION_HEADING,
+  enduringDeclarationLead,
   GIFT_AID_DECLARATION_VERSIONS,
   HOW_TO_CANCEL,
 } from "~/content/gift-aid";
@@ -13,14 +15,15 @@ import {
   getDeclarationByPledgeId,
   insertDeclaration,
   listDeclarations,
+  listDeclarationsOfPledgeSupporter,
   setDeclarationCancelled,
   type Declaration,
 } from "~/models/gift-aid.server";
 import type { Pledge } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
-import { toLondonDay } from "~/utils/dates";
-import type { DeclarationSummary } from "~/utils/gift-aid";
+import { formatLongDate, toLondonDay } from "~/utils/dates";
+import { coveringDeclaration, type DeclarationSummary } from "~/utils/gift-aid";
 
 // Gift Aid declarations: made with a pledge (HMRC's model enduring declaration, the exact wording
 // kept), shown to the donor and staff, cancelled by staff. Claims on them: ./gift-aid-claims.server.ts.
@@ -90,9 +93,13 @@ export async function getDeclarationForPledge(
   return declaration ? summarise(declaration, options.forStaff ?? false) : null;
 }
 
-export async function getDeclarationForStaff(id: number): Promise<(DeclarationSummary & { pledgeId: number }) | null> {
+export async function getDeclarationForStaff(
+  id: number,
+): Promise<(DeclarationSummary & { pledgeId: number; supporterId: number | null }) | null> {
   const declaration = await getDeclaration(getDb(), id);
-  return declaration ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId } : null;
+  return declaration
+    ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId, supporterId: declaration.supporterId }
+    : null;
 }
 
 export async function listDeclarationsForStaff() {
@@ -119,6 +126,40 @@ export async function getDeclarationEmailCopy(
   return {
     heading: "Your Gift Aid declaration",
     declaredOn: toLondonDay(declaration.declaredAt),
+    text: declaration.text,
+    covers: summarise(declaration, false).covers,
+    notes: DECLARATION_NOTES,
+    howToCancel: HOW_TO_CANCEL,
+  };
+}
+
+/**
+ * For the e-mail of a pledge made without a declaration: the donor's existing declaration (made
+ * on another pledge of theirs) that covers a gift received on `day`, or null when none does.
+ * Only the e-mail says so: the donate form and thank-you page never reveal a known address.
+ */
+export async function getEnduringDeclarationEmailCopy(
+  pledgeId: number,
+  day: string,
+  db: DB = getDb(),
+): Promise<(DeclarationEmailCopy & { lead: string }) | null> {
+  const declarations = await listDeclarationsOfPledgeSupporter(db, pledgeId);
+  const cover = coveringDeclaration(
+    day,
+    declarations.map((d) => ({
+      id: d.id,
+      declaredOn: toLondonDay(d.declaredAt),
+      coversPastFourYears: d.coversPastFourYears,
+      cancelledOn: d.cancelledAt ? toLondonDay(d.cancelledAt) : null,
+    })),
+  );
+  if (!cover.covered) return null;
+  const declaration = declarations.find((d) => d.id === cover.declarationId)!;
+  const declaredOn = toLondonDay(declaration.declaredAt);
+  return {
+    heading: ENDURING_DECLARATION_HEADING,
+    lead: enduringDeclarationLead(formatLongDate(declaredOn)),
+    declaredOn,
     text: declaration.text,
     covers: summarise(declaration, false).covers,
     notes: DECLARATION_NOTES,

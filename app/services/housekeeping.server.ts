@@ -8,6 +8,7 @@ import { deleteExpiredSessions } from "~/models/session.server";
 import { deleteStaleStaffTokens } from "~/models/staff-token.server";
 import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
+import { sendDueReminders } from "./receipts.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -30,13 +31,16 @@ export interface HousekeepingReport {
   oldStripeEvents: number;
   /** Password-reset links used or expired. */
   staleResetLinks: number;
+  /** Reminders queued for bank-transfer pledges unpaid a week after they were made (receipts.server). */
+  paymentReminders: number;
 }
 
 /**
  * Deletes what is no longer needed: expired staff sessions and API tokens, and public-form
  * post counts older than the longest throttle window, and contact enquiries older than the
  * retention period. Each task is a model call; tasks that
- * keep personal data no longer than the privacy page says belong here too.
+ * keep personal data no longer than the privacy page says belong here too. It also queues the
+ * one reminder of each bank-transfer pledge still unpaid a week after it was made.
  */
 export async function runHousekeeping(
   now: Date = new Date(),
@@ -59,6 +63,7 @@ export async function runHousekeeping(
     ),
     oldStripeEvents: await deleteOldStripeEvents(db, new Date(now.getTime() - STRIPE_EVENT_RETENTION_DAYS * DAY_MS)),
     staleResetLinks: await deleteStaleStaffTokens(db, now),
+    paymentReminders: await sendDueReminders(now, db),
   };
 }
 

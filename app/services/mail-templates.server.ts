@@ -1,5 +1,5 @@
 // Long because every message the site sends is here (donors, staff alerts, newsletters, the
-// team's links and notices, card payments), on purpose: one renderer, one place to read them all.
+// team's links and notices, payment thank-yous, reminders and statements), on purpose: one renderer, one place to read them all.
 // Every message the site sends, built in one place: each has a plain-text part and a simple
 // HTML part made from the same blocks, so the two always say the same. Anything a visitor
 // typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts,
@@ -176,16 +176,7 @@ export function donorPledgeMail(
         ["Payment reference", pledge.reference],
       ],
     },
-    {
-      kind: "fields",
-      rows: [
-        ["Account name", charity.accountName],
-        ["Sort code", charity.sortCode],
-        ["Account number", charity.accountNumber],
-        ["IBAN", charity.iban],
-        ["Reference", pledge.reference],
-      ],
-    },
+    bankDetails(pledge.reference, charity),
   ];
   if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.donorMonthly });
   blocks.push(...declarationAndQuestions(declaration, charity));
@@ -207,28 +198,97 @@ export function staffPledgeAlert(pledge: DonorPledge, recordUrl: string, charity
   ]);
 }
 
-/** The donor's thank-you when a card payment arrived: how much, and the day it was received. */
-export function donorCardPaymentMail(
+/** The donor's bank details block, with their reference (the pledge e-mail and the reminder). */
+function bankDetails(reference: string, charity: CharitySettings): Block {
+  return {
+    kind: "fields",
+    rows: [
+      ["Account name", charity.accountName],
+      ["Sort code", charity.sortCode],
+      ["Account number", charity.accountNumber],
+      ["IBAN", charity.iban],
+      ["Reference", reference],
+    ],
+  };
+}
+
+/**
+ * The donor's thank-you when a payment arrived (by card through Stripe, by hand or from a bank
+ * statement): how much, the day it was received and, when their Gift Aid declaration covers
+ * it, what Gift Aid adds (`giftAidPence`). A card gift's first thank-you also quotes the declaration.
+ */
+export function donorPaymentMail(
   pledge: DonorPledge,
   payment: { amountPence: number; receivedOn: string },
-  declaration: GiftAidDeclarationCopy | null | undefined,
+  options: { byCard: boolean; giftAidPence: number | null; declaration?: GiftAidDeclarationCopy | null },
   charity: CharitySettings,
 ): MailContent {
   const blocks: Block[] = [
-    { kind: "p", text: mailWording.cardThanksIntro(pledge.firstName) },
+    {
+      kind: "p",
+      text: options.byCard
+        ? mailWording.cardThanksIntro(pledge.firstName)
+        : mailWording.paymentThanksIntro(pledge.firstName),
+    },
     {
       kind: "fields",
       rows: [
         ["Amount", formatPence(payment.amountPence)],
-        ["Received", formatLongDate(payment.receivedOn)],
+        ["Received", formatLongDate(`${payment.receivedOn}T12:00:00Z`)],
         ["Donation type", donationTypeLabel(pledge.type)],
         ["Reference", pledge.reference],
       ],
     },
   ];
-  if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.cardThanksMonthly });
-  blocks.push(...declarationAndQuestions(declaration, charity));
-  return render(charity, mailWording.cardThanksSubject(pledge.reference), blocks);
+  if (options.giftAidPence !== null) {
+    blocks.push({
+      kind: "p",
+      text: mailWording.paymentThanksGiftAid(formatPence(options.giftAidPence), formatPence(payment.amountPence)),
+    });
+  }
+  if (pledge.type === "monthly") {
+    blocks.push({ kind: "p", text: options.byCard ? mailWording.cardThanksMonthly : mailWording.paymentThanksMonthly });
+  }
+  blocks.push(...declarationAndQuestions(options.declaration, charity));
+  const subject = options.byCard
+    ? mailWording.cardThanksSubject(pledge.reference)
+    : mailWording.paymentThanksSubject(pledge.reference);
+  return render(charity, subject, blocks);
+}
+
+/** The one friendly reminder of a bank-transfer pledge with no payment a week after it was made. */
+export function donorReminderMail(pledge: DonorPledge & { createdAt: string }, charity: CharitySettings): MailContent {
+  const blocks: Block[] = [
+    {
+      kind: "p",
+      text: mailWording.reminderIntro(
+        pledge.firstName,
+        formatPence(pledge.amountPence),
+        formatLongDate(pledge.createdAt),
+      ),
+    },
+    bankDetails(pledge.reference, charity),
+  ];
+  if (pledge.type === "monthly") blocks.push({ kind: "p", text: mailWording.reminderMonthly });
+  blocks.push({ kind: "p", text: mailWording.reminderAlreadyPaid });
+  blocks.push(...declarationAndQuestions(null, charity));
+  return render(charity, mailWording.reminderSubject(pledge.reference), blocks);
+}
+
+/** A donor's yearly giving statement: what it holds, and the signed link to download the PDF. */
+export function donorStatementMail(
+  donor: { firstName: string },
+  statement: { taxYearLabel: string; giftCount: number; totalPence: number },
+  link: { url: string; days: number; expiresOn: string },
+  charity: CharitySettings,
+): MailContent {
+  return render(charity, mailWording.statementSubject(statement.taxYearLabel), [
+    { kind: "p", text: mailWording.statementIntro(donor.firstName, statement.taxYearLabel) },
+    { kind: "p", text: mailWording.statementSummary(statement.giftCount, formatPence(statement.totalPence)) },
+    { kind: "link", label: mailWording.statementLinkLabel, url: link.url },
+    { kind: "p", text: mailWording.statementLinkExpiry(link.days, formatLongDate(link.expiresOn)) },
+    ...declarationAndQuestions(null, charity),
+  ]);
 }
 
 /** Staff: a card payment, a refund or a dispute on a pledge (ids and amounts, no donor details). */

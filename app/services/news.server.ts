@@ -48,9 +48,9 @@ function visibilityFor({ staff }: Viewer): Visibility {
 /** Where an article stands for someone who can see everything. */
 export type PublishState = "draft" | "scheduled" | "published";
 
-export function publishState(article: { status: string; publish_at: string }, at = nowIsoString()): PublishState {
+export function publishState(article: { status: string; publishAt: string }, at = nowIsoString()): PublishState {
   if (article.status === "draft") return "draft";
-  return article.publish_at > at ? "scheduled" : "published";
+  return article.publishAt > at ? "scheduled" : "published";
 }
 
 /** Summaries carry their text without Markdown: cards and lists show a plain preview. */
@@ -107,7 +107,7 @@ export async function feedArticles(limit: number): Promise<NewsArticle[]> {
   return listNewsAfter(getDb(), { ...visibilityFor({ staff: false }), limit });
 }
 
-export async function sitemapArticles(): Promise<{ id: number; updated_at: string }[]> {
+export async function sitemapArticles(): Promise<Pick<NewsArticle, "id" | "updatedAt">[]> {
   return listNewsForSitemap(getDb(), visibilityFor({ staff: false }));
 }
 
@@ -168,8 +168,8 @@ export async function publishArticle(
       .execute(async (trx) => {
         const created = await createNews(trx, {
           ...input,
-          publish_at: input.publish_at ?? nowIsoString(),
-          ...(stored ? { image_upload: stored } : {}),
+          publishAt: input.publishAt ?? nowIsoString(),
+          ...(stored ? { imageUpload: stored } : {}),
         });
         await notePublicChange(trx);
         if (actor) {
@@ -206,12 +206,12 @@ export async function reviseArticle(
   if (!current) return undefined;
   const change: NewsInput = { ...input };
   const at = nowIsoString();
-  if (current.status === "draft" && input.status === "published" && (!input.publish_at || input.publish_at <= at)) {
-    change.publish_at = at;
+  if (current.status === "draft" && input.status === "published" && (!input.publishAt || input.publishAt <= at)) {
+    change.publishAt = at;
   }
   const stored = await storePhoto(photo);
-  if (stored) change.image_upload = stored;
-  else if (removePhoto) change.image_upload = null;
+  if (stored) change.imageUpload = stored;
+  else if (removePhoto) change.imageUpload = null;
   let article: NewsArticle | undefined;
   try {
     article = await getDb()
@@ -241,8 +241,8 @@ export async function reviseArticle(
   }
   pageCache.clear();
   log.info({ event: "news.updated", news_id: id }, "News article updated");
-  if (current.image_upload && change.image_upload !== undefined && current.image_upload !== article.image_upload) {
-    await deleteUnlessInNewsletter(current.image_upload);
+  if (current.imageUpload && change.imageUpload !== undefined && current.imageUpload !== article.imageUpload) {
+    await deleteUnlessInNewsletter(current.imageUpload);
   }
   return article;
 }
@@ -278,6 +278,6 @@ export async function removeArticle(
   if (!deleted) return false;
   pageCache.clear();
   log.info({ event: "news.deleted", news_id: id }, "News article deleted");
-  if (deleted.image_upload) await deleteUnlessInNewsletter(deleted.image_upload);
+  if (deleted.imageUpload) await deleteUnlessInNewsletter(deleted.imageUpload);
   return true;
 }

@@ -62,8 +62,8 @@ export async function composeChoices() {
   const [uploads, articles] = await Promise.all([listNewsUploads(db), listPublishedArticles(db, currentTime())]);
   return {
     uploads: uploads.map((u) => ({
-      key: u.image_upload,
-      label: u.image_alt ? `${u.image_alt} (${u.title})` : u.title,
+      key: u.imageUpload,
+      label: u.imageAlt ? `${u.imageAlt} (${u.title})` : u.title,
     })),
     articles,
   };
@@ -94,9 +94,9 @@ async function draftInput(db: DB, fields: DraftFields): Promise<NewsletterDraftI
     subject: fields.subject,
     preheader: fields.preheader ?? null,
     body: fields.body,
-    image_upload: upload?.image_upload ?? null,
-    image_widths: upload?.image_widths ?? null,
-    image_alt: upload?.image_alt ?? null,
+    imageUpload: upload?.imageUpload ?? null,
+    imageWidths: upload?.imageWidths ?? null,
+    imageAlt: upload?.imageAlt ?? null,
   };
 }
 
@@ -108,7 +108,7 @@ export async function saveNewsletterDraft(id: number | null, fields: DraftFields
   const now = currentTime();
   const newsletter =
     id === null
-      ? await createNewsletter(db, { ...input, created_by: actor }, now)
+      ? await createNewsletter(db, { ...input, createdBy: actor }, now)
       : await updateNewsletterDraft(db, id, input, now);
   if (!newsletter) return { ok: false, message: newsletterStaff.notEditable };
   logger.info(
@@ -142,11 +142,11 @@ export async function draftFromArticle(articleId: number, actor: string): Promis
           .replace(/\s+/g, " ")
           .slice(0, 150) || null,
       body: [...paragraphs, link].join("\n\n"),
-      image_upload: article.image_widths ? article.image_upload : null,
-      image_widths: article.image_upload ? article.image_widths : null,
-      image_alt: article.image_upload && article.image_widths ? article.image_alt : null,
-      article_id: article.id,
-      created_by: actor,
+      imageUpload: article.imageWidths ? article.imageUpload : null,
+      imageWidths: article.imageUpload ? article.imageWidths : null,
+      imageAlt: article.imageUpload && article.imageWidths ? article.imageAlt : null,
+      articleId: article.id,
+      createdBy: actor,
     },
     now,
   );
@@ -159,15 +159,15 @@ export async function draftFromArticle(articleId: number, actor: string): Promis
 
 /** The photo for e-mail: the stored JPEG nearest 960 px wide, on the public address. */
 function mailImage(newsletter: Newsletter): NewsletterContent["image"] {
-  if (!newsletter.image_upload || !newsletter.image_widths) return null;
-  const widths = newsletter.image_widths
+  if (!newsletter.imageUpload || !newsletter.imageWidths) return null;
+  const widths = newsletter.imageWidths
     .split(",")
     .map(Number)
     .filter((w) => Number.isSafeInteger(w) && w > 0)
     .sort((a, b) => a - b);
   if (widths.length === 0) return null;
   const width = widths.filter((w) => w <= 960).pop() ?? widths[0];
-  return { src: absoluteUrl(uploadPath(newsletter.image_upload, width, "jpg")), alt: newsletter.image_alt ?? "" };
+  return { src: absoluteUrl(uploadPath(newsletter.imageUpload, width, "jpg")), alt: newsletter.imageAlt ?? "" };
 }
 
 function mailContent(newsletter: Newsletter, webUrl: string): NewsletterContent {
@@ -352,9 +352,9 @@ export async function sentNewsletters() {
   return listSentNewsletters(getDb());
 }
 
-export async function sitemapNewsletters(): Promise<{ slug: string; sent_at: string }[]> {
+export async function sitemapNewsletters(): Promise<{ slug: string; sentAt: string }[]> {
   return (await listSentNewsletters(getDb())).flatMap((n) =>
-    n.slug && n.sent_at ? [{ slug: n.slug, sent_at: n.sent_at }] : [],
+    n.slug && n.sentAt ? [{ slug: n.slug, sentAt: n.sentAt }] : [],
   );
 }
 
@@ -367,10 +367,10 @@ export async function publicNewsletter(slug: string) {
     slug,
     subject: newsletter.subject,
     preheader: newsletter.preheader,
-    sentAt: newsletter.sent_at!,
+    sentAt: newsletter.sentAt!,
     html: renderMarkdown(newsletter.body),
     description: markdownToText(newsletter.body).replace(/\s+/g, " ").slice(0, 160),
-    image: responsiveImage(newsletter.image_upload, newsletter.image_widths, newsletter.image_alt),
+    image: responsiveImage(newsletter.imageUpload, newsletter.imageWidths, newsletter.imageAlt),
     shareImage: mailImage(newsletter)?.src ?? null,
     url: absoluteUrl(newsletterWebPath(slug)),
   };

@@ -5,7 +5,12 @@ import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.ser
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import type { GiftAidDetails } from "~/schemas/donation";
-import { addDeclaration, getDeclarationEmailCopy } from "./gift-aid-declarations.server";
+import { londonToday } from "~/infra/clock.server";
+import {
+  addDeclaration,
+  getDeclarationEmailCopy,
+  getEnduringDeclarationEmailCopy,
+} from "./gift-aid-declarations.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
@@ -44,10 +49,19 @@ export async function submitPledge(
   return pledge;
 }
 
-/** The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel. */
+/**
+ * The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel.
+ * A pledge made without one that the donor's earlier declaration covers (enduring Gift Aid) says
+ * so: the e-mail goes to the address's owner only.
+ */
 export async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
   const copy = await getDeclarationEmailCopy(pledgeId, trx);
-  if (!copy) return null;
+  if (!copy) {
+    const enduring = await getEnduringDeclarationEmailCopy(pledgeId, londonToday(), trx);
+    if (!enduring) return null;
+    const text = [enduring.lead, "", enduring.text, "", enduring.covers, ...enduring.notes].join("\n");
+    return { text, howToCancel: enduring.howToCancel };
+  }
   const text = [
     `${copy.heading}, made on ${formatLongDate(copy.declaredOn)}:`,
     "",

@@ -14,7 +14,9 @@ import {
   type EnquiryRecord,
   type PledgeRecord,
   type SubscriberRecord,
+  normaliseEmail,
 } from "~/models/privacy.server";
+import { deleteSupporterIfUnused, findSupporterIdByEmail, listSupporterEmails } from "~/models/supporter.server";
 
 /**
  * Privacy requests (subject access and erasure) over every table that holds a person's data.
@@ -67,9 +69,30 @@ const kinds = Object.keys(holders) as HolderKind[];
 
 export type PersonalData = { [K in HolderKind]: Awaited<ReturnType<(typeof holders)[K]["find"]>> };
 
-/** Everything held about an address (case-insensitive exact match). */
+/**
+ * The addresses a request about `email` covers: every address of the supporter it belongs to
+ * (a merged supporter has several), or the address alone when no supporter has it.
+ */
+export async function addressesFor(email: string, db: DB = getDb()): Promise<string[]> {
+  const supporterId = await findSupporterIdByEmail(db, email);
+  if (supporterId === undefined) return [normaliseEmail(email)];
+  return (await listSupporterEmails(db, supporterId)).map((row) => row.address);
+}
+
+/** Everything held about the person an address belongs to: all their addresses (case-insensitive exact matches). */
 export async function findPersonalData(email: string, db: DB = getDb()): Promise<PersonalData> {
-  const entries = await Promise.all(kinds.map(async (kind) => [kind, await holders[kind].find(db, email)] as const));
+  const addresses = await addressesFor(email, db);
+  const entries = await Promise.all(
+    kinds.map(async (kind) => {
+      const found: { id: number }[] = [];
+      for (const address of addresses) {
+        for (const record of await holders[kind].find(db, address)) {
+          if (!found.some((seen) => seen.id === record.id)) found.push(record);
+        }
+      }
+      return [kind, found] as const;
+    }),
+  );
   return Object.fromEntries(entries) as PersonalData;
 }
 
@@ -84,11 +107,17 @@ export function countsOf(data: PersonalData): Record<HolderKind, number> {
 }
 
 /** The subject access export: every record held, as one JSON document. */
-export function subjectAccessExport(email: string, data: PersonalData, now: Date = new Date()) {
+export function subjectAccessExport(
+  email: string,
+  data: PersonalData,
+  now: Date = new Date(),
+  addresses: readonly string[] = [normaliseEmail(email)],
+) {
   return {
     subject: email.trim(),
+    addresses,
     exported_at: now.toISOString(),
-    note: "Everything this website's database holds for this e-mail address. Money is in pence; times are UTC.",
+    note: "Everything this website's database holds for this person (all of their e-mail addresses). Money is in pence; times are UTC.",
     ...data,
   };
 }
@@ -111,8 +140,19 @@ export function describeErasure(report: ErasureReport): string {
  */
 export async function erasePersonalData(email: string, actor: string, db: DB = getDb()): Promise<ErasureReport> {
   const report = await immediateTransaction(db, async (trx) => {
+    const supporterId = await findSupporterIdByEmail(trx, email);
+    const addresses = await addressesFor(email, trx);
     const result = {} as ErasureReport;
-    for (const kind of kinds) result[kind] = await holders[kind].erase(trx, email);
+    for (const kind of kinds) {
+      result[kind] = { deleted: 0, kept: 0 };
+      for (const address of addresses) {
+        const { deleted, kept } = await holders[kind].erase(trx, address);
+        result[kind].deleted += deleted;
+        result[kind].kept += kept;
+      }
+    }
+    // The supporter record (their name and addresses) goes too once nothing kept needs it.
+    if (supporterId !== undefined) await deleteSupporterIfUnused(trx, supporterId);
     await recordAudit(trx, {
       entity: "privacy",
       entityId: null,

@@ -1,6 +1,5 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import {
   CROSS_SITE_SUBMISSION_MESSAGE,
@@ -29,31 +28,27 @@ function unreadable(): SubmissionResult<string[]> {
 }
 
 /**
- * Every public form action (donate, contact, newsletter) in one skeleton:
- * 1. read the body with a size cap: not a form, or too large → 400 / 413, the form shown again;
- *    posted from another site's page → 403, the form shown again with what was sent;
- * 2. count the post against the client's per-minute and per-hour limits → 429 with
- *    `Retry-After`, the form shown again with the input kept and when to try again;
+ * What a public form post came to: the parsed value, or why it is refused (the status, the
+ * reply for the form and, for the throttle, when to try again). Data only: the routes' glue
+ * (`handlePublicForm` in app/routes/_glue/public-form.server.ts) turns it into a response.
+ */
+export type PublicFormOutcome<S extends Schema> =
+  | { ok: true; value: z.output<S>; submission: Submission<z.input<S>, string[], z.output<S>> }
+  | { ok: false; status: number; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
+
+/**
+ * Every public form post (donate, contact, newsletter) checked the same way:
+ * 1. read the body with a size cap: not a form, or too large → 400 / 413;
+ *    posted from another site's page → 403, with what was sent;
+ * 2. count the post against the client's per-minute and per-hour limits → 429 with when to
+ *    try again, the input kept;
  * 3. the honeypot → 400 with a deliberately vague message;
  * 4. the shared zod schema → 400 with field errors and the input kept;
- * 5. `onValid` with the parsed value: the route's own work and its success response.
- * `errorData` is merged into every refusal (e.g. `{ subscribed: false }`).
+ * 5. otherwise the parsed value.
  */
-export async function handlePublicForm<S extends Schema, T, E extends Record<string, unknown> = Record<never, never>>(
-  request: Request,
-  options: {
-    schema: S;
-    errorData?: E;
-    onValid: (
-      value: z.output<S>,
-      submission: Submission<z.input<S>, string[], z.output<S>>,
-    ) => Promise<TypedResponse<T>>;
-  },
-): Promise<TypedResponse<(FormReply & E) | T>> {
-  const { schema, onValid } = options;
-  const errorData = (options.errorData ?? {}) as E;
-  const refuse = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
-    json({ ...errorData, result }, { status, headers });
+export async function readPublicForm<S extends Schema>(request: Request, schema: S): Promise<PublicFormOutcome<S>> {
+  const refuse = (result: SubmissionResult<string[]>, status: number, retryAfterSeconds?: number) =>
+    ({ ok: false, status, result, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) }) as const;
 
   let formData: FormData;
   try {
@@ -70,13 +65,15 @@ export async function handlePublicForm<S extends Schema, T, E extends Record<str
   const { PUBLIC_FORM_LIMIT_PER_MINUTE: perMinute, PUBLIC_FORM_LIMIT_PER_HOUR: perHour } = getEnv();
   const decision = await admitFormPost(getDb(), clientKey(request), { perMinute, perHour });
   if (!decision.allowed) {
-    return refuse(submission.reply({ formErrors: [tooManySubmissionsMessage(decision.retryAfterSeconds)] }), 429, {
-      "Retry-After": String(decision.retryAfterSeconds),
-    });
+    return refuse(
+      submission.reply({ formErrors: [tooManySubmissionsMessage(decision.retryAfterSeconds)] }),
+      429,
+      decision.retryAfterSeconds,
+    );
   }
   if (isHoneypotFilled(formData)) {
     return refuse(submission.reply({ formErrors: [REJECTED_SUBMISSION_MESSAGE] }), 400);
   }
   if (submission.status !== "success") return refuse(submission.reply(), 400);
-  return onValid(submission.value, submission);
+  return { ok: true, value: submission.value, submission };
 }

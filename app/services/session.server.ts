@@ -146,20 +146,19 @@ function clearSessionCookie(): Promise<string> {
   return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/** Who is signing in, from which request. */
+interface SignInStep {
+  request: Request;
+  userId: number;
+}
+
 /**
  * Signs a user in: a brand-new session row and token at every login (never reusing an id
  * from the request, so a planted cookie cannot be fixated). A session the same browser
- * already held is ended; sessions in other browsers stay valid.
+ * already held is ended; sessions in other browsers stay valid. Returns the Set-Cookie value
+ * carrying the new token; the redirect is route glue (app/routes/_glue/sign-in.server.ts).
  */
-export async function createUserSession({
-  request,
-  userId,
-  redirectTo,
-}: {
-  request: Request;
-  userId: number;
-  redirectTo: string;
-}): Promise<Response> {
+export async function startUserSession({ request, userId }: SignInStep): Promise<string> {
   const db = getDb();
   const setCookie = await replaceBrowserSession(db, request, userId, "web");
   await recordSignIn(db, userId);
@@ -174,7 +173,7 @@ export async function createUserSession({
     });
     await sendSignInNotice(user, { userAgent: request.headers.get("User-Agent"), via: "browser" }, db);
   }
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });
+  return setCookie;
 }
 
 /**
@@ -190,23 +189,10 @@ async function replaceBrowserSession(db: DB, request: Request, userId: number, k
 
 /**
  * The password was right and the person has a second factor: a pending sign-in (a short-lived
- * row of kind "2fa", not a session: no staff page accepts it) and on to the code page.
+ * row of kind "2fa", not a session: no staff page accepts it); the Set-Cookie value carrying it.
  */
-export async function beginSecondStep({
-  request,
-  userId,
-  redirectTo,
-}: {
-  request: Request;
-  userId: number;
-  redirectTo: string;
-}): Promise<Response> {
-  const setCookie = await replaceBrowserSession(getDb(), request, userId, "2fa");
-  const target =
-    redirectTo === DASHBOARD_PATH
-      ? adminPaths.signInCode
-      : `${adminPaths.signInCode}?${new URLSearchParams({ redirectTo })}`;
-  return redirect(target, { status: 303, headers: { "Set-Cookie": setCookie } });
+export async function startSecondStep({ request, userId }: SignInStep): Promise<string> {
+  return replaceBrowserSession(getDb(), request, userId, "2fa");
 }
 
 /** The person halfway through signing in (password right, code still to come), or null. */
@@ -216,9 +202,9 @@ export async function getPendingUser(request: Request): Promise<User | null> {
   return getSessionUser(getDb(), token, "2fa");
 }
 
-/** Ends the session in the request (its row is deleted) and clears the cookie. */
-export async function logout(request: Request): Promise<Response> {
+/** Ends the session in the request (its row is deleted); the Set-Cookie value that clears the cookie. */
+export async function endSession(request: Request): Promise<string> {
   const token = await getSessionToken(request);
   if (token) await deleteSession(getDb(), token);
-  return redirect(LOGIN_PATH, { status: 303, headers: { "Set-Cookie": await clearSessionCookie() } });
+  return clearSessionCookie();
 }

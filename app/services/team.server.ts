@@ -132,11 +132,7 @@ export async function invitePerson(
       now,
       ttlMs: INVITATION_TTL_MS,
     });
-    await enqueueMail(trx, {
-      kind: "staff-invitation",
-      to: input.email,
-      ...invitationMail(input, actor.username, token, charity),
-    });
+    await queueInvitationMail(trx, input.email, invitationMail(input, actor.username, token, charity));
     await recordAudit(trx, {
       entity: "invitation",
       entityId: invitation.id,
@@ -147,6 +143,11 @@ export async function invitePerson(
     });
   });
   return { ok: true, message: `Invitation sent to ${input.email}.` };
+}
+
+/** The invitation e-mail, through the outbox in the caller's transaction. */
+async function queueInvitationMail(trx: DB, to: string, mail: ReturnType<typeof invitationMail>): Promise<void> {
+  await enqueueMail(trx, { kind: "staff-invitation", to, ...mail });
 }
 
 /** A new link (72 hours from now) for a pending invitation; the earlier link stops working. */
@@ -160,11 +161,7 @@ export async function resendInvitation(actor: User, id: number, now: Date = new 
   const charity = await getCharitySettings(db);
   await db.transaction().execute(async (trx) => {
     await renewInvitation(trx, id, hashToken(token), now, INVITATION_TTL_MS);
-    await enqueueMail(trx, {
-      kind: "staff-invitation",
-      to: invitation.email,
-      ...invitationMail(invitation, actor.username, token, charity),
-    });
+    await queueInvitationMail(trx, invitation.email, invitationMail(invitation, actor.username, token, charity));
     await recordAudit(trx, {
       entity: "invitation",
       entityId: id,

@@ -27,6 +27,13 @@ export const adminPaths = {
   removePayment: (pledgeId: number, paymentId: number) =>
     `${DASHBOARD_PATH}/donations/${pledgeId}/payments/${paymentId}/remove`,
   donationsImport: `${DASHBOARD_PATH}/donations/import`,
+  /** A donor's yearly giving statement: the confirmation (GET ?year=) and the send (POST). */
+  donationStatement: (id: number, year?: number) =>
+    `${DASHBOARD_PATH}/donations/${id}/statement${year === undefined ? "" : `?year=${year}`}`,
+  /** The same statement as a PDF download. */
+  donationStatementPdf: (id: number, year: number) => `${DASHBOARD_PATH}/donations/${id}/statement.pdf?year=${year}`,
+  /** Every donor's statement for a tax year at once: the preview (GET ?year=) and the send (POST). */
+  donationsStatements: `${DASHBOARD_PATH}/donations/statements`,
   donationsExport: `${DASHBOARD_PATH}/donations/export.csv`,
   /** Every payment as CSV; ?from=&to= (YYYY-MM-DD, inclusive) narrow it to days received. */
   paymentsExport: `${DASHBOARD_PATH}/donations/payments.csv`,
@@ -34,6 +41,10 @@ export const adminPaths = {
   giftAidClaim: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}`,
   giftAidSchedule: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.csv`,
   giftAidDeclaration: (id: number) => `${DASHBOARD_PATH}/gift-aid/declarations/${id}`,
+  /** Gift Aid Small Donations Scheme: record cash and contactless gifts, the claim for a tax year (?year=2025). */
+  smallDonations: (year?: number) =>
+    `${DASHBOARD_PATH}/gift-aid/small-donations${year === undefined ? "" : `?year=${year}`}`,
+  smallDonationsCsv: (year: number) => `${DASHBOARD_PATH}/gift-aid/small-donations.csv?year=${year}`,
   enquiries: `${DASHBOARD_PATH}/enquiries`,
   enquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}`,
   deleteEnquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}/delete`,
@@ -51,6 +62,10 @@ export const adminPaths = {
   newsletterPreview: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/preview.html`,
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
+  supporters: `${DASHBOARD_PATH}/supporters`,
+  supporter: (id: number) => `${DASHBOARD_PATH}/supporters/${id}`,
+  /** Merge another supporter into this one: the preview and confirmation (GET ?other=), the merge (POST). */
+  mergeSupporter: (id: number) => `${DASHBOARD_PATH}/supporters/${id}/merge`,
   privacy: `${DASHBOARD_PATH}/privacy`,
   /** A person's data as a JSON download (?email=…). */
   privacyExport: `${DASHBOARD_PATH}/privacy/export.json`,
@@ -134,6 +149,7 @@ export const dashboardSections = [
   },
   { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
   { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
+  { key: "supporters", label: "Supporters", to: adminPaths.supporters, group: "people", roles: money },
   { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },
   { key: "subscribers", label: "Subscribers", to: adminPaths.subscribers, group: "people", roles: money },
   { key: "privacy", label: "Privacy requests", to: adminPaths.privacy, group: "people", roles: money },

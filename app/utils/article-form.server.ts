@@ -26,9 +26,9 @@ export function articleInputFromForm(value: NewsArticleFormInput) {
   return {
     title: value.title,
     content: value.content,
-    image_url: value.image_url ?? null,
-    image_alt: value.image_alt ?? null,
+    imageUrl: value.image_url ?? null,
+    imageAlt: value.image_alt ?? null,
     status: value.status,
-    ...(value.publish_at ? { publish_at: fromLondonLocal(value.publish_at)! } : {}),
+    ...(value.publish_at ? { publishAt: fromLondonLocal(value.publish_at)! } : {}),
   };
 }

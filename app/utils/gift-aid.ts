@@ -208,6 +208,61 @@ export function claimability(input: ClaimabilityInput): Claimability {
   return { claimable: true };
 }
 
+/** A declaration as the cover rule needs it (UK days). */
+export interface CoverDeclaration {
+  id: number;
+  /** YYYY-MM-DD (UK day) it was made. */
+  declaredOn: string;
+  coversPastFourYears: boolean;
+  /** YYYY-MM-DD (UK day) it was cancelled, or null. */
+  cancelledOn: string | null;
+}
+
+export type Cover = { covered: true; declarationId: number } | { covered: false; reason: string };
+
+/**
+ * Which of a supporter's declarations covers a payment of theirs (on any pledge): one whose
+ * window (claimability) holds the day the money arrived. The latest made on or before that day
+ * is preferred (its name and address are the donor's at the time), else the earliest made after
+ * it that reaches back. Not covered: why, in words staff read.
+ */
+export function coveringDeclaration(receivedOn: string, declarations: readonly CoverDeclaration[]): Cover {
+  if (declarations.length === 0) return { covered: false, reason: "No Gift Aid declaration" };
+  const covering = declarations.filter(
+    (d) =>
+      claimability({
+        receivedOn,
+        declaredOn: d.declaredOn,
+        coversPastFourYears: d.coversPastFourYears,
+        cancelledOn: d.cancelledOn,
+        claimed: false,
+      }).claimable,
+  );
+  const before = covering
+    .filter((d) => d.declaredOn <= receivedOn)
+    .sort((a, b) => (a.declaredOn === b.declaredOn ? b.id - a.id : a.declaredOn < b.declaredOn ? 1 : -1));
+  if (before.length > 0) return { covered: true, declarationId: before[0].id };
+  const after = covering.sort((a, b) =>
+    a.declaredOn === b.declaredOn ? a.id - b.id : a.declaredOn < b.declaredOn ? -1 : 1,
+  );
+  if (after.length > 0) return { covered: true, declarationId: after[0].id };
+  const reasons = [
+    ...new Set(
+      declarations.map((d) => {
+        const rule = claimability({
+          receivedOn,
+          declaredOn: d.declaredOn,
+          coversPastFourYears: d.coversPastFourYears,
+          cancelledOn: d.cancelledOn,
+          claimed: false,
+        });
+        return rule.claimable ? "" : rule.reason;
+      }),
+    ),
+  ];
+  return { covered: false, reason: reasons.join("; ") };
+}
+
 /** What a declaration summary shows (thank-you page, staff pages); `donor` only for staff: it is personal data. */
 export interface DeclarationSummary {
   id: number;

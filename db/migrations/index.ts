@@ -16,6 +16,9 @@ import * as m0014 from "./0014_newsletters";
 import * as m0015 from "./0015_charity_settings";
 import * as m0016 from "./0016_team";
 import * as m0017 from "./0017_pledge_last_paid";
+import * as m0018 from "./0018_supporters";
+import * as m0019 from "./0019_small_donations";
+import * as m0020 from "./0020_pledge_reminder";
 import * as m0021 from "./0021_several_instances";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
@@ -38,6 +41,9 @@ const migrations: Record<string, Migration> = {
   "0015_charity_settings": m0015,
   "0016_team": m0016,
   "0017_pledge_last_paid": m0017,
+  "0018_supporters": m0018,
+  "0019_small_donations": m0019,
+  "0020_pledge_reminder": m0020,
   "0021_several_instances": m0021,
 };
 

@@ -55,7 +55,7 @@ export async function prepareDatabase(file: string, options: { articles?: number
           title: `Benchmark article ${i + 1}: community health update`,
           content: `Update number ${i + 1} from our project teams. `.repeat(20),
           // Older than the seeded samples, so every size shows the same newest articles.
-          publish_at: new Date(Date.UTC(2020, 0, 1) - i * 3_600_000).toISOString(),
+          publishAt: new Date(Date.UTC(2020, 0, 1) - i * 3_600_000).toISOString(),
         });
       }
     });

@@ -43,7 +43,7 @@ for (const theme of ["light", "dark"] as const) {
           const row = await createArticle({
             title: uniqueTitle("Accessible edit"),
             content: "Text",
-            image_url: "https://example.org/a.png",
+            imageUrl: "https://example.org/a.png",
           });
           ids.push(row.id);
           return `/admin/dashboard/news/${row.id}/edit`;

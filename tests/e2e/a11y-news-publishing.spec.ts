@@ -20,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
           title: uniqueTitle("Paged"),
           content: "Old news.",
           // Before every other test's articles, so they never push those off the first page.
-          created_at: "1990-02-02T00:00:00.000Z",
+          createdAt: "1990-02-02T00:00:00.000Z",
         });
         created.push(row.id);
       }

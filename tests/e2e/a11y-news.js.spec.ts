@@ -24,8 +24,8 @@ for (const theme of ["light", "dark"] as const) {
           const row = await createArticle({
             title: uniqueTitle("Accessible article"),
             content: "A paragraph.\n\nAnother paragraph.",
-            image_url: `${baseURL}/logo.svg`,
-            created_at: "2002-01-01T00:00:00.000Z",
+            imageUrl: `${baseURL}/logo.svg`,
+            createdAt: "2002-01-01T00:00:00.000Z",
           });
           created.push(row.id);
           return `/news/${row.id}`;

@@ -108,8 +108,10 @@ test("record a payment by hand, then cancel the pledge", async ({ page, login },
   await page.getByLabel("Date received").fill("2025-10-05");
   await page.getByLabel("Amount (£)").fill("30.00");
   await page.getByLabel("Note").fill("Paid at the gala");
+  // The thank-you e-mail is ticked by default (tests/e2e/receipts.spec.ts covers both ways).
+  await expect(page.getByLabel("Send a thank-you e-mail")).toBeChecked();
   await page.getByRole("button", { name: "Record payment" }).click();
-  await expect(page.getByRole("status")).toHaveText("Payment recorded.");
+  await expect(page.getByRole("status")).toHaveText("Payment recorded. The donor's thank-you e-mail is on its way.");
   await expect(page.getByRole("region", { name: "Payments", exact: true })).toContainText("Paid at the gala");
   await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("region", { name: "History" })).toContainText("payment.recorded");
@@ -197,7 +199,8 @@ test("import: a paid pledge's credit waits unticked with a warning; a line witho
   const choice = page.getByRole("group", { name: "Record line 3 on" });
   await choice.getByRole("radio", { name: new RegExp(donor.reference) }).check();
   await page.getByRole("button", { name: "Record ticked payments" }).click();
-  await expect(page.getByRole("status")).toHaveText("1 payment recorded.");
+  // The import's "Send a thank-you e-mail to each donor" is ticked by default.
+  await expect(page.getByRole("status")).toHaveText("1 payment recorded. 1 thank-you e-mail on the way.");
   expect(await pledgeStatus(donor.id)).toBe("paid");
   expect(await pledgeStatus(paid.id)).toBe("paid");
 });

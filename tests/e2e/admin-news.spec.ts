@@ -70,7 +70,7 @@ test("Add News opens a dialog over the list and the saved article appears in the
 
 test("editing shows field errors with the input kept, then saves the fix", async ({ page }) => {
   const original = uniqueTitle("Before edit");
-  const row = await createArticle({ title: original, content: "Original content", image_url: null });
+  const row = await createArticle({ title: original, content: "Original content", imageUrl: null });
   ids.push(row.id);
   await page.goto("/admin/dashboard/news");
   await articleItem(page, original).getByRole("link", { name: /^Edit/ }).click();

@@ -105,7 +105,7 @@ test("Recent Activities shows the three newest articles from the database", asyn
       const card = recent
         .getByRole("article")
         .filter({ has: page.getByRole("heading", { name: article.title, exact: true }) });
-      await expect(card.getByText(formatLongDate(article.publish_at), { exact: true })).toBeVisible({ timeout: 1000 });
+      await expect(card.getByText(formatLongDate(article.publishAt), { exact: true })).toBeVisible({ timeout: 1000 });
       await expect(card.getByText(preview(markdownToText(article.content), 150), { exact: true })).toBeVisible({
         timeout: 1000,
       });

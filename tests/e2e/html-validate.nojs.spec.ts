@@ -12,6 +12,7 @@ import { insertEnquiry, insertSubscription, uniqueToken } from "./support/back-o
 import { createNewsletter } from "~/models/newsletter-issues.server";
 import { createArticle, createPledge, createThrowawayUser, e2eDb, recordPayment, uniqueTitle } from "./support/db";
 import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
+import { statementToken } from "~/services/giving-statements.server";
 
 export const HTML_VALIDATE_CONFIG: ConfigData = {
   extends: ["html-validate:recommended"],
@@ -80,6 +81,11 @@ test("every public page is valid HTML", async ({ request }) => {
     maxRedirects: 0,
   });
   expect(post.status()).toBe(303);
+  // A giving statement link's page, valid and refused (signed with the e2e server's secret).
+  const statementPledge = await createPledge({ lastName: "Statement" });
+  await recordPayment(statementPledge.id, "2025-10-05", 2500);
+  const statement = statementToken(statementPledge.id, 2025, new Date(), [process.env.E2E_SESSION_SECRET!]);
+  paths.push(`/statement/${statement}`, "/statement/not-a-link");
   expect(await problemsOf(request, [...paths, "/contact/sent"])).toEqual([]);
 });
 
@@ -112,14 +118,19 @@ test("every staff page is valid HTML", async ({ page, login }) => {
       subject: uniqueTitle("Valid newsletter"),
       preheader: "A line",
       body: "**Bold** and [a link](https://example.org).",
-      image_upload: null,
-      image_widths: null,
-      image_alt: null,
-      created_by: "e2e",
+      imageUpload: null,
+      imageWidths: null,
+      imageAlt: null,
+      createdBy: "e2e",
     },
     new Date(),
   );
   const person = await createThrowawayUser("a-long-enough-password");
+  const supporter = await e2eDb()
+    .selectFrom("pledges")
+    .select("supporter_id")
+    .where("id", "=", pledge.id)
+    .executeTakeFirstOrThrow();
 
   const d = "/admin/dashboard";
   const paths = [
@@ -135,12 +146,21 @@ test("every staff page is valid HTML", async ({ page, login }) => {
     `${d}/donations/${pledge.id}/cancel`,
     `${d}/donations/${pledge.id}/payments/${payment.id}/remove`,
     `${d}/donations/import`,
+    `${d}/donations/${pledge.id}/statement?year=2025`,
+    `${d}/donations/statements`,
+    `${d}/donations/statements?year=2025`,
     `${d}/gift-aid`,
     `${d}/gift-aid/claims/${claim.id}`,
     `${d}/gift-aid/declarations/${declarationId}`,
+    `${d}/gift-aid/small-donations`,
     `${d}/enquiries`,
     `${d}/enquiries/${enquiry.id}`,
     `${d}/enquiries/${enquiry.id}/delete`,
+    `${d}/supporters`,
+    `${d}/supporters?q=markup&giftAid=yes&monthly=lapsed&from=2025-01-01&to=2026-12-31`,
+    `${d}/supporters/${supporter.supporter_id}`,
+    `${d}/supporters/${supporter.supporter_id}/merge?other=${encodeURIComponent(enquiry.email)}`,
+    `${d}/supporters/${supporter.supporter_id}/merge?other=nobody`,
     `${d}/subscribers`,
     `${d}/subscribers/${subscriber.id}`,
     `${d}/subscribers/${subscriber.id}/remove`,

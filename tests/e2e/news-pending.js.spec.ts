@@ -29,7 +29,7 @@ test("a spinner shows while an article loads after a click on Read More, and whi
   const row = await createArticle({
     title,
     content: "Waiting is shown, not faked.",
-    created_at: "2002-02-02T00:00:00.000Z",
+    createdAt: "2002-02-02T00:00:00.000Z",
   });
   created.push(row.id);
 

@@ -21,7 +21,7 @@ test("/news pages through older articles with plain links, and a page past the e
     const row = await createArticle({
       title: uniqueTitle("Archive"),
       content: "From the archive.",
-      publish_at: `1990-01-${String(i + 1).padStart(2, "0")}T09:00:00.000Z`,
+      publishAt: `1990-01-${String(i + 1).padStart(2, "0")}T09:00:00.000Z`,
     });
     ids.push(row.id);
   }

@@ -40,11 +40,11 @@ test("articles are listed newest first, each with a preview cut at 150 character
   const older = await article({
     title: uniqueTitle("Older article"),
     content: "Short.",
-    created_at: "2001-01-01T12:00:00.000Z",
+    createdAt: "2001-01-01T12:00:00.000Z",
   });
   const title = uniqueTitle("Newer article");
   const content = `${"Volunteers packed food parcels all weekend. ".repeat(6)}This sentence is past the preview.`;
-  const row = await article({ title, content, created_at: "2001-06-01T12:00:00.000Z" });
+  const row = await article({ title, content, createdAt: "2001-06-01T12:00:00.000Z" });
 
   await openNewsPageShowing(page, title);
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
@@ -73,7 +73,7 @@ test("an article page shows date, title, content with its line breaks, share lin
   const row = await article({
     title,
     content: "First paragraph of the story.\nA second line.\n\nA new paragraph.",
-    created_at: "2003-10-05T17:30:00.000Z",
+    createdAt: "2003-10-05T17:30:00.000Z",
   });
 
   const response = await page.goto(`/news/${row.id}`);
@@ -120,8 +120,8 @@ test("an article with an image shows it with its size", async ({ page, baseURL }
   const row = await article({
     title: uniqueTitle("With a picture"),
     content: "Look.",
-    image_url: `${baseURL}/logo.svg`,
-    created_at: "2002-01-01T00:00:00.000Z",
+    imageUrl: `${baseURL}/logo.svg`,
+    createdAt: "2002-01-01T00:00:00.000Z",
   });
   await page.goto(`/news/${row.id}`);
   const image = page.locator("main article img");
@@ -173,7 +173,7 @@ test("the RSS feed, sitemap and robots.txt are served with their content types",
   const kept = await article({
     title: uniqueTitle("Sitemap entry"),
     content: "x",
-    created_at: "2002-01-01T00:00:00.000Z",
+    createdAt: "2002-01-01T00:00:00.000Z",
   });
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");

@@ -44,7 +44,7 @@ for (const [index, payload] of PAYLOADS.entries()) {
   }) => {
     const title = `${uniqueTitle("XSS stored")} ${payload}`;
     const content = `Before ${payload} after`;
-    const row = await createArticle({ title, content, image_url: payload });
+    const row = await createArticle({ title, content, imageUrl: payload });
     ids.push(row.id);
 
     let dialogs = 0;

@@ -37,7 +37,7 @@ for (const [index, payload] of PAYLOADS.entries()) {
     const marker = uniqueTitle("XSS");
     const title = `${marker} ${payload}`;
     const content = `Before ${payload} after\nsecond line ${payload}`;
-    const row = await createArticle({ title, content, image_url: payload, created_at: "2002-12-31T00:00:00.000Z" });
+    const row = await createArticle({ title, content, imageUrl: payload, createdAt: "2002-12-31T00:00:00.000Z" });
     created.push(row.id);
 
     let dialogs = 0;
@@ -96,8 +96,8 @@ test("an image URL that is a valid http(s) URL but carries markup stays an attri
   const row = await createArticle({
     title,
     content: "Image test.",
-    image_url: imageUrl,
-    created_at: "2002-12-31T00:00:00.000Z",
+    imageUrl: imageUrl,
+    createdAt: "2002-12-31T00:00:00.000Z",
   });
   created.push(row.id);
   let dialogs = 0;

@@ -87,7 +87,7 @@ describe("adding an article", () => {
     expect(saved).toMatchObject({
       title: "Fresh news",
       content: "Line one\nLine two",
-      image_url: "https://example.org/a.png",
+      imageUrl: "https://example.org/a.png",
     });
   });
 
@@ -101,7 +101,7 @@ describe("adding an article", () => {
   it("stores an empty or blank image URL as none", async () => {
     await run(newRoute.action, postForm(NEW, { title: "Blank image", content: "Body", image_url: "   " }, { cookie }));
     await run(newRoute.action, postForm(NEW, { title: "No image", content: "Body", image_url: "" }, { cookie }));
-    expect((await listNews(getDb())).map((a) => a.image_url)).toEqual([null, null]);
+    expect((await listNews(getDb())).map((a) => a.imageUrl)).toEqual([null, null]);
   });
 
   it("answers invalid input with 400, field errors and the input kept", async () => {
@@ -181,7 +181,7 @@ describe("editing an article", () => {
     const { id } = await createNews(getDb(), {
       title: "Edit me",
       content: "Before",
-      image_url: "https://example.org/x.png",
+      imageUrl: "https://example.org/x.png",
     });
     const response = await run(
       editRoute.action,
@@ -190,7 +190,7 @@ describe("editing an article", () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/admin/dashboard/news");
-    expect(await getNews(getDb(), id)).toMatchObject({ title: "Edited", content: "After", image_url: null });
+    expect(await getNews(getDb(), id)).toMatchObject({ title: "Edited", content: "After", imageUrl: null });
   });
 
   it("answers invalid input with 400 and leaves the article unchanged", async () => {

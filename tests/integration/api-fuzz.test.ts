@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-throttle.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { createNews, getNews } from "~/models/news.server";
-import { encodeCursor } from "~/services/api-news.server";
+import { encodeCursor } from "~/routes/_glue/api-news.server";
 import * as login from "~/routes/api+/auth.login";
 import * as collection from "~/routes/api+/news";
 import * as item from "~/routes/api+/news.$id";

@@ -127,7 +127,7 @@ describe("GET /api/news", () => {
 
 describe("GET /api/news/{id}", () => {
   it("answers 200 with the article", async () => {
-    const created = await createNews(getDb(), { ...valid, image_url: "https://example.org/clinic.png" });
+    const created = await createNews(getDb(), { ...valid, imageUrl: "https://example.org/clinic.png" });
     const response = await get(created.id);
     expect(response.status).toBe(200);
     expectApiHeaders(response);
@@ -435,7 +435,7 @@ describe("PUT /api/news/{id}", () => {
     expect(await getNews(getDb(), created.id)).toMatchObject({
       title: "Updated",
       content: "New text",
-      image_url: null,
+      imageUrl: null,
     });
   });
 

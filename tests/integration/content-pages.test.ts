@@ -34,14 +34,14 @@ describe("home loader: Recent Activities", () => {
       "Flood Relief: Food Parcels Delivered",
     ]);
     for (const article of articles) {
-      expect(Object.keys(article).sort()).toEqual(["content", "created_at", "id", "image", "image_url", "title"]);
+      expect(Object.keys(article).sort()).toEqual(["content", "createdAt", "id", "image", "imageUrl", "title"]);
     }
     const gala = SAMPLE_ARTICLES[0];
     // Only as much text as the card's 150-character preview needs.
     expect(articles[0]).toMatchObject({
       content: gala.content.replace(/\s+/g, " ").trim().slice(0, 151),
-      created_at: gala.created_at,
-      image_url: null,
+      createdAt: gala.created_at,
+      imageUrl: null,
     });
     expect(articles[0].id).toEqual(expect.any(Number));
   });

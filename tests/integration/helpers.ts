@@ -47,6 +47,7 @@ export async function createPostgresDatabase(): Promise<string> {
 export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
+    "small_donations",
     "gift_aid_claim_items",
     "gift_aid_claims",
     "gift_aid_declarations",
@@ -69,6 +70,8 @@ export async function resetDatabase(): Promise<void> {
     "pledges",
     "form_posts",
     "stripe_events",
+    "supporter_emails",
+    "supporters",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -6,12 +6,12 @@ import { getDb } from "~/infra/db.server";
 import { preview } from "~/utils/text";
 import { resetDatabase } from "./helpers";
 
-async function insert(title: string, createdAt: string, extra: { content?: string; image_url?: string | null } = {}) {
+async function insert(title: string, createdAt: string, extra: { content?: string; imageUrl?: string | null } = {}) {
   const db = getDb();
   const article = await createNews(db, {
     title,
     content: extra.content ?? `Content of ${title}`,
-    image_url: extra.image_url,
+    imageUrl: extra.imageUrl,
   });
   // createNews stamps "now"; tests need a known order.
   await db
@@ -19,7 +19,7 @@ async function insert(title: string, createdAt: string, extra: { content?: strin
     .set({ created_at: createdAt, updated_at: createdAt, publish_at: createdAt })
     .where("id", "=", article.id)
     .execute();
-  return { ...article, created_at: createdAt, updated_at: createdAt };
+  return { ...article, createdAt, updatedAt: createdAt, publishAt: createdAt };
 }
 
 // Loaders typed loosely: the tests read their JSON bodies, whose shape they assert themselves.
@@ -51,14 +51,7 @@ describe("/news loader", () => {
     const response = await call(listLoader, "http://localhost/news");
     const data = await response.json();
     expect(data.articles.map((a: { title: string }) => a.title)).toEqual(["Newest", "Middle", "Older"]);
-    expect(Object.keys(data.articles[0]).sort()).toEqual([
-      "content",
-      "created_at",
-      "id",
-      "image",
-      "image_url",
-      "title",
-    ]);
+    expect(Object.keys(data.articles[0]).sort()).toEqual(["content", "createdAt", "id", "image", "imageUrl", "title"]);
     expect(data.url).toBe("http://localhost:3000/news");
   });
 
@@ -77,10 +70,10 @@ describe("/news loader", () => {
   });
 
   it("drops image URLs that are not http(s)", async () => {
-    await insert("Bad image", "2025-01-01T00:00:00.000Z", { image_url: "javascript:alert(1)" });
-    await insert("Good image", "2025-01-02T00:00:00.000Z", { image_url: "https://example.org/a.png" });
+    await insert("Bad image", "2025-01-01T00:00:00.000Z", { imageUrl: "javascript:alert(1)" });
+    await insert("Good image", "2025-01-02T00:00:00.000Z", { imageUrl: "https://example.org/a.png" });
     const data = await (await call(listLoader, "http://localhost/news")).json();
-    expect(data.articles.map((a: { image_url: string | null }) => a.image_url)).toEqual([
+    expect(data.articles.map((a: { imageUrl: string | null }) => a.imageUrl)).toEqual([
       "https://example.org/a.png",
       null,
     ]);
@@ -103,7 +96,7 @@ describe("/news/{id} loader", () => {
       id: article.id,
       title: "Gala & dinner",
       content: "Line one\nLine two",
-      image_url: null,
+      imageUrl: null,
     });
     expect(data.url).toBe(`http://localhost:3000/news/${article.id}`);
     const encoded = encodeURIComponent(data.url);
@@ -149,7 +142,7 @@ describe("/news/{id} loader", () => {
   it("gives article meta: og:type article, og:url, published time, description and image", async () => {
     const article = await insert("With image", "2025-02-03T04:05:06.000Z", {
       content: "A long description ".repeat(20),
-      image_url: "https://example.org/photo.png",
+      imageUrl: "https://example.org/photo.png",
     });
     const data = await (
       await call(detailLoader, `http://localhost/news/${article.id}`, { id: String(article.id) })

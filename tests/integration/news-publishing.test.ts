@@ -35,7 +35,7 @@ async function article(title: string, publishAt: number, status: "draft" | "publ
     title,
     content: `Text of ${title}. More.`,
     status,
-    publish_at: iso(publishAt),
+    publishAt: iso(publishAt),
   });
   return created;
 }
@@ -79,7 +79,7 @@ describe("/news pages", () => {
   });
 
   it("sends cards only a preview of the text, whatever the article's length", async () => {
-    await createNews(getDb(), { title: "Long", content: "word ".repeat(10_000), publish_at: iso(T0 - MINUTE) });
+    await createNews(getDb(), { title: "Long", content: "word ".repeat(10_000), publishAt: iso(T0 - MINUTE) });
     const { articles } = await bodyOf(await page("/news"));
     expect(articles[0].content.length).toBeLessThanOrEqual(151);
   });
@@ -324,7 +324,7 @@ describe("share previews", () => {
         "The clinic opened on Monday.  Two hundred people came!\n\nThe rest of this story is long: " +
         "and on ".repeat(40) +
         "end.",
-      publish_at: iso(T0 - MINUTE),
+      publishAt: iso(T0 - MINUTE),
     });
     // Forwarded headers are not believed: every absolute URL is on PUBLIC_URL.
     const request = getRequest(`/news/${created.id}`, {

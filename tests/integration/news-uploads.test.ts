@@ -82,10 +82,10 @@ describe("uploading a photo with an article", () => {
     );
     expect(response.status).toBe(303);
     const [saved] = await listNews(getDb());
-    expect(saved.image_alt).toBe("The new clinic's front door");
-    expect(saved.image_widths).toBe("480,960,1600");
-    expect(await stored()).toEqual([saved.image_upload]);
-    expect(await uploadStore().files(saved.image_upload!)).toEqual([
+    expect(saved.imageAlt).toBe("The new clinic's front door");
+    expect(saved.imageWidths).toBe("480,960,1600");
+    expect(await stored()).toEqual([saved.imageUpload]);
+    expect(await uploadStore().files(saved.imageUpload!)).toEqual([
       "1600.jpg",
       "1600.webp",
       "480.jpg",
@@ -98,8 +98,8 @@ describe("uploading a photo with an article", () => {
       ["1600.jpg", "image/jpeg"],
     ]) {
       const served = await uploadLoader({
-        request: getRequest(`/uploads/${saved.image_upload}/${file}`),
-        params: { key: saved.image_upload!, file },
+        request: getRequest(`/uploads/${saved.imageUpload}/${file}`),
+        params: { key: saved.imageUpload!, file },
         context: {},
       });
       expect(served.status).toBe(200);
@@ -112,10 +112,10 @@ describe("uploading a photo with an article", () => {
       expect(bytes.includes(Buffer.from("Secret Camera Owner"))).toBe(false);
     }
     for (const [key, file] of [
-      [saved.image_upload!, "961.jpg"],
-      [saved.image_upload!, "960.png"],
+      [saved.imageUpload!, "961.jpg"],
+      [saved.imageUpload!, "960.png"],
       ["../etc", "960.jpg"],
-      [saved.image_upload!, "../x"],
+      [saved.imageUpload!, "../x"],
     ]) {
       const missing = await uploadLoader({ request: getRequest("/uploads/x/y"), params: { key, file }, context: {} });
       expect(missing.status).toBe(404);
@@ -123,8 +123,8 @@ describe("uploading a photo with an article", () => {
 
     // The article page offers every width, WebP first, with sizes; share tags use the largest.
     const data = await bodyOf(await run(detailLoader, getRequest(`/news/${saved.id}`), { id: String(saved.id) }));
-    expect(data.article.image.webpSrcSet).toContain(`/uploads/${saved.image_upload}/480.webp 480w`);
-    expect(data.shareImage).toBe(`http://localhost:3000/uploads/${saved.image_upload}/1600.jpg`);
+    expect(data.article.image.webpSrcSet).toContain(`/uploads/${saved.imageUpload}/480.webp 480w`);
+    expect(data.shareImage).toBe(`http://localhost:3000/uploads/${saved.imageUpload}/1600.jpg`);
 
     // Deleting the article deletes its files.
     expect(
@@ -149,7 +149,7 @@ describe("uploading a photo with an article", () => {
       }),
     );
     const [saved] = await listNews(getDb());
-    expect(saved.image_widths).toBe("480,700");
+    expect(saved.imageWidths).toBe("480,700");
   });
 
   async function refused(image: File, expected: RegExp, fields: Record<string, string> = { image_alt: "Alt text" }) {
@@ -234,10 +234,10 @@ describe("uploading a photo with an article", () => {
     expect((await edit({})).status).toBe(400);
     expect((await edit({ image: await photo(800, 400), image_alt: "Second" })).status).toBe(303);
     const second = await getNews(getDb(), first.id);
-    expect(second!.image_upload).not.toBe(first.image_upload);
-    expect(await stored()).toEqual([second!.image_upload]);
+    expect(second!.imageUpload).not.toBe(first.imageUpload);
+    expect(await stored()).toEqual([second!.imageUpload]);
     expect((await edit({ remove_image: "on" })).status).toBe(303);
-    expect((await getNews(getDb(), first.id))!.image_upload).toBeNull();
+    expect((await getNews(getDb(), first.id))!.imageUpload).toBeNull();
     expect(await stored()).toEqual([]);
   });
 
@@ -251,6 +251,6 @@ describe("uploading a photo with an article", () => {
       ),
     );
     expect(response.status).toBe(303);
-    expect((await listNews(getDb()))[0]).toMatchObject({ image_alt: "A photo", image_upload: null });
+    expect((await listNews(getDb()))[0]).toMatchObject({ imageAlt: "A photo", imageUpload: null });
   });
 });

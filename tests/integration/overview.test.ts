@@ -44,7 +44,7 @@ describe("the staff overview", () => {
     await recordPaymentForTest(pledge.id, dayAgo(1), 5000); // £50 under a declaration: £12.50 Gift Aid
     const mailId = await enqueueMail(db, { kind: "test", to: "x@example.org", subject: "s", text: "t", html: "h" });
     await recordMailFailure(db, mailId, "550 no such user", null);
-    await createNews(db, { title: "Later", content: "Soon", publish_at: new Date(Date.now() + DAY).toISOString() });
+    await createNews(db, { title: "Later", content: "Soon", publishAt: new Date(Date.now() + DAY).toISOString() });
 
     const { overview } = await bodyOf(await run(loader, getRequest("/admin/dashboard", { cookie })));
     expect(overview).toEqual({

@@ -70,6 +70,9 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/donations.$id/route.tsx": page(MONEY),
   "admin+/dashboard+/donations.$id_.cancel.tsx": page(MONEY),
   "admin+/dashboard+/donations.$id.payments.$paymentId.remove.tsx": page(MONEY),
+  "admin+/dashboard+/donations.$id.statement.tsx": page(MONEY),
+  "admin+/dashboard+/donations.$id.statement[.]pdf.ts": { loader: MONEY, action: null },
+  "admin+/dashboard+/donations.statements.tsx": page(MONEY),
   "admin+/dashboard+/donations.import/route.tsx": page(MONEY),
   "admin+/dashboard+/donations.export[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/donations.payments[.]csv.ts": { loader: MONEY, action: null },
@@ -77,10 +80,15 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/gift-aid.claims.$id.tsx": page(MONEY),
   "admin+/dashboard+/gift-aid.claims.$id.schedule[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/gift-aid.declarations.$id.tsx": page(MONEY),
+  "admin+/dashboard+/gift-aid.small-donations.tsx": page(MONEY),
+  "admin+/dashboard+/gift-aid.small-donations[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/enquiries._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/enquiries.$id._index.tsx": page(MONEY),
   "admin+/dashboard+/enquiries.$id.delete.tsx": page(MONEY),
   "admin+/dashboard+/enquiries.export[.]csv.ts": { loader: MONEY, action: null },
+  "admin+/dashboard+/supporters._index.tsx": { loader: MONEY, action: null },
+  "admin+/dashboard+/supporters.$id._index.tsx": { loader: MONEY, action: null },
+  "admin+/dashboard+/supporters.$id.merge.tsx": page(MONEY),
   "admin+/dashboard+/subscribers._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/subscribers.$id._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/subscribers.$id.remove.tsx": page(MONEY),
@@ -125,7 +133,7 @@ function urlFor(file: string): string {
     .replace(/_\./g, ".")
     .replace(/\./g, "/")
     .replace(/\/$/, "");
-  return route.replace(/\/(csv|json|html)$/, ".$1");
+  return route.replace(/\/(csv|json|html|pdf)$/, ".$1");
 }
 
 interface Caller {
@@ -202,6 +210,7 @@ describe("the role table", () => {
       "gift-aid": MONEY,
       enquiries: MONEY,
       subscribers: MONEY,
+      supporters: MONEY,
       mail: MONEY,
       privacy: MONEY,
       stats: ALL,

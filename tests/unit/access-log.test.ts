@@ -12,6 +12,11 @@ describe("access log redaction", () => {
       "GET /newsletter/confirm/:redacted?[redacted] 410 - - 2 ms",
     );
     expect(redactAccessLine("GET /x/jo@example.org 404 - - 1 ms")).toBe("GET /x/:redacted 404 - - 1 ms");
+    // A giving statement link (year, pledge, expiry and signature joined by "-"), and its PDF.
+    const statement = `2025-25-1798205887-${token}`;
+    expect(redactAccessLine(`GET /statement/${statement}/pdf 200 - - 9 ms`)).toBe(
+      "GET /statement/:redacted/pdf 200 - - 9 ms",
+    );
     expect(redactAccessLine("GET /admin/dashboard/privacy?email=jo%40example.org 200 - - 8 ms")).toBe(
       "GET /admin/dashboard/privacy?[redacted] 200 - - 8 ms",
     );

@@ -9,7 +9,7 @@ import {
   parseStatementAmount,
   parseStatementDate,
   type StatementCredit,
-} from "~/services/bank-statement.server";
+} from "~/utils/bank-statement";
 
 const fixture = (name: string) =>
   fs.readFileSync(new URL(`../fixtures/bank-statements/${name}`, import.meta.url), "utf8");

@@ -155,7 +155,7 @@ describe("XML helpers", () => {
 });
 
 describe("news cards", () => {
-  const article = { id: 3, title: "T", content: "c", image_url: null, created_at: "2025-09-01T09:00:00.000Z" };
+  const article = { id: 3, title: "T", content: "c", imageUrl: null, createdAt: "2025-09-01T09:00:00.000Z" };
 
   it("cuts card content without changing the preview a card shows", () => {
     fc.assert(
@@ -170,15 +170,15 @@ describe("news cards", () => {
   });
 
   it("drops unsafe image URLs from card data", () => {
-    expect(toNewsCardArticle({ ...article, image_url: "javascript:alert(1)" }).image_url).toBeNull();
+    expect(toNewsCardArticle({ ...article, imageUrl: "javascript:alert(1)" }).imageUrl).toBeNull();
   });
 
   it("renders no <img> for an image URL that is not http(s), even if handed one directly", () => {
-    const html = render(createElement(NewsCard, { article: { ...article, image_url: "javascript:alert(1)" } }));
+    const html = render(createElement(NewsCard, { article: { ...article, imageUrl: "javascript:alert(1)" } }));
     expect(html).not.toContain("<img");
     expect(html).not.toContain("javascript:");
     const withImage = render(
-      createElement(NewsCard, { article: { ...article, image_url: "https://example.org/p.png" } }),
+      createElement(NewsCard, { article: { ...article, imageUrl: "https://example.org/p.png" } }),
     );
     expect(withImage).toMatch(/<img src="https:\/\/example.org\/p.png" alt="" width="640" height="360" loading="lazy"/);
   });

@@ -10,7 +10,7 @@ export interface AdminListArticle {
   id: number;
   title: string;
   /** When it goes (or went) public. */
-  created_at: string;
+  publishAt: string;
   preview: string;
   state?: CardState;
 }
@@ -29,11 +29,11 @@ export function ArticleList({ articles }: { articles: AdminListArticle[] }) {
                 <h3 className="break-words text-lg font-semibold">{article.title}</h3>
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                   {article.state ? <StateBadge state={article.state} /> : null}
-                  <time dateTime={article.created_at}>
+                  <time dateTime={article.publishAt}>
                     {/* The hour matters only for what is still to go out. */}
                     {article.state === "scheduled"
-                      ? formatLongDateTime(article.created_at)
-                      : formatLongDate(article.created_at)}
+                      ? formatLongDateTime(article.publishAt)
+                      : formatLongDate(article.publishAt)}
                   </time>
                 </p>
               </div>

@@ -1,4 +1,7 @@
-import { Link } from "@remix-run/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
 import { staffAccountPages } from "~/content/staff-accounts";
 
 /** What a staff link from an e-mail (invitation, password reset) shows when it no longer works. */
@@ -11,5 +14,62 @@ export function BadLinkNotice({ text, to, label }: { text: string; to: string; l
         {label}
       </Link>
     </>
+  );
+}
+
+/**
+ * The page a staff link from an e-mail opens (invitation, password reset): a card holding the
+ * form while the link works, and `BadLinkNotice` with the way on when it no longer does.
+ */
+export function EmailLinkPage({
+  usable,
+  badLink,
+  children,
+}: {
+  usable: boolean;
+  badLink: { text: string; to: string; label: string };
+  /** The heading, the introduction and the form. */
+  children: ReactNode;
+}) {
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+        {usable ? children : <BadLinkNotice {...badLink} />}
+      </div>
+    </section>
+  );
+}
+
+/** The password a person chooses on such a page, with the rules it must meet. */
+export function NewPasswordField({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      hint={staffAccountPages.passwordHint}
+    />
+  );
+}
+
+/** The form on such a page: its errors, the fields and one full-width button. */
+export function EmailLinkForm<S extends Record<string, unknown>>({
+  form,
+  submitLabel,
+  children,
+}: {
+  form: FormMetadata<S, string[]>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <FormError id={form.errorId} errors={form.errors} />
+      {children}
+      <button type="submit" className="btn-primary w-full">
+        {submitLabel}
+      </button>
+    </Form>
   );
 }

@@ -28,37 +28,3 @@ export function PledgeStatusBadge({ status, type }: { status: PledgeStatusValue;
     </span>
   );
 }
-
-/** A table that scrolls sideways on a phone; focusable so keyboard users can scroll it too. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={label}
-      // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700"
-    >
-      {children}
-    </section>
-  );
-}
-
-export const thClass =
-  "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
-/** A Donations table's header row; a column may be a node (e.g. a visually hidden name). */
-export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
-  return (
-    <thead className="bg-slate-50 dark:bg-slate-800">
-      <tr>
-        {columns.map((column, index) => (
-          <th key={index} scope="col" className={thClass}>
-            {column}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
-export const tdClass = "px-3 py-2 align-top text-sm text-slate-900 dark:text-slate-100";

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { dashboardSections, groupedSections, sectionOf, type DashboardSection } from "~/utils/admin-paths";
+import { ChevronDownIcon } from "~/components/ui/icon";
 
 /**
  * The staff area's sections, grouped (Content, Money, People, Admin), as plain links: each is a
@@ -61,16 +62,7 @@ export function StaffNav({ sections = dashboardSections }: { sections?: readonly
           <span>
             Menu<span className="font-normal text-slate-700 dark:text-slate-300"> · {current.label}</span>
           </span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            width="16"
-            height="16"
-            fill="currentColor"
-            className="transition-transform group-open:rotate-180"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
+          <ChevronDownIcon size={16} className="transition-transform group-open:rotate-180" />
         </summary>
         <nav aria-label="Staff sections menu" className="px-2 pb-4">
           <SectionLinks sections={sections} />

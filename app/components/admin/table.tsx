@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 
-// Staff tables and headed sections: one markup for the header row, the scroll wrapper and the
-// section heading, so every staff list reads (and is announced) the same way.
+// Staff tables and headed sections: one home for every staff table's markup and classes (the
+// header row, the scroll wrapper, the cells) and the section heading, so every staff list reads
+// (and is announced) the same way. StaffTable draws a whole table in one of its looks; the
+// Donations pages compose the boxed look from ScrollTable, TableHead, thClass and tdClass.
 
 /** A column heading: its text, or the text with a right alignment for figures. */
 export type Column = string | { label: ReactNode; key: string; align?: "right" };
@@ -27,6 +29,10 @@ const looks = {
   },
 } as const;
 
+/** The body-row border and cell padding that go with the `list` look. */
+export const listRow = "border-b border-slate-200 align-top dark:border-slate-700";
+export const listCell = "p-2";
+
 /** The body-row border and cell padding that go with the `figures` look. */
 export const figuresRow = looks.figures.headRow;
 export const figuresCell = "px-3 py-2 text-sm align-top";
@@ -35,6 +41,7 @@ export function StaffTable({
   columns,
   caption,
   look = "list",
+  wide = false,
   className,
   children,
 }: {
@@ -42,6 +49,8 @@ export function StaffTable({
   /** Read by screen readers only. */
   caption?: string;
   look?: keyof typeof looks;
+  /** At least 40rem wide (scrolls sideways on a phone rather than squeezing its columns). */
+  wide?: boolean;
   /** The scroll wrapper's classes (its margin). */
   className?: string;
   /** The body rows. */
@@ -50,7 +59,7 @@ export function StaffTable({
   const style = looks[look];
   return (
     <div className={className ? `${className} overflow-x-auto` : "overflow-x-auto"}>
-      <table className={style.table}>
+      <table className={wide ? `${style.table} min-w-[40rem]` : style.table}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead>
           <tr className={style.headRow}>
@@ -102,3 +111,37 @@ export function StaffSection({
     </section>
   );
 }
+
+/** A table that scrolls sideways on a phone; focusable so keyboard users can scroll it too. */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700"
+    >
+      {children}
+    </section>
+  );
+}
+
+export const thClass =
+  "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
+/** The boxed look's header row (Donations tables); a column may be a node (e.g. a visually hidden name). */
+export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead className="bg-slate-50 dark:bg-slate-800">
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className={thClass}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+export const tdClass = "px-3 py-2 align-top text-sm text-slate-900 dark:text-slate-100";

@@ -28,3 +28,12 @@ export function StrokeIcon({
     </svg>
   );
 }
+
+/** A filled chevron pointing down (menus and questions that open); decorative like StrokeIcon. */
+export function ChevronDownIcon({ size = 16, className }: { size?: number; className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" width={size} height={size} fill="currentColor" className={className}>
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+    </svg>
+  );
+}

@@ -4,6 +4,7 @@ import { CharityText } from "~/components/charity";
 import { faq } from "~/content/faq";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
+import { ChevronDownIcon } from "~/components/ui/icon";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -24,16 +25,7 @@ export default function Faq() {
           <details key={item.question} className="group p-5">
             <summary className="flex items-center justify-between gap-4 text-lg font-semibold text-slate-900 marker:content-none dark:text-white [&::-webkit-details-marker]:hidden">
               {item.question}
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                width="18"
-                height="18"
-                fill="currentColor"
-                className="shrink-0 transition-transform group-open:rotate-180"
-              >
-                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-              </svg>
+              <ChevronDownIcon size={18} className="shrink-0 transition-transform group-open:rotate-180" />
             </summary>
             {item.answer.map((paragraph) => (
               <p key={paragraph} className="mt-3 text-slate-700 dark:text-slate-300">

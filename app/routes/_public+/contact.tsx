@@ -15,7 +15,7 @@ import { contactRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";
 import { submitEnquiry } from "~/services/enquiries.server";
 import { CONTACT_SENT_PATH, receiptCookieHeader } from "~/services/contact-receipt.server";
-import { handlePublicForm } from "~/services/public-form.server";
+import { handlePublicForm } from "~/routes/_glue/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";

@@ -1,13 +1,13 @@
-import { ErrorPage, MessagePage } from "~/components/error-page";
+import { MissingOrError } from "~/components/error-page";
+import { BackLink, LeadPicture, MarkdownText } from "~/components/reading-page";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ShareLinks } from "~/components/share-links";
 import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
 import { StateBadge } from "~/components/news-card";
-import { ResponsivePicture } from "~/components/responsive-picture";
 import { publishingCopy } from "~/content/news";
 import { findArticle, publishState } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
@@ -45,19 +45,19 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
   if (!article) throw articleNotFound();
 
   const url = absoluteUrl(`/news/${article.id}`);
-  const imageUrl = safeHttpUrl(article.image_url);
-  const upload = largestUploadPath(article.image_upload, article.image_widths);
+  const imageUrl = safeHttpUrl(article.imageUrl);
+  const upload = largestUploadPath(article.imageUpload, article.imageWidths);
   return json({
     article: {
       id: article.id,
       title: article.title,
       content: article.content,
       contentHtml: renderMarkdown(article.content),
-      image_url: imageUrl,
-      image: responsiveImage(article.image_upload, article.image_widths, article.image_alt),
-      image_alt: article.image_alt,
-      published_at: article.publish_at,
-      updated_at: article.updated_at,
+      imageUrl,
+      image: responsiveImage(article.imageUpload, article.imageWidths, article.imageAlt),
+      imageAlt: article.imageAlt,
+      publishAt: article.publishAt,
+      updatedAt: article.updatedAt,
     },
     state: staff ? publishState(article) : "published",
     url,
@@ -79,11 +79,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       type: "article",
       url,
       image: shareImage,
-      imageAlt: article.image ? (article.image_alt ?? undefined) : undefined,
+      imageAlt: article.image ? (article.imageAlt ?? undefined) : undefined,
       noindex: data.state !== "published",
     }),
-    { property: "article:published_time", content: article.published_at },
-    { property: "article:modified_time", content: article.updated_at },
+    { property: "article:published_time", content: article.publishAt },
+    { property: "article:modified_time", content: article.updatedAt },
     { tagName: "link", rel: "canonical", href: url },
   ];
 };
@@ -93,9 +93,7 @@ export default function NewsArticlePage() {
   return (
     <>
       <article className="container-page max-w-3xl py-10">
-        <Link to="/news" className="link inline-flex items-center gap-1">
-          <span aria-hidden="true">←</span> {newsCopy.backToNews}
-        </Link>
+        <BackLink to="/news">{newsCopy.backToNews}</BackLink>
         {state !== "published" ? (
           <p
             role="status"
@@ -105,32 +103,22 @@ export default function NewsArticlePage() {
           </p>
         ) : null}
         <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
-          <time dateTime={article.published_at}>{formatLongDate(article.published_at)}</time>
+          <time dateTime={article.publishAt}>{formatLongDate(article.publishAt)}</time>
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{article.title}</h1>
         {article.image ? (
-          <ResponsivePicture
-            image={article.image}
-            sizes="(min-width: 48rem) 48rem, 100vw"
-            width={1200}
-            height={675}
-            className="mt-8 aspect-video w-full rounded-lg object-cover"
-          />
-        ) : article.image_url ? (
+          <LeadPicture image={article.image} />
+        ) : article.imageUrl ? (
           // The title sits right above; repeating it as alt text would only make screen readers say it twice.
           <img
-            src={article.image_url}
+            src={article.imageUrl}
             alt=""
             width="1200"
             height="675"
             className="mt-8 aspect-video w-full rounded-lg object-cover"
           />
         ) : null}
-        {/* Markdown rendered on the server with raw HTML off (app/infra/markdown.server.ts). */}
-        <div
-          className="article-text mt-8 text-lg leading-relaxed break-words text-slate-800 dark:text-slate-200"
-          dangerouslySetInnerHTML={{ __html: article.contentHtml }}
-        />
+        <MarkdownText html={article.contentHtml} />
         <ShareLinks links={shareLinks} />
         <p className="mt-10">
           <Link to="/news" className="btn-secondary">
@@ -143,17 +131,11 @@ export default function NewsArticlePage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MessagePage
-        title={newsCopy.notFound}
-        text={newsCopy.notFoundBody}
-        link={{ to: "/news", label: newsCopy.backToNews }}
-      />
-    );
-  }
-  // Not rethrown: during the server render React has no boundary above to catch it, so the
-  // site-wide failure page is rendered here instead.
-  return <ErrorPage error={error} />;
+  return (
+    <MissingOrError
+      title={newsCopy.notFound}
+      text={newsCopy.notFoundBody}
+      link={{ to: "/news", label: newsCopy.backToNews }}
+    />
+  );
 }

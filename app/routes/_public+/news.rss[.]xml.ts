@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       link: `${origin}/news/${article.id}`,
       // Plain text: feed readers show the description as it is.
       content: markdownToText(article.content),
-      publishedAt: article.publish_at,
+      publishedAt: article.publishAt,
     })),
   });
   const headers = new Headers({

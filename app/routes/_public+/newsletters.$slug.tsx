@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { ErrorPage, MessagePage } from "~/components/error-page";
-import { ResponsivePicture } from "~/components/responsive-picture";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MissingOrError } from "~/components/error-page";
+import { BackLink, LeadPicture, MarkdownText } from "~/components/reading-page";
 import { newsletterArchive } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
@@ -47,27 +47,13 @@ export default function NewsletterWebVersion() {
   const { newsletter } = useLoaderData<typeof loader>();
   return (
     <article className="container-page max-w-3xl py-10">
-      <Link to="/newsletters" className="link inline-flex items-center gap-1">
-        <span aria-hidden="true">←</span> {newsletterArchive.back}
-      </Link>
+      <BackLink to="/newsletters">{newsletterArchive.back}</BackLink>
       <p className="mt-8 text-sm text-slate-700 dark:text-slate-300">
         {newsletterArchive.sentOn} <time dateTime={newsletter.sentAt}>{formatLongDate(newsletter.sentAt)}</time>
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{newsletter.subject}</h1>
-      {newsletter.image ? (
-        <ResponsivePicture
-          image={newsletter.image}
-          sizes="(min-width: 48rem) 48rem, 100vw"
-          width={1200}
-          height={675}
-          className="mt-8 aspect-video w-full rounded-lg object-cover"
-        />
-      ) : null}
-      {/* Markdown rendered on the server with raw HTML off (app/infra/markdown.server.ts). */}
-      <div
-        className="article-text mt-8 text-lg leading-relaxed break-words text-slate-800 dark:text-slate-200"
-        dangerouslySetInnerHTML={{ __html: newsletter.html }}
-      />
+      {newsletter.image ? <LeadPicture image={newsletter.image} /> : null}
+      <MarkdownText html={newsletter.html} />
       <p className="mt-10 flex flex-wrap gap-3">
         <Link to="/publications" className="btn-primary">
           {newsletterArchive.subscribeLink}
@@ -81,15 +67,11 @@ export default function NewsletterWebVersion() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MessagePage
-        title={newsletterArchive.notFound}
-        text={newsletterArchive.notFoundBody}
-        link={{ to: "/newsletters", label: newsletterArchive.back }}
-      />
-    );
-  }
-  return <ErrorPage error={error} />;
+  return (
+    <MissingOrError
+      title={newsletterArchive.notFound}
+      text={newsletterArchive.notFoundBody}
+      link={{ to: "/newsletters", label: newsletterArchive.back }}
+    />
+  );
 }

@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
         slug: n.slug!,
         subject: n.subject,
         preheader: n.preheader,
-        sentAt: n.sent_at!,
+        sentAt: n.sentAt!,
       })),
       url: absoluteUrl("/newsletters"),
     }),

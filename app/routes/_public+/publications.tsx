@@ -12,7 +12,7 @@ import { newsletterSchema, type NewsletterInput } from "~/schemas/newsletter";
 import { browserValidation } from "~/utils/browser-validation";
 import { formatLongDate } from "~/utils/dates";
 import { signUpForNewsletter } from "~/services/newsletter.server";
-import { handlePublicForm } from "~/services/public-form.server";
+import { handlePublicForm } from "~/routes/_glue/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";

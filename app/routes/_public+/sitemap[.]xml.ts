@@ -12,8 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [articles, newsletters] = await Promise.all([sitemapArticles(), sitemapNewsletters()]);
   const body = buildSitemap([
     ...publicPagePaths.map((path) => ({ loc: `${origin}${path}` })),
-    ...articles.map((article) => ({ loc: `${origin}/news/${article.id}`, lastmod: article.updated_at })),
-    ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sent_at })),
+    ...articles.map((article) => ({ loc: `${origin}/news/${article.id}`, lastmod: article.updatedAt })),
+    ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sentAt })),
   ]);
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",

@@ -1,15 +1,15 @@
-import { BadLinkNotice } from "~/components/admin/bad-link";
-import { getFormProps, useForm } from "@conform-to/react";
+import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
+import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { parseAcceptForm } from "~/services/staff-forms.server";
 import { acceptInvitation, openInvitation } from "~/services/team.server";
 import { DASHBOARD_PATH, LOGIN_PATH, roleLabels } from "~/utils/admin-paths";
@@ -60,39 +60,24 @@ export default function AcceptInvitation() {
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
   const usable = invitation && !actionData?.gone;
   return (
-    <section className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        {usable ? (
-          <>
-            <h1 className="text-2xl font-bold">Join the staff area</h1>
-            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-              Welcome, {invitation.name}. You are invited as {invitation.role}. Choose the username and password you
-              will sign in with.
-            </p>
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-              <FormError id={form.errorId} errors={form.errors} />
-              <TextField
-                meta={fields.username}
-                label="Username"
-                autoComplete="username"
-                hint="3 to 50 letters, digits, dots, hyphens or underscores."
-              />
-              <TextField
-                meta={fields.password}
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                hint={staffAccountPages.passwordHint}
-              />
-              <button type="submit" className="btn-primary w-full">
-                Create my account
-              </button>
-            </Form>
-          </>
-        ) : (
-          <BadLinkNotice text={staffAccountPages.badInvitationText} to={LOGIN_PATH} label="Go to sign-in" />
-        )}
-      </div>
-    </section>
+    <EmailLinkPage
+      usable={Boolean(usable)}
+      badLink={{ text: staffAccountPages.badInvitationText, to: LOGIN_PATH, label: "Go to sign-in" }}
+    >
+      <h1 className="text-2xl font-bold">Join the staff area</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Welcome, {invitation?.name}. You are invited as {invitation?.role}. Choose the username and password you will
+        sign in with.
+      </p>
+      <EmailLinkForm form={form} submitLabel="Create my account">
+        <TextField
+          meta={fields.username}
+          label="Username"
+          autoComplete="username"
+          hint="3 to 50 letters, digits, dots, hyphens or underscores."
+        />
+        <NewPasswordField meta={fields.password} label="Password" />
+      </EmailLinkForm>
+    </EmailLinkPage>
   );
 }

@@ -16,7 +16,8 @@ import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { beginSecondStep, createUserSession, getUser } from "~/services/session.server";
+import { beginSecondStep, createUserSession } from "~/routes/_glue/sign-in.server";
+import { getUser } from "~/services/session.server";
 import { hasTwoStep } from "~/services/two-step.server";
 
 export const meta: MetaFunction = () =>

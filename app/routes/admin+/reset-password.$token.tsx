@@ -1,16 +1,15 @@
-import { BadLinkNotice } from "~/components/admin/bad-link";
-import { getFormProps, useForm } from "@conform-to/react";
+import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
+import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
 import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { parseResetForm } from "~/services/staff-forms.server";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -45,32 +44,17 @@ export default function ResetPassword() {
   const valid = actionData ? actionData.valid : linkValid;
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
-    <section className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        {valid ? (
-          <>
-            <h1 className="text-2xl font-bold">Set a new password</h1>
-            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-              Every other session and API token of your account ends when you save it.
-            </p>
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-              <FormError id={form.errorId} errors={form.errors} />
-              <TextField
-                meta={fields.password}
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint={staffAccountPages.passwordHint}
-              />
-              <button type="submit" className="btn-primary w-full">
-                Save the password
-              </button>
-            </Form>
-          </>
-        ) : (
-          <BadLinkNotice text={staffAccountPages.badResetText} to={FORGOT_PASSWORD_PATH} label="Ask for a new link" />
-        )}
-      </div>
-    </section>
+    <EmailLinkPage
+      usable={valid}
+      badLink={{ text: staffAccountPages.badResetText, to: FORGOT_PASSWORD_PATH, label: "Ask for a new link" }}
+    >
+      <h1 className="text-2xl font-bold">Set a new password</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Every other session and API token of your account ends when you save it.
+      </p>
+      <EmailLinkForm form={form} submitLabel="Save the password">
+        <NewPasswordField meta={fields.password} label="New password" />
+      </EmailLinkForm>
+    </EmailLinkPage>
   );
 }

@@ -1,6 +1,6 @@
 import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
 import { requireApiRole } from "~/services/auth.server";
-import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/services/api-news.server";
+import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/routes/_glue/api-news.server";
 import { findArticle, removeArticle, reviseArticle } from "~/services/news.server";
 import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";

@@ -2,7 +2,13 @@ import { articlesAfter, publishArticle } from "~/services/news.server";
 import { apiJson, apiRoute } from "~/infra/api.server";
 import { requestLogger } from "~/infra/logger.server";
 import { requireApiRole } from "~/services/auth.server";
-import { isStaffCaller, nextLink, parseListParams, readArticleInput, toApiArticle } from "~/services/api-news.server";
+import {
+  isStaffCaller,
+  nextLink,
+  parseListParams,
+  readArticleInput,
+  toApiArticle,
+} from "~/routes/_glue/api-news.server";
 
 const handle = apiRoute({
   // A page at a time, newest first; Link: <…>; rel="next" while more may remain. Anonymous

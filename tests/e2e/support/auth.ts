@@ -1,5 +1,5 @@
 // Staff sign-in for end-to-end tests. The `login` fixture skips the form: it creates a web
-// session row directly in the e2e server's database (E2E_DATABASE_PATH) and gives the browser
+// session row directly in the e2e server's database (E2E_DATABASE_URL) and gives the browser
 // the cookie the app would have set, signed with the server's secret (E2E_SESSION_SECRET).
 // Tests of the sign-in form itself use the form; everything else starts signed in this way.
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";

@@ -1,9 +1,10 @@
-// Direct access to the e2e server's database (playwright.config.ts chose the file and put its
-// path in E2E_DATABASE_PATH, which every worker inherits). Tests create their own data with
+// Direct access to the e2e server's database (playwright.config.ts chose it and put its URL in
+// E2E_DATABASE_URL, which every worker inherits: a SQLite file, or PostgreSQL). Tests create their own data with
 // unique names and remove it afterwards, because parallel tests share this database.
 //
 // Writes here come from another process: the server's page cache notices them through
-// SQLite's data_version, so pages show them at once (tests/e2e/page-cache.spec.ts proves it).
+// SQLite's data_version, or on PostgreSQL through the change counter these helpers move as the
+// app's services do (notePublicChange), so pages show them at once (tests/e2e/page-cache.spec.ts).
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
 import { createUser, type User } from "~/models/user.server";
@@ -15,15 +16,15 @@ import {
   type Pledge,
   type PledgeInput,
 } from "~/models/pledge.server";
-import { openDatabase, type DB } from "~/infra/db.server";
+import { notePublicChange, openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;
 
 /** The e2e database, opened once per worker (WAL: safe beside the server). */
 export function e2eDb(): DB {
-  const file = process.env.E2E_DATABASE_PATH;
-  if (!file) throw new Error("E2E_DATABASE_PATH is unset: run these tests through `npx playwright test`.");
-  db ??= openDatabase(file);
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error("E2E_DATABASE_URL is unset: run these tests through `npx playwright test`.");
+  db ??= openDatabase(url);
   return db;
 }
 
@@ -48,22 +49,27 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
- * Inserts an article; `created_at` (ISO) pins its date, otherwise it is "now". The model does
+ * Inserts an article; `createdAt` (ISO) pins its date, otherwise it is "now". The model does
  * not validate (forms and the API do), so this also stores hostile data exactly as given.
  */
-export async function createArticle(input: NewsInput & { created_at?: string }): Promise<NewsArticle> {
-  const article = await createNews(e2eDb(), input);
-  if (!input.created_at) return article;
-  return e2eDb()
-    .updateTable("news")
-    .set({ created_at: input.created_at, updated_at: input.created_at, publish_at: input.created_at })
-    .where("id", "=", article.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function createArticle(input: NewsInput & { createdAt?: string }): Promise<NewsArticle> {
+  const { createdAt, ...fields } = input;
+  const article = await createNews(e2eDb(), fields);
+  if (createdAt) {
+    await e2eDb()
+      .updateTable("news")
+      .set({ created_at: createdAt, updated_at: createdAt, publish_at: createdAt })
+      .where("id", "=", article.id)
+      .execute();
+  }
+  await notePublicChange(e2eDb());
+  if (!createdAt) return article;
+  return { ...article, createdAt, updatedAt: createdAt, publishAt: createdAt };
 }
 
 export async function deleteArticle(id: number): Promise<void> {
   await deleteNews(e2eDb(), id);
+  await notePublicChange(e2eDb());
 }
 
 /** Whether the article is still in the database. */
@@ -79,6 +85,7 @@ export async function createThrowawayUser(password: string): Promise<User> {
 /** Moves an article's publish time (e.g. into the past, to make a scheduled article due now). */
 export async function setPublishAt(id: number, publishAt: string): Promise<void> {
   await e2eDb().updateTable("news").set({ publish_at: publishAt }).where("id", "=", id).execute();
+  await notePublicChange(e2eDb());
 }
 
 /**

@@ -32,7 +32,7 @@ import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { submitPledge } from "~/services/pledges.server";
 import { checkoutOrFallback } from "~/services/card-gifts.server";
 import { stripeEnabled } from "~/infra/stripe.server";
-import { handlePublicForm } from "~/services/public-form.server";
+import { handlePublicForm } from "~/routes/_glue/public-form.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-numbers";
 import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";

@@ -75,19 +75,11 @@ export default function StaffArea() {
       <div className="flex-1 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="border-slate-200 bg-white lg:border-r lg:px-3 lg:py-6 dark:border-slate-700 dark:bg-slate-900">
           <StaffNav sections={sectionsFor(role)} />
-          <p className="hidden px-3 pt-6 text-sm lg:block">
-            <Link to="/" className="link">
-              View the public site
-            </Link>
-          </p>
+          <PublicSiteLink className="hidden px-3 pt-6 text-sm lg:block" />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none lg:px-8 lg:py-8">
           {switchingSection ? <Spinner /> : <Outlet />}
-          <p className="mt-12 border-t border-slate-200 pt-4 text-sm lg:hidden dark:border-slate-700">
-            <Link to="/" className="link">
-              View the public site
-            </Link>
-          </p>
+          <PublicSiteLink className="mt-12 border-t border-slate-200 pt-4 text-sm lg:hidden dark:border-slate-700" />
         </main>
       </div>
     </div>
@@ -107,5 +99,16 @@ export function ErrorBoundary() {
         <ErrorPage error={useRouteError()} />
       </main>
     </div>
+  );
+}
+
+/** The way back to the public site: under the sidebar on wide screens, under the page on a phone. */
+function PublicSiteLink({ className }: { className: string }) {
+  return (
+    <p className={className}>
+      <Link to="/" className="link">
+        View the public site
+      </Link>
+    </p>
   );
 }

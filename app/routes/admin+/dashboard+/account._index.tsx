@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RowActionForm } from "~/components/admin/row-action";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -89,22 +90,19 @@ export default function Account() {
         >
           {sessions.map((session) => (
             <tr key={session.id} className="border-b border-slate-200 dark:border-slate-700">
-              <td className="p-2">
+              <td className={listCell}>
                 {session.device}
                 {session.current ? " (this browser)" : ""}
               </td>
-              <td className="p-2">{formatDateTime(session.startedAt)}</td>
-              <td className="p-2">{session.lastSeenAt ? formatDateTime(session.lastSeenAt) : "—"}</td>
-              <td className="p-2">
+              <td className={listCell}>{formatDateTime(session.startedAt)}</td>
+              <td className={listCell}>{session.lastSeenAt ? formatDateTime(session.lastSeenAt) : "—"}</td>
+              <td className={listCell}>
                 {session.current ? (
                   "—"
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="session" value={session.id} />
-                    <button type="submit" name="intent" value="end" className="btn-secondary">
-                      End<span className="sr-only"> the session of {session.device}</span>
-                    </button>
-                  </Form>
+                  <RowActionForm field="session" id={session.id} intent="end">
+                    End<span className="sr-only"> the session of {session.device}</span>
+                  </RowActionForm>
                 )}
               </td>
             </tr>

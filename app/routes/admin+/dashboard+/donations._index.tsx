@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PledgeStatusBadge, ScrollTable, TableHead, tdClass } from "~/components/admin/donations";
+import { PledgeStatusBadge } from "~/components/admin/donations";
+import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentsExportForm } from "~/components/admin/payments-export-form";
@@ -77,6 +78,9 @@ export default function DonationsList() {
         <div className="flex flex-wrap gap-2">
           <Link to={adminPaths.donationsImport} className="btn-primary">
             Import bank statement
+          </Link>
+          <Link to={adminPaths.donationsStatements} className="btn-secondary">
+            Giving statements
           </Link>
           <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
             Export list (CSV)

@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     enquiry: {
       id: enquiry.id,
       name: enquiry.name,
-      created_at: enquiry.createdAt,
+      createdAt: enquiry.createdAt,
       subject: isContactSubject(enquiry.subject) ? contactSubjectLabel(enquiry.subject) : enquiry.subject,
     },
   });
@@ -78,7 +78,7 @@ export default function DeleteEnquiry() {
       <p className="mt-4 text-slate-800 dark:text-slate-200">{enquiryMessages.deleteConfirmation}</p>
       <p className="mt-2 font-semibold break-words">
         {enquiry.subject} from {enquiry.name},{" "}
-        <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+        <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
       </p>
       <ConfirmedForm className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={dangerButtonClass}>

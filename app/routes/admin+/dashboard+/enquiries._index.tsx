@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
+import { listCell, listRow, StaffTable } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { FormError } from "~/components/ui/form";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: e.email,
         subject: isContactSubject(e.subject) ? contactSubjectLabel(e.subject) : e.subject,
         status: e.status,
-        created_at: e.createdAt,
+        createdAt: e.createdAt,
         preview: preview(e.message, ENQUIRY_PREVIEW_LENGTH),
       })),
     },
@@ -135,40 +136,31 @@ export default function Enquiries() {
             </p>
           ) : null}
           {list.enquiries.length > 0 ? (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Enquiries, new first, then newest first</caption>
-                <thead className="border-b border-slate-300 dark:border-slate-600">
-                  <tr>
-                    {["From", "Subject", "Received", "Status", "Message"].map((column, index, all) => (
-                      <th key={column} scope="col" className={index < all.length - 1 ? "py-2 pr-4" : "py-2"}>
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.enquiries.map((enquiry) => (
-                    <tr key={enquiry.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                      <td className="py-3 pr-4">
-                        <Link to={adminPaths.enquiry(enquiry.id)} className="link font-semibold break-words">
-                          {enquiry.name}
-                        </Link>
-                        <div className="break-all text-slate-700 dark:text-slate-300">{enquiry.email}</div>
-                      </td>
-                      <td className="py-3 pr-4">{enquiry.subject}</td>
-                      <td className="py-3 pr-4 whitespace-nowrap">
-                        <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
-                      </td>
-                      <td className="py-3 pr-4">
-                        <EnquiryStatusBadge status={enquiry.status} />
-                      </td>
-                      <td className="py-3 break-words text-slate-700 dark:text-slate-300">{enquiry.preview}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              className="mt-4"
+              wide
+              caption="Enquiries, new first, then newest first"
+              columns={["From", "Subject", "Received", "Status", "Message"]}
+            >
+              {list.enquiries.map((enquiry) => (
+                <tr key={enquiry.id} className={listRow}>
+                  <td className={listCell}>
+                    <Link to={adminPaths.enquiry(enquiry.id)} className="link font-semibold break-words">
+                      {enquiry.name}
+                    </Link>
+                    <div className="break-all text-slate-700 dark:text-slate-300">{enquiry.email}</div>
+                  </td>
+                  <td className={listCell}>{enquiry.subject}</td>
+                  <td className={`${listCell} whitespace-nowrap`}>
+                    <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
+                  </td>
+                  <td className={listCell}>
+                    <EnquiryStatusBadge status={enquiry.status} />
+                  </td>
+                  <td className={`${listCell} break-words text-slate-700 dark:text-slate-300`}>{enquiry.preview}</td>
+                </tr>
+              ))}
+            </StaffTable>
           ) : null}
           <Pagination page={page} lastPage={list.lastPage} href={hrefFor} label="Enquiry pages" />
         </>

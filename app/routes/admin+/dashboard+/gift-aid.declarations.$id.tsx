@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
@@ -77,6 +77,15 @@ export default function DeclarationPage() {
       <div className="mt-4">
         <GiftAidDeclarationSummary declaration={declaration} />
       </div>
+      {declaration.supporterId ? (
+        <p className="mt-4 max-w-3xl">
+          It covers every gift of this supporter in its window, on any of their pledges:{" "}
+          <Link to={adminPaths.supporter(declaration.supporterId)} className="link">
+            the gifts it covers, on the supporter's page
+          </Link>
+          .
+        </p>
+      ) : null}
       {declaration.cancelledAt ? null : (
         <section aria-labelledby="cancel-heading" className="mt-8">
           <h2 id="cancel-heading" className="text-xl font-semibold">

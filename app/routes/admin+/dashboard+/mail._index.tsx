@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { IntentForm } from "~/components/admin/intent-form";
 import { MailStatus } from "~/components/admin/mail-status";
 import { Pagination } from "~/components/admin/pagination";
-import { StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -88,21 +89,17 @@ function TestMailForm({ staffEmail }: { staffEmail: string | null }) {
     shouldValidate: "onBlur",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl">
-      <FormError id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="intent" value="test" />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          meta={fields.to}
-          label={staffEmail ? `Address (empty: ${staffEmail})` : "Address"}
-          type="email"
-          className="flex-1"
-        />
-        <button type="submit" className="btn-primary sm:mt-7">
-          Send test message
-        </button>
-      </div>
-    </Form>
+    <IntentForm form={form} intent="test">
+      <TextField
+        meta={fields.to}
+        label={staffEmail ? `Address (empty: ${staffEmail})` : "Address"}
+        type="email"
+        className="flex-1"
+      />
+      <button type="submit" className="btn-primary sm:mt-7">
+        Send test message
+      </button>
+    </IntentForm>
   );
 }
 
@@ -156,28 +153,28 @@ export default function MailLog() {
             ]}
           >
             {messages.map((m) => (
-              <tr key={m.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                <td className="p-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                <td className="p-2 break-all">
+              <tr key={m.id} className={listRow}>
+                <td className={`${listCell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+                <td className={`${listCell} break-all`}>
                   <Link to={adminPaths.mailMessage(m.id)} className="link">
                     {m.subject}
                   </Link>
                   <br />
                   <span className="text-slate-700 dark:text-slate-300">{m.toAddress}</span>
                 </td>
-                <td className="p-2">
+                <td className={listCell}>
                   <MailStatus status={m.status} />
                 </td>
-                <td className="p-2">{m.tries}</td>
-                <td className="p-2 whitespace-nowrap">
+                <td className={listCell}>{m.tries}</td>
+                <td className={`${listCell} whitespace-nowrap`}>
                   {m.status === "sent" && m.sentAt
                     ? formatDateTime(m.sentAt)
                     : m.status === "queued"
                       ? formatDateTime(m.nextAttemptAt)
                       : "—"}
                 </td>
-                <td className="p-2 break-words">{m.lastError ?? ""}</td>
-                <td className="p-2">
+                <td className={`${listCell} break-words`}>{m.lastError ?? ""}</td>
+                <td className={listCell}>
                   {m.status === "failed" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry" />

@@ -34,13 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: article.id,
       title: article.title,
       content: article.content,
-      image_url: article.image_url,
-      image_alt: article.image_alt,
+      image_url: article.imageUrl,
+      image_alt: article.imageAlt,
       status: article.status,
       // A draft's stored time is only when it was saved, unless it is a time still to come.
       publish_at:
-        article.status === "published" || article.publish_at > nowIsoString() ? toLondonLocal(article.publish_at) : "",
-      has_upload: Boolean(article.image_upload),
+        article.status === "published" || article.publishAt > nowIsoString() ? toLondonLocal(article.publishAt) : "",
+      has_upload: Boolean(article.imageUpload),
     },
     // Who created and changed it, and when (the person, not a shared name).
     history: (await articleHistory(article.id)).map(({ id, action, detail, actor, createdAt }) => ({
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const current = await findArticleByParam(params.id);
     // The photo kept from before needs its description as much as a new one.
-    if (current?.image_upload && !image && !remove_image && !image_alt) {
+    if (current?.imageUpload && !image && !remove_image && !image_alt) {
       const message = "Describe the photo: people who use screen readers hear this text instead of seeing it";
       return json({ result: submission.reply({ fieldErrors: { image_alt: [message] } }) }, { status: 400 });
     }

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       articles: list.articles.map((article) => ({
         id: article.id,
         title: article.title,
-        created_at: article.publish_at,
+        publishAt: article.publishAt,
         state: publishState(article),
         preview: preview(article.content, ADMIN_PREVIEW_LENGTH),
       })),

@@ -1,17 +1,18 @@
 // Long because a newsletter's page does several things staff expect on one screen: edit the
 // draft, preview it, send a test, schedule it, send it, and watch its progress (reload link
 // without JavaScript, revalidation with it).
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { IntentForm } from "~/components/admin/intent-form";
 import { BackLink } from "~/components/admin/back-link";
 import { NewsletterForm } from "~/components/admin/newsletter-form";
 import { NewsletterState } from "~/components/admin/newsletter-state";
 import { StaffSection } from "~/components/admin/table";
-import { FormError, TextField } from "~/components/ui/form";
+import { TextField } from "~/components/ui/form";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -63,13 +64,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         subject: newsletter.subject,
         preheader: newsletter.preheader,
         body: newsletter.body,
-        image: newsletter.image_upload,
+        image: newsletter.imageUpload,
         status: newsletter.status,
-        scheduledAt: newsletter.scheduled_at,
-        sentAt: newsletter.sent_at,
-        recipientCount: newsletter.recipient_count,
+        scheduledAt: newsletter.scheduledAt,
+        sentAt: newsletter.sentAt,
+        recipientCount: newsletter.recipientCount,
         webPath: newsletter.slug ? newsletterWebPath(newsletter.slug) : null,
-        createdBy: newsletter.created_by,
+        createdBy: newsletter.createdBy,
       },
       uploads,
       recipients,
@@ -206,20 +207,21 @@ function TestForm({ staffEmail }: { staffEmail: string }) {
     shouldValidate: "onBlur",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl">
-      <FormError id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="intent" value="test" />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField meta={fields.to} label="Your e-mail address" type="email" autoComplete="email" className="flex-1" />
-        <button type="submit" className="btn-secondary sm:mt-7">
-          Send me a test
-        </button>
-      </div>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Filled in with your account&apos;s address (or STAFF_EMAIL when your account has none). The test goes to this
-        one address only, marked “[Test]”.
-      </p>
-    </Form>
+    <IntentForm
+      form={form}
+      intent="test"
+      note={
+        <>
+          Filled in with your account&apos;s address (or STAFF_EMAIL when your account has none). The test goes to this
+          one address only, marked “[Test]”.
+        </>
+      }
+    >
+      <TextField meta={fields.to} label="Your e-mail address" type="email" autoComplete="email" className="flex-1" />
+      <button type="submit" className="btn-secondary sm:mt-7">
+        Send me a test
+      </button>
+    </IntentForm>
   );
 }
 
@@ -233,16 +235,12 @@ function ScheduleForm({ scheduledAt }: { scheduledAt: string | null }) {
     shouldValidate: "onBlur",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl">
-      <FormError id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="intent" value="schedule" />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField meta={fields.send_at} label="Send at (UK time)" type="datetime-local" className="flex-1" />
-        <button type="submit" className="btn-secondary sm:mt-7">
-          {scheduledAt ? "Change the time" : "Schedule"}
-        </button>
-      </div>
-    </Form>
+    <IntentForm form={form} intent="schedule" className="mt-4 max-w-xl">
+      <TextField meta={fields.send_at} label="Send at (UK time)" type="datetime-local" className="flex-1" />
+      <button type="submit" className="btn-secondary sm:mt-7">
+        {scheduledAt ? "Change the time" : "Schedule"}
+      </button>
+    </IntentForm>
   );
 }
 

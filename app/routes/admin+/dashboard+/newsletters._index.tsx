@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { IntentForm } from "~/components/admin/intent-form";
 import { NewsletterState } from "~/components/admin/newsletter-state";
-import { StaffSection, StaffTable } from "~/components/admin/table";
-import { FormError, SelectField } from "~/components/ui/form";
+import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
+import { SelectField } from "~/components/ui/form";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -39,10 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: n.id,
       subject: n.subject,
       status: n.status,
-      scheduledAt: n.scheduled_at,
-      sentAt: n.sent_at,
-      recipientCount: n.recipient_count,
-      updatedAt: n.updated_at,
+      scheduledAt: n.scheduledAt,
+      sentAt: n.sentAt,
+      recipientCount: n.recipientCount,
+      updatedAt: n.updatedAt,
     })),
     articles,
     recipients,
@@ -83,25 +84,23 @@ function FromArticleForm({ articles }: { articles: { id: number; title: string }
     return <p className="mt-3 text-slate-700 dark:text-slate-300">No article has been published yet.</p>;
   }
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 max-w-3xl">
-      <FormError id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="intent" value="from-article" />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <SelectField
-          meta={fields.article}
-          label="Published article"
-          placeholder="Choose an article"
-          options={articles.map((a) => ({ value: String(a.id), label: a.title }))}
-          className="min-w-0 flex-1"
-        />
-        <button type="submit" className="btn-primary sm:mt-7">
-          Start from this article
-        </button>
-      </div>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        The draft takes the article’s title, photo and first paragraphs, and links to the whole article.
-      </p>
-    </Form>
+    <IntentForm
+      form={form}
+      intent="from-article"
+      className="mt-3 max-w-3xl"
+      note="The draft takes the article’s title, photo and first paragraphs, and links to the whole article."
+    >
+      <SelectField
+        meta={fields.article}
+        label="Published article"
+        placeholder="Choose an article"
+        options={articles.map((a) => ({ value: String(a.id), label: a.title }))}
+        className="min-w-0 flex-1"
+      />
+      <button type="submit" className="btn-primary sm:mt-7">
+        Start from this article
+      </button>
+    </IntentForm>
   );
 }
 
@@ -132,23 +131,23 @@ export default function Newsletters() {
         ) : (
           <StaffTable className="mt-3" columns={["Subject", "Status", "When", "Recipients"]}>
             {newsletters.map((n) => (
-              <tr key={n.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-                <td className="p-2 break-words">
+              <tr key={n.id} className={listRow}>
+                <td className={`${listCell} break-words`}>
                   <Link to={adminPaths.newsletter(n.id)} className="link">
                     {n.subject}
                   </Link>
                 </td>
-                <td className="p-2">
+                <td className={listCell}>
                   <NewsletterState status={n.status} />
                 </td>
-                <td className="p-2 whitespace-nowrap">
+                <td className={`${listCell} whitespace-nowrap`}>
                   {n.status === "sent" && n.sentAt
                     ? formatDateTime(n.sentAt)
                     : n.status === "scheduled" && n.scheduledAt
                       ? formatDateTime(n.scheduledAt)
                       : `Saved ${formatDateTime(n.updatedAt)}`}
                 </td>
-                <td className="p-2">{n.recipientCount ?? "—"}</td>
+                <td className={listCell}>{n.recipientCount ?? "—"}</td>
               </tr>
             ))}
           </StaffTable>

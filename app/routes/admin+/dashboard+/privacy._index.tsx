@@ -7,7 +7,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { privacyRequestMessages } from "~/content/privacy-requests";
 import { site } from "~/content/site";
 import { parsePrivacyEmail } from "~/schemas/privacy";
-import { findPersonalData, holdsAnything } from "~/services/privacy.server";
+import { addressesFor, findPersonalData, holdsAnything } from "~/services/privacy.server";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -19,10 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "privacy");
   const params = new URL(request.url).searchParams;
   const raw = params.get("email");
-  if (raw === null) return json({ email: "", error: null, data: null, held: false, erased: false });
+  if (raw === null) return json({ email: "", error: null, data: null, held: false, erased: false, addresses: [] });
   const parsed = parsePrivacyEmail(raw);
   if (!parsed.ok) {
-    return json({ email: raw, error: parsed.error, data: null, held: false, erased: false }, { status: 400 });
+    return json(
+      { email: raw, error: parsed.error, data: null, held: false, erased: false, addresses: [] as string[] },
+      { status: 400 },
+    );
   }
   const data = await findPersonalData(parsed.email);
   return json({
@@ -31,11 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     data,
     held: holdsAnything(data),
     erased: params.get("erased") === "1",
+    // A supporter's every address (a merged supporter has several): the request covers them all.
+    addresses: await addressesFor(parsed.email),
   });
 }
 
 export default function PrivacyRequests() {
-  const { email, error, data, held, erased } = useLoaderData<typeof loader>();
+  const { email, error, data, held, erased, addresses } = useLoaderData<typeof loader>();
   const query = `?${new URLSearchParams({ email })}`;
   const paidKept = data?.pledges.some((p) => p.payments.length > 0) ?? false;
   return (
@@ -84,6 +89,11 @@ export default function PrivacyRequests() {
           ) : null}
           {held ? (
             <>
+              {addresses.length > 1 ? (
+                <p className="mt-2 max-w-3xl break-all text-slate-700 dark:text-slate-300">
+                  The same supporter, so this request covers all of their addresses: {addresses.join(", ")}.
+                </p>
+              ) : null}
               <PersonalDataSections data={data} />
               {paidKept ? <p className="mt-6 max-w-3xl font-medium">{privacyRequestMessages.paidPledgesKept}</p> : null}
               <div className="mt-6 flex flex-wrap gap-3">

@@ -2,7 +2,7 @@ import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { logger } from "~/infra/logger.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
-import { countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
+import { addressesFor, countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
 import { requireRole } from "~/services/session.server";
 
 const privateHeaders = {
@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const data = await findPersonalData(parsed.email);
   logger.info({ event: "privacy.exported", counts: countsOf(data) }, "Personal data exported");
-  const body = JSON.stringify(subjectAccessExport(parsed.email, data), null, 2);
+  const addresses = await addressesFor(parsed.email);
+  const body = JSON.stringify(subjectAccessExport(parsed.email, data, new Date(), addresses), null, 2);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -11,6 +11,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
+import { remindersEnabled, setRemindersEnabled } from "~/services/receipts.server";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import {
@@ -22,6 +23,7 @@ import {
   type SettingsGroup,
 } from "~/utils/charity-settings";
 import { pageMeta } from "~/utils/meta";
+import { REMINDER_AFTER_DAYS } from "~/utils/receipts";
 
 // The charity's own details, edited by admins: a form per group (fieldset), each saved on its
 // own, so fixing the bank details never needs the rest to be complete. Works without
@@ -33,9 +35,16 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "settings");
-  const [settings, history] = await Promise.all([getCharitySettings(), settingsHistory()]);
+  const [settings, history, reminders] = await Promise.all([
+    getCharitySettings(),
+    settingsHistory(),
+    remindersEnabled(),
+  ]);
   const flash = await takeFlash(request);
-  return json({ notice: flash.message, settings, history, unset: unsetFields(settings) }, { headers: flash.headers });
+  return json(
+    { notice: flash.message, settings, history, unset: unsetFields(settings), reminders },
+    { headers: flash.headers },
+  );
 }
 
 /** The labels of the details that would not pass the form: the placeholders of a fresh database. */
@@ -53,6 +62,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "settings");
   const formData = await readFormData(request);
   const group = formData.get(SETTINGS_GROUP_FIELD);
+  if (group === REMINDERS_GROUP) {
+    // A checkbox: ticked sends "on", unticked sends nothing.
+    await setRemindersEnabled(formData.get("reminders") === "on", user.username);
+    return redirect(adminPaths.settings, { status: 303, headers: { "Set-Cookie": await setFlash("settings-saved") } });
+  }
   if (!isSettingsGroup(group)) {
     return json(
       { group: null, result: null, error: "Choose one of the groups on this page to save." },
@@ -65,6 +79,52 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await saveCharitySettings(group, submission.value, user.username);
   return redirect(adminPaths.settings, { status: 303, headers: { "Set-Cookie": await setFlash("settings-saved") } });
+}
+
+/** The donor e-mail switches' form, saved apart from the charity's details. */
+const REMINDERS_GROUP = "reminders";
+
+function RemindersForm({ on, busy }: { on: boolean; busy: boolean }) {
+  return (
+    <Form
+      method="post"
+      aria-labelledby="settings-reminders-legend"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <fieldset className="min-w-0 space-y-4">
+        <legend id="settings-reminders-legend" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Donor e-mails
+        </legend>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Donors get a thank-you e-mail for each payment recorded (staff can untick it per payment or per import).
+          Monthly donors whose standing order lapses are never chased: the Donations list shows them as lapsed.
+        </p>
+        <input type="hidden" name={SETTINGS_GROUP_FIELD} value={REMINDERS_GROUP} />
+        <div className="flex items-start gap-2">
+          <input
+            id="settings-reminders"
+            type="checkbox"
+            name="reminders"
+            defaultChecked={on}
+            aria-describedby="settings-reminders-hint"
+            className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
+          />
+          <div>
+            <label htmlFor="settings-reminders" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Remind donors of unpaid bank transfer pledges
+            </label>
+            <p id="settings-reminders-hint" className="text-sm text-slate-600 dark:text-slate-400">
+              One friendly e-mail with the reference and bank details, {REMINDER_AFTER_DAYS} days after a pledge that
+              has no payment yet; never a second one.
+            </p>
+          </div>
+        </div>
+      </fieldset>
+      <button type="submit" className="btn-primary mt-5" disabled={busy}>
+        {busy ? "Saving…" : "Save donor e-mails"}
+      </button>
+    </Form>
+  );
 }
 
 interface FieldUi {
@@ -179,7 +239,7 @@ function GroupForm({
 }
 
 export default function Settings() {
-  const { notice, settings, history, unset } = useLoaderData<typeof loader>();
+  const { notice, settings, history, unset, reminders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const savingGroup = navigation.state === "submitting" ? navigation.formData?.get(SETTINGS_GROUP_FIELD) : null;
@@ -213,6 +273,7 @@ export default function Settings() {
             busy={savingGroup === group}
           />
         ))}
+        <RemindersForm key={String(reminders)} on={reminders} busy={savingGroup === REMINDERS_GROUP} />
       </div>
       <AuditTrail events={history} heading="Changes" />
     </>

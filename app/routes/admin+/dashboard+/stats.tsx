@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { BarChart, ChartTable } from "~/components/admin/bar-chart";
 import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
 import { pageMeta } from "~/utils/meta";
@@ -64,6 +66,97 @@ export default function Statistics() {
           { label: "New Enquiries", value: count(data.newEnquiries) },
           { label: "Newsletter Subscribers", value: count(data.subscribers) },
         ]}
+      />
+      <MoneyCharts receivedByMonth={data.receivedByMonth} giftAidByTaxYear={data.giftAidByTaxYear} />
+    </>
+  );
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ChartSection({
+  id,
+  heading,
+  summary,
+  chart,
+  table,
+}: {
+  id: string;
+  heading: string;
+  summary: string;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h3 id={id} className="text-lg font-semibold">
+        {heading}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{summary}</p>
+      <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">{chart}</div>
+        {table}
+      </div>
+    </section>
+  );
+}
+
+function MoneyCharts({ receivedByMonth, giftAidByTaxYear }: Pick<Loaded, "receivedByMonth" | "giftAidByTaxYear">) {
+  const monthsTotal = receivedByMonth.reduce((sum, point) => sum + point.pence, 0);
+  const first = receivedByMonth[0];
+  const last = receivedByMonth[receivedByMonth.length - 1];
+  const giftAidTotal = giftAidByTaxYear.reduce((sum, point) => sum + point.giftAidPence, 0);
+  return (
+    <>
+      <ChartSection
+        id="money-by-month"
+        heading="Money received per month"
+        summary={`${formatPence(monthsTotal)} received from ${first.label} to ${last.label}, by the day the money arrived (refunds taken off).`}
+        chart={
+          <BarChart
+            bars={receivedByMonth.map((point) => ({
+              key: point.month,
+              shortLabel: point.shortLabel,
+              pence: point.pence,
+            }))}
+            labelEvery={receivedByMonth.length > 12 ? 4 : 1}
+          />
+        }
+        table={
+          <ChartTable
+            caption={`Money received per month, ${first.label} to ${last.label}`}
+            rowHeading="Month"
+            columns={["Received"]}
+            rows={receivedByMonth.map((point) => ({ key: point.month, label: point.label, values: [point.pence] }))}
+          />
+        }
+      />
+      <ChartSection
+        id="gift-aid-by-tax-year"
+        heading="Gift Aid claimed per tax year"
+        summary={`${formatPence(giftAidTotal)} of Gift Aid on the donations in claim batches, by the tax year (6 April to 5 April) each donation was received in.`}
+        chart={
+          <BarChart
+            bars={giftAidByTaxYear.map((point) => ({
+              key: String(point.year),
+              shortLabel: point.shortLabel,
+              pence: point.giftAidPence,
+            }))}
+            labelEvery={giftAidByTaxYear.length > 8 ? 2 : 1}
+          />
+        }
+        table={
+          <ChartTable
+            caption="Gift Aid claimed per tax year"
+            rowHeading="Tax year"
+            columns={["Donations claimed", "Gift Aid"]}
+            rows={giftAidByTaxYear.map((point) => ({
+              key: String(point.year),
+              label: point.label,
+              values: [point.donationsPence, point.giftAidPence],
+            }))}
+          />
+        }
       />
     </>
   );

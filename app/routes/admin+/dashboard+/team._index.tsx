@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RowActionForm } from "~/components/admin/row-action";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -74,16 +75,16 @@ export default function Team() {
       >
         {members.map((member) => (
           <tr key={member.id} className="border-b border-slate-200 dark:border-slate-700">
-            <td className="p-2">
+            <td className={listCell}>
               <Link to={adminPaths.teamMember(member.id)} className="link">
                 {member.username}
               </Link>
             </td>
-            <td className="p-2">{member.name ?? "—"}</td>
-            <td className="p-2">{roleLabels[member.role]}</td>
-            <td className="p-2">{member.status === "active" ? "Active" : "Disabled"}</td>
-            <td className="p-2">{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}</td>
-            <td className="p-2">{member.two_step ? "On" : "Off"}</td>
+            <td className={listCell}>{member.name ?? "—"}</td>
+            <td className={listCell}>{roleLabels[member.role]}</td>
+            <td className={listCell}>{member.status === "active" ? "Active" : "Disabled"}</td>
+            <td className={listCell}>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}</td>
+            <td className={listCell}>{member.two_step ? "On" : "Off"}</td>
           </tr>
         ))}
       </StaffTable>
@@ -99,28 +100,27 @@ export default function Team() {
           >
             {invitations.map((invitation) => (
               <tr key={invitation.id} className="border-b border-slate-200 dark:border-slate-700">
-                <td className="p-2">{invitation.name}</td>
-                <td className="p-2 break-all">{invitation.email}</td>
-                <td className="p-2">{roleLabels[invitation.role]}</td>
-                <td className="p-2">
+                <td className={listCell}>{invitation.name}</td>
+                <td className={`${listCell} break-all`}>{invitation.email}</td>
+                <td className={listCell}>{roleLabels[invitation.role]}</td>
+                <td className={listCell}>
                   {invitation.expired
                     ? "Expired"
                     : `Invited, link valid until ${formatDateTime(invitation.expires_at)}`}
                 </td>
-                <td className="p-2">
+                <td className={listCell}>
                   <div className="flex flex-wrap gap-2">
-                    <Form method="post">
-                      <input type="hidden" name="invitation" value={invitation.id} />
-                      <button type="submit" name="intent" value="resend" className="btn-secondary">
-                        Resend<span className="sr-only"> the invitation to {invitation.email}</span>
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="invitation" value={invitation.id} />
-                      <button type="submit" name="intent" value="withdraw" className={dangerButtonClass}>
-                        Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
-                      </button>
-                    </Form>
+                    <RowActionForm field="invitation" id={invitation.id} intent="resend">
+                      Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+                    </RowActionForm>
+                    <RowActionForm
+                      field="invitation"
+                      id={invitation.id}
+                      intent="withdraw"
+                      className={dangerButtonClass}
+                    >
+                      Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
+                    </RowActionForm>
                   </div>
                 </td>
               </tr>

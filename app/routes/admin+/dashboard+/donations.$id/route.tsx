@@ -8,22 +8,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
-import {
-  PLEDGE_NOT_FOUND,
-  PledgeStatusBadge,
-  SavedNotice,
-  ScrollTable,
-  TableHead,
-  tdClass,
-  thClass,
-} from "~/components/admin/donations";
+import { PLEDGE_NOT_FOUND, PledgeStatusBadge, SavedNotice } from "~/components/admin/donations";
+import { ScrollTable, TableHead, tdClass, thClass } from "~/components/admin/table";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { FormError, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, FormError, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { pledgeTypeLabels, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
+import { donorTaxYears } from "~/services/giving-statements.server";
+import { supporterIdOfPledge } from "~/services/supporters.server";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -33,6 +28,7 @@ import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { paymentMethodLabel } from "~/utils/payment-method";
+import { taxYearLabel } from "~/utils/tax-year";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
@@ -44,9 +40,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** What each ?saved= after a redirect says. */
 const savedMessages: Record<string, string> = {
   payment: "Payment recorded.",
+  "payment-thanked": "Payment recorded. The donor's thank-you e-mail is on its way.",
   cancelled: "Pledge cancelled.",
   "payment-removed": "Payment removed.",
   "subscription-cancelled": "Monthly card gift cancelled in Stripe, and the pledge with it.",
+  "statement-sent": "Giving statement sent: the e-mail with its download link is on its way.",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -59,8 +57,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pledge,
     payments,
     history,
+    statementYears: await donorTaxYears(pledge),
     saved: new URL(request.url).searchParams.get("saved"),
     today: londonToday(),
+    supporterId: await supporterIdOfPledge(pledge.id),
   });
 }
 
@@ -72,10 +72,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: recordPaymentSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const { receivedOn, amount, note } = submission.value;
-  const recorded = await recordManualPayment({ pledgeId: id, receivedOn, amountPence: amount, note }, user.username);
+  const { receivedOn, amount, note, sendThanks } = submission.value;
+  const recorded = await recordManualPayment(
+    { pledgeId: id, receivedOn, amountPence: amount, note, sendThanks },
+    user.username,
+  );
   if (!recorded) throw notFound(PLEDGE_NOT_FOUND);
-  return redirect(`${adminPaths.donation(id)}?saved=payment`, 303);
+  return redirect(`${adminPaths.donation(id)}?saved=${recorded.thanked ? "payment-thanked" : "payment"}`, 303);
 }
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
@@ -88,13 +91,13 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function PledgeDetail() {
-  const { pledge, payments, history, saved, today } = useLoaderData<typeof loader>();
+  const { pledge, payments, history, saved, today, statementYears, supporterId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `record-payment-${pledge.id}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: { receivedOn: today, amount: "", note: "" },
+    defaultValue: { receivedOn: today, amount: "", note: "", sendThanks: "on" },
     constraint: getZodConstraint(recordPaymentSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: recordPaymentSchema }),
     shouldValidate: "onBlur",
@@ -171,6 +174,14 @@ export default function PledgeDetail() {
             </Detail>
             <Detail term="Name">
               {pledge.firstName} {pledge.lastName}
+              {supporterId ? (
+                <>
+                  {" "}
+                  <Link to={adminPaths.supporter(supporterId)} className="link">
+                    (supporter {supporterId}: all their gifts)
+                  </Link>
+                </>
+              ) : null}
             </Detail>
             <Detail term="E-mail">
               <a href={`mailto:${pledge.email}`} className="link break-all">
@@ -209,10 +220,53 @@ export default function PledgeDetail() {
             <TextField meta={fields.receivedOn} label="Date received" type="date" />
             <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
             <TextareaField meta={fields.note} label="Note" rows={2} optional />
+            <CheckboxField meta={fields.sendThanks} label="Send a thank-you e-mail" />
             <button type="submit" className="btn-primary" disabled={saving}>
               {saving ? "Recording…" : "Record payment"}
             </button>
           </Form>
+
+          <h3 id="statement-heading" className="mt-8 text-xl font-semibold">
+            Giving statement
+          </h3>
+          {statementYears.length === 0 ? (
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
+              No payments yet from this donor: there is nothing to put on a statement.
+            </p>
+          ) : (
+            <Form
+              method="get"
+              action={adminPaths.donationStatement(pledge.id)}
+              aria-labelledby="statement-heading"
+              className="mt-2 flex flex-wrap items-end gap-3"
+            >
+              <div>
+                <label
+                  htmlFor="statement-year"
+                  className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+                >
+                  Tax year (6 April to 5 April)
+                </label>
+                <select id="statement-year" name="year" className="field-input" defaultValue={statementYears[0]}>
+                  {statementYears.map((year) => (
+                    <option key={year} value={year}>
+                      {taxYearLabel(year)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-secondary">
+                Preview and send
+              </button>
+            </Form>
+          )}
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Every gift made with this e-mail address in the year, as a PDF the donor downloads from a link in the
+            e-mail.{" "}
+            <Link to={adminPaths.donationsStatements} className="link">
+              Send every donor their statement
+            </Link>
+          </p>
         </section>
       </div>
 

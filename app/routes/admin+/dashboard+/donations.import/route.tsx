@@ -1,17 +1,18 @@
 // Long (about 600 lines) because the bank import is one page with three states that share one
 // form: upload, preview (proposals, warnings, unmatched credits with their pledge search, Stripe
 // payouts, unreadable lines) and the result. The rules live in services/bank-import.server.ts and
-// services/bank-statement.server.ts; what is left here is the form and its tables.
+// utils/bank-statement.ts; what is left here is the form and its tables.
 import { useIsPending } from "~/utils/pending";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PledgeStatusBadge, ScrollTable, tdClass, TableHead } from "~/components/admin/donations";
+import { PledgeStatusBadge } from "~/components/admin/donations";
+import { ScrollTable, tdClass, TableHead } from "~/components/admin/table";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { pledgeTypeLabels, type PledgeStatusValue } from "~/schemas/donations";
+import { pledgeTypeLabels } from "~/schemas/donations";
 import {
   confirmImport,
   previewImport,
@@ -22,9 +23,10 @@ import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
 import {
   decodeStatement,
   type ColumnChoice,
+  type PledgeForMatching,
   type ProposalWarning,
   type UnmatchedCredit,
-} from "~/services/bank-statement.server";
+} from "~/utils/bank-statement";
 import { requireRole } from "~/services/session.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
@@ -49,7 +51,11 @@ const count = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Numb
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
   const params = new URL(request.url).searchParams;
-  return json({ recorded: count(params.get("recorded")), already: count(params.get("already")) });
+  return json({
+    recorded: count(params.get("recorded")),
+    already: count(params.get("already")),
+    thanked: count(params.get("thanked")),
+  });
 }
 
 /**
@@ -87,7 +93,9 @@ function readLineChoices(form: FormData) {
     const assign = /^assign:(v1:[0-9a-f]{64})$/.exec(key);
     if (assign && /^\d{1,9}$/.test(value)) assignments.set(assign[1], Number(value));
   }
-  return { accepted, searches, assignments };
+  // "Send a thank-you e-mail to each donor": one checkbox for the whole import.
+  const sendThanks = form.get("sendThanks") === "on";
+  return { accepted, searches, assignments, sendThanks };
 }
 
 /**
@@ -115,7 +123,8 @@ async function previewData(
     };
   }
   const ticked = state ? state.accepted : result.proposals.filter((p) => p.preselected).map((p) => p.fingerprint);
-  return { stage: "preview" as const, csv: text, choice, ...result, ticked, searches, error };
+  const sendThanks = state ? state.sendThanks : true;
+  return { stage: "preview" as const, csv: text, choice, ...result, ticked, searches, sendThanks, error };
 }
 
 const fail = (status: number, error: string, extra: Omit<Failure, "stage" | "error"> = {}) =>
@@ -163,14 +172,16 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!data.ok) return fail(400, data.error, { headers: data.headers, csv: text });
       return json(data, { status: error ? 400 : 200 });
     }
-    const outcome = await confirmImport(text, choice, state.accepted, user.username, state.assignments);
+    const outcome = await confirmImport(text, choice, state.accepted, user.username, state.assignments, {
+      sendThanks: state.sendThanks,
+    });
     if (!outcome.ok) {
       const data = await previewData(text, choice, state, outcome.error);
       if (!data.ok) return fail(400, outcome.error);
       return json(data, { status: 409 });
     }
     return redirect(
-      `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}`,
+      `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}${outcome.thanked ? `&thanked=${outcome.thanked}` : ""}`,
       303,
     );
   }
@@ -232,14 +243,7 @@ function ColumnSelects({
 
 const day = (iso: string) => formatLongDate(`${iso}T12:00:00Z`);
 
-type MatchedPledge = {
-  id: number;
-  reference: string;
-  type: "one-time" | "monthly";
-  amountPence: number;
-  paidPence: number;
-  status: PledgeStatusValue;
-};
+type MatchedPledge = PledgeForMatching;
 
 function PledgeSummary({ pledge }: { pledge: MatchedPledge }) {
   return (
@@ -375,7 +379,7 @@ function UnmatchedLine({
 }
 
 export default function ImportStatement() {
-  const { recorded, already } = useLoaderData<typeof loader>();
+  const { recorded, already, thanked } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = useIsPending({ state: "submitting" });
@@ -394,6 +398,7 @@ export default function ImportStatement() {
         >
           {recorded === 1 ? "1 payment recorded." : `${recorded} payments recorded.`}
           {already ? ` ${already} already imported before, not recorded again.` : ""}
+          {thanked ? ` ${thanked === 1 ? "1 thank-you e-mail" : `${thanked} thank-you e-mails`} on the way.` : ""}
         </p>
       ) : null}
 
@@ -565,9 +570,29 @@ export default function ImportStatement() {
           ) : null}
 
           {data.proposals.some((p) => p.state === "new") || data.unmatched.some((u) => u.state === "new") ? (
-            <button type="submit" name="intent" value="confirm" className="btn-primary mt-6" disabled={busy}>
-              {busy && navigation.formData?.get("intent") === "confirm" ? "Recording…" : "Record ticked payments"}
-            </button>
+            <>
+              <div className="mt-6">
+                <div className="flex items-center gap-2">
+                  <input
+                    id="send-thanks"
+                    type="checkbox"
+                    name="sendThanks"
+                    defaultChecked={data.sendThanks}
+                    aria-describedby="send-thanks-help"
+                    className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+                  />
+                  <label htmlFor="send-thanks" className="text-sm text-slate-800 dark:text-slate-200">
+                    Send a thank-you e-mail to each donor
+                  </label>
+                </div>
+                <p id="send-thanks-help" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  One e-mail per payment recorded. Untick it when back-filling old statements.
+                </p>
+              </div>
+              <button type="submit" name="intent" value="confirm" className="btn-primary mt-4" disabled={busy}>
+                {busy && navigation.formData?.get("intent") === "confirm" ? "Recording…" : "Record ticked payments"}
+              </button>
+            </>
           ) : (
             <p className="mt-4">Every paid-in line has been imported before.</p>
           )}

@@ -7,6 +7,7 @@ import { figuresCell as td, figuresRow as rowBorder, StaffSection, StaffTable } 
 import { FormError } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidOnPence, giftAidStaff } from "~/content/gift-aid";
 import { site } from "~/content/site";
+import { smallDonationsStaff } from "~/content/small-donations";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { createBatchSchema } from "~/schemas/gift-aid";
@@ -129,6 +130,11 @@ export default function GiftAid() {
   return (
     <>
       <h2 className="text-2xl font-semibold">{giftAidStaff.sectionTitle}</h2>
+      <p className="mt-2">
+        <Link to={adminPaths.smallDonations()} className="link">
+          {smallDonationsStaff.linkFromGiftAid}
+        </Link>
+      </p>
 
       <StaffSection id="claimable" title="Claimable payments" className="mt-6">
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{giftAidStaff.intro}</p>
@@ -199,8 +205,8 @@ export default function GiftAid() {
       ) : null}
 
       {notCovered.length > 0 ? (
-        <StaffSection id="not-covered" title="Payments the declaration does not cover" className="mt-10">
-          <ProblemTable rows={notCovered} caption="Payments the declaration does not cover" />
+        <StaffSection id="not-covered" title="Payments no declaration covers" className="mt-10">
+          <ProblemTable rows={notCovered} caption="Payments no declaration covers" />
         </StaffSection>
       ) : null}
 

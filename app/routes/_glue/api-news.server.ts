@@ -1,3 +1,7 @@
+// Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
+// remix-flat-routes takes no `.server` file as a route): the JSON API's articles
+// (docs/api.md#articles): their public shape, reading and validating a body, list parameters
+// and the paging cursor; refusals are thrown as API error responses.
 import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/models/news.server";
 import { newsApiSchema, parseIsoInstant } from "~/schemas/news";
 import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
@@ -23,12 +27,12 @@ export function toApiArticle(article: NewsArticle): ApiArticle {
     id: article.id,
     title: article.title,
     content: article.content,
-    image_url: article.image_url ?? null,
-    image_alt: article.image_alt ?? null,
+    image_url: article.imageUrl ?? null,
+    image_alt: article.imageAlt ?? null,
     status: article.status,
-    publish_at: article.publish_at,
-    created_at: article.created_at,
-    updated_at: article.updated_at,
+    publish_at: article.publishAt,
+    created_at: article.createdAt,
+    updated_at: article.updatedAt,
   };
 }
 
@@ -50,10 +54,10 @@ export async function readArticleInput(request: Request): Promise<NewsInput> {
   return {
     title,
     content,
-    image_url: image_url ?? null,
+    imageUrl: image_url ?? null,
     ...(status ? { status } : {}),
-    ...(publish_at ? { publish_at } : {}),
-    ...("image_alt" in body ? { image_alt: image_alt ?? null } : {}),
+    ...(publish_at ? { publishAt: publish_at } : {}),
+    ...("image_alt" in body ? { imageAlt: image_alt ?? null } : {}),
   };
 }
 
@@ -101,8 +105,8 @@ export function parseListParams(url: URL): ApiListParams {
   return { limit, cursor };
 }
 
-export function encodeCursor(article: { publish_at: string; id: number }): string {
-  return Buffer.from(JSON.stringify([article.publish_at, article.id]), "utf8").toString("base64url");
+export function encodeCursor(article: NewsCursor): string {
+  return Buffer.from(JSON.stringify([article.publishAt, article.id]), "utf8").toString("base64url");
 }
 
 export function decodeCursor(raw: string): NewsCursor | null {
@@ -113,7 +117,7 @@ export function decodeCursor(raw: string): NewsCursor | null {
     const [publishAt, id] = value;
     if (typeof publishAt !== "string" || parseIsoInstant(publishAt) !== publishAt) return null;
     if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) return null;
-    const cursor = { publish_at: publishAt, id };
+    const cursor = { publishAt, id };
     // Only the exact text we hand out: base64 decoding forgives stray characters.
     return encodeCursor(cursor) === raw ? cursor : null;
   } catch {
@@ -122,7 +126,7 @@ export function decodeCursor(raw: string): NewsCursor | null {
 }
 
 /** RFC 8288: where the next page is, while one may remain. */
-export function nextLink(params: ApiListParams, last: { publish_at: string; id: number }): string {
+export function nextLink(params: ApiListParams, last: NewsCursor): string {
   const query = new URLSearchParams({ limit: String(params.limit), cursor: encodeCursor(last) });
   return `<${absoluteUrl(`/api/news?${query}`)}>; rel="next"`;
 }

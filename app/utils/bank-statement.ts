@@ -1,15 +1,13 @@
 // Long because a bank's CSV export is messy: finding the header row and the date, description
 // and amount columns by their usual names, reading dates and amounts in UK formats, finding pledge
 // references however donors typed them, and matching credits with their warnings. Pure functions
-// (no database), unit-tested on real exports in tests/fixtures/bank-statements.
+// (no database, no server-only imports), unit-tested on real exports in
+// tests/fixtures/bank-statements. The use case that looks pledges up and records payments is
+// app/services/bank-import.server.ts.
 import type { PledgeStatusValue } from "~/schemas/donations";
-import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { giftDayProblem, toLondonDay } from "~/utils/dates";
-
-// Reading a bank's CSV statement and finding pledge references in it: pure functions (no
-// database), so they can be tested on realistic exports. The use case that looks pledges up
-// and records payments is app/services/bank-import.server.ts.
+import { sha256Hex } from "~/utils/sha256";
 
 export interface ColumnChoice {
   date?: number;
@@ -208,7 +206,7 @@ export function findReferences(text: string): string[] {
 
 function fingerprint(date: string, amountPence: number, description: string, occurrence: number): string {
   const text = `${date}|${amountPence}|${description.replace(/\s+/g, " ").trim().toLowerCase()}|${occurrence}`;
-  return `v1:${createHash("sha256").update(text).digest("hex")}`;
+  return `v1:${sha256Hex(text)}`;
 }
 
 function guessDelimiter(text: string): string {
@@ -219,18 +217,14 @@ function guessDelimiter(text: string): string {
 
 const cell = (row: readonly string[], index: number | undefined) => (index === undefined ? "" : (row[index] ?? ""));
 
-/**
- * The money-in lines of a statement. The header row is the first of the opening rows in which
- * the usual column names are found (some banks put account details above it); `choice`
- * overrides the detected columns. A line that cannot be read is reported and skipped.
- */
-export function parseStatement(
-  text: string,
-  choice: ColumnChoice = {},
-  today: string = toLondonDay(new Date()),
-): StatementResult {
-  const problems: LineProblem[] = [];
-  let records: { record: string[]; line: number }[];
+/** A CSV record and the line in the file where it starts (1 = the first line). */
+export interface StatementRecord {
+  record: string[];
+  line: number;
+}
+
+/** The records of a statement's CSV (lines that are not CSV reported and skipped), or null. */
+export function readStatementRecords(text: string, problems: LineProblem[]): StatementRecord[] | null {
   try {
     const parsed = parse(text, {
       delimiter: guessDelimiter(text),
@@ -246,14 +240,32 @@ export function parseStatement(
         return undefined;
       },
     }) as unknown as { record: string[]; info: { lines: number } }[];
-    records = parsed.map(({ record, info }) => ({
+    return parsed.map(({ record, info }) => ({
       record,
       // info.lines is where the record ends; quoted line breaks move its start up.
       line: info.lines - record.reduce((n, value) => n + (value.match(/\n/g)?.length ?? 0), 0),
     }));
   } catch {
-    return { ok: false, error: "This file could not be read as CSV. Export the statement as CSV and try again." };
+    return null;
   }
+}
+
+export type StatementHeader =
+  | { ok: false; error: string; headers?: string[] }
+  | {
+      ok: true;
+      headers: string[];
+      columns: StatementColumns;
+      /** Index of the header row in the records; the payments follow it (-1: the file has none). */
+      headerIndex: number;
+    };
+
+/**
+ * Header detection: the header row is the first of the opening rows in which the usual column
+ * names are found (some banks put account details above it); `choice` overrides the detected
+ * columns, and a chosen file whose first row is already a payment has no header row.
+ */
+export function findStatementHeader(records: readonly StatementRecord[], choice: ColumnChoice = {}): StatementHeader {
   const wide = records.filter((r) => r.record.length >= 2);
   if (wide.length === 0) {
     return { ok: false, error: "This file does not look like a CSV statement: no line has more than one column." };
@@ -283,11 +295,24 @@ export function parseStatement(
       headers,
     };
   }
+  return { ok: true, headers, columns, headerIndex };
+}
 
+/**
+ * Row reading: the money-in lines among `records` (the rows after the header), each with its
+ * fingerprint and references. A line that cannot be read is added to `problems` and skipped;
+ * money out (or zero) is only counted.
+ */
+export function readStatementRows(
+  records: readonly StatementRecord[],
+  columns: StatementColumns,
+  problems: LineProblem[],
+  today: string,
+): { credits: StatementCredit[]; debits: number } {
   const credits: StatementCredit[] = [];
   const seen = new Map<string, number>();
   let debits = 0;
-  for (const { record, line } of records.slice(headerIndex + 1)) {
+  for (const { record, line } of records) {
     if (record.every((value) => value === "")) continue;
     const rawDate = cell(record, columns.date);
     const date = parseStatementDate(rawDate);
@@ -340,6 +365,24 @@ export function parseStatement(
       references: findReferences(description),
     });
   }
+  return { credits, debits };
+}
+
+/** The money-in lines of a statement: its CSV records, then header detection, then row reading. */
+export function parseStatement(
+  text: string,
+  choice: ColumnChoice = {},
+  today: string = toLondonDay(new Date()),
+): StatementResult {
+  const problems: LineProblem[] = [];
+  const records = readStatementRecords(text, problems);
+  if (!records) {
+    return { ok: false, error: "This file could not be read as CSV. Export the statement as CSV and try again." };
+  }
+  const header = findStatementHeader(records, choice);
+  if (!header.ok) return header;
+  const { headers, columns, headerIndex } = header;
+  const { credits, debits } = readStatementRows(records.slice(headerIndex + 1), columns, problems, today);
   problems.sort((a, b) => a.line - b.line);
   return { ok: true, headers, columns, credits, problems, debits };
 }

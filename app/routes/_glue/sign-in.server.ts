@@ -1,0 +1,35 @@
+// Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
+// remix-flat-routes takes no `.server` file as a route): the redirects that end the sign-in
+// steps, over the session service (app/services/session.server.ts), which returns the
+// Set-Cookie values.
+import { redirect } from "@remix-run/node";
+import { endSession, startSecondStep, startUserSession } from "~/services/session.server";
+import { adminPaths, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+
+interface SignInStep {
+  request: Request;
+  userId: number;
+  /** Where the person goes once signed in (already checked by safeRedirect). */
+  redirectTo: string;
+}
+
+/** Signs the person in (a new session) and sends them on: 303 with the session cookie. */
+export async function createUserSession({ request, userId, redirectTo }: SignInStep): Promise<Response> {
+  const setCookie = await startUserSession({ request, userId });
+  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });
+}
+
+/** The password was right and a code is needed: on to the code page, keeping where they were going. */
+export async function beginSecondStep({ request, userId, redirectTo }: SignInStep): Promise<Response> {
+  const setCookie = await startSecondStep({ request, userId });
+  const target =
+    redirectTo === DASHBOARD_PATH
+      ? adminPaths.signInCode
+      : `${adminPaths.signInCode}?${new URLSearchParams({ redirectTo })}`;
+  return redirect(target, { status: 303, headers: { "Set-Cookie": setCookie } });
+}
+
+/** Ends the session in the request and goes to the sign-in page with the cookie cleared. */
+export async function logout(request: Request): Promise<Response> {
+  return redirect(LOGIN_PATH, { status: 303, headers: { "Set-Cookie": await endSession(request) } });
+}

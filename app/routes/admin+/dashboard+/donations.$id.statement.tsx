@@ -1,0 +1,125 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
+import { FormError } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { readFormData } from "~/infra/body.server";
+import { assertSameOrigin } from "~/infra/same-origin.server";
+import { findPledge } from "~/services/donations.server";
+import { buildStatement, sendStatement } from "~/services/giving-statements.server";
+import { requireRole } from "~/services/session.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { notFound } from "~/utils/http";
+import { pageMeta } from "~/utils/meta";
+import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
+import { formatPence } from "~/utils/money";
+import { parseRecordId } from "~/utils/record-id";
+import { parseTaxYear, taxYearLabel } from "~/utils/tax-year";
+import { useIsPending } from "~/utils/pending";
+
+// Sending one donor their yearly giving statement, from a pledge's page: a nested route that
+// shows, above the pledge, what the statement holds and to whom it goes (the confirmation),
+// with the PDF to check first; its POST queues the e-mail with the signed link.
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Send Giving Statement",
+    description: `A donor's giving statement at ${site.name}.`,
+    noindex: true,
+  });
+
+const CHOOSE_YEAR = "Choose the tax year of the statement.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "donations");
+  const id = parseRecordId(params.id);
+  const pledge = id === null ? undefined : await findPledge(id);
+  if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
+  const year = parseTaxYear(new URL(request.url).searchParams.get("year"));
+  if (year === null) return json({ pledgeId: pledge.id, year: null, error: CHOOSE_YEAR, statement: null }, 400);
+  const built = await buildStatement(pledge.id, year);
+  if (!built) throw notFound(PLEDGE_NOT_FOUND);
+  const { statement, donor } = built;
+  return json({
+    pledgeId: pledge.id,
+    year,
+    error: null,
+    statement: {
+      label: statement.taxYearLabel,
+      to: donor.email.trim(),
+      donorName: statement.donorName,
+      gifts: statement.gifts.length,
+      totalPence: statement.totalPence,
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireRole(request, "donations");
+  const id = parseRecordId(params.id);
+  if (id === null) throw notFound(PLEDGE_NOT_FOUND);
+  const year = parseTaxYear(String((await readFormData(request)).get("year") ?? ""));
+  if (year === null) return json({ error: CHOOSE_YEAR }, 400);
+  const result = await sendStatement(id, year, user.username);
+  if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
+  if (!result.ok) {
+    return json({ error: `This donor has no gifts in the tax year ${taxYearLabel(year)}: nothing to send.` }, 409);
+  }
+  return redirect(`${adminPaths.donation(id)}?saved=statement-sent`, 303);
+}
+
+export default function SendStatement() {
+  const { pledgeId, year, error, statement } = useLoaderData<typeof loader>();
+  const actionError = useActionData<typeof action>()?.error;
+  const busy = useIsPending({ state: "submitting" });
+  return (
+    <section
+      aria-labelledby="statement-confirm-heading"
+      className="mt-6 rounded-lg border border-brand-300 bg-brand-50 p-5 dark:border-brand-700 dark:bg-slate-900"
+    >
+      <h3 id="statement-confirm-heading" className="text-xl font-semibold">
+        {statement ? `Send the giving statement for ${statement.label}?` : "Send a giving statement"}
+      </h3>
+      {error || actionError ? (
+        <div className="mt-2">
+          <FormError errors={[actionError ?? error!]} />
+        </div>
+      ) : null}
+      {statement && year !== null ? (
+        <>
+          <p className="mt-2 text-slate-800 dark:text-slate-200">
+            To <strong className="break-all">{statement.to}</strong> ({statement.donorName}):{" "}
+            {statement.gifts === 0
+              ? "no gifts in this tax year."
+              : `${statement.gifts} ${statement.gifts === 1 ? "gift" : "gifts"}, ${formatPence(statement.totalPence)} in all, from every pledge made with this e-mail address.`}{" "}
+            The e-mail carries a link to the PDF that works for {STATEMENT_LINK_DAYS} days.
+          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Form method="post">
+              <input type="hidden" name="year" value={year} />
+              <button type="submit" className="btn-primary" disabled={busy || statement.gifts === 0}>
+                {busy ? "Sending…" : "Send statement"}
+              </button>
+            </Form>
+            <a href={adminPaths.donationStatementPdf(pledgeId, year)} className="btn-secondary" download>
+              Download the PDF
+            </a>
+            <Link to={adminPaths.donation(pledgeId)} className="link" preventScrollReset>
+              Cancel
+            </Link>
+          </div>
+        </>
+      ) : (
+        <p className="mt-2">
+          <Link to={adminPaths.donation(pledgeId)} className="link">
+            Back to the pledge
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
+import { statementFileName, statementPdf } from "~/services/giving-statements.server";
+import { requireRole } from "~/services/session.server";
+import { parseRecordId } from "~/utils/record-id";
+import { parseTaxYear } from "~/utils/tax-year";
+
+// A donor's giving statement for one tax year (?year=2025) as a PDF, for staff to check or post.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "donations");
+  const id = parseRecordId(params.id);
+  const year = parseTaxYear(new URL(request.url).searchParams.get("year"));
+  if (year === null)
+    return new Response("Choose the tax year: ?year=2025 is 6 April 2025 to 5 April 2026.", { status: 400 });
+  const pdf = id === null ? undefined : await statementPdf(id, year);
+  if (!pdf) return new Response(PLEDGE_NOT_FOUND, { status: 404 });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${statementFileName(year)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,236 @@
+import { giftAidOnPence } from "~/content/gift-aid";
+import { londonToday, now as clockNow } from "~/infra/clock.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { signLinkToken, verifyLinkToken } from "~/infra/signed-link.server";
+import { listAuditOfKind, recordAudit, type AuditEvent } from "~/models/audit.server";
+import {
+  donorPaymentSpan,
+  findNewestPledgeIdOfDonor,
+  listDonorGifts,
+  listDonorPledgesWhoGave,
+} from "~/models/giving.server";
+import { enqueueMail } from "~/models/outbox.server";
+import { getPledge, type Pledge } from "~/models/pledge.server";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { toLondonDay } from "~/utils/dates";
+import { donorKeyOf } from "~/utils/donor-key";
+import { formatPence } from "~/utils/money";
+import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
+import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-year";
+import { getCharitySettings } from "./charity-settings.server";
+import { kickMailSender } from "./mail-sender.server";
+import { donorStatementMail } from "./mail-templates.server";
+import { giftAidCovers } from "./receipts.server";
+import { renderStatementPdf, type GivingStatement } from "./statement-pdf.server";
+
+// Yearly giving statements: every gift a donor made in one UK tax year (6 April to 5 April,
+// app/utils/tax-year.ts), as a PDF staff can download and donors get through a signed link
+// that works for STATEMENT_LINK_DAYS. A donor is everyone with the same e-mail address
+// (app/utils/donor-key.ts); the link names one pledge of theirs, never the address.
+
+export { STATEMENT_LINK_DAYS };
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LINK_PURPOSE = "giving-statement";
+
+export const statementPaths = {
+  /** The page the e-mailed link opens (public, no sign-in). */
+  page: (token: string) => `/statement/${token}`,
+  /** The PDF behind it. */
+  pdf: (token: string) => `/statement/${token}/pdf`,
+};
+
+export type { GivingStatement };
+
+/** The statement of the donor of a pledge for one tax year, or undefined when the pledge is gone. */
+export async function buildStatement(
+  pledgeId: number,
+  year: TaxYear,
+  options: { db?: DB; charity?: CharitySettings; today?: string } = {},
+): Promise<{ statement: GivingStatement; donor: Pledge } | undefined> {
+  const db = options.db ?? getDb();
+  const anchor = await getPledge(db, pledgeId);
+  if (!anchor) return undefined;
+  const key = donorKeyOf(anchor.email);
+  // The donor as they last named themselves.
+  const newestId = await findNewestPledgeIdOfDonor(db, key);
+  const donor = (newestId !== undefined && newestId !== anchor.id ? await getPledge(db, newestId) : anchor) ?? anchor;
+  const days = taxYearDays(year);
+  const charity = options.charity ?? (await getCharitySettings(db));
+  const gifts = (await listDonorGifts(db, key, days)).map((gift) => ({
+    receivedOn: gift.receivedOn,
+    reference: gift.reference,
+    amountPence: gift.amountPence,
+    giftAid: giftAidCovers(gift.declaration, gift),
+  }));
+  const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
+  return {
+    donor,
+    statement: {
+      charityName: charity.name,
+      charityNumber: charity.charityNumber,
+      donorName: `${donor.firstName} ${donor.lastName}`,
+      taxYearLabel: taxYearLabel(year),
+      firstDay: days.first,
+      lastDay: days.last,
+      issuedOn: options.today ?? londonToday(),
+      gifts,
+      totalPence: gifts.reduce((sum, gift) => sum + gift.amountPence, 0),
+      giftAidBasePence,
+      giftAidPence: giftAidOnPence(giftAidBasePence),
+    },
+  };
+}
+
+/** The statement as a PDF (staff download; the public link). */
+export async function statementPdf(pledgeId: number, year: TaxYear): Promise<Buffer | undefined> {
+  const built = await buildStatement(pledgeId, year);
+  return built ? renderStatementPdf(built.statement) : undefined;
+}
+
+/** "giving-statement-2025-to-2026.pdf" */
+export function statementFileName(year: TaxYear): string {
+  return `giving-statement-${taxYearLabel(year).replace(/ /g, "-")}.pdf`;
+}
+
+/** The tax years, newest first, in which the donor of this pledge has any payment. */
+export async function donorTaxYears(pledge: Pledge): Promise<TaxYear[]> {
+  const span = await donorPaymentSpan(getDb(), donorKeyOf(pledge.email));
+  if (!span) return [];
+  const years: TaxYear[] = [];
+  for (let year = taxYearOf(span.last); year >= taxYearOf(span.first); year--) years.push(year);
+  return years;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signed link
+
+/** A link token for the statement of a pledge's donor for a tax year, valid STATEMENT_LINK_DAYS from `now` (`secrets`: tests of another process). */
+export function statementToken(
+  pledgeId: number,
+  year: TaxYear,
+  now: Date = new Date(clockNow()),
+  secrets?: readonly string[],
+): string {
+  return signLinkToken(
+    LINK_PURPOSE,
+    [String(year), String(pledgeId)],
+    new Date(now.getTime() + STATEMENT_LINK_DAYS * DAY_MS),
+    secrets,
+  );
+}
+
+export type StatementLinkCheck =
+  { ok: true; pledgeId: number; year: TaxYear; expiresAt: string } | { ok: false; status: 404 | 410 };
+
+/** What a statement link names, when it is genuine, unexpired and its pledge still exists. */
+export async function checkStatementLink(token: string, now: Date = new Date(clockNow())): Promise<StatementLinkCheck> {
+  const check = verifyLinkToken(LINK_PURPOSE, token, 2, now);
+  if (!check.ok) return check;
+  const [yearText, pledgeText] = check.fields;
+  const year = Number(yearText);
+  const pledgeId = Number(pledgeText);
+  if (!Number.isSafeInteger(year) || !Number.isSafeInteger(pledgeId)) return { ok: false, status: 404 };
+  // An erased donor's link leads nowhere.
+  if (!(await getPledge(getDb(), pledgeId))) return { ok: false, status: 410 };
+  return { ok: true, pledgeId, year, expiresAt: check.expiresAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+export type SendStatementResult =
+  { ok: true; giftCount: number; totalPence: number; to: string } | { ok: false; reason: "not-found" | "no-gifts" };
+
+/** Queues one donor's statement e-mail and audits it on the pledge, inside the caller's transaction. */
+async function queueStatement(
+  trx: DB,
+  pledgeId: number,
+  year: TaxYear,
+  actor: string,
+  context: { charity: CharitySettings; now: Date; bulk: boolean },
+): Promise<SendStatementResult> {
+  const built = await buildStatement(pledgeId, year, { db: trx, charity: context.charity });
+  if (!built) return { ok: false, reason: "not-found" };
+  const { statement, donor } = built;
+  if (!statement.gifts.some((gift) => gift.amountPence > 0)) return { ok: false, reason: "no-gifts" };
+  const token = statementToken(donor.id, year, context.now);
+  const expires = new Date(context.now.getTime() + STATEMENT_LINK_DAYS * DAY_MS);
+  const mail = donorStatementMail(
+    donor,
+    { taxYearLabel: statement.taxYearLabel, giftCount: statement.gifts.length, totalPence: statement.totalPence },
+    { url: absoluteUrl(statementPaths.page(token)), days: STATEMENT_LINK_DAYS, expiresOn: expires.toISOString() },
+    context.charity,
+  );
+  await enqueueMail(trx, { kind: "statement.donor", to: donor.email.trim(), pledgeId: donor.id, ...mail }, context.now);
+  await recordAudit(trx, {
+    entity: "pledge",
+    entityId: pledgeId,
+    action: "statement.sent",
+    detail: `Giving statement for the tax year ${statement.taxYearLabel} e-mailed (${statement.gifts.length} ${statement.gifts.length === 1 ? "gift" : "gifts"}, ${formatPence(statement.totalPence)}; link valid until ${toLondonDay(expires)})${context.bulk ? ", with the whole tax year's statements" : ""}`,
+    actor,
+  });
+  return { ok: true, giftCount: statement.gifts.length, totalPence: statement.totalPence, to: donor.email.trim() };
+}
+
+/** Staff send one donor's statement from a pledge's page. */
+export async function sendStatement(pledgeId: number, year: TaxYear, actor: string): Promise<SendStatementResult> {
+  const charity = await getCharitySettings();
+  const now = new Date(clockNow());
+  const result = await immediateTransaction(getDb(), (trx) =>
+    queueStatement(trx, pledgeId, year, actor, { charity, now, bulk: false }),
+  );
+  if (result.ok) {
+    logger.info({ event: "statement.sent", pledge_id: pledgeId, tax_year: year }, "Giving statement queued");
+    void kickMailSender();
+  }
+  return result;
+}
+
+/** What sending a whole tax year's statements would do: how many donors, gifts and money. */
+export async function previewYearStatements(year: TaxYear): Promise<{ donors: number; totalPence: number }> {
+  const db = getDb();
+  const days = taxYearDays(year);
+  const pledgeIds = await listDonorPledgesWhoGave(db, days);
+  let totalPence = 0;
+  for (const id of pledgeIds) {
+    const pledge = await getPledge(db, id);
+    if (!pledge) continue;
+    for (const gift of await listDonorGifts(db, donorKeyOf(pledge.email), days)) totalPence += gift.amountPence;
+  }
+  return { donors: pledgeIds.length, totalPence };
+}
+
+/**
+ * Staff send every donor who gave in a tax year their statement: one message per donor, all in
+ * one transaction (all or nothing), each audited on the donor's pledge, and the whole send once
+ * in the statements history.
+ */
+export async function sendYearStatements(year: TaxYear, actor: string): Promise<{ sent: number }> {
+  const charity = await getCharitySettings();
+  const now = new Date(clockNow());
+  const sent = await immediateTransaction(getDb(), async (trx) => {
+    let count = 0;
+    for (const id of await listDonorPledgesWhoGave(trx, taxYearDays(year))) {
+      const result = await queueStatement(trx, id, year, actor, { charity, now, bulk: true });
+      if (result.ok) count++;
+    }
+    await recordAudit(trx, {
+      entity: "statements",
+      entityId: null,
+      action: "statements.sent",
+      detail: `Giving statements for the tax year ${taxYearLabel(year)} e-mailed to ${count} ${count === 1 ? "donor" : "donors"}`,
+      actor,
+    });
+    return count;
+  });
+  logger.info({ event: "statements.sent", tax_year: year, sent }, "Giving statements queued for a tax year");
+  if (sent > 0) void kickMailSender();
+  return { sent };
+}
+
+/** The whole-year sends so far, newest first. */
+export function statementsHistory(): Promise<AuditEvent[]> {
+  return listAuditOfKind(getDb(), "statements");
+}

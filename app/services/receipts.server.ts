@@ -1,0 +1,174 @@
+import { giftAidOnPence } from "~/content/gift-aid";
+import { now as clockNow, nowIsoString } from "~/infra/clock.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import { listSettings, saveSettings } from "~/models/charity-settings.server";
+import { getDeclarationByPledgeId } from "~/models/gift-aid.server";
+import { listPledgesToRemind, markPledgeReminded, type GiftDeclaration } from "~/models/giving.server";
+import { enqueueMail } from "~/models/outbox.server";
+import type { Payment } from "~/models/payment.server";
+import { getPledge, type Pledge } from "~/models/pledge.server";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { toLondonDay } from "~/utils/dates";
+import { claimability } from "~/utils/gift-aid";
+import { REMINDER_AFTER_DAYS, REMINDER_WINDOW_DAYS } from "~/utils/receipts";
+import { getCharitySettings } from "./charity-settings.server";
+import { donorPaymentMail, donorReminderMail, type GiftAidDeclarationCopy } from "./mail-templates.server";
+
+// What donors hear about their money after the pledge: a thank-you for each payment recorded
+// (by hand, from a bank statement or by card), and one friendly reminder of a bank-transfer
+// pledge still unpaid a week after it was made. Each message is queued in the transaction that
+// records its cause. Monthly standing orders that lapse are never chased: staff see them on the
+// Donations list (status "Lapsed") and the overview, and decide themselves.
+
+// ---------------------------------------------------------------------------------------------
+// Gift Aid on a gift
+
+/**
+ * Whether Gift Aid applies to a gift: THE one rule the thank-you e-mails and the giving
+ * statements ask. Today it is the gift's own pledge's declaration, by the claim rule (not
+ * cancelled before the gift arrived; a gift before the declaration only within the 4 years it
+ * reaches back); a refund or a gift given back is never covered. Widen it here when a
+ * declaration comes to cover every gift of its supporter.
+ */
+export function giftAidCovers(
+  declaration: GiftDeclaration | null | undefined,
+  gift: { receivedOn: string; amountPence: number; refunded?: boolean },
+): boolean {
+  if (!declaration || gift.amountPence <= 0 || gift.refunded) return false;
+  return claimability({
+    receivedOn: gift.receivedOn,
+    declaredOn: toLondonDay(declaration.declaredAt),
+    coversPastFourYears: declaration.coversPastFourYears,
+    cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
+    claimed: false,
+  }).claimable;
+}
+
+/** The declaration of a pledge as giftAidCovers takes it, or null. */
+export async function pledgeDeclaration(db: DB, pledgeId: number): Promise<GiftDeclaration | null> {
+  const declaration = await getDeclarationByPledgeId(db, pledgeId);
+  return declaration
+    ? {
+        declaredAt: declaration.declaredAt,
+        coversPastFourYears: declaration.coversPastFourYears,
+        cancelledAt: declaration.cancelledAt,
+      }
+    : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thank-you for a payment
+
+/**
+ * Queues the donor's thank-you for a payment, inside the transaction that records it. None for
+ * a refund (a negative amount) or nothing received. Returns whether a message was queued.
+ */
+export async function queuePaymentThanks(
+  trx: DB,
+  pledge: Pledge,
+  payment: Pick<Payment, "amountPence" | "receivedOn" | "method">,
+  charity: CharitySettings,
+  options: { declarationCopy?: GiftAidDeclarationCopy | null } = {},
+): Promise<boolean> {
+  if (payment.amountPence <= 0) return false;
+  const covered = giftAidCovers(await pledgeDeclaration(trx, pledge.id), payment);
+  const mail = donorPaymentMail(
+    pledge,
+    payment,
+    {
+      byCard: payment.method === "card",
+      giftAidPence: covered ? giftAidOnPence(payment.amountPence) : null,
+      declaration: options.declarationCopy,
+    },
+    charity,
+  );
+  await enqueueMail(trx, { kind: "payment.donor", to: pledge.email, pledgeId: pledge.id, ...mail });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reminders
+
+export { REMINDER_AFTER_DAYS, REMINDER_WINDOW_DAYS };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Settings key of the on/off switch (kept beside the charity's details; absent means on). */
+export const REMINDERS_SETTING = "paymentReminders";
+
+export async function remindersEnabled(db: DB = getDb()): Promise<boolean> {
+  const row = (await listSettings(db)).find((setting) => setting.key === REMINDERS_SETTING);
+  return row?.value !== "off";
+}
+
+/** Staff turn reminders on or off (Settings); audited. False when nothing changed. */
+export async function setRemindersEnabled(on: boolean, actor: string, db: DB = getDb()): Promise<boolean> {
+  const changed = await immediateTransaction(db, async (trx) => {
+    if ((await remindersEnabled(trx)) === on) return false;
+    const now = nowIsoString();
+    await saveSettings(trx, [{ key: REMINDERS_SETTING, value: on ? "on" : "off" }], { actor, now });
+    await recordAudit(
+      trx,
+      {
+        entity: "settings",
+        entityId: null,
+        action: "settings.changed",
+        detail: `Payment reminders: ${on ? "off → on" : "on → off"}`,
+        actor,
+      },
+      now,
+    );
+    return true;
+  });
+  if (changed) logger.info({ event: "settings.changed", keys: [REMINDERS_SETTING] }, "Payment reminders switched");
+  return changed;
+}
+
+/**
+ * Housekeeping's task: queues the one reminder of each bank-transfer pledge made between
+ * REMINDER_WINDOW_DAYS and REMINDER_AFTER_DAYS ago that has no payment, is not cancelled and
+ * was never reminded; each pledge is marked in the same transaction as its message, so no
+ * pledge is ever reminded twice, even by two instances at once. Nothing when turned off.
+ */
+export async function sendDueReminders(now: Date = new Date(clockNow()), db: DB = getDb()): Promise<number> {
+  if (!(await remindersEnabled(db))) return 0;
+  const ids = await listPledgesToRemind(db, {
+    madeAfter: new Date(now.getTime() - REMINDER_WINDOW_DAYS * DAY_MS).toISOString(),
+    madeBefore: new Date(now.getTime() - REMINDER_AFTER_DAYS * DAY_MS).toISOString(),
+  });
+  if (ids.length === 0) return 0;
+  const charity = await getCharitySettings(db);
+  let sent = 0;
+  for (const id of ids) {
+    const queued = await immediateTransaction(db, async (trx) => {
+      const pledge = await getPledge(trx, id);
+      if (!pledge || pledge.paidPence !== 0 || pledge.cancelledAt) return false;
+      if (!(await markPledgeReminded(trx, id, now.toISOString()))) return false;
+      await enqueueMail(
+        trx,
+        { kind: "pledge.reminder", to: pledge.email, pledgeId: pledge.id, ...donorReminderMail(pledge, charity) },
+        now,
+      );
+      await recordAudit(
+        trx,
+        {
+          entity: "pledge",
+          entityId: pledge.id,
+          action: "pledge.reminded",
+          detail: `No payment ${REMINDER_AFTER_DAYS} days after the pledge: one reminder e-mailed to the donor`,
+          actor: "housekeeping",
+          actorId: null,
+        },
+        now.toISOString(),
+      );
+      return true;
+    });
+    if (queued) sent++;
+  }
+  if (sent > 0) {
+    // Delivered by the running server's mail sender (every 30 s): housekeeping also runs in the start-up script.
+    logger.info({ event: "pledge.reminders", sent }, "Payment reminders queued");
+  }
+  return sent;
+}

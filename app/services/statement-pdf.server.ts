@@ -1,0 +1,141 @@
+import PDFDocument from "pdfkit";
+import { statementWording as words } from "~/content/mail";
+import { formatLongDate } from "~/utils/dates";
+
+const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+/** The table's amounts always with pence ("£25.00"), so they line up. */
+const money = (pence: number) => poundsAndPence.format(pence / 100);
+
+// The yearly giving statement as a PDF (pdfkit): real, selectable text in the standard
+// Helvetica fonts (nothing to embed), A4, the charity's name and number, the donor's name, the
+// tax year, one row per gift (day, reference, amount, Gift Aid yes/no) and the total. Pages
+// break between rows, the column headings repeated on each page.
+
+export interface StatementGift {
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  reference: string;
+  /** Negative for a refund. */
+  amountPence: number;
+  giftAid: boolean;
+}
+
+export interface GivingStatement {
+  charityName: string;
+  charityNumber: string;
+  donorName: string;
+  taxYearLabel: string;
+  /** YYYY-MM-DD, both included. */
+  firstDay: string;
+  lastDay: string;
+  /** YYYY-MM-DD */
+  issuedOn: string;
+  gifts: StatementGift[];
+  totalPence: number;
+  giftAidPence: number;
+  giftAidBasePence: number;
+}
+
+const MARGIN = 56;
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const COLUMNS = [
+  { x: MARGIN, width: 150, align: "left" },
+  { x: MARGIN + 150, width: 130, align: "left" },
+  { x: MARGIN + 280, width: 110, align: "right" },
+  { x: MARGIN + 400, width: CONTENT_WIDTH - 400, align: "right" },
+] as const;
+const ROW_HEIGHT = 18;
+
+const day = (value: string) => formatLongDate(`${value}T12:00:00Z`);
+
+/** The statement as PDF bytes. `compress: false` leaves the text streams readable (tests). */
+export function renderStatementPdf(statement: GivingStatement, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    compress: options.compress ?? true,
+    lang: "en-GB",
+    displayTitle: true,
+    info: {
+      Title: `${words.title} ${statement.taxYearLabel}: ${statement.donorName}`,
+      Author: statement.charityName,
+      Subject: words.taxYear(statement.taxYearLabel, day(statement.firstDay), day(statement.lastDay)),
+      CreationDate: new Date(`${statement.issuedOn}T12:00:00Z`),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  doc.font("Helvetica-Bold").fontSize(18).text(statement.charityName, { width: CONTENT_WIDTH });
+  doc.font("Helvetica").fontSize(10).fillColor("#333333").text(words.charityNumber(statement.charityNumber));
+  doc.moveDown(1.5);
+  doc.font("Helvetica-Bold").fontSize(16).fillColor("#000000").text(words.title);
+  doc.font("Helvetica").fontSize(11);
+  doc.text(words.taxYear(statement.taxYearLabel, day(statement.firstDay), day(statement.lastDay)));
+  doc.text(words.donor(statement.donorName));
+  doc.text(words.issued(day(statement.issuedOn)));
+  doc.moveDown();
+  doc.text(statement.gifts.length ? words.intro : words.none, { width: CONTENT_WIDTH });
+  doc.moveDown();
+
+  const row = (cells: readonly string[], bold = false) => {
+    if (doc.y + ROW_HEIGHT > PAGE_HEIGHT - MARGIN) {
+      doc.addPage();
+      row(words.columns, true);
+    }
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+    cells.forEach((cell, index) => {
+      const column = COLUMNS[index];
+      doc.text(cell, column.x, y, { width: column.width - 8, align: column.align, lineBreak: false });
+    });
+    doc.x = MARGIN;
+    doc.y = y + ROW_HEIGHT;
+  };
+  const rule = () => {
+    doc
+      .moveTo(MARGIN, doc.y - 4)
+      .lineTo(MARGIN + CONTENT_WIDTH, doc.y - 4)
+      .lineWidth(0.5)
+      .strokeColor("#888888")
+      .stroke();
+  };
+
+  if (statement.gifts.length) {
+    row(words.columns, true);
+    rule();
+    for (const gift of statement.gifts) {
+      row([
+        day(gift.receivedOn),
+        gift.amountPence < 0 ? `${gift.reference} (${words.refund})` : gift.reference,
+        money(gift.amountPence),
+        gift.giftAid ? "Yes" : "No",
+      ]);
+    }
+    rule();
+    row([words.total, "", money(statement.totalPence), ""], true);
+    doc.moveDown();
+    if (statement.giftAidBasePence > 0) {
+      doc
+        .font("Helvetica")
+        .fontSize(10)
+        .text(words.giftAidTotal(money(statement.giftAidBasePence), money(statement.giftAidPence)), {
+          width: CONTENT_WIDTH,
+        });
+      doc.moveDown(0.5);
+    }
+  }
+  doc.font("Helvetica").fontSize(9).fillColor("#333333");
+  for (const note of words.notes) {
+    doc.text(note, MARGIN, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.5);
+  }
+  doc.end();
+  return done;
+}

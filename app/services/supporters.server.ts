@@ -1,0 +1,331 @@
+import { giftAidOnPence } from "~/content/gift-aid";
+import { londonToday } from "~/infra/clock.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { listAudit, recordAudit } from "~/models/audit.server";
+import { listDeclarationsOfSupporters } from "~/models/gift-aid.server";
+import {
+  countSupporterRecords,
+  findSupporterIdByEmail,
+  findSupporterIdOfPledge,
+  getSupporter,
+  listSupporterClaims,
+  listSupporterEmails,
+  listSupporterEnquiries,
+  listSupporterMail,
+  listSupporterPayments,
+  listSupporterPledges,
+  listSupporters,
+  listSupporterSubscriptions,
+  mergeSupporterInto,
+  type Supporter,
+  type SupporterListItem,
+} from "~/models/supporter.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { toLondonDay } from "~/utils/dates";
+import { coveringDeclaration } from "~/utils/gift-aid";
+import { formatPence } from "~/utils/money";
+import { PAGE_SIZE, pageCount } from "~/utils/pagination";
+import { findRecordOr404 } from "~/utils/record-id";
+import type { SupporterQuery } from "~/utils/supporters";
+import { coverOf } from "./gift-aid-claims.server";
+
+// Supporters: the list staff search, one person's page (everything in one timeline, and which
+// gifts each Gift Aid declaration covers), and merging two records of the same person.
+
+/** A refusal staff should read (a 4xx with this message), never a 500. */
+export class SupporterError extends Error {
+  override name = "SupporterError";
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+export async function supportersPage(
+  query: SupporterQuery,
+  page: number,
+  db: DB = getDb(),
+): Promise<{ rows: (SupporterListItem & { giftAidClaimedPence: number })[]; total: number; pageCount: number }> {
+  const { rows, total } = await listSupporters(
+    db,
+    query,
+    { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+    londonToday(),
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, giftAidClaimedPence: giftAidOnPence(row.claimedPence) })),
+    total,
+    pageCount: pageCount(total),
+  };
+}
+
+export interface TimelineEntry {
+  /** ISO instant or YYYY-MM-DD: what it is sorted by. */
+  at: string;
+  kind: "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "merge";
+  title: string;
+  detail: string | null;
+  href: string | null;
+}
+
+export interface DeclarationCoverage {
+  id: number;
+  declaredOn: string;
+  coversPastFourYears: boolean;
+  cancelledOn: string | null;
+  /** Gifts it covers (claimed under it, or claimable under it now). */
+  covers: { paymentId: number; reference: string; receivedOn: string; amountPence: number; claimId: number | null }[];
+}
+
+export interface UncoveredGift {
+  paymentId: number;
+  reference: string;
+  receivedOn: string;
+  amountPence: number;
+  reason: string;
+}
+
+export interface SupporterPage {
+  supporter: Supporter;
+  emails: { address: string; primary: boolean }[];
+  lifetimePence: number;
+  giftAidClaimedPence: number;
+  timeline: TimelineEntry[];
+  declarations: DeclarationCoverage[];
+  uncovered: UncoveredGift[];
+}
+
+const methodLabel = { manual: "recorded by hand", "bank-import": "bank statement import", card: "card" } as const;
+
+export async function getSupporterPage(id: number, db: DB = getDb()): Promise<SupporterPage | null> {
+  const supporter = await getSupporter(db, id);
+  if (!supporter) return null;
+  const emails = await listSupporterEmails(db, id);
+  const addresses = emails.map((e) => e.address);
+  const [pledges, payments, claims, mail, subscriptions, enquiries, declarationMap, audit] = await Promise.all([
+    listSupporterPledges(db, id),
+    listSupporterPayments(db, id),
+    listSupporterClaims(db, id),
+    listSupporterMail(db, addresses),
+    listSupporterSubscriptions(db, id),
+    listSupporterEnquiries(db, id),
+    listDeclarationsOfSupporters(db, [id]),
+    listAudit(db, "supporter", id),
+  ]);
+  const declarations = declarationMap.get(id) ?? [];
+  const covers = declarations.map(coverOf);
+  const refunded = new Set(payments.filter((p) => p.refund_of !== null).map((p) => p.refund_of));
+
+  const coverage: DeclarationCoverage[] = declarations.map((d) => ({
+    id: d.id,
+    declaredOn: toLondonDay(d.declaredAt),
+    coversPastFourYears: d.coversPastFourYears,
+    cancelledOn: d.cancelledAt ? toLondonDay(d.cancelledAt) : null,
+    covers: [],
+  }));
+  const uncovered: UncoveredGift[] = [];
+  for (const payment of payments) {
+    if (payment.amount_pence <= 0) continue;
+    const gift = {
+      paymentId: payment.id,
+      reference: payment.reference,
+      receivedOn: payment.received_on,
+      amountPence: payment.amount_pence,
+    };
+    if (payment.claim_id !== null && payment.claimed_under !== null) {
+      coverage.find((d) => d.id === payment.claimed_under)?.covers.push({ ...gift, claimId: payment.claim_id });
+      continue;
+    }
+    if (refunded.has(payment.id)) {
+      uncovered.push({ ...gift, reason: "Refunded: no longer a gift" });
+      continue;
+    }
+    const cover = coveringDeclaration(payment.received_on, covers);
+    if (cover.covered) coverage.find((d) => d.id === cover.declarationId)!.covers.push({ ...gift, claimId: null });
+    else uncovered.push({ ...gift, reason: cover.reason });
+  }
+
+  const timeline: TimelineEntry[] = [
+    ...pledges.map((p) => ({
+      at: p.created_at,
+      kind: "pledge" as const,
+      title: `Pledge ${p.reference}: ${formatPence(p.amount_pence)}${p.type === "monthly" ? " a month" : ", one-time"}`,
+      detail: `From ${p.email}${p.cancelled_at ? "; cancelled" : ""}`,
+      href: adminPaths.donation(p.id),
+    })),
+    ...payments.map((p) => ({
+      at: p.received_on,
+      kind: "payment" as const,
+      title: `${p.amount_pence < 0 ? "Refund" : "Payment"} of ${formatPence(Math.abs(p.amount_pence))} on ${p.reference}`,
+      detail: methodLabel[p.method],
+      href: adminPaths.donation(p.pledge_id),
+    })),
+    ...declarations.map((d) => ({
+      at: d.declaredAt,
+      kind: "declaration" as const,
+      title: "Gift Aid declaration made",
+      detail: d.cancelledAt ? `Cancelled ${toLondonDay(d.cancelledAt)}` : "In force",
+      href: adminPaths.giftAidDeclaration(d.id),
+    })),
+    ...uniqueClaims(claims).map((c) => ({
+      at: c.created_at,
+      kind: "claim" as const,
+      title: `In Gift Aid claim batch ${c.claim_id}: ${formatPence(c.amount)} of donations`,
+      detail: c.submitted_on ? `Submitted to HMRC on ${c.submitted_on}` : "Not yet submitted",
+      href: adminPaths.giftAidClaim(c.claim_id),
+    })),
+    ...mail.map((m) => ({
+      at: m.created_at,
+      kind: "mail" as const,
+      title: `E-mail: ${m.subject}`,
+      detail: `To ${m.to_address}, ${m.status}`,
+      href: adminPaths.mailMessage(m.id),
+    })),
+    ...subscriptions.events.map((e) => ({
+      at: e.occurred_at,
+      kind: "consent" as const,
+      title: `Newsletter: ${e.kind.replace("-", " ")}`,
+      detail: subscriptions.subscribers.find((s) => s.id === e.subscriber_id)?.email ?? null,
+      href: adminPaths.subscriber(e.subscriber_id),
+    })),
+    ...enquiries.map((e) => ({
+      at: e.created_at,
+      kind: "enquiry" as const,
+      title: `Enquiry: ${e.subject}`,
+      detail: `From ${e.email}, ${e.status}`,
+      href: adminPaths.enquiry(e.id),
+    })),
+    ...audit
+      .filter((a) => a.action === "supporter.merged")
+      .map((a) => ({ at: a.createdAt, kind: "merge" as const, title: "Merged", detail: a.detail, href: null })),
+  ];
+  // Days (YYYY-MM-DD) sort before instants of the same day: the money arrived that day.
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+  const lifetimePence = payments.reduce((sum, p) => sum + p.amount_pence, 0);
+  const claimed = claims.reduce((sum, c) => sum + c.amount_pence, 0);
+  return {
+    supporter,
+    emails: emails.map((e) => ({ address: e.address, primary: e.is_primary === 1 })),
+    lifetimePence,
+    giftAidClaimedPence: giftAidOnPence(claimed),
+    timeline,
+    declarations: coverage,
+    uncovered,
+  };
+}
+
+function uniqueClaims(
+  items: { claim_id: number; created_at: string; submitted_on: string | null; amount_pence: number }[],
+) {
+  const byClaim = new Map<
+    number,
+    { claim_id: number; created_at: string; submitted_on: string | null; amount: number }
+  >();
+  for (const item of items) {
+    const claim = byClaim.get(item.claim_id) ?? { ...item, amount: 0 };
+    claim.amount += item.amount_pence;
+    byClaim.set(item.claim_id, claim);
+  }
+  return [...byClaim.values()];
+}
+
+export interface MergePreview {
+  survivor: Supporter & { emails: string[] };
+  merged: Supporter & { emails: string[] };
+  /** What moves from the merged-away supporter to the survivor. */
+  moves: { label: string; count: number }[];
+}
+
+const moveLabels = {
+  pledges: ["pledge", "pledges"],
+  payments: ["payment (with its pledge)", "payments (with their pledges)"],
+  gift_aid_declarations: ["Gift Aid declaration", "Gift Aid declarations"],
+  newsletter_subscribers: ["newsletter subscription", "newsletter subscriptions"],
+  contact_enquiries: ["enquiry", "enquiries"],
+} as const;
+
+const counted = (count: number, [one, many]: readonly [string, string]) => ({ label: count === 1 ? one : many, count });
+
+/** What merging `mergedId` into `survivorId` would move; refused for a missing or identical supporter. */
+export async function previewMerge(survivorId: number, mergedId: number, db: DB = getDb()): Promise<MergePreview> {
+  if (survivorId === mergedId) throw new SupporterError("A supporter cannot be merged with themselves.", 400);
+  const [survivor, merged] = await Promise.all([getSupporter(db, survivorId), getSupporter(db, mergedId)]);
+  if (!survivor) throw new SupporterError("There is no such supporter.", 404);
+  if (!merged) throw new SupporterError(`There is no supporter number ${mergedId}.`, 400);
+  const [survivorEmails, mergedEmails, counts] = await Promise.all([
+    listSupporterEmails(db, survivorId),
+    listSupporterEmails(db, mergedId),
+    countSupporterRecords(db, mergedId),
+  ]);
+  return {
+    survivor: { ...survivor, emails: survivorEmails.map((e) => e.address) },
+    merged: { ...merged, emails: mergedEmails.map((e) => e.address) },
+    moves: [
+      counted(mergedEmails.length, ["e-mail address", "e-mail addresses"]),
+      ...(Object.keys(moveLabels) as (keyof typeof moveLabels)[]).map((key) => counted(counts[key], moveLabels[key])),
+    ],
+  };
+}
+
+/**
+ * Merges `mergedId` into `survivorId`: every record and address moves (the addresses as second
+ * addresses), the merged-away supporter is deleted, and the audit trail says so; one transaction.
+ */
+export async function mergeSupporters(
+  survivorId: number,
+  mergedId: number,
+  actor: string,
+  db: DB = getDb(),
+): Promise<MergePreview> {
+  const preview = await immediateTransaction(db, async (trx) => {
+    const preview = await previewMerge(survivorId, mergedId, trx);
+    await mergeSupporterInto(trx, survivorId, mergedId);
+    const detail = `Supporter ${mergedId} merged in: ${preview.moves
+      .filter((m) => m.count > 0)
+      .map((m) => `${m.count} ${m.label}`)
+      .join(", ")}`;
+    await recordAudit(trx, { entity: "supporter", entityId: survivorId, action: "supporter.merged", detail, actor });
+    return preview;
+  });
+  logger.info({ event: "supporter.merged", survivor: survivorId, merged: mergedId }, "Supporters merged");
+  return preview;
+}
+
+/** The supporter staff mean by "1234" (their number) or an e-mail address; a readable refusal otherwise. */
+export async function resolveSupporterRef(ref: string, db: DB = getDb()): Promise<number> {
+  const text = ref.trim();
+  if (!text) throw new SupporterError("Enter the other supporter's number or e-mail address.", 400);
+  if (/^\d{1,9}$/.test(text)) {
+    if (!(await getSupporter(db, Number(text)))) throw new SupporterError(`There is no supporter number ${text}.`, 400);
+    return Number(text);
+  }
+  if (text.length > 254 || !text.includes("@")) {
+    throw new SupporterError("Enter the other supporter's number or e-mail address.", 400);
+  }
+  const id = await findSupporterIdByEmail(db, text);
+  if (id === undefined) throw new SupporterError("No supporter has this e-mail address.", 400);
+  return id;
+}
+
+/** The supporter's page, or a 404 Response for a number that is not one. */
+export async function requireSupporterPage(idParam: string | undefined): Promise<SupporterPage> {
+  return findRecordOr404(
+    idParam,
+    (id) => getSupporterPage(id),
+    "There is no supporter with this number. They may have been merged into another.",
+  );
+}
+
+/** Throws a 404 SupporterError unless the supporter exists. */
+export async function assertSupporterExists(id: number, db: DB = getDb()): Promise<void> {
+  if (!(await getSupporter(db, id))) throw new SupporterError("There is no such supporter.", 404);
+}
+
+/** The supporter a pledge belongs to, for a link from the pledge's page. */
+export async function supporterIdOfPledge(pledgeId: number, db: DB = getDb()): Promise<number | null> {
+  return findSupporterIdOfPledge(db, pledgeId);
+}

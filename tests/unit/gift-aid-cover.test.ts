@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { coveringDeclaration, type CoverDeclaration } from "~/utils/gift-aid";
+
+// Which of a supporter's declarations covers a payment (enduring Gift Aid, docs/gift-aid.md).
+const d = (id: number, declaredOn: string, extra: Partial<CoverDeclaration> = {}): CoverDeclaration => ({
+  id,
+  declaredOn,
+  coversPastFourYears: true,
+  cancelledOn: null,
+  ...extra,
+});
+
+describe("coveringDeclaration", () => {
+  it("says so when the supporter has no declaration", () => {
+    expect(coveringDeclaration("2026-01-01", [])).toEqual({ covered: false, reason: "No Gift Aid declaration" });
+  });
+
+  it("prefers the latest declaration made on or before the day, else the earliest later one reaching back", () => {
+    const all = [d(1, "2024-01-01"), d(2, "2025-01-01"), d(3, "2026-06-01")];
+    expect(coveringDeclaration("2025-03-01", all)).toEqual({ covered: true, declarationId: 2 });
+    expect(coveringDeclaration("2025-01-01", all)).toEqual({ covered: true, declarationId: 2 });
+    expect(coveringDeclaration("2023-05-01", all)).toEqual({ covered: true, declarationId: 1 });
+    expect(coveringDeclaration("2027-01-01", all)).toEqual({ covered: true, declarationId: 3 });
+  });
+
+  it("skips a cancelled declaration for money after its day, and one that does not reach back", () => {
+    const all = [d(1, "2024-01-01", { cancelledOn: "2024-06-30" }), d(2, "2025-01-01", { coversPastFourYears: false })];
+    expect(coveringDeclaration("2024-06-30", all)).toEqual({ covered: true, declarationId: 1 });
+    expect(coveringDeclaration("2024-07-01", all)).toEqual({
+      covered: false,
+      reason:
+        "Received after the declaration was cancelled; Received before the declaration, which does not cover past donations",
+    });
+    expect(coveringDeclaration("2025-01-01", all)).toEqual({ covered: true, declarationId: 2 });
+  });
+
+  it("reaches back exactly 4 years", () => {
+    expect(coveringDeclaration("2022-03-05", [d(1, "2026-03-05")])).toEqual({ covered: true, declarationId: 1 });
+    expect(coveringDeclaration("2022-03-04", [d(1, "2026-03-05")])).toEqual({
+      covered: false,
+      reason: "Received more than 4 years before the declaration",
+    });
+  });
+});

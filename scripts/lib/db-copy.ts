@@ -218,6 +218,28 @@ async function penceTotals(db: DB, table: string, columns: string[]): Promise<Re
   return totals;
 }
 
+function sqliteCount(sqlite: SQLite.Database, table: string): number {
+  return Number(
+    sqlite
+      .prepare(`select count(*) from ${quote(table)}`)
+      .pluck()
+      .get(),
+  );
+}
+
+function sqlitePenceTotals(sqlite: SQLite.Database, table: string, columns: string[]): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const column of columns) {
+    totals[column] = Number(
+      sqlite
+        .prepare(`select coalesce(sum(${quote(column)}), 0) from ${quote(table)}`)
+        .pluck()
+        .get(),
+    );
+  }
+  return totals;
+}
+
 /** Refuses a target that holds data: a copy goes into an empty (or freshly migrated) database only. */
 async function assertEmptyTarget(target: DB, seeded: Map<string, number>): Promise<void> {
   const tables = await target.introspection.getTables();
@@ -284,11 +306,11 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
 
   let sqlite: SQLite.Database;
   try {
+    // Read only: the copy never changes the SQLite database.
     sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new CopyError(`cannot open the SQLite database ${file}: ${error instanceof Error ? error.message : error}`);
   }
-  const source = openDatabase(file);
   const target = openDatabase(options.to);
   try {
     if (databaseEngine(target) !== "postgres") throw new CopyError("--to must be a PostgreSQL database");
@@ -367,9 +389,9 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
           .filter((name) => name.endsWith("_pence"));
         checks.push({
           table,
-          sourceRows: await countRows(source, table),
+          sourceRows: sqliteCount(sqlite, table),
           targetRows: await countRows(trx, table),
-          sourcePence: await penceTotals(source, table, penceColumns),
+          sourcePence: sqlitePenceTotals(sqlite, table, penceColumns),
           targetPence: await penceTotals(trx, table, penceColumns),
           extraRows: table === "upload_files" ? photos.files : 0,
         });
@@ -383,7 +405,6 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
     return result;
   } finally {
     sqlite.close();
-    await source.destroy();
     await target.destroy();
   }
 }

@@ -1,5 +1,5 @@
 // The TV-appeal drill (`npm run test:cluster`; `-- --short` in `npm test`): two app instances on one
-// database behind nginx (deploy/nginx.conf), a spike of anonymous visitors while donors pledge, one
+// PostgreSQL database behind nginx (deploy/nginx.conf), a spike of anonymous visitors while donors pledge, one
 // instance killed with SIGKILL and started again, a rolling restart of both, and an article
 // published on one instance. Then it asserts what a charity needs from such an evening:
 //   - no GET through nginx failed (5xx, reset or time-out);
@@ -155,6 +155,27 @@ async function apiToken(base: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * Sessions and the page cache across instances: a staff sign-in on instance 1 opens the staff
+ * area on instance 2; an article published through instance 2 with an API token made on
+ * instance 1 is on instance 1's own /news (cached just before) on the very next request.
+ */
+async function sharedStateChecks(): Promise<{ sessionElsewhere: boolean; publishedElsewhere: boolean }> {
+  const [one, two] = [instances[0]!.url, instances[1]!.url];
+  const cookie = await signIn(one);
+  const staff = await fetch(`${two}/admin/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const sessionElsewhere = staff.status === 200 && (await staff.text()).includes("Sign out");
+  for (let i = 0; i < 2; i++) await (await fetch(`${one}/news`)).arrayBuffer();
+  const title = `Shared state check ${crypto.randomBytes(4).toString("hex")}`;
+  const created = await fetch(`${two}/api/news`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${await apiToken(one)}` },
+    body: JSON.stringify({ title, content: "Published on the other instance." }),
+  });
+  const publishedElsewhere = created.status === 201 && (await (await fetch(`${one}/news`)).text()).includes(title);
+  return { sessionElsewhere, publishedElsewhere };
+}
+
 function sMaxAge(cacheControl: string | null): number {
   return Number(/s-maxage=(\d+)/.exec(cacheControl ?? "")?.[1] ?? 0);
 }
@@ -168,7 +189,7 @@ async function main() {
   ensureNginx();
   ensureBuild(BUILD_DIR);
   tmpDir = makeTempDir("cluster");
-  database = await prepareDrillDatabase(tmpDir);
+  database = await prepareDrillDatabase();
   log(`database: ${database.description}`);
 
   smtp = await startTestSmtpServer("accept");
@@ -315,6 +336,9 @@ async function main() {
   const seenAfterMs = await publishing;
   const entries = cacheEntries(nginx.cacheDir);
 
+  // Phase 5: the instances share one state, straight to each (no proxy in between).
+  const shared = await sharedStateChecks();
+
   console.log("");
   console.log(`Cluster drill (${SHORT ? "short" : "full"}), ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${"".padEnd(34)}${"req/s".padStart(8)}${"p99 ms".padStart(9)}${"failed".padStart(8)}`);
@@ -368,6 +392,12 @@ async function main() {
   check(
     staffResponses[0].text.includes("Sign out") && !anonymousAfter.includes("Sign out"),
     "the staff page reached the signed-in person, and an anonymous visitor right after saw no staff content",
+  );
+
+  check(shared.sessionElsewhere, "a staff session made on one instance is signed in on the other");
+  check(
+    shared.publishedElsewhere,
+    "an article published through one instance is on the other instance's /news at once (its page cache noticed)",
   );
 
   await cleanUp();

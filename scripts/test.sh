@@ -38,6 +38,7 @@ stage "Unit and integration tests (Vitest, SQLite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 
 stage "Integration tests again on PostgreSQL (a throw-away server the run starts itself)"
+bash scripts/ensure-postgres.sh
 TEST_DATABASE=postgres npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest-postgres.json
 
 stage "Browser tests (Playwright, JavaScript on and off)"

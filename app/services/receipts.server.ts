@@ -4,16 +4,17 @@ import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import { listSettings, saveSettings } from "~/models/charity-settings.server";
-import { getDeclarationByPledgeId } from "~/models/gift-aid.server";
+import { getDeclarationByPledgeId, listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
 import { listPledgesToRemind, markPledgeReminded, type GiftDeclaration } from "~/models/giving.server";
 import { enqueueMail } from "~/models/outbox.server";
 import type { Payment } from "~/models/payment.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
-import { claimability } from "~/utils/gift-aid";
+import { claimability, coveringDeclaration } from "~/utils/gift-aid";
 import { REMINDER_AFTER_DAYS, REMINDER_WINDOW_DAYS } from "~/utils/receipts";
 import { getCharitySettings } from "./charity-settings.server";
+import { coverOf } from "./gift-aid-claims.server";
 import { donorPaymentMail, donorReminderMail, type GiftAidDeclarationCopy } from "./mail-templates.server";
 
 // What donors hear about their money after the pledge: a thank-you for each payment recorded
@@ -46,6 +47,22 @@ export function giftAidCovers(
   }).claimable;
 }
 
+/**
+ * Whether Gift Aid applies to a payment on a pledge by the enduring rule: any declaration of the
+ * pledge's supporter whose window holds the day the money arrived (app/utils/gift-aid.ts,
+ * coveringDeclaration), the rule the claim batches follow, so the thank-you never promises Gift
+ * Aid the claim would not make.
+ */
+export async function supporterGiftAidCovers(
+  db: DB,
+  pledgeId: number,
+  gift: { receivedOn: string; amountPence: number },
+): Promise<boolean> {
+  if (gift.amountPence <= 0) return false;
+  const declarations = await listDeclarationsOfPledgeSupporter(db, pledgeId);
+  return coveringDeclaration(gift.receivedOn, declarations.map(coverOf)).covered;
+}
+
 /** The declaration of a pledge as giftAidCovers takes it, or null. */
 export async function pledgeDeclaration(db: DB, pledgeId: number): Promise<GiftDeclaration | null> {
   const declaration = await getDeclarationByPledgeId(db, pledgeId);
@@ -73,7 +90,7 @@ export async function queuePaymentThanks(
   options: { declarationCopy?: GiftAidDeclarationCopy | null } = {},
 ): Promise<boolean> {
   if (payment.amountPence <= 0) return false;
-  const covered = giftAidCovers(await pledgeDeclaration(trx, pledge.id), payment);
+  const covered = await supporterGiftAidCovers(trx, pledge.id, payment);
   const mail = donorPaymentMail(
     pledge,
     payment,

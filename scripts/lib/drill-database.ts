@@ -1,7 +1,8 @@
-// The one database both drill instances share. SQLite (one file, WAL) until the PostgreSQL engine
-// lands; then a throw-away PostgreSQL started for the run.
-import path from "node:path";
-import Database from "better-sqlite3";
+// The one database both drill instances share: a throw-away PostgreSQL started for the run
+// (scripts/lib/postgres.ts), migrated and seeded like a fresh installation. Several instances on
+// one database is what PostgreSQL is for; SQLite stays the one-machine default.
+import { openDatabase } from "../../app/infra/db.server";
+import { startPostgres } from "./postgres";
 import { prepareDatabase } from "./production-server";
 
 export interface DrillDatabase {
@@ -12,23 +13,36 @@ export interface DrillDatabase {
   stop(): Promise<void>;
 }
 
-export async function prepareDrillDatabase(dir: string): Promise<DrillDatabase> {
-  const file = path.join(dir, "cluster.sqlite");
-  await prepareDatabase(file);
-  return {
-    url: `file:${file}`,
-    description: `SQLite ${file} (shared by both instances)`,
-    async pledgeCounts(references) {
-      const db = new Database(file, { readonly: true });
-      try {
-        const counts = new Map<string, number>();
-        const statement = db.prepare("SELECT COUNT(*) AS n FROM pledges WHERE reference = ?");
-        for (const reference of references) counts.set(reference, (statement.get(reference) as { n: number }).n);
-        return counts;
-      } finally {
-        db.close();
-      }
-    },
-    stop: async () => undefined,
-  };
+export async function prepareDrillDatabase(): Promise<DrillDatabase> {
+  const server = await startPostgres();
+  try {
+    const url = await server.createDatabase("charity");
+    await prepareDatabase(url);
+    return {
+      url,
+      description: `PostgreSQL on 127.0.0.1:${server.port} (shared by both instances)`,
+      async pledgeCounts(references) {
+        const db = openDatabase(url);
+        try {
+          const counts = new Map<string, number>(references.map((reference) => [reference, 0]));
+          const rows = references.length
+            ? await db
+                .selectFrom("pledges")
+                .select(["reference", (eb) => eb.fn.countAll<number>().as("n")])
+                .where("reference", "in", references)
+                .groupBy("reference")
+                .execute()
+            : [];
+          for (const row of rows) counts.set(row.reference, Number(row.n));
+          return counts;
+        } finally {
+          await db.destroy();
+        }
+      },
+      stop: () => server.stop(),
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

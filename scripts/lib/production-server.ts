@@ -41,9 +41,12 @@ export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `charity-${prefix}-`));
 }
 
-/** Migrates and seeds a database file, then tops it up to `articles` news articles. */
-export async function prepareDatabase(file: string, options: { articles?: number } = {}): Promise<void> {
-  const db = openDatabase(file);
+/**
+ * Migrates and seeds a database (a SQLite file's path, or a DATABASE_URL), then tops it up to
+ * `articles` news articles.
+ */
+export async function prepareDatabase(target: string, options: { articles?: number } = {}): Promise<void> {
+  const db = openDatabase(target);
   try {
     await migrateToLatest(db);
     await seedDatabase(db, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });

@@ -131,7 +131,10 @@ describe("one supporter per address", () => {
       .set({ cancelled_at: "2026-01-10T12:00:00.000Z", declared_at: "2025-06-01T12:00:00.000Z" })
       .execute();
     const second = await pledge("late@example.org");
-    await recordManualPayment({ pledgeId: first.id, receivedOn: "2025-12-01", amountPence: 1000, note: null, sendThanks: true }, "admin");
+    await recordManualPayment(
+      { pledgeId: first.id, receivedOn: "2025-12-01", amountPence: 1000, note: null, sendThanks: true },
+      "admin",
+    );
     await recordManualPayment(
       { pledgeId: second.id, receivedOn: "2026-02-01", amountPence: 1000, note: null, sendThanks: true },
       "admin",
@@ -150,7 +153,10 @@ describe("one supporter per address", () => {
 describe("the supporters list", () => {
   it("searches by name, e-mail and reference prefix, filters by Gift Aid, date range and monthly giving", async () => {
     const ada = await pledge("ada@example.org", { giftAid: true, last: "Lovelace" });
-    await recordManualPayment({ pledgeId: ada.id, receivedOn: "2026-03-05", amountPence: 2500, note: null, sendThanks: true }, "admin");
+    await recordManualPayment(
+      { pledgeId: ada.id, receivedOn: "2026-03-05", amountPence: 2500, note: null, sendThanks: true },
+      "admin",
+    );
     const monthly = await pledge("grace@example.org", { type: "monthly", last: "Hopper" });
     await recordManualPayment(
       { pledgeId: monthly.id, receivedOn: "2020-01-05", amountPence: 1000, note: null, sendThanks: true },
@@ -199,9 +205,15 @@ describe("merging two supporters", () => {
   async function twoPeople() {
     const db = getDb();
     const a = await pledge("jo.home@example.org", { giftAid: true, last: "Bloggs" });
-    await recordManualPayment({ pledgeId: a.id, receivedOn: "2026-03-01", amountPence: 2500, note: null, sendThanks: true }, "admin");
+    await recordManualPayment(
+      { pledgeId: a.id, receivedOn: "2026-03-01", amountPence: 2500, note: null, sendThanks: true },
+      "admin",
+    );
     const b = await pledge("jo.work@example.org", { last: "Bloggs" });
-    await recordManualPayment({ pledgeId: b.id, receivedOn: "2026-03-02", amountPence: 4000, note: null, sendThanks: true }, "admin");
+    await recordManualPayment(
+      { pledgeId: b.id, receivedOn: "2026-03-02", amountPence: 4000, note: null, sendThanks: true },
+      "admin",
+    );
     await createEnquiry(db, {
       name: "Jo",
       email: "Jo.Work@example.org",

@@ -1,0 +1,135 @@
+// What several instances on one database rely on, on whichever engine this run uses (npm test
+// runs this file on SQLite and on PostgreSQL): one claim per housekeeping hour, the change
+// signal the page cache reads, photos in the database store, text with a NUL in it; and, where
+// only PostgreSQL has several writers at once, migrations and write-locked transactions racing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  databaseEngine,
+  dataVersionNow,
+  immediateTransaction,
+  migrateToLatest,
+  notePublicChange,
+  openDatabase,
+  type DB,
+} from "~/infra/db.server";
+import { databaseUploadStore } from "~/infra/upload-store.server";
+import { claimJobRun } from "~/models/job-run.server";
+import { createNews, getNews } from "~/models/news.server";
+import { createTestDatabase } from "./helpers";
+
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+
+let first: Awaited<ReturnType<typeof createTestDatabase>>;
+let second: DB;
+beforeAll(async () => {
+  first = await createTestDatabase();
+  second = openDatabase(first.file);
+});
+afterAll(async () => {
+  await second.destroy();
+  await first.cleanup();
+});
+
+describe("two instances on one database", () => {
+  it("opens the engine the URL names", () => {
+    expect(databaseEngine(first.db)).toBe(onPostgres ? "postgres" : "sqlite");
+  });
+
+  it("claims each housekeeping hour once, whichever instance asks first", async () => {
+    const hour = 60 * 60 * 1000;
+    const t0 = new Date("2031-02-03T10:00:00Z");
+    const claims = await Promise.all([
+      claimJobRun(first.db, "housekeeping", t0, hour),
+      claimJobRun(second, "housekeeping", t0, hour),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimJobRun(second, "housekeeping", new Date(t0.getTime() + hour - 1), hour)).toBe(false);
+    expect(await claimJobRun(first.db, "housekeeping", new Date(t0.getTime() + hour), hour)).toBe(true);
+  });
+
+  it("moves the change signal when the other instance publishes", async () => {
+    const before = await dataVersionNow(first.db);
+    await second.transaction().execute(async (trx) => {
+      await createNews(trx, { title: "From the other instance", content: "Seen by the first at once." });
+      await notePublicChange(trx);
+    });
+    expect(await dataVersionNow(first.db)).not.toBe(before);
+  });
+
+  it("keeps photos in the database store, readable by the other instance", async () => {
+    const key = "0123456789abcdef0123456789abcdef";
+    const body = Buffer.from([0, 1, 2, 255, 254]);
+    await databaseUploadStore(first.db).save(key, [{ name: "480.webp", body, contentType: "image/webp" }]);
+    const other = databaseUploadStore(second);
+    expect(await other.read(key, "480.webp")).toEqual(body);
+    expect(await other.files(key)).toEqual(["480.webp"]);
+    await other.remove(key);
+    expect(await databaseUploadStore(first.db).keys()).toEqual([]);
+  });
+
+  it("stores text holding a NUL character (dropped on PostgreSQL, which cannot hold it)", async () => {
+    const article = await createNews(first.db, { title: "Nul\u0000 title", content: "Body with a NUL\u0000 inside." });
+    const stored = await getNews(second, article.id);
+    expect(stored?.title).toBe(onPostgres ? "Nul title" : "Nul\u0000 title");
+  });
+});
+
+describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
+  it("applies each migration once when two instances start together on an empty database", async () => {
+    const empty = await createEmptyPostgresDatabase();
+    const [a, b] = [openDatabase(empty), openDatabase(empty)];
+    try {
+      const [ranA, ranB] = await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
+      const names = await a
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
+      expect([...ranA, ...ranB].sort()).toEqual((names as { name: string }[]).map((n) => n.name).sort());
+      expect(new Set([...ranA, ...ranB]).size).toBe(ranA.length + ranB.length);
+    } finally {
+      await a.destroy();
+      await b.destroy();
+    }
+  });
+
+  it("runs write-locked transactions one at a time across instances", async () => {
+    await first.db.insertInto("job_runs").values({ name: "counter", started_at: "0" }).execute();
+    const bump = (db: DB) =>
+      immediateTransaction(db, async (trx) => {
+        const row = await trx
+          .selectFrom("job_runs")
+          .select("started_at")
+          .where("name", "=", "counter")
+          .executeTakeFirstOrThrow();
+        await new Promise((resolve) => setImmediate(resolve));
+        await trx
+          .updateTable("job_runs")
+          .set({ started_at: String(Number(row.started_at) + 1) })
+          .where("name", "=", "counter")
+          .execute();
+      });
+    await Promise.all([bump(first.db), bump(second), bump(first.db), bump(second)]);
+    const row = await first.db
+      .selectFrom("job_runs")
+      .select("started_at")
+      .where("name", "=", "counter")
+      .executeTakeFirstOrThrow();
+    expect(row.started_at).toBe("4");
+  });
+});
+
+/** A database with nothing in it (not even migrations), on the run's PostgreSQL server. */
+async function createEmptyPostgresDatabase(): Promise<string> {
+  const { default: pg } = await import("pg");
+  const { inject } = await import("vitest");
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `empty_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}

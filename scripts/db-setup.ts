@@ -5,10 +5,12 @@ import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { getSessionSecrets } from "../app/infra/session-secret.server";
 import { runHousekeeping } from "../app/services/housekeeping.server";
 import { seedDatabase } from "../db/seed";
+import { describeUrl } from "./lib/pg-backup";
 
 async function main() {
   const env = parseEnv();
-  const db = openDatabase(env.databasePath);
+  // DATABASE_URL itself: a SQLite file or a PostgreSQL server (databasePath is "" on PostgreSQL).
+  const db = openDatabase(env.DATABASE_URL);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
@@ -29,7 +31,9 @@ async function main() {
       console.log(`Deleted ${tidied.expiredEnquiries} enquiries older than ${env.ENQUIRY_RETENTION_DAYS} days.`);
     }
     getSessionSecrets();
-    console.log(`Database ready: ${env.databasePath}`);
+    console.log(
+      `Database ready: ${env.databaseEngine === "sqlite" ? env.databasePath : describeUrl(env.DATABASE_URL)}`,
+    );
   } finally {
     await db.destroy();
   }

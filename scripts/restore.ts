@@ -3,6 +3,10 @@
 // database) into a NEW file, checks it, copies the uploads backup into a new folder beside
 // it, and prints how to switch to them. It never writes over an existing file, so it is safe
 // while the server runs. See docs/operations.md.
+//
+// On PostgreSQL: `npm run restore -- --from backup.dump --to postgres://…/newdb` loads a
+// `npm run backup:pg` file (pg_dump custom format) into a new, empty database with pg_restore,
+// checks its migrations and prints its tables' row counts (scripts/lib/pg-backup.ts).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +20,7 @@ import {
   litestreamBinary,
   writeLitestreamConfig,
 } from "../app/infra/backup.server";
+import { PgBackupError, describeUrl, restoreDump } from "./lib/pg-backup";
 
 function fail(message: string): never {
   console.error(`Restore failed: ${message}`);
@@ -27,11 +32,18 @@ function main() {
     options: {
       timestamp: { type: "string" },
       output: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log("Usage: npm run restore -- [--timestamp ISO-8601] [--output new-file.sqlite]");
+    console.log("       npm run restore -- --from backup.dump --to postgres://user:pass@host:5432/newdb");
+    return;
+  }
+  if (values.from !== undefined || values.to !== undefined) {
+    void restorePostgres(values.from, values.to);
     return;
   }
   const env = parseEnv();
@@ -108,6 +120,26 @@ To switch to it:
   3. If uploads were restored, move the old uploads folder aside and rename the restored
      folder to ${settings.uploadsDir} (or set UPLOADS_DIR to it).
   4. Start the server (npm start). Litestream starts a new backup generation from it.`);
+}
+
+/** PostgreSQL: a backup:pg dump into a new, empty database, checked. */
+async function restorePostgres(from: string | undefined, to: string | undefined): Promise<void> {
+  if (!from || !to) fail("a PostgreSQL restore needs both --from file.dump and --to postgres://…/newdb");
+  try {
+    const report = await restoreDump(from, to);
+    const width = Math.max(5, ...report.tables.map((t) => t.table.length));
+    console.log(`Restored ${from} into ${describeUrl(to)}${report.created ? " (database created)" : ""}`);
+    console.log(
+      `Migrations: ${report.migrations.applied} applied, all this code knows (last ${report.migrations.latest})`,
+    );
+    console.log(`${"table".padEnd(width)}  rows`);
+    for (const { table, rows } of report.tables) console.log(`${table.padEnd(width)}  ${rows}`);
+    console.log(`
+To switch to it: stop the app, set DATABASE_URL to the new database on every instance, start it.`);
+  } catch (error) {
+    if (error instanceof PgBackupError) fail(error.message);
+    fail(error instanceof Error ? error.message : String(error));
+  }
 }
 
 try {

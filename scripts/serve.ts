@@ -3,7 +3,8 @@
 // the uploads folder and a status file for /healthz. Litestream's own `-exec` mode is not used
 // because it reports every failure of the server as exit code 1; here the server's exit code
 // (or 128 + signal number) is this process's exit code, and Litestream is stopped after the
-// server, with a last sync. SIGINT/SIGTERM go to the server first.
+// server, with a last sync. SIGINT/SIGTERM go to the server first. On PostgreSQL (DATABASE_URL
+// postgres://) Litestream, which is SQLite's, is not started (scripts/lib/backup-mode.ts).
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { pipeRedacted } from "./lib/access-log";
 import { constants } from "node:os";
@@ -23,6 +24,7 @@ import {
   type BackupSettings,
 } from "../app/infra/backup.server";
 import { logger } from "../app/infra/logger.server";
+import { backupMode } from "./lib/backup-mode";
 
 const run = promisify(execFile);
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -118,19 +120,26 @@ async function checkBackup(settings: BackupSettings): Promise<void> {
 async function main() {
   const env = parseEnv();
   const settings = backupSettings(env);
-  if (!settings.enabled) {
+  const mode = backupMode(env);
+  if (mode === "postgres") {
+    logger.info(
+      { event: "backup.postgres" },
+      "PostgreSQL: Litestream is not started; back up with the provider's point-in-time recovery or npm run backup:pg",
+    );
+  } else if (mode === "off") {
     logger.info({ event: "backup.off" }, "BACKUP=off: the database is not being backed up");
   } else {
     logger.info({ event: "backup.started", replica: describeReplica(settings.replica) }, "Continuous backup started");
   }
-  const litestream = settings.enabled ? superviseLitestream(settings) : undefined;
+  const enabled = mode === "litestream";
+  const litestream = enabled ? superviseLitestream(settings) : undefined;
   let checking: Promise<void> = Promise.resolve();
   const check = () => {
     checking = checking.then(() => checkBackup(settings)).catch(() => {});
   };
-  const timer = settings.enabled ? setInterval(check, CHECK_INTERVAL_SECONDS * 1000) : undefined;
+  const timer = enabled ? setInterval(check, CHECK_INTERVAL_SECONDS * 1000) : undefined;
   // The first check once Litestream has had time for its first sync.
-  if (settings.enabled) setTimeout(check, 3000).unref();
+  if (enabled) setTimeout(check, 3000).unref();
 
   const server = startServer();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

@@ -6,13 +6,19 @@ import { appliedMigrations } from "~/models/migrations.server";
 export interface HealthReport {
   /** "ok" when a monitor need do nothing; "fail" with HTTP 503 otherwise. */
   status: "ok" | "fail";
+  /** The engine DATABASE_URL names. */
+  engine: "sqlite" | "postgres";
   database: "ok" | "unreadable";
   migrations: { applied: number; pending: string[]; latest: string | null } | null;
   outbox_backlog: number;
   /** Up to when the backup holds every write (null: none yet, or backup off). */
   last_backup_at: string | null;
-  /** "ok", "stale" (older than BACKUP_MAX_AGE_SECONDS), "starting" (none yet, server younger than the limit) or "off". */
-  backup: "ok" | "stale" | "starting" | "off";
+  /**
+   * SQLite (Litestream): "ok", "stale" (older than BACKUP_MAX_AGE_SECONDS), "starting" (none yet,
+   * server younger than the limit) or "off". PostgreSQL: "external", backed up outside the app
+   * (the provider's point-in-time recovery, or npm run backup:pg), so no backup age to report.
+   */
+  backup: "ok" | "stale" | "starting" | "off" | "external";
   backup_max_age_seconds: number;
 }
 
@@ -27,7 +33,7 @@ export async function outboxBacklog(): Promise<number> {
 /**
  * What /healthz reports: a read of the migration table (is the database readable, and is its
  * schema the one this code expects), the outbox backlog and the backup status file written by
- * the supervisor (scripts/serve.ts). Cheap: one indexed read and one small file.
+ * the supervisor (scripts/serve.ts) on SQLite. Cheap: one indexed read and one small file.
  */
 export async function checkHealth(
   options: { now?: Date; uptimeSeconds?: number; env?: Env } = {},
@@ -48,9 +54,10 @@ export async function checkHealth(
     database = "unreadable";
   }
 
-  let backup: HealthReport["backup"] = "off";
+  const engine = env.databaseEngine;
+  let backup: HealthReport["backup"] = engine === "postgres" ? "external" : "off";
   let lastBackupAt: string | null = null;
-  if (settings.enabled) {
+  if (engine === "sqlite" && settings.enabled) {
     lastBackupAt = readBackupStatus(settings.statusFile)?.last_backup_at ?? null;
     const ageSeconds = lastBackupAt ? (now.getTime() - Date.parse(lastBackupAt)) / 1000 : undefined;
     if (ageSeconds !== undefined && ageSeconds <= settings.maxAgeSeconds) backup = "ok";
@@ -61,6 +68,7 @@ export async function checkHealth(
   const healthy = database === "ok" && migrations !== null && migrations.pending.length === 0 && backup !== "stale";
   return {
     status: healthy ? "ok" : "fail",
+    engine,
     database,
     migrations,
     outbox_backlog: await outboxBacklog(),

@@ -8,6 +8,11 @@ import { loader } from "~/routes/_ops+/healthz";
 import { checkHealth } from "~/services/health.server";
 
 const settings = () => backupSettings(getEnv());
+// The suite runs on both engines (TEST_DATABASE=postgres); the Litestream backup age applies to
+// SQLite installations, so those cases name the engine, and run on both databases.
+const onPostgres = getEnv().databaseEngine === "postgres";
+const sqliteEnv = () => ({ ...getEnv(), databaseEngine: "sqlite" as const });
+const postgresEnv = () => ({ ...getEnv(), databaseEngine: "postgres" as const });
 const now = new Date("2026-11-22T12:00:00.000Z");
 const secondsAgo = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
 
@@ -25,7 +30,7 @@ afterEach(() => fs.rmSync(settings().statusFile, { force: true }));
 describe("checkHealth", () => {
   it("is ok with a readable, migrated database and a recent backup", async () => {
     recordBackup(secondsAgo(20));
-    const report = await checkHealth({ now, uptimeSeconds: 5000 });
+    const report = await checkHealth({ now, uptimeSeconds: 5000, env: sqliteEnv() });
     expect(report).toMatchObject({
       status: "ok",
       database: "ok",
@@ -40,22 +45,28 @@ describe("checkHealth", () => {
 
   it("fails when the last backup is older than BACKUP_MAX_AGE_SECONDS", async () => {
     recordBackup(secondsAgo(301));
-    expect(await checkHealth({ now, uptimeSeconds: 5000 })).toMatchObject({ status: "fail", backup: "stale" });
-    const strict = { ...getEnv(), BACKUP_MAX_AGE_SECONDS: 3600 };
+    expect(await checkHealth({ now, uptimeSeconds: 5000, env: sqliteEnv() })).toMatchObject({
+      status: "fail",
+      backup: "stale",
+    });
+    const strict = { ...sqliteEnv(), BACKUP_MAX_AGE_SECONDS: 3600 };
     expect(await checkHealth({ now, uptimeSeconds: 5000, env: strict })).toMatchObject({ status: "ok", backup: "ok" });
   });
 
   it("gives a just-started server time for its first backup, then fails without one", async () => {
-    expect(await checkHealth({ now, uptimeSeconds: 10 })).toMatchObject({
+    expect(await checkHealth({ now, uptimeSeconds: 10, env: sqliteEnv() })).toMatchObject({
       status: "ok",
       backup: "starting",
       last_backup_at: null,
     });
-    expect(await checkHealth({ now, uptimeSeconds: 301 })).toMatchObject({ status: "fail", backup: "stale" });
+    expect(await checkHealth({ now, uptimeSeconds: 301, env: sqliteEnv() })).toMatchObject({
+      status: "fail",
+      backup: "stale",
+    });
   });
 
   it("says when backup is off and does not fail on it", async () => {
-    const off = { ...getEnv(), BACKUP: "off" as const };
+    const off = { ...sqliteEnv(), BACKUP: "off" as const };
     expect(await checkHealth({ now, uptimeSeconds: 99_999, env: off })).toMatchObject({
       status: "ok",
       backup: "off",
@@ -63,11 +74,32 @@ describe("checkHealth", () => {
     });
   });
 
+  it("on PostgreSQL reports the database without a backup age (backups are outside the app)", async () => {
+    // Even a stale Litestream status file left from a SQLite past does not count.
+    recordBackup(secondsAgo(99_999));
+    const report = await checkHealth({ now, uptimeSeconds: 99_999, env: postgresEnv() });
+    expect(report).toMatchObject({
+      status: "ok",
+      engine: "postgres",
+      database: "ok",
+      backup: "external",
+      last_backup_at: null,
+    });
+    expect(report.migrations?.pending).toEqual([]);
+  });
+
+  it("names the engine this run's database uses", async () => {
+    recordBackup(secondsAgo(1));
+    const report = await checkHealth({ now, uptimeSeconds: 5000 });
+    expect(report).toMatchObject({ status: "ok", database: "ok", engine: onPostgres ? "postgres" : "sqlite" });
+    expect(report.backup).toBe(onPostgres ? "external" : "ok");
+  });
+
   it("fails when the database cannot be read", async () => {
     recordBackup(secondsAgo(1));
     await sql`alter table kysely_migration rename to kysely_migration_hidden`.execute(getDb());
     try {
-      expect(await checkHealth({ now, uptimeSeconds: 5000 })).toMatchObject({
+      expect(await checkHealth({ now, uptimeSeconds: 5000, env: sqliteEnv() })).toMatchObject({
         status: "fail",
         database: "unreadable",
         migrations: null,
@@ -88,7 +120,7 @@ describe("checkHealth", () => {
       .executeTakeFirstOrThrow();
     await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
     try {
-      const report = await checkHealth({ now, uptimeSeconds: 5000 });
+      const report = await checkHealth({ now, uptimeSeconds: 5000, env: sqliteEnv() });
       expect(report).toMatchObject({ status: "fail", database: "ok" });
       expect(report.migrations?.pending).toEqual([last.name]);
     } finally {
@@ -109,15 +141,23 @@ describe("GET /healthz", () => {
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
     const body = await response.json();
     expect(Object.keys(body)).toEqual(
-      expect.arrayContaining(["status", "database", "migrations", "outbox_backlog", "last_backup_at"]),
+      expect.arrayContaining(["status", "engine", "database", "migrations", "outbox_backlog", "last_backup_at"]),
     );
     expect(body.status).toBe("ok");
   });
 
   it("answers 503 when unhealthy", async () => {
     recordBackup("2000-01-01T00:00:00.000Z");
-    const response = await get();
-    expect(response.status).toBe(503);
-    expect((await response.json()).status).toBe("fail");
+    // On PostgreSQL a stale Litestream file means nothing; an unreadable database still fails.
+    if (onPostgres) await sql`alter table kysely_migration rename to kysely_migration_hidden`.execute(getDb());
+    try {
+      const response = await get();
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.status).toBe("fail");
+      expect(body).toMatchObject(onPostgres ? { database: "unreadable", backup: "external" } : { backup: "stale" });
+    } finally {
+      if (onPostgres) await sql`alter table kysely_migration_hidden rename to kysely_migration`.execute(getDb());
+    }
   });
 });

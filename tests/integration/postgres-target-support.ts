@@ -1,0 +1,42 @@
+// A PostgreSQL server for tests that need one whichever engine the run uses (db:copy, backup:pg):
+// on the PostgreSQL run (TEST_DATABASE=postgres) the run's own server, otherwise a throw-away one
+// started here (scripts/lib/postgres.ts). Missing PostgreSQL binaries fail the test with the
+// reason; they never skip it.
+import crypto from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { startPostgres, type TestPostgres } from "../../scripts/lib/postgres";
+
+export interface PostgresForTest {
+  adminUrl: string;
+  /** A new, empty database (no tables); its URL. */
+  emptyDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function postgresForTest(): Promise<PostgresForTest> {
+  if (process.env.TEST_DATABASE === "postgres") {
+    const adminUrl = inject("postgresAdminUrl");
+    return {
+      adminUrl,
+      async emptyDatabase() {
+        const name = `empty_${crypto.randomBytes(6).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        try {
+          await admin.query(`create database ${name}`);
+        } finally {
+          await admin.end();
+        }
+        return adminUrl.replace(/\/postgres$/, `/${name}`);
+      },
+      stop: async () => undefined,
+    };
+  }
+  const server: TestPostgres = await startPostgres();
+  return {
+    adminUrl: server.adminUrl,
+    emptyDatabase: () => server.createDatabase(`empty_${crypto.randomBytes(6).toString("hex")}`),
+    stop: () => server.stop(),
+  };
+}

@@ -34,8 +34,8 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
  * PostgreSQL server (`postgres://` or `postgresql://`). Everything above this layer runs the same
  * on both; what differs (connection, pragmas, locks, the change signal) is in this file.
  */
-export function openDatabase(target: string): DB {
-  if (POSTGRES_URL.test(target)) return openPostgres(target);
+export function openDatabase(target: string, options: { poolSize?: number } = {}): DB {
+  if (POSTGRES_URL.test(target)) return openPostgres(target, options.poolSize ?? 10);
   return openSqlite(target.startsWith("file:") ? target.slice("file:".length) : target);
 }
 
@@ -106,10 +106,10 @@ const dropNulCharacters: KyselyPlugin = {
   transformResult: async (args) => args.result,
 };
 
-function openPostgres(url: string): DB {
+function openPostgres(url: string, poolSize: number): DB {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     // A server restart or failover drops idle connections; the pool then opens new ones.
     idleTimeoutMillis: 30_000,
   });
@@ -193,7 +193,7 @@ const globalForDb = globalThis as typeof globalThis & { __charityDb?: DB };
 
 /** The application's database, opened on first use from DATABASE_URL. */
 export function getDb(): DB {
-  globalForDb.__charityDb ??= openDatabase(getEnv().DATABASE_URL);
+  globalForDb.__charityDb ??= openDatabase(getEnv().DATABASE_URL, { poolSize: getEnv().DATABASE_POOL_SIZE });
   return globalForDb.__charityDb;
 }
 

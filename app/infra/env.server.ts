@@ -86,6 +86,15 @@ const envSchema = z.object({
       .min(10, "must be at least 10")
       .default(300),
   ),
+  /** PostgreSQL only: connections each instance keeps open. */
+  DATABASE_POOL_SIZE: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 100")
+      .max(100, "must be between 1 and 100")
+      .default(10),
+  ),
   UPLOADS_DIR: optional(z.string().optional()),
   SMTP_URL: optional(
     z

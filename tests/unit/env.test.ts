@@ -53,6 +53,11 @@ describe("parseEnv", () => {
     }
   });
 
+  it("checks the PostgreSQL pool size", () => {
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be between 1 and 100/);
+  });
+
   it("rejects out-of-range ports", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be between 1 and 65535/);
     expect(() => parseEnv({ PORT: "80.5" })).toThrow(/PORT: must be a whole number/);

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+
 /** A donor's gift at a glance: the payment reference to quote, the amount and the kind of gift. */
 export function PledgeSummary({
   reference,
@@ -25,5 +27,19 @@ export function PledgeSummary({
         <dd className="text-xl font-semibold text-slate-900 dark:text-white">{typeLabel}</dd>
       </div>
     </dl>
+  );
+}
+
+/** Where a donor goes next, once their gift is made: the home page, or the projects it funds. */
+export function AfterGivingLinks() {
+  return (
+    <p className="mt-6 flex flex-wrap gap-3">
+      <Link to="/" className="btn-primary">
+        Back to the home page
+      </Link>
+      <Link to="/projects" className="btn-secondary">
+        See our projects
+      </Link>
+    </p>
   );
 }

@@ -15,15 +15,7 @@ export interface SmallDonation {
   createdAt: string;
 }
 
-export interface SmallDonationInput {
-  collectedOn: string;
-  amountPence: number;
-  method: SmallDonationMethod;
-  kind: SmallDonationKind;
-  place: string;
-  recordedBy: string;
-  createdAt: string;
-}
+export type SmallDonationInput = Omit<SmallDonation, "id">;
 
 const columns = ["id", "collected_on", "amount_pence", "method", "kind", "place", "recorded_by", "created_at"] as const;
 

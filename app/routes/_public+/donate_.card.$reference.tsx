@@ -1,4 +1,4 @@
-import { PledgeSummary } from "~/components/pledge-summary";
+import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -83,14 +83,7 @@ export default function CardReturn() {
               </Link>
             </div>
           ) : (
-            <p className="mt-6 flex flex-wrap gap-3">
-              <Link to="/" className="btn-primary">
-                Back to the home page
-              </Link>
-              <Link to="/projects" className="btn-secondary">
-                See our projects
-              </Link>
-            </p>
+            <AfterGivingLinks />
           )}
           <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
             Questions about your gift? Write to{" "}

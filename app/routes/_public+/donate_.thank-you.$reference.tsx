@@ -1,9 +1,9 @@
-import { PledgeSummary } from "~/components/pledge-summary";
+import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import { Panel } from "~/components/ui/panel";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
@@ -102,14 +102,7 @@ export default function DonateThankYou() {
           {pledge.declaration ? null : (
             <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
           )}
-          <p className="mt-6 flex flex-wrap gap-3">
-            <Link to="/" className="btn-primary">
-              Back to the home page
-            </Link>
-            <Link to="/projects" className="btn-secondary">
-              See our projects
-            </Link>
-          </p>
+          <AfterGivingLinks />
         </Panel>
       </div>
     </>

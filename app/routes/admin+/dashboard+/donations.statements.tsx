@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { SavedNotice } from "~/components/admin/donations";
+import { TaxYearPicker } from "~/components/admin/tax-year-picker";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -92,23 +93,7 @@ export default function GivingStatements() {
         </div>
       ) : null}
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="year" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Tax year
-          </label>
-          <select id="year" name="year" defaultValue={year ?? undefined} className="field-input" key={year}>
-            {years.map((choice) => (
-              <option key={choice} value={choice}>
-                {taxYearLabel(choice)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Show
-        </button>
-      </Form>
+      <TaxYearPicker years={years} year={year} />
 
       {preview && year !== null ? (
         <section

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { ConfirmedForm, ConfirmForm } from "~/components/admin/confirm-form";
 import { dangerButtonClass } from "~/components/admin/styles";
+import { TaxYearPicker } from "~/components/admin/tax-year-picker";
 import { figuresCell as td, figuresRow as rowBorder, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
@@ -245,23 +246,7 @@ export default function SmallDonations() {
       </p>
 
       <StaffSection id="claim" title={`Claim for the tax year ${taxYearLabel(year)}`} className="mt-8">
-        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="year" className="block text-sm font-medium">
-              Tax year
-            </label>
-            <select id="year" name="year" defaultValue={String(year)} className="field-input">
-              {years.map((choice) => (
-                <option key={choice} value={choice}>
-                  {taxYearLabel(choice)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn-secondary">
-            Show
-          </button>
-        </Form>
+        <TaxYearPicker years={years} year={year} className="mt-3" />
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
           From {formatLongDate(first)} to {formatLongDate(last)}.
         </p>

@@ -145,6 +145,9 @@ function expectedArticle(b: Body): { title: string; content: string; imageUrl: s
   if (b.kind === "raw") throw new Error("only for generated fields");
   // A multipart body carries every line break as CRLF; the app stores content with LF.
   const onTheWire = (v: string) => (b.kind === "multipart" ? v.replace(/\r\n|\r|\n/g, "\r\n") : v);
+  // A field sent twice is refused (the form reads it as a list, not a string).
+  const names = b.entries.map(([name]) => name);
+  if (names.some((name, i) => names.indexOf(name) !== i)) return null;
   const fields = Object.fromEntries(b.entries.map(([name, v]) => [name, onTheWire(wellFormed(v))]));
   const title = (fields.title ?? "").trim();
   const content = (fields.content ?? "").replace(/\r\n?/g, "\n").trim();

@@ -29,14 +29,15 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
   };
 }
 
-/** A new database copied from the migrated template on the PostgreSQL run's server; its URL. */
-export async function createPostgresDatabase(): Promise<string> {
+/** A new database on the PostgreSQL run's server, copied from the migrated template unless `migrated: false`; its URL. */
+export async function createPostgresDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<string> {
   const adminUrl = inject("postgresAdminUrl");
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template charity_template`);
+    // Without the template: an empty database, not even migrated.
+    await admin.query(`create database ${name}${migrated ? " template charity_template" : ""}`);
   } finally {
     await admin.end();
   }

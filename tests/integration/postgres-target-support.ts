@@ -3,9 +3,9 @@
 // started here (scripts/lib/postgres.ts). Missing PostgreSQL binaries fail the test with the
 // reason; they never skip it.
 import crypto from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import { startPostgres, type TestPostgres } from "../../scripts/lib/postgres";
+import { createPostgresDatabase } from "./helpers";
 
 export interface PostgresForTest {
   adminUrl: string;
@@ -19,17 +19,7 @@ export async function postgresForTest(): Promise<PostgresForTest> {
     const adminUrl = inject("postgresAdminUrl");
     return {
       adminUrl,
-      async emptyDatabase() {
-        const name = `empty_${crypto.randomBytes(6).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        try {
-          await admin.query(`create database ${name}`);
-        } finally {
-          await admin.end();
-        }
-        return adminUrl.replace(/\/postgres$/, `/${name}`);
-      },
+      emptyDatabase: () => createPostgresDatabase({ migrated: false }),
       stop: async () => undefined,
     };
   }

@@ -15,7 +15,7 @@ import {
 import { databaseUploadStore } from "~/infra/upload-store.server";
 import { claimJobRun } from "~/models/job-run.server";
 import { createNews, getNews } from "~/models/news.server";
-import { createTestDatabase } from "./helpers";
+import { createPostgresDatabase, createTestDatabase } from "./helpers";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
@@ -76,7 +76,7 @@ describe("two instances on one database", () => {
 
 describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
   it("applies each migration once when two instances start together on an empty database", async () => {
-    const empty = await createEmptyPostgresDatabase();
+    const empty = await createPostgresDatabase({ migrated: false });
     const [a, b] = [openDatabase(empty), openDatabase(empty)];
     try {
       const [ranA, ranB] = await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
@@ -117,19 +117,3 @@ describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
     expect(row.started_at).toBe("4");
   });
 });
-
-/** A database with nothing in it (not even migrations), on the run's PostgreSQL server. */
-async function createEmptyPostgresDatabase(): Promise<string> {
-  const { default: pg } = await import("pg");
-  const { inject } = await import("vitest");
-  const adminUrl = inject("postgresAdminUrl");
-  const name = `empty_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}

@@ -118,14 +118,20 @@ export async function deleteImage(key: string, store: UploadStore = uploadStore(
 
 const FILE = /^([1-9][0-9]{0,4})\.(webp|jpg)$/;
 
+/** The content type of a stored file's name (`960.webp`, `480.jpg`), or null for any other name. */
+export function uploadContentType(file: string): string | null {
+  const match = FILE.exec(file);
+  return match ? (match[2] === "webp" ? "image/webp" : "image/jpeg") : null;
+}
+
 /** The bytes and type of one stored file, or null when there is no such file. */
 export async function readImage(
   key: string,
   file: string,
   store: UploadStore = uploadStore(),
 ): Promise<{ body: Buffer; contentType: string } | null> {
-  const match = FILE.exec(file);
-  if (!UPLOAD_KEY.test(key) || !match) return null;
+  const contentType = uploadContentType(file);
+  if (!UPLOAD_KEY.test(key) || !contentType) return null;
   const body = await store.read(key, file);
-  return body && { body, contentType: match[2] === "webp" ? "image/webp" : "image/jpeg" };
+  return body && { body, contentType };
 }

@@ -70,14 +70,16 @@ export function folderUploadStore(root: string): UploadStore {
 export function databaseUploadStore(db: DB): UploadStore {
   return {
     async save(key, files) {
-      await db.transaction().execute(async (trx) => {
+      const write = async (trx: DB) => {
         for (const file of files) {
           await trx
             .insertInto("upload_files")
             .values({ upload_key: key, name: file.name, content_type: file.contentType, body: file.body })
             .execute();
         }
-      });
+      };
+      // Inside a caller's transaction (db:copy), its own writes are all or nothing with it.
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
     },
     async read(key, name) {
       const row = await db

@@ -8,6 +8,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { databaseEngine, knownMigrations, migrateToLatest, openDatabase, type DB } from "../../app/infra/db.server";
+import { uploadContentType } from "../../app/infra/images.server";
 import { folderUploadStore, databaseUploadStore } from "../../app/infra/upload-store.server";
 
 /** PostgreSQL's limit on parameters in one statement is 65,535; stay well under it. */
@@ -172,14 +173,6 @@ export function formatChecks(checks: TableCheck[]): string {
     )
     .join("\n");
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".webp": "image/webp",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".avif": "image/avif",
-};
 
 /**
  * Rows each table holds in a freshly migrated database (a migration may seed one, such as the
@@ -365,16 +358,11 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
         for (const name of names) {
           const body = await folder.read(key, name);
           if (!body) continue;
-          files.push({
-            upload_key: key,
-            name,
-            content_type: CONTENT_TYPES[path.extname(name).toLowerCase()] ?? "application/octet-stream",
-            body,
-          });
+          files.push({ name, contentType: uploadContentType(name) ?? "application/octet-stream", body });
         }
-        // databaseUploadStore.save opens its own transaction, which cannot nest in this one.
-        for (const batch of batches(files, 4)) await any.insertInto("upload_files").values(batch).execute();
-        const stored = await databaseUploadStore(trx).files(key);
+        const store = databaseUploadStore(trx);
+        await store.save(key, files);
+        const stored = await store.files(key);
         if (stored.length !== files.length)
           throw new CopyError(`photo ${key}: ${stored.length} of ${files.length} files stored`);
         photos.uploads += 1;

@@ -17,7 +17,7 @@ import { enqueueMail } from "~/models/outbox.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
-import { coveringDeclaration } from "~/utils/gift-aid";
+import { giftAidApplies } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-year";
@@ -68,7 +68,7 @@ export async function buildStatement(
     receivedOn: gift.receivedOn,
     reference: gift.reference,
     amountPence: gift.amountPence,
-    giftAid: gift.amountPence > 0 && !gift.refunded && coveringDeclaration(gift.receivedOn, declarations).covered,
+    giftAid: giftAidApplies(gift, declarations),
   }));
   const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
   return {

@@ -10,7 +10,7 @@ import { enqueueMail } from "~/models/outbox.server";
 import type { Payment } from "~/models/payment.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
-import { coveringDeclaration } from "~/utils/gift-aid";
+import { giftAidApplies } from "~/utils/gift-aid";
 import { REMINDER_AFTER_DAYS, REMINDER_WINDOW_DAYS } from "~/utils/receipts";
 import { getCharitySettings } from "./charity-settings.server";
 import { coverOf } from "./gift-aid-claims.server";
@@ -37,8 +37,7 @@ export async function supporterGiftAidCovers(
   gift: { receivedOn: string; amountPence: number },
 ): Promise<boolean> {
   if (gift.amountPence <= 0) return false;
-  const declarations = await listDeclarationsOfPledgeSupporter(db, pledgeId);
-  return coveringDeclaration(gift.receivedOn, declarations.map(coverOf)).covered;
+  return giftAidApplies(gift, (await listDeclarationsOfPledgeSupporter(db, pledgeId)).map(coverOf));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -274,3 +274,15 @@ export interface DeclarationSummary {
   cancelReason: string | null;
   donor?: { name: string; address: string[] };
 }
+
+/**
+ * Whether Gift Aid applies to a gift: money received (not a refund, not given back later) on a
+ * day one of the supporter's declarations covers. The thank-you e-mail and the giving statement
+ * both ask this.
+ */
+export function giftAidApplies(
+  gift: { receivedOn: string; amountPence: number; refunded?: boolean },
+  declarations: readonly CoverDeclaration[],
+): boolean {
+  return gift.amountPence > 0 && !gift.refunded && coveringDeclaration(gift.receivedOn, declarations).covered;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coveringDeclaration, type CoverDeclaration } from "~/utils/gift-aid";
+import { coveringDeclaration, giftAidApplies, type CoverDeclaration } from "~/utils/gift-aid";
 
 // Which of a supporter's declarations covers a payment (enduring Gift Aid, docs/gift-aid.md).
 const d = (id: number, declaredOn: string, extra: Partial<CoverDeclaration> = {}): CoverDeclaration => ({
@@ -40,5 +40,15 @@ describe("coveringDeclaration", () => {
       covered: false,
       reason: "Received more than 4 years before the declaration",
     });
+  });
+});
+
+describe("giftAidApplies", () => {
+  const declarations = [d(1, "2025-01-01")];
+  it("holds for money received on a covered day, and never for a refund or a gift given back", () => {
+    expect(giftAidApplies({ receivedOn: "2025-03-01", amountPence: 2500 }, declarations)).toBe(true);
+    expect(giftAidApplies({ receivedOn: "2025-03-01", amountPence: -2500 }, declarations)).toBe(false);
+    expect(giftAidApplies({ receivedOn: "2025-03-01", amountPence: 2500, refunded: true }, declarations)).toBe(false);
+    expect(giftAidApplies({ receivedOn: "2025-03-01", amountPence: 2500 }, [])).toBe(false);
   });
 });

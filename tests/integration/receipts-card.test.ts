@@ -1,8 +1,8 @@
-import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { formRequest, resetDatabase } from "./helpers";
+import { checkoutSession, webhookRequest } from "./stripe-support";
 
 // The thank-you of a gift paid online (Stripe's webhook records it): the same e-mail as for a
 // payment recorded by staff, with the Gift Aid line when the donor's declaration covers it; a
@@ -18,29 +18,11 @@ const { getDb } = await import("~/infra/db.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 
-const signer = new Stripe("sk_test_signer");
 beforeEach(resetDatabase);
 
-let sequence = 0;
 async function deliver(type: string, object: Record<string, unknown>): Promise<Response> {
-  sequence += 1;
-  const payload = JSON.stringify({
-    id: `evt_receipts_${sequence}_${Date.now()}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.parse("2026-03-10T12:00:00Z") / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const request = new Request("http://localhost/webhooks/stripe", {
-    method: "POST",
-    body: payload,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-  });
+  const created = Math.floor(Date.parse("2026-03-10T12:00:00Z") / 1000);
+  const request = webhookRequest(type, object, { secret: WEBHOOK_SECRET, created });
   return (await webhookAction({ request, params: {}, context: {} } as any)) as Response;
 }
 
@@ -62,23 +44,6 @@ async function cardPledge(fields: Record<string, string>): Promise<string> {
 const thanks = () =>
   getDb().selectFrom("outbox").select(["text_body"]).where("kind", "=", "payment.donor").orderBy("id").execute();
 
-function paidSession(reference: string, amount: number) {
-  return {
-    id: `cs_test_${reference}`,
-    object: "checkout.session",
-    mode: "payment",
-    amount_total: amount,
-    currency: "gbp",
-    client_reference_id: reference,
-    metadata: { reference },
-    customer: "cus_test_1",
-    payment_intent: `pi_test_${reference}`,
-    payment_status: "paid",
-    status: "complete",
-    subscription: null,
-  };
-}
-
 describe("the thank-you of a card gift", () => {
   it("says what Gift Aid adds when the donor declared, and a refund sends none", async () => {
     const reference = await cardPledge({
@@ -89,7 +54,7 @@ describe("the thank-you of a card gift", () => {
       town: "Leeds",
       postcode: "LS1 4AP",
     });
-    expect((await deliver("checkout.session.completed", paidSession(reference, 5000))).status).toBe(200);
+    expect((await deliver("checkout.session.completed", checkoutSession(reference, 5000))).status).toBe(200);
     const [mail] = await thanks();
     expect(mail.text_body).toContain("Amount: £50");
     expect(mail.text_body).toContain("Received: 10 March 2026");
@@ -112,7 +77,7 @@ describe("the thank-you of a card gift", () => {
 
   it("has no Gift Aid line without a declaration", async () => {
     const reference = await cardPledge({});
-    await deliver("checkout.session.completed", paidSession(reference, 2500));
+    await deliver("checkout.session.completed", checkoutSession(reference, 2500));
     const [mail] = await thanks();
     expect(mail.text_body).toContain("Amount: £25");
     expect(mail.text_body).not.toContain("Gift Aid");

@@ -1,7 +1,7 @@
-import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
 import { formRequest, resetDatabase } from "./helpers";
+import { checkoutSession, webhookRequest } from "./stripe-support";
 
 // Card gifts end to end inside the process: the real `stripe` client talks to a stand-in
 // server started here, and webhook payloads are signed with the library's own test helper.
@@ -24,7 +24,6 @@ const cancelPage = await import("~/routes/admin+/dashboard+/donations.$id_.cance
 const pledgePage = await import("~/routes/admin+/dashboard+/donations.$id/route");
 const { adminCookie, postForm, getRequest, run, bodyOf } = await import("./admin-support");
 
-const signer = new Stripe("sk_test_signer");
 const donor = { firstName: "Jo", lastName: "Bloggs", email: "jo@example.com" };
 
 beforeEach(async () => {
@@ -41,56 +40,14 @@ const payments = () => getDb().selectFrom("payments").selectAll().orderBy("id").
 const pledgeRow = async (reference: string) =>
   getDb().selectFrom("pledges").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
 
-let eventSequence = 0;
-
 /** A webhook delivery as Stripe makes it: the event JSON, signed (now, or at `timestamp`). */
 async function deliver(
   type: string,
   object: Record<string, unknown>,
-  options: { id?: string; timestamp?: number; secret?: string; signature?: string | null; address?: string } = {},
+  options: { id?: string; timestamp?: number; secret?: string; signature?: string | null } = {},
 ): Promise<Response> {
-  eventSequence += 1;
-  const payload = JSON.stringify({
-    id: options.id ?? `evt_test_${eventSequence}_${Date.now()}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-  const signature =
-    options.signature === undefined
-      ? signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? WEBHOOK_SECRET,
-          timestamp: options.timestamp,
-        })
-      : options.signature;
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (signature !== null) headers["Stripe-Signature"] = signature;
-  const request = new Request("http://localhost/webhooks/stripe", { method: "POST", body: payload, headers });
+  const request = webhookRequest(type, object, { ...options, secret: options.secret ?? WEBHOOK_SECRET });
   return (await webhookAction({ request, params: {}, context: {} } as any)) as Response;
-}
-
-function checkoutSession(reference: string, amount: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: `cs_test_${reference}`,
-    object: "checkout.session",
-    mode: "payment",
-    amount_total: amount,
-    currency: "gbp",
-    client_reference_id: reference,
-    metadata: { reference },
-    customer: "cus_test_1",
-    payment_intent: `pi_test_${reference}`,
-    payment_status: "paid",
-    status: "complete",
-    subscription: null,
-    ...extra,
-  };
 }
 
 async function cardPledge(fields: Record<string, string> = {}): Promise<{ reference: string; location: string }> {

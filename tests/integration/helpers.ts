@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { sql } from "kysely";
+import { sql, type Migration, type MigrationProvider } from "kysely";
+import { migrationProvider } from "../../db/migrations";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
 
@@ -139,4 +140,12 @@ export async function failWritesWhen(
  */
 export async function skipDurableWrites(db: DB = getDb()): Promise<void> {
   if (databaseEngine(db) === "sqlite") await sql`pragma synchronous = off`.execute(db);
+}
+
+/** The migrations up to and including `last`, to build a database as an older release left it. */
+export async function migrationsUpTo(last: string): Promise<MigrationProvider> {
+  const all = await migrationProvider.getMigrations();
+  const some: Record<string, Migration> = {};
+  for (const name of Object.keys(all).sort()) if (name <= last) some[name] = all[name];
+  return { getMigrations: async () => some };
 }

@@ -1,28 +1,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql, type Migration, type MigrationProvider } from "kysely";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrationProvider } from "../../db/migrations";
 import { migrateToLatest, openDatabase } from "~/infra/db.server";
+import { migrationsUpTo } from "./helpers";
 
 // 0013 rebuilds the payments table (SQLite cannot change a CHECK in place): rows, ids,
 // indexes and the Gift Aid claim items that point at payments must all survive it.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-0013-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function upTo(last: string): Promise<MigrationProvider> {
-  const all = await migrationProvider.getMigrations();
-  const some: Record<string, Migration> = {};
-  for (const name of Object.keys(all).sort()) if (name <= last) some[name] = all[name];
-  return { getMigrations: async () => some };
-}
-
 describe("migration 0013_stripe", () => {
   it("keeps payments and their claim items, allows card and negative amounts, and keeps foreign keys", async () => {
     const db = openDatabase(path.join(dir, "m.sqlite"));
     try {
-      await migrateToLatest(db, await upTo("0012_pledge_honoree"));
+      await migrateToLatest(db, await migrationsUpTo("0012_pledge_honoree"));
       const now = "2025-10-05T10:00:00.000Z";
       const anyDb = db as any;
       await anyDb

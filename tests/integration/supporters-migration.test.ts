@@ -5,24 +5,18 @@ import type { Migration, MigrationProvider } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationProvider } from "../../db/migrations";
 import { migrateToLatest, openDatabase } from "~/infra/db.server";
+import { migrationsUpTo } from "./helpers";
 
 // 0018 makes a supporter for every address already on file (trimmed, lower-cased; nothing else
 // merged) and points every pledge, declaration, subscriber and enquiry at theirs.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-0018-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function upTo(last: string): Promise<MigrationProvider> {
-  const all = await migrationProvider.getMigrations();
-  const some: Record<string, Migration> = {};
-  for (const name of Object.keys(all).sort()) if (name <= last) some[name] = all[name];
-  return { getMigrations: async () => some };
-}
-
 describe("migration 0018_supporters", () => {
   it("back-fills one supporter per normalised address and links every row to it", async () => {
     const db = openDatabase(path.join(dir, "m.sqlite"));
     try {
-      await migrateToLatest(db, await upTo("0017_pledge_last_paid"));
+      await migrateToLatest(db, await migrationsUpTo("0017_pledge_last_paid"));
       const anyDb = db as any;
       const pledge = (id: number, email: string, created: string, last = "Lovelace") => ({
         id,
@@ -87,7 +81,7 @@ describe("migration 0018_supporters", () => {
         ])
         .execute();
 
-      await migrateToLatest(db, await upTo("0018_supporters"));
+      await migrateToLatest(db, await migrationsUpTo("0018_supporters"));
 
       const emails = await anyDb
         .selectFrom("supporter_emails")
@@ -122,7 +116,7 @@ describe("migration 0018_supporters", () => {
   it("is all or nothing: a failure half-way leaves no supporter and no new column", async () => {
     const db = openDatabase(path.join(dir, "fail.sqlite"));
     try {
-      await migrateToLatest(db, await upTo("0017_pledge_last_paid"));
+      await migrateToLatest(db, await migrationsUpTo("0017_pledge_last_paid"));
       const anyDb = db as any;
       await anyDb
         .insertInto("newsletter_subscribers")
@@ -131,7 +125,7 @@ describe("migration 0018_supporters", () => {
       const all = await migrationProvider.getMigrations();
       const broken: MigrationProvider = {
         getMigrations: async () => {
-          const some = (await upTo("0017_pledge_last_paid").then((p) => p.getMigrations())) as Record<
+          const some = (await migrationsUpTo("0017_pledge_last_paid").then((p) => p.getMigrations())) as Record<
             string,
             Migration
           >;

@@ -1,0 +1,57 @@
+import Stripe from "stripe";
+
+// What Stripe sends, for the tests of the webhook (stripe.test.ts, receipts-card.test.ts): signed
+// event deliveries and the Checkout Session of a paid one-time gift.
+
+const signer = new Stripe("sk_test_signer");
+let eventSequence = 0;
+
+/**
+ * A webhook delivery as Stripe makes it: the event JSON (made `created`, default now), signed
+ * with `secret` by the library's own helper (at `timestamp`), or carrying `signature` as given
+ * (null: no Stripe-Signature header at all).
+ */
+export function webhookRequest(
+  type: string,
+  object: Record<string, unknown>,
+  options: { secret: string; id?: string; created?: number; timestamp?: number; signature?: string | null },
+): Request {
+  eventSequence += 1;
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_test_${eventSequence}_${Date.now()}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const signature =
+    options.signature === undefined
+      ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret, timestamp: options.timestamp })
+      : options.signature;
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature !== null) headers["Stripe-Signature"] = signature;
+  return new Request("http://localhost/webhooks/stripe", { method: "POST", body: payload, headers });
+}
+
+/** The Checkout Session of a paid one-time gift under `reference`, `amount` in pence. */
+export function checkoutSession(reference: string, amount: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `cs_test_${reference}`,
+    object: "checkout.session",
+    mode: "payment",
+    amount_total: amount,
+    currency: "gbp",
+    client_reference_id: reference,
+    metadata: { reference },
+    customer: "cus_test_1",
+    payment_intent: `pi_test_${reference}`,
+    payment_status: "paid",
+    status: "complete",
+    subscription: null,
+    ...extra,
+  };
+}

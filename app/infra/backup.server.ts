@@ -32,10 +32,19 @@ export interface BackupSettings {
   maxAgeSeconds: number;
 }
 
-/** Where the backup of a SQLite installation goes, from its settings (env.server.ts). */
-export function backupSettings(env: Env): BackupSettings {
+/**
+ * Uploaded images: UPLOADS_DIR, by convention the folder uploads/ next to the database.
+ * TODO(lead): read the validated UPLOADS_DIR from env.server.ts once the uploads work lands,
+ * so this and the upload code share one definition.
+ */
+export function uploadsDirFor(databasePath: string, source: Record<string, string | undefined> = process.env): string {
+  const configured = source.UPLOADS_DIR?.trim();
+  return path.resolve(configured || path.join(path.dirname(path.resolve(databasePath)), "uploads"));
+}
+
+export function backupSettings(env: Env, source: Record<string, string | undefined> = process.env): BackupSettings {
   const databasePath = path.resolve(env.databasePath);
-  const dataDir = env.dataDir;
+  const dataDir = path.dirname(databasePath);
   const defaultFolder = path.join(dataDir, "backup");
   const replica = parseBackupUrl(env.BACKUP_URL, defaultFolder);
   return {
@@ -43,7 +52,7 @@ export function backupSettings(env: Env): BackupSettings {
     databasePath,
     replica,
     uploadsBackupDir: path.join(replica.type === "file" ? path.dirname(replica.path) : defaultFolder, "uploads"),
-    uploadsDir: env.uploadsDir,
+    uploadsDir: uploadsDirFor(databasePath, source),
     statusFile: path.join(dataDir, "backup-status.json"),
     configFile: path.join(dataDir, "litestream.yml"),
     maxAgeSeconds: env.BACKUP_MAX_AGE_SECONDS,

@@ -2,32 +2,12 @@ import { nowIsoString } from "~/infra/clock.server";
 import { sql, type Selectable } from "kysely";
 import type { AuditEventsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
-/** One entry of a history (camelCase; the table's columns are mapped in toAuditEvent only). */
-export interface AuditEvent {
-  id: number;
-  entity: string;
-  entityId: number | null;
-  action: string;
-  detail: string | null;
-  actor: string;
-  /** The person's id; null for the operator's scripts and the public. */
-  actorId: number | null;
-  createdAt: string;
-}
+/** One entry of a history: its row (db/schema.ts AuditEventsTable), camelCase. */
+export type AuditEvent = CamelRow<Selectable<AuditEventsTable>>;
 
-function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
-  return {
-    id: row.id,
-    entity: row.entity,
-    entityId: row.entity_id,
-    action: row.action,
-    detail: row.detail,
-    actor: row.actor,
-    actorId: row.actor_id,
-    createdAt: row.created_at,
-  };
-}
+const toAuditEvent = (row: Selectable<AuditEventsTable>): AuditEvent => camelRow(row);
 
 export type AuditEntity =
   | "pledge"

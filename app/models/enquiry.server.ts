@@ -4,33 +4,13 @@ import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
 /** An enquiry as the app sees it (camelCase; the table's columns are mapped in toEnquiry only). */
-export interface ContactEnquiry {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  channel: ContactEnquiriesTable["channel"];
-  createdAt: string;
-  status: EnquiryStatus;
-  handledAt: string | null;
-}
+/** A message sent through the contact form: its row (db/schema.ts ContactEnquiriesTable, where each column is described), camelCase. */
+export type ContactEnquiry = CamelRow<Selectable<ContactEnquiriesTable>>;
 
-function toEnquiry(row: Selectable<ContactEnquiriesTable>): ContactEnquiry {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    channel: row.channel,
-    createdAt: row.created_at,
-    status: row.status,
-    handledAt: row.handled_at,
-  };
-}
+const toEnquiry = (row: Selectable<ContactEnquiriesTable>): ContactEnquiry => camelRow(row);
 
 export interface EnquiryInput {
   name: string;

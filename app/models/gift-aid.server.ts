@@ -3,6 +3,7 @@
 import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
 // Gift Aid declarations, claim batches and their frozen rows. Rules (what is claimable, what
 // HMRC accepts, what a submitted batch allows) live in app/utils/gift-aid.ts and the service.
@@ -230,66 +231,17 @@ export async function listDeclarationsOfSupporters(
 }
 
 /** A claim batch (camelCase; columns mapped in toClaim only). */
-export interface Claim {
-  id: number;
-  createdAt: string;
-  createdBy: string;
-  totalPence: number;
-  giftAidPence: number;
-  itemCount: number;
-  /** YYYY-MM-DD; set once, when the batch went to HMRC. */
-  submittedOn: string | null;
-  submittedBy: string | null;
-  /** Set when a payment in the batch was refunded after it went to HMRC: HMRC must be told. */
-  refundNote: string | null;
-}
+/** A Gift Aid claim batch: its row (db/schema.ts GiftAidClaimsTable, where each column is described), camelCase. */
+export type Claim = CamelRow<Selectable<GiftAidClaimsTable>>;
 
 /** One row of a batch's HMRC schedule, as it was when the batch was made. */
-export interface ClaimItem {
-  id: number;
-  claimId: number;
-  paymentId: number;
-  declarationId: number;
-  title: string;
-  firstName: string;
-  lastName: string;
-  houseNameOrNumber: string;
-  postcode: string;
-  /** YYYY-MM-DD */
-  donationDate: string;
-  amountPence: number;
-}
+/** One payment in a claim batch, with the donor's details as claimed: its row (db/schema.ts GiftAidClaimItemsTable, where each column is described), camelCase. */
+export type ClaimItem = CamelRow<Selectable<GiftAidClaimItemsTable>>;
 export type ClaimItemInput = Omit<ClaimItem, "id" | "claimId">;
 
-function toClaim(row: Selectable<GiftAidClaimsTable>): Claim {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    createdBy: row.created_by,
-    totalPence: row.total_pence,
-    giftAidPence: row.gift_aid_pence,
-    itemCount: row.item_count,
-    submittedOn: row.submitted_on,
-    submittedBy: row.submitted_by,
-    refundNote: row.refund_note,
-  };
-}
+const toClaim = (row: Selectable<GiftAidClaimsTable>): Claim => camelRow(row);
 
-function toClaimItem(row: Selectable<GiftAidClaimItemsTable>): ClaimItem {
-  return {
-    id: row.id,
-    claimId: row.claim_id,
-    paymentId: row.payment_id,
-    declarationId: row.declaration_id,
-    title: row.title,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    houseNameOrNumber: row.house_name_or_number,
-    postcode: row.postcode,
-    donationDate: row.donation_date,
-    amountPence: row.amount_pence,
-  };
-}
+const toClaimItem = (row: Selectable<GiftAidClaimItemsTable>): ClaimItem => camelRow(row);
 
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(

@@ -3,6 +3,7 @@ import type { Selectable, SelectQueryBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database, NewsStatus, NewsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow } from "./row-shape.server";
 
 /** An article as the app sees it (camelCase; the table's columns are mapped in toArticle only). */
 export interface NewsArticle {
@@ -26,24 +27,8 @@ export type { NewsStatus };
 export type NewsSummary = Omit<NewsArticle, "updatedAt">;
 
 /** The one mapping of the news table's columns (a summary is a row without updated_at). */
-function toSummary(row: Omit<Selectable<NewsTable>, "updated_at">): NewsSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    imageUrl: row.image_url,
-    imageUpload: row.image_upload,
-    imageWidths: row.image_widths,
-    imageAlt: row.image_alt,
-    status: row.status,
-    publishAt: row.publish_at,
-    createdAt: row.created_at,
-  };
-}
-
-function toArticle(row: Selectable<NewsTable>): NewsArticle {
-  return { ...toSummary(row), updatedAt: row.updated_at };
-}
+const toSummary = (row: Omit<Selectable<NewsTable>, "updated_at">): NewsSummary => camelRow(row);
+const toArticle = (row: Selectable<NewsTable>): NewsArticle => camelRow(row);
 
 /** An uploaded photo: its folder under UPLOADS_DIR and the widths stored there. */
 export interface StoredUpload {

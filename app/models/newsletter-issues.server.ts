@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { NewsletterStatus, NewslettersTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
 // app/models/newsletter.server.ts, the messages in app/models/outbox.server.ts.
@@ -8,45 +9,10 @@ import type { DB } from "~/infra/db.server";
 export type { NewsletterStatus };
 
 /** A newsletter as the app sees it (camelCase; the table's columns are mapped in toNewsletter only). */
-export interface Newsletter {
-  id: number;
-  slug: string | null;
-  subject: string;
-  preheader: string | null;
-  body: string;
-  imageUpload: string | null;
-  imageWidths: string | null;
-  imageAlt: string | null;
-  articleId: number | null;
-  status: NewsletterStatus;
-  scheduledAt: string | null;
-  sentAt: string | null;
-  recipientCount: number | null;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A newsletter issue: its row (db/schema.ts NewslettersTable, where each column is described), camelCase. */
+export type Newsletter = CamelRow<Selectable<NewslettersTable>>;
 
-function toNewsletter(row: Selectable<NewslettersTable>): Newsletter {
-  return {
-    id: row.id,
-    slug: row.slug,
-    subject: row.subject,
-    preheader: row.preheader,
-    body: row.body,
-    imageUpload: row.image_upload,
-    imageWidths: row.image_widths,
-    imageAlt: row.image_alt,
-    articleId: row.article_id,
-    status: row.status,
-    scheduledAt: row.scheduled_at,
-    sentAt: row.sent_at,
-    recipientCount: row.recipient_count,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+const toNewsletter = (row: Selectable<NewslettersTable>): Newsletter => camelRow(row);
 
 /** A draft's text and photo (and, when started from one, its article). */
 export type NewsletterDraftInput = Pick<

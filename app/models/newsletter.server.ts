@@ -9,11 +9,12 @@ import type {
   SubscriberStatus,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 export type { SubscriberStatus };
-export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
-export type ConsentEvent = Selectable<NewsletterConsentEventsTable>;
+export type NewsletterSubscriber = CamelRow<Selectable<NewsletterSubscribersTable>>;
+export type ConsentEvent = CamelRow<Selectable<NewsletterConsentEventsTable>>;
 export type ConsentKind = ConsentEvent["kind"];
 export type TokenPurpose = NewsletterTokensTable["purpose"];
 
@@ -25,22 +26,28 @@ export function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
-export async function getNewsletterSubscriber(db: DB, email: string): Promise<NewsletterSubscriber | undefined> {
-  // The column is COLLATE NOCASE, so this matches whatever case the address was typed in.
-  return db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst();
+/** One subscriber by address or id. The address column ignores case (COLLATE NOCASE, citext). */
+async function findSubscriber(db: DB, column: "email" | "id", value: string | number) {
+  const row = await db.selectFrom("newsletter_subscribers").selectAll().where(column, "=", value).executeTakeFirst();
+  return row && camelRow(row);
 }
 
-export async function getSubscriberById(db: DB, id: number): Promise<NewsletterSubscriber | undefined> {
-  return db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+export function getNewsletterSubscriber(db: DB, email: string): Promise<NewsletterSubscriber | undefined> {
+  return findSubscriber(db, "email", email);
+}
+
+export function getSubscriberById(db: DB, id: number): Promise<NewsletterSubscriber | undefined> {
+  return findSubscriber(db, "id", id);
 }
 
 export async function createPendingSubscriber(trx: DB, email: string, now: Date): Promise<NewsletterSubscriber> {
   const supporterId = await findOrCreateSupporterByEmail(trx, email, null, now.toISOString());
-  return trx
+  const row = await trx
     .insertInto("newsletter_subscribers")
     .values({ email, consented_at: now.toISOString(), status: "pending", supporter_id: supporterId })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return camelRow(row);
 }
 
 export async function setSubscriberStatus(trx: DB, id: number, status: SubscriberStatus, now: Date): Promise<void> {
@@ -80,12 +87,13 @@ export async function recordConsentEvent(
 }
 
 export async function listConsentEvents(db: DB, subscriberId: number): Promise<ConsentEvent[]> {
-  return db
+  const rows = await db
     .selectFrom("newsletter_consent_events")
     .selectAll()
     .where("subscriber_id", "=", subscriberId)
     .orderBy("id")
     .execute();
+  return rows.map(camelRow);
 }
 
 /** Stores a token's hash; returns nothing that could be used as a link. */
@@ -132,43 +140,19 @@ export async function findToken(db: DB, token: string, purpose: TokenPurpose): P
   const row = await db
     .selectFrom("newsletter_tokens as t")
     .innerJoin("newsletter_subscribers as s", "s.id", "t.subscriber_id")
-    .select([
-      "t.token_hash",
-      "t.purpose",
-      "t.expires_at",
-      "t.used_at",
-      "s.id",
-      "s.email",
-      "s.consented_at",
-      "s.status",
-      "s.confirmed_at",
-      "s.unsubscribed_at",
-      "s.bounce_streak",
-      "s.last_bounce_newsletter_id",
-      "s.bouncing_since",
-      "s.supporter_id",
-    ])
+    .selectAll("s")
+    .select(["t.token_hash", "t.purpose", "t.expires_at", "t.used_at"])
     .where("t.token_hash", "=", hashToken(token))
     .where("t.purpose", "=", purpose)
     .executeTakeFirst();
   if (!row) return undefined;
+  const { token_hash, purpose: tokenPurpose, expires_at, used_at, ...subscriber } = row;
   return {
-    tokenHash: row.token_hash,
-    purpose: row.purpose,
-    expiresAt: row.expires_at,
-    usedAt: row.used_at,
-    subscriber: {
-      id: row.id,
-      email: row.email,
-      consented_at: row.consented_at,
-      status: row.status,
-      confirmed_at: row.confirmed_at,
-      unsubscribed_at: row.unsubscribed_at,
-      bounce_streak: row.bounce_streak,
-      last_bounce_newsletter_id: row.last_bounce_newsletter_id,
-      bouncing_since: row.bouncing_since,
-      supporter_id: row.supporter_id,
-    },
+    tokenHash: token_hash,
+    purpose: tokenPurpose,
+    expiresAt: expires_at,
+    usedAt: used_at,
+    subscriber: camelRow(subscriber),
   };
 }
 
@@ -251,18 +235,19 @@ export async function listSubscribers(
     .selectFrom("newsletter_subscribers")
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(total) };
+  return { rows: rows.map(camelRow), total: Number(total) };
 }
 
 /** Confirmed subscribers for a mail tool, oldest first. */
 export async function listConfirmedSubscribers(db: DB): Promise<NewsletterSubscriber[]> {
-  return db
+  const rows = await db
     .selectFrom("newsletter_subscribers")
     .selectAll()
     .where("status", "=", "confirmed")
     .orderBy("consented_at")
     .orderBy("id")
     .execute();
+  return rows.map(camelRow);
 }
 
 export async function deleteSubscriber(trx: DB, id: number): Promise<boolean> {
@@ -307,9 +292,9 @@ export async function recordNewsletterBounce(
   now: Date,
 ): Promise<boolean> {
   const subscriber = await getSubscriberById(db, subscriberId);
-  if (!subscriber || subscriber.last_bounce_newsletter_id === newsletterId) return false;
-  const streak = subscriber.bounce_streak + 1;
-  const bouncing = streak >= BOUNCES_IN_A_ROW && subscriber.bouncing_since === null;
+  if (!subscriber || subscriber.lastBounceNewsletterId === newsletterId) return false;
+  const streak = subscriber.bounceStreak + 1;
+  const bouncing = streak >= BOUNCES_IN_A_ROW && subscriber.bouncingSince === null;
   await db
     .updateTable("newsletter_subscribers")
     .set({

@@ -1,55 +1,14 @@
 import type { Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
 export type { OutboxStatus };
 /** A message in the outbox (camelCase; columns mapped in toOutboxRow only). */
-export interface OutboxRow {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string;
-  /** JSON object of extra headers, or null. */
-  headers: string | null;
-  status: OutboxStatus;
-  tries: number;
-  nextAttemptAt: string;
-  leaseUntil: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  subscriberId: number | null;
-  pledgeId: number | null;
-  enquiryId: number | null;
-  newsletterId: number | null;
-  lastAttemptAt: string | null;
-}
+/** A message in the outbox: its row (db/schema.ts OutboxTable, where each column is described), camelCase. */
+export type OutboxRow = CamelRow<Selectable<OutboxTable>>;
 
-function toOutboxRow(row: Selectable<OutboxTable>): OutboxRow {
-  return {
-    id: row.id,
-    kind: row.kind,
-    toAddress: row.to_address,
-    subject: row.subject,
-    textBody: row.text_body,
-    htmlBody: row.html_body,
-    headers: row.headers,
-    status: row.status,
-    tries: row.tries,
-    nextAttemptAt: row.next_attempt_at,
-    leaseUntil: row.lease_until,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-    subscriberId: row.subscriber_id,
-    pledgeId: row.pledge_id,
-    enquiryId: row.enquiry_id,
-    newsletterId: row.newsletter_id,
-    lastAttemptAt: row.last_attempt_at,
-  };
-}
+const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => camelRow(row);
 
 export interface MailInput {
   kind: string;

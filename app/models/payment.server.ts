@@ -2,25 +2,12 @@ import { nowIsoString } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
 export type PaymentMethod = PaymentsTable["method"];
 
-export interface Payment {
-  id: number;
-  pledgeId: number;
-  /** YYYY-MM-DD */
-  receivedOn: string;
-  amountPence: number;
-  method: PaymentMethod;
-  bankLine: string | null;
-  note: string | null;
-  recordedBy: string;
-  createdAt: string;
-  /** The Stripe payment it records (card payments), e.g. pi_…, in_…, or ch_…/refunded/… for a refund. */
-  stripeId: string | null;
-  /** For a refund (a negative amount): the payment it gives back. */
-  refundOf: number | null;
-}
+/** A payment received against a pledge: its row (db/schema.ts PaymentsTable, where each column is described), camelCase. */
+export type Payment = CamelRow<Selectable<PaymentsTable>>;
 
 export interface PaymentInput {
   pledgeId: number;
@@ -34,21 +21,7 @@ export interface PaymentInput {
   refundOf?: number | null;
 }
 
-function toPayment(row: Selectable<PaymentsTable>): Payment {
-  return {
-    id: row.id,
-    pledgeId: row.pledge_id,
-    receivedOn: row.received_on,
-    amountPence: row.amount_pence,
-    method: row.method,
-    bankLine: row.bank_line,
-    note: row.note,
-    recordedBy: row.recorded_by,
-    createdAt: row.created_at,
-    stripeId: row.stripe_id,
-    refundOf: row.refund_of,
-  };
-}
+const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);
 
 /**
  * Inserts one payment. The caller refreshes the pledge's totals in the same transaction

@@ -95,7 +95,7 @@ export async function signUpForNewsletter(email: string, now: Date = new Date())
   const queued = await immediateTransaction(getDb(), async (trx) => {
     let subscriber = await getNewsletterSubscriber(trx, email);
     // A bouncing address (see recordNewsletterBounce) gets a new confirmation: confirming clears it.
-    if (subscriber?.status === "confirmed" && !subscriber.bouncing_since) return false;
+    if (subscriber?.status === "confirmed" && !subscriber.bouncingSince) return false;
     if (subscriber) {
       const last = await latestTokenAt(trx, subscriber.id, "confirm");
       if (last && now.getTime() - Date.parse(last) < CONFIRMATION_RESEND_INTERVAL_MS) return false;

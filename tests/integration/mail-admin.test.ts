@@ -151,7 +151,7 @@ describe("subscribers", () => {
     expect(first.pages).toBe(2);
     const yes = first.subscribers.find((s: { email: string }) => s.email === "yes@example.org");
     expect(yes).toMatchObject({ status: "confirmed", wording: expect.stringMatching(/unsubscribe at any time/) });
-    expect(yes.confirmed_at).toBeTruthy();
+    expect(yes.confirmedAt).toBeTruthy();
     expect((await run(subscriberList.loader, getRequest(`${adminPaths.subscribers}?page=-2`, { cookie }))).status).toBe(
       400,
     );

@@ -52,7 +52,7 @@ describe("newsletter double opt-in", () => {
 
     const pending = (await getNewsletterSubscriber(getDb(), email))!;
     expect(pending.status).toBe("pending");
-    expect(pending.confirmed_at).toBeNull();
+    expect(pending.confirmedAt).toBeNull();
     // Only hashes of the link tokens are stored.
     const tokens = await getDb().selectFrom("newsletter_tokens").selectAll().execute();
     expect(tokens.map((t) => t.purpose).sort()).toEqual(["confirm", "unsubscribe"]);
@@ -75,7 +75,7 @@ describe("newsletter double opt-in", () => {
     expect(await confirmed.json()).toEqual({ confirmed: true });
     const row = (await getNewsletterSubscriber(getDb(), email))!;
     expect(row.status).toBe("confirmed");
-    expect(row.confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(row.confirmedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const events = await listConsentEvents(getDb(), row.id);
     expect(events.map((e) => [e.kind, e.wording])).toEqual([
       ["signed-up", newsletterConsent.signUp],
@@ -179,7 +179,7 @@ describe("unsubscribe", () => {
     expect(response.status).toBe(200);
     const row = (await getNewsletterSubscriber(getDb(), email))!;
     expect(row.status).toBe("unsubscribed");
-    expect(row.unsubscribed_at).toBeTruthy();
+    expect(row.unsubscribedAt).toBeTruthy();
     const events = await listConsentEvents(getDb(), row.id);
     expect(events.at(-1)).toMatchObject({ kind: "unsubscribed", wording: newsletterConsent.unsubscribeOneClick });
 

@@ -248,14 +248,14 @@ describe("bounces", () => {
     expect(failed[0].last_error).toMatch(/550/);
     expect(await newsletterProgress(one.id)).toEqual({ queued: 0, sent: 1, failed: 1 });
     let gone = (await getNewsletterSubscriber(db, "gone@example.org"))!;
-    expect(gone.bounce_streak).toBe(1);
-    expect(gone.bouncing_since).toBeNull();
+    expect(gone.bounceStreak).toBe(1);
+    expect(gone.bouncingSince).toBeNull();
 
     const two = await draft("Bounce two");
     await sendNewsletter(two.id, "admin");
     await deliver();
     gone = (await getNewsletterSubscriber(db, "gone@example.org"))!;
-    expect(gone.bouncing_since).not.toBeNull();
+    expect(gone.bouncingSince).not.toBeNull();
 
     // Bouncing: no more newsletters.
     expect(await confirmedRecipientCount()).toBe(1);
@@ -273,8 +273,8 @@ describe("bounces", () => {
     const token = /\/newsletter\/confirm\/([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1];
     expect(await confirmSubscription(token)).toMatchObject({ ok: true });
     gone = (await getNewsletterSubscriber(db, "gone@example.org"))!;
-    expect(gone.bouncing_since).toBeNull();
-    expect(gone.bounce_streak).toBe(0);
+    expect(gone.bouncingSince).toBeNull();
+    expect(gone.bounceStreak).toBe(0);
     const four = await draft("Bounce four");
     expect(await sendNewsletter(four.id, "admin")).toMatchObject({ outcome: "queued", count: 2 });
   });
@@ -293,8 +293,8 @@ describe("bounces", () => {
       await deliver();
     }
     const flaky = (await getNewsletterSubscriber(db, "flaky@example.org"))!;
-    expect(flaky.bounce_streak).toBe(1);
-    expect(flaky.bouncing_since).toBeNull();
+    expect(flaky.bounceStreak).toBe(1);
+    expect(flaky.bouncingSince).toBeNull();
     expect(await confirmedRecipientCount()).toBe(1);
   });
 });

@@ -35,15 +35,15 @@ export default function Subscriber() {
     <>
       <BackLink to={adminPaths.subscribers}>Back to subscribers</BackLink>
       <h2 className="mt-4 flex flex-wrap items-center gap-3 text-2xl font-semibold break-all">
-        {subscriber.email} <SubscriberStatus status={subscriber.status} bouncingSince={subscriber.bouncing_since} />
+        {subscriber.email} <SubscriberStatus status={subscriber.status} bouncingSince={subscriber.bouncingSince} />
       </h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">Signed up</dt>
-        <dd>{formatDateTime(subscriber.consented_at)}</dd>
+        <dd>{formatDateTime(subscriber.consentedAt)}</dd>
         <dt className="font-medium">Confirmed</dt>
-        <dd>{subscriber.confirmed_at ? formatDateTime(subscriber.confirmed_at) : "—"}</dd>
+        <dd>{subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : "—"}</dd>
         <dt className="font-medium">Unsubscribed</dt>
-        <dd>{subscriber.unsubscribed_at ? formatDateTime(subscriber.unsubscribed_at) : "—"}</dd>
+        <dd>{subscriber.unsubscribedAt ? formatDateTime(subscriber.unsubscribedAt) : "—"}</dd>
       </dl>
       <StaffSection id="consent" title="Consent history">
         {events.length === 0 ? (
@@ -56,7 +56,7 @@ export default function Subscriber() {
               <li key={event.id} className="text-sm">
                 <p className="font-medium">
                   {kindLabels[event.kind]} ·{" "}
-                  <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>
+                  <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
                 </p>
                 <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-800 dark:border-slate-600 dark:text-slate-200">
                   {event.wording}

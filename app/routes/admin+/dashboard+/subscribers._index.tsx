@@ -49,10 +49,10 @@ export default function Subscribers() {
                 </Link>
               </td>
               <td className="p-2">
-                <SubscriberStatus status={s.status} bouncingSince={s.bouncing_since} />
+                <SubscriberStatus status={s.status} bouncingSince={s.bouncingSince} />
               </td>
-              <td className="p-2 whitespace-nowrap">{formatDateTime(s.consented_at)}</td>
-              <td className="p-2 whitespace-nowrap">{s.confirmed_at ? formatDateTime(s.confirmed_at) : "—"}</td>
+              <td className="p-2 whitespace-nowrap">{formatDateTime(s.consentedAt)}</td>
+              <td className="p-2 whitespace-nowrap">{s.confirmedAt ? formatDateTime(s.confirmedAt) : "—"}</td>
               <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
             </tr>
           ))}

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "confirmed_uk_date (YYYY-MM-DD)",
       "confirmed_uk_time (HH:MM)",
     ],
-    rows.map((s) => [s.email, ...londonDayAndTime(s.consented_at), ...londonDayAndTime(s.confirmed_at)]),
+    rows.map((s) => [s.email, ...londonDayAndTime(s.consentedAt), ...londonDayAndTime(s.confirmedAt)]),
   );
   return csvResponse(`subscribers-${londonToday()}.csv`, csv);
 }

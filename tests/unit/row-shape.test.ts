@@ -1,0 +1,29 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { camelRow, type CamelRow } from "~/models/row-shape.server";
+
+describe("camelRow", () => {
+  it("renames every snake_case column and keeps the values", () => {
+    const row = { id: 7, house_name_or_number: "12a", covers_past_4_years: 1, email: "a@example.org", note: null };
+    expect(camelRow(row)).toEqual({
+      id: 7,
+      houseNameOrNumber: "12a",
+      coversPast4Years: 1,
+      email: "a@example.org",
+      note: null,
+    });
+  });
+
+  it("leaves a row without underscores as it was, and makes a new object", () => {
+    const row = { id: 1, status: "sent" };
+    const mapped = camelRow(row);
+    expect(mapped).toEqual(row);
+    expect(mapped).not.toBe(row);
+  });
+
+  it("types the renamed fields as the columns were typed", () => {
+    expectTypeOf<CamelRow<{ created_at: string; last_bounce_newsletter_id: number | null }>>().toEqualTypeOf<{
+      createdAt: string;
+      lastBounceNewsletterId: number | null;
+    }>();
+  });
+});

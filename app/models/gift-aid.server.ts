@@ -83,18 +83,18 @@ export async function insertDeclaration(db: DB, input: DeclarationInput): Promis
   return toDeclaration(row);
 }
 
-export async function getDeclaration(db: DB, id: number): Promise<Declaration | undefined> {
-  const row = await db.selectFrom("gift_aid_declarations").selectAll().where("id", "=", id).executeTakeFirst();
+/** The declaration with this id, or the one made with this pledge (a pledge makes at most one). */
+async function findDeclaration(db: DB, column: "id" | "pledge_id", value: number): Promise<Declaration | undefined> {
+  const row = await db.selectFrom("gift_aid_declarations").selectAll().where(column, "=", value).executeTakeFirst();
   return row ? toDeclaration(row) : undefined;
 }
 
-export async function getDeclarationByPledgeId(db: DB, pledgeId: number): Promise<Declaration | undefined> {
-  const row = await db
-    .selectFrom("gift_aid_declarations")
-    .selectAll()
-    .where("pledge_id", "=", pledgeId)
-    .executeTakeFirst();
-  return row ? toDeclaration(row) : undefined;
+export function getDeclaration(db: DB, id: number): Promise<Declaration | undefined> {
+  return findDeclaration(db, "id", id);
+}
+
+export function getDeclarationByPledgeId(db: DB, pledgeId: number): Promise<Declaration | undefined> {
+  return findDeclaration(db, "pledge_id", pledgeId);
 }
 
 export interface DeclarationListItem extends Declaration {

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { NewsletterStatus, NewslettersTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
 // app/models/newsletter.server.ts, the messages in app/models/outbox.server.ts.
@@ -21,15 +21,8 @@ export type NewsletterDraftInput = Pick<
 > & { articleId?: number | null };
 
 /** The columns a draft's text and photo are saved in. */
-function draftColumns(input: NewsletterDraftInput) {
-  return {
-    subject: input.subject,
-    preheader: input.preheader,
-    body: input.body,
-    image_upload: input.imageUpload,
-    image_widths: input.imageWidths,
-    image_alt: input.imageAlt,
-  };
+function draftColumns({ subject, preheader, body, imageUpload, imageWidths, imageAlt }: NewsletterDraftInput) {
+  return snakeRow({ subject, preheader, body, imageUpload, imageWidths, imageAlt });
 }
 
 export async function createNewsletter(

@@ -118,13 +118,10 @@ export async function storeToken(
 export async function latestTokenAt(db: DB, subscriberId: number, purpose: TokenPurpose): Promise<string | undefined> {
   const row = await db
     .selectFrom("newsletter_tokens")
-    .select("created_at")
-    .where("subscriber_id", "=", subscriberId)
-    .where("purpose", "=", purpose)
-    .orderBy("created_at", "desc")
-    .limit(1)
+    .select((eb) => eb.fn.max("created_at").as("latest"))
+    .where((eb) => eb.and({ subscriber_id: subscriberId, purpose }))
     .executeTakeFirst();
-  return row?.created_at;
+  return row?.latest ?? undefined;
 }
 
 export interface TokenMatch {

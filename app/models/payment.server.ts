@@ -2,7 +2,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
 export type PaymentMethod = PaymentsTable["method"];
 
@@ -28,20 +28,16 @@ const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);
  * (refreshPledgeTotals). A bank line recorded before violates the unique index and throws.
  */
 export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIsoString()): Promise<Payment> {
+  // Named one by one: a caller's object may carry more than the columns (a form's other fields).
+  const { pledgeId, receivedOn, amountPence, method, recordedBy, bankLine, note, stripeId, refundOf } = input;
   const row = await db
     .insertInto("payments")
-    .values({
-      pledge_id: input.pledgeId,
-      received_on: input.receivedOn,
-      amount_pence: input.amountPence,
-      method: input.method,
-      bank_line: input.bankLine ?? null,
-      note: input.note ?? null,
-      recorded_by: input.recordedBy,
-      created_at: now,
-      stripe_id: input.stripeId ?? null,
-      refund_of: input.refundOf ?? null,
-    })
+    .values(
+      snakeRow({
+        ...{ pledgeId, receivedOn, amountPence, method, recordedBy, createdAt: now },
+        ...{ bankLine: bankLine ?? null, note: note ?? null, stripeId: stripeId ?? null, refundOf: refundOf ?? null },
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return toPayment(row);

@@ -229,15 +229,31 @@ export async function createPledge(
   throw new Error(`No UNIQUE payment reference after ${MAX_ATTEMPTS} draws`);
 }
 
-export async function getPledgeByReference(db: DB, reference: string): Promise<Pledge | undefined> {
-  if (!isPaymentReference(reference)) return undefined;
-  const row = await db.selectFrom("pledges").selectAll().where("reference", "=", reference).executeTakeFirst();
+/**
+ * The pledge with this value in a column that names one (its id, reference or Stripe
+ * subscription), or the newest of a Stripe customer's pledges.
+ */
+async function findPledge(
+  db: DB,
+  column: "id" | "reference" | "stripe_subscription" | "stripe_customer",
+  value: string | number,
+): Promise<Pledge | undefined> {
+  const row = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where(column, "=", value)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row ? toPledge(row) : undefined;
 }
 
-export async function getPledge(db: DB, id: number): Promise<Pledge | undefined> {
-  const row = await db.selectFrom("pledges").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toPledge(row) : undefined;
+export async function getPledgeByReference(db: DB, reference: string): Promise<Pledge | undefined> {
+  return isPaymentReference(reference) ? findPledge(db, "reference", reference) : undefined;
+}
+
+export function getPledge(db: DB, id: number): Promise<Pledge | undefined> {
+  return findPledge(db, "id", id);
 }
 
 /** The pledges with these exact references (for matching bank statement lines). */
@@ -404,24 +420,13 @@ export async function markPledgeCancelled(
 }
 
 /** The monthly pledge of this Stripe subscription. */
-export async function getPledgeBySubscription(db: DB, subscription: string): Promise<Pledge | undefined> {
-  const row = await db
-    .selectFrom("pledges")
-    .selectAll()
-    .where("stripe_subscription", "=", subscription)
-    .executeTakeFirst();
-  return row ? toPledge(row) : undefined;
+export function getPledgeBySubscription(db: DB, subscription: string): Promise<Pledge | undefined> {
+  return findPledge(db, "stripe_subscription", subscription);
 }
 
 /** The newest pledge of this Stripe customer. */
-export async function getPledgeByCustomer(db: DB, customer: string): Promise<Pledge | undefined> {
-  const row = await db
-    .selectFrom("pledges")
-    .selectAll()
-    .where("stripe_customer", "=", customer)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row ? toPledge(row) : undefined;
+export function getPledgeByCustomer(db: DB, customer: string): Promise<Pledge | undefined> {
+  return findPledge(db, "stripe_customer", customer);
 }
 
 /** Remembers the Stripe customer and subscription of a card gift (the first value stays). */

@@ -48,6 +48,11 @@ import { queuePaymentThanks } from "./receipts.server";
 /** Who records what the webhooks bring, in the pledge's history and on each payment. */
 export const STRIPE_ACTOR = "stripe";
 
+/** A history entry written by a Stripe event (its actor is always Stripe). */
+function stripeAudit(trx: DB, entity: "pledge" | "claim", entityId: number, action: string, detail: string) {
+  return recordAudit(trx, { entity, entityId, action, detail, actor: STRIPE_ACTOR });
+}
+
 /** Where Checkout sends the donor back: the confirmation page, or the same page told they cancelled. */
 export function cardReturnPath(reference: string, cancelled = false): string {
   return `/donate/card/${reference}${cancelled ? "?cancelled=1" : ""}`;
@@ -265,13 +270,13 @@ async function sessionPaid(
 async function sessionFailed(trx: DB, session: Stripe.Checkout.Session): Promise<boolean> {
   const pledge = await pledgeFromReference(trx, session.client_reference_id, session.metadata?.reference);
   if (!pledge) return false;
-  await recordAudit(trx, {
-    entity: "pledge",
-    entityId: pledge.id,
-    action: "card.failed",
-    detail: "The delayed card or bank payment through Stripe Checkout failed; nothing was received",
-    actor: STRIPE_ACTOR,
-  });
+  await stripeAudit(
+    trx,
+    "pledge",
+    pledge.id,
+    "card.failed",
+    "The delayed card or bank payment through Stripe Checkout failed; nothing was received",
+  );
   return true;
 }
 
@@ -312,13 +317,13 @@ async function subscriptionDeleted(trx: DB, subscription: Stripe.Subscription): 
   const reason = `Monthly card gift ended in Stripe${why ? ` (${why})` : ""}`.slice(0, 300);
   const cancelled = await markPledgeCancelled(trx, pledge.id, reason);
   if (!cancelled) return false;
-  await recordAudit(trx, {
-    entity: "pledge",
-    entityId: pledge.id,
-    action: "pledge.cancelled",
-    detail: `status ${pledge.status} → cancelled (the Stripe subscription ended)`,
-    actor: STRIPE_ACTOR,
-  });
+  await stripeAudit(
+    trx,
+    "pledge",
+    pledge.id,
+    "pledge.cancelled",
+    `status ${pledge.status} → cancelled (the Stripe subscription ended)`,
+  );
   return true;
 }
 
@@ -357,25 +362,19 @@ async function chargeRefunded(trx: DB, event: Stripe.Event, charge: Stripe.Charg
   if (claim && original) {
     const note = `Payment ${original.id} (${pledge.reference}, ${formatPence(original.amountPence)} received ${original.receivedOn}): ${formatPence(amount)} refunded on ${refund.receivedOn}. HMRC must be told.`;
     await flagClaimRefund(trx, claim.claimId, note);
-    await recordAudit(trx, {
-      entity: "claim",
-      entityId: claim.claimId,
-      action: "claim.refund",
-      detail: note,
-      actor: STRIPE_ACTOR,
-    });
+    await stripeAudit(trx, "claim", claim.claimId, "claim.refund", note);
     extra.push(
       `The refunded payment is in Gift Aid claim ${claim.claimId}: HMRC must be told (correct it in the next claim).`,
     );
   }
   const change = before.status === after.status ? "" : `; status ${before.status} → ${after.status}`;
-  await recordAudit(trx, {
-    entity: "pledge",
-    entityId: pledge.id,
-    action: "payment.refunded",
-    detail: `${formatPence(amount)} refunded through Stripe on ${refund.receivedOn}${change}`,
-    actor: STRIPE_ACTOR,
-  });
+  await stripeAudit(
+    trx,
+    "pledge",
+    pledge.id,
+    "payment.refunded",
+    `${formatPence(amount)} refunded through Stripe on ${refund.receivedOn}${change}`,
+  );
   await staffAlert(trx, "refund", after, amount, extra, mail);
   return true;
 }
@@ -389,13 +388,7 @@ async function disputeCreated(trx: DB, dispute: Stripe.Dispute, mail: EventMail)
   if (!pledge) return false;
   const note = `${formatPence(dispute.amount)} disputed (${dispute.reason.replace(/_/g, " ")}), dispute ${dispute.id}`;
   await markPledgeDisputed(trx, pledge.id, note);
-  await recordAudit(trx, {
-    entity: "pledge",
-    entityId: pledge.id,
-    action: "payment.disputed",
-    detail: note,
-    actor: STRIPE_ACTOR,
-  });
+  await stripeAudit(trx, "pledge", pledge.id, "payment.disputed", note);
   await staffAlert(trx, "dispute", pledge, dispute.amount, [], mail);
   return true;
 }
@@ -417,13 +410,13 @@ async function recordCardPayment(
   });
   const after = (await refreshPledgeTotals(trx, pledge.id))!;
   const change = pledge.status === after.status ? "" : `; status ${pledge.status} → ${after.status}`;
-  await recordAudit(trx, {
-    entity: "pledge",
-    entityId: pledge.id,
-    action: "payment.recorded",
-    detail: `${formatPence(payment.amountPence)} received ${payment.receivedOn}, by card through Stripe (${input.stripeId})${change}`,
-    actor: STRIPE_ACTOR,
-  });
+  await stripeAudit(
+    trx,
+    "pledge",
+    pledge.id,
+    "payment.recorded",
+    `${formatPence(payment.amountPence)} received ${payment.receivedOn}, by card through Stripe (${input.stripeId})${change}`,
+  );
   // The first card payment's thank-you quotes the Gift Aid declaration (a card pledge got no
   // e-mail when it was made); later ones do not repeat it.
   const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id, payment.id));

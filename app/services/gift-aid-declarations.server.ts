@@ -24,20 +24,13 @@ import type { GiftAidDetails } from "~/schemas/donation";
 import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { coveringDeclaration, type DeclarationSummary } from "~/utils/gift-aid";
+import { Refusal } from "./refusal.server";
 
 // Gift Aid declarations: made with a pledge (HMRC's model enduring declaration, the exact wording
 // kept), shown to the donor and staff, cancelled by staff. Claims on them: ./gift-aid-claims.server.ts.
 
 /** A refusal staff should read (a 409/400 with this message), never a 500. */
-export class GiftAidError extends Error {
-  override name = "GiftAidError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 409,
-  ) {
-    super(message);
-  }
-}
+export class GiftAidError extends Refusal {}
 
 /**
  * Records the declaration a donor made with their pledge, in the pledge's own transaction

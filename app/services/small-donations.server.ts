@@ -22,19 +22,12 @@ import {
 } from "~/utils/gasds";
 import { formatPence, penceToDecimal } from "~/utils/money";
 import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-year";
+import { Refusal } from "./refusal.server";
 
 // Gift Aid Small Donations Scheme: recording and deleting small donations (audited), and the claim
 // for a tax year with its CSV. The rules are in app/utils/gasds.ts; docs/gift-aid.md explains them.
 
-export class SmallDonationError extends Error {
-  override name = "SmallDonationError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 = 400,
-  ) {
-    super(message);
-  }
-}
+export class SmallDonationError extends Refusal {}
 
 export interface SmallDonationEntry {
   collectedOn: string;
@@ -59,13 +52,13 @@ export async function recordSmallDonation(
   db: DB = getDb(),
 ): Promise<SmallDonation> {
   const place = entry.place.trim();
-  if (!isCalendarDay(entry.collectedOn)) throw new SmallDonationError("Enter the date it was collected.");
+  if (!isCalendarDay(entry.collectedOn)) throw new SmallDonationError("Enter the date it was collected.", 400);
   const problem = giftDayProblem(entry.collectedOn, londonToday());
-  if (problem) throw new SmallDonationError(`${problem}.`);
+  if (problem) throw new SmallDonationError(`${problem}.`, 400);
   if (!Number.isSafeInteger(entry.amountPence) || entry.amountPence <= 0) {
-    throw new SmallDonationError("Enter an amount greater than £0.");
+    throw new SmallDonationError("Enter an amount greater than £0.", 400);
   }
-  if (!place) throw new SmallDonationError("Say where it was collected.");
+  if (!place) throw new SmallDonationError("Say where it was collected.", 400);
   const created = await immediateTransaction(db, async (trx) => {
     const row = await insertSmallDonation(trx, {
       ...entry,

@@ -29,20 +29,13 @@ import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 import { findRecordOr404 } from "~/utils/record-id";
 import type { SupporterQuery } from "~/utils/supporters";
 import { coverOf } from "./gift-aid-claims.server";
+import { Refusal } from "./refusal.server";
 
 // Supporters: the list staff search, one person's page (everything in one timeline, and which
 // gifts each Gift Aid declaration covers), and merging two records of the same person.
 
 /** A refusal staff should read (a 4xx with this message), never a 500. */
-export class SupporterError extends Error {
-  override name = "SupporterError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 409,
-  ) {
-    super(message);
-  }
-}
+export class SupporterError extends Refusal {}
 
 export async function supportersPage(
   query: SupporterQuery,

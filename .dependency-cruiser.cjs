@@ -1,6 +1,9 @@
 // The layer rule (README "Architecture"): imports only point down.
 //   routes → services → models → infra; utils, content and schemas sit beside them and import
 //   none of those layers; components are shared by browser and server, so no `.server` code.
+//   HTTP glue (guards such as `requireRole`, redirects, JSON answers) lives in app/routes/_glue/,
+//   a routes-layer folder of `.server` modules that Remix does not take as routes; that services,
+//   models and utils build no Response is an ESLint rule (eslint.config.js), not an import rule.
 // Run with `npm run lint` (or `npx depcruise app db --config .dependency-cruiser.cjs`).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,6 +1,7 @@
 // ESLint 9 flat config: typescript-eslint, React hooks and jsx-a11y, each at its recommended
 // level. Formatting is Prettier's job (`npm run format`), so no stylistic rules here; the
-// import-layer rule lives in .dependency-cruiser.cjs (`npm run lint` runs both).
+// import-layer rule lives in .dependency-cruiser.cjs (`npm run lint` runs both); the rule that
+// keeps responses out of services, models and utils is below.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -43,6 +44,45 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/root.tsx"],
     plugins: { local: localRules },
     rules: { "local/no-server-value-in-client": "error" },
+  },
+  {
+    // One home for HTTP glue (issue 18, point 4): services, models and the pure modules return
+    // data; redirects, JSON answers and thrown Responses are built in app/routes/_glue/ (the
+    // staff and API guards, API answers, form replies) or in the route itself. Cookies are not
+    // responses: `createCookie` stays allowed (session, flash, contact receipt).
+    files: [
+      "app/services/**/*.{ts,tsx}",
+      "app/models/**/*.{ts,tsx}",
+      "app/utils/**/*.{ts,tsx}",
+      "app/content/**/*.{ts,tsx}",
+      "app/schemas/**/*.{ts,tsx}",
+    ],
+    // The one exception: `notFound` is the shared 404 that every missing record throws, from a
+    // loader or from a service (utils/record-id.ts `requireRecordId` and `findRecordOr404` throw
+    // it, without building a Response of their own), so the staff error boundary answers every
+    // missing record alike. A Response is a web standard, so it stays client-safe in utils.
+    ignores: ["app/utils/http.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        ...["@remix-run/node", "@remix-run/server-runtime"].map((name) => ({
+          name,
+          importNames: ["json", "redirect", "redirectDocument", "replace", "defer", "data"],
+          message: "Services, models and utils return data; build the response in app/routes/_glue/ or the route.",
+        })),
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Response']",
+          message: "Services, models and utils return data; build the Response in app/routes/_glue/ or the route.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Response'][callee.property.name=/^(json|redirect|error)$/]",
+          message: "Services, models and utils return data; build the Response in app/routes/_glue/ or the route.",
+        },
+      ],
+    },
   },
   {
     // Kysely's documented migration signature is `Kysely<any>`: a frozen migration must not

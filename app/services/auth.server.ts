@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { z } from "zod";
-import { apiError } from "~/infra/api.server";
 import { getDb } from "~/infra/db.server";
 import { requestLogger } from "~/infra/logger.server";
 import { clientKey } from "~/infra/request-scope.server";
@@ -19,7 +18,6 @@ import { recordSignIn, verifyLogin, type User } from "~/models/user.server";
 import { verifySecondFactor } from "~/services/two-step.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import { loginSchema } from "~/schemas/login";
-import { allows, type Access } from "~/services/session.server";
 
 /** The same words for an unknown user and a wrong password: no username enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
@@ -182,47 +180,12 @@ export async function checkSignInCode(
 
 export const INVALID_CODE_MESSAGE = "That code is not right, or was used already. Try the next code from your app.";
 
-/** The bearer token from the Authorization header, if one is there. Never from cookies or the URL. */
-export function bearerToken(request: Request): string | null {
-  const header = request.headers.get("Authorization");
-  const match = header?.match(/^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i);
-  return match ? match[1] : null;
-}
-
 /**
- * The API user when their role may do `access` (a dashboard section or roles), or throws 401
- * (no or bad token) or 403 (the token's person has another role). A token carries its
- * person's current role: a role change applies to the next request.
+ * The person an API bearer token belongs to, or null when it is unknown, expired or revoked;
+ * the guard that turns null into a 401 is route glue (app/routes/_glue/api-guard.server.ts).
  */
-export async function requireApiRole(
-  request: Request,
-  access: Access,
-  extra: Record<string, unknown> = {},
-): Promise<{ user: User; token: string }> {
-  const result = await requireApiUser(request, extra);
-  if (!allows(result.user.role, access)) {
-    throw apiError(403, "Your role does not allow this", extra);
-  }
-  return result;
-}
-
-/** The API user, or throws 401 with `WWW-Authenticate: Bearer` (RFC 6750). */
-export async function requireApiUser(
-  request: Request,
-  extra: Record<string, unknown> = {},
-): Promise<{ user: User; token: string }> {
-  const token = bearerToken(request);
-  if (!token) {
-    throw apiError(401, "Authentication required", extra, { "WWW-Authenticate": 'Bearer realm="api"' });
-  }
-  const user = await getSessionUser(getDb(), token, "api");
-  if (!user) {
-    throw apiError(401, "Invalid or expired token", extra, {
-      "WWW-Authenticate":
-        'Bearer realm="api", error="invalid_token", error_description="The token is invalid, expired or revoked"',
-    });
-  }
-  return { user, token };
+export async function getApiUser(token: string): Promise<User | null> {
+  return getSessionUser(getDb(), token, "api");
 }
 
 /** Ends the API session a bearer token belongs to (logout): the token stops working at once. */

@@ -1,25 +1,19 @@
-import { createCookie, redirect, type Cookie } from "@remix-run/node";
-import { hasSessionCookie, readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
-import {
-  adminPaths,
-  canOpen,
-  dashboardSections,
-  DASHBOARD_PATH,
-  LOGIN_PATH,
-  type Role,
-  type SectionKey,
-} from "~/utils/admin-paths";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
+import { canOpen, type Role, type SectionKey } from "~/utils/admin-paths";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import { getUserById, recordSignIn } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
-import { twoStepMissing } from "~/services/two-step.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import type { User } from "~/models/user.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
 
 // The cookie carries only the secret token of a row in the sessions table (the row stores its
-// SHA-256), so logging out or resetting a password revokes it on the server at once.
+// SHA-256), so logging out or resetting a password revokes it on the server at once. This
+// service answers with data (the user, whether a role may open something, Set-Cookie values);
+// the guard that throws the sign-in redirect or the 403 is route glue
+// (app/routes/_glue/staff-guard.server.ts `requireRole`).
 export { SESSION_COOKIE_NAME };
 
 /** The signed session cookie for a set of secrets (the first signs, all verify). */
@@ -62,87 +56,19 @@ export async function getUser(request: Request): Promise<User | null> {
   return getSessionUser(getDb(), token, "web");
 }
 
-/** The path and query to come back to after signing in, without Remix's internal parameters. */
-export function returnPath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_data");
-  url.searchParams.delete("index");
-  return url.pathname + url.search;
-}
-
-export function loginUrl(redirectTo?: string): string {
-  if (!redirectTo || redirectTo === DASHBOARD_PATH) return LOGIN_PATH;
-  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`;
-}
-
-/**
- * The signed-in staff user. Otherwise throws a redirect to the login page that remembers
- * where the visitor was going (and clears a cookie that no longer works). Use `requireRole`
- * in routes: it states which section the route belongs to.
- */
-async function requireSignedIn(request: Request): Promise<User> {
-  const user = await getUser(request);
-  if (user) return user;
-  const headers = new Headers();
-  if (hasSessionCookie(request)) {
-    headers.append("Set-Cookie", await clearSessionCookie());
-  }
-  throw redirect(loginUrl(returnPath(request)), { headers });
-}
-
-/**
- * @deprecated Say which section the route belongs to: `requireRole(request, "news")`. Kept so
- * that code written before roles still compiles; it lets admins only, the safe default, and
- * the role table test (tests/integration/role-table.test.ts) asks for a decision.
- */
-export function requireAdmin(request: Request): Promise<User> {
-  return requireRole(request, ["admin"]);
-}
-
 /** Who may do something: a dashboard section (its roles in admin-paths.ts) or a list of roles. */
 export type Access = SectionKey | readonly Role[];
 
 /** Every signed-in person, whatever their role (the dashboard shell, the sign-out). */
 export const ANY_ROLE: readonly Role[] = ["admin", "fundraising", "editor"];
 
+/** Whether `role` may open `access` (the guards in app/routes/_glue/ ask this). */
 export function allows(role: Role, access: Access): boolean {
   return typeof access === "string" ? canOpen(role, access) : access.includes(role);
 }
 
-/** The 403 a disallowed role gets; the dashboard's error boundary shows its message. */
-export function forbidden(access: Access): Response {
-  const section =
-    typeof access === "string" ? dashboardSections.find((candidate) => candidate.key === access)?.label : undefined;
-  const message = section
-    ? `Your role does not give access to ${section}. Ask an admin if you need it.`
-    : "Your role does not give access to this page. Ask an admin if you need it.";
-  return new Response(message, {
-    status: 403,
-    statusText: "Forbidden",
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
-}
-
-/**
- * The signed-in person, when their role may open `access`; every staff loader and action
- * calls this itself (a parent route's loader does not guard its children), naming its
- * section. Not signed in: a redirect to the sign-in page. Signed in with another role: 403.
- * When the team must use two-step sign-in and this person has not set it up yet, every staff
- * page but their account sends them to set it up.
- */
-export async function requireRole(request: Request, access: Access): Promise<User> {
-  const user = await requireSignedIn(request);
-  if (!allows(user.role, access)) throw forbidden(access);
-  // The account pages (and the dashboard shell around them) stay open, so setting up is possible.
-  const { pathname } = new URL(request.url);
-  const onAccountPage = pathname === adminPaths.account || pathname.startsWith(`${adminPaths.account}/`);
-  if (!onAccountPage && (await twoStepMissing(user.id))) {
-    throw redirect(adminPaths.twoStep);
-  }
-  return user;
-}
-
-function clearSessionCookie(): Promise<string> {
+/** The Set-Cookie value that clears the session cookie (for a cookie that no longer works). */
+export function clearSessionCookie(): Promise<string> {
   return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

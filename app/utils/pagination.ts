@@ -24,17 +24,3 @@ export function parsePage(value: string | null): number | null {
 export function pageCount(total: number, pageSize: number = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
-
-/**
- * The page a staff list asks for, or a thrown 400/404 Response for a page that is not a
- * number or lies past the last one (never a 500, never an empty page posing as data).
- */
-export function requirePage(request: Request): number {
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
-  if (page === null) throw new Response("The page must be a whole number from 1.", { status: 400 });
-  return page;
-}
-
-export function assertPageExists(page: number, total: number, pageSize: number = PAGE_SIZE): void {
-  if (page > pageCount(total, pageSize)) throw new Response("There is no such page.", { status: 404 });
-}

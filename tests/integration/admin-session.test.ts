@@ -13,7 +13,7 @@ import * as newRoute from "~/routes/admin+/dashboard+/news.new";
 import * as stats from "~/routes/admin+/dashboard+/stats";
 import * as logoutRoute from "~/routes/admin+/logout";
 import { getDb } from "~/infra/db.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin } from "~/routes/_glue/staff-guard.server";
 import { resetDatabase } from "./helpers";
 import { adminCookie, bodyOf, cookieFor, ensureAdmin, getRequest, postForm, run } from "./admin-support";
 

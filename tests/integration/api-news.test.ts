@@ -558,7 +558,7 @@ describe("unknown /api paths", () => {
 
 describe("an unexpected failure", () => {
   it("answers 500 JSON without details (and is logged on the server only)", async () => {
-    const { withApi } = await import("~/infra/api.server");
+    const { withApi } = await import("~/routes/_glue/api.server");
     const { logger } = await import("~/infra/logger.server");
     const { vi } = await import("vitest");
     // Request loggers are children of the shared logger and inherit its methods.

@@ -28,7 +28,7 @@ tester.run("no-server-value-in-client", noServerValueInClient, {
      export const headers = () => ({ "X-Limit": String(LIMIT) });
      export default function Page() { return <p>page</p>; }`,
     // Through module-level helpers that only the loader (or another such helper) calls.
-    `import { requireAdmin } from "~/services/session.server";
+    `import { requireAdmin } from "~/routes/_glue/staff-guard.server";
      function notFound() { return requireAdmin(); }
      const check = () => notFound();
      export async function loader() { return check(); }`,
@@ -39,7 +39,7 @@ tester.run("no-server-value-in-client", noServerValueInClient, {
      export async function loader(): Promise<Row[]> { return listRows(); }
      export default function Page({ rows }: { rows: Row[] }) { return <p>{rows.length}</p>; }`,
     // A resource route: nothing of it reaches the browser.
-    `import { apiJson } from "~/infra/api.server";
+    `import { apiJson } from "~/routes/_glue/api.server";
      const handle = () => apiJson([]);
      export const loader = handle;
      export function helper() { return apiJson({}); }`,

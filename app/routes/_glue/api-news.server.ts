@@ -4,8 +4,8 @@
 // and the paging cursor; refusals are thrown as API error responses.
 import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/models/news.server";
 import { newsApiSchema, parseIsoInstant } from "~/schemas/news";
-import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
-import { bearerToken, requireApiUser } from "~/services/auth.server";
+import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/routes/_glue/api.server";
+import { bearerToken, requireApiUser } from "~/routes/_glue/api-guard.server";
 import { allows } from "~/services/session.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/newsletter-page";
 import { newsletterConsent, newsletterPages } from "~/content/mail";
-import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/infra/token-page.server";
+import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkConfirmToken, confirmSubscription } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 

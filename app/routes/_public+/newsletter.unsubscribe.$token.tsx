@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/newsletter-page";
 import { newsletterConsent, newsletterPages } from "~/content/mail";
 import { parseFormBody } from "~/infra/body.server";
-import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/infra/token-page.server";
+import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkUnsubscribeToken, unsubscribe } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 

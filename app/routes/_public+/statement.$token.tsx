@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NewsletterPage } from "~/components/newsletter-page";
 import { statementWording as words } from "~/content/mail";
-import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
+import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { checkStatementLink, statementPaths } from "~/services/giving-statements.server";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { statementWording as words } from "~/content/mail";
-import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
+import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import {
   checkStatementLink,
   STATEMENT_LINK_DAYS,

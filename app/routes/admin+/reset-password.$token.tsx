@@ -7,7 +7,7 @@ import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { TOKEN_PAGE_HEADERS } from "~/infra/token-page.server";
+import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { parseResetForm } from "~/services/staff-forms.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, withApi } from "~/infra/api.server";
+import { apiError, withApi } from "~/routes/_glue/api.server";
 
 // Unknown /api paths answer in JSON whatever the method (the loader gets GET, HEAD and
 // OPTIONS, the action everything else), instead of the HTML 404 page.

@@ -1,4 +1,4 @@
-import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/infra/api.server";
+import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/routes/_glue/api.server";
 import { checkSignInCode, issueApiToken, signIn } from "~/services/auth.server";
 import { hasTwoStep } from "~/services/two-step.server";
 

@@ -1,5 +1,6 @@
-import { apiNoContent, apiRoute } from "~/infra/api.server";
-import { endApiSession, requireApiUser } from "~/services/auth.server";
+import { apiNoContent, apiRoute } from "~/routes/_glue/api.server";
+import { endApiSession } from "~/services/auth.server";
+import { requireApiUser } from "~/routes/_glue/api-guard.server";
 
 const handle = apiRoute({
   // No body is needed, so none is read: any Content-Type is fine here.

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute } from "~/infra/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { apiJson, apiRoute } from "~/routes/_glue/api.server";
+import { requireApiUser } from "~/routes/_glue/api-guard.server";
 
 const handle = apiRoute({
   async GET({ request }) {

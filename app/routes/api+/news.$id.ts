@@ -1,5 +1,5 @@
-import { apiJson, apiNoContent, apiRoute } from "~/infra/api.server";
-import { requireApiRole } from "~/services/auth.server";
+import { apiJson, apiNoContent, apiRoute } from "~/routes/_glue/api.server";
+import { requireApiRole } from "~/routes/_glue/api-guard.server";
 import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/routes/_glue/api-news.server";
 import { findArticle, removeArticle, reviseArticle } from "~/services/news.server";
 import { parseRecordId } from "~/utils/record-id";

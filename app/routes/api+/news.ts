@@ -1,7 +1,7 @@
 import { articlesAfter, publishArticle } from "~/services/news.server";
-import { apiJson, apiRoute } from "~/infra/api.server";
+import { apiJson, apiRoute } from "~/routes/_glue/api.server";
 import { requestLogger } from "~/infra/logger.server";
-import { requireApiRole } from "~/services/auth.server";
+import { requireApiRole } from "~/routes/_glue/api-guard.server";
 import {
   isStaffCaller,
   nextLink,

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { staffOverview } from "~/services/overview.server";
 import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths, canOpen, type SectionKey } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";

@@ -8,7 +8,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { site } from "~/content/site";
 import { adminPaths, roleLabels, sectionOf, sectionsFor } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
-import { ANY_ROLE, requireRole } from "~/services/session.server";
+import { ANY_ROLE } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 // The staff area's own layout: a top bar (who is signed in, the public site, theme, Sign out)
 // and the sections in a sidebar, a <details> menu on a phone. The root layout sees this

@@ -8,7 +8,7 @@ import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   beginTwoStepSetup,
   confirmTwoStep,

@@ -13,7 +13,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
 import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";

@@ -8,7 +8,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { findPledge } from "~/services/donations.server";
 import { buildStatement, sendStatement } from "~/services/giving-statements.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";

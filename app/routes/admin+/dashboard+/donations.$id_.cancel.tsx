@@ -13,7 +13,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { cancelPledgeSchema } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
 import { cancelCardSubscription } from "~/services/card-gifts.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { notFound } from "~/utils/http";

@@ -17,7 +17,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from "~/schemas/donations";
 import { findPledgesPage } from "~/services/donations.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { OLD_PLEDGE_DAYS } from "~/utils/attention";
 import { formatDateTime } from "~/utils/dates";

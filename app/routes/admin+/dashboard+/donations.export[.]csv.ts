@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { parsePledgeFilters } from "~/schemas/donations";
 import { PLEDGE_EXPORT_HEADER, pledgeExportRows } from "~/services/donation-exports.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 // The list as filtered on the page (status, type, search), every page of it, one row per pledge.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { parsePaymentsRange } from "~/schemas/donations";
 import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/services/donation-exports.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 // Every payment recorded, one row per payment, with its pledge's reference and donor;
 // ?from=&to= (YYYY-MM-DD, both inclusive) keep those received within the range.

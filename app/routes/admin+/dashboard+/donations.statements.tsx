@@ -10,7 +10,7 @@ import { readFormData } from "~/infra/body.server";
 import { londonToday } from "~/infra/clock.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { previewYearStatements, sendYearStatements, statementsHistory } from "~/services/giving-statements.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";

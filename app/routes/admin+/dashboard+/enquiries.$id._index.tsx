@@ -16,7 +16,7 @@ import { findEnquiry } from "~/services/enquiries.server";
 import { historyOf } from "~/services/history.server";
 import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, parseRecordId } from "~/utils/record-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";

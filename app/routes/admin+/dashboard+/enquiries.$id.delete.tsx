@@ -12,7 +12,7 @@ import { logger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { findEnquiry } from "~/services/enquiries.server";
 import { removeEnquiry } from "~/services/enquiries.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { isConfirmed } from "~/utils/confirmation";

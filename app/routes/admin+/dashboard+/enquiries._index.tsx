@@ -18,7 +18,7 @@ import {
   parseEnquiryQuery,
   type EnquiryFilter,
 } from "~/schemas/enquiry";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -6,7 +6,7 @@ import { csvResponse, toCsv } from "~/infra/csv.server";
 import { logger } from "~/infra/logger.server";
 import { enquiriesForExport } from "~/services/enquiries.server";
 import { parseEnquiryQuery } from "~/schemas/enquiry";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { londonDayAndTime } from "~/utils/dates";
 
 /** The inbox as CSV, with the same filters as the page (?status, ?subject, ?q). */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse } from "~/infra/csv.server";
 import { notFound } from "~/utils/http";
 import { claimScheduleCsv } from "~/services/gift-aid-claims.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /** The batch's rows in HMRC's Gift Aid schedule columns, as a CSV download. */

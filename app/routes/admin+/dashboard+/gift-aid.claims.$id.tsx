@@ -18,7 +18,7 @@ import { ConfirmForm } from "~/components/admin/confirm-form";
 import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
 import { GiftAidError } from "~/services/gift-aid-declarations.server";
 import { deleteClaimBatch, getClaimDetail, markClaimSubmitted } from "~/services/gift-aid-claims.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";

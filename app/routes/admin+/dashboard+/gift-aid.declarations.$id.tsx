@@ -13,7 +13,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { historyOf } from "~/services/history.server";
 import { cancelDeclarationSchema } from "~/schemas/gift-aid";
 import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid-declarations.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { pageMeta } from "~/utils/meta";

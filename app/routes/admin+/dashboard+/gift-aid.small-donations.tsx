@@ -21,7 +21,7 @@ import {
   smallDonationKindLabels,
   smallDonationMethodLabels,
 } from "~/schemas/small-donations";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   findSmallDonation,
   recordSmallDonation,

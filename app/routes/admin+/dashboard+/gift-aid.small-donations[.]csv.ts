@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { londonToday } from "~/infra/clock.server";
 import { csvResponse } from "~/infra/csv.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { smallDonationsCsv } from "~/services/small-donations.server";
 import { parseTaxYear, taxYearOf } from "~/utils/tax-year";
 

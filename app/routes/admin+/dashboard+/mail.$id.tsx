@@ -4,7 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { site } from "~/content/site";
 import { findMail } from "~/services/mail-log.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

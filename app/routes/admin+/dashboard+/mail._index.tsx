@@ -16,11 +16,12 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { mailLogPage } from "~/services/mail-log.server";
 import { mailTestSchema } from "~/schemas/mail-test";
 import { queueTestMail, retryFailedMail } from "~/services/mail-sender.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
+import { assertPageExists, requirePage } from "~/routes/_glue/page-param.server";
+import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Mail log", description: `Messages sent by ${site.name}.`, noindex: true });

@@ -18,7 +18,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Delete News Article", description: `Delete a news article of ${site.name}.`, noindex: true });

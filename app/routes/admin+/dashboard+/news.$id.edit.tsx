@@ -18,7 +18,7 @@ import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Edit News Article", description: `Edit a news article of ${site.name}.`, noindex: true });

@@ -13,7 +13,7 @@ import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Add News Article", description: `Add a news article to ${site.name}.`, noindex: true });

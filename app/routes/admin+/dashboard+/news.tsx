@@ -7,7 +7,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { ADMIN_PREVIEW_LENGTH } from "~/content/admin";
 import { staffNewsList, publishState } from "~/services/news.server";
 import { takeFlash } from "~/services/flash.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parsePageNumber } from "~/utils/pagination";
 import { preview } from "~/utils/text";
 

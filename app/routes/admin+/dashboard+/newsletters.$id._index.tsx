@@ -31,7 +31,7 @@ import {
   scheduleNewsletter,
   sendNewsletterTest,
 } from "~/services/newsletter-issues.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDateTime, fromLondonLocal, toLondonLocal } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 import { previewNewsletter, requireNewsletter } from "~/services/newsletter-issues.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 /**
  * The newsletter's HTML part exactly as it is mailed, for the preview frame on its staff page.

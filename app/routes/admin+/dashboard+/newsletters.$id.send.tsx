@@ -7,7 +7,7 @@ import { requestLogger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { setFlash } from "~/services/flash.server";
 import { confirmedRecipientCount, requireNewsletter, sendNewsletter } from "~/services/newsletter-issues.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

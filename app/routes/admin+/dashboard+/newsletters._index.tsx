@@ -20,7 +20,7 @@ import {
   draftFromArticle,
   staffNewsletterList,
 } from "~/services/newsletter-issues.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -10,7 +10,7 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { newsletterDraftSchema } from "~/schemas/newsletters";
 import { setFlash } from "~/services/flash.server";
 import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

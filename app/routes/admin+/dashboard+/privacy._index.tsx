@@ -8,7 +8,7 @@ import { privacyRequestMessages } from "~/content/privacy-requests";
 import { site } from "~/content/site";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { addressesFor, findPersonalData, holdsAnything } from "~/services/privacy.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

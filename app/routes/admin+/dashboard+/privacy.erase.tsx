@@ -11,7 +11,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { logger } from "~/infra/logger.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { addressesFor, countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 const privateHeaders = {
   "Cache-Control": "private, no-store",

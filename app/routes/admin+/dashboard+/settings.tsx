@@ -12,7 +12,7 @@ import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/s
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
 import { remindersEnabled, setRemindersEnabled } from "~/services/receipts.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import {
   settingsFields,

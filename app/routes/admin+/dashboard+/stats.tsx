@@ -7,7 +7,7 @@ import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { staffStatistics } from "~/services/stats.server";
 
 export const meta: MetaFunction = () =>

@@ -8,7 +8,7 @@ import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { historyOf } from "~/services/history.server";
 import { consentHistory, requireSubscriber } from "~/services/newsletter.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -6,11 +6,12 @@ import { SubscriberStatus } from "~/components/admin/subscriber-status";
 import { StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { subscribersPage } from "~/services/newsletter.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { assertPageExists, PAGE_SIZE, pageCount, requirePage } from "~/utils/pagination";
+import { assertPageExists, requirePage } from "~/routes/_glue/page-param.server";
+import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.`, noindex: true });

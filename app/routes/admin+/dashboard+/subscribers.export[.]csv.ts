@@ -2,7 +2,7 @@ import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { exportConfirmedSubscribers } from "~/services/newsletter.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { londonDayAndTime } from "~/utils/dates";
 
 /** Confirmed addresses for a mail tool: one row each, with when they signed up and confirmed. */

@@ -5,7 +5,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { SavedNotice } from "~/components/admin/donations";
 import { figuresCell, figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { requireSupporterPage, type TimelineEntry } from "~/services/supporters.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";

@@ -7,7 +7,7 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   assertSupporterExists,
   mergeSupporters,

@@ -13,13 +13,13 @@ import {
   supporterFiltersQuery,
   type SupporterFilterErrors,
 } from "~/schemas/supporters";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { supportersPage } from "~/services/supporters.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
-import { requirePage } from "~/utils/pagination";
+import { requirePage } from "~/routes/_glue/page-param.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Supporters", description: `The supporters of ${site.name}.`, noindex: true });

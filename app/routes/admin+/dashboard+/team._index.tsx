@@ -9,7 +9,7 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { takeFlash } from "~/services/flash.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { resendInvitation, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
 import { setTeamTwoStepRequirement } from "~/services/two-step.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";

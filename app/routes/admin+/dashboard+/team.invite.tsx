@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { setFlash } from "~/services/flash.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseInviteForm } from "~/services/staff-forms.server";
 import { invitePerson } from "~/services/team.server";
 import { adminPaths, roleLabels, ROLES } from "~/utils/admin-paths";

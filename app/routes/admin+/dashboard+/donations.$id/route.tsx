@@ -19,7 +19,7 @@ import { pledgeTypeLabels, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
 import { supporterIdOfPledge } from "~/services/supporters.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";

@@ -27,7 +27,7 @@ import {
   type ProposalWarning,
   type UnmatchedCredit,
 } from "~/utils/bank-statement";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

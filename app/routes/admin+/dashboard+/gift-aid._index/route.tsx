@@ -18,7 +18,7 @@ import {
   listClaimCandidates,
   type ClaimCandidate,
 } from "~/services/gift-aid-claims.server";
-import { requireRole } from "~/services/session.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { scheduleDate } from "~/utils/gift-aid";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 
-// Pages opened from a link in an email (newsletter confirm and unsubscribe): the token in the
+// Route glue (app/routes/_glue/, never a route): pages opened from a link in an email (newsletter confirm and unsubscribe): the token in the
 // address is a credential, so the page is never cached nor indexed.
 
 export const TOKEN_PAGE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

@@ -1,6 +1,9 @@
+// Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
+// remix-flat-routes takes no `.server` file as a route): the JSON API's answers, its capped
+// body reader and method dispatch (docs/api.md). Who the caller is: api-guard.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { BodyError, readBodyCapped } from "./body.server";
+import { BodyError, readBodyCapped } from "~/infra/body.server";
 import { requestLogger, routeName } from "~/infra/logger.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 

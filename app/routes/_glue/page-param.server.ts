@@ -1,0 +1,18 @@
+// Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
+// remix-flat-routes takes no `.server` file as a route): a staff list's `?page=`, refused with a
+// thrown 400 or 404. The pure page arithmetic stays in app/utils/pagination.ts.
+import { PAGE_SIZE, pageCount, parsePage } from "~/utils/pagination";
+
+/**
+ * The page a staff list asks for, or a thrown 400/404 Response for a page that is not a
+ * number or lies past the last one (never a 500, never an empty page posing as data).
+ */
+export function requirePage(request: Request): number {
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  if (page === null) throw new Response("The page must be a whole number from 1.", { status: 400 });
+  return page;
+}
+
+export function assertPageExists(page: number, total: number, pageSize: number = PAGE_SIZE): void {
+  if (page > pageCount(total, pageSize)) throw new Response("There is no such page.", { status: 404 });
+}

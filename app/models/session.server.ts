@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { User } from "./user.server";
+import { camelRow } from "./row-shape.server";
 
 /** "2fa": a browser whose password was right, its second factor still to come (not yet a session). */
 export type SessionKind = "web" | "api" | "2fa";
@@ -110,9 +111,9 @@ export interface SessionSummary {
   /** The row's id (a hash of the token, which cannot be turned back into it). */
   id: string;
   kind: "web" | "api";
-  created_at: string;
-  last_seen_at: string | null;
-  user_agent: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
+  userAgent: string | null;
 }
 
 /** A person's live browser sessions and API tokens, most recently used first. */
@@ -125,7 +126,7 @@ export async function listUserSessions(db: DB, userId: number, now: Date = new D
     .where("expires_at", ">", now.toISOString())
     .orderBy(sql`coalesce(last_seen_at, created_at)`, "desc")
     .execute();
-  return rows;
+  return rows.map(camelRow);
 }
 
 /** Ends one of the person's sessions by its row id; false when it was not theirs or is gone. */

@@ -2,14 +2,15 @@ import { sql, type Selectable } from "kysely";
 import type { InvitationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import type { Role } from "~/utils/admin-paths";
+import { camelRow, type CamelRow } from "./row-shape.server";
 
-export type Invitation = Selectable<InvitationsTable>;
+export type Invitation = CamelRow<Selectable<InvitationsTable>>;
 
 export async function createInvitation(
   db: DB,
   values: { name: string; email: string; role: Role; tokenHash: string; invitedBy: string; now: Date; ttlMs: number },
 ): Promise<Invitation> {
-  return db
+  const row = await db
     .insertInto("invitations")
     .values({
       name: values.name,
@@ -22,15 +23,17 @@ export async function createInvitation(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return camelRow(row);
 }
 
 export async function getInvitation(db: DB, id: number): Promise<Invitation | undefined> {
-  return db.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("invitations").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** An invitation that can still be accepted: not used, not withdrawn, not expired. */
 export async function findOpenInvitation(db: DB, tokenHash: string, now: Date): Promise<Invitation | undefined> {
-  return db
+  const row = await db
     .selectFrom("invitations")
     .selectAll()
     .where("token_hash", "=", tokenHash)
@@ -38,27 +41,30 @@ export async function findOpenInvitation(db: DB, tokenHash: string, now: Date): 
     .where("withdrawn_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** Invitations neither accepted nor withdrawn (expired ones included, so they can be resent). */
 export async function listPendingInvitations(db: DB): Promise<Invitation[]> {
-  return db
+  const rows = await db
     .selectFrom("invitations")
     .selectAll()
     .where("accepted_at", "is", null)
     .where("withdrawn_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
+  return rows.map(camelRow);
 }
 
 export async function pendingInvitationFor(db: DB, email: string): Promise<Invitation | undefined> {
-  return db
+  const row = await db
     .selectFrom("invitations")
     .selectAll()
     .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
     .where("accepted_at", "is", null)
     .where("withdrawn_at", "is", null)
     .executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** A new link for a pending invitation: the old one stops working. */

@@ -3,6 +3,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
 import type { Role } from "~/utils/admin-paths";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/infra/password.server";
+import { camelRow } from "./row-shape.server";
 
 export interface User {
   id: number;
@@ -17,12 +18,19 @@ export type UserStatus = "active" | "disabled";
 /** A person as the Team section lists them. */
 export interface TeamMember extends User {
   status: UserStatus;
-  created_at: string;
-  last_sign_in_at: string | null;
-  two_step: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+  twoStep: boolean;
 }
 
 const userColumns = ["users.id", "users.username", "users.role", "users.name", "users.email"] as const;
+
+type TeamRow = User & {
+  status: UserStatus;
+  created_at: string;
+  last_sign_in_at: string | null;
+  totp_enabled_at: string | null;
+};
 
 export async function countUsers(db: DB): Promise<number> {
   const row = await db
@@ -131,13 +139,18 @@ export async function recordSignIn(db: DB, userId: number, at: string = nowIsoSt
   await db.updateTable("users").set({ last_sign_in_at: at }).where("id", "=", userId).execute();
 }
 
+/** The one mapping of a team member's row: whether two-step sign-in is on, not when. */
+function toTeamMember({ totp_enabled_at, ...row }: TeamRow): TeamMember {
+  return { ...camelRow(row), twoStep: totp_enabled_at !== null };
+}
+
 export async function listTeam(db: DB): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom("users")
     .select([...userColumns, "status", "created_at", "last_sign_in_at", "totp_enabled_at"])
     .orderBy(sql`lower(username)`)
     .execute();
-  return rows.map(({ totp_enabled_at, ...row }) => ({ ...row, two_step: totp_enabled_at !== null }));
+  return rows.map(toTeamMember);
 }
 
 export async function getTeamMember(db: DB, id: number): Promise<TeamMember | undefined> {
@@ -146,9 +159,7 @@ export async function getTeamMember(db: DB, id: number): Promise<TeamMember | un
     .select([...userColumns, "status", "created_at", "last_sign_in_at", "totp_enabled_at"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { totp_enabled_at, ...rest } = row;
-  return { ...rest, two_step: totp_enabled_at !== null };
+  return row && toTeamMember(row);
 }
 
 export async function countActiveAdmins(db: DB): Promise<number> {

@@ -20,9 +20,9 @@ export async function mySessions(user: User, currentToken: string | null): Promi
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    device: row.kind === "api" ? `API token (${describeUserAgent(row.user_agent)})` : describeUserAgent(row.user_agent),
-    startedAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
+    device: row.kind === "api" ? `API token (${describeUserAgent(row.userAgent)})` : describeUserAgent(row.userAgent),
+    startedAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
     current: row.id === current,
   }));
 }

@@ -60,10 +60,10 @@ function toPending(invitation: Invitation, now: Date): PendingInvitation {
     name: invitation.name,
     email: invitation.email,
     role: invitation.role,
-    invited_by: invitation.invited_by,
-    created_at: invitation.created_at,
-    expires_at: invitation.expires_at,
-    expired: invitation.expires_at <= now.toISOString(),
+    invited_by: invitation.invitedBy,
+    created_at: invitation.createdAt,
+    expires_at: invitation.expiresAt,
+    expired: invitation.expiresAt <= now.toISOString(),
   };
 }
 
@@ -154,7 +154,7 @@ async function queueInvitationMail(trx: DB, to: string, mail: ReturnType<typeof 
 export async function resendInvitation(actor: User, id: number, now: Date = new Date()): Promise<TeamResult> {
   const db = getDb();
   const invitation = await getInvitation(db, id);
-  if (!invitation || invitation.accepted_at || invitation.withdrawn_at) {
+  if (!invitation || invitation.acceptedAt || invitation.withdrawnAt) {
     return { ok: false, status: 404, message: "There is no waiting invitation with this number." };
   }
   const token = newToken();

@@ -75,9 +75,9 @@ export default function TeamMemberPage() {
         <dt className="font-medium">Status</dt>
         <dd>{member.status === "active" ? "Active" : "Disabled"}</dd>
         <dt className="font-medium">Last sign-in</dt>
-        <dd>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}</dd>
+        <dd>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</dd>
         <dt className="font-medium">Two-step sign-in</dt>
-        <dd>{member.two_step ? "On" : "Off"}</dd>
+        <dd>{member.twoStep ? "On" : "Off"}</dd>
       </dl>
 
       {self ? (
@@ -119,7 +119,7 @@ export default function TeamMemberPage() {
                   </button>
                 )}
               </Form>
-              {member.two_step ? (
+              {member.twoStep ? (
                 <Form method="post">
                   <button type="submit" name="intent" value="reset-two-step" className={dangerButtonClass}>
                     Reset two-step sign-in

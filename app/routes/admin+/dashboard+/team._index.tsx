@@ -83,8 +83,8 @@ export default function Team() {
             <td className={listCell}>{member.name ?? "—"}</td>
             <td className={listCell}>{roleLabels[member.role]}</td>
             <td className={listCell}>{member.status === "active" ? "Active" : "Disabled"}</td>
-            <td className={listCell}>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}</td>
-            <td className={listCell}>{member.two_step ? "On" : "Off"}</td>
+            <td className={listCell}>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
+            <td className={listCell}>{member.twoStep ? "On" : "Off"}</td>
           </tr>
         ))}
       </StaffTable>

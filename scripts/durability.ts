@@ -250,7 +250,7 @@ async function restoreDrill() {
   const dataDir = path.join(tmpDir!, "drill");
   const databasePath = path.join(dataDir, "charity.sqlite");
   await prepareDatabase(databasePath);
-  const settings = backupSettings(parseEnv({ DATABASE_URL: `file:${databasePath}`, BACKUP: "on" }), {});
+  const settings = backupSettings(parseEnv({ DATABASE_URL: `file:${databasePath}`, BACKUP: "on" }));
   const image = path.join(settings.uploadsDir, "news", "drill.webp");
   fs.mkdirSync(path.dirname(image), { recursive: true });
   fs.writeFileSync(image, crypto.randomBytes(2048));

@@ -32,19 +32,9 @@ export interface BackupSettings {
   maxAgeSeconds: number;
 }
 
-/**
- * Uploaded images: UPLOADS_DIR, by convention the folder uploads/ next to the database.
- * TODO(lead): read the validated UPLOADS_DIR from env.server.ts once the uploads work lands,
- * so this and the upload code share one definition.
- */
-export function uploadsDirFor(databasePath: string, source: Record<string, string | undefined> = process.env): string {
-  const configured = source.UPLOADS_DIR?.trim();
-  return path.resolve(configured || path.join(path.dirname(path.resolve(databasePath)), "uploads"));
-}
-
-export function backupSettings(env: Env, source: Record<string, string | undefined> = process.env): BackupSettings {
+export function backupSettings(env: Env): BackupSettings {
   const databasePath = path.resolve(env.databasePath);
-  const dataDir = path.dirname(databasePath);
+  const dataDir = env.dataDir;
   const defaultFolder = path.join(dataDir, "backup");
   const replica = parseBackupUrl(env.BACKUP_URL, defaultFolder);
   return {
@@ -52,7 +42,7 @@ export function backupSettings(env: Env, source: Record<string, string | undefin
     databasePath,
     replica,
     uploadsBackupDir: path.join(replica.type === "file" ? path.dirname(replica.path) : defaultFolder, "uploads"),
-    uploadsDir: uploadsDirFor(databasePath, source),
+    uploadsDir: env.uploadsDir,
     statusFile: path.join(dataDir, "backup-status.json"),
     configFile: path.join(dataDir, "litestream.yml"),
     maxAgeSeconds: env.BACKUP_MAX_AGE_SECONDS,
@@ -195,6 +185,7 @@ export interface BackupStatus {
 
 export function writeBackupStatus(file: string, status: BackupStatus): void {
   const temporary = `${file}.tmp`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(temporary, JSON.stringify(status));
   fs.renameSync(temporary, file);
 }

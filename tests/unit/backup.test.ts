@@ -16,13 +16,18 @@ import { parseEnv } from "~/infra/env.server";
 
 describe("backup settings", () => {
   it("default to a folder beside the database holding database/ and uploads/", () => {
-    const settings = backupSettings(parseEnv({ DATABASE_URL: "file:/srv/data/charity.sqlite" }), {});
+    const settings = backupSettings(parseEnv({ DATABASE_URL: "file:/srv/data/charity.sqlite" }));
     expect(settings.enabled).toBe(true);
     expect(settings.replica).toEqual({ type: "file", path: "/srv/data/backup/database" });
     expect(settings.uploadsDir).toBe("/srv/data/uploads");
     expect(settings.uploadsBackupDir).toBe("/srv/data/backup/uploads");
     expect(settings.statusFile).toBe("/srv/data/backup-status.json");
-    expect(backupSettings(parseEnv({ BACKUP: "off" }), {}).enabled).toBe(false);
+    expect(backupSettings(parseEnv({ BACKUP: "off" })).enabled).toBe(false);
+    // UPLOADS_DIR, as the app reads it, is the folder whose photos are backed up.
+    const elsewhere = backupSettings(
+      parseEnv({ DATABASE_URL: "file:/srv/data/charity.sqlite", UPLOADS_DIR: "/srv/photos" }),
+    );
+    expect(elsewhere.uploadsDir).toBe("/srv/photos");
   });
 
   it("accept a folder, a file URL or an S3-compatible URL with its options", () => {
@@ -55,7 +60,6 @@ describe("backup settings", () => {
   it("write a Litestream configuration with a one-second sync", () => {
     const settings = backupSettings(
       parseEnv({ DATABASE_URL: "file:/srv/data/charity.sqlite", BACKUP_URL: "s3://b/p?region=eu-west-2" }),
-      {},
     );
     const config = JSON.parse(litestreamConfig(settings));
     expect(config.dbs[0]).toEqual({

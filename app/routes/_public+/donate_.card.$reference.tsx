@@ -36,13 +36,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  ...pageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  pageMeta({
     title: error ? "Pledge not found" : data?.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle,
     description: `Your gift to ${site.name} by card.`,
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export default function CardReturn() {
   const charity = useCharity();

@@ -1,5 +1,7 @@
-// Supporters: one per person, found by any of their addresses (supporter_emails). The only SQL
-// that reads across a person's records (the privacy model aside) and the merge of two people.
+// Long because it is the only SQL that reads across a person's records (the privacy model aside):
+// the staff list with its filters, each kind of record on one supporter's page, and the merge of
+// two people that moves them all. Supporters: one per person, found by any of their addresses
+// (supporter_emails); finding or creating one by address is in supporter-identity.server.ts.
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, SupporterEmailsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";

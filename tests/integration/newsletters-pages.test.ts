@@ -3,7 +3,7 @@
 // public, in the sitemap and the list; a draft is not.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import * as newsletterRoute from "~/routes/admin+/dashboard+/newsletters.$id._index";
+import * as newsletterRoute from "~/routes/admin+/dashboard+/newsletters.$id._index/route";
 import * as sendRoute from "~/routes/admin+/dashboard+/newsletters.$id.send";
 import * as previewRoute from "~/routes/admin+/dashboard+/newsletters.$id.preview[.]html";
 import * as indexRoute from "~/routes/admin+/dashboard+/newsletters._index";

@@ -17,7 +17,8 @@ import { createClaimBatch, listClaimCandidates } from "~/services/gift-aid-claim
 import { recordManualPayment } from "~/services/donations.server";
 import { submitPledge } from "~/services/pledges.server";
 import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
-import { getSupporterPage, mergeSupporters, supportersPage } from "~/services/supporters.server";
+import { mergeSupporters } from "~/services/supporter-merge.server";
+import { getSupporterPage, supportersPage } from "~/services/supporters.server";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { confirmedSubscriber, resetDatabase } from "./helpers";
 

@@ -86,16 +86,33 @@ export function FilterForm({
           </select>
         </div>
       ))}
-      <div className={actionsClassName}>
-        <button type="submit" className="btn-primary">
-          Filter
-        </button>
-        {filtered ? (
-          <Link to={action} className="btn-secondary">
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
+      <FilterButtons className={actionsClassName} filtered={filtered} clearTo={action} />
     </Form>
+  );
+}
+
+/** Filter, and Clear filters (back to the unfiltered list) while a filter is set. */
+export function FilterButtons({
+  className,
+  filtered,
+  clearTo,
+}: {
+  /** Where the buttons sit in the form's grid. */
+  className: string;
+  filtered: boolean;
+  /** The list without filters. */
+  clearTo: string;
+}) {
+  return (
+    <div className={className}>
+      <button type="submit" className="btn-primary">
+        Filter
+      </button>
+      {filtered ? (
+        <Link to={clearTo} className="btn-secondary">
+          Clear filters
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
@@ -15,7 +15,8 @@ import { assertSameOrigin } from "~/infra/same-origin.server";
 import { historyOf } from "~/services/history.server";
 import { markSubmittedSchema } from "~/schemas/gift-aid";
 import { ConfirmForm } from "~/components/admin/confirm-form";
-import { CONFIRMED_FIELD, CONFIRMED_VALUE, isConfirmed } from "~/utils/confirmation";
+import { ConfirmDeletePanel } from "~/components/admin/confirm-delete";
+import { isConfirmed } from "~/utils/confirmation";
 import { GiftAidError } from "~/services/gift-aid-declarations.server";
 import { deleteClaimBatch, getClaimDetail, markClaimSubmitted } from "~/services/gift-aid-claims.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -72,25 +73,13 @@ function DeleteBatch({ id }: { id: number }) {
   const question = `Delete Gift Aid claim batch ${id}? Its payments become claimable again.`;
   if (actionData && "confirmDelete" in actionData && actionData.confirmDelete) {
     return (
-      <div
-        role="alertdialog"
-        aria-labelledby="delete-batch-question"
-        className="mt-6 rounded-md border border-red-300 p-4 dark:border-red-700"
-      >
-        <p id="delete-batch-question" className="font-semibold">
-          {question}
-        </p>
-        <Form method="post" className="mt-3 flex flex-wrap gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name={CONFIRMED_FIELD} value={CONFIRMED_VALUE} />
-          <button type="submit" className={dangerButtonClass}>
-            Delete the batch
-          </button>
-          <Link to={adminPaths.giftAidClaim(id)} className="btn-secondary">
-            Cancel
-          </Link>
-        </Form>
-      </div>
+      <ConfirmDeletePanel
+        questionId="delete-batch-question"
+        question={question}
+        hidden={{ intent: "delete" }}
+        deleteLabel="Delete the batch"
+        cancelTo={adminPaths.giftAidClaim(id)}
+      />
     );
   }
   return (

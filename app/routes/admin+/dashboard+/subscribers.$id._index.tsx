@@ -55,8 +55,7 @@ export default function Subscriber() {
             {events.map((event) => (
               <li key={event.id} className="text-sm">
                 <p className="font-medium">
-                  {kindLabels[event.kind]} ·{" "}
-                  <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
+                  {kindLabels[event.kind]} · <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
                 </p>
                 <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-800 dark:border-slate-600 dark:text-slate-200">
                   {event.wording}

@@ -9,13 +9,12 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
-  assertSupporterExists,
   mergeSupporters,
   previewMerge,
   resolveSupporterRef,
-  SupporterError,
   type MergePreview,
-} from "~/services/supporters.server";
+} from "~/services/supporter-merge.server";
+import { assertSupporterExists, SupporterError } from "~/services/supporters.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";

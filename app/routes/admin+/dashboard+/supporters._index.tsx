@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { FilterButtons } from "~/components/admin/filter-form";
 import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
 import { ErrorList } from "~/components/ui/form";
@@ -124,16 +125,11 @@ export default function SupportersList() {
           <input type="date" {...field("to")} />
           <ErrorList id="supporters-to-error" errors={errors.to ? [errors.to] : null} />
         </div>
-        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className="btn-primary">
-            Filter
-          </button>
-          {filtered ? (
-            <Link to={adminPaths.supporters} className="btn-secondary">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
+        <FilterButtons
+          className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-5"
+          filtered={filtered}
+          clearTo={adminPaths.supporters}
+        />
       </Form>
 
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">

@@ -1,42 +1,31 @@
-import { useIsPending } from "~/utils/pending";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { figuresCell as td, figuresRow as rowBorder, StaffSection, StaffTable } from "~/components/admin/table";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StaffSection } from "~/components/admin/table";
 import { FormError } from "~/components/ui/form";
-import { GIFT_AID_ROUNDING_NOTE, giftAidOnPence, giftAidStaff } from "~/content/gift-aid";
+import { giftAidStaff } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { smallDonationsStaff } from "~/content/small-donations";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { createBatchSchema } from "~/schemas/gift-aid";
 import { GiftAidError, listDeclarationsForStaff } from "~/services/gift-aid-declarations.server";
-import {
-  createClaimBatch,
-  listClaimBatches,
-  listClaimCandidates,
-  type ClaimCandidate,
-} from "~/services/gift-aid-claims.server";
+import { createClaimBatch, listClaimBatches, listClaimCandidates } from "~/services/gift-aid-claims.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
-import { scheduleDate } from "~/utils/gift-aid";
 import { pageMeta } from "~/utils/meta";
-import { formatPence } from "~/utils/money";
+import { candidateView } from "./candidate-row";
+import { ClaimBatchesTable } from "./claim-batches-table";
+import { ClaimableForm } from "./claimable-form";
+import { ProblemTable } from "./problem-table";
+
+// The Gift Aid page: the payments a claim can take (claimable-form.tsx), those it cannot and why
+// (problem-table.tsx), the claim batches made so far and the latest declarations.
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Gift Aid", description: `Gift Aid claims of ${site.name}.`, noindex: true });
-
-const candidateView = (candidate: ClaimCandidate) => ({
-  paymentId: candidate.paymentId,
-  declarationId: candidate.declarationId,
-  pledgeReference: candidate.pledgeReference,
-  donorName: candidate.donorName,
-  receivedOn: candidate.receivedOn,
-  amountPence: candidate.amountPence,
-  problems: candidate.problems,
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "gift-aid");
@@ -80,53 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type Row = ReturnType<typeof candidateView>;
-
-function Money({ pence }: { pence: number }) {
-  return <span className="tabular-nums">{formatPence(pence)}</span>;
-}
-
-const right = (label: string) => ({ label, key: label, align: "right" as const });
-
-function ProblemTable({ rows, caption }: { rows: Row[]; caption: string }) {
-  return (
-    <StaffTable
-      look="figures"
-      className="mt-3"
-      caption={caption}
-      columns={["Received", "Donor", "Amount", "Why it is left out"]}
-    >
-      {rows.map((row) => (
-        <tr key={row.paymentId} className={rowBorder}>
-          <td className={td}>{scheduleDate(row.receivedOn)}</td>
-          <td className={td}>
-            <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
-              {row.donorName}
-            </Link>{" "}
-            <span className="font-mono text-xs">{row.pledgeReference}</span>
-          </td>
-          <td className={td}>
-            <Money pence={row.amountPence} />
-          </td>
-          <td className={td}>
-            <ul className="list-disc pl-4">
-              {row.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </td>
-        </tr>
-      ))}
-    </StaffTable>
-  );
-}
-
 export default function GiftAid() {
   const { claimable, rejected, notCovered, claims, declarations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useIsPending({ formAction: adminPaths.giftAid, state: "submitting" });
-  const total = claimable.reduce((sum, row) => sum + row.amountPence, 0);
-
   return (
     <>
       <h2 className="text-2xl font-semibold">{giftAidStaff.sectionTitle}</h2>
@@ -146,54 +91,7 @@ export default function GiftAid() {
         {claimable.length === 0 ? (
           <p className="mt-4 text-slate-700 dark:text-slate-300">There are no payments to claim just now.</p>
         ) : (
-          <Form method="post" action={adminPaths.giftAid} className="mt-2">
-            <StaffTable
-              look="figures"
-              className="mt-3"
-              caption="Claimable payments"
-              columns={["Select", "Received", "Donor", "Pledge", right("Amount"), right("Gift Aid")]}
-            >
-              {claimable.map((row) => (
-                <tr key={row.paymentId} className={rowBorder}>
-                  <td className={td}>
-                    <input
-                      type="checkbox"
-                      name="paymentId"
-                      value={row.paymentId}
-                      id={`payment-${row.paymentId}`}
-                      aria-label={`Select ${row.donorName}, ${formatPence(row.amountPence)} received ${scheduleDate(row.receivedOn)}`}
-                      className="h-4 w-4 accent-brand-700"
-                    />
-                  </td>
-                  <td className={td}>{scheduleDate(row.receivedOn)}</td>
-                  <td className={td}>
-                    <Link to={adminPaths.giftAidDeclaration(row.declarationId)} className="link">
-                      {row.donorName}
-                    </Link>
-                  </td>
-                  <td className={`${td} font-mono`}>{row.pledgeReference}</td>
-                  <td className={`${td} text-right`}>
-                    <Money pence={row.amountPence} />
-                  </td>
-                  <td className={`${td} text-right`}>
-                    <Money pence={giftAidOnPence(row.amountPence)} />
-                  </td>
-                </tr>
-              ))}
-            </StaffTable>
-            <p className="mt-4 text-slate-800 dark:text-slate-200">
-              {claimable.length} payment{claimable.length === 1 ? "" : "s"}: donations <Money pence={total} />, Gift Aid{" "}
-              <Money pence={giftAidOnPence(total)} />. <span className="text-sm">{GIFT_AID_ROUNDING_NOTE}</span>
-            </p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              <button type="submit" name="scope" value="all" className="btn-primary" disabled={busy}>
-                Create a batch of all claimable payments
-              </button>
-              <button type="submit" name="scope" value="selected" className="btn-secondary" disabled={busy}>
-                Create a batch of the selected payments
-              </button>
-            </div>
-          </Form>
+          <ClaimableForm claimable={claimable} />
         )}
       </StaffSection>
 
@@ -214,33 +112,7 @@ export default function GiftAid() {
         {claims.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No batches yet.</p>
         ) : (
-          <StaffTable
-            look="figures"
-            className="mt-3"
-            caption="Claim batches"
-            columns={["Batch", "Made", "Payments", right("Donations"), right("Gift Aid"), "Status"]}
-          >
-            {claims.map((claim) => (
-              <tr key={claim.id} className={rowBorder}>
-                <td className={td}>
-                  <Link to={adminPaths.giftAidClaim(claim.id)} className="link">
-                    Batch {claim.id}
-                  </Link>
-                </td>
-                <td className={td}>{formatLongDate(claim.createdAt)}</td>
-                <td className={td}>{claim.itemCount}</td>
-                <td className={`${td} text-right`}>
-                  <Money pence={claim.totalPence} />
-                </td>
-                <td className={`${td} text-right`}>
-                  <Money pence={claim.giftAidPence} />
-                </td>
-                <td className={td}>
-                  {claim.submittedOn ? `Submitted ${formatLongDate(claim.submittedOn)}` : "Not submitted"}
-                </td>
-              </tr>
-            ))}
-          </StaffTable>
+          <ClaimBatchesTable claims={claims} />
         )}
       </StaffSection>
 

@@ -1,18 +1,14 @@
-// Long because a newsletter's page does several things staff expect on one screen: edit the
-// draft, preview it, send a test, schedule it, send it, and watch its progress (reload link
-// without JavaScript, revalidation with it).
-import { useForm } from "@conform-to/react";
+// A newsletter's page does several things staff expect on one screen: edit the draft, preview it
+// (newsletter-preview.tsx), send a test and schedule it (intent-forms.tsx), send it, and watch
+// its progress (progress.tsx: reload link without JavaScript, revalidation with it).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
-import { IntentForm } from "~/components/admin/intent-form";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { NewsletterForm } from "~/components/admin/newsletter-form";
 import { NewsletterState } from "~/components/admin/newsletter-state";
 import { StaffSection } from "~/components/admin/table";
-import { TextField } from "~/components/ui/form";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
@@ -33,8 +29,11 @@ import {
 } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { formatLongDateTime, fromLondonLocal, toLondonLocal } from "~/utils/dates";
+import { formatLongDateTime, fromLondonLocal } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { ScheduleForm, TestForm } from "./intent-forms";
+import { NewsletterPreview } from "./newsletter-preview";
+import { Progress } from "./progress";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
@@ -42,9 +41,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     description: `A newsletter of ${site.name}.`,
     noindex: true,
   });
-
-/** How often the page asks for fresh progress while messages are queued (with JavaScript). */
-const PROGRESS_POLL_MS = 5_000;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "newsletters");
@@ -141,109 +137,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json({ intent: null, result: null, notice: "Unknown action." }, 400);
 }
 
-function Progress({
-  id,
-  progress,
-  recipientCount,
-}: {
-  id: number;
-  progress: { queued: number; sent: number; failed: number };
-  recipientCount: number | null;
-}) {
-  const revalidator = useRevalidator();
-  const sending = progress.queued > 0;
-  // With JavaScript, fresh figures every few seconds while messages wait; without it, the link.
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, PROGRESS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [sending, revalidator]);
-  const items: [string, number][] = [
-    ["Queued", progress.queued],
-    ["Sent", progress.sent],
-    ["Failed", progress.failed],
-  ];
-  return (
-    <>
-      <p className="mt-2">
-        {sending ? "Sending" : "Done"}: queued for {recipientCount ?? 0}{" "}
-        {recipientCount === 1 ? "subscriber" : "subscribers"}, at most MAIL_MAX_PER_MINUTE a minute.
-      </p>
-      <dl className="mt-3 flex flex-wrap gap-4" aria-live="polite">
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded-md border border-slate-300 px-4 py-2 dark:border-slate-600">
-            <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
-            <dd className="text-2xl font-semibold">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-3 flex flex-wrap gap-4">
-        <a href={adminPaths.newsletter(id)} className="link">
-          Reload the figures
-        </a>
-        {progress.failed > 0 ? (
-          <Link to={`${adminPaths.mail}?status=failed`} className="link">
-            Failed messages in the mail log (retry there)
-          </Link>
-        ) : null}
-      </p>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        A message refused for good (the address does not exist) is not retried; an address refused for two newsletters
-        in a row gets no more until it subscribes again. The mail log keeps messages for 30 days.
-      </p>
-    </>
-  );
-}
-
-function TestForm({ staffEmail }: { staffEmail: string }) {
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "newsletter-test",
-    lastResult: actionData?.intent === "test" ? actionData.result : undefined,
-    defaultValue: { to: staffEmail },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterTestSchema }),
-    shouldValidate: "onBlur",
-  });
-  return (
-    <IntentForm
-      form={form}
-      intent="test"
-      note={
-        <>
-          Filled in with your account&apos;s address (or STAFF_EMAIL when your account has none). The test goes to this
-          one address only, marked “[Test]”.
-        </>
-      }
-    >
-      <TextField meta={fields.to} label="Your e-mail address" type="email" autoComplete="email" className="flex-1" />
-      <button type="submit" className="btn-secondary sm:mt-7">
-        Send me a test
-      </button>
-    </IntentForm>
-  );
-}
-
-function ScheduleForm({ scheduledAt }: { scheduledAt: string | null }) {
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "newsletter-schedule",
-    lastResult: actionData?.intent === "schedule" ? actionData.result : undefined,
-    defaultValue: { send_at: scheduledAt ? toLondonLocal(scheduledAt) : "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterScheduleSchema }),
-    shouldValidate: "onBlur",
-  });
-  return (
-    <IntentForm form={form} intent="schedule" className="mt-4 max-w-xl">
-      <TextField meta={fields.send_at} label="Send at (UK time)" type="datetime-local" className="flex-1" />
-      <button type="submit" className="btn-secondary sm:mt-7">
-        {scheduledAt ? "Change the time" : "Schedule"}
-      </button>
-    </IntentForm>
-  );
-}
-
 export default function NewsletterPage() {
   const { newsletter, uploads, recipients, progress, previewText, flash, staffEmail, mailConfigured } =
     useLoaderData<typeof loader>();
@@ -296,32 +189,19 @@ export default function NewsletterPage() {
               Send to {recipients} confirmed {recipients === 1 ? "subscriber" : "subscribers"}
             </Link>
           </p>
-          <ScheduleForm scheduledAt={newsletter.scheduledAt} />
+          <ScheduleForm
+            scheduledAt={newsletter.scheduledAt}
+            lastResult={actionData?.intent === "schedule" ? actionData.result : undefined}
+          />
         </StaffSection>
       )}
 
       <StaffSection id="test" title="Send me a test" size="lg">
-        <TestForm staffEmail={staffEmail} />
+        <TestForm staffEmail={staffEmail} lastResult={actionData?.intent === "test" ? actionData.result : undefined} />
       </StaffSection>
 
       <StaffSection id="preview" title="Preview" size="lg">
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          The message as subscribers get it; each has their own unsubscribe link where this one says “example”.{" "}
-          <a href={adminPaths.newsletterPreview(newsletter.id)} className="link" target="_blank" rel="noreferrer">
-            Open the HTML version on its own<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </p>
-        <h4 className="mt-4 font-semibold">HTML version</h4>
-        <iframe
-          title="HTML version of the e-mail"
-          src={adminPaths.newsletterPreview(newsletter.id)}
-          sandbox=""
-          className="mt-2 h-[36rem] w-full rounded-md border border-slate-300 bg-white dark:border-slate-600"
-        />
-        <h4 className="mt-4 font-semibold">Text version</h4>
-        <pre className="mt-2 overflow-x-auto rounded-md border border-slate-300 bg-slate-50 p-4 font-mono text-sm break-words whitespace-pre-wrap dark:border-slate-600 dark:bg-slate-900">
-          {previewText}
-        </pre>
+        <NewsletterPreview id={newsletter.id} previewText={previewText} />
       </StaffSection>
 
       {sent ? null : (

@@ -1,0 +1,215 @@
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ChangeEvent, ReactNode } from "react";
+import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
+import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
+import { cardPaymentNote, donationTypes, paymentNote, payByOptions, presetAmounts } from "~/content/donate";
+import type { DonationInput } from "~/schemas/donation";
+import { donationRules } from "~/schemas/field-rules";
+import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
+import { useIsPending } from "~/utils/pending";
+
+// The donate form: amounts, the monthly choice, Gift Aid with the home address and the card or
+// bank choice, all working without JavaScript. The page (route.tsx) posts it to its action.
+
+/**
+ * A radio that looks like a button. The native control stays (for keyboards and assistive
+ * tech), transparent and stretched over the whole label, so a click anywhere lands on it.
+ */
+function ToggleOption({
+  input,
+  onChange,
+  children,
+}: {
+  input: ReturnType<typeof getCollectionProps>[number];
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  children: ReactNode;
+}) {
+  const { key, ...props } = input;
+  return (
+    <label className="relative flex cursor-pointer items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2.5 text-center font-semibold text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-300 dark:has-checked:text-slate-950">
+      <input
+        key={key}
+        {...props}
+        onChange={onChange}
+        className="absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0"
+      />
+      {children}
+    </label>
+  );
+}
+
+/**
+ * The browser runs the same rules as the server's schema without zod, which stays out of the
+ * page's JavaScript, as fields are left and edited: the single fields at once, the amount,
+ * phone and Gift Aid rules once their module has loaded on the form's first focus. A submit
+ * goes to the server, which answers every error at once without a reload.
+ */
+const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
+const checks = browserValidation<DonationInput>(donationRules, crossField.check, { serverAnswersSubmit: true });
+
+export function DonationForm({
+  cardPayments,
+  lastResult,
+}: {
+  cardPayments: boolean;
+  /** The action's answer to the last post, if any. */
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const busy = useIsPending({ formAction: "/donate" });
+  const [form, fields] = useForm({
+    id: "donate",
+    lastResult,
+    defaultValue: { type: "one-time", payBy: "card" },
+    ...checks,
+  });
+
+  // With JavaScript the two ways of choosing an amount exclude each other on screen; without
+  // it the server applies the same rule (a filled custom amount wins), see resolveDonationAmount.
+  const clearCustomAmount = (event: ChangeEvent<HTMLInputElement>) => {
+    const custom = event.currentTarget.form?.elements.namedItem(fields.customAmount.name);
+    if (custom instanceof HTMLInputElement) custom.value = "";
+  };
+  const clearPreset = (event: ChangeEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value.trim() === "") return;
+    const presets = event.currentTarget.form?.querySelectorAll<HTMLInputElement>(`input[name="${fields.amount.name}"]`);
+    presets?.forEach((radio) => {
+      radio.checked = false;
+    });
+  };
+
+  const { key: customKey, ...customProps } = getInputProps(fields.customAmount, { type: "text", ariaAttributes: true });
+
+  return (
+    <Form method="post" {...getFormProps(form)} onFocus={crossField.prepare} className="space-y-8">
+      <FormError id={form.errorId} errors={form.errors} />
+      <Honeypot />
+
+      <fieldset>
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Donation type</legend>
+        <div className="mt-3 grid max-w-sm grid-cols-2 gap-3">
+          {getCollectionProps(fields.type, {
+            type: "radio",
+            options: donationTypes.map((t) => t.value),
+            ariaAttributes: true,
+          }).map((input) => (
+            <ToggleOption key={input.value} input={input}>
+              {donationTypes.find((t) => t.value === input.value)?.label}
+            </ToggleOption>
+          ))}
+        </div>
+        <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
+      </fieldset>
+
+      <fieldset aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}>
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Amount</legend>
+        <div className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
+          {getCollectionProps(fields.amount, {
+            type: "radio",
+            options: presetAmounts.map(String),
+            ariaAttributes: true,
+          }).map((input) => (
+            <ToggleOption key={input.value} input={input} onChange={clearCustomAmount}>
+              £{input.value}
+            </ToggleOption>
+          ))}
+        </div>
+        <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+        <div className="mt-4 max-w-xs">
+          <label
+            htmlFor={fields.customAmount.id}
+            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            Custom amount (£)
+          </label>
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-3 mt-1 flex items-center text-slate-700 dark:text-slate-300"
+            >
+              £
+            </span>
+            <input
+              key={customKey}
+              {...customProps}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Other amount"
+              onChange={clearPreset}
+              className="field-input pl-7"
+            />
+          </div>
+          <ErrorList id={fields.customAmount.errorId} errors={fields.customAmount.errors} />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className="text-base font-semibold text-slate-900 dark:text-white">Your details</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField meta={fields.firstName} label="First name" autoComplete="given-name" />
+          <TextField meta={fields.lastName} label="Last name" autoComplete="family-name" />
+          <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+          <TextField meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" optional />
+        </div>
+        <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
+        <TextField
+          meta={fields.honoreeName}
+          label="If so, their name"
+          autoComplete="off"
+          optional
+          hint="We record it with your gift and will not contact them."
+        />
+      </fieldset>
+
+      <GiftAidFields fields={fields} />
+
+      {cardPayments ? (
+        <fieldset>
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">How would you like to pay?</legend>
+          <div className="mt-3 space-y-3">
+            {getCollectionProps(fields.payBy, {
+              type: "radio",
+              options: payByOptions.map((o) => o.value),
+              ariaAttributes: true,
+            }).map(({ key, ...input }) => {
+              const option = payByOptions.find((o) => o.value === input.value)!;
+              return (
+                <label
+                  key={key}
+                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 dark:border-slate-600 dark:has-checked:border-brand-300"
+                >
+                  <input
+                    {...input}
+                    className="mt-1 h-4 w-4 accent-brand-700"
+                    aria-describedby={[input["aria-describedby"], `pay-by-${input.value}-hint`]
+                      .filter(Boolean)
+                      .join(" ")}
+                  />
+                  <span>
+                    <span className="block font-semibold text-slate-900 dark:text-white">{option.label}</span>
+                    <span
+                      id={`pay-by-${input.value}-hint`}
+                      className="block text-sm text-slate-700 dark:text-slate-300"
+                    >
+                      {option.hint}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          <ErrorList id={fields.payBy.errorId} errors={fields.payBy.errors} />
+        </fieldset>
+      ) : null}
+
+      <div>
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+          {cardPayments ? cardPaymentNote : paymentNote}
+        </p>
+        <button type="submit" className="btn-donate w-full py-3 text-base sm:w-auto sm:px-10" disabled={busy}>
+          {busy ? (cardPayments ? "Please wait..." : "Recording your pledge...") : "Donate"}
+        </button>
+      </div>
+    </Form>
+  );
+}

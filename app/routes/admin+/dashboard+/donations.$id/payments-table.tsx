@@ -1,0 +1,110 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { ScrollTable, TableHead, tdClass, thClass } from "~/components/admin/table";
+import type { PledgePayment } from "~/services/donations.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime, formatLongDate } from "~/utils/dates";
+import { formatPence } from "~/utils/money";
+import { paymentMethodLabel } from "~/utils/payment-method";
+
+/** The pledge's payments, each with the way to remove it or where its Gift Aid claim is, and the total. */
+export function PaymentsTable({
+  pledge,
+  payments,
+}: {
+  pledge: { id: number; paidPence: number };
+  payments: SerializeFrom<PledgePayment>[];
+}) {
+  return (
+    <section aria-labelledby="payments-heading" className="mt-8">
+      <h3 id="payments-heading" className="text-xl font-semibold">
+        Payments
+      </h3>
+      {payments.length === 0 ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">No payments recorded yet.</p>
+      ) : (
+        <ScrollTable label="Payments received">
+          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+            <TableHead
+              columns={[
+                "Received",
+                "Amount",
+                "Matched",
+                "Note",
+                "Recorded by",
+                <span key="undo" className="sr-only">
+                  Remove or Gift Aid claim
+                </span>,
+              ]}
+            />
+            <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
+              {payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <time dateTime={payment.receivedOn}>{formatLongDate(`${payment.receivedOn}T12:00:00Z`)}</time>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatPence(payment.amountPence)}</td>
+                  <td className={tdClass}>
+                    {paymentMethodLabel(payment.method, payment.amountPence)}
+                    {payment.stripeId ? (
+                      <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+                        {payment.stripeId}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={`${tdClass} whitespace-pre-line break-words`}>{payment.note ?? ""}</td>
+                  <td className={tdClass}>
+                    {payment.recordedBy}, <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+                  </td>
+                  <td className={tdClass}>
+                    {payment.method === "card" ? (
+                      // Card money comes and goes through Stripe (refund it there): never removed here.
+                      <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">
+                        {payment.claim ? (
+                          <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link">
+                            In Gift Aid claim {payment.claim.claimId}
+                          </Link>
+                        ) : payment.amountPence > 0 ? (
+                          "Refunds go through Stripe"
+                        ) : null}
+                      </span>
+                    ) : payment.claim ? (
+                      // A payment in a Gift Aid claim batch cannot be removed: say where it is.
+                      <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link whitespace-nowrap">
+                        In Gift Aid claim {payment.claim.claimId}
+                        {payment.claim.submitted ? " (submitted)" : " (draft)"}
+                      </Link>
+                    ) : (
+                      <Link
+                        to={adminPaths.removePayment(pledge.id, payment.id)}
+                        className="link whitespace-nowrap"
+                        preventScrollReset
+                      >
+                        Remove
+                        <span className="sr-only">
+                          {" "}
+                          the payment of {formatPence(payment.amountPence)} received{" "}
+                          {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
+                        </span>
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className={thClass}>
+                  Total
+                </th>
+                <td className={`${tdClass} font-semibold`} colSpan={5}>
+                  {formatPence(pledge.paidPence)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}

@@ -3,23 +3,21 @@
 // two people that moves them all. Supporters: one per person, found by any of their addresses
 // (supporter_emails); finding or creating one by address is in supporter-identity.server.ts.
 import type { ExpressionBuilder, Selectable } from "kysely";
-import type { Database, SupporterEmailsTable } from "../../db/schema";
+import type { Database, SupporterEmailsTable, SupportersTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import type { SupporterQuery } from "~/utils/supporters";
 import { lapseCutoff, pledgeStatusWhere, referencePrefix } from "./pledge.server";
+import { camelRow, type CamelRow } from "./row-shape.server";
 export { findOrCreateSupporterByEmail, findSupporterIdByEmail } from "./supporter-identity.server";
 
-export interface Supporter {
-  id: number;
-  displayName: string | null;
-  createdAt: string;
-}
+export type Supporter = CamelRow<Selectable<SupportersTable>>;
 
-export type SupporterEmail = Selectable<SupporterEmailsTable>;
+/** One of a supporter's addresses; `isPrimary` is 1 for the one mail goes to. */
+export type SupporterEmail = CamelRow<Selectable<SupporterEmailsTable>>;
 
 export async function getSupporter(db: DB, id: number): Promise<Supporter | undefined> {
   const row = await db.selectFrom("supporters").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? { id: row.id, displayName: row.display_name, createdAt: row.created_at } : undefined;
+  return row && camelRow(row);
 }
 
 export async function findSupporterIdOfPledge(db: DB, pledgeId: number): Promise<number | null> {
@@ -29,13 +27,14 @@ export async function findSupporterIdOfPledge(db: DB, pledgeId: number): Promise
 
 /** The supporter's addresses, the primary first. */
 export async function listSupporterEmails(db: DB, id: number): Promise<SupporterEmail[]> {
-  return db
+  const rows = await db
     .selectFrom("supporter_emails")
     .selectAll()
     .where("supporter_id", "=", id)
     .orderBy("is_primary", "desc")
     .orderBy("id", "asc")
     .execute();
+  return rows.map(camelRow);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -206,40 +205,28 @@ export async function listSupporters(
 // One supporter's records
 // ---------------------------------------------------------------------------------------
 
+// Each list is what the supporter's page shows (app/services/supporters.server.ts), oldest first.
+
 export async function listSupporterPledges(db: DB, id: number) {
-  return db
+  const rows = await db
     .selectFrom("pledges")
-    .select([
-      "id",
-      "reference",
-      "type",
-      "amount_pence",
-      "email",
-      "created_at",
-      "status",
-      "cancelled_at",
-      "last_paid_on",
-    ])
+    .select(["id", "reference", "type", "amount_pence", "email", "created_at", "cancelled_at"])
     .where("supporter_id", "=", id)
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
+  return rows.map(camelRow);
 }
 
+/** Their payments, each with its pledge's reference and, once claimed, its claim and declaration. */
 export async function listSupporterPayments(db: DB, id: number) {
-  return db
+  const rows = await db
     .selectFrom("payments")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")
     .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
+    .selectAll("payments")
     .select([
-      "payments.id",
-      "payments.pledge_id",
       "pledges.reference",
-      "payments.received_on",
-      "payments.amount_pence",
-      "payments.method",
-      "payments.refund_of",
-      "payments.created_at",
       "gift_aid_claim_items.claim_id",
       "gift_aid_claim_items.declaration_id as claimed_under",
     ])
@@ -247,46 +234,34 @@ export async function listSupporterPayments(db: DB, id: number) {
     .orderBy("payments.received_on", "asc")
     .orderBy("payments.id", "asc")
     .execute();
+  return rows.map(camelRow);
 }
 
-export async function listSupporterDeclarationRows(db: DB, id: number) {
-  return db
-    .selectFrom("gift_aid_declarations")
-    .select(["id", "pledge_id", "declared_at", "covers_past_four_years", "cancelled_at", "cancel_reason", "email"])
-    .where("supporter_id", "=", id)
-    .orderBy("declared_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-}
-
+/** Their payments in Gift Aid claim batches: the batch and the amount claimed on. */
 export async function listSupporterClaims(db: DB, id: number) {
-  return db
-    .selectFrom("gift_aid_claim_items")
-    .innerJoin("gift_aid_claims", "gift_aid_claims.id", "gift_aid_claim_items.claim_id")
-    .innerJoin("payments", "payments.id", "gift_aid_claim_items.payment_id")
+  const rows = await db
+    .selectFrom("gift_aid_claim_items as item")
+    .innerJoin("gift_aid_claims as claim", "claim.id", "item.claim_id")
+    .innerJoin("payments", "payments.id", "item.payment_id")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")
-    .select([
-      "gift_aid_claims.id as claim_id",
-      "gift_aid_claims.created_at",
-      "gift_aid_claims.submitted_on",
-      "gift_aid_claim_items.payment_id",
-      "gift_aid_claim_items.amount_pence",
-    ])
+    .select(["item.claim_id", "claim.created_at", "claim.submitted_on", "item.payment_id", "item.amount_pence"])
     .where("pledges.supporter_id", "=", id)
-    .orderBy("gift_aid_claims.created_at", "asc")
-    .orderBy("gift_aid_claim_items.id", "asc")
+    .orderBy("claim.created_at", "asc")
+    .orderBy("item.id", "asc")
     .execute();
+  return rows.map(camelRow);
 }
 
 export async function listSupporterMail(db: DB, addresses: readonly string[]) {
   if (addresses.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom("outbox")
     .select(["id", "kind", "subject", "to_address", "status", "created_at", "sent_at"])
     .where((eb) => eb(eb.fn("lower", [eb.ref("to_address")]), "in", [...addresses]))
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
+  return rows.map(camelRow);
 }
 
 export async function listSupporterSubscriptions(db: DB, id: number) {
@@ -308,17 +283,18 @@ export async function listSupporterSubscriptions(db: DB, id: number) {
     .orderBy("occurred_at", "asc")
     .orderBy("id", "asc")
     .execute();
-  return { subscribers, events };
+  return { subscribers, events: events.map(camelRow) };
 }
 
 export async function listSupporterEnquiries(db: DB, id: number) {
-  return db
+  const rows = await db
     .selectFrom("contact_enquiries")
     .select(["id", "subject", "email", "created_at", "status"])
     .where("supporter_id", "=", id)
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
+  return rows.map(camelRow);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { enqueueMail } from "~/models/outbox.server";
 import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
-import type { GiftAidDetails } from "~/schemas/donation";
+import type { DonationInput, GiftAidDetails } from "~/schemas/donation";
 import { londonToday } from "~/infra/clock.server";
 import {
   addDeclaration,
@@ -15,6 +15,24 @@ import { getCharitySettings } from "./charity-settings.server";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { formatLongDate } from "~/utils/dates";
+
+/** What the donate form's valid submission pledges: the fields a pledge keeps, and how it is paid. */
+export function pledgeOfDonation(donation: DonationInput, payBy: "card" | "bank"): Parameters<typeof submitPledge>[0] {
+  const { type, amountPence, firstName, lastName, email, phone, inHonour, honoreeName, giftAidDeclaration } = donation;
+  const honoree = honoreeName || null;
+  return {
+    type,
+    amountPence,
+    firstName,
+    lastName,
+    email,
+    phone,
+    inHonour,
+    honoreeName: honoree,
+    giftAidDeclaration,
+    payBy,
+  };
+}
 
 /**
  * A visitor's pledge: the pledge, their Gift Aid declaration when they made one, the donor's

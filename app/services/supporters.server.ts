@@ -107,7 +107,7 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   ]);
   const declarations = declarationMap.get(id) ?? [];
   const covers = declarations.map(coverOf);
-  const refunded = new Set(payments.filter((p) => p.refund_of !== null).map((p) => p.refund_of));
+  const refunded = new Set(payments.filter((p) => p.refundOf !== null).map((p) => p.refundOf));
 
   const coverage: DeclarationCoverage[] = declarations.map((d) => ({
     id: d.id,
@@ -118,40 +118,40 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   }));
   const uncovered: UncoveredGift[] = [];
   for (const payment of payments) {
-    if (payment.amount_pence <= 0) continue;
+    if (payment.amountPence <= 0) continue;
     const gift = {
       paymentId: payment.id,
       reference: payment.reference,
-      receivedOn: payment.received_on,
-      amountPence: payment.amount_pence,
+      receivedOn: payment.receivedOn,
+      amountPence: payment.amountPence,
     };
-    if (payment.claim_id !== null && payment.claimed_under !== null) {
-      coverage.find((d) => d.id === payment.claimed_under)?.covers.push({ ...gift, claimId: payment.claim_id });
+    if (payment.claimId !== null && payment.claimedUnder !== null) {
+      coverage.find((d) => d.id === payment.claimedUnder)?.covers.push({ ...gift, claimId: payment.claimId });
       continue;
     }
     if (refunded.has(payment.id)) {
       uncovered.push({ ...gift, reason: "Refunded: no longer a gift" });
       continue;
     }
-    const cover = coveringDeclaration(payment.received_on, covers);
+    const cover = coveringDeclaration(payment.receivedOn, covers);
     if (cover.covered) coverage.find((d) => d.id === cover.declarationId)!.covers.push({ ...gift, claimId: null });
     else uncovered.push({ ...gift, reason: cover.reason });
   }
 
   const timeline: TimelineEntry[] = [
     ...pledges.map((p) => ({
-      at: p.created_at,
+      at: p.createdAt,
       kind: "pledge" as const,
-      title: `Pledge ${p.reference}: ${formatPence(p.amount_pence)}${p.type === "monthly" ? " a month" : ", one-time"}`,
-      detail: `From ${p.email}${p.cancelled_at ? "; cancelled" : ""}`,
+      title: `Pledge ${p.reference}: ${formatPence(p.amountPence)}${p.type === "monthly" ? " a month" : ", one-time"}`,
+      detail: `From ${p.email}${p.cancelledAt ? "; cancelled" : ""}`,
       href: adminPaths.donation(p.id),
     })),
     ...payments.map((p) => ({
-      at: p.received_on,
+      at: p.receivedOn,
       kind: "payment" as const,
-      title: `${p.amount_pence < 0 ? "Refund" : "Payment"} of ${formatPence(Math.abs(p.amount_pence))} on ${p.reference}`,
+      title: `${p.amountPence < 0 ? "Refund" : "Payment"} of ${formatPence(Math.abs(p.amountPence))} on ${p.reference}`,
       detail: methodLabel[p.method],
-      href: adminPaths.donation(p.pledge_id),
+      href: adminPaths.donation(p.pledgeId),
     })),
     ...declarations.map((d) => ({
       at: d.declaredAt,
@@ -161,28 +161,28 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       href: adminPaths.giftAidDeclaration(d.id),
     })),
     ...uniqueClaims(claims).map((c) => ({
-      at: c.created_at,
+      at: c.createdAt,
       kind: "claim" as const,
-      title: `In Gift Aid claim batch ${c.claim_id}: ${formatPence(c.amount)} of donations`,
-      detail: c.submitted_on ? `Submitted to HMRC on ${c.submitted_on}` : "Not yet submitted",
-      href: adminPaths.giftAidClaim(c.claim_id),
+      title: `In Gift Aid claim batch ${c.claimId}: ${formatPence(c.amount)} of donations`,
+      detail: c.submittedOn ? `Submitted to HMRC on ${c.submittedOn}` : "Not yet submitted",
+      href: adminPaths.giftAidClaim(c.claimId),
     })),
     ...mail.map((m) => ({
-      at: m.created_at,
+      at: m.createdAt,
       kind: "mail" as const,
       title: `E-mail: ${m.subject}`,
-      detail: `To ${m.to_address}, ${m.status}`,
+      detail: `To ${m.toAddress}, ${m.status}`,
       href: adminPaths.mailMessage(m.id),
     })),
     ...subscriptions.events.map((e) => ({
-      at: e.occurred_at,
+      at: e.occurredAt,
       kind: "consent" as const,
       title: `Newsletter: ${e.kind.replace("-", " ")}`,
-      detail: subscriptions.subscribers.find((s) => s.id === e.subscriber_id)?.email ?? null,
-      href: adminPaths.subscriber(e.subscriber_id),
+      detail: subscriptions.subscribers.find((s) => s.id === e.subscriberId)?.email ?? null,
+      href: adminPaths.subscriber(e.subscriberId),
     })),
     ...enquiries.map((e) => ({
-      at: e.created_at,
+      at: e.createdAt,
       kind: "enquiry" as const,
       title: `Enquiry: ${e.subject}`,
       detail: `From ${e.email}, ${e.status}`,
@@ -195,11 +195,11 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   // Days (YYYY-MM-DD) sort before instants of the same day: the money arrived that day.
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 
-  const lifetimePence = payments.reduce((sum, p) => sum + p.amount_pence, 0);
-  const claimed = claims.reduce((sum, c) => sum + c.amount_pence, 0);
+  const lifetimePence = payments.reduce((sum, p) => sum + p.amountPence, 0);
+  const claimed = claims.reduce((sum, c) => sum + c.amountPence, 0);
   return {
     supporter,
-    emails: emails.map((e) => ({ address: e.address, primary: e.is_primary === 1 })),
+    emails: emails.map((e) => ({ address: e.address, primary: e.isPrimary === 1 })),
     lifetimePence,
     giftAidClaimedPence: giftAidOnPence(claimed),
     timeline,
@@ -208,17 +208,15 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   };
 }
 
+/** The claim batches the supporter's payments are in, each with the total of their claimed amounts. */
 function uniqueClaims(
-  items: { claim_id: number; created_at: string; submitted_on: string | null; amount_pence: number }[],
+  items: { claimId: number; createdAt: string; submittedOn: string | null; amountPence: number }[],
 ) {
-  const byClaim = new Map<
-    number,
-    { claim_id: number; created_at: string; submitted_on: string | null; amount: number }
-  >();
+  const byClaim = new Map<number, { claimId: number; createdAt: string; submittedOn: string | null; amount: number }>();
   for (const item of items) {
-    const claim = byClaim.get(item.claim_id) ?? { ...item, amount: 0 };
-    claim.amount += item.amount_pence;
-    byClaim.set(item.claim_id, claim);
+    const claim = byClaim.get(item.claimId) ?? { ...item, amount: 0 };
+    claim.amount += item.amountPence;
+    byClaim.set(item.claimId, claim);
   }
   return [...byClaim.values()];
 }

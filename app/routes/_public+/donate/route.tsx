@@ -10,7 +10,7 @@ import { donateHero, giftAid, monthlyNote, reasonsToDonate, valueExamples } from
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { donationSchema } from "~/schemas/donation";
-import { submitPledge } from "~/services/pledges.server";
+import { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
 import { checkoutOrFallback } from "~/services/card-gifts.server";
 import { stripeEnabled } from "~/infra/stripe.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
@@ -37,32 +37,10 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
-    async onValid({
-      type,
-      payBy,
-      amountPence,
-      firstName,
-      lastName,
-      email,
-      phone,
-      inHonour,
-      honoreeName,
-      giftAidDeclaration,
-    }) {
+    async onValid(donation) {
       // Card is the default when offered; without Stripe the choice does not exist.
-      const card = stripeEnabled() && payBy !== "bank";
-      const pledge = await submitPledge({
-        type,
-        amountPence,
-        firstName,
-        lastName,
-        email,
-        phone,
-        inHonour,
-        honoreeName: honoreeName || null,
-        giftAidDeclaration,
-        payBy: card ? "card" : "bank",
-      });
+      const card = stripeEnabled() && donation.payBy !== "bank";
+      const pledge = await submitPledge(pledgeOfDonation(donation, card ? "card" : "bank"));
       // A 303 to Stripe's hosted page (with JavaScript, Remix follows it as a document
       // navigation, since it is on another origin). The amount comes from the pledge.
       if (card) return redirect(await checkoutOrFallback(pledge), 303);

@@ -112,6 +112,9 @@ function openPostgres(url: string, poolSize: number): DB {
     max: poolSize,
     // A server restart or failover drops idle connections; the pool then opens new ones.
     idleTimeoutMillis: 30_000,
+    // Idle connections do not keep the process alive: on SIGTERM (a rolling restart) the
+    // instance exits once its last request is answered, not 30 s later when they time out.
+    allowExitOnIdle: true,
   });
   // An idle connection the server closed must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);

@@ -18,7 +18,9 @@ import {
   load,
   startNginx,
   startStaticNginx,
+  twinPage,
   type Load,
+  type TwinPage,
   type RunningNginx,
   waitHealthy,
 } from "./lib/cluster";
@@ -320,14 +322,8 @@ async function main() {
   // The figures: proxy (from the spike), one instance straight, and the static twin.
   const quiet = SHORT ? 1 : 5;
   const direct = new Map<string, Load>();
-  const bodies = new Map<string, { body: Buffer; type: string }>();
-  for (const page of PAGES) {
-    const response = await fetch(`${proxy}${page}`);
-    bodies.set(page, {
-      body: Buffer.from(await response.arrayBuffer()),
-      type: response.headers.get("content-type") ?? "text/html",
-    });
-  }
+  const bodies = new Map<string, TwinPage>();
+  for (const page of PAGES) bodies.set(page, await twinPage(await fetch(`${proxy}${page}`)));
   const staticTwin = await startStaticNginx(path.join(tmpDir, "static"), bodies);
   const proxyQuiet = new Map<string, Load>();
   const twin = new Map<string, Load>();

@@ -112,16 +112,53 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<Runn
  * The static twin: nginx sending the same bytes from files, the fastest anything here can answer.
  * A proxy cache hit is judged against it.
  */
+export interface TwinPage {
+  body: Buffer;
+  type: string;
+  /** The app's own headers on the cached answer (CSP, security headers, Cache-Control, Vary…). */
+  headers: [string, string][];
+}
+
+/** What nginx adds or works out itself for a file, so the twin does not send it twice. */
+const OWN_HEADERS = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "date",
+  "etag",
+  "keep-alive",
+  "last-modified",
+  "server",
+  "transfer-encoding",
+  "x-cache-status",
+]);
+
+/** A page as the proxy sent it, for the static twin: the same body and the same headers. */
+export async function twinPage(response: Response): Promise<TwinPage> {
+  return {
+    body: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get("content-type") ?? "text/html",
+    headers: [...response.headers].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())),
+  };
+}
+
+const nginxString = (value: string) => `"${value.replace(/[\\"$]/g, (c) => (c === "$" ? "${dollar}" : `\\${c}`))}"`;
+
 export async function startStaticNginx(
   dir: string,
-  pages: Map<string, { body: Buffer; type: string }>,
+  pages: Map<string, TwinPage>,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.join(dir, "root");
   const types: string[] = [];
   fs.mkdirSync(root, { recursive: true });
   for (const [i, [pathname, page]] of [...pages].entries()) {
     fs.writeFileSync(path.join(root, `page-${i}`), page.body);
-    types.push(`location = ${pathname} { default_type "${page.type}"; try_files /page-${i} =404; }`);
+    // The same bytes as the proxy's answer, headers included: a client pays for both.
+    const headers = page.headers.map(([name, value]) => `add_header ${name} ${nginxString(value)} always;`);
+    types.push(
+      `location = ${pathname} { default_type ${nginxString(page.type)}; ${headers.join(" ")} try_files /page-${i} =404; }`,
+    );
   }
   const port = await freePort();
   const config = [
@@ -134,6 +171,7 @@ export async function startStaticNginx(
     "http {",
     `  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
     "  access_log off; sendfile on; tcp_nopush on; keepalive_timeout 65;",
+    '  geo $dollar { default "$"; }',
     `  server { listen 127.0.0.1:${port}; root ${root}; ${types.join(" ")} }`,
     "}",
   ].join("\n");

@@ -22,6 +22,7 @@ import pg from "pg";
 import type { Database } from "../../db/schema";
 import { migrationProvider } from "../../db/migrations";
 import { getEnv } from "./env.server";
+import { oncePerRequest } from "./request-scope.server";
 
 export type DB = Kysely<Database>;
 
@@ -245,8 +246,14 @@ export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<
  * - PostgreSQL: has no such counter, so the services that change public content bump a row in
  *   the same transaction (notePublicChange below) and this reads it: a committed change is seen
  *   by every instance's next request.
+ * Read once per request (`oncePerRequest`): the settings cache and the page cache's claim agree
+ * on one number, and on PostgreSQL a page costs one read of the counter, not two.
  */
-export async function dataVersionNow(db: DB = getDb()): Promise<number> {
+export function dataVersionNow(db: DB = getDb()): Promise<number> {
+  return oncePerRequest(db, () => readDataVersion(db));
+}
+
+async function readDataVersion(db: DB): Promise<number> {
   if (databaseEngine(db) === "postgres") {
     const row = await db.selectFrom("change_counters").select("value").where("name", "=", "public").executeTakeFirst();
     return row?.value ?? 0;

@@ -17,6 +17,7 @@ import { isDraining, onDrain } from "./shutdown.server";
  * actions included, runs inside it. The scope holds:
  *
  * - the socket's remote address, for per-client throttling (`clientAddress`);
+ * - values every part of one request should agree on, worked out once (`oncePerRequest`);
  * - whether the request came with a foreign `Origin` (`cameFromForeignOrigin`). Remix 2 answers
  *   a POST, PUT, PATCH or DELETE to a page whose Origin names another host than
  *   X-Forwarded-Host or Host with an empty 500, before any action runs (its CSRF guard). That
@@ -28,11 +29,30 @@ interface RequestScope {
   address: string | undefined;
   foreignOrigin: boolean;
   response?: http.ServerResponse;
+  /** Values worked out once for the whole request (`oncePerRequest`). */
+  once?: Map<unknown, unknown>;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
 let tracking = false;
 const servers = new Set<http.Server>();
+
+/**
+ * `compute()` the first time this request asks for `key`, the same answer after that; outside
+ * a request (scripts, tests calling a loader) every call computes afresh.
+ */
+export function oncePerRequest<T>(key: unknown, compute: () => T): T {
+  const store = scope.getStore();
+  if (!store) return compute();
+  store.once ??= new Map();
+  if (!store.once.has(key)) store.once.set(key, compute());
+  return store.once.get(key) as T;
+}
+
+/** Runs `work` as the handling of one request would (for tests of what is kept per request). */
+export function asOneRequest<T>(work: () => T): T {
+  return scope.run({ address: undefined, foreignOrigin: false }, work);
+}
 
 /**
  * On SIGTERM (a rolling restart), keep-alive connections from a proxy must not hold the process:

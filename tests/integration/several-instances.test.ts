@@ -12,6 +12,7 @@ import {
   openDatabase,
   type DB,
 } from "~/infra/db.server";
+import { asOneRequest } from "~/infra/request-scope.server";
 import { databaseUploadStore } from "~/infra/upload-store.server";
 import { claimJobRun } from "~/models/job-run.server";
 import { createNews, getNews } from "~/models/news.server";
@@ -54,6 +55,21 @@ describe("two instances on one database", () => {
       await notePublicChange(trx);
     });
     expect(await dataVersionNow(first.db)).not.toBe(before);
+  });
+
+  it("reads the change signal once per request: one number for all of it, the next request sees the change", async () => {
+    const publish = () =>
+      second.transaction().execute(async (trx) => {
+        await createNews(trx, { title: "Published meanwhile", content: "Seen by the next request." });
+        await notePublicChange(trx);
+      });
+    const [atStart, afterPublish] = await asOneRequest(async () => {
+      const start = await dataVersionNow(first.db);
+      await publish();
+      return [start, await dataVersionNow(first.db)];
+    });
+    expect(afterPublish).toBe(atStart);
+    expect(await asOneRequest(() => dataVersionNow(first.db))).not.toBe(atStart);
   });
 
   it("keeps photos in the database store, readable by the other instance", async () => {

@@ -39,11 +39,13 @@ const servers = new Set<http.Server>();
 
 /**
  * `compute()` the first time this request asks for `key`, the same answer after that; outside
- * a request (scripts, tests calling a loader) every call computes afresh.
+ * a request (scripts, tests calling a loader) every call computes afresh. So does work that
+ * outlives its request's answer (the mail sender or housekeeping, started by a request, carry
+ * its scope along): it must not go on with a value from a request long finished.
  */
 export function oncePerRequest<T>(key: unknown, compute: () => T): T {
   const store = scope.getStore();
-  if (!store) return compute();
+  if (!store || store.response?.writableEnded) return compute();
   store.once ??= new Map();
   if (!store.once.has(key)) store.once.set(key, compute());
   return store.once.get(key) as T;

@@ -1,5 +1,7 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { takeForeignOrigin } from "~/infra/request-scope.server";
+import { oncePerRequest, takeForeignOrigin, trackRequests } from "~/infra/request-scope.server";
 
 const request = (method: string, headers: Record<string, string>) => ({ method, headers: { ...headers } });
 
@@ -48,5 +50,30 @@ describe("takeForeignOrigin", () => {
   it("counts an unreadable Origin, or one with no Host to compare, as foreign", () => {
     expect(takeForeignOrigin(request("POST", { host: "a.example", origin: "not a url" }))).toBe(true);
     expect(takeForeignOrigin(request("POST", { origin: "https://a.example" }))).toBe(true);
+  });
+});
+
+describe("oncePerRequest", () => {
+  it("computes once within a request, and afresh after its answer has gone or outside any request", async () => {
+    trackRequests();
+    let computed = 0;
+    const compute = () => ++computed;
+    let afterAnswer!: Promise<number>;
+    const server = http.createServer((_request, response) => {
+      const first = oncePerRequest("version", compute);
+      const again = oncePerRequest("version", compute);
+      response.end(`${first},${again}`);
+      // Work the request started that goes on after its answer (as the mail sender does).
+      afterAnswer = new Promise((resolve) => setTimeout(() => resolve(oncePerRequest("version", compute)), 0));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe("1,1");
+      expect(await afterAnswer).toBe(2);
+      expect(oncePerRequest("version", compute)).toBe(3);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

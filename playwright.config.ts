@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./scripts/lib/chromium";
 
 // Worker processes inherit this process's environment, so values chosen here once (a free
 // port, a throw-away database) are seen identically by the server and by every test.
@@ -29,7 +29,7 @@ const buildDir = process.env.BUILD_DIR ?? ".build-e2e";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   },
 };

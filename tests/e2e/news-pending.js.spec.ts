@@ -1,5 +1,5 @@
 import { openNewsPageShowing } from "./support/news-pages";
-import { waitForHydration } from "./support/hydration";
+import { waitForHydration, waitForRouteDiscovery } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
 
@@ -35,6 +35,7 @@ test("a spinner shows while an article loads after a click on Read More, and whi
 
   await openNewsPageShowing(page, title);
   await waitForHydration(page); // the spinner belongs to client-side navigation
+  await waitForRouteDiscovery(page, "routes/_public+/news.$id");
   await expect(page.getByRole("status")).toHaveCount(0);
 
   const releaseDetail = await holdDataRequest(page, `/news/${row.id}`);
@@ -48,6 +49,7 @@ test("a spinner shows while an article loads after a click on Read More, and whi
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("status")).toHaveCount(0);
 
+  await waitForRouteDiscovery(page, "routes/_public+/news._index");
   const releaseList = await holdDataRequest(page, "/news");
   await page.getByRole("link", { name: "Back to News" }).click();
   await expect(page.getByRole("status")).toHaveText("Loading news...");
@@ -61,6 +63,7 @@ test("a spinner shows while the news list loads after following the News link fr
 }) => {
   await page.goto("/about");
   await waitForHydration(page);
+  await waitForRouteDiscovery(page, "routes/_public+/news._index");
   const release = await holdDataRequest(page, "/news");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Loading news...");

@@ -19,3 +19,16 @@ export async function waitForHydration(target: Page | Locator): Promise<void> {
 export async function waitForHydrationIfScripted(target: Page | Locator): Promise<void> {
   if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(target);
 }
+
+/**
+ * Resolves once the page knows the route of `routeId` (e.g. "routes/_public+/news.$id"). Remix
+ * discovers the routes of a page's links after hydration (lazy route discovery, one /__manifest
+ * request); a click before that finishes races it and may become a document navigation, which
+ * a test of client-side navigation (its pending UI) must not mistake for the app's behaviour.
+ */
+export async function waitForRouteDiscovery(page: Page, routeId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) => id in ((window as unknown as { __remixManifest?: { routes: object } }).__remixManifest?.routes ?? {}),
+    routeId,
+  );
+}

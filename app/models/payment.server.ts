@@ -34,8 +34,16 @@ export async function insertPayment(db: DB, input: PaymentInput, now: string = n
     .insertInto("payments")
     .values(
       snakeRow({
-        ...{ pledgeId, receivedOn, amountPence, method, recordedBy, createdAt: now },
-        ...{ bankLine: bankLine ?? null, note: note ?? null, stripeId: stripeId ?? null, refundOf: refundOf ?? null },
+        pledgeId,
+        receivedOn,
+        amountPence,
+        method,
+        recordedBy,
+        createdAt: now,
+        bankLine: bankLine ?? null,
+        note: note ?? null,
+        stripeId: stripeId ?? null,
+        refundOf: refundOf ?? null,
       }),
     )
     .returningAll()

@@ -19,7 +19,6 @@ import { formatLongDate } from "~/utils/dates";
 /** What the donate form's valid submission pledges: the fields a pledge keeps, and how it is paid. */
 export function pledgeOfDonation(donation: DonationInput, payBy: "card" | "bank"): Parameters<typeof submitPledge>[0] {
   const { type, amountPence, firstName, lastName, email, phone, inHonour, honoreeName, giftAidDeclaration } = donation;
-  const honoree = honoreeName || null;
   return {
     type,
     amountPence,
@@ -28,7 +27,7 @@ export function pledgeOfDonation(donation: DonationInput, payBy: "card" | "bank"
     email,
     phone,
     inHonour,
-    honoreeName: honoree,
+    honoreeName: honoreeName || null,
     giftAidDeclaration,
     payBy,
   };

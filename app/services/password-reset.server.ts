@@ -23,6 +23,9 @@ export const RESET_REQUEST_MIN_MS = 400;
 
 export type ResetRequestResult = { ok: true } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
+/** The name reset requests for an address are counted under, beside sign-in failures. */
+export const resetThrottleKey = (email: string) => `reset:${email.trim().toLowerCase()}`;
+
 /**
  * Sends a reset link when the address belongs to an active person; always answers the same.
  * Throttled like sign-in: per address and per client.
@@ -35,7 +38,7 @@ export async function requestPasswordReset(
   const started = Date.now();
   const db = getDb();
   const throttle = await admitLoginAttempt(db, {
-    username: `reset:${email.trim().toLowerCase()}`,
+    username: resetThrottleKey(email),
     client: clientKey(request),
   });
   if (!throttle.allowed) {

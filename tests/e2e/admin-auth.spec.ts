@@ -1,7 +1,7 @@
 // Staff sign-in, sign-out and the guard on the dashboard, with JavaScript on and off.
 import { getSessionUser } from "~/models/session.server";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, test } from "./support/auth";
-import { createThrowawayUser, e2eDb } from "./support/db";
+import { createThrowawayUser, e2eDb, forgetFailedSignIns } from "./support/db";
 import { waitForHydrationIfScripted } from "./support/hydration";
 
 /** The login page, ready: with JavaScript, hydrated (a click before that is a plain form post). */
@@ -9,6 +9,12 @@ async function openLogin(page: import("@playwright/test").Page) {
   await page.goto("/admin/login");
   await waitForHydrationIfScripted(page);
 }
+
+// The usernames this file's tests fail to sign in as, on purpose; forgotten after each test.
+const failedAs: string[] = [];
+test.afterEach(async () => {
+  await forgetFailedSignIns(...failedAs.splice(0));
+});
 
 async function submitLogin(page: import("@playwright/test").Page, username: string, password: string) {
   await page.getByLabel("Username").fill(username);
@@ -44,6 +50,7 @@ test("signing in with the right password opens the dashboard", async ({ page }) 
 
 test("a wrong password and an unknown user get the same message and no session", async ({ page }) => {
   const user = await createThrowawayUser("the-right-password");
+  failedAs.push(user.username, `${user.username}-nobody`);
   await openLogin(page);
   await submitLogin(page, user.username, "the-wrong-password");
   await expect(page.getByLabel("Password")).toHaveValue("");
@@ -62,6 +69,7 @@ test("a wrong password and an unknown user get the same message and no session",
 
 test("after five failures even the right password is refused for a while", async ({ page }) => {
   const user = await createThrowawayUser("the-right-password");
+  failedAs.push(user.username);
   await openLogin(page);
   for (let i = 0; i < 5; i++) {
     await submitLogin(page, user.username, `wrong-${i}`);

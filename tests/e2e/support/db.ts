@@ -7,6 +7,7 @@
 // app's services do (notePublicChange), so pages show them at once (tests/e2e/page-cache.spec.ts).
 import { randomUUID } from "node:crypto";
 import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
+import { clearLoginFailures } from "~/models/login-throttle.server";
 import { createUser, type User } from "~/models/user.server";
 import { insertPayment, type Payment } from "~/models/payment.server";
 import {
@@ -80,6 +81,15 @@ export async function articleExists(id: number): Promise<boolean> {
 /** A throw-away staff user, so failed sign-ins never lock out the shared admin account. */
 export async function createThrowawayUser(password: string): Promise<User> {
   return createUser(e2eDb(), `e2e-${randomUUID().slice(0, 12)}`, password);
+}
+
+/**
+ * Removes the failed sign-ins a test made on purpose. Every browser test comes from the same
+ * address, and the server refuses a client after 20 failures in 15 minutes: failures left
+ * behind add up over a run (and over a retry) until other tests' sign-ins are refused.
+ */
+export async function forgetFailedSignIns(...usernames: string[]): Promise<void> {
+  for (const username of usernames) await clearLoginFailures(e2eDb(), username);
 }
 
 /** Moves an article's publish time (e.g. into the past, to make a scheduled article due now). */

@@ -15,16 +15,23 @@ export async function newsPageShowing(page: Page, text: string): Promise<string>
   throw new Error(`no page of /news lists ${text}`);
 }
 
-/** The article headings of the whole news list, in order, read page by page until all of `titles` were seen. */
+/**
+ * The article headings of the whole news list, in order, read page by page until all of `titles`
+ * were seen. Other tests delete their articles meanwhile, and a deletion moves the first article
+ * of every later page back onto the page before, which may have been read already: if a title was
+ * missed that way, the list is read again from the start (at most 5 times).
+ */
 export async function newsHeadingsUntil(page: Page, titles: readonly string[]): Promise<string[]> {
-  const headings: string[] = [];
-  for (let n = 1; n <= 100; n++) {
-    const response = await page.goto(pagePath(n));
-    if (response?.status() !== 200) break;
-    headings.push(...(await page.getByRole("article").getByRole("heading").allTextContents()));
-    if (titles.every((title) => headings.includes(title))) break;
+  for (let attempt = 1; ; attempt++) {
+    const headings: string[] = [];
+    for (let n = 1; n <= 100; n++) {
+      const response = await page.goto(pagePath(n));
+      if (response?.status() !== 200) break;
+      headings.push(...(await page.getByRole("article").getByRole("heading").allTextContents()));
+      if (titles.every((title) => headings.includes(title))) return headings;
+    }
+    if (attempt === 5) return headings;
   }
-  return headings;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { expect, test } from "./support/auth";
 import { insertEnquiry, insertPledge, uniqueToken } from "./support/back-office";
 import { e2eDb } from "./support/db";
+import { uniqueLastName } from "./support/gift-aid";
 import { createPledge } from "~/models/pledge.server";
 
 test.beforeEach(async ({ login }) => {
@@ -22,7 +23,7 @@ async function donor(email: string, lastName: string) {
 
 test("finds a supporter by name and opens their page with every pledge", async ({ page }) => {
   const token = uniqueToken();
-  const lastName = `Finder${token.replace(/[^a-z]/gi, "")}`;
+  const lastName = uniqueLastName("Finder");
   const email = `finder-${token}@example.org`;
   const first = await donor(email, lastName);
   const second = await donor(email.toUpperCase(), lastName);
@@ -48,7 +49,7 @@ test("a bad date filter is refused with the input kept", async ({ page }) => {
 
 test("merges two supporters after a preview and a confirmation", async ({ page }) => {
   const token = uniqueToken();
-  const lastName = `Merger${token.replace(/[^a-z]/gi, "")}`;
+  const lastName = uniqueLastName("Merger");
   const home = `home-${token}@example.org`;
   const work = `work-${token}@example.org`;
   const kept = await insertPledge(home, 2500, true);

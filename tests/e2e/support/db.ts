@@ -39,9 +39,17 @@ export function uniqueTitle(prefix: string): string {
   return `${prefix} ${uniqueSuffix()}`;
 }
 
+/**
+ * Eight letters no other test will use: uniqueSuffix with each digit spelt as a letter that hex
+ * does not use, so no two differ only in their digits (or have one as the start of the other).
+ */
+export function uniqueLetters(): string {
+  return uniqueSuffix().replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)]);
+}
+
 /** Like uniqueTitle, in letters only: a person's name may hold no digits. */
 export function uniqueName(prefix: string): string {
-  return `${prefix} ${uniqueSuffix().replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)])}`;
+  return `${prefix} ${uniqueLetters()}`;
 }
 
 /** An e-mail address no other test will use (example.com: never delivered anywhere). */

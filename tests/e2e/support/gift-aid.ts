@@ -1,19 +1,15 @@
 // Gift Aid test data in the e2e database: a pledge with its declaration (through the donate
 // form's use case) and a payment as the Donations back office would record it. Names are
 // unique so each test finds exactly its own rows in the shared database.
-import { randomUUID } from "node:crypto";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { createPledge, type PledgeInput } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { addDeclaration } from "~/services/gift-aid-declarations.server";
-import { e2eDb } from "./db";
+import { e2eDb, uniqueLetters } from "./db";
 
-/** Letters only: a last name HMRC accepts, unique enough for a shared database. */
+/** Letters only: a last name HMRC accepts, unique in a shared database. */
 export function uniqueLastName(prefix: string): string {
-  const letters = randomUUID()
-    .replace(/[^a-f]/g, "")
-    .slice(0, 8);
-  return `${prefix}${letters}`;
+  return `${prefix}${uniqueLetters()}`;
 }
 
 /**

@@ -3,7 +3,7 @@
 // the secret shown, signs out and in again with password and code, and is refused Donations.
 import { resetThrottleKey } from "~/services/password-reset.server";
 import { expect, test } from "./support/auth";
-import { e2eDb, forgetFailedSignIns, uniqueName, uniqueSuffix } from "./support/db";
+import { e2eDb, forgetFailedSignIns, uniqueEmail, uniqueName, uniqueSuffix } from "./support/db";
 import { linkInOutbox } from "./support/mail";
 import { totpCode } from "./support/totp";
 
@@ -96,7 +96,7 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
 test("forgot password answers the same for any address", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
-  const email = `nobody-${uniqueSuffix()}@example.com`;
+  const email = uniqueEmail("nobody");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByRole("status")).toHaveText(/If that address belongs to an active staff account/);

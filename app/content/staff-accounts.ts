@@ -41,6 +41,8 @@ export const staffAccountPages = {
   badLinkTitle: "This link does not work",
   badInvitationText:
     "The invitation link is wrong, has expired (invitations last 72 hours), has been withdrawn or has already been used. Ask an admin to send a new one.",
+  resetIntro:
+    "Every other session and API token of your account ends when you save it. If your account has two-step sign-in on, you then enter a code from your authenticator app (or a recovery code) before you are signed in.",
   badResetText:
     "The link is wrong, has expired (reset links last one hour) or has already been used. Ask for a new one on the sign-in page.",
   passwordHint: `At least ${MIN_STAFF_PASSWORD_LENGTH} characters. A few unrelated words make a good one; common passwords are refused.`,

@@ -13,39 +13,58 @@ export const MAX_FAILURES_PER_CLIENT = 20;
  */
 export const FAILURE_SURGE = 100;
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * An admitted attempt carries how many failures the window held once it was counted: each
+ * admitted attempt gets its own number (they are counted one at a time), so a threshold such
+ * as FAILURE_SURGE is crossed by exactly one attempt, however many arrive together.
+ */
+export type ThrottleDecision = { allowed: true; failures: number } | { allowed: false; retryAfterSeconds: number };
+
+/** Limits of one kind of attempt: failures per name and per client within the window. */
+export interface ThrottleLimits {
+  perName: number;
+  perClient: number;
+}
+
+const SIGN_IN_LIMITS: ThrottleLimits = { perName: MAX_FAILURES_PER_USERNAME, perClient: MAX_FAILURES_PER_CLIENT };
 
 const key = (username: string) => username.trim().toLowerCase().slice(0, 200);
 
-/** Who is trying: the username typed and the client (a keyed hash of its address). */
+/**
+ * Who is trying: the username typed and the client (a keyed hash of its address). A browser
+ * that has signed in as this person before (`knownDevice`) is held only to the failures for the
+ * name that came from its own client, never to those aimed at the name from elsewhere.
+ */
 export interface LoginAttempt {
   username: string;
   client: string;
+  knownDevice?: boolean;
 }
 
-function failuresSince(db: DB, since: string, column: "username" | "client", value: string) {
-  return db
+function failuresSince(db: DB, since: string, where: { username?: string; client?: string }) {
+  let query = db
     .selectFrom("login_failures")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("failed_at").as("oldest")])
-    .where(column, "=", value)
-    .where("failed_at", ">", since)
-    .executeTakeFirstOrThrow();
+    .where("failed_at", ">", since);
+  if (where.username !== undefined) query = query.where("username", "=", where.username);
+  if (where.client !== undefined) query = query.where("client", "=", where.client);
+  return query.executeTakeFirstOrThrow();
 }
 
 export async function checkLoginThrottle(
   db: DB,
   attempt: LoginAttempt,
   now: Date = new Date(),
-): Promise<ThrottleDecision> {
+  limits: ThrottleLimits = SIGN_IN_LIMITS,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
-  const perUser = await failuresSince(db, since, "username", key(attempt.username));
-  const perClient = await failuresSince(db, since, "client", attempt.client);
+  const perUser = await failuresSince(db, since, {
+    username: key(attempt.username),
+    client: attempt.knownDevice ? attempt.client : undefined,
+  });
+  const perClient = await failuresSince(db, since, { client: attempt.client });
   const blocked =
-    Number(perUser.n) >= MAX_FAILURES_PER_USERNAME
-      ? perUser
-      : Number(perClient.n) >= MAX_FAILURES_PER_CLIENT
-        ? perClient
-        : null;
+    Number(perUser.n) >= limits.perName ? perUser : Number(perClient.n) >= limits.perClient ? perClient : null;
   if (!blocked) return { allowed: true };
   // Free again once the oldest failure in the window ages out.
   const freeAt = new Date(String(blocked.oldest)).getTime() + THROTTLE_WINDOW_MS;
@@ -61,12 +80,19 @@ export async function admitLoginAttempt(
   db: DB,
   attempt: LoginAttempt,
   now: Date = new Date(),
+  limits: ThrottleLimits = SIGN_IN_LIMITS,
 ): Promise<ThrottleDecision> {
   return immediateTransaction(db, async (trx) => {
-    const decision = await checkLoginThrottle(trx, attempt, now);
-    if (decision.allowed) await recordLoginFailure(trx, attempt, now);
-    return decision;
+    const decision = await checkLoginThrottle(trx, attempt, now, limits);
+    if (!decision.allowed) return decision;
+    await recordLoginFailure(trx, attempt, now);
+    return { allowed: true, failures: await countRecentLoginFailures(trx, now) };
   });
+}
+
+/** Whether the attempt that brought the window's failures to `failures` crossed a multiple of `threshold`. */
+export function crossesThreshold(failures: number, threshold: number): boolean {
+  return Math.floor((failures - 1) / threshold) < Math.floor(failures / threshold);
 }
 
 /** Failures within the window across every username and client (for the surge warning). */

@@ -8,13 +8,14 @@ import { clientKey } from "~/infra/request-scope.server";
 import {
   admitLoginAttempt,
   clearLoginFailures,
-  countRecentLoginFailures,
+  crossesThreshold,
   FAILURE_SURGE,
   throttleMessage,
 } from "~/models/login-throttle.server";
 import { recordAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
-import { recordSignIn, verifyLogin, type User } from "~/models/user.server";
+import { getUserByUsername, recordSignIn, verifyLogin, type User } from "~/models/user.server";
+import { knownDeviceUserIds } from "~/services/known-device.server";
 import { verifySecondFactor } from "~/services/two-step.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import { loginSchema } from "~/schemas/login";
@@ -32,7 +33,9 @@ export type SignInResult =
  * The one sign-in use case, for the staff form and the JSON API alike: validate, throttle
  * (checked before the password, so a locked-out username learns nothing even when right),
  * verify, and clear the failure count on success. Failures count per username and per client;
- * a surge across all of them is logged for staff, never refused (README "Security").
+ * a surge across all of them is logged for staff, never refused (README "Security"). A browser
+ * that has signed in as this person before is not refused for failures aimed at the name from
+ * other clients (the smart lock-out, docs/team.md).
  */
 export async function signIn(
   credentials: unknown,
@@ -42,7 +45,8 @@ export async function signIn(
   if (!parsed.success) return { ok: false, status: 400, message: INVALID_CREDENTIALS_MESSAGE, error: parsed.error };
   const { username, password } = parsed.data;
   const db = getDb();
-  const throttle = await admitLoginAttempt(db, { username, client: clientKey(context.request) });
+  const knownDevice = await isKnownDevice(context.request, username);
+  const throttle = await admitLoginAttempt(db, { username, client: clientKey(context.request), knownDevice });
   if (!throttle.allowed) {
     const { retryAfterSeconds } = throttle;
     return { ok: false, status: 429, message: throttleMessage(retryAfterSeconds), retryAfterSeconds };
@@ -57,7 +61,7 @@ export async function signIn(
       actor: "anonymous",
       actorId: null,
     });
-    await warnOfSurge(context.request);
+    warnOfSurge(context.request, throttle.failures);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
   }
   await clearLoginFailures(db, username);
@@ -68,10 +72,20 @@ export async function signIn(
   return { ok: true, user };
 }
 
-/** Every hundredth failure within the window is logged as a warning: someone is spraying guesses. */
-async function warnOfSurge(request: Request): Promise<void> {
-  const failures = await countRecentLoginFailures(getDb());
-  if (failures > 0 && failures % FAILURE_SURGE === 0) {
+/** Whether this browser has signed in as `username` before (its known-device cookie names them). */
+async function isKnownDevice(request: Request, username: string): Promise<boolean> {
+  const known = await knownDeviceUserIds(request);
+  if (known.length === 0) return false;
+  const user = await getUserByUsername(getDb(), username);
+  return user !== undefined && known.includes(user.id);
+}
+
+/**
+ * Each hundredth failure within the window is logged as a warning: someone is spraying guesses.
+ * `failures` is the attempt's own number, so exactly one attempt crosses each hundred.
+ */
+function warnOfSurge(request: Request, failures: number): void {
+  if (crossesThreshold(failures, FAILURE_SURGE)) {
     requestLogger(request, "auth").warn(
       { event: "auth.failure_surge", failures },
       "Many failed sign-ins across accounts: someone may be guessing passwords",

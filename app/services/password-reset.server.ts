@@ -8,7 +8,7 @@ import { hashPassword } from "~/infra/password.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { recordAudit } from "~/models/audit.server";
-import { admitLoginAttempt, throttleMessage } from "~/models/login-throttle.server";
+import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { hashToken } from "~/models/session.server";
 import { createPasswordReset, findOpenPasswordReset, markPasswordResetUsed } from "~/models/staff-token.server";
@@ -87,7 +87,8 @@ export async function resetLinkWorks(token: string | undefined, now: Date = new 
 
 /**
  * Sets the new password with a reset link, once. Every session and API token of the person
- * ends in the same transaction; the caller then signs this browser in afresh.
+ * ends in the same transaction, and a lock-out of their username is lifted; the caller then
+ * signs this browser in afresh (through the code step when they have two-step sign-in on).
  */
 export async function resetPasswordWithToken(
   token: string | undefined,
@@ -106,6 +107,7 @@ export async function resetPasswordWithToken(
   const done = await db.transaction().execute(async (trx) => {
     if (!(await markPasswordResetUsed(trx, tokenHash, now))) return false;
     await setPasswordHash(trx, userId, passwordHash);
+    await clearLoginFailures(trx, user.username);
     await recordAudit(trx, {
       entity: "user",
       entityId: userId,

@@ -5,6 +5,7 @@ import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/
 import { getUserById, recordSignIn } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
+import { rememberDevice } from "~/services/known-device.server";
 import type { User } from "~/models/user.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
@@ -81,10 +82,11 @@ interface SignInStep {
 /**
  * Signs a user in: a brand-new session row and token at every login (never reusing an id
  * from the request, so a planted cookie cannot be fixated). A session the same browser
- * already held is ended; sessions in other browsers stay valid. Returns the Set-Cookie value
- * carrying the new token; the redirect is route glue (app/routes/_glue/sign-in.server.ts).
+ * already held is ended; sessions in other browsers stay valid. Returns the Set-Cookie values:
+ * the new session's token first, then the browser's known-device cookie naming this person
+ * (the smart lock-out, docs/team.md); the redirect is route glue (app/routes/_glue/sign-in.server.ts).
  */
-export async function startUserSession({ request, userId }: SignInStep): Promise<string> {
+export async function startUserSession({ request, userId }: SignInStep): Promise<string[]> {
   const db = getDb();
   const setCookie = await replaceBrowserSession(db, request, userId, "web");
   await recordSignIn(db, userId);
@@ -99,7 +101,7 @@ export async function startUserSession({ request, userId }: SignInStep): Promise
     });
     await sendSignInNotice(user, { userAgent: request.headers.get("User-Agent"), via: "browser" }, db);
   }
-  return setCookie;
+  return [setCookie, await rememberDevice(request, userId)];
 }
 
 /**

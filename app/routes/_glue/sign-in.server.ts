@@ -4,6 +4,7 @@
 // Set-Cookie values.
 import { redirect } from "@remix-run/node";
 import { endSession, startSecondStep, startUserSession } from "~/services/session.server";
+import { hasTwoStep } from "~/services/two-step.server";
 import { adminPaths, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 
 interface SignInStep {
@@ -13,10 +14,11 @@ interface SignInStep {
   redirectTo: string;
 }
 
-/** Signs the person in (a new session) and sends them on: 303 with the session cookie. */
+/** Signs the person in (a new session) and sends them on: 303 with the session and known-device cookies. */
 export async function createUserSession({ request, userId, redirectTo }: SignInStep): Promise<Response> {
-  const setCookie = await startUserSession({ request, userId });
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": setCookie } });
+  const headers = new Headers();
+  for (const setCookie of await startUserSession({ request, userId })) headers.append("Set-Cookie", setCookie);
+  return redirect(redirectTo, { status: 303, headers });
 }
 
 /** The password was right and a code is needed: on to the code page, keeping where they were going. */
@@ -27,6 +29,14 @@ export async function beginSecondStep({ request, userId, redirectTo }: SignInSte
       ? adminPaths.signInCode
       : `${adminPaths.signInCode}?${new URLSearchParams({ redirectTo })}`;
   return redirect(target, { status: 303, headers: { "Set-Cookie": setCookie } });
+}
+
+/**
+ * The password is settled (typed right, or just set with a reset link): a session, or, for a
+ * person with two-step sign-in on, the code page first. Nothing skips the second factor.
+ */
+export async function completePasswordStep(step: SignInStep): Promise<Response> {
+  return (await hasTwoStep(step.userId)) ? beginSecondStep(step) : createUserSession(step);
 }
 
 /** Ends the session in the request and goes to the sign-in page with the cookie cleared. */

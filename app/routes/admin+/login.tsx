@@ -16,9 +16,8 @@ import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { beginSecondStep, createUserSession } from "~/routes/_glue/sign-in.server";
+import { completePasswordStep } from "~/routes/_glue/sign-in.server";
 import { getUser } from "~/services/session.server";
-import { hasTwoStep } from "~/services/two-step.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` });
@@ -53,8 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("form", request);
     const redirectTo = afterLogin(formData.get("redirectTo"));
     // With a second factor on, the right password only leads to the code page.
-    if (await hasTwoStep(user.id)) return await beginSecondStep({ request, userId: user.id, redirectTo });
-    return await createUserSession({ request, userId: user.id, redirectTo });
+    return await completePasswordStep({ request, userId: user.id, redirectTo });
   } catch (error) {
     if (error instanceof Response) throw error;
     const reply = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });

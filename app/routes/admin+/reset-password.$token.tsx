@@ -9,13 +9,14 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
-import { createUserSession } from "~/routes/_glue/sign-in.server";
+import { completePasswordStep } from "~/routes/_glue/sign-in.server";
 import { parseResetForm } from "~/services/staff-forms.server";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
 // The link in a password-reset e-mail: works once, for one hour. Setting the password ends
-// every session and API token of the person and signs this browser in.
+// every session and API token of the person and signs this browser in, after a code from the
+// authenticator app when the person has two-step sign-in on (a reset never skips it).
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Set a new password", description: `Staff password reset for ${site.name}.`, noindex: true });
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const user = await resetPasswordWithToken(params.token, submission.value.password);
   if (!user) return json({ result: submission.reply({ hideFields: ["password"] }), valid: false }, { status: 410 });
-  return createUserSession({ request, userId: user.id, redirectTo: DASHBOARD_PATH });
+  return completePasswordStep({ request, userId: user.id, redirectTo: DASHBOARD_PATH });
 }
 
 export default function ResetPassword() {
@@ -49,9 +50,7 @@ export default function ResetPassword() {
       badLink={{ text: staffAccountPages.badResetText, to: FORGOT_PASSWORD_PATH, label: "Ask for a new link" }}
     >
       <h1 className="text-2xl font-bold">Set a new password</h1>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Every other session and API token of your account ends when you save it.
-      </p>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{staffAccountPages.resetIntro}</p>
       <EmailLinkForm form={form} submitLabel="Save the password">
         <NewPasswordField meta={fields.password} label="New password" />
       </EmailLinkForm>

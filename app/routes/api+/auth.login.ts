@@ -1,9 +1,12 @@
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/routes/_glue/api.server";
 import { checkSignInCode, issueApiToken, signIn } from "~/services/auth.server";
-import { hasTwoStep } from "~/services/two-step.server";
+import { hasTwoStep, twoStepMissing } from "~/services/two-step.server";
 
 // Every answer of the login call carries `success`, as its clients expect (docs/api.md).
 const failure = { success: false };
+
+const TWO_STEP_SETUP_NEEDED =
+  "Two-step sign-in is required for the whole team: set it up in the staff area (Your account → Two-step sign-in) before signing in to the API";
 
 const handle = apiRoute(
   {
@@ -11,6 +14,10 @@ const handle = apiRoute(
       const body = await readJsonBody(request, { extra: { ...failure, issues: {} } });
       const result = await signIn(body, { request, via: "api" });
       if (result.ok) {
+        // When the team requires two-step sign-in, nobody without it gets a token (nor a session).
+        if (await twoStepMissing(result.user.id)) {
+          return apiError(403, TWO_STEP_SETUP_NEEDED, { ...failure, two_step_setup_required: true });
+        }
         // With a second factor on, the body also carries `code` (from the app, or a recovery code).
         if (await hasTwoStep(result.user.id)) {
           const code =

@@ -10,6 +10,12 @@ export function tooManySubmissionsMessage(retryAfterSeconds: number): string {
   return `You have sent this form too often. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}; what you typed is still here.`;
 }
 
+/** The answer to someone who tried a limited step (a card payment again, a two-step code) too often. */
+export function tooManyTriesMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many tries in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** The answer to a post whose body is not a form, or is too large to be one of ours. */
 export const UNREADABLE_SUBMISSION_MESSAGE =
   "We could not read this submission. Please fill in the form and try again.";

@@ -20,6 +20,7 @@ import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from 
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { staffNoticeMail } from "~/services/mail-templates.server";
 import { nowIsoString } from "~/infra/clock.server";
+import { admitDoorAttempt, clearDoorAttempts } from "~/services/attempt-limits.server";
 
 export const TOTP_PERIOD = 30;
 export const RECOVERY_CODE_COUNT = 10;
@@ -153,24 +154,58 @@ export async function verifySecondFactor(userId: number, input: string): Promise
   return { ok: false };
 }
 
-/** New recovery codes (the old ones stop working), after a right code from the app. */
-export async function regenerateRecoveryCodes(user: User, code: string): Promise<string[] | null> {
+/** Why a code to manage two-step sign-in was refused: wrong, or too many tries (5 per 15 minutes). */
+export type ManageCodeRefusal = "wrong-code" | { retryAfterSeconds: number; message: string };
+
+/**
+ * Checks a code the person gives to manage their own two-step sign-in (new recovery codes,
+ * turning it off), limited per person and per client like the sign-in code step; each wrong
+ * code is audited. null when it is right.
+ */
+async function checkManageCode(user: User, code: string, request: Request): Promise<ManageCodeRefusal | null> {
+  const door = await admitDoorAttempt("two-step-code", user.username, request);
+  if (!door.allowed) return { retryAfterSeconds: door.retryAfterSeconds, message: door.message };
   const check = await verifySecondFactor(user.id, code);
-  if (!check.ok) return null;
+  if (!check.ok) {
+    await recordAudit(getDb(), {
+      entity: "user",
+      entityId: user.id,
+      action: "two-step.failed-code",
+      actor: user.username,
+      actorId: user.id,
+    });
+    return "wrong-code";
+  }
+  await clearDoorAttempts("two-step-code", user.username);
+  return null;
+}
+
+/** New recovery codes (the old ones stop working), after a right code from the app. */
+export async function regenerateRecoveryCodes(
+  user: User,
+  code: string,
+  request: Request,
+): Promise<{ codes: string[] } | { refused: ManageCodeRefusal }> {
+  const refused = await checkManageCode(user, code, request);
+  if (refused) return { refused };
   const codes = newRecoveryCodes();
   const db = getDb();
   await db.transaction().execute(async (trx) => {
     await storeRecoveryCodes(trx, user, codes, "two-step.recovery-codes");
   });
-  return codes;
+  return { codes };
 }
 
 /** The person turns their own second factor off (with a right code); refused while the team requires it. */
-export async function turnOffTwoStep(user: User, code: string): Promise<"off" | "wrong-code" | "required"> {
+export async function turnOffTwoStep(
+  user: User,
+  code: string,
+  request: Request,
+): Promise<"off" | "required" | ManageCodeRefusal> {
   const db = getDb();
   if (await getRequireTwoStep(db)) return "required";
-  const check = await verifySecondFactor(user.id, code);
-  if (!check.ok) return "wrong-code";
+  const refused = await checkManageCode(user, code, request);
+  if (refused) return refused;
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, user.id, { secret: null, enabledAt: null });
     await clearRecoveryCodes(trx, user.id);

@@ -2,12 +2,13 @@ import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
 import { cardReturn, donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
 import { assertSameOrigin } from "~/infra/same-origin.server";
+import { admitDoorAttempt } from "~/services/attempt-limits.server";
 import { cardCheckoutAgain, cardReturnStatus } from "~/services/card-gifts.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -24,16 +25,28 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   );
 }
 
-/** "Try again": back to the pledge's Checkout page (the same session while it is open). */
+/**
+ * "Try again": back to the pledge's Checkout page (the same session while it is open). Each try
+ * may cost a Stripe Checkout Session, so tries are limited per pledge and per client.
+ */
 export async function action({ params, request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const url = await cardCheckoutAgain(params.reference ?? "");
+  const reference = params.reference ?? "";
+  const door = await admitDoorAttempt("card-retry", reference, request);
+  if (!door.allowed) {
+    return json(
+      { refused: door.message },
+      { status: 429, headers: { "Retry-After": String(door.retryAfterSeconds), "Cache-Control": "private, no-store" } },
+    );
+  }
+  const url = await cardCheckoutAgain(reference);
   if (!url) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
   return redirect(url, 303);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+  ...(actionHeaders.has("Retry-After") ? { "Retry-After": actionHeaders.get("Retry-After")! } : {}),
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
@@ -46,6 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 export default function CardReturn() {
   const charity = useCharity();
   const gift = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.refused;
   const lead = gift.cancelled
     ? cardReturn.cancelledLead
     : gift.received
@@ -68,6 +82,11 @@ export default function CardReturn() {
             typeLabel={gift.typeLabel}
             className="mt-4 space-y-3"
           />
+          {refused ? (
+            <p role="alert" className="mt-6 font-semibold text-red-800 dark:text-red-300">
+              {refused}
+            </p>
+          ) : null}
           {gift.cancelled ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               {gift.canRetry ? (

@@ -15,6 +15,7 @@ import {
   regenerateRecoveryCodes,
   turnOffTwoStep,
   twoStepOverview,
+  type ManageCodeRefusal,
 } from "~/services/two-step.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -61,18 +62,25 @@ export async function action({ request }: ActionFunctionArgs) {
       recoveryCodes: codes,
     });
   }
+  const refuse = (refusal: ManageCodeRefusal) =>
+    refusal === "wrong-code"
+      ? wrong()
+      : json<Outcome>(
+          { notice: { ok: false, message: refusal.message } },
+          { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } },
+        );
   if (intent === "recovery-codes") {
-    const codes = await regenerateRecoveryCodes(user, code);
-    if (!codes) return wrong();
+    const outcome = await regenerateRecoveryCodes(user, code, request);
+    if ("refused" in outcome) return refuse(outcome.refused);
     return json<Outcome>({
       notice: { ok: true, message: "New recovery codes made: the old ones no longer work." },
-      recoveryCodes: codes,
+      recoveryCodes: outcome.codes,
     });
   }
   if (intent === "turn-off") {
-    const outcome = await turnOffTwoStep(user, code);
+    const outcome = await turnOffTwoStep(user, code, request);
     if (outcome === "required") return wrong("The team requires two-step sign-in: it cannot be turned off.");
-    if (outcome === "wrong-code") return wrong();
+    if (outcome !== "off") return refuse(outcome);
     return json<Outcome>({ notice: { ok: true, message: "Two-step sign-in is off." } });
   }
   return wrong("Unknown request.");

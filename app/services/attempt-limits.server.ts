@@ -1,0 +1,35 @@
+// Doors a stranger could make us pay for, or guess behind, beside sign-in: each attempt is
+// counted in the same table as failed sign-ins (so a restart does not reset it), under its own
+// names and its own client counter, 5 per 15 minutes per subject and per client, like the
+// sign-in code step (docs/team.md "Smart lock-out").
+import { tooManyTriesMessage } from "~/content/forms";
+import { getDb } from "~/infra/db.server";
+import { clientKey } from "~/infra/request-scope.server";
+import { admitLoginAttempt, clearLoginFailures, type ThrottleLimits } from "~/models/login-throttle.server";
+
+/** Attempts allowed within the window, per subject (a person, a pledge) and per client. */
+export const DOOR_LIMITS: ThrottleLimits = { perName: 5, perClient: 5 };
+
+/** "card-retry": a new Stripe Checkout Session for an unpaid pledge; "two-step-code": a code to manage two-step sign-in. */
+export type Door = "card-retry" | "two-step-code";
+
+export type DoorDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
+
+const subjectKey = (door: Door, subject: string) => `${door}:${subject}`;
+
+/** Counts an attempt at `door` for `subject` from the request's client, unless one of the two is over its limit. */
+export async function admitDoorAttempt(door: Door, subject: string, request: Request): Promise<DoorDecision> {
+  const decision = await admitLoginAttempt(
+    getDb(),
+    { username: subjectKey(door, subject), client: `${door}:${clientKey(request)}` },
+    new Date(),
+    DOOR_LIMITS,
+  );
+  if (decision.allowed) return { allowed: true };
+  return { ...decision, message: tooManyTriesMessage(decision.retryAfterSeconds) };
+}
+
+/** Forgets the subject's attempts (a right code: its owner is not guessing). */
+export async function clearDoorAttempts(door: Door, subject: string): Promise<void> {
+  await clearLoginFailures(getDb(), subjectKey(door, subject));
+}

@@ -46,5 +46,7 @@ export const staffAccountPages = {
   badResetText:
     "The link is wrong, has expired (reset links last one hour) or has already been used. Ask for a new one on the sign-in page.",
   passwordHint: `At least ${MIN_STAFF_PASSWORD_LENGTH} characters. A few unrelated words make a good one; common passwords are refused.`,
+  blankPassword:
+    "A password of only spaces (or other blank characters) is the first thing an attacker tries. Use words or other characters too.",
   commonPassword: "This password is too common: it is on lists that attackers try first. Choose another.",
 } as const;

@@ -96,6 +96,18 @@ export async function withdrawInvitation(db: DB, id: number, now: Date): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Withdraws every invitation still waiting for this address (case ignored); how many. */
+export async function withdrawInvitationsFor(db: DB, email: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ withdrawn_at: now.toISOString() })
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .where("accepted_at", "is", null)
+    .where("withdrawn_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Marks an open invitation used (only once: false when someone got there first). */
 export async function markInvitationAccepted(db: DB, id: number, userId: number, now: Date): Promise<boolean> {
   const result = await db
@@ -138,6 +150,11 @@ export async function findOpenPasswordReset(db: DB, tokenHash: string, now: Date
     .where("users.status", "=", "active")
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** Deletes every password-reset link of a person, used or not. */
+export async function deletePasswordResetsOf(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom("password_resets").where("user_id", "=", userId).execute();
 }
 
 export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {

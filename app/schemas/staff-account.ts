@@ -10,13 +10,17 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-/** A new password: long enough, not common, no composition rules (NIST SP 800-63B). Not trimmed. */
+/**
+ * A new password: long enough, not only spaces, not common, no composition rules (NIST SP
+ * 800-63B). Not trimmed: spaces inside or around it are part of it.
+ */
 export function newPasswordField(label = "New password") {
   return z
     .string({ error: requiredMessage(label) })
     .min(1, requiredMessage(label))
     .min(MIN_STAFF_PASSWORD_LENGTH, `${label} must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters`)
     .max(MAX_STAFF_PASSWORD_LENGTH, tooLongMessage(label, MAX_STAFF_PASSWORD_LENGTH))
+    .refine((value) => value.trim().length > 0, staffAccountPages.blankPassword)
     .refine((value) => !isCommonPassword(value), staffAccountPages.commonPassword);
 }
 

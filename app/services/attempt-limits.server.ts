@@ -3,6 +3,7 @@
 // names and its own client counter, 5 per 15 minutes per subject and per client, like the
 // sign-in code step (docs/team.md "Smart lock-out").
 import { tooManyTriesMessage } from "~/content/forms";
+import { now } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { admitLoginAttempt, clearLoginFailures, type ThrottleLimits } from "~/models/login-throttle.server";
@@ -22,7 +23,7 @@ export async function admitDoorAttempt(door: Door, subject: string, request: Req
   const decision = await admitLoginAttempt(
     getDb(),
     { username: subjectKey(door, subject), client: `${door}:${clientKey(request)}` },
-    new Date(),
+    new Date(now()),
     DOOR_LIMITS,
   );
   if (decision.allowed) return { allowed: true };

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { INVITATION_HOURS, staffMailWording } from "~/content/staff-accounts";
 import { immediateTransaction, getDb, type DB } from "~/infra/db.server";
+import { now } from "~/infra/clock.server";
 import { hashPassword } from "~/infra/password.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { listAuditByActor, recordAudit, type AuditEvent } from "~/models/audit.server";
@@ -13,6 +14,7 @@ import { enqueueMail } from "~/models/outbox.server";
 import { hashToken } from "~/models/session.server";
 import {
   createInvitation,
+  deletePasswordResetsOf,
   findOpenInvitation,
   getInvitation,
   listPendingInvitations,
@@ -20,6 +22,7 @@ import {
   pendingInvitationFor,
   renewInvitation,
   withdrawInvitation,
+  withdrawInvitationsFor,
   type Invitation,
 } from "~/models/staff-token.server";
 import { getRequireTwoStep } from "~/models/team-settings.server";
@@ -218,6 +221,9 @@ export async function acceptInvitation(
   if (await emailInUse(db, invitation.email)) return { ok: false, reason: "email-taken" };
   const passwordHash = await hashPassword(input.password);
   return immediateTransaction(db, async (trx) => {
+    // Checked again under the write lock: of several posts of one link, only the first gets in.
+    if (!(await findOpenInvitation(trx, invitation.tokenHash, now))) return { ok: false, reason: "invalid" } as const;
+    if (await emailInUse(trx, invitation.email)) return { ok: false, reason: "email-taken" } as const;
     if (await getUserByUsername(trx, input.username)) return { ok: false, reason: "username-taken" } as const;
     const at = now.toISOString();
     const user = await trx
@@ -300,7 +306,10 @@ export async function changeRole(actor: User, targetId: number, role: Role): Pro
   });
 }
 
-/** Disabling ends the person's sessions and API tokens at once; enabling lets them sign in again. */
+/**
+ * Disabling ends the person's sessions and API tokens at once and deletes their password-reset
+ * links (withdrawing any invitation still waiting for their address); enabling lets them sign in again.
+ */
 export async function setMemberStatus(
   actor: User,
   targetId: number,
@@ -318,6 +327,11 @@ export async function setMemberStatus(
       if (problem) return { ok: false, status: 409, message: problem };
     }
     await setUserStatus(trx, targetId, status);
+    if (status === "disabled") {
+      // No link sent before may bring them back after they are enabled again.
+      await deletePasswordResetsOf(trx, targetId);
+      if (target.email) await withdrawInvitationsFor(trx, target.email, new Date(now()));
+    }
     await recordAudit(trx, {
       entity: "user",
       entityId: targetId,

@@ -12,6 +12,7 @@ import { confirmSubscription, signUpForNewsletter } from "~/services/newsletter.
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
+import { staffCookie, staffMember } from "./team-support";
 
 let cookie: string;
 beforeEach(async () => {
@@ -120,6 +121,28 @@ describe("mail log", () => {
         (await run(mailMessage.loader, getRequest(`${adminPaths.mail}/${bad}`, { cookie }), { id: bad })).status,
       ).toBe(404);
     }
+  });
+
+  it("withholds a subscriber's confirmation and unsubscribe links, in the text and the headers", async () => {
+    await signUpForNewsletter("opt-in@example.org");
+    const row = await getDb()
+      .selectFrom("outbox")
+      .select(["id", "text_body", "headers"])
+      .where("kind", "=", "newsletter.confirm")
+      .executeTakeFirstOrThrow();
+    const tokens = [...`${row.text_body}${row.headers}`.matchAll(/\/newsletter\/[a-z-]+\/([A-Za-z0-9_-]{20,})/g)].map(
+      (match) => match[1],
+    );
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    const fundraiser = await staffCookie(await staffMember("fundraising"));
+    const response = await run(mailMessage.loader, getRequest(adminPaths.mailMessage(row.id), { cookie: fundraiser }), {
+      id: String(row.id),
+    });
+    expect(response.status).toBe(200);
+    const shown = JSON.stringify(await bodyOf(response));
+    for (const token of tokens) expect(shown).not.toContain(token);
+    expect(shown).toContain("/newsletter/confirm/[link withheld]");
+    expect(shown).toContain("/newsletter/one-click/[link withheld]");
   });
 });
 

@@ -24,9 +24,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: row.kind,
       to: row.toAddress,
       subject: row.subject,
-      // Invitation and password-reset links are credentials: never shown here.
+      // Single-use links (invitations, resets, statements, newsletter links) are credentials: never shown here.
       text: withholdSecretLinks(row.textBody),
-      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
+      headers: row.headers
+        ? Object.fromEntries(
+            Object.entries(JSON.parse(row.headers) as Record<string, string>).map(([name, value]) => [
+              name,
+              withholdSecretLinks(value),
+            ]),
+          )
+        : {},
       status: row.status,
       tries: row.tries,
       nextAttemptAt: row.nextAttemptAt,

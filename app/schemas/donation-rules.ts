@@ -97,6 +97,32 @@ const STARTS_WELL = /^[\p{L}\p{N}]/u;
  * cleaned values (title 4 characters, names 35, house 40) and a real UK postcode.
  */
 export function giftAidIssues(value: GiftAidFields): { path: string[]; message: string }[] {
+  const refused = addressCharacterIssues(value);
+  const refusedFields = new Set(refused.map((issue) => issue.path[0]));
+  return [...refused, ...giftAidValueIssues(value).filter((issue) => !refusedFields.has(issue.path[0]))];
+}
+
+const ADDRESS_LABELS = {
+  title: "Title",
+  house: "House name or number",
+  street: "Street",
+  town: "Town or city",
+  postcode: "Postcode",
+} as const;
+
+/**
+ * The address as typed, before it is squashed onto one line: line breaks and tabs become spaces
+ * there, anything else the character rule refuses is refused here (U+2028 is not a space).
+ */
+function addressCharacterIssues(value: GiftAidFields): { path: string[]; message: string }[] {
+  return Object.entries(ADDRESS_LABELS).flatMap(([field, label]) => {
+    const raw = value[field as keyof typeof ADDRESS_LABELS];
+    const problem = typeof raw === "string" ? textProblem("line", label, raw.replace(/[\t\r\n]/g, " ")) : null;
+    return problem ? [{ path: [field], message: problem }] : [];
+  });
+}
+
+function giftAidValueIssues(value: GiftAidFields): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
   const title = cleanTitle(value.title);
   if (title.length > GIFT_AID_LIMITS.title || (title && !/^\p{L}+$/u.test(title))) {
@@ -119,10 +145,6 @@ export function giftAidIssues(value: GiftAidFields): { path: string[]; message: 
     const v = text(value[field]);
     if (!v) issues.push({ path: [field], message: `${label} is required for Gift Aid` });
     else if (v.length > max) issues.push({ path: [field], message: `${label} must be at most ${max} characters` });
-    else {
-      const problem = textProblem("line", label, v);
-      if (problem) issues.push({ path: [field], message: problem });
-    }
     return v;
   };
   const house = required("house", "House name or number", GIFT_AID_LIMITS.house);

@@ -63,7 +63,7 @@ export const donationSchema = z
     /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
     giftAid: z.boolean().default(false),
     /** The declaration version the page showed, so the record keeps the wording the donor read. */
-    giftAidVersion: z.string().optional(),
+    giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
     title: z.string().optional(),
     house: z.string().optional(),
     street: z.string().optional(),

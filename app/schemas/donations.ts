@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { textCharacters } from "./email";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { giftDayProblem, isCalendarDay, parseUkDay } from "~/utils/dates";
 
@@ -135,7 +136,12 @@ export const recordPaymentSchema = z.object({
     .transform((value) => parsePaymentPounds(value) as number),
   note: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
+    z
+      .string()
+      .trim()
+      .max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`)
+      .optional()
+      .superRefine(textCharacters("multiline", "Note")),
   ),
   /** "Send a thank-you e-mail": ticked by default on the form; a post without it sends none. */
   sendThanks: z.boolean().default(false),
@@ -143,7 +149,12 @@ export const recordPaymentSchema = z.object({
 
 /** A reason staff must give (trimmed, not empty, at most `max` characters). */
 const requiredReason = (missing: string, max: number) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, `Reason must be at most ${max} characters`);
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `Reason must be at most ${max} characters`)
+    .superRefine(textCharacters("multiline", "Reason"));
 
 export const cancelPledgeSchema = z.object({
   reason: requiredReason("Say why the pledge is cancelled", CANCEL_REASON_MAX_LENGTH),

@@ -20,18 +20,31 @@ export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /**
- * What a text field may hold. Every kind refuses C0 control characters and the Unicode bidi
- * controls (U+202A–U+202E, U+2066–U+2069), which can make a name or title read differently from
- * what it is; "multiline" allows tab and line breaks. A "name" is letters (any alphabet), spaces,
- * hyphens, apostrophes and full stops (ending an initial) only, so it cannot carry a link into a
- * mail we send to an address nobody verified.
+ * What a text field may hold: one rule for every text we store. Every kind refuses characters
+ * that are invisible or change how the text around them reads: C0 and C1 control characters,
+ * the Unicode bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), zero-width
+ * and other invisible format characters (U+200B, U+2060–U+2064, U+FEFF, U+180E; a zero-width
+ * joiner or non-joiner only between two visible characters, as in emoji and some scripts), the
+ * line and paragraph separators U+2028 and U+2029, and more than four combining marks in a row
+ * (a name that spills over the lines around it). "multiline" allows tab and line breaks. A
+ * "name" is letters (any alphabet), spaces, hyphens, apostrophes and full stops (ending an
+ * initial) only, so it cannot carry a link into a mail we send to an address nobody verified.
  */
 export type TextKind = "name" | "line" | "multiline";
 
-// eslint-disable-next-line no-control-regex -- control characters are what these find
-const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
-// eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/u;
+const INVISIBLE_OR_BIDI = String.raw`\u0080-\u009f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff`;
+const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{S}\p{P}\p{Extended_Pictographic}]`;
+/** A joiner (U+200C, U+200D) not standing between two visible characters. */
+const LOOSE_JOINER = new RegExp(String.raw`(?<!${VISIBLE})[\u200c\u200d]|[\u200c\u200d](?!${VISIBLE})`, "u");
+/** Combining marks stacked on one character: more than this is refused. */
+export const MAX_STACKED_MARKS = 4;
+const STACKED_MARKS = new RegExp(String.raw`\p{M}{${MAX_STACKED_MARKS + 1},}`, "u");
+const CONTROL = new RegExp(String.raw`[\u0000-\u001f\u007f${INVISIBLE_OR_BIDI}]`, "u");
+// As above, less tab, line feed and carriage return.
+const CONTROL_MULTILINE = new RegExp(
+  String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f${INVISIBLE_OR_BIDI}]`,
+  "u",
+);
 // A full stop ends an initial or an abbreviation ("J. Smith", "St. John"), so it is followed by a
 // space, a hyphen, an apostrophe or nothing: "www.example.org" is not a name.
 const NAME = /^[\p{L}\p{M}](?:[\p{L}\p{M} '’-]|\.(?=[ '’-]|$))*$/u;
@@ -44,6 +57,7 @@ export const nameCharactersMessage = (label: string) =>
 /** The problem with a text value's characters, or null (length and presence are checked apart). */
 export function textProblem(kind: TextKind, label: string, value: string): string | null {
   if ((kind === "multiline" ? CONTROL_MULTILINE : CONTROL).test(value)) return controlCharacterMessage(label);
+  if (LOOSE_JOINER.test(value) || STACKED_MARKS.test(value)) return controlCharacterMessage(label);
   if (kind === "name" && !NAME.test(value)) return nameCharactersMessage(label);
   return null;
 }

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { ukDayField } from "./donations";
+import { textCharacters } from "./email";
 import { giftDayProblem } from "~/utils/dates";
 
 // The staff Gift Aid forms. The service checks again (dates against the batch, locks).
@@ -11,7 +12,8 @@ export const cancelDeclarationSchema = z.object({
     .string({ error: "Say why the declaration is cancelled" })
     .trim()
     .min(1, "Say why the declaration is cancelled")
-    .max(CANCEL_REASON_MAX, `The reason must be at most ${CANCEL_REASON_MAX} characters`),
+    .max(CANCEL_REASON_MAX, `The reason must be at most ${CANCEL_REASON_MAX} characters`)
+    .superRefine(textCharacters("multiline", "The reason")),
 });
 
 export const markSubmittedSchema = z.object({

@@ -46,7 +46,8 @@ const imageAlt = z.preprocess(
     .string({ error: "Image alt text must be a string" })
     .trim()
     .max(NEWS_LIMITS.imageAlt, `Image alt text must be at most ${NEWS_LIMITS.imageAlt} characters`)
-    .optional(),
+    .optional()
+    .superRefine(textCharacters("line", "Image alt text")),
 );
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;

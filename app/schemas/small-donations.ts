@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { parsePaymentPounds, ukDayField } from "./donations";
+import { textCharacters } from "./email";
 import { giftDayProblem } from "~/utils/dates";
 
 // The staff form that records a small donation (Gift Aid Small Donations Scheme) and the one that
@@ -32,7 +33,8 @@ export const recordSmallDonationSchema = z.object({
     .string({ error: "Say where it was collected" })
     .trim()
     .min(1, "Say where it was collected")
-    .max(PLACE_MAX_LENGTH, `Where must be at most ${PLACE_MAX_LENGTH} characters`),
+    .max(PLACE_MAX_LENGTH, `Where must be at most ${PLACE_MAX_LENGTH} characters`)
+    .superRefine(textCharacters("line", "Where")),
 });
 
 export const deleteSmallDonationSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { emailField, requiredText } from "./email";
+import { emailField, requiredText, textCharacters } from "./email";
 import { requiredMessage, tooLongMessage } from "./field-rules";
 import { commonPasswords } from "~/content/common-passwords";
 import { MAX_STAFF_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH, staffAccountPages } from "~/content/staff-accounts";
@@ -59,5 +59,6 @@ export const codeSchema = z.object({
     .string({ error: requiredMessage("Code") })
     .trim()
     .min(1, requiredMessage("Code"))
-    .max(40, tooLongMessage("Code", 40)),
+    .max(40, tooLongMessage("Code", 40))
+    .superRefine(textCharacters("line", "Code")),
 });

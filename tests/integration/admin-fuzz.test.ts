@@ -9,6 +9,7 @@ import * as newRoute from "~/routes/admin+/dashboard+/news.new";
 import { getDb } from "~/infra/db.server";
 import { adminCookie, BASE } from "./admin-support";
 import { skipDurableWrites } from "./helpers";
+import { hasRefusedCharacter } from "./text-rule-support";
 
 const RUNS = 1_000;
 let cookie: string;
@@ -154,19 +155,8 @@ function expectedArticle(b: Body): { title: string; content: string; imageUrl: s
   const image = (fields.image_url ?? "").trim();
   if (!title || title.length > 200) return null;
   if (!content || content.length > 50_000) return null;
-  // No control characters (tab and line breaks only in content), no bidi controls.
-  const controls = (v: string, multiline: boolean) =>
-    [...v].some((ch) => {
-      const code = ch.codePointAt(0)!;
-      const layout = multiline && (ch === "\t" || ch === "\n" || ch === "\r");
-      return (
-        (code < 0x20 && !layout) ||
-        code === 0x7f ||
-        (code >= 0x202a && code <= 0x202e) ||
-        (code >= 0x2066 && code <= 0x2069)
-      );
-    });
-  if (controls(title, false) || controls(content, true)) return null;
+  // No control, bidi or invisible characters (tab and line breaks only in content).
+  if (hasRefusedCharacter(title, false) || hasRefusedCharacter(content, true)) return null;
   if (image) {
     if (image.length > 2_048) return null;
     try {

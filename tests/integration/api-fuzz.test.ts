@@ -13,6 +13,7 @@ import * as item from "~/routes/api+/news.$id";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase, skipDurableWrites } from "./helpers";
 import { apiRequest, call, createApiUser, tokenFor } from "./api-support";
+import { hasRefusedCharacter } from "./text-rule-support";
 
 const RUNS = 1_000;
 const LIMIT = 256 * 1024;
@@ -183,21 +184,12 @@ function articleAcceptable(sample: Sample): boolean {
   const sent = sentObject(sample);
   if (!isJsonType(sample.contentType) || byteLength(sample.body) > LIMIT || !sent) return false;
   const { title, content, image_url } = sent;
-  // docs/api.md: no control characters (tab and line breaks only in content), no bidi controls.
+  // docs/api.md: no control, bidi or invisible characters (tab and line breaks only in content).
   const textOk = (v: unknown, max: number, multiline: boolean) =>
     typeof v === "string" &&
     v.trim().length >= 1 &&
     characters(v.trim()) <= max &&
-    ![...v.trim()].some((ch) => {
-      const code = ch.codePointAt(0)!;
-      const layout = multiline && (ch === "\t" || ch === "\n" || ch === "\r");
-      return (
-        (code < 0x20 && !layout) ||
-        code === 0x7f ||
-        (code >= 0x202a && code <= 0x202e) ||
-        (code >= 0x2066 && code <= 0x2069)
-      );
-    });
+    !hasRefusedCharacter(v.trim(), multiline);
   // null, "" or only whitespace mean "no image".
   const imageOk =
     image_url === undefined ||

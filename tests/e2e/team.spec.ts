@@ -63,6 +63,11 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
   await editor.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(editor.getByRole("status")).toHaveText("Two-step sign-in is on.");
   await expect(editor.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  const recoveryCode = (await editor
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .first()
+    .textContent())!.trim();
 
   // Out and in again: password, then a code (the next step's: the current one is spent).
   await editor.getByRole("button", { name: "Sign out" }).click();
@@ -86,6 +91,23 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
   await editor.goto(`/admin/dashboard/news/${article.id}/edit`);
   const history = editor.getByRole("dialog", { name: "Edit News Article" }).getByRole("region", { name: "History" });
   await expect(history).toContainText(`${username} · news.created`);
+
+  // A password reset does not skip the second factor: the staff area opens only after a code.
+  await editor.goto("/admin/dashboard");
+  await editor.getByRole("button", { name: "Sign out" }).click();
+  await editor.getByRole("link", { name: "Forgot your password?" }).click();
+  await editor.getByLabel("Email address").fill(email);
+  await editor.getByRole("button", { name: "Send the link" }).click();
+  await expect(editor.getByRole("status")).toHaveText(/If that address belongs to an active staff account/);
+  await editor.goto(await linkInOutbox(email, "/admin/reset-password/"));
+  await expect(editor.getByText(/you then enter a code from your authenticator app/)).toBeVisible();
+  await editor.getByLabel("New password").fill("a new river under the snow");
+  await editor.getByRole("button", { name: "Save the password" }).click();
+  await expect(editor.getByRole("heading", { level: 1, name: "Two-step sign-in" })).toBeVisible();
+  await editor.getByLabel("Code").fill(recoveryCode);
+  await editor.getByRole("button", { name: "Continue" }).click();
+  await expect(editor.getByRole("banner")).toContainText(`Signed in as ${username} (Editor)`);
+  await forgetFailedSignIns(resetThrottleKey(email));
   await context.close();
 
   // The admin sees the editor in the team, with two-step sign-in on.

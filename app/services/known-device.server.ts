@@ -1,4 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
+import { getEnv } from "~/infra/env.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 
@@ -20,7 +21,7 @@ function knownDeviceCookie(): Cookie {
   cookie ??= createCookie(KNOWN_DEVICE_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
-    secure: process.env.NODE_ENV === "production",
+    secure: getEnv().NODE_ENV === "production",
     path: ADMIN_ROOT,
     secrets: getSessionSecrets(),
     maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,

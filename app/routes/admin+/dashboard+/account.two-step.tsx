@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
@@ -26,6 +26,14 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Two-step sign-in", description: `Two-step sign-in at ${site.name}.`, noindex: true });
+
+/** The staff area's headers, and the action's Retry-After when it refused too many tries. */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "account");

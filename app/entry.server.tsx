@@ -11,7 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, nodeEnvIs } from "~/infra/env.server";
 import { trackRequests } from "~/infra/request-scope.server";
 import { dataVersionNow } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
@@ -158,7 +158,7 @@ async function storeAndSend(
     "Content-Security-Policy",
     contentSecurityPolicy(
       { hashes: inlineScriptHashes(body.toString("utf8")) },
-      { development: process.env.NODE_ENV === "development" },
+      { development: nodeEnvIs("development") },
     ),
   );
   // Accept-Encoding: remix-serve compresses the body; said here too so a 304 names it as well.

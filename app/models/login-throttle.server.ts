@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { immediateTransaction, type DB } from "~/infra/db.server";
 
 // Counters live in SQLite so restarting the server does not reset a lock-out.
@@ -35,7 +36,7 @@ function failuresSince(db: DB, since: string, column: "username" | "client", val
 export async function checkLoginThrottle(
   db: DB,
   attempt: LoginAttempt,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<ThrottleDecision> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
   const perUser = await failuresSince(db, since, "username", key(attempt.username));
@@ -60,7 +61,7 @@ export async function checkLoginThrottle(
 export async function admitLoginAttempt(
   db: DB,
   attempt: LoginAttempt,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<ThrottleDecision> {
   return immediateTransaction(db, async (trx) => {
     const decision = await checkLoginThrottle(trx, attempt, now);
@@ -70,7 +71,7 @@ export async function admitLoginAttempt(
 }
 
 /** Failures within the window across every username and client (for the surge warning). */
-export async function countRecentLoginFailures(db: DB, now: Date = new Date()): Promise<number> {
+export async function countRecentLoginFailures(db: DB, now: Date = nowDate()): Promise<number> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
   const row = await db
     .selectFrom("login_failures")
@@ -80,7 +81,7 @@ export async function countRecentLoginFailures(db: DB, now: Date = new Date()): 
   return Number(row.n);
 }
 
-export async function recordLoginFailure(db: DB, attempt: LoginAttempt, now: Date = new Date()): Promise<void> {
+export async function recordLoginFailure(db: DB, attempt: LoginAttempt, now: Date = nowDate()): Promise<void> {
   await db
     .insertInto("login_failures")
     .values({ username: key(attempt.username), client: attempt.client, failed_at: now.toISOString() })

@@ -1,6 +1,5 @@
 import { z } from "./zod";
-import { ukDayField } from "./donations";
-import { giftDayProblem } from "~/utils/dates";
+import { giftDayField } from "./donations";
 
 // The staff Gift Aid forms. The service checks again (dates against the batch, locks).
 
@@ -14,14 +13,11 @@ export const cancelDeclarationSchema = z.object({
     .max(CANCEL_REASON_MAX, `The reason must be at most ${CANCEL_REASON_MAX} characters`),
 });
 
-export const markSubmittedSchema = z.object({
-  submittedOn: ukDayField("Enter the date you submitted the claim", "Enter a real date, like 30/04/2026").superRefine(
-    (day, ctx) => {
-      const problem = giftDayProblem(day);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    },
-  ),
-});
+/** `today` is the UK day by the server's clock: the action's own, the page's from its loader. */
+export const markSubmittedSchema = (today: string) =>
+  z.object({
+    submittedOn: giftDayField("Enter the date you submitted the claim", "Enter a real date, like 30/04/2026", today),
+  });
 
 /** Payment ids as the claimable list's checkboxes send them. */
 export const createBatchSchema = z.object({

@@ -1,3 +1,5 @@
+import { nodeEnvIs } from "~/infra/env.server";
+import { nowDate } from "~/infra/clock.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
 import { canOpen, type Role, type SectionKey } from "~/utils/admin-paths";
@@ -21,7 +23,7 @@ export function createSessionCookie(secrets: string[], options: { secure?: boole
   return createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
-    secure: options.secure ?? process.env.NODE_ENV === "production",
+    secure: options.secure ?? nodeEnvIs("production"),
     path: "/",
     secrets,
     maxAge: SESSION_TTL_MS / 1000,
@@ -109,7 +111,7 @@ export async function startUserSession({ request, userId }: SignInStep): Promise
 async function replaceBrowserSession(db: DB, request: Request, userId: number, kind: "web" | "2fa"): Promise<string> {
   const previous = await getSessionToken(request);
   if (previous) await deleteSession(db, previous);
-  const { token, expiresAt } = await createSession(db, userId, kind, new Date(), request.headers.get("User-Agent"));
+  const { token, expiresAt } = await createSession(db, userId, kind, nowDate(), request.headers.get("User-Agent"));
   return getSessionCookie().serialize(token, { expires: expiresAt });
 }
 

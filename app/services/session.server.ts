@@ -2,7 +2,7 @@ import { nodeEnvIs } from "~/infra/env.server";
 import { nowDate } from "~/infra/clock.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
-import { canOpen, type Role, type SectionKey } from "~/utils/admin-paths";
+import { canOpen, ROLES, type Role, type SectionKey } from "~/utils/admin-paths";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import { getUserById, recordSignIn } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
@@ -62,7 +62,7 @@ export async function getUser(request: Request): Promise<User | null> {
 export type Access = SectionKey | readonly Role[];
 
 /** Every signed-in person, whatever their role (the dashboard shell, the sign-out). */
-export const ANY_ROLE: readonly Role[] = ["admin", "fundraising", "editor"];
+export const ANY_ROLE: readonly Role[] = ROLES;
 
 /** Whether `role` may open `access` (the guards in app/routes/_glue/ ask this). */
 export function allows(role: Role, access: Access): boolean {

@@ -88,7 +88,7 @@ export const adminPaths = {
   signInCode: "/admin/login/code",
 } as const;
 
-/** The three fixed staff roles (docs/team.md). */
+/** The three fixed staff roles (docs/team.md): the one list, which db/schema.ts and the guards use too. */
 export const ROLES = ["admin", "fundraising", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -55,10 +55,10 @@ startMailSender();
 startNewsletterScheduler();
 
 /**
- * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff
- * see their own edits at once. Anything for a signed-in user is never stored.
+ * How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by
+ * default; browsers always revalidate, so staff see their own edits at once. Anything for a
+ * signed-in user is never stored.
  */
-/** How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by default. */
 const publicCache = () => ({ maxAge: 0, sMaxage: getEnv().SHARED_CACHE_SECONDS, staleWhileRevalidate: 300 });
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 

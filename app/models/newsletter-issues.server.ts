@@ -8,8 +8,7 @@ import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
 export type { NewsletterStatus };
 
-/** A newsletter as the app sees it (camelCase; the table's columns are mapped in toNewsletter only). */
-/** A newsletter issue: its row (db/schema.ts NewslettersTable, where each column is described), camelCase. */
+/** A newsletter issue: its row (columns described in db/schema.ts), camelCase. */
 export type Newsletter = CamelRow<Selectable<NewslettersTable>>;
 
 const toNewsletter = (row: Selectable<NewslettersTable>): Newsletter => camelRow(row);

@@ -5,8 +5,7 @@ import type { DB } from "~/infra/db.server";
 import { camelRow, type CamelRow } from "./row-shape.server";
 
 export type { OutboxStatus };
-/** A message in the outbox (camelCase; columns mapped in toOutboxRow only). */
-/** A message in the outbox: its row (db/schema.ts OutboxTable, where each column is described), camelCase. */
+/** A message in the outbox: its row (columns described in db/schema.ts), camelCase. */
 export type OutboxRow = CamelRow<Selectable<OutboxTable>>;
 
 const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => camelRow(row);

@@ -1,6 +1,6 @@
 // Long because the team's rules (invite, resend, withdraw, accept, change a role, disable,
 // enable, the last-admin guard) are checked together inside their transactions.
-// The staff team (issue 19): invitations, roles, disabling and enabling people, and what a
+// The staff team (docs/team.md): invitations, roles, disabling and enabling people, and what a
 // person did lately. Admins only (the routes check the role); the rules that protect the team
 // live here: nobody disables or demotes themselves or the last active admin.
 import { nowDate } from "~/infra/clock.server";

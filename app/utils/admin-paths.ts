@@ -3,6 +3,7 @@
  * (client-safe: not a .server module). Add a section to dashboardSections and it gets a place
  * in the staff area's sidebar, under its group.
  */
+
 /** Everything under it is the staff area: never cached, never indexed. */
 export const ADMIN_ROOT = "/admin";
 export const LOGIN_PATH = "/admin/login";

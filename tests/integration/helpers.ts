@@ -6,6 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { sql, type Migration, type MigrationProvider } from "kysely";
 import { migrationProvider } from "../../db/migrations";
+import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
 
@@ -90,7 +91,7 @@ export function formRequest(url: string, fields: Record<string, string>, init: R
 }
 
 /** A newsletter subscriber who confirmed their address (double opt-in done). */
-export async function confirmedSubscriber(db: DB, email: string, now: Date = new Date()): Promise<void> {
+export async function confirmedSubscriber(db: DB, email: string, now: Date = nowDate()): Promise<void> {
   const subscriber = await createPendingSubscriber(db, email, now);
   await setSubscriberStatus(db, subscriber.id, "confirmed", now);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { nowDate } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { claimDueMail, enqueueMail, getMail, requeueFailedMail } from "~/models/outbox.server";
 import { deliverDueMail, MAX_MAIL_TRIES, mailRetryDelayMs } from "~/services/mail-sender.server";
@@ -7,7 +8,7 @@ import { useTestMail } from "./mail-support";
 const testMail = useTestMail({ from: "Charity Test <no-reply@example.org>", timeoutSeconds: 1 });
 const LEASE_MS = 60_000;
 
-const queue = (subject: string, now = new Date()) =>
+const queue = (subject: string, now = nowDate()) =>
   getDb()
     .transaction()
     .execute((trx) =>

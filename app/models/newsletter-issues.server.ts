@@ -4,7 +4,7 @@ import type { DB } from "~/infra/db.server";
 import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
-// app/models/newsletter.server.ts, the messages in app/models/outbox.server.ts.
+// app/models/subscriber.server.ts, the messages in app/models/outbox.server.ts.
 
 export type { NewsletterStatus };
 

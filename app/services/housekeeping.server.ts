@@ -3,7 +3,7 @@ import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { deleteOldFormPosts } from "~/models/form-post.server";
 import { claimJobRun } from "~/models/job-run.server";
-import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
+import { deleteUnconfirmedSubscribers } from "~/models/subscriber.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { deleteStaleStaffTokens } from "~/models/staff-token.server";

@@ -20,7 +20,7 @@ import {
   storeToken,
   useToken,
   type NewsletterSubscriber,
-} from "~/models/newsletter.server";
+} from "~/models/subscriber.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
 import { findRecordOr404 } from "~/utils/record-id";

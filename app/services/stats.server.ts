@@ -1,5 +1,5 @@
 import { nowDate } from "~/infra/clock.server";
-import { giftAidOnPence } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { getDb } from "~/infra/db.server";
 import { countEnquiriesWithStatus } from "~/models/enquiry.server";
 import { countNews } from "~/models/news.server";

@@ -8,7 +8,7 @@ import { sql, type Migration, type MigrationProvider } from "kysely";
 import { migrationProvider } from "../../db/migrations";
 import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
-import { createPendingSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
+import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
 
 /**
  * A separate, migrated database for tests that must not share the file's getDb(): a SQLite file,

@@ -3,7 +3,7 @@ import { nowDate } from "~/infra/clock.server";
 import { newsletterConsent } from "~/content/mail";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
-import { getNewsletterSubscriber, listConsentEvents } from "~/models/newsletter.server";
+import { getNewsletterSubscriber, listConsentEvents } from "~/models/subscriber.server";
 import * as confirmRoute from "~/routes/_public+/newsletter.confirm.$token";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
 import * as unsubscribeRoute from "~/routes/_public+/newsletter.unsubscribe.$token";

@@ -9,6 +9,26 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import localRules from "./eslint-rules/no-server-value-in-client.js";
 
+// One clock and one configuration module in app/: "now" comes from app/infra/clock.server.ts
+// (tests move it with setClock) and the environment is read in app/infra/env.server.ts, where it
+// is checked once at start-up. Elapsed time is measured with performance.now().
+const oneClockAndConfig = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "Take now from app/infra/clock.server.ts (nowDate(), now(), nowIsoString(), londonToday()).",
+  },
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
+    message: "Take now from app/infra/clock.server.ts; measure elapsed time with performance.now().",
+  },
+  {
+    selector: "MemberExpression[object.name='process'][property.name='env']",
+    message: "Read configuration through app/infra/env.server.ts (getEnv()).",
+  },
+];
+const oneClockAndConfigFiles = ["app/**/*.{ts,tsx}"];
+const oneClockAndConfigHomes = ["app/infra/clock.server.ts", "app/infra/env.server.ts"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,9 +66,14 @@ export default tseslint.config(
     rules: { "local/no-server-value-in-client": "error" },
   },
   {
-    // One home for HTTP glue (issue 18, point 4): services, models and the pure modules return
-    // data; redirects, JSON answers and thrown Responses are built in app/routes/_glue/ (the
-    // staff and API guards, API answers, form replies) or in the route itself. Cookies are not
+    files: oneClockAndConfigFiles,
+    ignores: oneClockAndConfigHomes,
+    rules: { "no-restricted-syntax": ["error", ...oneClockAndConfig] },
+  },
+  {
+    // One home for HTTP glue: services, models and the pure modules return data; redirects,
+    // JSON answers and thrown Responses are built in app/routes/_glue/ (the staff and API
+    // guards, API answers, form replies) or in the route itself. Cookies are not
     // responses: `createCookie` stays allowed (session, flash, contact receipt).
     files: [
       "app/services/**/*.{ts,tsx}",
@@ -81,6 +106,8 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='Response'][callee.property.name=/^(json|redirect|error)$/]",
           message: "Services, models and utils return data; build the Response in app/routes/_glue/ or the route.",
         },
+        // A later block's options replace an earlier one's: the clock and configuration rule again.
+        ...oneClockAndConfig,
       ],
     },
   },

@@ -11,7 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, nodeEnvIs } from "~/infra/env.server";
 import { trackRequests } from "~/infra/request-scope.server";
 import { dataVersionNow } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
@@ -55,10 +55,10 @@ startMailSender();
 startNewsletterScheduler();
 
 /**
- * Shared caches (a CDN) may keep public pages briefly; browsers always revalidate, so staff
- * see their own edits at once. Anything for a signed-in user is never stored.
+ * How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by
+ * default; browsers always revalidate, so staff see their own edits at once. Anything for a
+ * signed-in user is never stored.
  */
-/** How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by default. */
 const publicCache = () => ({ maxAge: 0, sMaxage: getEnv().SHARED_CACHE_SECONDS, staleWhileRevalidate: 300 });
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -158,7 +158,7 @@ async function storeAndSend(
     "Content-Security-Policy",
     contentSecurityPolicy(
       { hashes: inlineScriptHashes(body.toString("utf8")) },
-      { development: process.env.NODE_ENV === "development" },
+      { development: nodeEnvIs("development") },
     ),
   );
   // Accept-Encoding: remix-serve compresses the body; said here too so a 304 names it as well.

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { Role } from "../app/utils/admin-paths";
 
 // Timestamps are ISO-8601 UTC strings and flags are 0/1: better-sqlite3 binds neither
 // Dates nor booleans. Repository modules convert at the boundary.
@@ -9,8 +10,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
-  /** admin, fundraising or editor (0016; existing users became admins). */
-  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+  /** One of ROLES in app/utils/admin-paths.ts (0016; existing users became admins). */
+  role: ColumnType<Role, Role | undefined, Role>;
   status: ColumnType<"active" | "disabled", "active" | "disabled" | undefined, "active" | "disabled">;
   email: ColumnType<string | null, string | null | undefined, string | null>;
   name: ColumnType<string | null, string | null | undefined, string | null>;
@@ -21,8 +22,6 @@ export interface UsersTable {
   /** The last accepted TOTP time step: a code is accepted once. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
-
-export type StaffRole = "admin" | "fundraising" | "editor";
 
 export interface SessionsTable {
   /** SHA-256 (hex) of the secret token; the token itself is never stored. */
@@ -41,7 +40,7 @@ export interface InvitationsTable {
   id: Generated<number>;
   name: string;
   email: string;
-  role: StaffRole;
+  role: Role;
   /** SHA-256 (hex) of the link's token. */
   token_hash: string;
   invited_by: string;

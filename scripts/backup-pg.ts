@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const out = values.out ?? path.join("db", "data", "backup", dumpFileName());
+  const out = values.out ?? path.join("db", "data", "backup", dumpFileName(new Date()));
   try {
     const { file, bytes } = await dumpDatabase(url, out);
     console.log(`Backed up ${describeUrl(url)} to ${file} (${formatBytes(bytes)})`);

@@ -1,14 +1,14 @@
 // npm run bench, two sections on the same build:
 //  1. The floor: what our code adds on top of the framework. The app's cheapest resource route
 //     (/robots.txt: no database, no render) is the floor; every cached public page must answer
-//     at least 0.8 × its req/s, with p99 under 150 ms and no errors (issue #13).
+//     at least 0.8 × its req/s, with p99 under 150 ms and no errors.
 //  2. Scale: does a page cost the same with 5,000 articles as with 50? Two production servers,
 //     one per database size, take the same load path by path, back to back; throughput at
 //     5,000 must be at least 0.9 × that at 50 and /news must weigh the same (within 10 %).
 // `--floor` or `--scale` runs one section only; BENCH_REUSE_BUILD=1 keeps an existing build.
 //
-// npm run bench -- --static: for information only (its budget was withdrawn by #13, since no
-// page under remix-serve can come near a static server): throughput and latency of the
+// npm run bench -- --static: for information only (no budget: no page under remix-serve can
+// come near a static server): throughput and latency of the
 // production server against a minimal static Node server that sends the very same bytes,
 // and a soak for memory growth.
 //
@@ -31,7 +31,7 @@ const PATHS = ["/", "/news", "/news/1", "/api/news"];
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 30);
-// --static: the ratio to a static server is printed for information only (budget withdrawn by #13).
+// --static: the ratio to a static server is printed for information only (no budget).
 const BUDGET = { maxP99Ms: 100, maxRssGrowthMb: 50 };
 
 interface Load {

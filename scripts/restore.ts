@@ -21,6 +21,7 @@ import {
   writeLitestreamConfig,
 } from "../app/infra/backup.server";
 import { PgBackupError, describeUrl, restoreDump } from "./lib/pg-backup";
+import { nowDate } from "../app/infra/clock.server";
 
 function fail(message: string): never {
   console.error(`Restore failed: ${message}`);
@@ -58,7 +59,7 @@ function main() {
     timestamp = parsed.toISOString().replace(/\.\d{3}Z$/, "Z");
   }
 
-  const stamp = new Date()
+  const stamp = nowDate()
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}Z$/, "Z");

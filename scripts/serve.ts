@@ -25,6 +25,7 @@ import {
 } from "../app/infra/backup.server";
 import { logger } from "../app/infra/logger.server";
 import { backupMode } from "./lib/backup-mode";
+import { nowIsoString } from "../app/infra/clock.server";
 
 const run = promisify(execFile);
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -88,7 +89,7 @@ async function checkBackup(settings: BackupSettings): Promise<void> {
   const errors: string[] = [];
   try {
     const copied = copyNewFiles(settings.uploadsDir, settings.uploadsBackupDir);
-    uploadsCopiedAt = new Date().toISOString();
+    uploadsCopiedAt = nowIsoString();
     if (copied.length)
       logger.info({ event: "backup.uploads_copied", files: copied.length }, "Copied new uploads to the backup");
   } catch (error) {

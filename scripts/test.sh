@@ -18,7 +18,7 @@ POSTGRES_E2E_SPECS="tests/e2e/api.spec.ts tests/e2e/admin-auth.spec.ts tests/e2e
   tests/e2e/admin-privacy.spec.ts tests/e2e/gift-aid-small-donations.spec.ts"
 
 # Each stage's wall time is printed as it ends, and the whole run's at the end (docs/performance.md),
-# split into the SQLite run (what npm test was before PostgreSQL; issue 18's budget is 15 min) and
+# split into the SQLite run (what npm test was before PostgreSQL; the whole run's budget is 15 min) and
 # the PostgreSQL passes with the cluster drill (stages started with `stage postgres "…"`).
 STAGE_START=$SECONDS
 STAGE_NAME=""

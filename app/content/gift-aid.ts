@@ -7,11 +7,6 @@ import { site } from "./site";
 /** HMRC adds 25p for every £1 given by a basic-rate taxpayer (20% tax on the gross gift). */
 export const GIFT_AID_PENCE_PER_POUND = 25;
 
-/** The Gift Aid on a sum of donations, in whole pence, rounded down so we never claim more than due. */
-export function giftAidOnPence(donationsPence: number): number {
-  return Math.floor((donationsPence * GIFT_AID_PENCE_PER_POUND) / 100);
-}
-
 export const GIFT_AID_ROUNDING_NOTE = `Gift Aid is ${GIFT_AID_PENCE_PER_POUND}p for every £1 of the batch's total donations, rounded down to the whole penny.`;
 
 /**

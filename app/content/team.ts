@@ -1,4 +1,8 @@
-export interface TeamMember {
+/**
+ * A trustee or officer as the public "Our Team" page lists them (a staff account is a
+ * `TeamMember`, app/models/user.server.ts).
+ */
+export interface TrusteeOrOfficer {
   name: string;
   role: string;
 }
@@ -6,7 +10,7 @@ export interface TeamMember {
 // PLACEHOLDER: the specification does not reproduce the trustees' and officers' names.
 // Replace every entry below with the real names and roles before publishing.
 
-export const trustees: TeamMember[] = [
+export const trustees: TrusteeOrOfficer[] = [
   { name: "Trustee name (placeholder)", role: "Chair of Trustees" },
   { name: "Trustee name (placeholder)", role: "Vice Chair" },
   { name: "Trustee name (placeholder)", role: "Treasurer" },
@@ -14,7 +18,7 @@ export const trustees: TeamMember[] = [
   { name: "Trustee name (placeholder)", role: "Trustee" },
 ];
 
-export const officers: TeamMember[] = [
+export const officers: TrusteeOrOfficer[] = [
   { name: "Officer name (placeholder)", role: "Company Secretary" },
   { name: "Officer name (placeholder)", role: "Projects Officer" },
   { name: "Officer name (placeholder)", role: "Fundraising and Volunteers Officer" },

@@ -29,10 +29,10 @@ async function refuse(reader: ReadableStreamDefaultReader<Uint8Array> | null): P
   }
   if (closeConnectionAfterResponse()) {
     let drained = 0;
-    const deadline = Date.now() + DRAIN_MS;
+    const deadline = performance.now() + DRAIN_MS;
     const timeout = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), DRAIN_MS).unref());
     try {
-      while (drained <= DRAIN_BYTES && Date.now() < deadline) {
+      while (drained <= DRAIN_BYTES && performance.now() < deadline) {
         const next = await Promise.race([reader.read(), timeout]);
         if (next === "late" || next.done) break;
         drained += next.value.byteLength;

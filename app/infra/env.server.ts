@@ -266,10 +266,19 @@ export function getEnv(): Env {
  * the environment cannot stop the log that reports it; a bad LOG_LEVEL falls back to `info`
  * here and is reported by getEnv() at start-up.
  */
-export function readLogLevel(source: Record<string, string | undefined>): (typeof LOG_LEVELS)[number] {
+export function readLogLevel(source: Record<string, string | undefined> = process.env): (typeof LOG_LEVELS)[number] {
   const parsed = logLevelSchema.safeParse(source.LOG_LEVEL);
   if (parsed.success && parsed.data) return parsed.data;
   return source.VITEST ? "silent" : "info";
+}
+
+/**
+ * Whether NODE_ENV is exactly `mode` (unset is neither). Read on its own, like the log level, by
+ * what is decided as a module loads (cookie flags, the development CSP), before getEnv() has
+ * checked the rest. The only other place `process.env` is read in app/.
+ */
+export function nodeEnvIs(mode: "production" | "development"): boolean {
+  return process.env.NODE_ENV === mode;
 }
 
 /** The resolved folder of uploaded photos (UPLOADS_DIR, default `uploads/` next to the database file). */

@@ -71,7 +71,7 @@ export const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) => {
 export function createLogger(options: { level?: string; destination?: pino.DestinationStream } = {}): Logger {
   return pino(
     {
-      level: options.level ?? readLogLevel(process.env),
+      level: options.level ?? readLogLevel(),
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { firstHeaderValue } from "~/utils/public-url";
-import { getEnv } from "./env.server";
+import { getEnv, nodeEnvIs } from "./env.server";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
@@ -58,10 +58,7 @@ export function applyBaseSecurityHeaders(headers: Headers, request: Request): vo
 
 export function applyDocumentSecurityHeaders(headers: Headers, request: Request, scripts: InlineScripts): void {
   applyBaseSecurityHeaders(headers, request);
-  headers.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(scripts, { development: process.env.NODE_ENV === "development" }),
-  );
+  headers.set("Content-Security-Policy", contentSecurityPolicy(scripts, { development: nodeEnvIs("development") }));
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;

@@ -6,8 +6,7 @@ import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type Enqui
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 import { camelRow, type CamelRow } from "./row-shape.server";
 
-/** An enquiry as the app sees it (camelCase; the table's columns are mapped in toEnquiry only). */
-/** A message sent through the contact form: its row (db/schema.ts ContactEnquiriesTable, where each column is described), camelCase. */
+/** A message sent through the contact form: its row (columns described in db/schema.ts), camelCase. */
 export type ContactEnquiry = CamelRow<Selectable<ContactEnquiriesTable>>;
 
 const toEnquiry = (row: Selectable<ContactEnquiriesTable>): ContactEnquiry => camelRow(row);

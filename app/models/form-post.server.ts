@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { immediateTransaction, type DB } from "~/infra/db.server";
 
 export interface FormPostLimits {
@@ -20,7 +21,7 @@ export async function admitFormPost(
   db: DB,
   client: string,
   limits: FormPostLimits,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<FormPostDecision> {
   return immediateTransaction(db, async (trx) => {
     const windows = [
@@ -51,7 +52,7 @@ export async function admitFormPost(
 }
 
 /** Posts older than the longest window no longer count. */
-export async function deleteOldFormPosts(db: DB, now: Date = new Date()): Promise<number> {
+export async function deleteOldFormPosts(db: DB, now: Date = nowDate()): Promise<number> {
   const result = await db
     .deleteFrom("form_posts")
     .where("posted_at", "<=", new Date(now.getTime() - HOUR_MS).toISOString())
@@ -64,7 +65,7 @@ export async function countRecentFormPosts(
   db: DB,
   client: string,
   windowMs: number,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<number> {
   const row = await db
     .selectFrom("form_posts")
@@ -76,6 +77,6 @@ export async function countRecentFormPosts(
 }
 
 /** Counts one post of `client` (kept an hour, like every form post). */
-export async function recordFormPost(db: DB, client: string, now: Date = new Date()): Promise<void> {
+export async function recordFormPost(db: DB, client: string, now: Date = nowDate()): Promise<void> {
   await db.insertInto("form_posts").values({ client, posted_at: now.toISOString() }).execute();
 }

@@ -230,12 +230,13 @@ export async function listDeclarationsOfSupporters(
   return bySupporter;
 }
 
-/** A claim batch (camelCase; columns mapped in toClaim only). */
-/** A Gift Aid claim batch: its row (db/schema.ts GiftAidClaimsTable, where each column is described), camelCase. */
+/** A Gift Aid claim batch: its row (columns described in db/schema.ts), camelCase. */
 export type Claim = CamelRow<Selectable<GiftAidClaimsTable>>;
 
-/** One row of a batch's HMRC schedule, as it was when the batch was made. */
-/** One payment in a claim batch, with the donor's details as claimed: its row (db/schema.ts GiftAidClaimItemsTable, where each column is described), camelCase. */
+/**
+ * One payment in a claim batch, with the donor's details as claimed (a row of the batch's HMRC
+ * schedule as it was when the batch was made): its row (columns in db/schema.ts), camelCase.
+ */
 export type ClaimItem = CamelRow<Selectable<GiftAidClaimItemsTable>>;
 export type ClaimItemInput = Omit<ClaimItem, "id" | "claimId">;
 

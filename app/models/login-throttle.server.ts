@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { immediateTransaction, type DB } from "~/infra/db.server";
 
 // Counters live in SQLite so restarting the server does not reset a lock-out.
@@ -54,7 +55,7 @@ function failuresSince(db: DB, since: string, where: { username?: string; client
 export async function checkLoginThrottle(
   db: DB,
   attempt: LoginAttempt,
-  now: Date = new Date(),
+  now: Date = nowDate(),
   limits: ThrottleLimits = SIGN_IN_LIMITS,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
@@ -79,7 +80,7 @@ export async function checkLoginThrottle(
 export async function admitLoginAttempt(
   db: DB,
   attempt: LoginAttempt,
-  now: Date = new Date(),
+  now: Date = nowDate(),
   limits: ThrottleLimits = SIGN_IN_LIMITS,
 ): Promise<ThrottleDecision> {
   return immediateTransaction(db, async (trx) => {
@@ -96,7 +97,7 @@ export function crossesThreshold(failures: number, threshold: number): boolean {
 }
 
 /** Failures within the window across every username and client (for the surge warning). */
-export async function countRecentLoginFailures(db: DB, now: Date = new Date()): Promise<number> {
+export async function countRecentLoginFailures(db: DB, now: Date = nowDate()): Promise<number> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
   const row = await db
     .selectFrom("login_failures")
@@ -106,7 +107,7 @@ export async function countRecentLoginFailures(db: DB, now: Date = new Date()): 
   return Number(row.n);
 }
 
-export async function recordLoginFailure(db: DB, attempt: LoginAttempt, now: Date = new Date()): Promise<void> {
+export async function recordLoginFailure(db: DB, attempt: LoginAttempt, now: Date = nowDate()): Promise<void> {
   await db
     .insertInto("login_failures")
     .values({ username: key(attempt.username), client: attempt.client, failed_at: now.toISOString() })

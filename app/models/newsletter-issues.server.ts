@@ -4,12 +4,11 @@ import type { DB } from "~/infra/db.server";
 import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
-// app/models/newsletter.server.ts, the messages in app/models/outbox.server.ts.
+// app/models/subscriber.server.ts, the messages in app/models/outbox.server.ts.
 
 export type { NewsletterStatus };
 
-/** A newsletter as the app sees it (camelCase; the table's columns are mapped in toNewsletter only). */
-/** A newsletter issue: its row (db/schema.ts NewslettersTable, where each column is described), camelCase. */
+/** A newsletter issue: its row (columns described in db/schema.ts), camelCase. */
 export type Newsletter = CamelRow<Selectable<NewslettersTable>>;
 
 const toNewsletter = (row: Selectable<NewslettersTable>): Newsletter => camelRow(row);

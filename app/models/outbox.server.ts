@@ -1,11 +1,11 @@
+import { nowDate } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { camelRow, type CamelRow } from "./row-shape.server";
 
 export type { OutboxStatus };
-/** A message in the outbox (camelCase; columns mapped in toOutboxRow only). */
-/** A message in the outbox: its row (db/schema.ts OutboxTable, where each column is described), camelCase. */
+/** A message in the outbox: its row (columns described in db/schema.ts), camelCase. */
 export type OutboxRow = CamelRow<Selectable<OutboxTable>>;
 
 const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => camelRow(row);
@@ -30,7 +30,7 @@ export interface MailInput {
  * so the record and its message commit together: no record without its mail, no mail about a
  * record that was rolled back.
  */
-export async function enqueueMail(trx: DB, input: MailInput, now: Date = new Date()): Promise<number> {
+export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate()): Promise<number> {
   const at = now.toISOString();
   const row = await trx
     .insertInto("outbox")
@@ -102,7 +102,7 @@ export async function releaseMailLeases(db: DB, ids: number[]): Promise<void> {
     .execute();
 }
 
-export async function markMailSent(db: DB, id: number, now: Date = new Date()): Promise<void> {
+export async function markMailSent(db: DB, id: number, now: Date = nowDate()): Promise<void> {
   await db
     .updateTable("outbox")
     .set({ status: "sent", sent_at: now.toISOString(), lease_until: null, last_error: null })
@@ -124,7 +124,7 @@ export async function recordMailFailure(db: DB, id: number, error: string, retry
 }
 
 /** Staff retry of a failed message: queued now with a fresh count of tries. */
-export async function requeueFailedMail(db: DB, id: number, now: Date = new Date()): Promise<boolean> {
+export async function requeueFailedMail(db: DB, id: number, now: Date = nowDate()): Promise<boolean> {
   const result = await db
     .updateTable("outbox")
     .set({ status: "queued", tries: 0, next_attempt_at: now.toISOString(), lease_until: null })

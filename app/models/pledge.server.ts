@@ -1,15 +1,14 @@
 // Long because pledges are the centre of the donations back office: the row mapping, the status
 // rule (paid, awaiting, active, lapsed, cancelled) in TypeScript and as SQL for lists and exports,
 // the filtered list, totals kept with each payment, and the card-payment fields. Only SQL lives here.
-import { nowIsoString } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, PledgesTable, PledgeStatus } from "../../db/schema";
-import { now as clockNow } from "~/infra/clock.server";
+import { londonToday, nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
 import type { PledgeStatusValue } from "~/schemas/donations";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
-import { fromLondonLocal, toLondonDay } from "~/utils/dates";
+import { fromLondonLocal } from "~/utils/dates";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 /** One-time or monthly (a standing order). */
@@ -124,11 +123,6 @@ export function derivePledgeStatus(pledge: {
   if (pledge.cancelledAt) return "cancelled";
   if (pledge.type === "monthly") return "active";
   return pledge.paidPence >= pledge.amountPence ? "paid" : "pending";
-}
-
-/** Today's UK calendar day by the app's clock (tests move it). */
-export function londonToday(): string {
-  return toLondonDay(new Date(clockNow()));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
@@ -31,7 +32,7 @@ export async function createSession(
   db: DB,
   userId: number,
   kind: SessionKind,
-  now: Date = new Date(),
+  now: Date = nowDate(),
   userAgent: string | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString("base64url");
@@ -60,7 +61,7 @@ export async function getSessionUser(
   db: DB,
   token: string,
   kind: SessionKind,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<User | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
@@ -93,7 +94,7 @@ export async function deleteSession(db: DB, token: string): Promise<boolean> {
 }
 
 /** Deletes expired (and long idle) browser sessions, pending sign-ins and API tokens; returns how many. */
-export async function deleteExpiredSessions(db: DB, now: Date = new Date()): Promise<number> {
+export async function deleteExpiredSessions(db: DB, now: Date = nowDate()): Promise<number> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   const result = await db
     .deleteFrom("sessions")
@@ -117,7 +118,7 @@ export interface SessionSummary {
 }
 
 /** A person's live browser sessions and API tokens, most recently used first. */
-export async function listUserSessions(db: DB, userId: number, now: Date = new Date()): Promise<SessionSummary[]> {
+export async function listUserSessions(db: DB, userId: number, now: Date = nowDate()): Promise<SessionSummary[]> {
   const rows = await db
     .selectFrom("sessions")
     .select(["id", "kind", "created_at", "last_seen_at", "user_agent"])

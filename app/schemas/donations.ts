@@ -121,31 +121,37 @@ export const ukDayField = (missing: string, invalid: string) =>
     .refine((value) => parseUkDay(value) !== null, invalid)
     .transform((value) => parseUkDay(value)!);
 
-export const recordPaymentSchema = z.object({
-  intent: z.literal("record-payment"),
-  receivedOn: ukDayField("Enter the date the money arrived", "Enter a date like 05/10/2025").superRefine((day, ctx) => {
-    const problem = giftDayProblem(day);
+/** A day money arrived, given or collected: a real day from the charity's founding to `today`. */
+export const giftDayField = (missing: string, invalid: string, today: string) =>
+  ukDayField(missing, invalid).superRefine((day, ctx) => {
+    const problem = giftDayProblem(day, today);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-  amount: z
-    .string({ error: "Enter the amount received" })
-    .superRefine((value, ctx) => {
-      const parsed = parsePaymentPounds(value);
-      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-    })
-    .transform((value) => parsePaymentPounds(value) as number),
-  note: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`)
-      .optional()
-      .superRefine(textCharacters("multiline", "Note")),
-  ),
-  /** "Send a thank-you e-mail": ticked by default on the form; a post without it sends none. */
-  sendThanks: z.boolean().default(false),
-});
+  });
+
+/** `today` is the UK day by the server's clock: the action's own, the page's from its loader. */
+export const recordPaymentSchema = (today: string) =>
+  z.object({
+    intent: z.literal("record-payment"),
+    receivedOn: giftDayField("Enter the date the money arrived", "Enter a date like 05/10/2025", today),
+    amount: z
+      .string({ error: "Enter the amount received" })
+      .superRefine((value, ctx) => {
+        const parsed = parsePaymentPounds(value);
+        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+      })
+      .transform((value) => parsePaymentPounds(value) as number),
+    note: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`)
+        .optional()
+        .superRefine(textCharacters("multiline", "Note")),
+    ),
+    /** "Send a thank-you e-mail": ticked by default on the form; a post without it sends none. */
+    sendThanks: z.boolean().default(false),
+  });
 
 /** A reason staff must give (trimmed, not empty, at most `max` characters). */
 const requiredReason = (missing: string, max: number) =>

@@ -1,7 +1,6 @@
 import { z } from "./zod";
-import { ukDayField } from "./donations";
+import { giftDayField } from "./donations";
 import { textCharacters } from "./email";
-import { giftDayProblem } from "~/utils/dates";
 
 // The staff Gift Aid forms. The service checks again (dates against the batch, locks).
 
@@ -16,14 +15,11 @@ export const cancelDeclarationSchema = z.object({
     .superRefine(textCharacters("multiline", "The reason")),
 });
 
-export const markSubmittedSchema = z.object({
-  submittedOn: ukDayField("Enter the date you submitted the claim", "Enter a real date, like 30/04/2026").superRefine(
-    (day, ctx) => {
-      const problem = giftDayProblem(day);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    },
-  ),
-});
+/** `today` is the UK day by the server's clock: the action's own, the page's from its loader. */
+export const markSubmittedSchema = (today: string) =>
+  z.object({
+    submittedOn: giftDayField("Enter the date you submitted the claim", "Enter a real date, like 30/04/2026", today),
+  });
 
 /** Payment ids as the claimable list's checkboxes send them. */
 export const createBatchSchema = z.object({

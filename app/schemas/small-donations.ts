@@ -1,7 +1,6 @@
 import { z } from "./zod";
-import { parsePaymentPounds, ukDayField } from "./donations";
+import { giftDayField, parsePaymentPounds } from "./donations";
 import { textCharacters } from "./email";
-import { giftDayProblem } from "~/utils/dates";
 
 // The staff form that records a small donation (Gift Aid Small Donations Scheme) and the one that
 // deletes a mistaken one. Shared by page and action; the service checks again.
@@ -14,28 +13,27 @@ export const smallDonationKindLabels = {
   collection: "A collection of gifts, none over £30",
 } as const;
 
-export const recordSmallDonationSchema = z.object({
-  intent: z.literal("record"),
-  collectedOn: ukDayField("Enter the date it was collected", "Enter a date like 05/10/2025").superRefine((day, ctx) => {
-    const problem = giftDayProblem(day);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-  amount: z
-    .string({ error: "Enter the amount collected" })
-    .superRefine((value, ctx) => {
-      const parsed = parsePaymentPounds(value);
-      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-    })
-    .transform((value) => parsePaymentPounds(value) as number),
-  method: z.enum(["cash", "contactless"], { error: "Choose cash or contactless" }),
-  kind: z.enum(["gift", "collection"], { error: "Choose one gift or a collection" }),
-  place: z
-    .string({ error: "Say where it was collected" })
-    .trim()
-    .min(1, "Say where it was collected")
-    .max(PLACE_MAX_LENGTH, `Where must be at most ${PLACE_MAX_LENGTH} characters`)
-    .superRefine(textCharacters("line", "Where")),
-});
+/** `today` is the UK day by the server's clock: the action's own, the page's from its loader. */
+export const recordSmallDonationSchema = (today: string) =>
+  z.object({
+    intent: z.literal("record"),
+    collectedOn: giftDayField("Enter the date it was collected", "Enter a date like 05/10/2025", today),
+    amount: z
+      .string({ error: "Enter the amount collected" })
+      .superRefine((value, ctx) => {
+        const parsed = parsePaymentPounds(value);
+        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+      })
+      .transform((value) => parsePaymentPounds(value) as number),
+    method: z.enum(["cash", "contactless"], { error: "Choose cash or contactless" }),
+    kind: z.enum(["gift", "collection"], { error: "Choose one gift or a collection" }),
+    place: z
+      .string({ error: "Say where it was collected" })
+      .trim()
+      .min(1, "Say where it was collected")
+      .max(PLACE_MAX_LENGTH, `Where must be at most ${PLACE_MAX_LENGTH} characters`)
+      .superRefine(textCharacters("line", "Where")),
+  });
 
 export const deleteSmallDonationSchema = z.object({
   intent: z.literal("delete"),

@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -134,7 +135,7 @@ authenticator.use(
 /** A new API bearer token for a signed-in user; earlier tokens stay valid until logout or expiry. */
 export async function issueApiToken(user: User, request?: Request): Promise<string> {
   const db = getDb();
-  const { token } = await createSession(db, user.id, "api", new Date(), request?.headers.get("User-Agent") ?? null);
+  const { token } = await createSession(db, user.id, "api", nowDate(), request?.headers.get("User-Agent") ?? null);
   await recordSignIn(db, user.id);
   await recordAudit(db, {
     entity: "user",

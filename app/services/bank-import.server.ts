@@ -1,5 +1,6 @@
 import { findRecordedBankLines } from "~/models/payment.server";
 import { getPledge, getPledgesByReferences, listPledges, type Pledge } from "~/models/pledge.server";
+import { londonToday } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import {
@@ -82,7 +83,7 @@ export async function searchPledgesForLine(
 }
 
 async function preview(db: DB, text: string, choice: ColumnChoice): Promise<ImportPreview> {
-  const statement = parseStatement(text, choice);
+  const statement = parseStatement(text, londonToday(), choice);
   if (!statement.ok) return statement;
   const references = statement.credits.flatMap((credit) => credit.references);
   const pledges = new Map<string, PledgeForMatching>(

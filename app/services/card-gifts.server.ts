@@ -2,6 +2,7 @@
 // return page's state, and every Stripe webhook event we handle (paid, failed, invoice, cancelled
 // subscription, refund, dispute) inside one transaction each; splitting them would scatter the
 // one rule that an event is recorded once with its effect. docs/payments.md explains it.
+import { nowDate } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
@@ -161,7 +162,7 @@ export async function receiveStripeWebhook(
   payload: string,
   signature: string | null,
   client: string,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<WebhookOutcome> {
   const stripe = getStripe();
   if (!stripe) return { status: 404 };

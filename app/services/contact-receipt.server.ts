@@ -1,3 +1,4 @@
+import { nodeEnvIs } from "~/infra/env.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getSessionSecrets } from "~/infra/session-secret.server";
 import type { ContactChannel } from "~/content/contact";
@@ -15,7 +16,7 @@ function receiptCookie(): Cookie {
   cookie ??= createCookie("contact_sent", {
     httpOnly: true,
     sameSite: "lax",
-    secure: process.env.NODE_ENV === "production",
+    secure: nodeEnvIs("production"),
     path: "/contact",
     secrets: getSessionSecrets(),
     maxAge: RECEIPT_SECONDS,

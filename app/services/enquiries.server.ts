@@ -1,4 +1,4 @@
-import { nowIsoString } from "~/infra/clock.server";
+import { nowDate, nowIsoString } from "~/infra/clock.server";
 import { getEnv } from "~/infra/env.server";
 import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -25,7 +25,7 @@ import type { EnquiryFilter, EnquiryStatus } from "~/schemas/enquiry";
  * staff alert about it, in one transaction. The alert links to the enquiry in the staff area and
  * leaves the message out (it may hold health details) unless STAFF_ALERT_INCLUDE_MESSAGE=true.
  */
-export async function submitEnquiry(input: EnquiryInput, now: Date = new Date()): Promise<ContactEnquiry> {
+export async function submitEnquiry(input: EnquiryInput, now: Date = nowDate()): Promise<ContactEnquiry> {
   const { STAFF_EMAIL, STAFF_ALERT_INCLUDE_MESSAGE } = getEnv();
   const charity = await getCharitySettings();
   const enquiry = await getDb()

@@ -1,3 +1,4 @@
+import { nodeEnvIs } from "~/infra/env.server";
 import { createCookie } from "@remix-run/node";
 
 /**
@@ -19,7 +20,7 @@ export type FlashCode = keyof typeof flashMessages;
 const flashCookie = createCookie("flash", {
   httpOnly: true,
   sameSite: "lax",
-  secure: process.env.NODE_ENV === "production",
+  secure: nodeEnvIs("production"),
   path: "/admin",
   maxAge: 60,
 });

@@ -1,5 +1,5 @@
 import { londonToday, nowIsoString } from "~/infra/clock.server";
-import { giftAidOnPence } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { toCsv } from "~/infra/csv.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";

@@ -1,4 +1,4 @@
-import { giftAidOnPence } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { londonToday, now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";

@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { backupSettings, readBackupStatus } from "~/infra/backup.server";
 import { getDb, knownMigrations } from "~/infra/db.server";
 import { getEnv, type Env } from "~/infra/env.server";
@@ -38,7 +39,7 @@ export async function outboxBacklog(): Promise<number> {
 export async function checkHealth(
   options: { now?: Date; uptimeSeconds?: number; env?: Env } = {},
 ): Promise<HealthReport> {
-  const { now = new Date(), uptimeSeconds = process.uptime(), env = getEnv() } = options;
+  const { now = nowDate(), uptimeSeconds = process.uptime(), env = getEnv() } = options;
   const settings = backupSettings(env);
 
   let database: HealthReport["database"] = "ok";

@@ -1,8 +1,9 @@
+import { nowDate } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { deleteOldFormPosts } from "~/models/form-post.server";
 import { claimJobRun } from "~/models/job-run.server";
-import { deleteUnconfirmedSubscribers } from "~/models/newsletter.server";
+import { deleteUnconfirmedSubscribers } from "~/models/subscriber.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { deleteStaleStaffTokens } from "~/models/staff-token.server";
@@ -43,7 +44,7 @@ export interface HousekeepingReport {
  * one reminder of each bank-transfer pledge still unpaid a week after it was made.
  */
 export async function runHousekeeping(
-  now: Date = new Date(),
+  now: Date = nowDate(),
   db: DB = getDb(),
   options: { enquiryRetentionDays?: number } = {},
 ): Promise<HousekeepingReport> {
@@ -77,7 +78,7 @@ let running: Promise<unknown> | null = null;
  * claimed in the database first (job_runs), so only one of them runs it. Returns the run it
  * started, if any (for tests).
  */
-export function scheduleHousekeeping(now: Date = new Date()): Promise<unknown> | null {
+export function scheduleHousekeeping(now: Date = nowDate()): Promise<unknown> | null {
   if (running || now.getTime() - lastRun < HOUSEKEEPING_INTERVAL_MS) return null;
   lastRun = now.getTime();
   running = claimJobRun(getDb(), "housekeeping", now, HOUSEKEEPING_INTERVAL_MS)

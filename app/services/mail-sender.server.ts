@@ -4,7 +4,7 @@ import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { getMailTransport, mailLeaseMs, type MailTransport } from "~/infra/mail.server";
 import { isDraining, onDrain } from "~/infra/shutdown.server";
-import { recordNewsletterBounce, resetNewsletterBounces } from "~/models/newsletter.server";
+import { recordNewsletterBounce, resetNewsletterBounces } from "~/models/subscriber.server";
 import {
   claimDueMail,
   countAttemptsSince,

@@ -12,7 +12,7 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { onDrain } from "~/infra/shutdown.server";
 import { recordAudit } from "~/models/audit.server";
 import { getNews } from "~/models/news.server";
-import { countNewsletterRecipients, listNewsletterRecipients, newToken, storeToken } from "~/models/newsletter.server";
+import { countNewsletterRecipients, listNewsletterRecipients, newToken, storeToken } from "~/models/subscriber.server";
 import {
   createNewsletter,
   getNewsletter,

@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { newsletterConsent } from "~/content/mail";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { absoluteUrl } from "~/infra/public-url.server";
@@ -19,7 +20,7 @@ import {
   storeToken,
   useToken,
   type NewsletterSubscriber,
-} from "~/models/newsletter.server";
+} from "~/models/subscriber.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
 import { findRecordOr404 } from "~/utils/record-id";
@@ -90,7 +91,7 @@ async function queueConfirmation(
  * new confirmation at most once a day. Confirmed address: nothing to do. The caller answers
  * every case the same way, so the form never reveals who is on the list.
  */
-export async function signUpForNewsletter(email: string, now: Date = new Date()): Promise<void> {
+export async function signUpForNewsletter(email: string, now: Date = nowDate()): Promise<void> {
   const charity = await getCharitySettings();
   const queued = await immediateTransaction(getDb(), async (trx) => {
     let subscriber = await getNewsletterSubscriber(trx, email);
@@ -112,7 +113,7 @@ export async function signUpForNewsletter(email: string, now: Date = new Date())
 export type TokenCheck = { ok: true; email: string } | { ok: false; status: 404 | 410 };
 
 /** Whether a confirmation link can still be used (for the page its GET shows). */
-export async function checkConfirmToken(token: string, now: Date = new Date()): Promise<TokenCheck> {
+export async function checkConfirmToken(token: string, now: Date = nowDate()): Promise<TokenCheck> {
   const match = await findToken(getDb(), token, "confirm");
   if (!match) return { ok: false, status: 404 };
   if (match.usedAt || (match.expiresAt && match.expiresAt <= now.toISOString())) return { ok: false, status: 410 };
@@ -120,7 +121,7 @@ export async function checkConfirmToken(token: string, now: Date = new Date()): 
 }
 
 /** Confirms the subscription a link belongs to and records when, with the words shown. */
-export async function confirmSubscription(token: string, now: Date = new Date()): Promise<TokenCheck> {
+export async function confirmSubscription(token: string, now: Date = nowDate()): Promise<TokenCheck> {
   return immediateTransaction(getDb(), async (trx) => {
     const match = await findToken(trx, token, "confirm");
     if (!match) return { ok: false, status: 404 };
@@ -150,7 +151,7 @@ export async function checkUnsubscribeToken(token: string): Promise<TokenCheck> 
 export async function unsubscribe(
   token: string,
   via: "page" | "one-click",
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<TokenCheck> {
   return immediateTransaction(getDb(), async (trx) => {
     const match = await findToken(trx, token, "unsubscribe");

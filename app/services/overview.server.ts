@@ -1,4 +1,4 @@
-import { giftAidOnPence } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { now as clockNow } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { countEnquiriesWithStatus } from "~/models/enquiry.server";

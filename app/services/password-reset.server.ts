@@ -1,6 +1,7 @@
 // "Forgot your password?": the answer is the same whether or not the address belongs to
 // someone, and takes the same time (the request is padded to a fixed minimum); a link works
 // once, for one hour, and setting the password ends every session and API token of the person.
+import { nowDate } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import { RESET_HOURS, staffMailWording } from "~/content/staff-accounts";
 import { getDb } from "~/infra/db.server";
@@ -35,7 +36,7 @@ export async function requestPasswordReset(
   request: Request,
   options: { minMs?: number; now?: Date } = {},
 ): Promise<ResetRequestResult> {
-  const started = Date.now();
+  const started = performance.now();
   const db = getDb();
   const throttle = await admitLoginAttempt(db, {
     username: resetThrottleKey(email),
@@ -53,7 +54,7 @@ export async function requestPasswordReset(
       await createPasswordReset(trx, {
         userId: user.id,
         tokenHash: hashToken(token),
-        now: options.now ?? new Date(),
+        now: options.now ?? nowDate(),
         ttlMs: RESET_TTL_MS,
       });
       const mail = staffLinkMail(
@@ -74,13 +75,13 @@ export async function requestPasswordReset(
       });
     });
   }
-  const wait = (options.minMs ?? RESET_REQUEST_MIN_MS) - (Date.now() - started);
+  const wait = (options.minMs ?? RESET_REQUEST_MIN_MS) - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return { ok: true };
 }
 
 /** Whether a reset link still works (for the page's first view). */
-export async function resetLinkWorks(token: string | undefined, now: Date = new Date()): Promise<boolean> {
+export async function resetLinkWorks(token: string | undefined, now: Date = nowDate()): Promise<boolean> {
   if (!token || token.length > 100) return false;
   return (await findOpenPasswordReset(getDb(), hashToken(token), now)) !== undefined;
 }
@@ -93,7 +94,7 @@ export async function resetLinkWorks(token: string | undefined, now: Date = new 
 export async function resetPasswordWithToken(
   token: string | undefined,
   password: string,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<User | null> {
   if (!token || token.length > 100) return null;
   const db = getDb();

@@ -5,7 +5,7 @@ import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.ser
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import type { DonationInput, GiftAidDetails } from "~/schemas/donation";
-import { londonToday } from "~/infra/clock.server";
+import { londonToday, nowDate } from "~/infra/clock.server";
 import {
   addDeclaration,
   getDeclarationEmailCopy,
@@ -45,7 +45,7 @@ export async function submitPledge(
   options: { now?: Date; db?: DB } = {},
 ): Promise<Pledge> {
   const { giftAidDeclaration, ...pledgeInput } = input;
-  const now = options.now ?? new Date();
+  const now = options.now ?? nowDate();
   const { STAFF_EMAIL } = getEnv();
   const charity = await getCharitySettings();
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {

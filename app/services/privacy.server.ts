@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
@@ -110,7 +111,7 @@ export function countsOf(data: PersonalData): Record<HolderKind, number> {
 export function subjectAccessExport(
   email: string,
   data: PersonalData,
-  now: Date = new Date(),
+  now: Date = nowDate(),
   addresses: readonly string[] = [normaliseEmail(email)],
 ) {
   return {

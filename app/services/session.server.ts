@@ -1,6 +1,8 @@
+import { nodeEnvIs } from "~/infra/env.server";
+import { nowDate } from "~/infra/clock.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
-import { canOpen, type Role, type SectionKey } from "~/utils/admin-paths";
+import { canOpen, ROLES, type Role, type SectionKey } from "~/utils/admin-paths";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
 import { getUserById, recordSignIn } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
@@ -22,7 +24,7 @@ export function createSessionCookie(secrets: string[], options: { secure?: boole
   return createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
-    secure: options.secure ?? process.env.NODE_ENV === "production",
+    secure: options.secure ?? nodeEnvIs("production"),
     path: "/",
     secrets,
     maxAge: SESSION_TTL_MS / 1000,
@@ -61,7 +63,7 @@ export async function getUser(request: Request): Promise<User | null> {
 export type Access = SectionKey | readonly Role[];
 
 /** Every signed-in person, whatever their role (the dashboard shell, the sign-out). */
-export const ANY_ROLE: readonly Role[] = ["admin", "fundraising", "editor"];
+export const ANY_ROLE: readonly Role[] = ROLES;
 
 /** Whether `role` may open `access` (the guards in app/routes/_glue/ ask this). */
 export function allows(role: Role, access: Access): boolean {
@@ -111,7 +113,7 @@ export async function startUserSession({ request, userId }: SignInStep): Promise
 async function replaceBrowserSession(db: DB, request: Request, userId: number, kind: "web" | "2fa"): Promise<string> {
   const previous = await getSessionToken(request);
   if (previous) await deleteSession(db, previous);
-  const { token, expiresAt } = await createSession(db, userId, kind, new Date(), request.headers.get("User-Agent"));
+  const { token, expiresAt } = await createSession(db, userId, kind, nowDate(), request.headers.get("User-Agent"));
   return getSessionCookie().serialize(token, { expires: expiresAt });
 }
 

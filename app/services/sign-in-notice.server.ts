@@ -1,3 +1,4 @@
+import { nowDate } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { enqueueMail } from "~/models/outbox.server";
 import type { User } from "~/models/user.server";
@@ -25,7 +26,7 @@ export async function sendSignInNotice(
     staffMailWording.signInText(
       user.name ?? user.username,
       `${details.via}, ${describeUserAgent(details.userAgent)}`,
-      formatLongDateTime((details.at ?? new Date()).toISOString()),
+      formatLongDateTime((details.at ?? nowDate()).toISOString()),
     ),
     charity,
   );

@@ -1,4 +1,5 @@
-import { giftAidOnPence } from "~/content/gift-aid";
+import { nowDate } from "~/infra/clock.server";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { getDb } from "~/infra/db.server";
 import { countEnquiriesWithStatus } from "~/models/enquiry.server";
 import { countNews } from "~/models/news.server";
@@ -16,7 +17,7 @@ import { toLondonDay, ukMonthAndYear } from "~/utils/dates";
 export const CHART_MONTHS = 24;
 
 /** The Statistics tab's figures; money received counts UK calendar months and years. */
-export async function staffStatistics(at: Date = new Date()) {
+export async function staffStatistics(at: Date = nowDate()) {
   const db = getDb();
   const { month, year } = ukMonthAndYear(at);
   const today = toLondonDay(at);

@@ -1,4 +1,4 @@
-import { giftAidOnPence } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { londonToday } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { listAudit } from "~/models/audit.server";

@@ -1,8 +1,9 @@
 // Long because the team's rules (invite, resend, withdraw, accept, change a role, disable,
 // enable, the last-admin guard) are checked together inside their transactions.
-// The staff team (issue 19): invitations, roles, disabling and enabling people, and what a
+// The staff team (docs/team.md): invitations, roles, disabling and enabling people, and what a
 // person did lately. Admins only (the routes check the role); the rules that protect the team
 // live here: nobody disables or demotes themselves or the last active admin.
+import { nowDate } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import { INVITATION_HOURS, staffMailWording } from "~/content/staff-accounts";
 import { immediateTransaction, getDb, type DB } from "~/infra/db.server";
@@ -70,7 +71,7 @@ function toPending(invitation: Invitation, now: Date): PendingInvitation {
   };
 }
 
-export async function teamOverview(now: Date = new Date()): Promise<{
+export async function teamOverview(now: Date = nowDate()): Promise<{
   members: TeamMember[];
   invitations: PendingInvitation[];
   requireTwoStep: boolean;
@@ -112,7 +113,7 @@ function invitationMail(
 export async function invitePerson(
   actor: User,
   input: { name: string; email: string; role: Role },
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<TeamResult> {
   const db = getDb();
   if (await emailInUse(db, input.email)) {
@@ -154,7 +155,7 @@ async function queueInvitationMail(trx: DB, to: string, mail: ReturnType<typeof 
 }
 
 /** A new link (72 hours from now) for a pending invitation; the earlier link stops working. */
-export async function resendInvitation(actor: User, id: number, now: Date = new Date()): Promise<TeamResult> {
+export async function resendInvitation(actor: User, id: number, now: Date = nowDate()): Promise<TeamResult> {
   const db = getDb();
   const invitation = await getInvitation(db, id);
   if (!invitation || invitation.acceptedAt || invitation.withdrawnAt) {
@@ -176,7 +177,7 @@ export async function resendInvitation(actor: User, id: number, now: Date = new 
   return { ok: true, message: `Invitation sent again to ${invitation.email}.` };
 }
 
-export async function withdrawPendingInvitation(actor: User, id: number, now: Date = new Date()): Promise<TeamResult> {
+export async function withdrawPendingInvitation(actor: User, id: number, now: Date = nowDate()): Promise<TeamResult> {
   const db = getDb();
   const done = await db.transaction().execute(async (trx) => {
     if (!(await withdrawInvitation(trx, id, now))) return false;
@@ -197,7 +198,7 @@ export async function withdrawPendingInvitation(actor: User, id: number, now: Da
 /** The invitation a link leads to, while it can still be accepted. */
 export async function openInvitation(
   token: string | undefined,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<{ name: string; email: string; role: Role } | null> {
   if (!token || token.length > 100) return null;
   const invitation = await findOpenInvitation(getDb(), hashToken(token), now);
@@ -211,7 +212,7 @@ export type AcceptResult =
 export async function acceptInvitation(
   token: string | undefined,
   input: { username: string; password: string },
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<AcceptResult> {
   if (!token || token.length > 100) return { ok: false, reason: "invalid" };
   const db = getDb();

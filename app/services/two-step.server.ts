@@ -97,6 +97,9 @@ async function matchingStep(secret: string, code: string): Promise<number | null
   if (!/^\d{6}$/.test(code)) return null;
   const result = await verifyTOTP({ otp: code, secret, period: TOTP_PERIOD, window: 1 });
   if (!result) return null;
+  // The TOTP library counts steps by the real time (as the person's phone does), so the step it
+  // matched is counted on that same time, not on the app's clock.
+  // eslint-disable-next-line no-restricted-syntax
   return Math.floor(Date.now() / 1000 / TOTP_PERIOD) + result.delta;
 }
 

@@ -3,6 +3,7 @@
  * (client-safe: not a .server module). Add a section to dashboardSections and it gets a place
  * in the staff area's sidebar, under its group.
  */
+
 /** Everything under it is the staff area: never cached, never indexed. */
 export const ADMIN_ROOT = "/admin";
 export const LOGIN_PATH = "/admin/login";
@@ -88,7 +89,7 @@ export const adminPaths = {
   signInCode: "/admin/login/code",
 } as const;
 
-/** The three fixed staff roles (docs/team.md). */
+/** The three fixed staff roles (docs/team.md): the one list, which db/schema.ts and the guards use too. */
 export const ROLES = ["admin", "fundraising", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -6,7 +6,7 @@
 // app/services/bank-import.server.ts.
 import type { PledgeStatusValue } from "~/schemas/donations";
 import { parse } from "csv-parse/sync";
-import { giftDayProblem, toLondonDay } from "~/utils/dates";
+import { giftDayProblem } from "~/utils/dates";
 import { sha256Hex } from "~/utils/sha256";
 
 export interface ColumnChoice {
@@ -369,11 +369,7 @@ export function readStatementRows(
 }
 
 /** The money-in lines of a statement: its CSV records, then header detection, then row reading. */
-export function parseStatement(
-  text: string,
-  choice: ColumnChoice = {},
-  today: string = toLondonDay(new Date()),
-): StatementResult {
+export function parseStatement(text: string, today: string, choice: ColumnChoice = {}): StatementResult {
   const problems: LineProblem[] = [];
   const records = readStatementRecords(text, problems);
   if (!records) {

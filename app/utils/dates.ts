@@ -119,7 +119,7 @@ export function isCalendarDay(value: string): boolean {
  * Why a calendar day (YYYY-MM-DD) cannot be the day money arrived: before the charity was founded,
  * or after today (UK); null when it can. (A payment dated 9999-12-31 once became claimable.)
  */
-export function giftDayProblem(day: string, today: string = toLondonDay(new Date())): string | null {
+export function giftDayProblem(day: string, today: string): string | null {
   if (day >= site.foundedOn && day <= today) return null;
   return `Enter a date from ${formatLongDate(site.foundedOn)} to today (${formatLongDate(today)})`;
 }

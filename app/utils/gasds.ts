@@ -1,4 +1,4 @@
-import { GIFT_AID_PENCE_PER_POUND } from "~/content/gift-aid";
+import { giftAidOnPence } from "./gift-aid";
 import { taxYearOf, type TaxYear } from "./tax-year";
 
 // The Gift Aid Small Donations Scheme (GASDS) claim for one tax year, worked out from the small
@@ -39,7 +39,7 @@ export function isEligibleSmallDonation(donation: Pick<SmallDonationFigures, "am
 
 /** The GASDS top-up on an amount of small donations: like Gift Aid, 25p per £1, rounded down. */
 export function gasdsTopUpPence(donationsPence: number): number {
-  return Math.floor((donationsPence * GIFT_AID_PENCE_PER_POUND) / 100);
+  return giftAidOnPence(donationsPence);
 }
 
 export type GasdsLimit = "none" | "yearly-limit" | "matching-rule";

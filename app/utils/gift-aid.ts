@@ -1,10 +1,15 @@
 import { isValid, toNormalised } from "postcode";
-import { GIFT_AID_LIMITS } from "~/content/gift-aid";
+import { GIFT_AID_LIMITS, GIFT_AID_PENCE_PER_POUND } from "~/content/gift-aid";
 import { addYearsToDay } from "./dates";
 
 // Gift Aid rules as pure functions, shared by the donate form's schema (browser and server),
 // the claim service and the tests: HMRC's cell rules for the Charities Online schedule, and
 // which payments a declaration lets us claim.
+
+/** The Gift Aid on a sum of donations, in whole pence, rounded down so we never claim more than due. */
+export function giftAidOnPence(donationsPence: number): number {
+  return Math.floor((donationsPence * GIFT_AID_PENCE_PER_POUND) / 100);
+}
 
 // ---------------------------------------------------------------------------------------
 // HMRC schedule cells

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// A staff team instead of one account (issue 19): each user has a role, an e-mail address, a
+// A staff team instead of one account: each user has a role, an e-mail address, a
 // status and optionally a second factor; invitations and password resets are single-use
 // tokens stored as SHA-256; recovery codes are stored hashed; sessions remember when they were
 // last used and from which browser; audit rows name the person by id as well as by username.

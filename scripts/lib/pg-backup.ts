@@ -81,7 +81,7 @@ function runTool(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 /** `charity-20261125T143000Z.dump` for a moment. */
-export function dumpFileName(now: Date = new Date()): string {
+export function dumpFileName(now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, "")

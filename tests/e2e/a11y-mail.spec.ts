@@ -5,6 +5,7 @@ import { signIn } from "./support/auth";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { e2eDb } from "./support/db";
 import { linkInOutbox } from "./support/mail";
+import { nowIsoString } from "~/infra/clock.server";
 
 test("confirmation, unsubscribe and bad-link pages have no axe violations", async ({ axePage: page, request }) => {
   const email = `axe-${randomUUID().slice(0, 8)}@example.com`;
@@ -28,7 +29,7 @@ test("mail log, message, subscribers and subscriber pages have no axe violations
   test.setTimeout(90_000);
   await signIn(page.context(), baseURL!);
   const email = `axe-staff-${randomUUID().slice(0, 8)}@example.com`;
-  const now = new Date().toISOString();
+  const now = nowIsoString();
   const { id } = await e2eDb()
     .insertInto("newsletter_subscribers")
     .values({ email, consented_at: now, status: "confirmed", confirmed_at: now })

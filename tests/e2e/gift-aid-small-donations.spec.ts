@@ -1,6 +1,6 @@
-// Staff journeys of issue 20, points 4 and 6, with JavaScript on and off: record small donations
-// (GASDS), see the claim for the tax year (the £30 rule and HMRC's matching rule), download its
-// CSV, delete a mistaken one; then the Statistics charts and their tables.
+// Staff journeys, with JavaScript on and off: record small donations (GASDS), see the claim for
+// the tax year (the £30 rule and HMRC's matching rule), download its CSV, delete a mistaken one;
+// then the Statistics charts and their tables.
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/auth";

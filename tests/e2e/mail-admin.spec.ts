@@ -2,11 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/auth";
 import { e2eDb } from "./support/db";
+import { nowIsoString } from "~/infra/clock.server";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function failedMessage(subject: string) {
-  const now = new Date().toISOString();
+  const now = nowIsoString();
   const row = await e2eDb()
     .insertInto("outbox")
     .values({
@@ -67,7 +68,7 @@ test("the Subscribers tab lists, shows the consent history, and removes after co
 }) => {
   await login();
   const email = uniqueEmail("staff-view");
-  const now = new Date().toISOString();
+  const now = nowIsoString();
   const { id } = await e2eDb()
     .insertInto("newsletter_subscribers")
     .values({ email, consented_at: now, status: "pending" })

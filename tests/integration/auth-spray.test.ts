@@ -1,4 +1,4 @@
-// Nobody can lock the staff out (issue: an anonymous client's 100 failed sign-ins across any
+// Nobody can lock the staff out (an anonymous client's 100 failed sign-ins across any
 // usernames used to make every account answer 429, the admin with the right password included).
 // Clients are told apart by X-Forwarded-For, so a proxy is trusted here.
 process.env.TRUST_PROXY = "true";

@@ -6,8 +6,9 @@ import pg from "pg";
 import { inject } from "vitest";
 import { sql, type Migration, type MigrationProvider } from "kysely";
 import { migrationProvider } from "../../db/migrations";
+import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
-import { createPendingSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
+import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
 
 /**
  * A separate, migrated database for tests that must not share the file's getDb(): a SQLite file,
@@ -90,7 +91,7 @@ export function formRequest(url: string, fields: Record<string, string>, init: R
 }
 
 /** A newsletter subscriber who confirmed their address (double opt-in done). */
-export async function confirmedSubscriber(db: DB, email: string, now: Date = new Date()): Promise<void> {
+export async function confirmedSubscriber(db: DB, email: string, now: Date = nowDate()): Promise<void> {
   const subscriber = await createPendingSubscriber(db, email, now);
   await setSubscriberStatus(db, subscriber.id, "confirmed", now);
 }

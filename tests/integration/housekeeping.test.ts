@@ -4,9 +4,10 @@ import { admitFormPost } from "~/models/form-post.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, scheduleHousekeeping } from "~/services/housekeeping.server";
 import { resetDatabase } from "./helpers";
+import { nowDate, nowIsoString } from "~/infra/clock.server";
 
 async function user() {
-  const now = new Date().toISOString();
+  const now = nowIsoString();
   return getDb()
     .insertInto("users")
     .values({ username: "keeper", password_hash: "x", created_at: now, updated_at: now })
@@ -53,7 +54,7 @@ describe("housekeeping", () => {
     const { createPasswordReset, markPasswordResetUsed } = await import("~/models/staff-token.server");
     const { id } = await user();
     const hour = 60 * 60 * 1000;
-    const now = new Date();
+    const now = nowDate();
     // One live link per person: three people, one link each.
     const other = await getDb()
       .insertInto("users")

@@ -3,6 +3,7 @@
 process.env.STAFF_EMAIL = "staff@example.org";
 process.env.PUBLIC_URL = "https://charity.example.org/";
 
+import { nowDate } from "~/infra/clock.server";
 import { submitPledge } from "~/services/pledges.server";
 import { describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS, HOW_TO_CANCEL } from "~/content/gift-aid";
@@ -18,7 +19,7 @@ import { useTestMail } from "./mail-support";
 
 const testMail = useTestMail();
 
-const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
+const deliver = (now = nowDate()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
 const call = async (action: unknown, path: string, fields: Record<string, string>) =>
   (await (action as (a: unknown) => Promise<Response>)({
     request: formRequest(path, fields),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { nowDate } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { claimDueMail, enqueueMail, getMail, requeueFailedMail } from "~/models/outbox.server";
 import { deliverDueMail, MAX_MAIL_TRIES, mailRetryDelayMs } from "~/services/mail-sender.server";
@@ -7,7 +8,7 @@ import { useTestMail } from "./mail-support";
 const testMail = useTestMail({ from: "Charity Test <no-reply@example.org>", timeoutSeconds: 1 });
 const LEASE_MS = 60_000;
 
-const queue = (subject: string, now = new Date()) =>
+const queue = (subject: string, now = nowDate()) =>
   getDb()
     .transaction()
     .execute((trx) =>
@@ -57,7 +58,7 @@ describe("outbox and sender", () => {
   ] as const)(
     "keeps the message queued with the error when the server %s, and a later try delivers it",
     async (_l, mode, error) => {
-      const t0 = new Date();
+      const t0 = nowDate();
       const id = await queue(`Retry ${mode}`, t0);
       testMail.smtp.mode = mode;
       expect(await deliver(t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
@@ -110,7 +111,7 @@ describe("outbox and sender", () => {
   });
 
   it("never hands a leased message to a second sender, and re-sends it once the lease of a dead sender runs out", async () => {
-    const t0 = new Date();
+    const t0 = nowDate();
     const id = await queue("Leased", t0);
     const first = await claimDueMail(getDb(), t0, LEASE_MS);
     expect(first.map((r) => r.id)).toEqual([id]);

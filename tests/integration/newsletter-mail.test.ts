@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { nowDate } from "~/infra/clock.server";
 import { newsletterConsent } from "~/content/mail";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
-import { getNewsletterSubscriber, listConsentEvents } from "~/models/newsletter.server";
+import { getNewsletterSubscriber, listConsentEvents } from "~/models/subscriber.server";
 import * as confirmRoute from "~/routes/_public+/newsletter.confirm.$token";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
 import * as unsubscribeRoute from "~/routes/_public+/newsletter.unsubscribe.$token";
@@ -17,7 +18,7 @@ import type { ReceivedMail } from "./smtp-support";
 
 const testMail = useTestMail();
 
-const deliver = (now = new Date()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
+const deliver = (now = nowDate()) => deliverDueMail({ db: getDb(), transport: testMail.transport, now: () => now });
 
 async function signUp(email: string) {
   const response = (await publicationsAction({

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { createPendingSubscriber, getNewsletterSubscriber, setSubscriberStatus } from "~/models/newsletter.server";
+import { createPendingSubscriber, getNewsletterSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
 import { claimDueMail } from "~/models/outbox.server";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
 import { deliverDueMail, queueTestMail } from "~/services/mail-sender.server";

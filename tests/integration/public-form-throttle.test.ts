@@ -12,6 +12,7 @@ import { clientAddress, trackRequests } from "~/infra/request-scope.server";
 import { admitFormPost, deleteOldFormPosts } from "~/models/form-post.server";
 import * as contact from "~/routes/_public+/contact";
 import { formRequest, resetDatabase } from "./helpers";
+import { nowDate } from "~/infra/clock.server";
 
 const valid = { name: "Ann", email: "ann@example.com", subject: "general", message: "Hello", channel: "email" };
 
@@ -70,7 +71,7 @@ describe("public form throttle", () => {
 
   it("lets no more than the limit through when posts arrive in parallel", async () => {
     const db = getDb();
-    const now = new Date();
+    const now = nowDate();
     const decisions = await Promise.all(
       Array.from({ length: 10 }, () => admitFormPost(db, "burst", { perMinute: 3, perHour: 5 }, now)),
     );

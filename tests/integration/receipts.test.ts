@@ -1,4 +1,4 @@
-// Donor receipts (issue 20, point 5): the thank-you e-mail for each payment recorded, the one
+// Donor receipts: the thank-you e-mail for each payment recorded, the one
 // reminder of an unpaid bank-transfer pledge, and yearly giving statements (PDF, signed link).
 // Mail goes through the outbox to a real SMTP server in this process.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The role table (issue 19): every route module under app/routes/admin+ and app/routes/api+,
+// The role table (docs/team.md): every route module under app/routes/admin+ and app/routes/api+,
 // found on the file system, has a row here saying who may use it; each role's answer is then
 // asserted. A new route without a row fails the first test, so no route ships without a role
 // decision. Allowed: any answer but 403 and the sign-in redirect. Refused: 403.

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
 import { formRequest, resetDatabase } from "./helpers";
 import { checkoutSession, webhookRequest } from "./stripe-support";
+import { nowIsoString } from "~/infra/clock.server";
 
 // Card gifts end to end inside the process: the real `stripe` client talks to a stand-in
 // server started here, and webhook payloads are signed with the library's own test helper.
@@ -326,7 +327,7 @@ describe("POST /webhooks/stripe", () => {
     await deliver("checkout.session.completed", checkoutSession(reference, 2500));
     const [payment] = await payments();
     const pledge = await pledgeRow(reference);
-    const now = new Date().toISOString();
+    const now = nowIsoString();
     const declaration = await getDb()
       .insertInto("gift_aid_declarations")
       .values({

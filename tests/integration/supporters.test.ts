@@ -21,6 +21,7 @@ import { mergeSupporters } from "~/services/supporter-merge.server";
 import { getSupporterPage, supportersPage } from "~/services/supporters.server";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { confirmedSubscriber, resetDatabase } from "./helpers";
+import { nowIsoString } from "~/infra/clock.server";
 
 let cookie: string;
 beforeEach(async () => {
@@ -68,7 +69,7 @@ describe("one supporter per address", () => {
     const pledges = await db.selectFrom("pledges").select(["id", "supporter_id"]).orderBy("id").execute();
     expect(pledges.map((p) => p.supporter_id)).toEqual([supporters[0].id, supporters[0].id]);
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = nowIsoString().slice(0, 10);
     const one = await recordManualPayment(
       { pledgeId: first.id, receivedOn: today, amountPence: 2500, note: null, sendThanks: true },
       "admin",

@@ -1,4 +1,4 @@
-// The staff team (issue 19): invitations and password resets are single-use, hashed and
+// The staff team (docs/team.md): invitations and password resets are single-use, hashed and
 // expire; the last active admin cannot be disabled or demoted, nor can anyone act on
 // themselves; disabling ends sessions and API tokens at once; a TOTP code is accepted once.
 import { generateTOTP } from "@epic-web/totp";

@@ -18,7 +18,7 @@ import {
   type FieldRules,
 } from "~/schemas/field-rules";
 import { loginSchema } from "~/schemas/login";
-import { newsletterSchema } from "~/schemas/newsletter";
+import { newsletterSchema } from "~/schemas/subscription";
 import type { z } from "zod";
 
 /** The server's first message for one field of an otherwise empty form. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GIFT_AID_DECLARATION_VERSIONS, giftAidOnPence } from "~/content/gift-aid";
+import { GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { donationSchema } from "~/schemas/donation";
 import { neutraliseCell } from "~/infra/csv.server";
 import { addYearsToDay, toLondonDay } from "~/utils/dates";

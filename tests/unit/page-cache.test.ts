@@ -52,7 +52,7 @@ describe("pageCacheKey", () => {
   });
 
   it("ignores query parameters the page does not read, and skips those it reads", () => {
-    // Made-up parameters cannot force a render per request (issue: /contact?x=1 bypassed the cache).
+    // Made-up parameters cannot force a render per request (/contact?x=1 once bypassed the cache).
     expect(pageCacheKey(get("/contact?x=1"), 200, cacheable)).toBe("system /contact");
     expect(pageCacheKey(get("/contact?utm_source=tv&x=2"), 200, cacheable)).toBe("system /contact");
     const readsSubject = context({ pageCache: true, query: ["subject"] });

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormError, SelectField, TextareaField, TextField } from "~/components/ui/form";
-import { newsletterDraftSchema, type NewsletterDraftForm } from "~/schemas/newsletters";
+import { newsletterDraftSchema, type NewsletterDraftForm } from "~/schemas/newsletter-issues";
 
 export interface NewsletterFormValues {
   subject: string;

@@ -1,7 +1,7 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { site } from "~/content/site";
-import { officers, trustees, type TeamMember } from "~/content/team";
+import { officers, trustees, type TrusteeOrOfficer } from "~/content/team";
 import { pageMeta } from "~/utils/meta";
 import { useCharity } from "~/components/charity";
 
@@ -11,7 +11,7 @@ export const handle: PageCacheHandle = { pageCache: true };
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Our Team", description: `The board of trustees and the officers of ${site.name}.` });
 
-function MemberList({ members }: { members: TeamMember[] }) {
+function MemberList({ members }: { members: TrusteeOrOfficer[] }) {
   return (
     <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {members.map((member, i) => (

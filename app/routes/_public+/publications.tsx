@@ -8,7 +8,7 @@ import { newsletterConsent } from "~/content/mail";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
 import { newsletterRules } from "~/schemas/field-rules";
-import { newsletterSchema, type NewsletterInput } from "~/schemas/newsletter";
+import { newsletterSchema, type NewsletterInput } from "~/schemas/subscription";
 import { browserValidation } from "~/utils/browser-validation";
 import { formatLongDate } from "~/utils/dates";
 import { signUpForNewsletter } from "~/services/newsletter.server";

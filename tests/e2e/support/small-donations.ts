@@ -1,6 +1,6 @@
 // Small donations (GASDS) test data in the e2e database. Each project gets a tax year of its own
 // (long past, nobody else's), emptied first, so the claim's figures are exact in a shared database.
-import { giftAidOnPence } from "~/content/gift-aid";
+import { giftAidOnPence } from "~/utils/gift-aid";
 import { insertClaim } from "~/models/gift-aid.server";
 import { taxYearDays } from "~/utils/tax-year";
 import { e2eDb } from "./db";

@@ -1,3 +1,4 @@
+import { now } from "~/infra/clock.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return json({
     // Unpaid pledges made before this are marked, as the overview highlights them.
-    oldBefore: new Date(Date.now() - OLD_PLEDGE_DAYS * 86_400_000).toISOString(),
+    oldBefore: new Date(now() - OLD_PLEDGE_DAYS * 86_400_000).toISOString(),
     filters: { status: query.status ?? "", type: query.type ?? "", q: query.q ?? "" },
     page,
     pageCount: result.pageCount,

@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteClaimBatch(id, user.username);
       return redirect(adminPaths.giftAid, 303);
     }
-    const submission = parseWithZod(form, { schema: markSubmittedSchema });
+    const submission = parseWithZod(form, { schema: markSubmittedSchema(londonToday()) });
     if (submission.status !== "success")
       return json({ result: submission.reply(), error: null, confirmDelete: false }, { status: 400 });
     await markClaimSubmitted(id, submission.value.submittedOn, user.username);
@@ -102,7 +102,7 @@ function SubmitForm({ today }: { today: string }) {
     id: "mark-submitted",
     lastResult: actionData?.result ?? null,
     defaultValue: { submittedOn: today },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: markSubmittedSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: markSubmittedSchema(today) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -12,7 +12,7 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { newsletterFromArticleSchema } from "~/schemas/newsletters";
+import { newsletterFromArticleSchema } from "~/schemas/newsletter-issues";
 import { setFlash } from "~/services/flash.server";
 import {
   composeChoices,

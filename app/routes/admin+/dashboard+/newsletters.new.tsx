@@ -7,7 +7,7 @@ import { NewsletterForm } from "~/components/admin/newsletter-form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { newsletterDraftSchema } from "~/schemas/newsletters";
+import { newsletterDraftSchema } from "~/schemas/newsletter-issues";
 import { setFlash } from "~/services/flash.server";
 import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";

@@ -1,4 +1,4 @@
-import { londonToday } from "~/infra/clock.server";
+import { londonToday, nowDate } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { logger } from "~/infra/logger.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data = await findPersonalData(parsed.email);
   logger.info({ event: "privacy.exported", counts: countsOf(data) }, "Personal data exported");
   const addresses = await addressesFor(parsed.email);
-  const body = JSON.stringify(subjectAccessExport(parsed.email, data, new Date(), addresses), null, 2);
+  const body = JSON.stringify(subjectAccessExport(parsed.email, data, nowDate(), addresses), null, 2);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

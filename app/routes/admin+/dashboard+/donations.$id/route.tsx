@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const form = await readFormData(request);
-  const submission = parseWithZod(form, { schema: recordPaymentSchema });
+  const submission = parseWithZod(form, { schema: recordPaymentSchema(londonToday()) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { receivedOn, amount, note, sendThanks } = submission.value;
   const recorded = await recordManualPayment(
@@ -87,8 +87,8 @@ export default function PledgeDetail() {
     id: `record-payment-${pledge.id}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { receivedOn: today, amount: "", note: "", sendThanks: "on" },
-    constraint: getZodConstraint(recordPaymentSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: recordPaymentSchema }),
+    constraint: getZodConstraint(recordPaymentSchema(today)),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recordPaymentSchema(today) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

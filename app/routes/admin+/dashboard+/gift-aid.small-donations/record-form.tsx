@@ -22,7 +22,7 @@ export function RecordForm({
     id: "record-small-donation",
     lastResult,
     defaultValue: { collectedOn: today, method: "cash", kind: "gift" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: recordSmallDonationSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recordSmallDonationSchema(today) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

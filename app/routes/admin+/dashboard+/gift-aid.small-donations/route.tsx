@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const removed = await removeSmallDonation(id, user.username);
       return redirect(`${adminPaths.smallDonations(taxYearOf(removed.collectedOn))}&done=deleted`, 303);
     }
-    const submission = parseWithZod(form, { schema: recordSmallDonationSchema });
+    const submission = parseWithZod(form, { schema: recordSmallDonationSchema(londonToday()) });
     if (submission.status !== "success") {
       return json({ result: submission.reply(), error: null, confirmDelete: null }, { status: 400 });
     }

@@ -14,7 +14,7 @@ import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { getEnv } from "~/infra/env.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletters";
+import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletter-issues";
 import { setFlash, takeFlash } from "~/services/flash.server";
 import {
   composeChoices,

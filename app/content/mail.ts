@@ -61,7 +61,7 @@ export const mailWording = {
   newsletterNoTracking: "We do not track whether you open this message or which links you follow.",
   newsletterTestSubject: (subject: string) => `[Test] ${subject}`,
   newsletterTestNotice:
-    "This is a test sent from the staff area. Subscribers get the same message with their own unsubscribe link; the one below does nothing.",
+    "This is a test sent from the staff area. Subscribers get the same message with a link to read it on our website (the page exists once the newsletter is sent) and their own unsubscribe link; the one below does nothing.",
   cardThanksSubject: (reference: string) => `Thank you for your gift (${reference})`,
   cardThanksIntro: (firstName: string) =>
     `Dear ${firstName}, thank you for your gift to ${site.name}. Your card payment has reached us.`,

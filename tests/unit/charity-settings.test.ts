@@ -132,6 +132,7 @@ describe("the settings schemas", () => {
     const contact = contactGroupSchema.parse({ email: "hello@charity.org.uk", whatsappNumber: "07700 900123" });
     expect(contact).toEqual({
       email: "hello@charity.org.uk",
+      supportEmail: "",
       phone: "",
       whatsappNumber: "447700900123",
       officeHours: "",

@@ -19,12 +19,15 @@ export async function action({ params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: newsletterPages.confirmTitle,
-    description: "Confirm your newsletter subscription.",
-    noindex: true,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: newsletterPages.confirmTitle,
+      description: "Confirm your newsletter subscription.",
+      noindex: true,
+    },
+    matches,
+  );
 
 export default function ConfirmSubscription() {
   const { valid } = useLoaderData<typeof loader>();

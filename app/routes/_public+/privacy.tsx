@@ -10,8 +10,8 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description }, matches);
 
 // The enquiry retention period is the one housekeeping enforces (ENQUIRY_RETENTION_DAYS,
 // default DEFAULT_ENQUIRY_RETENTION_DAYS), so the page never promises a period the server

@@ -20,11 +20,14 @@ import { PageBanner } from "~/components/page-banner";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Publications",
-    description: `Newsletters, annual reports and research from ${site.name}, and a newsletter you can subscribe to.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Publications",
+      description: `Newsletters, annual reports and research from ${site.name}, and a newsletter you can subscribe to.`,
+    },
+    matches,
+  );
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

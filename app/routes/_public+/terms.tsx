@@ -7,7 +7,8 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () => pageMeta({ title: termsOfUse.title, description: termsOfUse.description });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: termsOfUse.title, description: termsOfUse.description }, matches);
 
 export default function Terms() {
   return <LegalDocument page={termsOfUse} />;

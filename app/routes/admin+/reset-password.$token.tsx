@@ -17,8 +17,11 @@ import { pageMeta } from "~/utils/meta";
 // The link in a password-reset e-mail: works once, for one hour. Setting the password ends
 // every session and API token of the person and signs this browser in.
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Set a new password", description: `Staff password reset for ${site.name}.`, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    { title: "Set a new password", description: `Staff password reset for ${site.name}.`, noindex: true },
+    matches,
+  );
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 

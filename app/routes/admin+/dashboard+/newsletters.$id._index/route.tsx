@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sent ? newsletterProgress(newsletter.id) : Promise.resolve(null),
     takeFlash(request),
   ]);
-  const preview = previewNewsletter(newsletter);
+  const preview = await previewNewsletter(newsletter);
   return json(
     {
       newsletter: {

@@ -21,6 +21,9 @@ export const newsletterPages = {
   confirmButton: "Confirm my subscription",
   confirmedTitle: "Subscription confirmed",
   confirmedText: "Thank you: your subscription is confirmed. Every newsletter has a link to unsubscribe.",
+  alreadyConfirmedTitle: "Your subscription is already confirmed",
+  alreadyConfirmedText:
+    "This link has done its work: your subscription was confirmed when you first used it, and there is nothing more to do. Every newsletter has a link to unsubscribe.",
   badConfirmTitle: "This confirmation link does not work",
   badConfirmText:
     "The link is wrong, has expired (links last 7 days) or has already been used. Sign up again on the Publications page to get a new one.",

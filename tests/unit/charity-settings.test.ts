@@ -13,6 +13,7 @@ import {
   normaliseSortCode,
   telHref,
   whatsappDigits,
+  formatWhatsappNumber,
 } from "~/utils/charity-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
 import { charityText, charityTextParts } from "~/utils/charity-text";
@@ -95,6 +96,10 @@ describe("phone numbers", () => {
   });
   it("refuses what cannot be a UK number", () => {
     expect(whatsappDigits(charityDefaults.whatsappNumber)).toBeNull();
+    // Shown as people write it, which reads back as the same digits.
+    expect(formatWhatsappNumber("447700900123")).toBe("+44 7700 900123");
+    expect(whatsappDigits(formatWhatsappNumber("447700900123"))).toBe("447700900123");
+    expect(formatWhatsappNumber(charityDefaults.whatsappNumber)).toBe(charityDefaults.whatsappNumber);
     expect(whatsappDigits("+1 202 555 0100")).toBeNull();
     expect(whatsappDigits("0770090012")).toBeNull();
     expect(whatsappDigits("020 7946 0000")).toBeNull();

@@ -22,6 +22,7 @@ import {
   type SettingKey,
   type SettingsGroup,
 } from "~/utils/charity-settings";
+import { formatWhatsappNumber } from "~/utils/charity-numbers";
 import { pageMeta } from "~/utils/meta";
 import { REMINDER_AFTER_DAYS } from "~/utils/receipts";
 
@@ -202,7 +203,10 @@ function GroupForm({
   const [form, meta] = useForm<Record<string, string>, Record<string, string>, string[]>({
     id: `settings-${group}`,
     lastResult,
-    defaultValue: Object.fromEntries(fields.map(({ key }) => [key, settings[key]])),
+    // The WhatsApp number as people write it (stored as international digits for wa.me links).
+    defaultValue: Object.fromEntries(
+      fields.map(({ key }) => [key, key === "whatsappNumber" ? formatWhatsappNumber(settings[key]) : settings[key]]),
+    ),
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Record<string, string>>,
     shouldValidate: "onBlur",

@@ -13,7 +13,7 @@ async function signUp(page: Page, email: string) {
   await expect(section.getByRole("status")).toHaveText(/check your inbox/);
 }
 
-test("the link in the confirmation message shows a Confirm button that confirms; the link then no longer works", async ({
+test("the link in the confirmation message shows a Confirm button that confirms; opened again, it says the subscription is already confirmed", async ({
   page,
 }) => {
   const email = uniqueEmail("confirm");

@@ -228,6 +228,11 @@ describe("with the charity's own details saved in Settings", () => {
       const all = `${message.subject}\n${message.text}\n${message.html}`;
       expect(leftoversIn(all), message.subject).toEqual([]);
     }
+    // A test newsletter has no link to its web version: that page exists once the newsletter is sent.
+    const [issue, test] = messages.slice(-2);
+    expect(issue.text).toContain(`Read it on our website:\n${newsletter.webUrl}`);
+    expect(test.text).not.toContain(newsletter.webUrl);
+    expect(test.html).not.toContain(newsletter.webUrl);
     const donorMail = messages[7];
     expect(donorMail.text).toContain("Sort code: 60-16-13");
     expect(donorMail.text).toContain("hello@kestrel-clinics.test");

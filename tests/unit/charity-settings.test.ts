@@ -15,7 +15,7 @@ import {
   whatsappDigits,
   formatWhatsappNumber,
 } from "~/utils/charity-numbers";
-import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
+import { officeHoursRows, sisterChapterLinksOf, socialLinksOf, supportAddressOf } from "~/utils/charity-settings";
 import { charityText, charityTextParts } from "~/utils/charity-text";
 
 describe("sort code", () => {
@@ -117,6 +117,16 @@ describe("social links", () => {
   it("lists the networks set, then WhatsApp", () => {
     const links = socialLinksOf({ ...charityDefaults, linkedinUrl: "", xUrl: "https://x.com/charity" });
     expect(links.map((l) => l.label)).toEqual(["Facebook", "X", "WhatsApp"]);
+  });
+  it("lists the sister chapters set, and none when both are empty", () => {
+    const one = sisterChapterLinksOf({ ...charityDefaults, europeChapterUrl: "" });
+    expect(one).toEqual([{ label: "Sister chapter: International", href: charityDefaults.internationalChapterUrl }]);
+    expect(sisterChapterLinksOf({ ...charityDefaults, internationalChapterUrl: "", europeChapterUrl: "" })).toEqual([]);
+  });
+  it("send staff who cannot sign in to the support address, or to the contact e-mail when none is set", () => {
+    const settings = { ...charityDefaults, email: "hello@charity.org.uk" };
+    expect(supportAddressOf({ ...settings, supportEmail: "it@charity.org.uk" })).toBe("it@charity.org.uk");
+    expect(supportAddressOf({ ...settings, supportEmail: "" })).toBe("hello@charity.org.uk");
   });
 });
 

@@ -64,4 +64,5 @@ export const auditActorWords: Record<string, string> = {
   stripe: "Stripe",
   anonymous: "someone not signed in",
   housekeeping: "the site's daily clean-up",
+  "system (retention)": "the site's daily clean-up",
 };

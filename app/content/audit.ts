@@ -63,6 +63,6 @@ export const auditActionWords: Record<string, string> = {
 export const auditActorWords: Record<string, string> = {
   stripe: "Stripe",
   anonymous: "someone not signed in",
-  housekeeping: "the site's daily clean-up",
-  "system (retention)": "the site's daily clean-up",
+  housekeeping: "the site's scheduled housekeeping",
+  "system (retention)": "the site's scheduled housekeeping",
 };

@@ -22,7 +22,7 @@ describe("history lines", () => {
       "Payment refunded by Stripe",
     );
     expect(auditSentence({ action: "retention.enquiries-deleted", actor: "housekeeping", detail: "3" })).toBe(
-      "Old enquiries deleted by the site's daily clean-up: 3",
+      "Old enquiries deleted by the site's scheduled housekeeping: 3",
     );
   });
 

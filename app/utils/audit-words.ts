@@ -5,8 +5,9 @@ import { formatLongDate, formatLongDateTime } from "./dates";
 // received 5 November 2026, by hand". The audit table keeps codes and ISO dates (exact, and the
 // same in every export); this is where they become words. Client-safe.
 
-const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})\b/g;
-const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
+// Not inside an address or a reference ("/news/2026-11-02-report", "CHA-2026-11-02").
+const ISO_INSTANT = /(?<![/\w-])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})\b/g;
+const ISO_DAY = /(?<![/\w-])\d{4}-\d{2}-\d{2}(?![\w-])/g;
 
 /** An entry's detail with every ISO date and time in it written the UK way ("5 November 2026, 14:05"). */
 export function auditDetailInWords(detail: string): string {

@@ -18,6 +18,10 @@ describe("history lines", () => {
 
   it("write an instant in UK time, and name the site's own jobs", () => {
     expect(auditDetailInWords("for 2026-07-01T13:05:00.000Z")).toBe("for 1 July 2026, 14:05");
+    // An address keeps its date as it is.
+    expect(auditDetailInWords('"https://charity.test/2026-07-01-report" on 2026-07-01')).toBe(
+      '"https://charity.test/2026-07-01-report" on 1 July 2026',
+    );
     expect(auditSentence({ action: "payment.refunded", actor: "stripe", detail: null })).toBe(
       "Payment refunded by Stripe",
     );

@@ -16,10 +16,12 @@ import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { NewsNavigationPending } from "~/components/news-pending";
 import { useNonce } from "~/components/nonce";
+import { useCharity } from "~/components/charity";
 import { useOptimisticTheme } from "~/components/theme-toggle";
 import { site } from "~/content/site";
 import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
+import { charityText } from "~/utils/charity-text";
 import { getTheme } from "~/infra/theme.server";
 import { publicOrigin } from "~/infra/public-url.server";
 import { getCharitySettings } from "~/services/charity-settings.server";
@@ -38,9 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ theme: getTheme(request), origin: publicOrigin(), charity: await getCharitySettings() });
 }
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `Unexpected Application Error! | ${site.name}` : site.name },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const name = data?.charity.name ?? site.name;
+  return [{ title: error ? `Unexpected Application Error! | ${name}` : name }];
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -93,15 +96,17 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 function DefaultShareImage({ origin }: { origin: string }) {
   const matches = useMatches();
+  const charity = useCharity();
   const leaf = matches[matches.length - 1];
   if ((leaf?.handle as { ownShareImage?: boolean } | undefined)?.ownShareImage && leaf?.data) return null;
   const url = `${origin}${site.shareImage.path}`;
+  const alt = charityText(site.shareImage.alt, charity);
   return (
     <>
       <meta property="og:image" content={url} />
       <meta property="og:image:width" content={String(site.shareImage.width)} />
       <meta property="og:image:height" content={String(site.shareImage.height)} />
-      <meta property="og:image:alt" content={site.shareImage.alt} />
+      <meta property="og:image:alt" content={alt} />
       <meta name="twitter:image" content={url} />
     </>
   );

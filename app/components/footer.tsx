@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { footerLinks } from "~/content/navigation";
-import { site, sisterChapters } from "~/content/site";
+import { site } from "~/content/site";
 import { charityRegister } from "~/utils/charity-numbers";
-import { socialLinksOf } from "~/utils/charity-settings";
+import { sisterChapterLinksOf, socialLinksOf } from "~/utils/charity-settings";
 import { useCharity } from "./charity";
 
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";
@@ -44,6 +44,7 @@ function ExternalLinks({ links, className }: { links: readonly { label: string; 
 
 export function Footer() {
   const charity = useCharity();
+  const chapters = sisterChapterLinksOf(charity);
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -68,8 +69,12 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <h2 className={`${headingClass} mt-6`}>Sister chapters</h2>
-          <ExternalLinks links={sisterChapters} className="mt-3 space-y-2" />
+          {chapters.length > 0 ? (
+            <>
+              <h2 className={`${headingClass} mt-6`}>Sister chapters</h2>
+              <ExternalLinks links={chapters} className="mt-3 space-y-2" />
+            </>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CharityText } from "./charity";
 
 /** The frame of the newsletter confirmation and unsubscribe pages. */
 export function NewsletterPage({ title, children }: { title: string; children: ReactNode }) {
@@ -41,7 +42,9 @@ export function TokenActionPage({
   if (!valid || outcome === false) return <TextPage page={bad} />;
   return (
     <NewsletterPage title={ask.title}>
-      <p>{ask.text}</p>
+      <p>
+        <CharityText text={ask.text} />
+      </p>
       <Form method="post">
         {ask.intent ? <input type="hidden" name="intent" value={ask.intent} /> : null}
         <button type="submit" className="btn-primary" disabled={busy}>
@@ -55,7 +58,9 @@ export function TokenActionPage({
 function TextPage({ page, status }: { page: PageText; status?: boolean }) {
   return (
     <NewsletterPage title={page.title}>
-      <p role={status ? "status" : undefined}>{page.text}</p>
+      <p role={status ? "status" : undefined}>
+        <CharityText text={page.text} />
+      </p>
       {page.link ? (
         <p>
           <Link to={page.link.to} className="link">

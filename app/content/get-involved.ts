@@ -48,13 +48,13 @@ export const getInvolvedPages: GetInvolvedPage[] = [
   },
   {
     slug: "internships",
-    title: "Internship Program",
+    title: "Internship Programme",
     summary: "Gain experience in a medical charity while supporting our projects.",
     paragraphs: [
-      "Our internship program offers students and graduates experience in project support, fundraising, communications and finance in a small charity team.",
+      "Our internship programme offers students and graduates experience in project support, fundraising, communications and finance in a small charity team.",
       "Internships are flexible and can often be done part-time or remotely. Send us your CV and a few lines about what you would like to learn.",
     ],
-    emailSubject: "Internship Program",
+    emailSubject: "Internship Programme",
     featured: false,
   },
   {

@@ -22,6 +22,80 @@ export function retentionPeriodText(days: number): string {
 }
 
 const ENQUIRIES_TERM = "Contact enquiries";
+const PLEDGES_TERM = "Donation pledges";
+const WHO_HEADING = "Who can see it";
+
+/**
+ * The services outside the charity that receive personal data in this installation (read from
+ * its configuration by app/services/processors.server.ts); null or false: not used.
+ */
+export interface Processors {
+  /** Card gifts through Stripe Checkout. */
+  cardPayments: boolean;
+  /** The outgoing mail server's host, when mail is sent. */
+  mailHost: string | null;
+  /** Where the continuous backup goes, when it leaves this server. */
+  backupHost: string | null;
+  /** The database's server, when it is another machine. */
+  databaseHost: string | null;
+}
+
+export const noProcessors: Processors = { cardPayments: false, mailHost: null, backupHost: null, databaseHost: null };
+
+/** Each service that receives personal data, and what it receives, as the privacy page says it. */
+function processorItems(processors: Processors): { term: string; details: string[] }[] {
+  const items: { term: string; details: string[] }[] = [];
+  if (processors.cardPayments) {
+    items.push({
+      term: "Stripe (card payments)",
+      details: [
+        "When you choose to pay by card, Stripe processes the payment for us. It receives your name, your e-mail address and the amount of your gift (and, for a monthly gift, that it repeats every month). You type your card details on Stripe's own page: they never reach us.",
+        "Stripe keeps its payment records as the law on payments requires; its privacy policy is at stripe.com/privacy.",
+      ],
+    });
+  }
+  if (processors.mailHost) {
+    items.push({
+      term: "Our e-mail provider",
+      details: [
+        `Every e-mail we send (replies, receipts and reminders, newsletter confirmations and newsletters, giving statements) passes through our e-mail provider's server (${processors.mailHost}). It receives each message whole, with the address it goes to.`,
+      ],
+    });
+  }
+  if (processors.databaseHost) {
+    items.push({
+      term: "Our database host",
+      details: [
+        `Our database, which holds everything listed above, runs on our hosting provider's server (${processors.databaseHost}).`,
+      ],
+    });
+  }
+  if (processors.backupHost) {
+    items.push({
+      term: "Our backup storage",
+      details: [
+        `A continuous copy of our database, which holds everything listed above, is kept with our backup storage provider (${processors.backupHost}), so that nothing is lost if our server fails. Copies older than 7 days are deleted.`,
+      ],
+    });
+  }
+  return items;
+}
+
+function whoCanSeeIt(processors: Processors): LegalSection {
+  const items = processorItems(processors);
+  return {
+    heading: WHO_HEADING,
+    paragraphs:
+      items.length === 0
+        ? [
+            "Only our staff and trustees who need it to answer you, process your gift or send the newsletter. We do not share your details with anyone else unless the law requires it.",
+          ]
+        : [
+            "Our staff and trustees who need it to answer you, process your gift or send the newsletter, and the services below, which handle it for us on our instructions and for nothing else. We do not share your details with anyone else unless the law requires it.",
+          ],
+    items: items.length === 0 ? undefined : items,
+  };
+}
 
 function enquiryRetentionSentence(days: number): string {
   return `We delete each enquiry automatically ${retentionPeriodText(days)} after we receive it.`;
@@ -60,7 +134,7 @@ export const privacyPolicy: LegalPage = {
           ],
         },
         {
-          term: "Donation pledges",
+          term: PLEDGES_TERM,
           details: [
             "When you fill in the donation form we keep the type and amount of your gift, your name, e-mail address, your phone number if you give it, whether the gift is in honour or memory of someone, and a payment reference, so that we can match your bank transfer and thank you.",
             "If you add Gift Aid we also keep your title, home address and postcode, and the exact wording of the declaration you made and when, because HM Revenue and Customs needs them to accept our claim.",
@@ -78,12 +152,7 @@ export const privacyPolicy: LegalPage = {
         },
       ],
     },
-    {
-      heading: "Who can see it",
-      paragraphs: [
-        "Only our staff and trustees who need it to answer you, process your gift or send the newsletter. We do not share your details with anyone else unless the law requires it.",
-      ],
-    },
+    whoCanSeeIt(noProcessors),
     {
       heading: "Your rights and how to ask for removal",
       paragraphs: [
@@ -95,23 +164,39 @@ export const privacyPolicy: LegalPage = {
   ],
 };
 
+const CARD_PLEDGE_DETAIL =
+  "If you pay by card, we also keep Stripe's references for your payment and, for a monthly gift, for your subscription: never your card details.";
+
 /**
- * The policy stating the enquiry retention period in force (ENQUIRY_RETENTION_DAYS): the same
- * text with the enquiries' last sentence, their retention, worded for `days`.
+ * The policy as it holds for this installation: the enquiry retention period in force
+ * (ENQUIRY_RETENTION_DAYS) worded for `days`, and the services that receive personal data.
  */
-export function privacyPolicyFor(days: number): LegalPage {
+export function privacyPolicyFor(days: number, processors: Processors = noProcessors): LegalPage {
   return {
     ...privacyPolicy,
-    sections: privacyPolicy.sections.map((section) => ({
-      ...section,
-      items: section.items?.map((item) =>
-        item.term === ENQUIRIES_TERM
-          ? { ...item, details: [...item.details.slice(0, -1), enquiryRetentionSentence(days)] }
-          : item,
-      ),
-    })),
+    sections: privacyPolicy.sections.map((section) =>
+      section.heading === WHO_HEADING
+        ? whoCanSeeIt(processors)
+        : {
+            ...section,
+            items: section.items?.map((item) => {
+              if (item.term === ENQUIRIES_TERM) {
+                return { ...item, details: [...item.details.slice(0, -1), enquiryRetentionSentence(days)] };
+              }
+              if (item.term === PLEDGES_TERM && processors.cardPayments) {
+                return {
+                  ...item,
+                  details: [...item.details.slice(0, 1), CARD_PLEDGE_DETAIL, ...item.details.slice(1)],
+                };
+              }
+              return item;
+            }),
+          },
+    ),
   };
 }
+
+const DONATIONS_HEADING = "Donations and pledges";
 
 export const termsOfUse: LegalPage = {
   title: "Terms of Use",
@@ -126,7 +211,7 @@ export const termsOfUse: LegalPage = {
       ],
     },
     {
-      heading: "Donations and pledges",
+      heading: DONATIONS_HEADING,
       paragraphs: [
         "The donation form records a pledge: no card payment is taken on this website. Your gift is made by bank transfer using the reference we show you.",
         "Your gift goes to our projects. If you made a mistake, e-mail us and we will help put it right.",
@@ -135,7 +220,7 @@ export const termsOfUse: LegalPage = {
     {
       heading: "What we store about you",
       paragraphs: [
-        "The Privacy Policy explains what this website stores (the theme cookie, the staff session cookie, contact enquiries, donation pledges and newsletter addresses), why, and for how long.",
+        "The Privacy Policy explains what this website stores (the theme cookie, the staff session cookie, contact enquiries, donation pledges and newsletter addresses), why, for how long, and which services receive it on our behalf.",
       ],
     },
     {
@@ -159,3 +244,22 @@ export const termsOfUse: LegalPage = {
     },
   ],
 };
+
+/** The terms as they hold for this installation: with card gifts on, how a card payment is made. */
+export function termsOfUseFor(processors: Processors = noProcessors): LegalPage {
+  if (!processors.cardPayments) return termsOfUse;
+  return {
+    ...termsOfUse,
+    sections: termsOfUse.sections.map((section) =>
+      section.heading === DONATIONS_HEADING
+        ? {
+            ...section,
+            paragraphs: [
+              "The donation form records a pledge. You can pay it by card on the secure payment page of Stripe, which processes card payments for us (your card details never reach this website), or by bank transfer using the reference we show you.",
+              ...(section.paragraphs ?? []).slice(1),
+            ],
+          }
+        : section,
+    ),
+  };
+}

@@ -21,6 +21,9 @@ export const newsletterPages = {
   confirmButton: "Confirm my subscription",
   confirmedTitle: "Subscription confirmed",
   confirmedText: "Thank you: your subscription is confirmed. Every newsletter has a link to unsubscribe.",
+  alreadyConfirmedTitle: "Your subscription is already confirmed",
+  alreadyConfirmedText:
+    "This link has done its work: your subscription was confirmed when you first used it, and there is nothing more to do. Every newsletter has a link to unsubscribe.",
   badConfirmTitle: "This confirmation link does not work",
   badConfirmText:
     "The link is wrong, has expired (links last 7 days) or has already been used. Sign up again on the Publications page to get a new one.",
@@ -61,7 +64,7 @@ export const mailWording = {
   newsletterNoTracking: "We do not track whether you open this message or which links you follow.",
   newsletterTestSubject: (subject: string) => `[Test] ${subject}`,
   newsletterTestNotice:
-    "This is a test sent from the staff area. Subscribers get the same message with their own unsubscribe link; the one below does nothing.",
+    "This is a test sent from the staff area. Subscribers get the same message with a link to read it on our website (the page exists once the newsletter is sent) and their own unsubscribe link; the one below does nothing.",
   cardThanksSubject: (reference: string) => `Thank you for your gift (${reference})`,
   cardThanksIntro: (firstName: string) =>
     `Dear ${firstName}, thank you for your gift to ${site.name}. Your card payment has reached us.`,

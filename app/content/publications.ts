@@ -1,6 +1,9 @@
-// The charity's publications. The downloads are PLACEHOLDER text files in public/downloads/
-// until the real documents are published (not public/publications/: the static file server
-// would answer /publications with a redirect to that folder instead of the page).
+import { site } from "./site";
+
+// The charity's publications. A publication offers a download only once its PDF is in
+// public/downloads/ (not public/publications/: the static file server would answer /publications
+// with a redirect to that folder instead of the page); until then its card says how to ask for a
+// copy. PLACEHOLDER: none of the documents is published yet.
 
 export type PublicationType = "Newsletter" | "Annual Report" | "Research Paper";
 
@@ -11,7 +14,8 @@ export interface Publication {
   /** ISO-8601 date of publication. */
   date: string;
   type: PublicationType;
-  downloadUrl: string;
+  /** The PDF under public/downloads/, or null while it is not published. */
+  downloadUrl: string | null;
 }
 
 export const publications: Publication[] = [
@@ -22,7 +26,7 @@ export const publications: Publication[] = [
       "News from our projects, the prosthetic limb centre's milestone and an invitation to our charity gala.",
     date: "2025-09-01",
     type: "Newsletter",
-    downloadUrl: "/downloads/newsletter-autumn-2025.txt",
+    downloadUrl: null,
   },
   {
     slug: "annual-report-2024",
@@ -30,7 +34,7 @@ export const publications: Publication[] = [
     description: "What we did in 2024, where the money went, and our plans for the year ahead.",
     date: "2025-03-31",
     type: "Annual Report",
-    downloadUrl: "/downloads/annual-report-2024.txt",
+    downloadUrl: null,
   },
   {
     slug: "research-community-health-access",
@@ -38,13 +42,15 @@ export const publications: Publication[] = [
     description: "A study of the barriers families face in reaching primary care, and what helps overcome them.",
     date: "2024-11-15",
     type: "Research Paper",
-    downloadUrl: "/downloads/research-community-health-access.txt",
+    downloadUrl: null,
   },
 ];
 
 export const publicationsPage = {
   title: "Publications",
-  intro: "Our newsletters, annual reports and research, free to download.",
+  intro: "Our newsletters, annual reports and research.",
+  /** On a publication whose PDF is not online yet. */
+  askForCopy: `Not online yet: e-mail ${site.email} and we will send you a copy.`,
   newsletterTitle: "Subscribe to our newsletter",
   // The text beside the form is the consent wording, in app/content/mail.ts (newsletterConsent.signUp).
   subscribedMessage:

@@ -1,4 +1,4 @@
-import type { CharitySettings } from "~/utils/charity-settings";
+import type { CharitySettings, SettingKey } from "~/utils/charity-settings";
 
 // Facts about the charity shown across the site. Values the specification does not reproduce
 // are PLACEHOLDERS, marked as such here and nowhere else. The charity's names, numbers, contact
@@ -37,10 +37,10 @@ export const socialLinks = [
 ] as const;
 
 /** PLACEHOLDER URLs of the two sister chapters' sites. */
-export const sisterChapters = [
-  { label: "Sister chapter: International", href: "https://international.example.org" },
-  { label: "Sister chapter: Europe", href: "https://europe.example.org" },
-] as const;
+export const sisterChapters = {
+  international: "https://international.example.org",
+  europe: "https://europe.example.org",
+} as const;
 
 /** PLACEHOLDER bank details for donations by transfer. */
 export const bankDetails = {
@@ -66,6 +66,7 @@ export const charityDefaults: CharitySettings = {
   companyNumber: site.companyNumber,
   registeredOffice: "",
   email: site.email,
+  supportEmail: site.supportEmail,
   phone: "",
   whatsappNumber: site.whatsappNumber,
   officeHours: officeHours.map(({ days, hours }) => `${days}: ${hours}`).join("\n"),
@@ -78,4 +79,22 @@ export const charityDefaults: CharitySettings = {
   instagramUrl: "",
   xUrl: "",
   youtubeUrl: "",
+  internationalChapterUrl: sisterChapters.international,
+  europeChapterUrl: sisterChapters.europe,
 };
+
+/** The settings whose defaults above are placeholders: the Settings page lists those not yet replaced. */
+export const placeholderSettingKeys: readonly SettingKey[] = [
+  "charityNumber",
+  "companyNumber",
+  "email",
+  "supportEmail",
+  "whatsappNumber",
+  "sortCode",
+  "accountNumber",
+  "iban",
+  "facebookUrl",
+  "linkedinUrl",
+  "internationalChapterUrl",
+  "europeChapterUrl",
+];

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { emailField, requiredText } from "./email";
-import { textProblem, tooLongMessage, type TextKind } from "./field-rules";
+import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, textProblem, tooLongMessage, type TextKind } from "./field-rules";
 import { settingsGroups, type SettingsGroup } from "~/utils/charity-settings";
 import {
   ibanProblem,
@@ -56,15 +56,13 @@ function optionalText(label: string, max: number, kind: TextKind) {
     .transform((value) => value ?? "");
 }
 
-function socialUrl(label: string) {
+/** An optional https:// address of a page elsewhere (`what`: "the Facebook page"). */
+function httpsUrl(label: string, what: string) {
   return z
     .string()
     .trim()
     .max(SETTINGS_LIMITS.url, tooLongMessage(label, SETTINGS_LIMITS.url))
-    .refine(
-      (value) => value === "" || isHttpsUrl(value),
-      `Enter the full address of the ${label} page, starting https://`,
-    )
+    .refine((value) => value === "" || isHttpsUrl(value), `Enter the full address of ${what}, starting https://`)
     .optional()
     .transform((value) => value ?? "");
 }
@@ -87,6 +85,13 @@ export const charityGroupSchema = z.object({
 
 export const contactGroupSchema = z.object({
   email: emailField("Contact e-mail"),
+  supportEmail: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, tooLongMessage("Staff support e-mail", EMAIL_MAX_LENGTH))
+    .pipe(z.union([z.literal(""), z.email({ error: INVALID_EMAIL_MESSAGE })]))
+    .optional()
+    .transform((value) => value ?? ""),
   phone: z
     .string()
     .trim()
@@ -114,11 +119,16 @@ export const bankGroupSchema = z.object({
 });
 
 export const socialGroupSchema = z.object({
-  facebookUrl: socialUrl("Facebook"),
-  linkedinUrl: socialUrl("LinkedIn"),
-  instagramUrl: socialUrl("Instagram"),
-  xUrl: socialUrl("X (Twitter)"),
-  youtubeUrl: socialUrl("YouTube"),
+  facebookUrl: httpsUrl("Facebook", "the Facebook page"),
+  linkedinUrl: httpsUrl("LinkedIn", "the LinkedIn page"),
+  instagramUrl: httpsUrl("Instagram", "the Instagram page"),
+  xUrl: httpsUrl("X (Twitter)", "the X (Twitter) page"),
+  youtubeUrl: httpsUrl("YouTube", "the YouTube page"),
+});
+
+export const chaptersGroupSchema = z.object({
+  internationalChapterUrl: httpsUrl("Sister chapter: International", "the international chapter's site"),
+  europeChapterUrl: httpsUrl("Sister chapter: Europe", "the European chapter's site"),
 });
 
 export const settingsGroupSchemas = {
@@ -126,13 +136,15 @@ export const settingsGroupSchemas = {
   contact: contactGroupSchema,
   bank: bankGroupSchema,
   social: socialGroupSchema,
+  chapters: chaptersGroupSchema,
 } as const;
 
 /** Every setting at once (what a fresh import or a test checks). */
 export const charitySettingsSchema = charityGroupSchema
   .extend(contactGroupSchema.shape)
   .extend(bankGroupSchema.shape)
-  .extend(socialGroupSchema.shape);
+  .extend(socialGroupSchema.shape)
+  .extend(chaptersGroupSchema.shape);
 
 /** The form posts the group it saves in this hidden field. */
 export const SETTINGS_GROUP_FIELD = "group";

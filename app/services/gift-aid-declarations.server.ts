@@ -23,6 +23,8 @@ import type { Pledge } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { charityText } from "~/utils/charity-text";
 import { coveringDeclaration, type DeclarationSummary } from "~/utils/gift-aid";
 import { Refusal } from "./refusal.server";
 
@@ -34,9 +36,15 @@ export class GiftAidError extends Refusal {}
 
 /**
  * Records the declaration a donor made with their pledge, in the pledge's own transaction
- * (`trx`), with the exact wording of the version they were shown.
+ * (`trx`), with the exact wording of the version they were shown (naming the charity as
+ * `charity`, its Settings, does).
  */
-export async function addDeclaration(trx: DB, pledge: Pledge, details: GiftAidDetails): Promise<void> {
+export async function addDeclaration(
+  trx: DB,
+  pledge: Pledge,
+  details: GiftAidDetails,
+  charity: CharitySettings,
+): Promise<void> {
   await insertDeclaration(trx, {
     pledgeId: pledge.id,
     title: details.title,
@@ -48,7 +56,7 @@ export async function addDeclaration(trx: DB, pledge: Pledge, details: GiftAidDe
     postcode: details.postcode,
     email: pledge.email,
     version: details.version,
-    text: GIFT_AID_DECLARATION_VERSIONS[details.version],
+    text: charityText(GIFT_AID_DECLARATION_VERSIONS[details.version], charity),
     declaredAt: pledge.createdAt,
   });
 }

@@ -154,7 +154,8 @@ function declarationAndQuestions(
         { kind: "heading", text: mailWording.giftAidHeading },
         { kind: "pre", text: declaration.text },
         { kind: "heading", text: mailWording.giftAidCancelHeading },
-        { kind: "pre", text: declaration.howToCancel },
+        // Our wording (with the contact address from Settings), unlike the declaration as recorded.
+        { kind: "p", text: declaration.howToCancel },
       ]
     : [];
   blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
@@ -373,24 +374,28 @@ export interface NewsletterContent {
 /**
  * One newsletter message: the web version's link, the body, and a visible unsubscribe link;
  * for a subscriber also RFC 8058 one-click headers. No open pixel and no click redirect: every
- * link is the address itself and the image is the same file for everyone (docs/mail.md).
+ * link is the address itself and the image is the same file for everyone (docs/mail.md). A test
+ * has no web version's link: that page exists only once the newsletter is sent.
  */
 export function newsletterMail(
   content: NewsletterContent,
   links: { unsubscribeUrl: string; oneClickUrl: string | null },
+  charity: CharitySettings,
   options: { test?: boolean } = {},
 ): MailContent {
+  const ours = (words: string) => charityText(words, charity);
   const subject = options.test ? mailWording.newsletterTestSubject(content.subject) : content.subject;
   const text: string[] = [];
   const html: string[] = [];
   if (options.test) {
     text.push(mailWording.newsletterTestNotice);
     html.push(`<p style="border:1px solid #b45309;padding:8px">${escapeHtml(mailWording.newsletterTestNotice)}</p>`);
+  } else {
+    text.push(`${mailWording.newsletterWebLink}\n${content.webUrl}`);
+    html.push(
+      `<p style="font-size:0.9em">${escapeHtml(mailWording.newsletterWebLink)} <a href="${escapeHtml(content.webUrl)}">${escapeHtml(content.webUrl)}</a></p>`,
+    );
   }
-  text.push(`${mailWording.newsletterWebLink}\n${content.webUrl}`);
-  html.push(
-    `<p style="font-size:0.9em">${escapeHtml(mailWording.newsletterWebLink)} <a href="${escapeHtml(content.webUrl)}">${escapeHtml(content.webUrl)}</a></p>`,
-  );
   text.push(content.subject.toUpperCase());
   html.push(`<h1 style="font-size:1.5em">${escapeHtml(content.subject)}</h1>`);
   if (content.image) {
@@ -400,10 +405,12 @@ export function newsletterMail(
   }
   text.push(content.bodyText);
   html.push(content.bodyHtml);
-  text.push(`-- \n${mailWording.signature}`, mailWording.newsletterWhy, mailWording.newsletterNoTracking);
+  const signature = ours(mailWording.signature);
+  const why = ours(mailWording.newsletterWhy);
+  text.push(`-- \n${signature}`, why, mailWording.newsletterNoTracking);
   text.push(`${mailWording.unsubscribeLine}\n${links.unsubscribeUrl}`);
   html.push(
-    `<hr><p style="font-size:0.9em">${escapeHtml(mailWording.signature)}<br>${escapeHtml(mailWording.newsletterWhy)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
+    `<hr><p style="font-size:0.9em">${escapeHtml(signature)}<br>${escapeHtml(why)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
     `<p style="font-size:0.9em">${escapeHtml(mailWording.unsubscribeLine)} <a href="${escapeHtml(links.unsubscribeUrl)}">${escapeHtml(links.unsubscribeUrl)}</a></p>`,
   );
   // The preheader: the line mail programs show after the subject in the inbox, hidden in the message.

@@ -32,6 +32,7 @@ import {
 } from "~/models/newsletter-issues.server";
 import { countNewsletterMail, enqueueMail, type NewsletterMailCounts } from "~/models/outbox.server";
 import { responsiveImage, uploadPath } from "~/utils/images";
+import { getCharitySettings } from "./charity-settings.server";
 import { kickMailSender } from "./mail-sender.server";
 import { newsletterMail, type MailContent, type NewsletterContent } from "./mail-templates.server";
 import { newsletterPaths } from "./newsletter.server";
@@ -205,12 +206,13 @@ function webUrlOf(newsletter: Newsletter): string {
 }
 
 /** The message as a subscriber will get it (their own unsubscribe link stands in as an example). */
-export function previewNewsletter(newsletter: Newsletter): MailContent {
+export async function previewNewsletter(newsletter: Newsletter): Promise<MailContent> {
   const example = absoluteUrl(newsletterPaths.unsubscribe("example"));
-  return newsletterMail(mailContent(newsletter, webUrlOf(newsletter)), {
-    unsubscribeUrl: example,
-    oneClickUrl: absoluteUrl(newsletterPaths.oneClick("example")),
-  });
+  return newsletterMail(
+    mailContent(newsletter, webUrlOf(newsletter)),
+    { unsubscribeUrl: example, oneClickUrl: absoluteUrl(newsletterPaths.oneClick("example")) },
+    await getCharitySettings(),
+  );
 }
 
 /** "Send me a test": the message, marked as a test, to the staff member's address only. */
@@ -218,6 +220,7 @@ export async function sendNewsletterTest(newsletter: Newsletter, to: string, act
   const mail = newsletterMail(
     mailContent(newsletter, webUrlOf(newsletter)),
     { unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe("example")), oneClickUrl: null },
+    await getCharitySettings(),
     { test: true },
   );
   const id = await getDb()
@@ -268,6 +271,7 @@ export type SendResult =
  * before the commit leaves nothing queued. The outbox then delivers at MAIL_MAX_PER_MINUTE.
  */
 export async function sendNewsletter(id: number, actor: string, now: Date = currentTime()): Promise<SendResult> {
+  const charity = await getCharitySettings();
   const result = await immediateTransaction(getDb(), async (trx): Promise<SendResult> => {
     const newsletter = await getNewsletter(trx, id);
     if (!newsletter) return { outcome: "missing" };
@@ -282,10 +286,14 @@ export async function sendNewsletter(id: number, actor: string, now: Date = curr
     for (const recipient of recipients) {
       const token = newToken();
       await storeToken(trx, { subscriberId: recipient.id, purpose: "unsubscribe", token, now, expiresAt: null });
-      const mail = newsletterMail(content, {
-        unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe(token)),
-        oneClickUrl: absoluteUrl(newsletterPaths.oneClick(token)),
-      });
+      const mail = newsletterMail(
+        content,
+        {
+          unsubscribeUrl: absoluteUrl(newsletterPaths.unsubscribe(token)),
+          oneClickUrl: absoluteUrl(newsletterPaths.oneClick(token)),
+        },
+        charity,
+      );
       await enqueueMail(
         trx,
         { kind: "newsletter.issue", to: recipient.email, subscriberId: recipient.id, newsletterId: id, ...mail },

@@ -20,6 +20,7 @@ import {
   storeToken,
   useToken,
   type NewsletterSubscriber,
+  type TokenMatch,
 } from "~/models/subscriber.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
@@ -112,19 +113,28 @@ export async function signUpForNewsletter(email: string, now: Date = nowDate()):
 
 export type TokenCheck = { ok: true; email: string } | { ok: false; status: 404 | 410 };
 
+/** A confirmation link's state: usable, or used by a subscriber still confirmed (a second click), or not. */
+export type ConfirmCheck = TokenCheck | { ok: "already-confirmed"; email: string };
+
+/** A used link whose subscriber is still confirmed: the same person opening it again. */
+const alreadyConfirmed = (match: TokenMatch): boolean =>
+  match.usedAt !== null && match.subscriber.status === "confirmed";
+
 /** Whether a confirmation link can still be used (for the page its GET shows). */
-export async function checkConfirmToken(token: string, now: Date = nowDate()): Promise<TokenCheck> {
+export async function checkConfirmToken(token: string, now: Date = nowDate()): Promise<ConfirmCheck> {
   const match = await findToken(getDb(), token, "confirm");
   if (!match) return { ok: false, status: 404 };
+  if (alreadyConfirmed(match)) return { ok: "already-confirmed", email: match.subscriber.email };
   if (match.usedAt || (match.expiresAt && match.expiresAt <= now.toISOString())) return { ok: false, status: 410 };
   return { ok: true, email: match.subscriber.email };
 }
 
 /** Confirms the subscription a link belongs to and records when, with the words shown. */
-export async function confirmSubscription(token: string, now: Date = nowDate()): Promise<TokenCheck> {
-  return immediateTransaction(getDb(), async (trx) => {
+export async function confirmSubscription(token: string, now: Date = nowDate()): Promise<ConfirmCheck> {
+  return immediateTransaction(getDb(), async (trx): Promise<ConfirmCheck> => {
     const match = await findToken(trx, token, "confirm");
     if (!match) return { ok: false, status: 404 };
+    if (alreadyConfirmed(match)) return { ok: "already-confirmed", email: match.subscriber.email };
     if (match.usedAt || (match.expiresAt && match.expiresAt <= now.toISOString())) return { ok: false, status: 410 };
     if (!(await useToken(trx, match.tokenHash, now))) return { ok: false, status: 410 };
     await setSubscriberStatus(trx, match.subscriber.id, "confirmed", now);

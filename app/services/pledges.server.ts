@@ -50,7 +50,7 @@ export async function submitPledge(
   const charity = await getCharitySettings();
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
     const pledge = await createPledge(trx, pledgeInput);
-    if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration);
+    if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration, charity);
     // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
     // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.
     if (pledge.payBy === "card") return pledge;

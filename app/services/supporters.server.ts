@@ -18,7 +18,7 @@ import {
   type SupporterListItem,
 } from "~/models/supporter.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { toLondonDay } from "~/utils/dates";
+import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { coveringDeclaration } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
 import { PAGE_SIZE, pageCount } from "~/utils/pagination";
@@ -157,14 +157,14 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       at: d.declaredAt,
       kind: "declaration" as const,
       title: "Gift Aid declaration made",
-      detail: d.cancelledAt ? `Cancelled ${toLondonDay(d.cancelledAt)}` : "In force",
+      detail: d.cancelledAt ? `Cancelled ${formatLongDate(d.cancelledAt)}` : "In force",
       href: adminPaths.giftAidDeclaration(d.id),
     })),
     ...uniqueClaims(claims).map((c) => ({
       at: c.createdAt,
       kind: "claim" as const,
       title: `In Gift Aid claim batch ${c.claimId}: ${formatPence(c.amount)} of donations`,
-      detail: c.submittedOn ? `Submitted to HMRC on ${c.submittedOn}` : "Not yet submitted",
+      detail: c.submittedOn ? `Submitted to HMRC on ${formatLongDate(c.submittedOn)}` : "Not yet submitted",
       href: adminPaths.giftAidClaim(c.claimId),
     })),
     ...mail.map((m) => ({

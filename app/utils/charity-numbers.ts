@@ -107,6 +107,14 @@ export function whatsappDigits(input: string): string | null {
   return national && /^07\d{9}$/.test(national) ? `44${national.slice(1)}` : null;
 }
 
+/**
+ * A WhatsApp number as stored (international digits, "447700900123") the way people write it:
+ * "+44 7700 900123". What is not a UK mobile number is shown as it is.
+ */
+export function formatWhatsappNumber(digits: string): string {
+  return /^447\d{9}$/.test(digits) ? `+44 ${digits.slice(2, 6)} ${digits.slice(6)}` : digits;
+}
+
 /** An address for a social network page: https only, with a real host name. */
 export function isHttpsUrl(input: string): boolean {
   try {

@@ -12,6 +12,8 @@ export interface CharitySettings {
   /** Lines of the registered office's address; empty: not shown. */
   registeredOffice: string;
   email: string;
+  /** Where staff who cannot sign in write (the sign-in page's "Contact support"); empty: the contact e-mail. */
+  supportEmail: string;
   /** Empty: not shown. */
   phone: string;
   /** International digits, as wa.me links take them ("447700900123"). */
@@ -27,11 +29,14 @@ export interface CharitySettings {
   instagramUrl: string;
   xUrl: string;
   youtubeUrl: string;
+  /** The sister chapters' sites, linked from the footer; empty: not shown. */
+  internationalChapterUrl: string;
+  europeChapterUrl: string;
 }
 
 export type SettingKey = keyof CharitySettings;
 
-export const settingsGroups = ["charity", "contact", "bank", "social"] as const;
+export const settingsGroups = ["charity", "contact", "bank", "social", "chapters"] as const;
 export type SettingsGroup = (typeof settingsGroups)[number];
 
 /** Each group's fields, in form order, with the label staff see (also in the audit trail). */
@@ -45,6 +50,7 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
   ],
   contact: [
     { key: "email", label: "Contact e-mail" },
+    { key: "supportEmail", label: "Staff support e-mail" },
     { key: "phone", label: "Phone" },
     { key: "whatsappNumber", label: "WhatsApp number" },
     { key: "officeHours", label: "Office hours" },
@@ -62,6 +68,10 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
     { key: "xUrl", label: "X (Twitter)" },
     { key: "youtubeUrl", label: "YouTube" },
   ],
+  chapters: [
+    { key: "internationalChapterUrl", label: "Sister chapter: International" },
+    { key: "europeChapterUrl", label: "Sister chapter: Europe" },
+  ],
 };
 
 export const settingsGroupLegends: Record<SettingsGroup, string> = {
@@ -69,6 +79,7 @@ export const settingsGroupLegends: Record<SettingsGroup, string> = {
   contact: "Contact details",
   bank: "Bank details for donations",
   social: "Social links",
+  chapters: "Sister chapters",
 };
 
 export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group) =>
@@ -88,6 +99,16 @@ export function officeHoursRows(text: string): { days: string; hours: string }[]
       const at = line.indexOf(": ");
       return at === -1 ? { days: line, hours: "" } : { days: line.slice(0, at), hours: line.slice(at + 2) };
     });
+}
+
+/** Where staff who cannot sign in write: the support address, or the contact e-mail when none is set. */
+export const supportAddressOf = (settings: CharitySettings): string => settings.supportEmail || settings.email;
+
+/** The sister chapters' links to show: the ones set, named as in the Settings form. */
+export function sisterChapterLinksOf(settings: CharitySettings): { label: string; href: string }[] {
+  return settingsFields.chapters
+    .map(({ key, label }) => ({ label, href: settings[key] }))
+    .filter((link) => link.href !== "");
 }
 
 /** The social links to show: the ones set, then WhatsApp (from the WhatsApp number). */

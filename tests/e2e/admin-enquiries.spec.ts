@@ -38,10 +38,10 @@ test("a visitor's enquiry from the contact form appears in the inbox and can be 
 
   await page.getByRole("button", { name: "Mark as handled" }).click();
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "History" }).locator("..")).toContainText("enquiry.handled");
+  await expect(page.getByRole("heading", { name: "History" }).locator("..")).toContainText("Enquiry marked handled by");
   await page.getByRole("button", { name: "Reopen" }).click();
   await expect(page.getByRole("button", { name: "Mark as handled" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "History" }).locator("..")).toContainText("enquiry.reopened");
+  await expect(page.getByRole("heading", { name: "History" }).locator("..")).toContainText("Enquiry reopened by");
 });
 
 test("filters by subject and status with the form, and pages through results", async ({ page }) => {

@@ -31,7 +31,7 @@ const expected = [
   ["/get-involved/share-my-day", "Share My Day"],
   ["/get-involved/memoriam", "In Memoriam"],
   ["/get-involved/volunteers", "Volunteers"],
-  ["/get-involved/internships", "Internship Program"],
+  ["/get-involved/internships", "Internship Programme"],
   ["/get-involved/advisors", "Advisory Board"],
 ];
 
@@ -56,7 +56,7 @@ for (const [path, title] of expected) {
 test("the internship and advisory pages are reachable from Get Involved without a card", async ({ page }) => {
   await page.goto("/get-involved");
   const more = page.getByRole("region", { name: "More ways to help" });
-  await expect(more.getByRole("link", { name: "Internship Program" })).toHaveAttribute(
+  await expect(more.getByRole("link", { name: "Internship Programme" })).toHaveAttribute(
     "href",
     "/get-involved/internships",
   );

@@ -72,7 +72,7 @@ test("send a donor's statement, open its link signed out and download the PDF", 
   await expect(page.getByRole("status")).toHaveText(
     "Giving statement sent: the e-mail with its download link is on its way.",
   );
-  await expect(page.getByRole("region", { name: "History" })).toContainText("statement.sent");
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Giving statement sent by");
 
   const [message] = await outboxOf(pledge.id, "statement.donor");
   const path = /https?:\/\/[^\s/]+(\/statement\/[A-Za-z0-9._-]+)/.exec(message.text_body)?.[1];

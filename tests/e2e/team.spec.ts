@@ -90,7 +90,7 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
   const article = await e2eDb().selectFrom("news").select("id").where("title", "=", title).executeTakeFirstOrThrow();
   await editor.goto(`/admin/dashboard/news/${article.id}/edit`);
   const history = editor.getByRole("dialog", { name: "Edit News Article" }).getByRole("region", { name: "History" });
-  await expect(history).toContainText(`${username} · news.created`);
+  await expect(history).toContainText(`Article created by ${username}`);
 
   // A password reset does not skip the second factor: the staff area opens only after a code.
   await editor.goto("/admin/dashboard");

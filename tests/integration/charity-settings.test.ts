@@ -37,8 +37,21 @@ describe("a fresh database", () => {
     const page = await bodyOf(await run(loader, getRequest(adminPaths.settings, { cookie })));
     expect(page.settings).toEqual(charityDefaults);
     expect(page.history).toEqual([]);
-    // The page lists what is still a placeholder (it would not pass the form).
-    expect(page.unset).toEqual(["Registered charity number", "Company number", "WhatsApp number", "IBAN"]);
+    // The page lists what is still a placeholder (the same as a fresh database's, or it would not pass the form).
+    expect(page.unset).toEqual([
+      "Registered charity number",
+      "Company number",
+      "Contact e-mail",
+      "Staff support e-mail",
+      "WhatsApp number",
+      "Sort code",
+      "Account number",
+      "IBAN",
+      "Facebook",
+      "LinkedIn",
+      "Sister chapter: International",
+      "Sister chapter: Europe",
+    ]);
   });
 
   it("puts them in every page through the root loader", async () => {

@@ -93,7 +93,7 @@ describe("mail log", () => {
 
     const empty = await run(mailLog.action, postForm(adminPaths.mail, { intent: "test", to: "" }, { cookie }));
     expect(empty.status).toBe(400);
-    expect((await bodyOf(empty)).result.error.to).toEqual(["Enter an address: STAFF_EMAIL is not set."]);
+    expect((await bodyOf(empty)).result.error.to).toEqual(["Enter an address: no address for staff alerts is set up."]);
     const bad = await run(mailLog.action, postForm(adminPaths.mail, { intent: "test", to: "nope" }, { cookie }));
     expect(bad.status).toBe(400);
   });

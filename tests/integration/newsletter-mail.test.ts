@@ -3,7 +3,7 @@ import { nowDate } from "~/infra/clock.server";
 import { newsletterConsent } from "~/content/mail";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
-import { getNewsletterSubscriber, listConsentEvents } from "~/models/subscriber.server";
+import { getNewsletterSubscriber, listConsentEvents, setSubscriberStatus } from "~/models/subscriber.server";
 import * as confirmRoute from "~/routes/_public+/newsletter.confirm.$token";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
 import * as unsubscribeRoute from "~/routes/_public+/newsletter.unsubscribe.$token";
@@ -83,10 +83,20 @@ describe("newsletter double opt-in", () => {
       ["confirmed", newsletterConsent.confirm],
     ]);
 
-    // Used: a clear 410, GET and POST alike.
-    expect((await run(confirmRoute.loader, new Request(link), { token: tokenOf(link) })).status).toBe(410);
+    // Opened again while subscribed: "already confirmed", not an error; a second post confirms nothing new.
+    const reopened = await run(confirmRoute.loader, new Request(link), { token: tokenOf(link) });
+    expect(reopened.status).toBe(200);
+    expect(await reopened.json()).toEqual({ valid: false, alreadyConfirmed: true });
     const again = await run(confirmRoute.action, new Request(link, { method: "POST" }), { token: tokenOf(link) });
-    expect(again.status).toBe(410);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ confirmed: true });
+    expect(await listConsentEvents(getDb(), row.id)).toHaveLength(2);
+
+    // Once they have left the list, the used link is gone: 410, GET and POST alike.
+    await setSubscriberStatus(getDb(), row.id, "unsubscribed", new Date());
+    expect((await run(confirmRoute.loader, new Request(link), { token: tokenOf(link) })).status).toBe(410);
+    const after = await run(confirmRoute.action, new Request(link, { method: "POST" }), { token: tokenOf(link) });
+    expect(after.status).toBe(410);
   });
 
   it.each([

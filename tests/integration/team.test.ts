@@ -201,7 +201,7 @@ describe("the last admin and oneself", () => {
       run(memberRoute.action, postForm(`/admin/dashboard/team/${admin.id}`, intent, { cookie }), {
         id: String(admin.id),
       });
-    const disable = await self({ intent: "disable" });
+    const disable = await self({ intent: "disable", confirmed: "yes" });
     expect(disable.status).toBe(409);
     expect((await disable.json()).notice.message).toBe("You cannot disable your own account.");
     expect((await self({ intent: "role", role: "editor" })).status).toBe(409);
@@ -225,7 +225,7 @@ describe("the last admin and oneself", () => {
     // Now `second` is the last active admin: the demoted first cannot touch it (no longer admin: 403).
     const refused = await run(
       memberRoute.action,
-      postForm(`/admin/dashboard/team/${second.id}`, { intent: "disable" }, { cookie }),
+      postForm(`/admin/dashboard/team/${second.id}`, { intent: "disable", confirmed: "yes" }, { cookie }),
       { id: String(second.id) },
     );
     expect(refused.status).toBe(403);
@@ -248,6 +248,24 @@ describe("the last admin and oneself", () => {
 });
 
 describe("disabling a person", () => {
+  it("asks first: a post nobody confirmed (no JavaScript) gets the question and disables no one", async () => {
+    const admin = await staffMember("admin");
+    const editor = await staffMember("editor");
+    const asked = await run(
+      memberRoute.action,
+      postForm(`/admin/dashboard/team/${editor.id}`, { intent: "disable" }, { cookie: await staffCookie(admin) }),
+      { id: String(editor.id) },
+    );
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ confirmDisable: true });
+    const row = await getDb()
+      .selectFrom("users")
+      .select("status")
+      .where("id", "=", editor.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("active");
+  });
+
   it("ends their browser session and API token on the next request; enabling lets them sign in again", async () => {
     const admin = await staffMember("admin");
     const editor = await staffMember("editor");
@@ -257,7 +275,11 @@ describe("disabling a person", () => {
 
     const response = await run(
       memberRoute.action,
-      postForm(`/admin/dashboard/team/${editor.id}`, { intent: "disable" }, { cookie: await staffCookie(admin) }),
+      postForm(
+        `/admin/dashboard/team/${editor.id}`,
+        { intent: "disable", confirmed: "yes" },
+        { cookie: await staffCookie(admin) },
+      ),
       { id: String(editor.id) },
     );
     expect(response.status).toBe(200);

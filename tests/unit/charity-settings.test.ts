@@ -13,8 +13,9 @@ import {
   normaliseSortCode,
   telHref,
   whatsappDigits,
+  formatWhatsappNumber,
 } from "~/utils/charity-numbers";
-import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
+import { officeHoursRows, sisterChapterLinksOf, socialLinksOf, supportAddressOf } from "~/utils/charity-settings";
 import { charityText, charityTextParts } from "~/utils/charity-text";
 
 describe("sort code", () => {
@@ -95,6 +96,10 @@ describe("phone numbers", () => {
   });
   it("refuses what cannot be a UK number", () => {
     expect(whatsappDigits(charityDefaults.whatsappNumber)).toBeNull();
+    // Shown as people write it, which reads back as the same digits.
+    expect(formatWhatsappNumber("447700900123")).toBe("+44 7700 900123");
+    expect(whatsappDigits(formatWhatsappNumber("447700900123"))).toBe("447700900123");
+    expect(formatWhatsappNumber(charityDefaults.whatsappNumber)).toBe(charityDefaults.whatsappNumber);
     expect(whatsappDigits("+1 202 555 0100")).toBeNull();
     expect(whatsappDigits("0770090012")).toBeNull();
     expect(whatsappDigits("020 7946 0000")).toBeNull();
@@ -112,6 +117,16 @@ describe("social links", () => {
   it("lists the networks set, then WhatsApp", () => {
     const links = socialLinksOf({ ...charityDefaults, linkedinUrl: "", xUrl: "https://x.com/charity" });
     expect(links.map((l) => l.label)).toEqual(["Facebook", "X", "WhatsApp"]);
+  });
+  it("lists the sister chapters set, and none when both are empty", () => {
+    const one = sisterChapterLinksOf({ ...charityDefaults, europeChapterUrl: "" });
+    expect(one).toEqual([{ label: "Sister chapter: International", href: charityDefaults.internationalChapterUrl }]);
+    expect(sisterChapterLinksOf({ ...charityDefaults, internationalChapterUrl: "", europeChapterUrl: "" })).toEqual([]);
+  });
+  it("send staff who cannot sign in to the support address, or to the contact e-mail when none is set", () => {
+    const settings = { ...charityDefaults, email: "hello@charity.org.uk" };
+    expect(supportAddressOf({ ...settings, supportEmail: "it@charity.org.uk" })).toBe("it@charity.org.uk");
+    expect(supportAddressOf({ ...settings, supportEmail: "" })).toBe("hello@charity.org.uk");
   });
 });
 
@@ -132,6 +147,7 @@ describe("the settings schemas", () => {
     const contact = contactGroupSchema.parse({ email: "hello@charity.org.uk", whatsappNumber: "07700 900123" });
     expect(contact).toEqual({
       email: "hello@charity.org.uk",
+      supportEmail: "",
       phone: "",
       whatsappNumber: "447700900123",
       officeHours: "",

@@ -1,4 +1,5 @@
-import { formatDateTime } from "~/utils/dates";
+import { auditSentence } from "~/utils/audit-words";
+import { formatLongDateTime } from "~/utils/dates";
 
 export interface AuditTrailEntry {
   id: number;
@@ -8,7 +9,7 @@ export interface AuditTrailEntry {
   createdAt: string;
 }
 
-/** A record's history on its staff page: what happened, who did it, when. */
+/** A record's history on its staff page: when, what happened and who did it, in words. */
 export function AuditTrail({ events, heading = "History" }: { events: AuditTrailEntry[]; heading?: string }) {
   return (
     <section aria-labelledby="audit-trail-heading" className="mt-8">
@@ -22,13 +23,10 @@ export function AuditTrail({ events, heading = "History" }: { events: AuditTrail
           {events.map((event) => (
             <li key={event.id} className="text-sm text-slate-800 dark:text-slate-200">
               <time dateTime={event.createdAt} className="font-medium">
-                {formatDateTime(event.createdAt)}
+                {formatLongDateTime(event.createdAt)}
               </time>
               {" · "}
-              {event.actor}
-              {" · "}
-              {event.action}
-              {event.detail ? `: ${event.detail}` : ""}
+              {auditSentence(event)}
             </li>
           ))}
         </ol>

@@ -1,3 +1,4 @@
+import { CharityText } from "~/components/charity";
 import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid";
 import { formatLongDate } from "~/utils/dates";
 import type { DeclarationSummary } from "~/utils/gift-aid";
@@ -67,7 +68,9 @@ export function GiftAidDeclarationSummary({
           {DECLARATION_NOTES.map((note) => (
             <li key={note}>{note}</li>
           ))}
-          <li>{HOW_TO_CANCEL}</li>
+          <li>
+            <CharityText text={HOW_TO_CANCEL} />
+          </li>
         </ul>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
+import { CharityText } from "~/components/charity";
 import { ErrorList, TextField } from "~/components/ui/form";
 import {
   CURRENT_DECLARATION_VERSION,
@@ -35,7 +36,7 @@ export function GiftAidFields({
       <div id={declarationId} className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
         <p>{giftAidForm.intro}</p>
         <blockquote className="border-l-4 border-brand-600 pl-3 text-slate-800 italic dark:border-brand-300 dark:text-slate-200">
-          {GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION]}
+          <CharityText text={GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION]} />
         </blockquote>
         <p>{DECLARATION_COVERS}</p>
       </div>

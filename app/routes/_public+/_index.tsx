@@ -21,11 +21,14 @@ export const handle: PageCacheHandle = { pageCache: true };
 /** Recent Activities shows this many of the newest articles. */
 const RECENT_ARTICLES = 3;
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: site.name,
-    description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: site.name,
+      description: `${site.name}: ${site.tagline}. Our projects, our impact, current needs and the latest news.`,
+    },
+    matches,
+  );
 
 export async function loader(args: LoaderFunctionArgs) {
   return cachedLoader(args, () => loadHome(args));

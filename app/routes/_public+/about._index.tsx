@@ -10,11 +10,14 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "About Us",
-    description: `${site.name} is the UK chapter of an international medical health charity. Registered charity number ${site.charityNumber}.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "About Us",
+      description: `${site.name} is the UK chapter of an international medical health charity. Registered charity number ${site.charityNumber}.`,
+    },
+    matches,
+  );
 
 export default function AboutOverview() {
   const charity = useCharity();

@@ -9,11 +9,14 @@ import { ChevronDownIcon } from "~/components/ui/icon";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Frequently Asked Questions",
-    description: `What ${site.name} does, how to get involved and where your donations go.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Frequently Asked Questions",
+      description: `What ${site.name} does, how to get involved and where your donations go.`,
+    },
+    matches,
+  );
 
 export default function Faq() {
   return (

@@ -8,11 +8,14 @@ import { CharityText } from "~/components/charity";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Our History",
-    description: `${site.name} from its incorporation in ${site.incorporated} to charity status in ${site.charityStatus}.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Our History",
+      description: `${site.name} from its incorporation in ${site.incorporated} to charity status in ${site.charityStatus}.`,
+    },
+    matches,
+  );
 
 export default function History() {
   return (

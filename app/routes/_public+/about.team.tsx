@@ -8,8 +8,8 @@ import { useCharity } from "~/components/charity";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Our Team", description: `The board of trustees and the officers of ${site.name}.` });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Our Team", description: `The board of trustees and the officers of ${site.name}.` }, matches);
 
 function MemberList({ members }: { members: TrusteeOrOfficer[] }) {
   return (

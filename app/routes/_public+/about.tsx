@@ -5,11 +5,14 @@ import { aboutTabs } from "~/content/about";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "About Us",
-    description: `Who ${site.name} is, our team, our history and answers to common questions.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "About Us",
+      description: `Who ${site.name} is, our team, our history and answers to common questions.`,
+    },
+    matches,
+  );
 
 export default function AboutLayout() {
   return (

@@ -23,11 +23,14 @@ import { PageBanner } from "~/components/page-banner";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true, query: ["subject"] };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Contact Us",
-    description: `Contact ${site.name} by e-mail or WhatsApp: general questions, volunteering, donations, partnerships and media.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Contact Us",
+      description: `Contact ${site.name} by e-mail or WhatsApp: general questions, volunteering, donations, partnerships and media.`,
+    },
+    matches,
+  );
 
 /** ?subject=partnership (the footer's partnership links) preselects that subject. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,8 +16,8 @@ import { pageMeta } from "~/utils/meta";
 // or WhatsApp would otherwise see nothing happen), with the hand-off links the spec describes.
 // Only the sending browser can open it (a signed cookie holds the enquiry's id); never cached.
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: contactSentPage.title, description: `Your message to ${site.name}.`, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: contactSentPage.title, description: `Your message to ${site.name}.`, noindex: true }, matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const receipt = await readReceipt(request);

@@ -49,12 +49,15 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
   ...(actionHeaders.has("Retry-After") ? { "Retry-After": actionHeaders.get("Retry-After")! } : {}),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  pageMeta({
-    title: error ? "Pledge not found" : data?.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle,
-    description: `Your gift to ${site.name} by card.`,
-    noindex: true,
-  });
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+  pageMeta(
+    {
+      title: error ? "Pledge not found" : data?.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle,
+      description: `Your gift to ${site.name} by card.`,
+      noindex: true,
+    },
+    matches,
+  );
 
 export default function CardReturn() {
   const charity = useCharity();

@@ -44,12 +44,15 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
 });
 
-export const meta: MetaFunction = ({ error }) =>
-  pageMeta({
-    title: error ? "Pledge not found" : "Thank you for your pledge",
-    description: `Your pledge to ${site.name}: your payment reference and our bank details.`,
-    noindex: true,
-  });
+export const meta: MetaFunction = ({ error, matches }) =>
+  pageMeta(
+    {
+      title: error ? "Pledge not found" : "Thank you for your pledge",
+      description: `Your pledge to ${site.name}: your payment reference and our bank details.`,
+      noindex: true,
+    },
+    matches,
+  );
 
 export default function DonateThankYou() {
   const charity = useCharity();

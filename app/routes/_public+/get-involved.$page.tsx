@@ -19,10 +19,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json({ page, mailto: getInvolvedMailto(page, charity.email), email: charity.email });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? pageMeta({ title: data.page.title, description: data.page.summary })
-    : pageMeta({ title: "Page not found", description: `There is no such way to get involved with ${site.name}.` });
+    ? pageMeta({ title: data.page.title, description: data.page.summary }, matches)
+    : pageMeta(
+        { title: "Page not found", description: `There is no such way to get involved with ${site.name}.` },
+        matches,
+      );
 
 export default function GetInvolvedPage() {
   const { page, mailto, email } = useLoaderData<typeof loader>();

@@ -9,11 +9,14 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Get Involved",
-    description: `Share your special day, give in memory of a loved one or volunteer with ${site.name}.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Get Involved",
+      description: `Share your special day, give in memory of a loved one or volunteer with ${site.name}.`,
+    },
+    matches,
+  );
 
 const otherPages = getInvolvedPages.filter((p) => !p.featured);
 

@@ -1,7 +1,7 @@
 import { MissingOrError } from "~/components/error-page";
 import { BackLink, LeadPicture, MarkdownText } from "~/components/reading-page";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ShareLinks } from "~/components/share-links";
@@ -13,7 +13,7 @@ import { findArticle, publishState } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
 import { largestUploadPath, responsiveImage } from "~/utils/images";
 import { formatLongDate } from "~/utils/dates";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, rssFeedLink } from "~/utils/meta";
 import { parseRecordId } from "~/utils/record-id";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { markdownToText, renderMarkdown } from "~/infra/markdown.server";
@@ -23,10 +23,6 @@ import { shareDescription } from "~/utils/text";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle & { ownShareImage: true } = { pageCache: true, ownShareImage: true };
-
-export const links: LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },
-];
 
 function articleNotFound(): Response {
   return new Response(newsCopy.notFound, { status: 404, statusText: "Not Found" });
@@ -67,24 +63,31 @@ async function loadArticle({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) {
-    return pageMeta({ title: newsCopy.notFound, description: newsCopy.notFoundBody });
+    return [
+      ...pageMeta({ title: newsCopy.notFound, description: newsCopy.notFoundBody }, matches),
+      rssFeedLink(newsCopy.rssTitle, matches),
+    ];
   }
   const { article, url, shareImage, description } = data;
   return [
-    ...pageMeta({
-      title: article.title,
-      description,
-      type: "article",
-      url,
-      image: shareImage,
-      imageAlt: article.image ? (article.imageAlt ?? undefined) : undefined,
-      noindex: data.state !== "published",
-    }),
+    ...pageMeta(
+      {
+        title: article.title,
+        description,
+        type: "article",
+        url,
+        image: shareImage,
+        imageAlt: article.image ? (article.imageAlt ?? undefined) : undefined,
+        noindex: data.state !== "published",
+      },
+      matches,
+    ),
     { property: "article:published_time", content: article.publishAt },
     { property: "article:modified_time", content: article.updatedAt },
     { tagName: "link", rel: "canonical", href: url },
+    rssFeedLink(newsCopy.rssTitle, matches),
   ];
 };
 

@@ -1,5 +1,5 @@
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { toNewsCardArticle } from "~/components/news-card";
@@ -9,17 +9,13 @@ import { newsCopy } from "~/content/news";
 import { site } from "~/content/site";
 import { newsListPage, publishState } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, rssFeedLink } from "~/utils/meta";
 import { newsPagePath, parsePageNumber } from "~/utils/pagination";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { PageBanner } from "~/components/page-banner";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
-
-export const links: LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: `${site.name}: ${newsCopy.rssTitle}`, href: "/news/rss.xml" },
-];
 
 /**
  * Page 1 of the list, or the page /news/page/{n} names (news.page.$page.tsx calls this loader);
@@ -44,12 +40,16 @@ async function loadNewsPage({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta({
-    title: data && data.page > 1 ? `News, page ${data.page}` : "News",
-    description: `${newsCopy.listTitle} from ${site.name}: ${newsCopy.listIntro}`,
-    url: data?.url,
-  }),
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta(
+    {
+      title: data && data.page > 1 ? `News, page ${data.page}` : "News",
+      description: `${newsCopy.listTitle} from ${site.name}: ${newsCopy.listIntro}`,
+      url: data?.url,
+    },
+    matches,
+  ),
+  rssFeedLink(newsCopy.rssTitle, matches),
   ...(data ? [{ tagName: "link", rel: "canonical", href: data.url }] : []),
 ];
 

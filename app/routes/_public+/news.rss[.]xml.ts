@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsCopy } from "~/content/news";
 import { RSS_ITEM_LIMIT } from "~/schemas/news";
-import { site } from "~/content/site";
 import { feedArticles, nextScheduledPublish } from "~/services/news.server";
+import { getCharitySettings } from "~/services/charity-settings.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildRss } from "~/utils/feeds";
 import { markdownToText } from "~/infra/markdown.server";
@@ -12,11 +12,12 @@ import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin();
   const articles = await feedArticles(RSS_ITEM_LIMIT);
+  const { name } = await getCharitySettings();
   const body = buildRss({
-    title: `${site.name}: ${newsCopy.rssTitle}`,
+    title: `${name}: ${newsCopy.rssTitle}`,
     link: `${origin}/news`,
     selfUrl: `${origin}/news/rss.xml`,
-    description: `${newsCopy.listTitle} from ${site.name}`,
+    description: `${newsCopy.listTitle} from ${name}`,
     items: articles.map((article) => ({
       title: article.title,
       link: `${origin}/news/${article.id}`,

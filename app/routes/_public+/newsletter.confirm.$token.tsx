@@ -1,34 +1,60 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TokenActionPage } from "~/components/newsletter-page";
+import { json } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { NewsletterPage, TokenActionPage } from "~/components/newsletter-page";
 import { newsletterConsent, newsletterPages } from "~/content/mail";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkConfirmToken, confirmSubscription } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 
 // The link in the confirmation message. Its GET only shows a button: mail scanners that open
-// links must not confirm anyone. The POST confirms. A wrong, used or expired link: 404 / 410.
+// links must not confirm anyone. The POST confirms. Opened again by a subscriber still confirmed:
+// "already confirmed" (200). A wrong link: 404; an expired one, or used by someone who has since
+// left the list: 410.
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return tokenPageJson("valid", await checkConfirmToken(params.token ?? ""));
+  const check = await checkConfirmToken(params.token ?? "");
+  if (check.ok === "already-confirmed") {
+    return json({ valid: false, alreadyConfirmed: true }, { headers: TOKEN_PAGE_HEADERS });
+  }
+  return tokenPageJson("valid", check);
 }
 
 export async function action({ params }: ActionFunctionArgs) {
-  return tokenPageJson("confirmed", await confirmSubscription(params.token ?? ""));
+  const check = await confirmSubscription(params.token ?? "");
+  // A second press of the button (or a resent form) finds the subscription confirmed: so it is.
+  return tokenPageJson("confirmed", check.ok === "already-confirmed" ? { ok: true } : check);
 }
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: newsletterPages.confirmTitle,
-    description: "Confirm your newsletter subscription.",
-    noindex: true,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: newsletterPages.confirmTitle,
+      description: "Confirm your newsletter subscription.",
+      noindex: true,
+    },
+    matches,
+  );
 
 export default function ConfirmSubscription() {
-  const { valid } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>()?.confirmed;
+  if ("alreadyConfirmed" in data && outcome === undefined) {
+    return (
+      <NewsletterPage title={newsletterPages.alreadyConfirmedTitle}>
+        <p>{newsletterPages.alreadyConfirmedText}</p>
+        <p>
+          <Link to="/" className="link">
+            Back to the home page
+          </Link>
+        </p>
+      </NewsletterPage>
+    );
+  }
+  const { valid } = data;
   return (
     <TokenActionPage
       valid={valid}

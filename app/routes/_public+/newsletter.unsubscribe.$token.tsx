@@ -27,8 +27,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: newsletterPages.unsubscribeTitle, description: "Unsubscribe from our newsletter.", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    { title: newsletterPages.unsubscribeTitle, description: "Unsubscribe from our newsletter.", noindex: true },
+    matches,
+  );
 
 export default function Unsubscribe() {
   const { valid } = useLoaderData<typeof loader>();

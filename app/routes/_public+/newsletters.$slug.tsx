@@ -26,18 +26,22 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return pageMeta({ title: newsletterArchive.notFound, description: newsletterArchive.notFoundBody });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data)
+    return pageMeta({ title: newsletterArchive.notFound, description: newsletterArchive.notFoundBody }, matches);
   const { newsletter, shareImage } = data;
   return [
-    ...pageMeta({
-      title: newsletter.subject,
-      description: newsletter.preheader || newsletter.description || newsletterArchive.description,
-      type: "article",
-      url: newsletter.url,
-      image: shareImage,
-      imageAlt: newsletter.image ? newsletter.image.alt || undefined : undefined,
-    }),
+    ...pageMeta(
+      {
+        title: newsletter.subject,
+        description: newsletter.preheader || newsletter.description || newsletterArchive.description,
+        type: "article",
+        url: newsletter.url,
+        image: shareImage,
+        imageAlt: newsletter.image ? newsletter.image.alt || undefined : undefined,
+      },
+      matches,
+    ),
     { property: "article:published_time", content: newsletter.sentAt },
     { tagName: "link", rel: "canonical", href: newsletter.url },
   ];

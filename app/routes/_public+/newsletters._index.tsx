@@ -26,8 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta({ title: newsletterArchive.title, description: newsletterArchive.description, url: data?.url }),
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta({ title: newsletterArchive.title, description: newsletterArchive.description, url: data?.url }, matches),
   ...(data ? [{ tagName: "link", rel: "canonical", href: data.url }] : []),
 ];
 

@@ -16,13 +16,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json({ project });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? pageMeta({
-        title: data.project.title,
-        description: `${data.project.summary} A project supported by ${site.name}.`,
-      })
-    : pageMeta({ title: "Project not found", description: "There is no project at this address." });
+    ? pageMeta(
+        {
+          title: data.project.title,
+          description: `${data.project.summary} A project supported by ${site.name}.`,
+        },
+        matches,
+      )
+    : pageMeta({ title: "Project not found", description: "There is no project at this address." }, matches);
 
 export default function ProjectDetail() {
   const { project } = useLoaderData<typeof loader>();

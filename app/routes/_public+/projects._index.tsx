@@ -8,11 +8,14 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Our Projects",
-    description: `Primary care, education, public health, food and flood relief and more: every project ${site.name} supports.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Our Projects",
+      description: `Primary care, education, public health, food and flood relief and more: every project ${site.name} supports.`,
+    },
+    matches,
+  );
 
 export default function AllProjects() {
   return (

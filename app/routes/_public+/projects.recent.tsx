@@ -8,8 +8,8 @@ import { pageMeta } from "~/utils/meta";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Recent Projects", description: `The projects ${site.name} is running now.` });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Recent Projects", description: `The projects ${site.name} is running now.` }, matches);
 
 export default function RecentProjects() {
   return (

@@ -9,8 +9,8 @@ const projectTabs = [
   { label: "Recent Projects", to: "/projects/recent" },
 ] as const;
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Our Projects", description: `The projects ${site.name} supports.` });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Our Projects", description: `The projects ${site.name} supports.` }, matches);
 
 export default function ProjectsLayout() {
   return (

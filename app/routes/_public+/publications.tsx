@@ -3,6 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
+import { CharityText } from "~/components/charity";
 import { FormError, Honeypot, TextField } from "~/components/ui/form";
 import { newsletterConsent } from "~/content/mail";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
@@ -20,11 +21,14 @@ import { PageBanner } from "~/components/page-banner";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Publications",
-    description: `Newsletters, annual reports and research from ${site.name}, and a newsletter you can subscribe to.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Publications",
+      description: `Newsletters, annual reports and research from ${site.name}, and a newsletter you can subscribe to.`,
+    },
+    matches,
+  );
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
@@ -60,12 +64,18 @@ function PublicationCard({ publication }: { publication: Publication }) {
         {publication.title}
       </h2>
       <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{publication.description}</p>
-      <a href={publication.downloadUrl} download className="btn-primary mt-6 self-start">
-        <StrokeIcon size={16}>
-          <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
-        </StrokeIcon>
-        Download<span className="sr-only"> {publication.title}</span>
-      </a>
+      {publication.downloadUrl ? (
+        <a href={publication.downloadUrl} download className="btn-primary mt-6 self-start">
+          <StrokeIcon size={16}>
+            <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
+          </StrokeIcon>
+          Download<span className="sr-only"> {publication.title}</span>
+        </a>
+      ) : (
+        <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+          <CharityText text={publicationsPage.askForCopy} />
+        </p>
+      )}
     </li>
   );
 }

@@ -33,8 +33,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: words.pageTitle, description: "Your giving statement.", noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: words.pageTitle, description: "Your giving statement.", noindex: true }, matches);
 
 export default function StatementPage() {
   const data = useLoaderData<typeof loader>();

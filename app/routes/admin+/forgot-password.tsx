@@ -15,12 +15,15 @@ import { pageMeta } from "~/utils/meta";
 // Asks for the e-mail address and always answers the same, in the same time: whether an
 // account has that address is never revealed.
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: staffAccountPages.forgotTitle,
-    description: `Staff password reset for ${site.name}.`,
-    noindex: true,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: staffAccountPages.forgotTitle,
+      description: `Staff password reset for ${site.name}.`,
+      noindex: true,
+    },
+    matches,
+  );
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 

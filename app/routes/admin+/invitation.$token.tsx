@@ -18,8 +18,8 @@ import { pageMeta } from "~/utils/meta";
 // The link in an invitation: the invited person chooses a username and a password. The link
 // works once, for 72 hours; accepting signs them in.
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Join the staff area", description: `Staff invitation for ${site.name}.`, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Join the staff area", description: `Staff invitation for ${site.name}.`, noindex: true }, matches);
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 

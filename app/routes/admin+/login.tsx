@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+import { useCharity } from "~/components/charity";
 import { mailtoHref, site } from "~/content/site";
 import { loginRules } from "~/schemas/field-rules";
 import type { LoginInput } from "~/schemas/login";
@@ -13,14 +14,15 @@ import { browserValidation } from "~/utils/browser-validation";
 import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
 import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
+import { supportAddressOf } from "~/utils/charity-settings";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { completePasswordStep } from "~/routes/_glue/sign-in.server";
 import { getUser } from "~/services/session.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }, matches);
 
 // Unlike the rest of /admin, the sign-in page is public (every page's footer links to it),
 // so search engines may index it; it is still never cached.
@@ -72,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const checks = browserValidation<LoginInput>(loginRules);
 
 export default function AdminLogin() {
+  const charity = useCharity();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
@@ -122,7 +125,7 @@ export default function AdminLogin() {
         </p>
         <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
           Trouble signing in?{" "}
-          <a href={mailtoHref(site.supportEmail)} className="link">
+          <a href={mailtoHref(supportAddressOf(charity))} className="link">
             Contact support
           </a>
         </p>

@@ -17,8 +17,8 @@ import { safeRedirect } from "~/utils/safe-redirect";
 // The second step of signing in: the password was right, now a code from the authenticator
 // app (or a recovery code). Until then the browser holds a pending sign-in, not a session.
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true }, matches);
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -18,8 +18,11 @@ import { pageMeta } from "~/utils/meta";
 // every session and API token of the person and signs this browser in, after a code from the
 // authenticator app when the person has two-step sign-in on (a reset never skips it).
 
-export const meta: MetaFunction = () =>
-  pageMeta({ title: "Set a new password", description: `Staff password reset for ${site.name}.`, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    { title: "Set a new password", description: `Staff password reset for ${site.name}.`, noindex: true },
+    matches,
+  );
 
 export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 

@@ -4,6 +4,7 @@
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { createPledge, type PledgeInput } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
+import { getCharitySettings } from "~/services/charity-settings.server";
 import { addDeclaration } from "~/services/gift-aid-declarations.server";
 import { e2eDb, uniqueLetters } from "./db";
 
@@ -19,9 +20,10 @@ export function uniqueLastName(prefix: string): string {
  */
 async function pledgeWithDeclaration(input: PledgeInput & { giftAidDeclaration: GiftAidDetails }, db = e2eDb()) {
   const { giftAidDeclaration, ...pledge } = input;
+  const charity = await getCharitySettings(db);
   return db.transaction().execute(async (trx) => {
     const created = await createPledge(trx, pledge);
-    await addDeclaration(trx, created, giftAidDeclaration);
+    await addDeclaration(trx, created, giftAidDeclaration, charity);
     return created;
   });
 }

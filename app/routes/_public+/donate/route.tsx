@@ -23,11 +23,14 @@ import { DonationForm } from "./donation-form";
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Donate",
-    description: `Make a difference today: give once or monthly to ${site.name}. 100% of donations go to our projects.`,
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Donate",
+      description: `Make a difference today: give once or monthly to ${site.name}. 100% of donations go to our projects.`,
+    },
+    matches,
+  );
 
 /** Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so cacheable. */
 export async function loader() {

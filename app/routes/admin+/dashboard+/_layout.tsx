@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { StaffNav } from "~/components/admin/staff-nav";
+import { useCharity } from "~/components/charity";
 import { ErrorPage } from "~/components/error-page";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Spinner } from "~/components/ui/spinner";
@@ -27,13 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function TopBar({ children, heading = true }: { children?: React.ReactNode; heading?: boolean }) {
   const Title = heading ? "h1" : "p";
+  const charity = useCharity();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:px-6">
         <div className="min-w-0">
           <Link to={adminPaths.dashboard} className="font-bold text-brand-800 hover:underline dark:text-brand-200">
-            <span className="sm:hidden">{site.shortName}</span>
-            <span className="hidden sm:inline">{site.name}</span>
+            <span className="sm:hidden">{charity.shortName}</span>
+            <span className="hidden sm:inline">{charity.name}</span>
           </Link>
           <Title className="text-sm font-semibold text-slate-700 dark:text-slate-300">Staff area</Title>
         </div>

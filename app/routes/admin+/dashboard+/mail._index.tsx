@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!to) {
     return json(
       {
-        result: submission.reply({ fieldErrors: { to: ["Enter an address: STAFF_EMAIL is not set."] } }),
+        result: submission.reply({ fieldErrors: { to: ["Enter an address: no address for staff alerts is set up."] } }),
         notice: null,
         error: null,
       },
@@ -127,7 +127,8 @@ export default function MailLog() {
       ) : null}
       {mailConfigured ? null : (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          No mail server is configured (SMTP_URL is not set): messages wait here, queued, and you can read them.
+          No mail server is set up for this site yet, so nothing is sent: messages wait here, queued, and you can read
+          them.
         </p>
       )}
       <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">

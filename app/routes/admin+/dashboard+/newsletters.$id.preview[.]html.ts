@@ -22,5 +22,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Content-Security-Policy",
     "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
   );
-  return new Response(previewNewsletter(newsletter).html, { headers });
+  return new Response((await previewNewsletter(newsletter)).html, { headers });
 }

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
-import { site } from "~/content/site";
+import { charityDefaults, placeholderSettingKeys, site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
@@ -22,6 +22,7 @@ import {
   type SettingKey,
   type SettingsGroup,
 } from "~/utils/charity-settings";
+import { formatWhatsappNumber } from "~/utils/charity-numbers";
 import { pageMeta } from "~/utils/meta";
 import { REMINDER_AFTER_DAYS } from "~/utils/receipts";
 
@@ -47,12 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The labels of the details that would not pass the form: the placeholders of a fresh database. */
+/** The labels of the details still a placeholder of a fresh database, or that would not pass the form. */
 function unsetFields(settings: CharitySettings): string[] {
   return settingsGroups.flatMap((group) => {
     const result = settingsGroupSchemas[group].safeParse(settings);
-    if (result.success) return [];
-    const keys = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    const keys = new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
+    for (const key of placeholderSettingKeys) if (settings[key] === charityDefaults[key]) keys.add(key);
     return settingsFields[group].filter(({ key }) => keys.has(key)).map(({ label }) => label);
   });
 }
@@ -143,6 +144,12 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   companyNumber: { hint: "8 digits, or 2 letters and 6 digits (SC123456)." },
   registeredOffice: { multiline: true, optional: true, hint: "One line of the address per line." },
   email: { type: "email", autoComplete: "email" },
+  supportEmail: {
+    type: "email",
+    optional: true,
+    autoComplete: "off",
+    hint: "Shown on the staff sign-in page to people who cannot sign in; empty: the contact e-mail.",
+  },
   phone: { type: "tel", optional: true, autoComplete: "tel", hint: "A UK number, like 020 7946 0000." },
   whatsappNumber: { type: "tel", hint: "A UK mobile number; visitors' WhatsApp messages go to it." },
   officeHours: {
@@ -158,6 +165,8 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   instagramUrl: { type: "url", optional: true },
   xUrl: { type: "url", optional: true },
   youtubeUrl: { type: "url", optional: true },
+  internationalChapterUrl: { type: "url", optional: true },
+  europeChapterUrl: { type: "url", optional: true },
 };
 
 const saveLabel: Record<SettingsGroup, string> = {
@@ -165,6 +174,7 @@ const saveLabel: Record<SettingsGroup, string> = {
   contact: "Save contact details",
   bank: "Save bank details",
   social: "Save social links",
+  chapters: "Save sister chapters",
 };
 
 const groupIntro: Record<SettingsGroup, string> = {
@@ -173,6 +183,8 @@ const groupIntro: Record<SettingsGroup, string> = {
   bank: "Shown on the Donate page, the pledge confirmation and in each donor's e-mail.",
   social:
     "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
+  chapters:
+    "The sister chapters' sites, linked from the footer; leave one empty to hide it. Addresses must start https://.",
 };
 
 function GroupForm({
@@ -191,7 +203,10 @@ function GroupForm({
   const [form, meta] = useForm<Record<string, string>, Record<string, string>, string[]>({
     id: `settings-${group}`,
     lastResult,
-    defaultValue: Object.fromEntries(fields.map(({ key }) => [key, settings[key]])),
+    // The WhatsApp number as people write it (stored as international digits for wa.me links).
+    defaultValue: Object.fromEntries(
+      fields.map(({ key }) => [key, key === "whatsappNumber" ? formatWhatsappNumber(settings[key]) : settings[key]]),
+    ),
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Record<string, string>>,
     shouldValidate: "onBlur",
@@ -249,8 +264,8 @@ export default function Settings() {
       <h2 className="text-2xl font-semibold">Settings</h2>
       <p className="mt-2 max-w-prose text-slate-700 dark:text-slate-300">
         The charity&rsquo;s details as the website and its e-mails show them. Each group is saved on its own; the public
-        pages show a change at once (a CDN or proxy in front may keep its copy for its cache time: SHARED_CACHE_SECONDS,
-        a minute unless set otherwise).
+        pages show a change at once (a proxy or content delivery network in front of the site may keep its copy a little
+        longer: a minute, unless the site&rsquo;s operator set another time).
       </p>
       <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
         {notice ?? ""}

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
+import { ConfirmDeletePanel } from "~/components/admin/confirm-delete";
+import { ConfirmForm } from "~/components/admin/confirm-form";
 import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
@@ -13,6 +15,7 @@ import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { changeRole, setMemberStatus, teamMemberDetail } from "~/services/team.server";
 import { resetTwoStep } from "~/services/two-step.server";
 import { adminPaths, isRole, roleLabels, ROLES } from "~/utils/admin-paths";
+import { isConfirmed } from "~/utils/confirmation";
 import { formatDateTime } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
@@ -44,6 +47,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const role = form.get("role");
     if (!isRole(role)) return json({ notice: { ok: false, message: "Choose a role." } }, { status: 400 });
     result = await changeRole(user, id, role);
+  } else if (intent === "disable" && !isConfirmed(form)) {
+    // Without JavaScript nobody was asked yet: the page asks, and its button carries the answer.
+    return json({ confirmDisable: true as const });
   } else if (intent === "disable" || intent === "enable") {
     result = await setMemberStatus(user, id, intent === "disable" ? "disabled" : "active");
   } else if (intent === "reset-two-step") {
@@ -60,11 +66,13 @@ export default function TeamMemberPage() {
   const { member, actions, me } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const self = member.id === me;
+  const notice = actionData && "notice" in actionData ? actionData.notice : undefined;
+  const disableQuestion = `Disable ${member.username}? Their sessions and API tokens end at once, and they cannot sign in until an admin enables them again.`;
   return (
     <>
       <BackLink to={adminPaths.team}>Back to the team</BackLink>
       <h2 className="mt-4 text-2xl font-semibold break-all">{member.username}</h2>
-      <ActionNotice notice={actionData?.notice} />
+      <ActionNotice notice={notice} />
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">Name</dt>
         <dd>{member.name ?? "—"}</dd>
@@ -107,18 +115,33 @@ export default function TeamMemberPage() {
             </Form>
           </StaffSection>
           <StaffSection id="access" title="Access">
+            {actionData && "confirmDisable" in actionData ? (
+              <ConfirmDeletePanel
+                questionId="disable-question"
+                question={disableQuestion}
+                hidden={{ intent: "disable" }}
+                deleteLabel={`Disable ${member.username}`}
+                cancelTo={adminPaths.teamMember(member.id)}
+              />
+            ) : null}
             <div className="mt-3 flex flex-wrap gap-3">
-              <Form method="post">
-                {member.status === "active" ? (
-                  <button type="submit" name="intent" value="disable" className={dangerButtonClass}>
+              {member.status === "active" ? (
+                <ConfirmForm
+                  action={adminPaths.teamMember(member.id)}
+                  question={disableQuestion}
+                  hidden={{ intent: "disable" }}
+                >
+                  <button type="submit" className={dangerButtonClass}>
                     Disable {member.username}
                   </button>
-                ) : (
+                </ConfirmForm>
+              ) : (
+                <Form method="post">
                   <button type="submit" name="intent" value="enable" className="btn-secondary">
                     Enable {member.username}
                   </button>
-                )}
-              </Form>
+                </Form>
+              )}
               {member.twoStep ? (
                 <Form method="post">
                   <button type="submit" name="intent" value="reset-two-step" className={dangerButtonClass}>

@@ -25,8 +25,8 @@ export function TestForm({ staffEmail, lastResult }: { staffEmail: string; lastR
       intent="test"
       note={
         <>
-          Filled in with your account&apos;s address (or STAFF_EMAIL when your account has none). The test goes to this
-          one address only, marked “[Test]”.
+          Filled in with your account&apos;s address (or, when your account has none, the address staff alerts go to).
+          The test goes to this one address only, marked “[Test]”.
         </>
       }
     >

@@ -10,10 +10,13 @@ export function Progress({
   id,
   progress,
   recipientCount,
+  perMinute,
 }: {
   id: number;
   progress: { queued: number; sent: number; failed: number };
   recipientCount: number | null;
+  /** The outbox's sending limit (MAIL_MAX_PER_MINUTE). */
+  perMinute: number;
 }) {
   const revalidator = useRevalidator();
   const sending = progress.queued > 0;
@@ -34,7 +37,8 @@ export function Progress({
     <>
       <p className="mt-2">
         {sending ? "Sending" : "Done"}: queued for {recipientCount ?? 0}{" "}
-        {recipientCount === 1 ? "subscriber" : "subscribers"}, at most MAIL_MAX_PER_MINUTE a minute.
+        {recipientCount === 1 ? "subscriber" : "subscribers"}, at most {perMinute} messages a minute (the sending limit
+        set for the mail server).
       </p>
       <dl className="mt-3 flex flex-wrap gap-4" aria-live="polite">
         {items.map(([label, value]) => (

@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sent ? newsletterProgress(newsletter.id) : Promise.resolve(null),
     takeFlash(request),
   ]);
-  const preview = previewNewsletter(newsletter);
+  const preview = await previewNewsletter(newsletter);
   return json(
     {
       newsletter: {
@@ -76,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The signed-in person's own address first (staff accounts have one since the team arrived).
       staffEmail: user.email ?? getEnv().STAFF_EMAIL ?? "",
       mailConfigured: Boolean(getEnv().SMTP_URL),
+      mailPerMinute: getEnv().MAIL_MAX_PER_MINUTE,
     },
     { headers: flash.headers },
   );
@@ -138,7 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function NewsletterPage() {
-  const { newsletter, uploads, recipients, progress, previewText, flash, staffEmail, mailConfigured } =
+  const { newsletter, uploads, recipients, progress, previewText, flash, staffEmail, mailConfigured, mailPerMinute } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -155,7 +156,7 @@ export default function NewsletterPage() {
       </p>
       {mailConfigured ? null : (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          No mail server is configured (SMTP_URL is not set): messages wait in the mail log.
+          No mail server is set up for this site yet, so nothing is sent: messages wait in the mail log.
         </p>
       )}
 
@@ -169,7 +170,12 @@ export default function NewsletterPage() {
               </a>
             ) : null}
           </p>
-          <Progress id={newsletter.id} progress={progress} recipientCount={newsletter.recipientCount} />
+          <Progress
+            id={newsletter.id}
+            progress={progress}
+            recipientCount={newsletter.recipientCount}
+            perMinute={mailPerMinute}
+          />
         </StaffSection>
       ) : (
         <StaffSection id="send" title="Send" size="lg" className="mt-4">

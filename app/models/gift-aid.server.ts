@@ -246,7 +246,7 @@ const toClaimItem = (row: Selectable<GiftAidClaimItemsTable>): ClaimItem => came
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote">,
+  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote" | "adjustmentPence"> & { adjustmentPence?: number },
   items: ClaimItemInput[],
 ): Promise<Claim> {
   const row = await db
@@ -257,6 +257,7 @@ export async function insertClaim(
       total_pence: claim.totalPence,
       gift_aid_pence: claim.giftAidPence,
       item_count: claim.itemCount,
+      adjustment_pence: claim.adjustmentPence ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -24,7 +24,8 @@ export interface PaymentInput {
 const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);
 
 /**
- * Inserts one payment. The caller refreshes the pledge's totals in the same transaction
+ * Inserts one payment or refund. Called by the ledger alone (app/services/ledger.server.ts),
+ * which refreshes the pledge's totals in the same transaction
  * (refreshPledgeTotals). A bank line recorded before violates the unique index and throws.
  */
 export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIsoString()): Promise<Payment> {
@@ -88,6 +89,16 @@ export async function refundedSoFar(db: DB, refundIdPrefix: string): Promise<num
     .selectFrom("payments")
     .select((eb) => eb.fn.sum<number | null>("amount_pence").as("total"))
     .where("stripe_id", "like", `${refundIdPrefix}%`)
+    .executeTakeFirst();
+  return -Number(row?.total ?? 0);
+}
+
+/** What has been refunded so far of one payment (positive pence), from the refunds linked to it. */
+export async function refundedOfPayment(db: DB, paymentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.sum<number | null>("amount_pence").as("total"))
+    .where("refund_of", "=", paymentId)
     .executeTakeFirst();
   return -Number(row?.total ?? 0);
 }

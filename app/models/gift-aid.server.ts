@@ -246,7 +246,9 @@ const toClaimItem = (row: Selectable<GiftAidClaimItemsTable>): ClaimItem => came
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote" | "adjustmentPence"> & { adjustmentPence?: number },
+  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote" | "adjustmentPence"> & {
+    adjustmentPence?: number;
+  },
   items: ClaimItemInput[],
 ): Promise<Claim> {
   const row = await db

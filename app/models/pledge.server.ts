@@ -396,7 +396,9 @@ export async function refreshPledgeTotals(db: DB, id: number): Promise<Pledge | 
     .selectFrom("payments")
     .select((eb) => [
       eb.fn.sum<number | null>("amount_pence").as("paid"),
-      eb.fn.sum<number | null>(eb.case().when("amount_pence", "<", 0).then(eb.ref("amount_pence")).else(0).end()).as("refunds"),
+      eb.fn
+        .sum<number | null>(eb.case().when("amount_pence", "<", 0).then(eb.ref("amount_pence")).else(0).end())
+        .as("refunds"),
     ])
     .where("pledge_id", "=", id)
     .executeTakeFirst();
@@ -413,7 +415,12 @@ export async function refreshPledgeTotals(db: DB, id: number): Promise<Pledge | 
   const status = derivePledgeStatus({ ...pledge, paidPence, refundedPence });
   const row = await db
     .updateTable("pledges")
-    .set({ paid_pence: paidPence, refunded_pence: refundedPence, last_paid_on: (last?.day as string | null | undefined) ?? null, status })
+    .set({
+      paid_pence: paidPence,
+      refunded_pence: refundedPence,
+      last_paid_on: (last?.day as string | null | undefined) ?? null,
+      status,
+    })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -235,7 +235,10 @@ async function noteAttention(trx: DB, id: string, type: string, outcome: Attenti
   const detail = `Stripe event ${id} (${type}) needs attention: ${outcome.attention}. Nothing was recorded as money; check it in Stripe.`;
   await noteStripeEventAttention(trx, id, detail, outcome.pledge?.id ?? null);
   if (outcome.pledge) await stripeAudit(trx, "pledge", outcome.pledge.id, "card.attention", detail);
-  logger.warn({ event: "stripe.webhook_attention", type, id, pledge_id: outcome.pledge?.id }, "Stripe event needs attention");
+  logger.warn(
+    { event: "stripe.webhook_attention", type, id, pledge_id: outcome.pledge?.id },
+    "Stripe event needs attention",
+  );
   if (outcome.pledge) await staffAlert(trx, "attention", outcome.pledge, 0, [detail], mail);
 }
 
@@ -351,7 +354,12 @@ async function sessionPaid(trx: DB, event: Fields, session: Fields, mail: EventM
   if (await findPaymentByStripeId(trx, stripeId)) return "ignored";
   const problem = amountProblem(session, "amount_total", pledge);
   if (problem) return { attention: `Checkout Session ${sessionId ?? stripeId}: ${problem}`, pledge };
-  await recordCardPayment(trx, pledge, { amountPence: pledge.amountPence, receivedOn: eventDay(event), stripeId }, mail);
+  await recordCardPayment(
+    trx,
+    pledge,
+    { amountPence: pledge.amountPence, receivedOn: eventDay(event), stripeId },
+    mail,
+  );
   return "recorded";
 }
 
@@ -473,7 +481,9 @@ async function chargeRefunded(trx: DB, event: Fields, charge: Fields, mail: Even
     };
   }
   const extra = result.claim
-    ? [`The refunded payment is in Gift Aid claim ${result.claim.claimId}: HMRC must be told (correct it in the next claim).`]
+    ? [
+        `The refunded payment is in Gift Aid claim ${result.claim.claimId}: HMRC must be told (correct it in the next claim).`,
+      ]
     : [];
   await staffAlert(trx, "refund", result.pledge, amount, extra, mail);
   return "recorded";
@@ -506,12 +516,10 @@ async function recordCardPayment(
   // The first card payment's thank-you quotes the Gift Aid declaration (a card pledge got no
   // e-mail when it was made); later ones do not repeat it.
   const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id));
-  const recorded = await recordPayment(
-    trx,
-    { pledgeId: pledge.id, method: "card", ...input },
-    STRIPE_ACTOR,
-    { charity: mail.charity, declarationCopy: first ? await declarationCopy(trx, pledge.id) : null },
-  );
+  const recorded = await recordPayment(trx, { pledgeId: pledge.id, method: "card", ...input }, STRIPE_ACTOR, {
+    charity: mail.charity,
+    declarationCopy: first ? await declarationCopy(trx, pledge.id) : null,
+  });
   if (recorded?.thanked) mail.queued += 1;
   await staffAlert(trx, "payment", pledge, input.amountPence, [], mail);
 }

@@ -1,6 +1,6 @@
 import { nowIsoString } from "~/infra/clock.server";
-import type { Selectable } from "kysely";
-import type { PaymentsTable } from "../../db/schema";
+import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Database, PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
@@ -19,6 +19,24 @@ export interface PaymentInput {
   recordedBy: string;
   stripeId?: string | null;
   refundOf?: number | null;
+}
+
+/**
+ * What the donor kept of a payment, in SQL: its amount less every refund linked to it (what Gift
+ * Aid, statements and supporter pages count as the gift). Bigint on PostgreSQL: read it with Number().
+ */
+export function netPenceOf(eb: ExpressionBuilder<Database, "payments">) {
+  return eb(
+    eb.ref("payments.amount_pence"),
+    "+",
+    eb.fn.coalesce(
+      eb
+        .selectFrom("payments as refunds")
+        .select((r) => r.fn.sum<number>("refunds.amount_pence").as("refunded"))
+        .whereRef("refunds.refund_of", "=", "payments.id"),
+      eb.lit(0),
+    ),
+  );
 }
 
 const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);

@@ -40,7 +40,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         penceToDecimal(p.amountPence),
         penceToDecimal(p.paidPence),
         p.lastPaidOn ?? "",
-        pledgeStatusLabel(p.status, p.type),
+        pledgeStatusLabel(p.status, p.type, p.payBy),
         p.firstName,
         p.lastName,
         p.email,

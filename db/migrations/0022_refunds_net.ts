@@ -18,10 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("refunded_pence", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable("pledges").addColumn("switched_from_card_at", "text").execute();
-  await db.schema
-    .alterTable("payments")
-    .addColumn("adjusted_in_claim", "integer", (c) => c.references("gift_aid_claims.id"))
-    .execute();
+  // No foreign key: a claim batch's id, kept like its refund note (deleting a draft batch clears it).
+  await db.schema.alterTable("payments").addColumn("adjusted_in_claim", "integer").execute();
   await db.schema
     .alterTable("gift_aid_claims")
     .addColumn("adjustment_pence", "integer", (c) => c.notNull().defaultTo(0))

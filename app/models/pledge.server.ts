@@ -481,3 +481,19 @@ export async function markPledgeDisputed(
 ): Promise<void> {
   await db.updateTable("pledges").set({ disputed_at: now, dispute_note: note }).where("id", "=", id).execute();
 }
+
+/** A card pledge the donor will pay by bank transfer instead: undefined when it is not a card pledge (any more). */
+export async function markPledgeSwitchedToBank(
+  db: DB,
+  id: number,
+  now: string = nowIsoString(),
+): Promise<Pledge | undefined> {
+  const row = await db
+    .updateTable("pledges")
+    .set({ pay_by: "bank", switched_from_card_at: now })
+    .where("id", "=", id)
+    .where("pay_by", "=", "card")
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPledge(row) : undefined;
+}

@@ -26,6 +26,8 @@ const { recordPayment, recordRefund } = await import("~/services/ledger.server")
 const { immediateTransaction } = await import("~/infra/db.server");
 const { getPledge } = await import("~/models/pledge.server");
 const { taxYearOf } = await import("~/utils/tax-year");
+const { PAYMENT_EXPORT_HEADER, PLEDGE_EXPORT_HEADER, paymentExportRows, pledgeExportRows } =
+  await import("~/services/donation-exports.server");
 const { toLondonDay } = await import("~/utils/dates");
 
 beforeEach(resetDatabase);
@@ -110,6 +112,18 @@ describe("a £50 card gift with Gift Aid, £20 refunded", () => {
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("£30");
     expect(mail.text_body).not.toContain("£50");
+
+    // The exports: the pledge received £30 net, £20 refunded; the refund row names its payment.
+    const [pledgeRow] = await pledgeExportRows({});
+    expect(pledgeRow[PLEDGE_EXPORT_HEADER.indexOf("Received, net of refunds (GBP)")]).toBe("30.00");
+    expect(pledgeRow[PLEDGE_EXPORT_HEADER.indexOf("Refunded (GBP)")]).toBe("20.00");
+    expect(pledgeRow[PLEDGE_EXPORT_HEADER.indexOf("Status")]).toBe("Paid");
+    const paymentRows = await paymentExportRows();
+    const refundOf = PAYMENT_EXPORT_HEADER.indexOf("Refund of payment id");
+    expect(paymentRows.map((row) => [row[2], row[refundOf]])).toEqual([
+      ["50.00", ""],
+      ["-20.00", payments[0].id],
+    ]);
   });
 
   it("refunded in two parts and then whole: no longer a gift, still not awaiting payment", async () => {

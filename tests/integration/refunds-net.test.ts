@@ -26,6 +26,8 @@ const { recordPayment, recordRefund } = await import("~/services/ledger.server")
 const { immediateTransaction } = await import("~/infra/db.server");
 const { getPledge } = await import("~/models/pledge.server");
 const { taxYearOf } = await import("~/utils/tax-year");
+const { adminCookie, getRequest, run } = await import("./admin-support");
+const { loader: giftAidLoader } = await import("~/routes/admin+/dashboard+/gift-aid._index/route");
 const { PAYMENT_EXPORT_HEADER, PLEDGE_EXPORT_HEADER, paymentExportRows, pledgeExportRows } =
   await import("~/services/donation-exports.server");
 const { toLondonDay } = await import("~/utils/dates");
@@ -155,6 +157,9 @@ describe("a refund of a payment already claimed", () => {
     expect(flagged.refund_note).toContain("HMRC must be told");
     // Claimed on £50, the donor kept £30: £12.50 − £7.50 = £5.00 over-claimed.
     expect(await pendingClaimAdjustment()).toMatchObject({ refundedPence: 2000, giftAidPence: 500 });
+    const { cookie } = await adminCookie();
+    const giftAidPage = await (await run(giftAidLoader, getRequest("/admin/dashboard/gift-aid", { cookie }))).json();
+    expect(giftAidPage.adjustment).toEqual({ refundedPence: 2000, giftAidPence: 500 });
     // Nothing is claimable twice: the claimed payment stays out of the list.
     expect((await listClaimCandidates()).claimable).toEqual([]);
 

@@ -18,6 +18,8 @@ afterAll(() => standIn.close());
 const { getDb } = await import("~/infra/db.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
+const { loader: overviewLoader } = await import("~/routes/admin+/dashboard+/_index");
+const { adminCookie, getRequest, run } = await import("./admin-support");
 
 beforeEach(resetDatabase);
 
@@ -172,6 +174,11 @@ describe("signed events with odd contents never answer 500", () => {
     expect((await payments()).map((p) => p.amount_pence)).toEqual([2000]);
     expect(await pledgeRow(pledge.id)).toMatchObject({ status: "paid", paid_pence: 2000 });
     expect((await attention())[0].attention).toContain("more than is left of the payment");
+    // Staff see it on the overview, with a link to the pledge.
+    const { cookie } = await adminCookie();
+    const page = await (await run(overviewLoader, getRequest("/admin/dashboard", { cookie }))).json();
+    expect(page.stripeAttention).toMatchObject([{ pledgeId: pledge.id }]);
+    expect(page.stripeAttention[0].attention).toContain("charge.refunded");
   });
 
   for (const amount of [true, [1], {}, "5", 1.5]) {

@@ -109,6 +109,11 @@ export async function checkoutOrFallback(pledge: Pledge): Promise<string> {
   }
 }
 
+/** Whether money ever arrived for the pledge (a refund later does not make it unpaid). */
+function everReceived(pledge: Pledge): boolean {
+  return pledge.paidPence + pledge.refundedPence > 0;
+}
+
 /** What the return page shows: never who the donor is, only the gift and whether money arrived. */
 export async function cardReturnStatus(reference: string) {
   const pledge = await getPledgeByReference(getDb(), reference);
@@ -117,15 +122,15 @@ export async function cardReturnStatus(reference: string) {
     reference: pledge.reference,
     amount: formatPence(pledge.amountPence),
     type: pledge.type,
-    received: pledge.paidPence > 0,
-    canRetry: getStripe() !== null && pledge.paidPence === 0 && !pledge.cancelledAt,
+    received: everReceived(pledge),
+    canRetry: getStripe() !== null && !everReceived(pledge) && !pledge.cancelledAt,
   };
 }
 
 /** The Checkout page of a card pledge not paid yet (the same session while it is open); undefined otherwise. */
 export async function cardCheckoutAgain(reference: string): Promise<string | undefined> {
   const pledge = await getPledgeByReference(getDb(), reference);
-  if (!pledge || pledge.payBy !== "card" || pledge.paidPence > 0 || pledge.cancelledAt || !getStripe()) {
+  if (!pledge || pledge.payBy !== "card" || everReceived(pledge) || pledge.cancelledAt || !getStripe()) {
     return undefined;
   }
   return startCardCheckout(pledge);

@@ -23,6 +23,7 @@ const { createClaimBatch, listClaimCandidates, markClaimSubmitted, pendingClaimA
 const { getSupporterPage, supporterIdOfPledge } = await import("~/services/supporters.server");
 const { buildStatement, sendStatement } = await import("~/services/giving-statements.server");
 const { recordPayment, recordRefund } = await import("~/services/ledger.server");
+const { cardReturnStatus } = await import("~/services/card-gifts.server");
 const { immediateTransaction } = await import("~/infra/db.server");
 const { getPledge } = await import("~/models/pledge.server");
 const { taxYearOf } = await import("~/utils/tax-year");
@@ -134,6 +135,8 @@ describe("a £50 card gift with Gift Aid, £20 refunded", () => {
     await deliver("charge.refunded", refundEvent(pledge.reference, 2000));
     await deliver("charge.refunded", refundEvent(pledge.reference, 5000));
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ status: "paid", paidPence: 0, refundedPence: 5000 });
+    // The donor's return page still says the money arrived, and offers no new card payment.
+    expect(await cardReturnStatus(pledge.reference)).toMatchObject({ received: true, canRetry: false });
     expect((await listClaimCandidates()).claimable).toEqual([]);
     const page = (await getSupporterPage((await supporterIdOfPledge(pledge.id))!))!;
     expect(page.uncovered.map((g) => g.reason)).toEqual(["Refunded in full: no longer a gift"]);

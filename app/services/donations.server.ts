@@ -19,7 +19,7 @@ import {
 } from "~/models/pledge.server";
 import { getDb, immediateTransaction } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
-import { PLEDGES_PER_PAGE } from "~/schemas/donations";
+import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
 import { logPayment, paymentDetail, recordPayment, type NewPayment } from "./ledger.server";
 import { kickMailSender } from "./mail-sender.server";
@@ -70,12 +70,15 @@ export async function recordManualPayment(
   return result;
 }
 
-export type CancelResult = { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "already-cancelled" };
+export type CancelResult =
+  { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "already-cancelled" | "paid-in-full" };
 
 export async function cancelPledge(id: number, reason: string, actor: string): Promise<CancelResult> {
   const result = await immediateTransaction(getDb(), async (trx): Promise<CancelResult> => {
     const existing = await getPledge(trx, id);
     if (!existing) return { ok: false, reason: "not-found" };
+    // A one-time pledge paid in full has nothing left to cancel (money goes back as a refund).
+    if (isPaidInFull(existing)) return { ok: false, reason: "paid-in-full" };
     const pledge = await markPledgeCancelled(trx, id, reason);
     if (!pledge) return { ok: false, reason: "already-cancelled" };
     // The reason stays on the pledge (erased with it); the trail says only that it happened.

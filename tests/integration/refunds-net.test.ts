@@ -27,7 +27,8 @@ const { cardReturnStatus } = await import("~/services/card-gifts.server");
 const { immediateTransaction } = await import("~/infra/db.server");
 const { getPledge } = await import("~/models/pledge.server");
 const { taxYearOf } = await import("~/utils/tax-year");
-const { adminCookie, getRequest, run } = await import("./admin-support");
+const { adminCookie, bodyOf, getRequest, postForm, run } = await import("./admin-support");
+const cancelPage = await import("~/routes/admin+/dashboard+/donations.$id_.cancel");
 const { loader: giftAidLoader } = await import("~/routes/admin+/dashboard+/gift-aid._index/route");
 const { PAYMENT_EXPORT_HEADER, PLEDGE_EXPORT_HEADER, paymentExportRows, pledgeExportRows } =
   await import("~/services/donation-exports.server");
@@ -135,6 +136,16 @@ describe("a £50 card gift with Gift Aid, £20 refunded", () => {
     await deliver("charge.refunded", refundEvent(pledge.reference, 2000));
     await deliver("charge.refunded", refundEvent(pledge.reference, 5000));
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ status: "paid", paidPence: 0, refundedPence: 5000 });
+    // Paid in full: the cancel page says there is nothing to cancel, and a post changes nothing.
+    const { cookie } = await adminCookie();
+    const params = { id: String(pledge.id) };
+    const cancelUrl = `/admin/dashboard/donations/${pledge.id}/cancel`;
+    const cancel = await bodyOf(await run(cancelPage.loader, getRequest(cancelUrl, { cookie }), params));
+    expect(cancel.pledge.paidInFull).toBe(true);
+    const refused = await run(cancelPage.action, postForm(cancelUrl, { reason: "Refunded" }, { cookie }), params);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await bodyOf(refused))).toContain("paid in full: there is nothing to cancel");
+    expect((await getPledge(getDb(), pledge.id))!.cancelledAt).toBeNull();
     // The donor's return page still says the money arrived, and offers no new card payment.
     expect(await cardReturnStatus(pledge.reference)).toMatchObject({ received: true, canRetry: false });
     expect((await listClaimCandidates()).claimable).toEqual([]);

@@ -10,7 +10,8 @@ export { isCalendarDay };
 /**
  * A pledge's status as staff see it today (the rule: pledgeStatusOn in app/models/pledge.server.ts).
  * "pending" is a one-time gift not yet covered or a monthly gift awaiting its first payment;
- * "active" a standing order paid within QUIET_MONTHLY_DAYS; "lapsed" one with no payment for that long.
+ * "active" a monthly gift (a bank standing order or a card subscription) paid within QUIET_MONTHLY_DAYS;
+ * "lapsed" one with no payment for that long.
  */
 export const pledgeStatuses = ["pending", "paid", "active", "lapsed", "cancelled"] as const;
 export type PledgeStatusValue = (typeof pledgeStatuses)[number];
@@ -19,7 +20,7 @@ export type PledgeStatusValue = (typeof pledgeStatuses)[number];
 export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
   pending: "Awaiting payment",
   paid: "Paid",
-  active: "Active standing order",
+  active: "Active monthly gift",
   lapsed: `Lapsed (no payment for ${QUIET_MONTHLY_DAYS} days)`,
   cancelled: "Cancelled",
 };
@@ -34,7 +35,7 @@ export function pledgeStatusLabel(
   payBy: "bank" | "card" = "bank",
 ): string {
   if (status === "pending" && type === "monthly") return "Awaiting first payment";
-  if (status === "active" && payBy === "card") return "Active monthly card gift";
+  if (status === "active") return payBy === "card" ? "Active monthly card gift" : "Active standing order";
   return pledgeStatusLabels[status];
 }
 

@@ -219,8 +219,12 @@ export interface PledgesTable {
   created_at: string;
   cancelled_at: string | null;
   cancel_reason: string | null;
-  /** What the pledge's payments add up to; kept with each payment (0006). */
+  /** What the pledge's payments add up to, net of refunds; kept with each payment (0006). */
   paid_pence: ColumnType<number, number | undefined, number>;
+  /** What has been refunded of its payments (positive pence); kept with each payment (0022). */
+  refunded_pence: ColumnType<number, number | undefined, number>;
+  /** When the donor left card checkout to pay by bank transfer instead (0022). */
+  switched_from_card_at: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). For a
    * monthly pledge 'active' only means "not cancelled": whether it awaits its first payment, is
@@ -263,6 +267,8 @@ export interface PaymentsTable {
   stripe_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A refund (negative amount): the payment it gives back (0013). */
   refund_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A refund of a payment in a submitted Gift Aid claim: the later claim that adjusted for it (0022). */
+  adjusted_in_claim: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AuditEventsTable {
@@ -313,6 +319,8 @@ export interface GiftAidClaimsTable {
   submitted_by: string | null;
   /** Set when a payment in the batch was refunded: HMRC must be told (0013). */
   refund_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Gift Aid over-claimed in earlier batches (their payments refunded since), deducted by this one (0022). */
+  adjustment_pence: ColumnType<number, number | undefined, number>;
 }
 
 export interface GiftAidClaimItemsTable {
@@ -367,6 +375,10 @@ export interface StripeEventsTable {
   id: string;
   type: string;
   received_at: string;
+  /** Why a signed event was not taken as money, for staff to look at ("needs attention"), or null (0022). */
+  attention: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The pledge the event was about, when it named one (0022). */
+  pledge_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Counters that move with changes other instances must notice (0021); see dataVersionNow. */

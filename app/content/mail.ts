@@ -75,6 +75,7 @@ export const mailWording = {
   staffRefundGiftAid: (claimId: number) =>
     `The refunded payment is in Gift Aid claim ${claimId}: HMRC must be told (correct it in the next claim).`,
   staffDisputeSubject: (reference: string) => `Card payment disputed ${reference}`,
+  staffAttentionSubject: (reference: string) => `Stripe event needs attention ${reference}`,
   staffDisputeText:
     "The donor's bank has opened a dispute (a chargeback) on a card payment. Answer it in the Stripe Dashboard before its deadline.",
   // Thank-you for a payment recorded by hand or from a bank statement (card gifts: cardThanks*).

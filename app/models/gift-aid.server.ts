@@ -3,6 +3,7 @@
 import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { netPenceOf } from "./payment.server";
 import { camelRow, type CamelRow } from "./row-shape.server";
 
 // Gift Aid declarations, claim batches and their frozen rows. Rules (what is claimable, what
@@ -145,8 +146,9 @@ export interface DeclaredPayment {
 }
 
 /**
- * Payments (not refunds, not refunded) in no claim batch whose supporter made a declaration, on
- * any of their pledges, oldest first, each with all of that supporter's declarations.
+ * Payments (not refunds) in no claim batch whose supporter made a declaration, on any of their
+ * pledges, with what the donor kept of each (less its refunds; those given back whole are left
+ * out), oldest first, each with all of that supporter's declarations.
  */
 export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPayment[]> {
   const rows = await db
@@ -154,15 +156,9 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")
     .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
     .where("gift_aid_claim_items.id", "is", null)
-    // A refund (negative) is no gift, and a payment given back is no longer one.
+    // A refund (negative) is no gift, and a payment given back whole is no longer one.
     .where("payments.amount_pence", ">", 0)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"),
-        ),
-      ),
-    )
+    .where((eb) => eb(netPenceOf(eb), ">", 0))
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom("gift_aid_declarations")
@@ -170,11 +166,11 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
           .whereRef("gift_aid_declarations.supporter_id", "=", "pledges.supporter_id"),
       ),
     )
-    .select([
+    .select((eb) => [
       "payments.id as payment_id",
       "payments.pledge_id",
       "payments.received_on",
-      "payments.amount_pence",
+      netPenceOf(eb).as("net_pence"),
       "pledges.reference as pledge_reference",
       "pledges.supporter_id",
     ])
@@ -188,7 +184,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     pledgeReference: row.pledge_reference,
     supporterId: row.supporter_id!,
     receivedOn: row.received_on,
-    amountPence: row.amount_pence,
+    amountPence: Number(row.net_pence),
     declarations: declarations.get(row.supporter_id!) ?? [],
   }));
 }
@@ -247,7 +243,9 @@ const toClaimItem = (row: Selectable<GiftAidClaimItemsTable>): ClaimItem => came
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote">,
+  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote" | "adjustmentPence"> & {
+    adjustmentPence?: number;
+  },
   items: ClaimItemInput[],
 ): Promise<Claim> {
   const row = await db
@@ -258,6 +256,7 @@ export async function insertClaim(
       total_pence: claim.totalPence,
       gift_aid_pence: claim.giftAidPence,
       item_count: claim.itemCount,
+      adjustment_pence: claim.adjustmentPence ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -328,6 +327,7 @@ export async function deleteUnsubmittedClaim(db: DB, id: number): Promise<boolea
     .where("submitted_on", "is", null)
     .executeTakeFirst();
   if (!claim) return false;
+  await db.updateTable("payments").set({ adjusted_in_claim: null }).where("adjusted_in_claim", "=", id).execute();
   await db.deleteFrom("gift_aid_claim_items").where("claim_id", "=", id).execute();
   await db.deleteFrom("gift_aid_claims").where("id", "=", id).where("submitted_on", "is", null).execute();
   return true;
@@ -343,4 +343,72 @@ export async function flagClaimRefund(db: DB, claimId: number, note: string): Pr
   if (!claim) return;
   const refundNote = claim.refund_note ? `${claim.refund_note}\n${note}` : note;
   await db.updateTable("gift_aid_claims").set({ refund_note: refundNote }).where("id", "=", claimId).execute();
+}
+
+/** A refund of a payment that is in a claim batch, as the adjustment rule reads it. */
+export interface ClaimedPaymentRefund {
+  refundId: number;
+  paymentId: number;
+  /** Given back, positive pence. */
+  refundPence: number;
+  /** The batch that accounted for the refund (its payment's, claimed net of it; or a later one that deducted it), or null. */
+  adjustedInClaim: number | null;
+  /** The batch the payment is in, whether it went to HMRC, and the amount claimed on it. */
+  claimId: number;
+  claimSubmitted: boolean;
+  claimedPence: number;
+}
+
+/** Every refund of a payment that is in a claim batch. */
+export async function listRefundsOfClaimedPayments(db: DB): Promise<ClaimedPaymentRefund[]> {
+  const rows = await db
+    .selectFrom("payments as refunds")
+    .innerJoin("gift_aid_claim_items as item", "item.payment_id", "refunds.refund_of")
+    .innerJoin("gift_aid_claims as claim", "claim.id", "item.claim_id")
+    .select([
+      "refunds.id",
+      "refunds.refund_of",
+      "refunds.amount_pence",
+      "refunds.adjusted_in_claim",
+      "item.claim_id",
+      "claim.submitted_on",
+      "item.amount_pence as claimed_pence",
+    ])
+    .orderBy("refunds.id", "asc")
+    .execute();
+  return rows.map((row) => ({
+    refundId: row.id,
+    paymentId: row.refund_of!,
+    refundPence: -row.amount_pence,
+    adjustedInClaim: row.adjusted_in_claim,
+    claimId: row.claim_id,
+    claimSubmitted: row.submitted_on !== null,
+    claimedPence: row.claimed_pence,
+  }));
+}
+
+/** Marks refunds as accounted for by a claim batch (claimed net of them, or deducted as its adjustment). */
+export async function markRefundsAdjusted(db: DB, refundIds: readonly number[], claimId: number): Promise<void> {
+  for (let i = 0; i < refundIds.length; i += 500) {
+    await db
+      .updateTable("payments")
+      .set({ adjusted_in_claim: claimId })
+      .where("id", "in", refundIds.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** The ids of the refunds of these payments that no batch accounts for yet. */
+export async function listUnadjustedRefundsOf(db: DB, paymentIds: readonly number[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < paymentIds.length; i += 500) {
+    const rows = await db
+      .selectFrom("payments")
+      .select("id")
+      .where("refund_of", "in", paymentIds.slice(i, i + 500))
+      .where("adjusted_in_claim", "is", null)
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
 }

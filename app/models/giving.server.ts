@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { netPenceOf } from "./payment.server";
 
 // The queries behind donors' receipts, yearly giving statements and payment reminders. A donor
 // is a supporter (app/models/supporter.server.ts): every pledge of theirs, under any of their
@@ -17,20 +18,21 @@ export async function donorOfPledge(db: DB, pledgeId: number): Promise<number | 
   return row?.supporter_id ?? undefined;
 }
 
-/** One payment on a donor's statement. */
+/** One gift on a donor's statement: what the donor kept of a payment (less its refunds). */
 export interface DonorGift {
   paymentId: number;
   pledgeId: number;
   reference: string;
   /** YYYY-MM-DD */
   receivedOn: string;
-  /** Negative for a refund. */
+  /** What the donor kept; negative only for an old refund linked to no payment. */
   amountPence: number;
-  /** A later refund gives this payment back (in part or whole). */
-  refunded: boolean;
 }
 
-/** A donor's payments received between two days (both included, YYYY-MM-DD), oldest first. */
+/**
+ * A donor's gifts received between two days (both included, YYYY-MM-DD), oldest first, each net
+ * of its refunds (whenever they came); a payment given back whole is no gift and is left out.
+ */
 export async function listDonorGifts(
   db: DB,
   donorKey: number,
@@ -42,30 +44,27 @@ export async function listDonorGifts(
     .where((eb) => eb(pledgeDonorKey(eb), "=", donorKey))
     .where("payments.received_on", ">=", days.first)
     .where("payments.received_on", "<=", days.last)
+    // Refunds count with the payment they give back, not as rows of their own.
+    .where((eb) => eb.or([eb("payments.amount_pence", ">", 0), eb("payments.refund_of", "is", null)]))
     .select((eb) => [
       "payments.id as payment_id",
       "payments.pledge_id",
       "pledges.reference",
       "payments.received_on",
-      "payments.amount_pence",
-      eb
-        .exists(
-          eb.selectFrom("payments as refunds").select("refunds.id").whereRef("refunds.refund_of", "=", "payments.id"),
-        )
-        .as("refunded"),
+      netPenceOf(eb).as("net_pence"),
     ])
     .orderBy("payments.received_on", "asc")
     .orderBy("payments.id", "asc")
     .execute();
-  return rows.map((row) => ({
-    paymentId: row.payment_id,
-    pledgeId: row.pledge_id,
-    reference: row.reference,
-    receivedOn: row.received_on,
-    amountPence: row.amount_pence,
-    // SQLite answers 0/1, PostgreSQL true/false.
-    refunded: Boolean(Number(row.refunded)),
-  }));
+  return rows
+    .map((row) => ({
+      paymentId: row.payment_id,
+      pledgeId: row.pledge_id,
+      reference: row.reference,
+      receivedOn: row.received_on,
+      amountPence: Number(row.net_pence),
+    }))
+    .filter((gift) => gift.amountPence !== 0);
 }
 
 /**

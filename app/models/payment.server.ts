@@ -1,6 +1,6 @@
 import { nowIsoString } from "~/infra/clock.server";
-import type { Selectable } from "kysely";
-import type { PaymentsTable } from "../../db/schema";
+import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Database, PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
@@ -21,10 +21,29 @@ export interface PaymentInput {
   refundOf?: number | null;
 }
 
+/**
+ * What the donor kept of a payment, in SQL: its amount less every refund linked to it (what Gift
+ * Aid, statements and supporter pages count as the gift). Bigint on PostgreSQL: read it with Number().
+ */
+export function netPenceOf(eb: ExpressionBuilder<Database, "payments">) {
+  return eb(
+    eb.ref("payments.amount_pence"),
+    "+",
+    eb.fn.coalesce(
+      eb
+        .selectFrom("payments as refunds")
+        .select((r) => r.fn.sum<number>("refunds.amount_pence").as("refunded"))
+        .whereRef("refunds.refund_of", "=", "payments.id"),
+      eb.lit(0),
+    ),
+  );
+}
+
 const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);
 
 /**
- * Inserts one payment. The caller refreshes the pledge's totals in the same transaction
+ * Inserts one payment or refund. Called by the ledger alone (app/services/ledger.server.ts),
+ * which refreshes the pledge's totals in the same transaction
  * (refreshPledgeTotals). A bank line recorded before violates the unique index and throws.
  */
 export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIsoString()): Promise<Payment> {
@@ -88,6 +107,16 @@ export async function refundedSoFar(db: DB, refundIdPrefix: string): Promise<num
     .selectFrom("payments")
     .select((eb) => eb.fn.sum<number | null>("amount_pence").as("total"))
     .where("stripe_id", "like", `${refundIdPrefix}%`)
+    .executeTakeFirst();
+  return -Number(row?.total ?? 0);
+}
+
+/** What has been refunded so far of one payment (positive pence), from the refunds linked to it. */
+export async function refundedOfPayment(db: DB, paymentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.sum<number | null>("amount_pence").as("total"))
+    .where("refund_of", "=", paymentId)
     .executeTakeFirst();
   return -Number(row?.total ?? 0);
 }

@@ -28,16 +28,20 @@ export interface Pledge {
   /** Whom the gift honours or remembers, when the donor said. */
   honoreeName: string | null;
   createdAt: string;
-  /** What its payments add up to, in pence. */
+  /** What its payments add up to, net of refunds, in pence. */
   paidPence: number;
+  /** What has been refunded of its payments (positive pence). */
+  refundedPence: number;
   /** YYYY-MM-DD: the day its latest payment arrived, or null before the first. */
   lastPaidOn: string | null;
   /** What staff see, as of today (pledgeStatusOn): a monthly gift may await its first payment or have lapsed. */
   status: PledgeStatusValue;
   cancelledAt: string | null;
   cancelReason: string | null;
-  /** How the donor chose to pay: bank transfer, or card through Stripe Checkout. */
+  /** How the donor pays: bank transfer, or card through Stripe Checkout. */
   payBy: "bank" | "card";
+  /** When a donor who chose card left Checkout to pay by bank transfer instead, or null. */
+  switchedFromCardAt: string | null;
   stripeCustomer: string | null;
   stripeSubscription: string | null;
   /** When a card payment was disputed (a chargeback), and Stripe's reason and amount. */
@@ -94,6 +98,7 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
     honoreeName: row.honoree_name,
     createdAt: row.created_at,
     paidPence: row.paid_pence,
+    refundedPence: row.refunded_pence,
     lastPaidOn: row.last_paid_on,
     status: pledgeStatusOn(
       { status: row.status, lastPaidOn: row.last_paid_on, createdAt: row.created_at },
@@ -102,6 +107,7 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
     payBy: row.pay_by,
+    switchedFromCardAt: row.switched_from_card_at,
     stripeCustomer: row.stripe_customer,
     stripeSubscription: row.stripe_subscription,
     disputedAt: row.disputed_at,
@@ -112,17 +118,25 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
 /**
  * The stored status: cancelled once cancelled; a monthly pledge is a standing order, 'active'
  * until then (what that means today is pledgeStatusOn's); a one-time pledge is paid when its
- * payments cover the amount.
+ * payments cover the amount. What was received counts, refunds included: a refund gives money
+ * back, it does not make the pledge "awaiting payment" again.
  */
 export function derivePledgeStatus(pledge: {
   type: PledgeType;
   amountPence: number;
   paidPence: number;
+  refundedPence?: number;
   cancelledAt: string | null;
 }): PledgeStatus {
   if (pledge.cancelledAt) return "cancelled";
   if (pledge.type === "monthly") return "active";
-  return pledge.paidPence >= pledge.amountPence ? "paid" : "pending";
+  return pledge.paidPence + (pledge.refundedPence ?? 0) >= pledge.amountPence ? "paid" : "pending";
+}
+
+/** What a pledge still awaits: its amount less what was received (refunds do not reopen it); 0 for a monthly gift. */
+export function outstandingPence(pledge: Pick<Pledge, "type" | "amountPence" | "paidPence" | "refundedPence">): number {
+  if (pledge.type === "monthly") return 0;
+  return Math.max(0, pledge.amountPence - pledge.paidPence - pledge.refundedPence);
 }
 
 /**
@@ -370,11 +384,16 @@ export async function* iteratePledges(db: DB, query: PledgeQuery, batch = 1000):
   }
 }
 
-/** Recomputes what a pledge has been paid, its latest payment day and status; call in the payment's transaction. */
+/** Recomputes what a pledge has been paid (net), refunded, its latest payment day and status; call in the payment's transaction. */
 export async function refreshPledgeTotals(db: DB, id: number): Promise<Pledge | undefined> {
   const sum = await db
     .selectFrom("payments")
-    .select((eb) => eb.fn.sum<number | null>("amount_pence").as("paid"))
+    .select((eb) => [
+      eb.fn.sum<number | null>("amount_pence").as("paid"),
+      eb.fn
+        .sum<number | null>(eb.case().when("amount_pence", "<", 0).then(eb.ref("amount_pence")).else(0).end())
+        .as("refunds"),
+    ])
     .where("pledge_id", "=", id)
     .executeTakeFirst();
   const last = await db
@@ -386,10 +405,16 @@ export async function refreshPledgeTotals(db: DB, id: number): Promise<Pledge | 
   const pledge = await getPledge(db, id);
   if (!pledge) return undefined;
   const paidPence = Number(sum?.paid ?? 0);
-  const status = derivePledgeStatus({ ...pledge, paidPence });
+  const refundedPence = -Number(sum?.refunds ?? 0);
+  const status = derivePledgeStatus({ ...pledge, paidPence, refundedPence });
   const row = await db
     .updateTable("pledges")
-    .set({ paid_pence: paidPence, last_paid_on: (last?.day as string | null | undefined) ?? null, status })
+    .set({
+      paid_pence: paidPence,
+      refunded_pence: refundedPence,
+      last_paid_on: (last?.day as string | null | undefined) ?? null,
+      status,
+    })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -449,4 +474,20 @@ export async function markPledgeDisputed(
   now: string = nowIsoString(),
 ): Promise<void> {
   await db.updateTable("pledges").set({ disputed_at: now, dispute_note: note }).where("id", "=", id).execute();
+}
+
+/** A card pledge the donor will pay by bank transfer instead: undefined when it is not a card pledge (any more). */
+export async function markPledgeSwitchedToBank(
+  db: DB,
+  id: number,
+  now: string = nowIsoString(),
+): Promise<Pledge | undefined> {
+  const row = await db
+    .updateTable("pledges")
+    .set({ pay_by: "bank", switched_from_card_at: now })
+    .where("id", "=", id)
+    .where("pay_by", "=", "card")
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPledge(row) : undefined;
 }

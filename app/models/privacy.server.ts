@@ -16,7 +16,7 @@ import type { DB } from "~/infra/db.server";
 // the data as it is stored, field by field.
 
 export type EnquiryRecord = Selectable<ContactEnquiriesTable>;
-export type PaymentRecord = Omit<Selectable<PaymentsTable>, "bank_line">;
+export type PaymentRecord = Omit<Selectable<PaymentsTable>, "bank_line" | "adjusted_in_claim">;
 export type PledgeRecord = Selectable<PledgesTable> & { payments: PaymentRecord[] };
 export type SubscriberRecord = Selectable<NewsletterSubscribersTable>;
 export type DeclarationRecord = Selectable<GiftAidDeclarationsTable>;

@@ -11,7 +11,8 @@ export { isCalendarDay };
 /**
  * A pledge's status as staff see it today (the rule: pledgeStatusOn in app/models/pledge.server.ts).
  * "pending" is a one-time gift not yet covered or a monthly gift awaiting its first payment;
- * "active" a standing order paid within QUIET_MONTHLY_DAYS; "lapsed" one with no payment for that long.
+ * "active" a monthly gift (a bank standing order or a card subscription) paid within QUIET_MONTHLY_DAYS;
+ * "lapsed" one with no payment for that long.
  */
 export const pledgeStatuses = ["pending", "paid", "active", "lapsed", "cancelled"] as const;
 export type PledgeStatusValue = (typeof pledgeStatuses)[number];
@@ -20,15 +21,41 @@ export type PledgeStatusValue = (typeof pledgeStatuses)[number];
 export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
   pending: "Awaiting payment",
   paid: "Paid",
-  active: "Active standing order",
+  active: "Active monthly gift",
   lapsed: `Lapsed (no payment for ${QUIET_MONTHLY_DAYS} days)`,
   cancelled: "Cancelled",
 };
 
-/** One pledge's status in words (badges, exports): a monthly gift awaits its first payment. */
-export function pledgeStatusLabel(status: PledgeStatusValue, type: (typeof pledgeTypes)[number]): string {
+/**
+ * One pledge's status in words (badges, exports): a monthly gift awaits its first payment; a
+ * "standing order" is a bank's, so an active monthly card gift is called that.
+ */
+export function pledgeStatusLabel(
+  status: PledgeStatusValue,
+  type: (typeof pledgeTypes)[number],
+  payBy: "bank" | "card" = "bank",
+): string {
   if (status === "pending" && type === "monthly") return "Awaiting first payment";
+  if (status === "active") return payBy === "card" ? "Active monthly card gift" : "Active standing order";
   return pledgeStatusLabels[status];
+}
+
+/** A one-time pledge whose payments covered it: staff are not offered to record a payment or cancel it. */
+export function isPaidInFull(pledge: { type: (typeof pledgeTypes)[number]; status: PledgeStatusValue }): boolean {
+  return pledge.type === "one-time" && pledge.status === "paid";
+}
+
+/** How a pledge is paid, in words: a standing order is a bank's; a donor who left card checkout pays by bank transfer. */
+export function payingByLabel(pledge: {
+  type: (typeof pledgeTypes)[number];
+  payBy: "bank" | "card";
+  switchedFromCardAt: string | null;
+}): string {
+  if (pledge.payBy === "card") {
+    return pledge.type === "monthly" ? "Monthly card gift, through Stripe" : "Card, through Stripe Checkout";
+  }
+  if (pledge.switchedFromCardAt) return "Bank transfer (switched from card)";
+  return pledge.type === "monthly" ? "Bank transfer (standing order)" : "Bank transfer";
 }
 
 export const pledgeTypes = ["one-time", "monthly"] as const;

@@ -15,7 +15,7 @@ import {
   type StatementColumns,
 } from "~/utils/bank-statement";
 import { getCharitySettings } from "./charity-settings.server";
-import { recordPaymentIn } from "./donations.server";
+import { recordPayment } from "./ledger.server";
 import { kickMailSender } from "./mail-sender.server";
 
 // Bank statement import: propose payments for the credits whose text names a pledge, then
@@ -157,7 +157,7 @@ export async function confirmImport(
         alreadyImported++;
         continue;
       }
-      const result = await recordPaymentIn(
+      const result = await recordPayment(
         trx,
         {
           pledgeId,

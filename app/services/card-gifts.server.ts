@@ -7,20 +7,13 @@ import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { absoluteUrl } from "~/infra/public-url.server";
+import { londonToday } from "~/infra/clock.server";
 import { getStripe, verifyStripeEvent, type Stripe } from "~/infra/stripe.server";
 import { recordAudit } from "~/models/audit.server";
 import { countRecentFormPosts, recordFormPost } from "~/models/form-post.server";
-import { flagClaimRefund } from "~/models/gift-aid.server";
-import { claimStripeEvent } from "~/models/stripe-event.server";
+import { claimStripeEvent, noteStripeEventAttention } from "~/models/stripe-event.server";
 import { enqueueMail } from "~/models/outbox.server";
-import {
-  findClaimOfPayment,
-  findLatestCardPayment,
-  findPaymentByStripeId,
-  insertPayment,
-  refundedSoFar,
-  type Payment,
-} from "~/models/payment.server";
+import { findLatestCardPayment, findPaymentByStripeId, refundedSoFar, type Payment } from "~/models/payment.server";
 import {
   getPledge,
   getPledgeByCustomer,
@@ -29,7 +22,6 @@ import {
   linkPledgeToStripe,
   markPledgeCancelled,
   markPledgeDisputed,
-  refreshPledgeTotals,
   type Pledge,
 } from "~/models/pledge.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -40,7 +32,7 @@ import { kickMailSender } from "./mail-sender.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
-import { queuePaymentThanks } from "./receipts.server";
+import { recordPayment, recordRefund } from "./ledger.server";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
 // then a Checkout Session for it; Stripe's signed webhooks are the only thing that records
@@ -118,6 +110,11 @@ export async function checkoutOrFallback(pledge: Pledge): Promise<string> {
   }
 }
 
+/** Whether money ever arrived for the pledge (a refund later does not make it unpaid). */
+function everReceived(pledge: Pledge): boolean {
+  return pledge.paidPence + pledge.refundedPence > 0;
+}
+
 /** What the return page shows: never who the donor is, only the gift and whether money arrived. */
 export async function cardReturnStatus(reference: string) {
   const pledge = await getPledgeByReference(getDb(), reference);
@@ -126,15 +123,15 @@ export async function cardReturnStatus(reference: string) {
     reference: pledge.reference,
     amount: formatPence(pledge.amountPence),
     type: pledge.type,
-    received: pledge.paidPence > 0,
-    canRetry: getStripe() !== null && pledge.paidPence === 0 && !pledge.cancelledAt,
+    received: everReceived(pledge),
+    canRetry: getStripe() !== null && !everReceived(pledge) && !pledge.cancelledAt,
   };
 }
 
 /** The Checkout page of a card pledge not paid yet (the same session while it is open); undefined otherwise. */
 export async function cardCheckoutAgain(reference: string): Promise<string | undefined> {
   const pledge = await getPledgeByReference(getDb(), reference);
-  if (!pledge || pledge.payBy !== "card" || pledge.paidPence > 0 || pledge.cancelledAt || !getStripe()) {
+  if (!pledge || pledge.payBy !== "card" || everReceived(pledge) || pledge.cancelledAt || !getStripe()) {
     return undefined;
   }
   return startCardCheckout(pledge);
@@ -146,17 +143,36 @@ export async function cardCheckoutAgain(reference: string): Promise<string | und
 /** Bad signatures one source may send per hour before it is refused outright. */
 export const BAD_SIGNATURES_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
+/** A signature may be this old, or this far ahead of our clock, and no more. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type WebhookOutcome =
-  | { status: 200; handled: "recorded" | "duplicate" | "ignored" }
+  | { status: 200; handled: "recorded" | "duplicate" | "ignored" | "needs-attention" }
   | { status: 400; reason: string }
   | { status: 429; retryAfterSeconds: number }
   | { status: 404 };
 
+/** A signed event whose contents are not what we can take as money: kept for staff, never recorded. */
+interface Attention {
+  attention: string;
+  pledge?: Pledge;
+}
+type Handled = "recorded" | "ignored" | Attention;
+
+/** The `t=` of a Stripe-Signature header (seconds), when it has one. */
+function signedAt(signature: string): number | null {
+  const part = signature.split(",").find((item) => item.trim().startsWith("t="));
+  const seconds = part ? Number(part.trim().slice(2)) : NaN;
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
 /**
  * Verifies and handles one webhook delivery. `client` is the sender's keyed address: bad
  * signatures are counted per source, and past BAD_SIGNATURES_PER_HOUR further bad ones get
- * 429 (nothing written, nothing logged); a good signature is always handled.
+ * 429 (nothing written, nothing logged); a good signature is always handled. A signed event
+ * whose contents are odd (an amount that is not the pledge's in whole pence GBP, a refund of
+ * nothing, no type) is answered 200 and kept for staff as "needs attention", never as money;
+ * a signed body that is not an event at all is 400.
  */
 export async function receiveStripeWebhook(
   payload: string,
@@ -167,10 +183,15 @@ export async function receiveStripeWebhook(
   const stripe = getStripe();
   if (!stripe) return { status: 404 };
   const db = getDb();
-  let event: Stripe.Event;
+  let parsed: unknown;
   try {
     if (!signature) throw new Error("no Stripe-Signature header");
-    event = verifyStripeEvent(stripe.stripe, stripe.config, payload, signature);
+    // Stripe's library refuses old signatures only; one dated ahead of us is refused the same way.
+    const at = signedAt(signature);
+    if (at !== null && at > now.getTime() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
+      throw new Error("signature timestamp in the future");
+    }
+    parsed = verifyStripeEvent(stripe.stripe, stripe.config, payload, signature, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     // Checking a signature costs a hash; what is throttled is the bad ones, per source. A
     // good signature is always handled, so a flood of forgeries from a shared address (a
@@ -184,19 +205,47 @@ export async function receiveStripeWebhook(
     logger.warn({ event: "stripe.webhook_refused", reason }, "Stripe webhook refused: bad signature");
     return { status: 400, reason: "The signature is missing, wrong or too old." };
   }
+  if (!isFields(parsed) || !text(parsed, "id")) return { status: 400, reason: "The body is not a Stripe event." };
+  const event = parsed;
+  const id = text(event, "id")!;
+  const type = text(event, "type") ?? "(no type)";
   const mail: EventMail = { charity: await getCharitySettings(db), queued: 0 };
-  const handled = await immediateTransaction(db, async (trx) => {
-    if (!(await claimEvent(trx, event))) return "duplicate" as const;
-    const recorded = await handleEvent(trx, event, mail);
-    return recorded ? ("recorded" as const) : ("ignored" as const);
-  });
-  logger.info({ event: "stripe.webhook", type: event.type, id: event.id, handled }, "Stripe webhook");
+  let handled: "recorded" | "duplicate" | "ignored" | "needs-attention";
+  try {
+    handled = await immediateTransaction(db, async (trx) => {
+      if (!(await claimStripeEvent(trx, id, type))) return "duplicate" as const;
+      const outcome = await handleEvent(trx, event, mail);
+      if (typeof outcome === "string") return outcome;
+      await noteAttention(trx, id, type, outcome, mail);
+      return "needs-attention" as const;
+    });
+  } catch (error) {
+    // Whatever an event's contents did to its handling (nothing of it was kept), Stripe would
+    // retry a 500 for days: the event is kept for staff instead, and answered.
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn({ event: "stripe.webhook_failed", type, id, err: message }, "Stripe webhook could not be handled");
+    mail.queued = 0;
+    handled = await immediateTransaction(db, async (trx) => {
+      if (!(await claimStripeEvent(trx, id, type))) return "duplicate" as const;
+      await noteAttention(trx, id, type, { attention: `Could not be handled: ${message}` }, mail);
+      return "needs-attention" as const;
+    });
+  }
+  logger.info({ event: "stripe.webhook", type, id, handled }, "Stripe webhook");
   if (mail.queued) void kickMailSender();
   return { status: 200, handled };
 }
 
-function claimEvent(trx: DB, event: Stripe.Event): Promise<boolean> {
-  return claimStripeEvent(trx, event.id, event.type);
+/** Keeps a signed event for staff: on the event's row, in the pledge's history when it named one, and in the staff alert. */
+async function noteAttention(trx: DB, id: string, type: string, outcome: Attention, mail: EventMail): Promise<void> {
+  const detail = `Stripe event ${id} (${type}) needs attention: ${outcome.attention}. Nothing was recorded as money; check it in Stripe.`;
+  await noteStripeEventAttention(trx, id, detail, outcome.pledge?.id ?? null);
+  if (outcome.pledge) await stripeAudit(trx, "pledge", outcome.pledge.id, "card.attention", detail);
+  logger.warn(
+    { event: "stripe.webhook_attention", type, id, pledge_id: outcome.pledge?.id },
+    "Stripe event needs attention",
+  );
+  if (outcome.pledge) await staffAlert(trx, "attention", outcome.pledge, 0, [detail], mail);
 }
 
 /** The mail an event's handling may queue: the charity's details (read before the transaction) and how many it queued. */
@@ -205,14 +254,60 @@ interface EventMail {
   queued: number;
 }
 
-/** The day the money arrived, as UK staff count days: when Stripe created the event. */
-function eventDay(event: Stripe.Event): string {
-  return toLondonDay(new Date(event.created * 1000));
+// A signed event is Stripe's, but its contents are read as untrusted JSON: each field is taken
+// only when it has the expected type.
+type Fields = Record<string, unknown>;
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === "string" ? value : value.id;
+function text(fields: Fields | undefined, key: string): string | null {
+  const value = fields?.[key];
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function child(fields: Fields | undefined, key: string): Fields | undefined {
+  const value = fields?.[key];
+  return isFields(value) ? value : undefined;
+}
+
+/** An id given as a string or as an expanded object with an id. */
+function idOf(fields: Fields | undefined, key: string): string | null {
+  return text(fields, key) ?? text(child(fields, key), "id");
+}
+
+/** A whole number of pence, or null for anything else (true, [1], {}, 20.5, 1e300). */
+function pence(fields: Fields | undefined, key: string): number | null {
+  const value = fields?.[key];
+  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
+}
+
+/** What an amount looked like, for staff. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value) ?? "nothing";
+  return json.length > 40 ? `${json.slice(0, 40)}…` : json;
+}
+
+/**
+ * Why an amount from Stripe is not this pledge's money, or null when it is: GBP, whole pence, and
+ * exactly what the pledge gives (a one-time gift's amount; a monthly gift's monthly amount).
+ */
+function amountProblem(fields: Fields, key: string, pledge: Pledge): string | null {
+  const currency = text(fields, "currency")?.toLowerCase();
+  if (currency !== "gbp") return `currency ${shown(fields.currency)}, not GBP`;
+  const amount = pence(fields, key);
+  if (amount === null) return `${key} ${shown(fields[key])} is not a whole number of pence`;
+  if (amount !== pledge.amountPence) {
+    return `${key} ${formatPence(amount)} is not the pledge's ${formatPence(pledge.amountPence)}`;
+  }
+  return null;
+}
+
+/** The day the money arrived, as UK staff count days: when Stripe created the event. */
+function eventDay(event: Fields): string {
+  const created = pence(event, "created");
+  return created !== null && created > 0 ? toLondonDay(new Date(created * 1000)) : londonToday();
 }
 
 async function pledgeFromReference(trx: DB, ...candidates: (string | null | undefined)[]): Promise<Pledge | undefined> {
@@ -224,53 +319,63 @@ async function pledgeFromReference(trx: DB, ...candidates: (string | null | unde
   return undefined;
 }
 
-/** Handles one verified event inside its transaction; false when it changed nothing. */
-async function handleEvent(trx: DB, event: Stripe.Event, mail: EventMail): Promise<boolean> {
-  switch (event.type) {
+/** Handles one verified event inside its transaction. */
+async function handleEvent(trx: DB, event: Fields, mail: EventMail): Promise<Handled> {
+  const type = text(event, "type");
+  const object = child(child(event, "data"), "object");
+  if (!type || !object) return { attention: "the event has no type or no data" };
+  switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return sessionPaid(trx, event, event.data.object, mail);
+      return sessionPaid(trx, event, object, mail);
     case "checkout.session.async_payment_failed":
-      return sessionFailed(trx, event.data.object);
+      return sessionFailed(trx, object);
     case "invoice.paid":
-      return invoicePaid(trx, event, event.data.object, mail);
+      return invoicePaid(trx, event, object, mail);
     case "customer.subscription.deleted":
-      return subscriptionDeleted(trx, event.data.object);
+      return subscriptionDeleted(trx, object);
     case "charge.refunded":
-      return chargeRefunded(trx, event, event.data.object, mail);
+      return chargeRefunded(trx, event, object, mail);
     case "charge.dispute.created":
-      return disputeCreated(trx, event.data.object, mail);
+      return disputeCreated(trx, object, mail);
     default:
-      return false;
+      return "ignored";
   }
 }
 
-async function sessionPaid(
-  trx: DB,
-  event: Stripe.Event,
-  session: Stripe.Checkout.Session,
-  mail: EventMail,
-): Promise<boolean> {
-  const pledge = await pledgeFromReference(trx, session.client_reference_id, session.metadata?.reference);
-  if (!pledge) return false;
-  await linkPledgeToStripe(trx, pledge.id, {
-    customer: idOf(session.customer),
-    subscription: idOf(session.subscription),
-  });
+async function sessionPaid(trx: DB, event: Fields, session: Fields, mail: EventMail): Promise<Handled> {
+  const metadata = child(session, "metadata");
+  const pledge = await pledgeFromReference(trx, text(session, "client_reference_id"), text(metadata, "reference"));
+  if (!pledge) return "ignored";
+  const subscription = idOf(session, "subscription");
+  await linkPledgeToStripe(trx, pledge.id, { customer: idOf(session, "customer"), subscription });
   // A monthly gift's money comes with each invoice.paid; a delayed method (a bank debit) with
   // async_payment_succeeded: only a session that says "paid" is money received.
-  if (session.mode === "subscription" || session.subscription || session.payment_status !== "paid") return true;
-  const amount = session.amount_total ?? 0;
-  if (amount <= 0) return false;
-  const stripeId = idOf(session.payment_intent) ?? session.id;
-  if (await findPaymentByStripeId(trx, stripeId)) return false;
-  await recordCardPayment(trx, pledge, { amountPence: amount, receivedOn: eventDay(event), stripeId }, mail);
-  return true;
+  if (text(session, "mode") === "subscription" || subscription || text(session, "payment_status") !== "paid") {
+    return "recorded";
+  }
+  const sessionId = text(session, "id");
+  const stripeId = idOf(session, "payment_intent") ?? sessionId;
+  if (!stripeId) return { attention: "a paid Checkout Session without an id", pledge };
+  if (await findPaymentByStripeId(trx, stripeId)) return "ignored";
+  const problem = amountProblem(session, "amount_total", pledge);
+  if (problem) return { attention: `Checkout Session ${sessionId ?? stripeId}: ${problem}`, pledge };
+  await recordCardPayment(
+    trx,
+    pledge,
+    { amountPence: pledge.amountPence, receivedOn: eventDay(event), stripeId },
+    mail,
+  );
+  return "recorded";
 }
 
-async function sessionFailed(trx: DB, session: Stripe.Checkout.Session): Promise<boolean> {
-  const pledge = await pledgeFromReference(trx, session.client_reference_id, session.metadata?.reference);
-  if (!pledge) return false;
+async function sessionFailed(trx: DB, session: Fields): Promise<Handled> {
+  const pledge = await pledgeFromReference(
+    trx,
+    text(session, "client_reference_id"),
+    text(child(session, "metadata"), "reference"),
+  );
+  if (!pledge) return "ignored";
   await stripeAudit(
     trx,
     "pledge",
@@ -278,46 +383,52 @@ async function sessionFailed(trx: DB, session: Stripe.Checkout.Session): Promise
     "card.failed",
     "The delayed card or bank payment through Stripe Checkout failed; nothing was received",
   );
-  return true;
+  return "recorded";
 }
 
 /** The subscription of an invoice and the metadata it was created with (Stripe's current API, and older ones). */
-function invoiceSubscription(invoice: Stripe.Invoice): { subscription: string | null; reference: string | null } {
-  const details = invoice.parent?.subscription_details;
-  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+function invoiceSubscription(invoice: Fields): { subscription: string | null; reference: string | null } {
+  const details = child(child(invoice, "parent"), "subscription_details");
   return {
-    subscription: idOf(details?.subscription ?? legacy.subscription ?? null),
-    reference: details?.metadata?.reference ?? invoice.metadata?.reference ?? null,
+    subscription: idOf(details, "subscription") ?? idOf(invoice, "subscription"),
+    reference: text(child(details, "metadata"), "reference") ?? text(child(invoice, "metadata"), "reference"),
   };
 }
 
-async function invoicePaid(trx: DB, event: Stripe.Event, invoice: Stripe.Invoice, mail: EventMail): Promise<boolean> {
+async function invoicePaid(trx: DB, event: Fields, invoice: Fields, mail: EventMail): Promise<Handled> {
   const { subscription, reference } = invoiceSubscription(invoice);
   const pledge =
     (subscription ? await getPledgeBySubscription(trx, subscription) : undefined) ??
     (await pledgeFromReference(trx, reference));
-  if (!pledge || invoice.amount_paid <= 0) return false;
-  await linkPledgeToStripe(trx, pledge.id, { customer: idOf(invoice.customer), subscription });
-  if (await findPaymentByStripeId(trx, invoice.id)) return false;
+  if (!pledge) return "ignored";
+  // An invoice of nothing (a trial, a zero-amount first invoice) is no money and no news.
+  if (invoice.amount_paid === 0) return "ignored";
+  await linkPledgeToStripe(trx, pledge.id, { customer: idOf(invoice, "customer"), subscription });
+  const invoiceId = text(invoice, "id");
+  if (!invoiceId) return { attention: "a paid invoice without an id", pledge };
+  if (await findPaymentByStripeId(trx, invoiceId)) return "ignored";
+  const problem = amountProblem(invoice, "amount_paid", pledge);
+  if (problem) return { attention: `Invoice ${invoiceId}: ${problem}`, pledge };
   await recordCardPayment(
     trx,
     pledge,
-    { amountPence: invoice.amount_paid, receivedOn: eventDay(event), stripeId: invoice.id },
+    { amountPence: pledge.amountPence, receivedOn: eventDay(event), stripeId: invoiceId },
     mail,
   );
-  return true;
+  return "recorded";
 }
 
-async function subscriptionDeleted(trx: DB, subscription: Stripe.Subscription): Promise<boolean> {
+async function subscriptionDeleted(trx: DB, subscription: Fields): Promise<Handled> {
+  const subscriptionId = text(subscription, "id");
   const pledge =
-    (await getPledgeBySubscription(trx, subscription.id)) ??
-    (await pledgeFromReference(trx, subscription.metadata?.reference));
-  if (!pledge || pledge.cancelledAt) return false;
-  const details = subscription.cancellation_details;
-  const why = [details?.reason?.replace(/_/g, " "), details?.comment].filter(Boolean).join(": ");
+    (subscriptionId ? await getPledgeBySubscription(trx, subscriptionId) : undefined) ??
+    (await pledgeFromReference(trx, text(child(subscription, "metadata"), "reference")));
+  if (!pledge || pledge.cancelledAt) return "ignored";
+  const details = child(subscription, "cancellation_details");
+  const why = [text(details, "reason")?.replace(/_/g, " "), text(details, "comment")].filter(Boolean).join(": ");
   const reason = `Monthly card gift ended in Stripe${why ? ` (${why})` : ""}`.slice(0, 300);
   const cancelled = await markPledgeCancelled(trx, pledge.id, reason);
-  if (!cancelled) return false;
+  if (!cancelled) return "ignored";
   await stripeAudit(
     trx,
     "pledge",
@@ -325,125 +436,103 @@ async function subscriptionDeleted(trx: DB, subscription: Stripe.Subscription): 
     "pledge.cancelled",
     `status ${pledge.status} → cancelled (the Stripe subscription ended)`,
   );
-  return true;
+  return "recorded";
 }
 
-async function chargeRefunded(trx: DB, event: Stripe.Event, charge: Stripe.Charge, mail: EventMail): Promise<boolean> {
-  const paymentIntent = idOf(charge.payment_intent);
+async function chargeRefunded(trx: DB, event: Fields, charge: Fields, mail: EventMail): Promise<Handled> {
+  const paymentIntent = idOf(charge, "payment_intent");
   let original: Payment | undefined = paymentIntent ? await findPaymentByStripeId(trx, paymentIntent) : undefined;
   let pledge = original ? await getPledge(trx, original.pledgeId) : undefined;
   if (!pledge) {
     // A monthly gift's charge: its invoice is recorded, not its payment intent; find the pledge
     // by the customer (or the metadata) and give back its latest card payment.
+    const customer = idOf(charge, "customer");
     pledge =
-      (await pledgeFromReference(trx, charge.metadata?.reference)) ??
-      (charge.customer ? await getPledgeByCustomer(trx, idOf(charge.customer)!) : undefined);
-    if (!pledge) return false;
+      (await pledgeFromReference(trx, text(child(charge, "metadata"), "reference"))) ??
+      (customer ? await getPledgeByCustomer(trx, customer) : undefined);
+    if (!pledge) return "ignored";
     original = await findLatestCardPayment(trx, pledge.id);
   }
-  // amount_refunded is the charge's total so far: record what this event adds.
-  const prefix = `${charge.id}/refunded/`;
-  const refundedTotal = charge.amount_refunded ?? (charge.refunded ? charge.amount : 0);
-  const amount = refundedTotal - (await refundedSoFar(trx, prefix));
-  if (amount <= 0) return false;
-  const before = pledge;
-  const refund = await insertPayment(trx, {
-    pledgeId: pledge.id,
-    receivedOn: eventDay(event),
-    amountPence: -amount,
-    method: "card",
-    note: "Refund through Stripe",
-    recordedBy: STRIPE_ACTOR,
-    stripeId: `${prefix}${refundedTotal}`,
-    refundOf: original?.id ?? null,
-  });
-  const after = (await refreshPledgeTotals(trx, pledge.id))!;
-  const extra: string[] = [];
-  const claim = original ? await findClaimOfPayment(trx, original.id) : undefined;
-  if (claim && original) {
-    const note = `Payment ${original.id} (${pledge.reference}, ${formatPence(original.amountPence)} received ${original.receivedOn}): ${formatPence(amount)} refunded on ${refund.receivedOn}. HMRC must be told.`;
-    await flagClaimRefund(trx, claim.claimId, note);
-    await stripeAudit(trx, "claim", claim.claimId, "claim.refund", note);
-    extra.push(
-      `The refunded payment is in Gift Aid claim ${claim.claimId}: HMRC must be told (correct it in the next claim).`,
-    );
+  const chargeId = text(charge, "id");
+  if (!chargeId) return { attention: "a refunded charge without an id", pledge };
+  if (!original) return { attention: `charge ${chargeId} refunded, but the pledge has no card payment`, pledge };
+  const currency = text(charge, "currency")?.toLowerCase();
+  if (currency !== undefined && currency !== "gbp") {
+    return { attention: `charge ${chargeId} refunded in ${shown(charge.currency)}, not GBP`, pledge };
   }
-  const change = before.status === after.status ? "" : `; status ${before.status} → ${after.status}`;
-  await stripeAudit(
+  // amount_refunded is the charge's total so far: record what this event adds.
+  const refundedTotal = pence(charge, "amount_refunded") ?? (charge.refunded === true ? pence(charge, "amount") : null);
+  if (refundedTotal === null) {
+    return { attention: `charge ${chargeId} refunded, amount ${shown(charge.amount_refunded)} unreadable`, pledge };
+  }
+  const prefix = `${chargeId}/refunded/`;
+  const amount = refundedTotal - (await refundedSoFar(trx, prefix));
+  if (amount <= 0) return "ignored";
+  const result = await recordRefund(
     trx,
-    "pledge",
-    pledge.id,
-    "payment.refunded",
-    `${formatPence(amount)} refunded through Stripe on ${refund.receivedOn}${change}`,
+    {
+      paymentId: original.id,
+      amountPence: amount,
+      receivedOn: eventDay(event),
+      note: "Refund through Stripe",
+      stripeId: `${prefix}${refundedTotal}`,
+    },
+    STRIPE_ACTOR,
   );
-  await staffAlert(trx, "refund", after, amount, extra, mail);
-  return true;
+  if (!result.ok) {
+    const left = result.reason === "too-large" ? formatPence(result.refundablePence) : "nothing";
+    return {
+      attention: `charge ${chargeId}: a refund of ${formatPence(amount)} is more than is left of the payment (${left})`,
+      pledge,
+    };
+  }
+  const extra = result.claim
+    ? [
+        `The refunded payment is in Gift Aid claim ${result.claim.claimId}: HMRC must be told (correct it in the next claim).`,
+      ]
+    : [];
+  await staffAlert(trx, "refund", result.pledge, amount, extra, mail);
+  return "recorded";
 }
 
-async function disputeCreated(trx: DB, dispute: Stripe.Dispute, mail: EventMail): Promise<boolean> {
-  const paymentIntent = idOf(dispute.payment_intent);
+async function disputeCreated(trx: DB, dispute: Fields, mail: EventMail): Promise<Handled> {
+  const paymentIntent = idOf(dispute, "payment_intent");
   const payment = paymentIntent ? await findPaymentByStripeId(trx, paymentIntent) : undefined;
   const pledge = payment
     ? await getPledge(trx, payment.pledgeId)
-    : await pledgeFromReference(trx, dispute.metadata?.reference);
-  if (!pledge) return false;
-  const note = `${formatPence(dispute.amount)} disputed (${dispute.reason.replace(/_/g, " ")}), dispute ${dispute.id}`;
+    : await pledgeFromReference(trx, text(child(dispute, "metadata"), "reference"));
+  if (!pledge) return "ignored";
+  const amount = pence(dispute, "amount");
+  const reason = text(dispute, "reason")?.replace(/_/g, " ") ?? "no reason given";
+  const what = amount === null ? `An amount (${shown(dispute.amount)})` : formatPence(amount);
+  const note = `${what} disputed (${reason}), dispute ${text(dispute, "id") ?? "without an id"}`.slice(0, 500);
   await markPledgeDisputed(trx, pledge.id, note);
   await stripeAudit(trx, "pledge", pledge.id, "payment.disputed", note);
-  await staffAlert(trx, "dispute", pledge, dispute.amount, [], mail);
-  return true;
+  await staffAlert(trx, "dispute", pledge, amount ?? 0, [], mail);
+  return "recorded";
 }
 
-/** Records a card payment on its pledge, audits it, and queues the donor's thank-you (receipts.server) and the staff alert. */
+/** Records a card payment through the ledger (Stripe as the actor), with the donor's thank-you and the staff alert. */
 async function recordCardPayment(
   trx: DB,
   pledge: Pledge,
   input: { amountPence: number; receivedOn: string; stripeId: string },
   mail: EventMail,
 ): Promise<void> {
-  const payment = await insertPayment(trx, {
-    pledgeId: pledge.id,
-    receivedOn: input.receivedOn,
-    amountPence: input.amountPence,
-    method: "card",
-    recordedBy: STRIPE_ACTOR,
-    stripeId: input.stripeId,
-  });
-  const after = (await refreshPledgeTotals(trx, pledge.id))!;
-  const change = pledge.status === after.status ? "" : `; status ${pledge.status} → ${after.status}`;
-  await stripeAudit(
-    trx,
-    "pledge",
-    pledge.id,
-    "payment.recorded",
-    `${formatPence(payment.amountPence)} received ${payment.receivedOn}, by card through Stripe (${input.stripeId})${change}`,
-  );
   // The first card payment's thank-you quotes the Gift Aid declaration (a card pledge got no
   // e-mail when it was made); later ones do not repeat it.
-  const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id, payment.id));
-  if (
-    await queuePaymentThanks(trx, pledge, payment, mail.charity, {
-      declarationCopy: first ? await declarationCopy(trx, pledge.id) : null,
-    })
-  ) {
-    mail.queued += 1;
-  }
-  await staffAlert(trx, "payment", pledge, payment.amountPence, [], mail);
-  logger.info(
-    {
-      event: "payment.recorded",
-      pledge_id: pledge.id,
-      payment_id: payment.id,
-      amount_pence: payment.amountPence,
-      method: "card",
-    },
-    "Card payment recorded",
-  );
+  const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id));
+  const recorded = await recordPayment(trx, { pledgeId: pledge.id, method: "card", ...input }, STRIPE_ACTOR, {
+    charity: mail.charity,
+    declarationCopy: first ? await declarationCopy(trx, pledge.id) : null,
+  });
+  if (recorded?.thanked) mail.queued += 1;
+  await staffAlert(trx, "payment", pledge, input.amountPence, [], mail);
 }
 
 async function staffAlert(
   trx: DB,
-  kind: "payment" | "refund" | "dispute",
+  kind: "payment" | "refund" | "dispute" | "attention",
   pledge: Pledge,
   amountPence: number,
   extra: string[],

@@ -16,7 +16,8 @@ export const PLEDGE_EXPORT_HEADER = [
   "Pledged at UK time (HH:MM)",
   "Type",
   "Amount (GBP)",
-  "Received (GBP)",
+  "Received, net of refunds (GBP)",
+  "Refunded (GBP)",
   "Last payment UK date (YYYY-MM-DD)",
   "Status",
   "First name",
@@ -39,8 +40,9 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         pledgeTypeLabels[p.type],
         penceToDecimal(p.amountPence),
         penceToDecimal(p.paidPence),
+        penceToDecimal(p.refundedPence),
         p.lastPaidOn ?? "",
-        pledgeStatusLabel(p.status, p.type),
+        pledgeStatusLabel(p.status, p.type, p.payBy),
         p.firstName,
         p.lastName,
         p.email,
@@ -70,6 +72,7 @@ export const PAYMENT_EXPORT_HEADER = [
   "Recorded on UK date (YYYY-MM-DD)",
   "Recorded at UK time (HH:MM)",
   "Stripe payment",
+  "Refund of payment id",
 ] as const;
 
 /** Payments received within the range (both days inclusive; either end may be open). */
@@ -91,6 +94,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.recordedBy,
         ...londonDayAndTime(p.createdAt),
         p.stripeId ?? "",
+        p.refundOf ?? "",
       ]);
     }
   }

@@ -3,12 +3,10 @@ import {
   deletePayment,
   findClaimOfPayment,
   getPayment,
-  insertPayment,
   listClaimsOfPayments,
   listPaymentsForPledge,
   type Payment,
   type PaymentClaim,
-  type PaymentMethod,
 } from "~/models/payment.server";
 import {
   getPledge,
@@ -19,14 +17,12 @@ import {
   type Pledge,
   type PledgeQuery,
 } from "~/models/pledge.server";
-import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { getDb, immediateTransaction } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
-import { PLEDGES_PER_PAGE } from "~/schemas/donations";
-import { formatPence } from "~/utils/money";
-import type { CharitySettings } from "~/utils/charity-settings";
+import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
+import { logPayment, paymentDetail, recordPayment, type NewPayment } from "./ledger.server";
 import { kickMailSender } from "./mail-sender.server";
-import { queuePaymentThanks } from "./receipts.server";
 
 // Staff use cases for pledges and payments. Every change and its audit event commit in one
 // transaction; the log gets ids and amounts, never who the donor is.
@@ -60,64 +56,6 @@ export async function getPledgeRecord(
   };
 }
 
-export interface NewPayment {
-  pledgeId: number;
-  receivedOn: string;
-  amountPence: number;
-  method: PaymentMethod;
-  note?: string | null;
-  bankLine?: string | null;
-}
-
-/** A payment in a pledge's history: "£25.00 received 2025-10-05, by hand; status pending → paid". */
-function paymentDetail(payment: Payment, before: Pledge, after: Pledge): string {
-  const how =
-    payment.method === "bank-import" ? "from a bank statement" : payment.method === "card" ? "by card" : "by hand";
-  const change = before.status === after.status ? "" : `; status ${before.status} → ${after.status}`;
-  return `${formatPence(payment.amountPence)} received ${payment.receivedOn}, ${how}${change}`;
-}
-
-/** Ids and amounts only: never who the donor is. */
-function logPayment(event: "payment.recorded" | "payment.removed", payment: Payment, message: string): void {
-  logger.info(
-    {
-      event,
-      pledge_id: payment.pledgeId,
-      payment_id: payment.id,
-      amount_pence: payment.amountPence,
-      method: payment.method,
-    },
-    message,
-  );
-}
-
-/**
- * Records a payment, updates the pledge's total and status, and audits it, inside the caller's
- * transaction; with `thanks` (the charity's details, read before the transaction) it also
- * queues the donor's thank-you e-mail (app/services/receipts.server.ts), and the history says
- * whether one went. Undefined when the pledge does not exist.
- */
-export async function recordPaymentIn(
-  trx: DB,
-  input: NewPayment,
-  actor: string,
-  thanks: { charity: CharitySettings } | null = null,
-): Promise<{ payment: Payment; pledge: Pledge; thanked: boolean } | undefined> {
-  const before = await getPledge(trx, input.pledgeId);
-  if (!before) return undefined;
-  const payment = await insertPayment(trx, { ...input, recordedBy: actor });
-  const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
-  const thanked = thanks ? await queuePaymentThanks(trx, pledge, payment, thanks.charity) : false;
-  await recordAudit(trx, {
-    entity: "pledge",
-    entityId: pledge.id,
-    action: "payment.recorded",
-    detail: `${paymentDetail(payment, before, pledge)}${thanked ? "; thank-you e-mailed" : "; no thank-you e-mail"}`,
-    actor,
-  });
-  return { payment, pledge, thanked };
-}
-
 /** A payment staff record by hand; `sendThanks` (the form's checkbox, ticked by default) e-mails the donor. */
 export async function recordManualPayment(
   input: Omit<NewPayment, "method" | "bankLine"> & { sendThanks: boolean },
@@ -126,19 +64,21 @@ export async function recordManualPayment(
   const { sendThanks, ...payment } = input;
   const thanks = sendThanks ? { charity: await getCharitySettings() } : null;
   const result = await immediateTransaction(getDb(), (trx) =>
-    recordPaymentIn(trx, { ...payment, method: "manual" }, actor, thanks),
+    recordPayment(trx, { ...payment, method: "manual" }, actor, thanks),
   );
-  if (result) logPayment("payment.recorded", result.payment, "Payment recorded");
   if (result?.thanked) void kickMailSender();
   return result;
 }
 
-export type CancelResult = { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "already-cancelled" };
+export type CancelResult =
+  { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "already-cancelled" | "paid-in-full" };
 
 export async function cancelPledge(id: number, reason: string, actor: string): Promise<CancelResult> {
   const result = await immediateTransaction(getDb(), async (trx): Promise<CancelResult> => {
     const existing = await getPledge(trx, id);
     if (!existing) return { ok: false, reason: "not-found" };
+    // A one-time pledge paid in full has nothing left to cancel (money goes back as a refund).
+    if (isPaidInFull(existing)) return { ok: false, reason: "paid-in-full" };
     const pledge = await markPledgeCancelled(trx, id, reason);
     if (!pledge) return { ok: false, reason: "already-cancelled" };
     // The reason stays on the pledge (erased with it); the trail says only that it happened.

@@ -10,8 +10,12 @@ import {
   insertClaim,
   listClaimItems,
   listClaims,
+  listRefundsOfClaimedPayments,
+  listUnadjustedRefundsOf,
   listUnclaimedDeclaredPayments,
+  markRefundsAdjusted,
   setClaimSubmitted,
+  type ClaimedPaymentRefund,
   type Claim,
   type ClaimItem,
   type Declaration,
@@ -107,6 +111,49 @@ export async function listClaimCandidates(db: DB = getDb()): Promise<ClaimCandid
   return lists;
 }
 
+/** Gift Aid over-claimed in submitted batches (their payments refunded since), which the next batch deducts. */
+export interface ClaimAdjustment {
+  /** The refunds it accounts for. */
+  refundIds: number[];
+  /** What was given back of claimed payments, positive pence. */
+  refundedPence: number;
+  /** The Gift Aid to deduct: what was claimed on those payments less what their net now allows. */
+  giftAidPence: number;
+}
+
+/**
+ * The adjustment the next batch must make, from the refunds of claimed payments: for each payment
+ * in a submitted batch, the Gift Aid on what was claimed (less refunds already deducted) minus the
+ * Gift Aid on what the donor kept. A refund made while its payment is in a batch not yet submitted
+ * waits for that batch to go; one made before its payment was claimed is not an adjustment (the
+ * payment was claimed net of it).
+ */
+export function claimAdjustmentOf(refunds: readonly ClaimedPaymentRefund[]): ClaimAdjustment {
+  const byPayment = new Map<number, ClaimedPaymentRefund[]>();
+  for (const refund of refunds) byPayment.set(refund.paymentId, [...(byPayment.get(refund.paymentId) ?? []), refund]);
+  const adjustment: ClaimAdjustment = { refundIds: [], refundedPence: 0, giftAidPence: 0 };
+  for (const list of byPayment.values()) {
+    const { claimId, claimSubmitted, claimedPence } = list[0];
+    if (!claimSubmitted) continue;
+    const after = list.filter((refund) => refund.adjustedInClaim !== claimId);
+    const deducted = after.filter((refund) => refund.adjustedInClaim !== null);
+    const pending = after.filter((refund) => refund.adjustedInClaim === null);
+    if (pending.length === 0) continue;
+    const sum = (rows: ClaimedPaymentRefund[]) => rows.reduce((total, refund) => total + refund.refundPence, 0);
+    const before = Math.max(0, claimedPence - sum(deducted));
+    const kept = Math.max(0, before - sum(pending));
+    adjustment.refundIds.push(...pending.map((refund) => refund.refundId));
+    adjustment.refundedPence += before - kept;
+    adjustment.giftAidPence += giftAidOnPence(before) - giftAidOnPence(kept);
+  }
+  return adjustment;
+}
+
+/** The adjustment waiting for the next batch (shown on the Gift Aid page). */
+export async function pendingClaimAdjustment(db: DB = getDb()): Promise<ClaimAdjustment> {
+  return claimAdjustmentOf(await listRefundsOfClaimedPayments(db));
+}
+
 /**
  * Makes a claim batch from the claimable payments (all of them, or the selected ones), all or
  * nothing. The write lock is taken before the read, so two staff making batches at once are
@@ -136,6 +183,7 @@ export async function createClaimBatch(
     if (chosen.length === 0) throw new GiftAidError("There are no claimable payments to put in a batch.", 400);
 
     const total = chosen.reduce((sum, candidate) => sum + candidate.amountPence, 0);
+    const adjustment = await pendingClaimAdjustment(trx);
     const created = await insertClaim(
       trx,
       {
@@ -144,6 +192,7 @@ export async function createClaimBatch(
         totalPence: total,
         giftAidPence: giftAidOnPence(total),
         itemCount: chosen.length,
+        adjustmentPence: adjustment.giftAidPence,
       },
       chosen.map((candidate) => ({
         paymentId: candidate.paymentId,
@@ -157,11 +206,21 @@ export async function createClaimBatch(
         amountPence: candidate.row!.amountPence,
       })),
     );
+    // The refunds this batch accounts for: those it deducts, and those of its own payments
+    // (claimed net of them).
+    const claimedNetOf = await listUnadjustedRefundsOf(
+      trx,
+      chosen.map((candidate) => candidate.paymentId),
+    );
+    await markRefundsAdjusted(trx, [...adjustment.refundIds, ...claimedNetOf], created.id);
+    const deducts = adjustment.giftAidPence
+      ? `; adjustment ${formatPence(adjustment.giftAidPence)} Gift Aid over-claimed before (${formatPence(adjustment.refundedPence)} refunded)`
+      : "";
     await recordAudit(trx, {
       entity: "claim",
       entityId: created.id,
       action: "claim.created",
-      detail: `${chosen.length} payment${chosen.length === 1 ? "" : "s"}, donations ${formatPence(total)}`,
+      detail: `${chosen.length} payment${chosen.length === 1 ? "" : "s"}, donations ${formatPence(total)}${deducts}`,
       actor: selection.actor,
     });
     return created;

@@ -1,4 +1,4 @@
-import { nowIsoString } from "~/infra/clock.server";
+import { londonToday, nowIsoString } from "~/infra/clock.server";
 import {
   DECLARATION_COVERS,
   DECLARATION_NOTES,
@@ -134,16 +134,8 @@ export async function getDeclarationEmailCopy(
   };
 }
 
-/**
- * For the e-mail of a pledge made without a declaration: the donor's existing declaration (made
- * on another pledge of theirs) that covers a gift received on `day`, or null when none does.
- * Only the e-mail says so: the donate form and thank-you page never reveal a known address.
- */
-export async function getEnduringDeclarationEmailCopy(
-  pledgeId: number,
-  day: string,
-  db: DB = getDb(),
-): Promise<(DeclarationEmailCopy & { lead: string }) | null> {
+/** The declaration of the pledge's supporter (made on any pledge of theirs) that covers a gift received on `day`. */
+async function coveringDeclarationOfSupporter(db: DB, pledgeId: number, day: string) {
   const declarations = await listDeclarationsOfPledgeSupporter(db, pledgeId);
   const cover = coveringDeclaration(
     day,
@@ -154,8 +146,29 @@ export async function getEnduringDeclarationEmailCopy(
       cancelledOn: d.cancelledAt ? toLondonDay(d.cancelledAt) : null,
     })),
   );
-  if (!cover.covered) return null;
-  const declaration = declarations.find((d) => d.id === cover.declarationId)!;
+  return cover.covered ? declarations.find((d) => d.id === cover.declarationId)! : null;
+}
+
+/**
+ * Whether the donor of a pledge is covered today by a declaration of theirs (this pledge's or an
+ * earlier one): the thank-you page then does not ask them to make one. The page is reached only
+ * by the browser that made the pledge, under its unguessable reference.
+ */
+export async function pledgeDonorCovered(pledgeId: number, db: DB = getDb()): Promise<boolean> {
+  return (await coveringDeclarationOfSupporter(db, pledgeId, londonToday())) !== null;
+}
+
+/**
+ * For the e-mail of a pledge made without a declaration: the donor's existing declaration (made
+ * on another pledge of theirs) that covers a gift received on `day`, or null when none does.
+ */
+export async function getEnduringDeclarationEmailCopy(
+  pledgeId: number,
+  day: string,
+  db: DB = getDb(),
+): Promise<(DeclarationEmailCopy & { lead: string }) | null> {
+  const declaration = await coveringDeclarationOfSupporter(db, pledgeId, day);
+  if (!declaration) return null;
   const declaredOn = toLondonDay(declaration.declaredAt);
   return {
     heading: ENDURING_DECLARATION_HEADING,

@@ -294,7 +294,7 @@ export function donorStatementMail(
 
 /** Staff: a card payment, a refund or a dispute on a pledge (ids and amounts, no donor details). */
 export function staffCardAlert(
-  kind: "payment" | "refund" | "dispute",
+  kind: "payment" | "refund" | "dispute" | "attention",
   pledge: DonorPledge,
   amountPence: number,
   recordUrl: string,
@@ -307,13 +307,15 @@ export function staffCardAlert(
       ? mailWording.staffCardPaymentSubject(pledge.reference, amount)
       : kind === "refund"
         ? mailWording.staffRefundSubject(pledge.reference, amount)
-        : mailWording.staffDisputeSubject(pledge.reference);
+        : kind === "dispute"
+          ? mailWording.staffDisputeSubject(pledge.reference)
+          : mailWording.staffAttentionSubject(pledge.reference);
   const blocks: Block[] = [
     {
       kind: "fields",
       rows: [
         ["Reference", pledge.reference],
-        ["Amount", amount],
+        ["Amount", kind === "attention" ? formatPence(pledge.amountPence) : amount],
         ["Donation type", donationTypeLabel(pledge.type)],
       ],
     },

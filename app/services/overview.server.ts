@@ -4,6 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { countEnquiriesWithStatus } from "~/models/enquiry.server";
 import { countPledges } from "~/models/pledge.server";
 import { countFailedMail, countScheduledArticles } from "~/models/stats.server";
+import { listStripeEventsNeedingAttention, type StripeEventAttention } from "~/models/stripe-event.server";
 import { OLD_PLEDGE_DAYS } from "~/utils/attention";
 import { listClaimCandidates } from "./gift-aid-claims.server";
 
@@ -40,4 +41,9 @@ export async function staffOverview(at: number = clockNow()): Promise<StaffOverv
     failedMail: await countFailedMail(db),
     scheduledArticles: await countScheduledArticles(db, new Date(at).toISOString()),
   };
+}
+
+/** Signed Stripe events that were not taken as money (odd amounts or contents), newest first: staff check them in Stripe. */
+export async function stripeEventsNeedingAttention(limit = 20): Promise<StripeEventAttention[]> {
+  return listStripeEventsNeedingAttention(getDb(), limit);
 }

@@ -1,7 +1,17 @@
-import { getDb, type DB } from "~/infra/db.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
 import { getEnv } from "~/infra/env.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
+import {
+  createPledge,
+  getPledge,
+  getPledgeByReference,
+  markPledgeSwitchedToBank,
+  type Pledge,
+  type PledgeInput,
+} from "~/models/pledge.server";
+import type { CharitySettings } from "~/utils/charity-settings";
 import { adminPaths } from "~/utils/admin-paths";
 import { kickMailSender } from "./mail-sender.server";
 import type { DonationInput, GiftAidDetails } from "~/schemas/donation";
@@ -46,7 +56,6 @@ export async function submitPledge(
 ): Promise<Pledge> {
   const { giftAidDeclaration, ...pledgeInput } = input;
   const now = options.now ?? nowDate();
-  const { STAFF_EMAIL } = getEnv();
   const charity = await getCharitySettings();
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
     const pledge = await createPledge(trx, pledgeInput);
@@ -54,17 +63,63 @@ export async function submitPledge(
     // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
     // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.
     if (pledge.payBy === "card") return pledge;
-    const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id), charity);
-    await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
-    if (STAFF_EMAIL) {
-      const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)), charity);
-      await enqueueMail(trx, { kind: "pledge.staff", to: STAFF_EMAIL, pledgeId: pledge.id, ...alert }, now);
-    }
+    await queueBankPledgeMail(trx, pledge, charity, now);
     return pledge;
   });
   void kickMailSender();
   return pledge;
 }
+
+/** What a bank-transfer pledge sends: the donor's e-mail (bank details, reference, declaration) and the staff alert. */
+async function queueBankPledgeMail(trx: DB, pledge: Pledge, charity: CharitySettings, now: Date): Promise<void> {
+  const { STAFF_EMAIL } = getEnv();
+  const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id), charity);
+  await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
+  if (STAFF_EMAIL) {
+    const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)), charity);
+    await enqueueMail(trx, { kind: "pledge.staff", to: STAFF_EMAIL, pledgeId: pledge.id, ...alert }, now);
+  }
+}
+
+export type SwitchToBankResult =
+  { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "paid" | "cancelled" };
+
+/**
+ * A donor who left card checkout pays by bank transfer instead: the pledge becomes a bank pledge
+ * (audited), and gets what a bank pledge gets when it is made: the e-mail with the bank details
+ * and reference, the staff alert, and later the reminder. Asking again changes nothing more.
+ */
+export async function switchCardPledgeToBank(reference: string): Promise<SwitchToBankResult> {
+  const charity = await getCharitySettings();
+  let queued = false;
+  const result = await immediateTransaction(getDb(), async (trx): Promise<SwitchToBankResult> => {
+    const pledge = await getPledgeByReference(trx, reference);
+    if (!pledge) return { ok: false, reason: "not-found" };
+    if (pledge.payBy === "bank") return { ok: true, pledge };
+    if (pledge.cancelledAt) return { ok: false, reason: "cancelled" };
+    if (pledge.paidPence > 0 || pledge.refundedPence > 0) return { ok: false, reason: "paid" };
+    const switched = await markPledgeSwitchedToBank(trx, pledge.id);
+    if (!switched) return { ok: true, pledge: (await getPledge(trx, pledge.id))! };
+    await recordAudit(trx, {
+      entity: "pledge",
+      entityId: pledge.id,
+      action: "pledge.switched-to-bank",
+      detail: "Paying by card → bank transfer: the donor left card checkout to pay by bank transfer instead",
+      actor: DONOR_ACTOR,
+    });
+    await queueBankPledgeMail(trx, switched, charity, nowDate());
+    queued = true;
+    return { ok: true, pledge: switched };
+  });
+  if (result.ok && queued) {
+    logger.info({ event: "pledge.switched_to_bank", pledge_id: result.pledge.id }, "Card pledge switched to bank");
+    void kickMailSender();
+  }
+  return result;
+}
+
+/** Who a donor's own change is recorded as, in a pledge's history. */
+export const DONOR_ACTOR = "donor";
 
 /**
  * The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel.

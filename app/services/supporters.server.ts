@@ -107,7 +107,11 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   ]);
   const declarations = declarationMap.get(id) ?? [];
   const covers = declarations.map(coverOf);
-  const refunded = new Set(payments.filter((p) => p.refundOf !== null).map((p) => p.refundOf));
+  // What was given back of each payment: a gift counts for what the donor kept.
+  const refunded = new Map<number, number>();
+  for (const p of payments) {
+    if (p.refundOf !== null) refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) - p.amountPence);
+  }
 
   const coverage: DeclarationCoverage[] = declarations.map((d) => ({
     id: d.id,
@@ -119,18 +123,19 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   const uncovered: UncoveredGift[] = [];
   for (const payment of payments) {
     if (payment.amountPence <= 0) continue;
+    const kept = payment.amountPence - (refunded.get(payment.id) ?? 0);
     const gift = {
       paymentId: payment.id,
       reference: payment.reference,
       receivedOn: payment.receivedOn,
-      amountPence: payment.amountPence,
+      amountPence: kept,
     };
     if (payment.claimId !== null && payment.claimedUnder !== null) {
       coverage.find((d) => d.id === payment.claimedUnder)?.covers.push({ ...gift, claimId: payment.claimId });
       continue;
     }
-    if (refunded.has(payment.id)) {
-      uncovered.push({ ...gift, reason: "Refunded: no longer a gift" });
+    if (kept <= 0) {
+      uncovered.push({ ...gift, amountPence: payment.amountPence, reason: "Refunded in full: no longer a gift" });
       continue;
     }
     const cover = coveringDeclaration(payment.receivedOn, covers);

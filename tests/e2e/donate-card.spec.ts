@@ -138,6 +138,11 @@ test("a cancelled Checkout comes back to a page that offers to try again", async
   await expect(page.getByRole("heading", { name: "Your payment was not completed" })).toBeVisible();
   await page.getByRole("button", { name: "Try the card payment again" }).click();
   await expect(page.getByRole("heading", { name: "Stand-in Checkout" })).toBeVisible();
+  // Or pay by bank transfer instead: the pledge becomes a bank pledge, with its reference.
+  await page.goto(session.params.cancel_url);
+  await page.getByRole("button", { name: "Pay by bank transfer instead" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your pledge" })).toBeVisible();
+  await expect(page.getByText(session.params.client_reference_id).first()).toBeVisible();
 });
 
 test("the shared e2e server, without Stripe, shows today's bank-transfer form", async ({ page }) => {

@@ -49,6 +49,10 @@ test("record a payment with the thank-you e-mail, then one without", async ({ pa
   await expect(page.getByRole("status")).toHaveText("Payment recorded.");
   await expect(page.getByRole("region", { name: "History" })).toContainText("no thank-you e-mail");
   expect(await outboxOf(pledge.id, "payment.donor")).toHaveLength(1);
+  // £20 and £30 paid the £50 pledge in full: nothing more to record, nothing to cancel.
+  await expect(page.getByRole("heading", { name: "Paid in full" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Record payment" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel this pledge" })).toHaveCount(0);
 });
 
 test("send a donor's statement, open its link signed out and download the PDF", async ({

@@ -229,6 +229,7 @@ describe("thank-you loader", () => {
       inHonour: false,
       honoreeNamed: false,
       declaration: null,
+      askForGiftAid: true,
       cardPayments: false,
     });
     // Only what the donor needs to pay: no name or address in the page data.

@@ -70,6 +70,25 @@ describe("donating with Gift Aid", () => {
     expect(JSON.stringify(page)).not.toContain("LS1 4AP");
   });
 
+  it("asks for Gift Aid on the thank-you page only when no declaration of the donor's covers them", async () => {
+    const thankYou = async (response: Response) => {
+      const reference = response.headers.get("Location")!.split("/").pop()!;
+      const page = (await thankYouLoader({
+        request: new Request(`http://localhost/donate/thank-you/${reference}`),
+        params: { reference },
+        context: {},
+      } as any)) as Response;
+      return page.json();
+    };
+    // A new donor without a declaration is asked.
+    expect((await thankYou(await donate({ ...donor, email: "new@example.com" }))).askForGiftAid).toBe(true);
+    // A donor who declares is not; nor is their second pledge without one (any case of their address).
+    expect((await thankYou(await donate({ ...donor, giftAid: "on", ...address }))).askForGiftAid).toBe(false);
+    const second = await thankYou(await donate({ ...donor, email: "JO@example.com" }));
+    expect(second.declaration).toBeNull();
+    expect(second.askForGiftAid).toBe(false);
+  });
+
   it("gives staff the donor and address, and the e-mail copy the wording and how to cancel", async () => {
     await donate({ ...donor, giftAid: "on", ...address });
     const [pledge] = await pledges();

@@ -126,7 +126,7 @@ describe("a monthly gift's status", () => {
     expect(header).toContain("Last payment UK date (YYYY-MM-DD)");
     // 13:05 UTC on 1 July is 14:05 British Summer Time.
     expect(row).toContain(
-      `${pledge.reference},2026-07-01,14:05,Monthly,25.00,10.00,2026-08-03,Lapsed (no payment for 45 days)`,
+      `${pledge.reference},2026-07-01,14:05,Monthly,25.00,10.00,0.00,2026-08-03,Lapsed (no payment for 45 days)`,
     );
   });
 });

@@ -77,9 +77,9 @@ describe("the thank-you of a card gift", () => {
 
   it("has no Gift Aid line without a declaration", async () => {
     const reference = await cardPledge({});
-    await deliver("checkout.session.completed", checkoutSession(reference, 2500));
+    await deliver("checkout.session.completed", checkoutSession(reference, 5000));
     const [mail] = await thanks();
-    expect(mail.text_body).toContain("Amount: £25");
+    expect(mail.text_body).toContain("Amount: £50");
     expect(mail.text_body).not.toContain("Gift Aid");
   });
 });

@@ -55,3 +55,17 @@ export function checkoutSession(reference: string, amount: number, extra: Record
     ...extra,
   };
 }
+
+/** A delivery of exactly these bytes, signed with `secret` (at `timestamp`): for bodies Stripe would never send. */
+export function signedRawRequest(payload: string, options: { secret: string; timestamp?: number }): Request {
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret,
+    timestamp: options.timestamp,
+  });
+  return new Request("http://localhost/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+  });
+}

@@ -201,6 +201,7 @@ describe("POST /webhooks/stripe", () => {
       client_reference_id: reference,
       payment_status: "paid",
       amount_total: 2500,
+      currency: "gbp",
     });
     expect(await payments()).toMatchObject([{ stripe_id: "cs_minimal", amount_pence: 2500 }]);
     await deliver("charge.refunded", {
@@ -210,7 +211,7 @@ describe("POST /webhooks/stripe", () => {
       refunded: true,
       metadata: { reference },
     });
-    expect(await pledgeRow(reference)).toMatchObject({ status: "pending", paid_pence: 0 });
+    expect(await pledgeRow(reference)).toMatchObject({ status: "paid", paid_pence: 0, refunded_pence: 2500 });
   });
 
   it("the same event twice adds nothing", async () => {
@@ -296,7 +297,7 @@ describe("POST /webhooks/stripe", () => {
     expect(await response.json()).toEqual({ received: true, handled: "ignored" });
   });
 
-  it("charge.refunded records a negative adjustment and puts the pledge back to pending", async () => {
+  it("charge.refunded records a negative payment linked to the payment; the pledge stays paid, net of the refund", async () => {
     const { reference } = await cardPledge();
     await deliver("checkout.session.completed", checkoutSession(reference, 2500));
     const charge = {
@@ -311,13 +312,13 @@ describe("POST /webhooks/stripe", () => {
       metadata: { reference },
     };
     expect((await deliver("charge.refunded", charge)).status).toBe(200);
-    expect(await pledgeRow(reference)).toMatchObject({ status: "pending", paid_pence: 1500 });
+    expect(await pledgeRow(reference)).toMatchObject({ status: "paid", paid_pence: 1500, refunded_pence: 1000 });
     // A second partial refund: the event carries the charge's total refunded.
     await deliver("charge.refunded", { ...charge, amount_refunded: 2500, refunded: true });
     const rows = await payments();
     expect(rows.map((p) => p.amount_pence)).toEqual([2500, -1000, -1500]);
     expect(rows[1]).toMatchObject({ method: "card", refund_of: rows[0].id });
-    expect(await pledgeRow(reference)).toMatchObject({ status: "pending", paid_pence: 0 });
+    expect(await pledgeRow(reference)).toMatchObject({ status: "paid", paid_pence: 0, refunded_pence: 2500 });
     const kinds = (await getDb().selectFrom("outbox").select("kind").execute()).map((m) => m.kind);
     expect(kinds.filter((k) => k === "card.refund.staff")).toHaveLength(2);
   });

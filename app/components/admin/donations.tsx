@@ -21,10 +21,18 @@ export function SavedNotice({ children }: { children: ReactNode }) {
   );
 }
 
-export function PledgeStatusBadge({ status, type }: { status: PledgeStatusValue; type: "one-time" | "monthly" }) {
+export function PledgeStatusBadge({
+  status,
+  type,
+  payBy,
+}: {
+  status: PledgeStatusValue;
+  type: "one-time" | "monthly";
+  payBy?: "bank" | "card";
+}) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[status]}`}>
-      {pledgeStatusLabel(status, type)}
+      {pledgeStatusLabel(status, type, payBy)}
     </span>
   );
 }

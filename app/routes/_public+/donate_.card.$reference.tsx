@@ -2,14 +2,15 @@ import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
 import { cardReturn, donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { admitDoorAttempt } from "~/services/attempt-limits.server";
-import { cardCheckoutAgain, cardReturnStatus } from "~/services/card-gifts.server";
+import { cardCheckoutAgain, cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
+import { switchCardPledgeToBank } from "~/services/pledges.server";
 import { pageMeta } from "~/utils/meta";
 
 // Where Stripe Checkout sends the donor back (success_url, or cancel_url with ?cancelled=1).
@@ -27,11 +28,22 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /**
  * "Try again": back to the pledge's Checkout page (the same session while it is open). Each try
- * may cost a Stripe Checkout Session, so tries are limited per pledge and per client.
+ * may cost a Stripe Checkout Session, so tries are limited per pledge and per client. "Pay by
+ * bank transfer instead" (intent=bank): the pledge becomes a bank pledge, e-mailed its bank
+ * details and reference, and the donor sees them on the thank-you page.
  */
 export async function action({ params, request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const reference = params.reference ?? "";
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") === "bank") {
+    const switched = await switchCardPledgeToBank(reference);
+    if (!switched.ok && switched.reason === "not-found") {
+      throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+    }
+    if (!switched.ok && switched.reason === "paid") return redirect(cardReturnPath(reference), 303);
+    return redirect(`/donate/thank-you/${reference}`, 303);
+  }
   const door = await admitDoorAttempt("card-retry", reference, request);
   if (!door.allowed) {
     return json(
@@ -99,9 +111,12 @@ export default function CardReturn() {
                   </button>
                 </Form>
               ) : null}
-              <Link to={`/donate/thank-you/${gift.reference}`} className="btn-secondary">
-                Pay by bank transfer instead
-              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value="bank" />
+                <button type="submit" className="btn-secondary">
+                  Pay by bank transfer instead
+                </button>
+              </Form>
             </div>
           ) : (
             <AfterGivingLinks />

@@ -11,7 +11,7 @@ import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
 import { giftAidThankYou } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { findPledgeByReference } from "~/services/donations.server";
-import { getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
+import { getDeclarationForPledge, pledgeDonorCovered } from "~/services/gift-aid-declarations.server";
 import { stripeEnabled } from "~/infra/stripe.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -34,6 +34,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       honoreeNamed: pledge.inHonour && pledge.honoreeName !== null,
       // The wording and what it covers only: the donor's address is not repeated on a public URL.
       declaration: await getDeclarationForPledge(pledge.id),
+      // A donor whose declaration (this pledge's or an earlier one) covers them is not asked again.
+      askForGiftAid: !(await pledgeDonorCovered(pledge.id)),
       cardPayments: stripeEnabled(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -102,9 +104,9 @@ export default function DonateThankYou() {
         <Panel title="Pay by bank transfer">
           <BankDetailsList reference={pledge.reference} />
           {pledge.type === "monthly" ? <p className="mt-4 text-slate-700 dark:text-slate-300">{monthlyNote}</p> : null}
-          {pledge.declaration ? null : (
+          {pledge.askForGiftAid ? (
             <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
-          )}
+          ) : null}
           <AfterGivingLinks />
         </Panel>
       </div>

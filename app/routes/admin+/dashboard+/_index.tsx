@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
-import { staffOverview } from "~/services/overview.server";
+import { staffOverview, stripeEventsNeedingAttention } from "~/services/overview.server";
 import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths, canOpen, type SectionKey } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       failedMail: may("mail") ? o.failedMail : null,
       scheduledArticles: may("news") ? o.scheduledArticles : null,
     },
+    stripeAttention: may("donations") ? await stripeEventsNeedingAttention() : [],
   });
 }
 
@@ -43,7 +45,7 @@ interface Tile {
 }
 
 export default function Overview() {
-  const { overview: o } = useLoaderData<typeof loader>();
+  const { overview: o, stripeAttention } = useLoaderData<typeof loader>();
   const count = (n: number) => n.toLocaleString("en-GB");
   const all: Tile[] = [
     { label: "New enquiries", value: o.newEnquiries, to: `${adminPaths.enquiries}?status=new` },
@@ -102,6 +104,31 @@ export default function Overview() {
           </li>
         ))}
       </ul>
+      {stripeAttention.length > 0 ? (
+        <section aria-labelledby="stripe-attention-heading" className="mt-8">
+          <h3 id="stripe-attention-heading" className="text-xl font-semibold">
+            Stripe events that need attention
+          </h3>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Signed by Stripe but not taken as money: check each in the Stripe Dashboard by its event id.
+          </p>
+          <ul className="mt-3 space-y-2">
+            {stripeAttention.map((event) => (
+              <li key={event.id} className="rounded-md border border-amber-500 p-3 break-words dark:border-amber-400">
+                <time dateTime={event.receivedAt}>{formatDateTime(event.receivedAt)}</time>: {event.attention}
+                {event.pledgeId ? (
+                  <>
+                    {" "}
+                    <Link to={adminPaths.donation(event.pledgeId)} className="link">
+                      Open the pledge
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { cancelPledgeSchema } from "~/schemas/donations";
+import { cancelPledgeSchema, isPaidInFull } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
 import { cancelCardSubscription } from "~/services/card-gifts.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -38,11 +38,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       amountPence: pledge.amountPence,
       type: pledge.type,
       cancelled: pledge.cancelledAt !== null,
+      paidInFull: isPaidInFull(pledge),
       /** A monthly card gift: cancelling also ends its Stripe subscription. */
       cardSubscription: pledge.stripeSubscription !== null,
     },
   });
 }
+
+const PAID_IN_FULL = "This pledge is paid in full: there is nothing to cancel.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -66,7 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await cancelPledge(id, submission.value.reason, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
   if (!result.ok) {
-    return json({ result: submission.reply({ formErrors: ["This pledge is already cancelled."] }) }, { status: 409 });
+    const message = result.reason === "paid-in-full" ? PAID_IN_FULL : "This pledge is already cancelled.";
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
   }
   return redirect(`${adminPaths.donation(id)}?saved=cancelled`, 303);
 }
@@ -93,11 +97,18 @@ export default function CancelPledge() {
       </h2>
       {pledge.cancelled ? (
         <p className="mt-4 text-slate-800 dark:text-slate-200">This pledge is already cancelled.</p>
+      ) : pledge.paidInFull ? (
+        <p className="mt-4 text-slate-800 dark:text-slate-200">{PAID_IN_FULL}</p>
       ) : (
         <>
           <p className="mt-4 max-w-prose text-slate-800 dark:text-slate-200">
-            Are you sure you want to cancel this {pledge.type === "monthly" ? "monthly standing order" : "pledge"} of{" "}
-            {formatPence(pledge.amountPence)}? Payments already recorded are kept. This cannot be undone.
+            Are you sure you want to cancel this{" "}
+            {pledge.type !== "monthly"
+              ? "pledge"
+              : pledge.cardSubscription
+                ? "monthly card gift"
+                : "monthly standing order"}{" "}
+            of {formatPence(pledge.amountPence)}? Payments already recorded are kept. This cannot be undone.
           </p>
           {pledge.cardSubscription ? (
             <p className="mt-3 max-w-prose font-semibold text-slate-900 dark:text-white">

@@ -56,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       amountPence: p.amountPence,
       paidPence: p.paidPence,
       status: p.status,
+      payBy: p.payBy,
       createdAt: p.createdAt,
     })),
   });
@@ -139,7 +140,7 @@ export default function DonationsList() {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatPence(pledge.paidPence)}</td>
                   <td className={tdClass}>
-                    <PledgeStatusBadge status={pledge.status} type={pledge.type} />
+                    <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
                   </td>
                 </tr>
               ))}

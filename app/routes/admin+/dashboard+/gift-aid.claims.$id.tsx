@@ -138,6 +138,9 @@ export default function ClaimBatch() {
           ["Payments", String(claim.itemCount)],
           ["Total donations", formatPence(claim.totalPence)],
           ["Gift Aid to claim", formatPence(claim.giftAidPence)],
+          ...(claim.adjustmentPence > 0
+            ? [["Adjustment: over-claimed before", `− ${formatPence(claim.adjustmentPence)}`]]
+            : []),
           ["Status", claim.submittedOn ? `Submitted ${formatLongDate(claim.submittedOn)}` : "Not submitted"],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">

@@ -2,7 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { dangerButtonClass } from "~/components/admin/styles";
 import type { Pledge } from "~/models/pledge.server";
-import { pledgeTypeLabels } from "~/schemas/donations";
+import { isPaidInFull, payingByLabel, pledgeTypeLabels } from "~/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
@@ -27,7 +27,10 @@ export function PledgeDetails({
   paymentCount: number;
   supporterId: number | null;
 }) {
-  const outstanding = Math.max(0, pledge.amountPence - pledge.paidPence);
+  // What the donor still owes: a refund gives money back, it does not make the pledge owed again.
+  const outstanding = Math.max(0, pledge.amountPence - pledge.paidPence - pledge.refundedPence);
+  // Cancelling a one-time pledge that is paid in full means nothing (refunds are made in Stripe or by the bank).
+  const cancellable = !pledge.cancelledAt && !isPaidInFull(pledge);
   return (
     <section aria-labelledby="pledge-heading">
       <h3 id="pledge-heading" className="text-xl font-semibold">
@@ -40,17 +43,23 @@ export function PledgeDetails({
         <Detail term="Type">{pledgeTypeLabels[pledge.type]}</Detail>
         <Detail term="Amount">
           {formatPence(pledge.amountPence)}
-          {pledge.type === "monthly" ? " a month (standing order)" : ""}
+          {pledge.type === "monthly"
+            ? pledge.payBy === "card"
+              ? " a month (by card)"
+              : " a month (standing order)"
+            : ""}
         </Detail>
         <Detail term="Received so far">
           {formatPence(pledge.paidPence)} in {paymentCount} {paymentCount === 1 ? "payment" : "payments"}
+          {pledge.refundedPence > 0 ? `, after ${formatPence(pledge.refundedPence)} refunded` : ""}
         </Detail>
         {pledge.type === "monthly" ? (
           <Detail term="Last payment">
             {pledge.lastPaidOn ? formatLongDate(pledge.lastPaidOn) : "None yet"}
             {pledge.status === "lapsed" ? (
               <span className="mt-1 block text-sm font-semibold text-red-800 dark:text-red-300">
-                No payment for more than {QUIET_MONTHLY_DAYS} days: the standing order may have stopped.
+                No payment for more than {QUIET_MONTHLY_DAYS} days: the{" "}
+                {pledge.payBy === "card" ? "monthly card gift" : "standing order"} may have stopped.
               </span>
             ) : null}
           </Detail>
@@ -58,7 +67,7 @@ export function PledgeDetails({
         {pledge.type === "one-time" && pledge.status !== "cancelled" ? (
           <Detail term="Outstanding">{formatPence(outstanding)}</Detail>
         ) : null}
-        <Detail term="Paying by">{pledge.payBy === "card" ? "Card, through Stripe Checkout" : "Bank transfer"}</Detail>
+        <Detail term="Paying by">{payingByLabel(pledge)}</Detail>
         {pledge.stripeSubscription ? (
           <Detail term="Stripe subscription">
             <span className="font-mono break-all">{pledge.stripeSubscription}</span>
@@ -98,7 +107,7 @@ export function PledgeDetails({
           </>
         ) : null}
       </dl>
-      {pledge.cancelledAt ? null : (
+      {!cancellable ? null : (
         <Link to={adminPaths.cancelDonation(pledge.id)} className={`${dangerButtonClass} mt-4`}>
           {pledge.stripeSubscription ? "Cancel the monthly card gift" : "Cancel this pledge"}
         </Link>

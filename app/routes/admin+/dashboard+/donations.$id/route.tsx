@@ -14,7 +14,7 @@ import { CheckboxField, FormError, TextareaField, TextField } from "~/components
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
-import { recordPaymentSchema } from "~/schemas/donations";
+import { isPaidInFull, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
 import { supporterIdOfPledge } from "~/services/supporters.server";
@@ -101,7 +101,7 @@ export default function PledgeDetail() {
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
-        <PledgeStatusBadge status={pledge.status} type={pledge.type} />
+        <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
       </div>
       {saved && Object.hasOwn(savedMessages, saved) ? <SavedNotice>{savedMessages[saved]}</SavedNotice> : null}
       {pledge.disputedAt ? (
@@ -124,19 +124,23 @@ export default function PledgeDetail() {
 
         <section aria-labelledby="record-heading">
           <h3 id="record-heading" className="text-xl font-semibold">
-            Record a payment
+            {isPaidInFull(pledge) ? "Paid in full" : "Record a payment"}
           </h3>
-          <Form method="post" {...getFormProps(form)} key={payments.length} className="mt-2 space-y-4">
-            <input type="hidden" name="intent" value="record-payment" />
-            <FormError id={form.errorId} errors={form.errors} />
-            <TextField meta={fields.receivedOn} label="Date received" type="date" />
-            <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
-            <TextareaField meta={fields.note} label="Note" rows={2} optional />
-            <CheckboxField meta={fields.sendThanks} label="Send a thank-you e-mail" />
-            <button type="submit" className="btn-primary" disabled={saving}>
-              {saving ? "Recording…" : "Record payment"}
-            </button>
-          </Form>
+          {isPaidInFull(pledge) ? (
+            <p className="mt-2">This pledge is paid in full: there is nothing more to record.</p>
+          ) : (
+            <Form method="post" {...getFormProps(form)} key={payments.length} className="mt-2 space-y-4">
+              <input type="hidden" name="intent" value="record-payment" />
+              <FormError id={form.errorId} errors={form.errors} />
+              <TextField meta={fields.receivedOn} label="Date received" type="date" />
+              <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
+              <TextareaField meta={fields.note} label="Note" rows={2} optional />
+              <CheckboxField meta={fields.sendThanks} label="Send a thank-you e-mail" />
+              <button type="submit" className="btn-primary" disabled={saving}>
+                {saving ? "Recording…" : "Record payment"}
+              </button>
+            </Form>
+          )}
 
           <GivingStatementForm pledgeId={pledge.id} statementYears={statementYears} />
         </section>

@@ -10,8 +10,14 @@ import { smallDonationsStaff } from "~/content/small-donations";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { createBatchSchema } from "~/schemas/gift-aid";
+import { formatPence } from "~/utils/money";
 import { GiftAidError, listDeclarationsForStaff } from "~/services/gift-aid-declarations.server";
-import { createClaimBatch, listClaimBatches, listClaimCandidates } from "~/services/gift-aid-claims.server";
+import {
+  createClaimBatch,
+  listClaimBatches,
+  listClaimCandidates,
+  pendingClaimAdjustment,
+} from "~/services/gift-aid-claims.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
@@ -29,12 +35,14 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "gift-aid");
-  const [candidates, claims, declarations] = await Promise.all([
+  const [candidates, claims, declarations, adjustment] = await Promise.all([
     listClaimCandidates(),
     listClaimBatches(),
     listDeclarationsForStaff(),
+    pendingClaimAdjustment(),
   ]);
   return json({
+    adjustment: { refundedPence: adjustment.refundedPence, giftAidPence: adjustment.giftAidPence },
     claimable: candidates.claimable.map(candidateView),
     rejected: candidates.rejected.map(candidateView),
     notCovered: candidates.notCovered.map(candidateView),
@@ -70,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GiftAid() {
-  const { claimable, rejected, notCovered, claims, declarations } = useLoaderData<typeof loader>();
+  const { claimable, rejected, notCovered, claims, declarations, adjustment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -83,6 +91,14 @@ export default function GiftAid() {
 
       <StaffSection id="claimable" title="Claimable payments" className="mt-6">
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{giftAidStaff.intro}</p>
+        {adjustment.giftAidPence > 0 ? (
+          <p
+            role="note"
+            className="mt-4 max-w-3xl rounded-md bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {giftAidStaff.adjustmentNote(formatPence(adjustment.giftAidPence), formatPence(adjustment.refundedPence))}
+          </p>
+        ) : null}
         {actionData?.error ? (
           <div className="mt-4">
             <FormError errors={[actionData.error]} />

@@ -1,5 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { newsletterConsent } from "~/content/mail";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
 import { newsletterRules } from "~/schemas/field-rules";
-import { newsletterSchema, type NewsletterInput } from "~/schemas/newsletter";
+import { newsletterSchema } from "~/schemas/newsletter";
 import { browserValidation } from "~/utils/browser-validation";
 import { formatLongDate } from "~/utils/dates";
 import { signUpForNewsletter } from "~/services/newsletter.server";
@@ -71,7 +71,7 @@ function PublicationCard({ publication }: { publication: Publication }) {
 }
 
 /** The browser checks the address without zod (kept out of the page's JavaScript). */
-const checks = browserValidation<NewsletterInput>(newsletterRules);
+const checks = browserValidation(newsletterRules);
 
 function NewsletterForm() {
   const fetcher = useFetcher<typeof action>({ key: "newsletter" });

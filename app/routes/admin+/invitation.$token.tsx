@@ -1,5 +1,5 @@
 import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

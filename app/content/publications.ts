@@ -46,7 +46,7 @@ export const publicationsPage = {
   title: "Publications",
   intro: "Our newsletters, annual reports and research, free to download.",
   newsletterTitle: "Subscribe to our newsletter",
-  // The text beside the form is the consent wording, in app/content/mail.ts (newsletterConsent.signUp).
+  // The text beside the form is the consent wording, in app/content/newsletter-consent.ts (newsletterConsent.signUp).
   subscribedMessage:
     "Thank you for subscribing! Please check your inbox: we have sent you a link to confirm your subscription.",
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newsletterConsent } from "~/content/mail";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
 import { getNewsletterSubscriber, listConsentEvents } from "~/models/newsletter.server";

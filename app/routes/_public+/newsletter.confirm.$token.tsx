@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/newsletter-page";
-import { newsletterConsent, newsletterPages } from "~/content/mail";
+import { newsletterConsent, newsletterPages } from "~/content/newsletter-consent";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkConfirmToken, confirmSubscription } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { FormError, Honeypot, TextField } from "~/components/ui/form";
-import { newsletterConsent } from "~/content/mail";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
 import { newsletterRules } from "~/schemas/field-rules";

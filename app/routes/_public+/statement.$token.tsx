@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NewsletterPage } from "~/components/newsletter-page";
-import { statementWording as words } from "~/content/mail";
+import { statementWording as words } from "~/content/statement";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { checkStatementLink, statementPaths } from "~/services/giving-statements.server";
 import { formatLongDate } from "~/utils/dates";

@@ -53,8 +53,6 @@ export function normaliseIban(input: string): string | null {
     .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-export type CharityRegister = "England and Wales" | "Scotland";
-
 /**
  * A registered charity number: England and Wales (6 or 7 digits, a linked charity adds "-N")
  * or Scotland (OSCR: "SC0" and 5 digits).
@@ -64,11 +62,6 @@ export function normaliseCharityNumber(input: string): string | null {
   if (/^\d{6,7}(-\d{1,2})?$/.test(value)) return value;
   if (/^SC0\d{5}$/.test(value)) return value;
   return null;
-}
-
-/** Which register a (normalised) charity number belongs to. */
-export function charityRegister(charityNumber: string): CharityRegister {
-  return /^SC/i.test(charityNumber) ? "Scotland" : "England and Wales";
 }
 
 /**

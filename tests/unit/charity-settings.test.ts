@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { charityDefaults } from "~/content/site";
 import { bankGroupSchema, charityGroupSchema, contactGroupSchema, socialGroupSchema } from "~/schemas/charity-settings";
+import { charityRegister } from "~/utils/charity-register";
 import {
-  charityRegister,
   ibanChecksumOk,
   ibanProblem,
   isHttpsUrl,

@@ -75,31 +75,6 @@ export function normaliseCompanyNumber(input: string): string | null {
   return null;
 }
 
-/**
- * A UK telephone number as people write it ("020 7946 0000", "+44 (0)20 7946 0000",
- * "07700 900123"): its national digits (a 0 and 9 or 10 more), or null.
- */
-export function ukPhoneDigits(input: string): string | null {
-  let digits = input.replace(/[\s\-().]/g, "");
-  if (digits.startsWith("+44")) digits = digits.slice(3);
-  else if (digits.startsWith("0044")) digits = digits.slice(4);
-  else if (/^44\d{10}$/.test(digits)) digits = digits.slice(2);
-  if (digits.startsWith("0")) digits = digits.slice(1);
-  return /^[1-9]\d{8,9}$/.test(digits) ? `0${digits}` : null;
-}
-
-/** The `tel:` link for a UK number (international form), or null. */
-export function telHref(input: string): string | null {
-  const national = ukPhoneDigits(input);
-  return national ? `tel:+44${national.slice(1)}` : null;
-}
-
-/** A UK mobile number (07 and 9 digits) in the international digits WhatsApp's links use ("447700900123"). */
-export function whatsappDigits(input: string): string | null {
-  const national = ukPhoneDigits(input);
-  return national && /^07\d{9}$/.test(national) ? `44${national.slice(1)}` : null;
-}
-
 /** An address for a social network page: https only, with a real host name. */
 export function isHttpsUrl(input: string): boolean {
   try {

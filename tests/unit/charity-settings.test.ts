@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { charityDefaults } from "~/content/site";
 import { bankGroupSchema, charityGroupSchema, contactGroupSchema, socialGroupSchema } from "~/schemas/charity-settings";
 import { charityRegister } from "~/utils/charity-register";
+import { telHref, whatsappDigits } from "~/utils/phone-numbers";
 import {
   ibanChecksumOk,
   ibanProblem,
@@ -11,8 +12,6 @@ import {
   normaliseCompanyNumber,
   normaliseIban,
   normaliseSortCode,
-  telHref,
-  whatsappDigits,
 } from "~/utils/charity-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
 import { charityText, charityTextParts } from "~/utils/charity-text";

@@ -1,5 +1,5 @@
 import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import type { DeclarationSummary } from "~/utils/gift-aid";
 
 /**

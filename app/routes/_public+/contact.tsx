@@ -8,7 +8,7 @@ import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/co
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
-import { telHref } from "~/utils/charity-numbers";
+import { telHref } from "~/utils/phone-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
 import { contactSchema } from "~/schemas/contact";
 import { contactRules } from "~/schemas/field-rules";

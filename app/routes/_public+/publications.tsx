@@ -10,7 +10,7 @@ import { site } from "~/content/site";
 import { newsletterRules } from "~/schemas/field-rules";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { browserValidation } from "~/utils/browser-validation";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
 import { pageMeta } from "~/utils/meta";

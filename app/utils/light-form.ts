@@ -235,26 +235,21 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
   };
   const { constraint } = options;
   const { initialValue, generation } = state;
-  const made = new Map<string, FieldMeta>();
+  // Each field's metadata, made when a component asks for it (`fields.email`).
   const fields = new Proxy({} as Record<string, FieldMeta>, {
     get(_, name) {
       if (typeof name !== "string") return undefined;
-      let field = made.get(name);
-      if (!field) {
-        const id = `${formId}-${name}`;
-        field = {
-          id,
-          name,
-          formId,
-          errorId: `${id}-error`,
-          errors: visible[name],
-          key: generation ? `${generation}/${name}` : undefined,
-          initialValue: initialValue[name],
-          ...constraint?.[name],
-        };
-        made.set(name, field);
-      }
-      return field;
+      const id = `${formId}-${name}`;
+      return {
+        id,
+        name,
+        formId,
+        errorId: `${id}-error`,
+        errors: visible[name],
+        key: generation ? `${generation}/${name}` : undefined,
+        initialValue: initialValue[name],
+        ...constraint?.[name],
+      };
     },
   });
   return [form, fields];
@@ -266,15 +261,13 @@ function defined<T extends Record<string, unknown>>(props: T): T {
   return props;
 }
 
-type AriaOptions = { ariaAttributes?: boolean; ariaDescribedBy?: string };
+/** Conform's `ariaAttributes` option: these forms always want them. */
+type AriaOptions = { ariaAttributes?: true };
 
-function ariaProps(meta: { errors?: string[]; errorId: string }, options: AriaOptions, control: boolean) {
-  if (options.ariaAttributes === false) return {};
+/** `aria-invalid` on a control with errors, and `aria-describedby` naming its error list. */
+function ariaProps(meta: { errors?: string[]; errorId: string }, control: boolean) {
   const invalid = meta.errors !== undefined;
-  return {
-    "aria-invalid": (control && invalid) || undefined,
-    "aria-describedby": invalid ? `${meta.errorId} ${options.ariaDescribedBy ?? ""}`.trim() : options.ariaDescribedBy,
-  };
+  return { "aria-invalid": (control && invalid) || undefined, "aria-describedby": invalid ? meta.errorId : undefined };
 }
 
 export function getFormProps(form: Pick<FormMeta, "id" | "onSubmit" | "noValidate" | "errors" | "errorId">) {
@@ -282,18 +275,18 @@ export function getFormProps(form: Pick<FormMeta, "id" | "onSubmit" | "noValidat
     id: form.id,
     onSubmit: form.onSubmit,
     noValidate: form.noValidate,
-    ...ariaProps(form, {}, false),
+    ...ariaProps(form, false),
   });
 }
 
-function controlProps(meta: FieldMeta, options: AriaOptions) {
+function controlProps(meta: FieldMeta) {
   return {
     key: meta.key,
     id: meta.id,
     name: meta.name,
     form: meta.formId,
     required: meta.required || undefined,
-    ...ariaProps(meta, options, true),
+    ...ariaProps(meta, true),
   };
 }
 
@@ -305,7 +298,7 @@ export function getInputProps(meta: FieldMeta, options: AriaOptions & { type: st
     value?: string;
     defaultChecked?: boolean;
     defaultValue?: string;
-  } = { ...controlProps(meta, options), type: options.type, minLength: meta.minLength, maxLength: meta.maxLength };
+  } = { ...controlProps(meta), type: options.type, minLength: meta.minLength, maxLength: meta.maxLength };
   if (options.value !== false) {
     if (options.type === "checkbox" || options.type === "radio") {
       props.value = typeof options.value === "string" ? options.value : "on";
@@ -317,27 +310,26 @@ export function getInputProps(meta: FieldMeta, options: AriaOptions & { type: st
   return defined(props);
 }
 
-export function getTextareaProps(meta: FieldMeta, options: AriaOptions = {}) {
+const initialText = (meta: FieldMeta) => (meta.initialValue == null ? undefined : String(meta.initialValue));
+
+export function getTextareaProps(meta: FieldMeta) {
   return defined({
-    ...controlProps(meta, options),
+    ...controlProps(meta),
     minLength: meta.minLength,
     maxLength: meta.maxLength,
-    defaultValue: meta.initialValue == null ? undefined : String(meta.initialValue),
+    defaultValue: initialText(meta),
   });
 }
 
-export function getSelectProps(meta: FieldMeta, options: AriaOptions = {}) {
-  return defined({
-    ...controlProps(meta, options),
-    defaultValue: meta.initialValue == null ? undefined : String(meta.initialValue),
-  });
+export function getSelectProps(meta: FieldMeta) {
+  return defined({ ...controlProps(meta), defaultValue: initialText(meta) });
 }
 
 /** One radio button per option, as Conform's `getCollectionProps` (radios only). */
 export function getCollectionProps(meta: FieldMeta, options: AriaOptions & { type: "radio"; options: string[] }) {
   return options.options.map((value) =>
     defined({
-      ...controlProps(meta, options),
+      ...controlProps(meta),
       key: `${meta.key ?? ""}${value}`,
       id: `${meta.id}-${value}`,
       type: options.type,

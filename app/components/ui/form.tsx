@@ -173,7 +173,7 @@ export function TextareaField({
   className?: string;
   hint?: ReactNode;
 }) {
-  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });
+  const { key, ...props } = getTextareaProps(meta);
   return (
     <FieldFrame meta={meta} label={label} optional={optional} hint={hint} className={className}>
       <textarea
@@ -200,7 +200,7 @@ export function SelectField({
   placeholder?: string;
   className?: string;
 }) {
-  const { key, ...props } = getSelectProps(meta, { ariaAttributes: true });
+  const { key, ...props } = getSelectProps(meta);
   return (
     <FieldFrame meta={meta} label={label} className={className}>
       <select key={key} {...props} className="field-input">

@@ -12,6 +12,20 @@ import { gzipSync } from "node:zlib";
 /** Gzipped bytes a page may ship (every public page, form pages included). */
 export const PAGE_BUDGET = { jsBytes: 100 * 1024, cssBytes: 25 * 1024 } as const;
 
+/**
+ * Pages allowed more JavaScript than PAGE_BUDGET for now, by URL pattern: a ratchet, lowered as
+ * they shrink and never raised without a decision (docs/performance.md says why each is here).
+ */
+export const JS_ALLOWANCES: Readonly<Record<string, number>> = {
+  // The form, Gift Aid and the side boxes hydrate together: 104.3 KB (115.0 before).
+  "/donate": 105 * 1024,
+};
+
+/** The budget of one page (its URL pattern, as PageWeight.page). */
+export function budgetOf(page: string): { jsBytes: number; cssBytes: number } {
+  return { jsBytes: JS_ALLOWANCES[page] ?? PAGE_BUDGET.jsBytes, cssBytes: PAGE_BUDGET.cssBytes };
+}
+
 interface MetafileOutput {
   bytes: number;
   entryPoint?: string;

@@ -7,6 +7,7 @@
 // `npm run budget` prints them and the budget test (tests/unit/page-weight.test.ts) holds them.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 /** Gzipped bytes a page may ship (every public page, form pages included). */
@@ -69,14 +70,17 @@ export interface BuildWeights {
   uiRouteIds(): string[];
 }
 
-/** `build` for the default build (assets in public/build), else BUILD_DIR's layout. */
+/** The project's root: esbuild's metafile names files relative to it. */
+const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Where remix.config.js puts the browser assets of a build in `buildDir`. */
 export function assetsDirOf(buildDir: string): string {
-  return path.join(path.basename(buildDir) === "build" ? "public" : path.join(buildDir, "public"), "build");
+  return buildDir === "build" ? path.join("public", "build") : path.join(buildDir, "public", "build");
 }
 
 /** Reads a finished `remix build` from `buildDir` (the folder holding index.js and the metafiles). */
-export function readBuild(buildDir: string, root = process.cwd()): BuildWeights {
-  const metafile = JSON.parse(fs.readFileSync(path.join(buildDir, "metafile.js.json"), "utf8")) as Metafile;
+export function readBuild(buildDir: string, root = PROJECT_ROOT): BuildWeights {
+  const metafile = JSON.parse(fs.readFileSync(path.resolve(root, buildDir, "metafile.js.json"), "utf8")) as Metafile;
   const assetsDir = path.resolve(root, assetsDirOf(buildDir));
   const manifestFile = fs.readdirSync(assetsDir).find((name) => /^manifest-[0-9A-Z]+\.js$/.test(name));
   if (!manifestFile) throw new Error(`no Remix manifest in ${assetsDir}`);

@@ -22,9 +22,7 @@ import { site } from "~/content/site";
 import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
 import { charityText } from "~/utils/charity-text";
-import { getTheme } from "~/infra/theme.server";
-import { publicOrigin } from "~/infra/public-url.server";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import { pageFrame } from "~/services/page-frame.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -35,9 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clean = cleanPath(url.pathname);
   if (clean !== null) throw redirect(clean + url.search, 301);
-  // The charity's details (Settings) for the header, footer and pages: every page shows some,
-  // and a save clears the rendered-page cache, so a cached page never shows old ones.
-  return json({ theme: getTheme(request), origin: publicOrigin(), charity: await getCharitySettings() });
+  return json(await pageFrame(request));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { footerLinks } from "~/content/navigation";
 import { site } from "~/content/site";
-import { charityRegister } from "~/utils/charity-numbers";
+import { charityRegister } from "~/utils/charity-register";
 import { sisterChapterLinksOf, socialLinksOf } from "~/utils/charity-settings";
 import { useCharity } from "./charity";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { publishingCopy } from "~/content/news";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { responsiveImage, type ResponsiveImage } from "~/utils/images";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { preview } from "~/utils/text";

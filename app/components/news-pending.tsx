@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { newsCopy } from "~/content/news";
+import { newsLoading } from "~/content/news-loading";
 import { Spinner } from "./ui/spinner";
 
 /** Whether a client-side navigation to /news or an article is waiting for its loader. */
@@ -19,7 +19,7 @@ export function NewsNavigationPending() {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-24 z-40 flex justify-center px-4">
       <div className="rounded-lg border border-slate-200 bg-white px-6 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <Spinner label={newsCopy.loading} />
+        <Spinner label={newsLoading} />
       </div>
     </div>
   );

@@ -1,13 +1,12 @@
 import { site } from "./site";
 
-// Gift Aid: the rate, every text a donor or staff member reads about it, and the declaration
-// wordings. The donate page, the declaration, the thank-you page, the donor's e-mail and the
-// staff claim screens all read from here, so a change of rate or wording happens once.
+// Gift Aid: the rate, every text a donor reads about it, and the declaration wordings. The
+// donate page, the declaration, the thank-you page and the donor's e-mail read from here, the
+// staff claim screens from gift-aid-staff.ts (apart, so the donate page's JavaScript does not
+// carry them), both on this rate, so a change of rate or wording happens once.
 
 /** HMRC adds 25p for every £1 given by a basic-rate taxpayer (20% tax on the gross gift). */
 export const GIFT_AID_PENCE_PER_POUND = 25;
-
-export const GIFT_AID_ROUNDING_NOTE = `Gift Aid is ${GIFT_AID_PENCE_PER_POUND}p for every £1 of the batch's total donations, rounded down to the whole penny.`;
 
 /**
  * Every wording of the declaration ever shown, by version. Never edit a published version:
@@ -86,16 +85,4 @@ export const GIFT_AID_LIMITS = {
 export const giftAidThankYou = {
   heading: "Your Gift Aid declaration",
   lead: `Thank you: we will claim an extra ${GIFT_AID_PENCE_PER_POUND}p for every £1 you give, once your gift arrives.`,
-} as const;
-
-export const giftAidStaff = {
-  sectionTitle: "Gift Aid",
-  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1 of what the donor kept, after any refund): received payments, on any pledge, of supporters whose Gift Aid declaration covers the day the money arrived (made before it, or up to 4 years after it when it covers past gifts, and not cancelled before it), not yet in a claim batch.`,
-  rejectedIntro:
-    "HMRC would reject these rows, so they are left out of any batch. Correct the declaration (or ask the donor) and they come back here.",
-  submittedLocked: "This batch was submitted to HMRC: nothing in it can change.",
-  adjustmentNote: (giftAid: string, refunded: string) =>
-    `Adjustment for the next claim: ${giftAid} of Gift Aid was over-claimed in submitted batches (${refunded} of those gifts refunded since). The next batch deducts it (HMRC's "Adjustment" figure).`,
-  scheduleNote:
-    "The schedule follows HMRC's Charities Online Gift Aid schedule. It is offered as CSV: copy its rows into HMRC's schedule spreadsheet (OpenDocument) before uploading.",
 } as const;

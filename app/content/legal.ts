@@ -1,4 +1,4 @@
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/enquiry";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/retention";
 import { site } from "./site";
 
 export interface LegalSection {

@@ -1,40 +1,8 @@
-// Wording of every e-mail the site sends and of the newsletter consent pages. The consent
-// texts are stored word for word with each consent event (the proof of what a person agreed
-// to), so change them here, never in the stored history.
+// Wording of every e-mail the site sends. The newsletter's consent texts are in
+// newsletter-consent.ts, the giving statement's in statement.ts.
 
 import { GIFT_AID_PENCE_PER_POUND } from "./gift-aid";
 import { site } from "./site";
-
-export const newsletterConsent = {
-  /** Shown beside the sign-up form; stored with the "signed up" event. */
-  signUp: "Get news from our projects a few times a year. You can unsubscribe at any time.",
-  /** Shown on the confirmation page above its button; stored with the "confirmed" event. */
-  confirm: `Yes, please send me the newsletter of ${site.name} at this address. I can unsubscribe at any time with the link in every message.`,
-  /** Shown on the unsubscribe page; stored with the "unsubscribed" event when its button is pressed. */
-  unsubscribePage: `Stop sending the newsletter of ${site.name} to this address.`,
-  /** Stored with the "unsubscribed" event of a one-click unsubscribe from a mail program (RFC 8058). */
-  unsubscribeOneClick: "Unsubscribed with the one-click unsubscribe of the mail program (List-Unsubscribe-Post).",
-} as const;
-
-export const newsletterPages = {
-  confirmTitle: "Confirm your subscription",
-  confirmButton: "Confirm my subscription",
-  confirmedTitle: "Subscription confirmed",
-  confirmedText: "Thank you: your subscription is confirmed. Every newsletter has a link to unsubscribe.",
-  alreadyConfirmedTitle: "Your subscription is already confirmed",
-  alreadyConfirmedText:
-    "This link has done its work: your subscription was confirmed when you first used it, and there is nothing more to do. Every newsletter has a link to unsubscribe.",
-  badConfirmTitle: "This confirmation link does not work",
-  badConfirmText:
-    "The link is wrong, has expired (links last 7 days) or has already been used. Sign up again on the Publications page to get a new one.",
-  unsubscribeTitle: "Unsubscribe from our newsletter",
-  unsubscribeButton: "Unsubscribe",
-  unsubscribedTitle: "You are unsubscribed",
-  unsubscribedText:
-    "We will not send you our newsletter again. If this was a mistake, you can sign up again at any time.",
-  badUnsubscribeTitle: "This unsubscribe link does not work",
-  badUnsubscribeText: `The link is wrong, or the address is no longer on our list. If you still get our newsletter, e-mail ${site.email} and we will remove you.`,
-} as const;
 
 export const mailWording = {
   signature: `${site.name}`,
@@ -105,35 +73,4 @@ export const mailWording = {
     `The link works for ${days} days, until ${until}. Anyone with the link can open the statement, so please do not forward this e-mail. If it has expired, write to us and we will send a new one.`,
   testSubject: `Test message from ${site.name}`,
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
-} as const;
-
-/** The giving statement PDF and the page its link opens. */
-export const statementWording = {
-  title: "Giving statement",
-  taxYear: (label: string, first: string, last: string) => `Tax year ${label}: ${first} to ${last}`,
-  charityNumber: (number: string) => `Registered charity number ${number}`,
-  donor: (name: string) => `Prepared for ${name}`,
-  issued: (day: string) => `Issued on ${day}`,
-  intro: "Thank you for your generosity. These are the gifts we received from you in this tax year.",
-  columns: ["Date received", "Reference", "Amount", "Gift Aid"] as const,
-  total: "Total",
-  giftAidTotal: (amount: string, extra: string) => `Gifts with Gift Aid: ${amount} (Gift Aid adds ${extra}).`,
-  refund: "refund",
-  notes: [
-    `Gift Aid: Yes means your Gift Aid declaration covers the gift, so we can claim ${GIFT_AID_PENCE_PER_POUND}p for every £1 from HMRC at no cost to you.`,
-    "If you pay Income Tax at the higher or additional rate, you can claim the difference between that rate and the basic rate on the total value of your Gift Aid gifts (the gift plus the Gift Aid) in your Self Assessment tax return.",
-    "Please keep this statement with your tax records. If anything on it looks wrong, write to us quoting your reference.",
-  ],
-  none: "We have no gifts from you recorded in this tax year.",
-  pageTitle: "Your giving statement",
-  pageText: (taxYear: string) =>
-    `Your statement of the gifts we received from you in the tax year ${taxYear} is ready.`,
-  pageButton: "Download the statement (PDF)",
-  pageExpiry: (until: string) => `This link works until ${until}.`,
-  badTitle: "This statement link does not work",
-  badText:
-    "The link is not complete or not one of ours. Copy the whole address from the e-mail, or write to us and we will send a new statement.",
-  expiredTitle: "This statement link has expired",
-  expiredText: (days: number) =>
-    `Statement links work for ${days} days. Write to us and we will gladly send you a new one.`,
 } as const;

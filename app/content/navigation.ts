@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from "~/utils/admin-paths";
+import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 
 export interface NavItem {
   label: string;

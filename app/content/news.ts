@@ -10,7 +10,6 @@ export const newsCopy = {
   notFoundBody: "The article you are looking for does not exist or has been removed.",
   pageNotFound: "There is no such page of news",
   shareHeading: "Share this article",
-  loading: "Loading news...",
   rssTitle: "News",
 } as const;
 

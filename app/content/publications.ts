@@ -52,7 +52,7 @@ export const publicationsPage = {
   /** On a publication whose PDF is not online yet. */
   askForCopy: `Not online yet: e-mail ${site.email} and we will send you a copy.`,
   newsletterTitle: "Subscribe to our newsletter",
-  // The text beside the form is the consent wording, in app/content/mail.ts (newsletterConsent.signUp).
+  // The text beside the form is the consent wording, in app/content/newsletter-consent.ts (newsletterConsent.signUp).
   subscribedMessage:
     "Thank you for subscribing! Please check your inbox: we have sent you a link to confirm your subscription.",
 } as const;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/enquiry";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/retention";
 
 /** Raised at start-up when the environment cannot be used; its message is for the operator. */
 export class ConfigError extends Error {

@@ -10,9 +10,8 @@ import {
   normaliseCompanyNumber,
   normaliseIban,
   normaliseSortCode,
-  ukPhoneDigits,
-  whatsappDigits,
 } from "~/utils/charity-numbers";
+import { ukPhoneDigits, whatsappDigits } from "~/utils/phone-numbers";
 
 // Validation of the charity's own details (their shape and labels: app/utils/charity-settings.ts),
 // shared by the Settings form in the browser and its action on the server. The form is saved a group (fieldset) at a time, so each group has its own schema; together

@@ -81,9 +81,3 @@ export function enquiryQueryString(filter: EnquiryFilter, page = 1): string {
 export const enquiryIntentSchema = z.object({
   intent: z.enum(["handled", "reopen"], { error: "Unknown action" }),
 });
-
-/**
- * How long contact enquiries are kept unless ENQUIRY_RETENTION_DAYS says otherwise: the
- * housekeeping task deletes older ones, and the privacy page states the period in force.
- */
-export const DEFAULT_ENQUIRY_RETENTION_DAYS = 365;

@@ -1,5 +1,5 @@
 import { nowDate } from "~/infra/clock.server";
-import { newsletterConsent } from "~/content/mail";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { logger } from "~/infra/logger.server";

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { statementWording as words } from "~/content/mail";
+import { statementWording as words } from "~/content/statement";
 import { formatLongDate } from "~/utils/dates";
 
 const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });

@@ -3,13 +3,9 @@
  * (client-safe: not a .server module). Add a section to dashboardSections and it gets a place
  * in the staff area's sidebar, under its group.
  */
+import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from "./staff-entry-paths";
 
-/** Everything under it is the staff area: never cached, never indexed. */
-export const ADMIN_ROOT = "/admin";
-export const LOGIN_PATH = "/admin/login";
-export const FORGOT_PASSWORD_PATH = "/admin/forgot-password";
-export const LOGOUT_PATH = "/admin/logout";
-export const DASHBOARD_PATH = "/admin/dashboard";
+export { ADMIN_ROOT, DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from "./staff-entry-paths";
 
 export const adminPaths = {
   login: LOGIN_PATH,

@@ -1,52 +1,48 @@
-import { parse, type Submission } from "@conform-to/react";
 import { fieldProblem, type FieldRules } from "~/schemas/field-rules";
+import type { Constraint, FormErrors, FormOptions } from "~/utils/light-form";
 
 type Issue = { path: string[]; message: string };
 type CrossField = (payload: Record<string, unknown>) => Issue[];
-type Constraint = { required?: boolean; maxLength?: number };
 
 /**
- * Conform options that check a form in the browser without zod: each field against its rule
- * (app/schemas/field-rules.ts), and optionally the form's rules across fields (`crossField`,
- * the same function the server's schema runs). The rules also become `required` and
- * `maxlength` attributes, so assistive technology announces them. The server stays the
- * authority: whatever it refuses arrives as the action's `lastResult`. With
+ * The options of a light form (app/utils/light-form.ts) that check it in the browser without
+ * zod: each field against its rule (app/schemas/field-rules.ts), and optionally the form's rules
+ * across fields (`crossField`, the same function the server's schema runs). The rules also
+ * become `required` and `maxlength` attributes, so assistive technology announces them. The
+ * server stays the authority: whatever it refuses arrives as the action's `lastResult`. With
  * `serverAnswersSubmit` the browser checks fields as they are left and edited, but a submit
  * always goes to the server (for a form whose Remix `<Form>` posts by fetch, not a reload).
  *
  * Create once per form, at module level: `const checks = browserValidation(contactRules)`.
  */
-export function browserValidation<Schema extends Record<string, unknown>>(
+export function browserValidation(
   rules: FieldRules,
   crossField?: CrossField,
   options: { serverAnswersSubmit?: boolean } = {},
-) {
+): FormOptions {
   const constraint: Record<string, Constraint> = {};
   for (const [name, rule] of Object.entries(rules)) {
     constraint[name] = { required: Boolean(rule.required), maxLength: rule.maxLength };
   }
   return {
     constraint,
-    shouldValidate: "onBlur" as const,
-    shouldRevalidate: "onInput" as const,
-    onValidate: ({ formData }: { formData: FormData }): Submission<Schema> =>
-      parse<Schema, string[]>(formData, {
-        resolve(payload, intent) {
-          // A post the server answers as a whole (fetch, no reload), so every error shows at
-          // once even where the browser knows only part of the rules.
-          if (!intent && options.serverAnswersSubmit) return { value: payload as Schema };
-          const error: Record<string, string[]> = {};
-          for (const [name, rule] of Object.entries(rules)) {
-            const problem = fieldProblem(rule, payload[name]);
-            if (problem) error[name] = [problem];
-          }
-          for (const { path, message } of crossField?.(payload) ?? []) {
-            const name = path.join(".");
-            error[name] = [...(error[name] ?? []), message];
-          }
-          return Object.keys(error).length ? { error } : { value: payload as Schema };
-        },
-      }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    validate(payload, submitting) {
+      // A post the server answers as a whole (fetch, no reload), so every error shows at
+      // once even where the browser knows only part of the rules.
+      if (submitting && options.serverAnswersSubmit) return {};
+      const error: FormErrors = {};
+      for (const [name, rule] of Object.entries(rules)) {
+        const problem = fieldProblem(rule, payload[name]);
+        if (problem) error[name] = [problem];
+      }
+      for (const { path, message } of crossField?.(payload) ?? []) {
+        const name = path.join(".");
+        error[name] = [...(error[name] ?? []), message];
+      }
+      return error;
+    },
   };
 }
 

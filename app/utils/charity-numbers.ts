@@ -53,8 +53,6 @@ export function normaliseIban(input: string): string | null {
     .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-export type CharityRegister = "England and Wales" | "Scotland";
-
 /**
  * A registered charity number: England and Wales (6 or 7 digits, a linked charity adds "-N")
  * or Scotland (OSCR: "SC0" and 5 digits).
@@ -66,11 +64,6 @@ export function normaliseCharityNumber(input: string): string | null {
   return null;
 }
 
-/** Which register a (normalised) charity number belongs to. */
-export function charityRegister(charityNumber: string): CharityRegister {
-  return /^SC/i.test(charityNumber) ? "Scotland" : "England and Wales";
-}
-
 /**
  * A Companies House number: 8 digits (shorter ones are written without their leading zeros,
  * so they are padded) or two letters and 6 digits (SC, NI, OC…).
@@ -80,39 +73,6 @@ export function normaliseCompanyNumber(input: string): string | null {
   if (/^\d{1,8}$/.test(value)) return value.padStart(8, "0");
   if (/^[A-Z]{2}\d{6}$/.test(value)) return value;
   return null;
-}
-
-/**
- * A UK telephone number as people write it ("020 7946 0000", "+44 (0)20 7946 0000",
- * "07700 900123"): its national digits (a 0 and 9 or 10 more), or null.
- */
-export function ukPhoneDigits(input: string): string | null {
-  let digits = input.replace(/[\s\-().]/g, "");
-  if (digits.startsWith("+44")) digits = digits.slice(3);
-  else if (digits.startsWith("0044")) digits = digits.slice(4);
-  else if (/^44\d{10}$/.test(digits)) digits = digits.slice(2);
-  if (digits.startsWith("0")) digits = digits.slice(1);
-  return /^[1-9]\d{8,9}$/.test(digits) ? `0${digits}` : null;
-}
-
-/** The `tel:` link for a UK number (international form), or null. */
-export function telHref(input: string): string | null {
-  const national = ukPhoneDigits(input);
-  return national ? `tel:+44${national.slice(1)}` : null;
-}
-
-/** A UK mobile number (07 and 9 digits) in the international digits WhatsApp's links use ("447700900123"). */
-export function whatsappDigits(input: string): string | null {
-  const national = ukPhoneDigits(input);
-  return national && /^07\d{9}$/.test(national) ? `44${national.slice(1)}` : null;
-}
-
-/**
- * A WhatsApp number as stored (international digits, "447700900123") the way people write it:
- * "+44 7700 900123". What is not a UK mobile number is shown as it is.
- */
-export function formatWhatsappNumber(digits: string): string {
-  return /^447\d{9}$/.test(digits) ? `+44 ${digits.slice(2, 6)} ${digits.slice(6)}` : digits;
 }
 
 /** An address for a social network page: https only, with a real host name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nowDate } from "~/infra/clock.server";
-import { newsletterConsent } from "~/content/mail";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import { publicationsPage } from "~/content/publications";
 import { getDb } from "~/infra/db.server";
 import { getNewsletterSubscriber, listConsentEvents, setSubscriberStatus } from "~/models/subscriber.server";

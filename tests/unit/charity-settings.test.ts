@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { charityDefaults } from "~/content/site";
 import { bankGroupSchema, charityGroupSchema, contactGroupSchema, socialGroupSchema } from "~/schemas/charity-settings";
+import { charityRegister } from "~/utils/charity-register";
+import { formatWhatsappNumber, telHref, whatsappDigits } from "~/utils/phone-numbers";
 import {
-  charityRegister,
   ibanChecksumOk,
   ibanProblem,
   isHttpsUrl,
@@ -11,9 +12,6 @@ import {
   normaliseCompanyNumber,
   normaliseIban,
   normaliseSortCode,
-  telHref,
-  whatsappDigits,
-  formatWhatsappNumber,
 } from "~/utils/charity-numbers";
 import { officeHoursRows, sisterChapterLinksOf, socialLinksOf, supportAddressOf } from "~/utils/charity-settings";
 import { charityText, charityTextParts } from "~/utils/charity-text";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { privacyPolicy, privacyPolicyFor, retentionPeriodText } from "~/content/legal";
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/enquiry";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/retention";
 import { parseEnv } from "~/infra/env.server";
 
 const enquiryText = (page: typeof privacyPolicy) =>

@@ -1,4 +1,4 @@
-import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -41,7 +41,7 @@ export function EmailLinkPage({
 }
 
 /** The password a person chooses on such a page, with the rules it must meet. */
-export function NewPasswordField({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+export function NewPasswordField({ meta, label }: { meta: FieldMeta; label: string }) {
   return (
     <TextField
       meta={meta}
@@ -54,12 +54,12 @@ export function NewPasswordField({ meta, label }: { meta: FieldMetadata<unknown>
 }
 
 /** The form on such a page: its errors, the fields and one full-width button. */
-export function EmailLinkForm<S extends Record<string, unknown>>({
+export function EmailLinkForm({
   form,
   submitLabel,
   children,
 }: {
-  form: FormMetadata<S, string[]>;
+  form: FormMeta;
   submitLabel: string;
   children: ReactNode;
 }) {

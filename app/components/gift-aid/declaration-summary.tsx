@@ -1,6 +1,6 @@
 import { CharityText } from "~/components/charity";
 import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import type { DeclarationSummary } from "~/utils/gift-aid";
 
 /**

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMeta } from "~/utils/light-form";
 import { useState } from "react";
 import { CharityText } from "~/components/charity";
 import { ErrorList, TextField } from "~/components/ui/form";
@@ -10,7 +10,7 @@ import {
 } from "~/content/gift-aid";
 import { useHydrated } from "~/utils/hydrated";
 
-type Meta = FieldMetadata<unknown>;
+type Meta = FieldMeta;
 
 /**
  * The donate form's Gift Aid part: the declaration, the "Yes, add Gift Aid" box and the home
@@ -20,7 +20,8 @@ type Meta = FieldMetadata<unknown>;
 export function GiftAidFields({
   fields,
 }: {
-  fields: { giftAid: Meta; giftAidVersion: Meta; title: Meta; house: Meta; street: Meta; town: Meta; postcode: Meta };
+  /** The form's fields: giftAid, giftAidVersion, title, house, street, town and postcode are used. */
+  fields: Record<string, Meta>;
 }) {
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState(fields.giftAid.initialValue === "on");

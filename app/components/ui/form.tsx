@@ -1,8 +1,8 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMeta } from "~/utils/light-form";
 import type { ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
-// Field primitives for Conform forms. Errors are linked with aria-describedby and shown
+// Field primitives for the light forms (app/utils/light-form.ts) and the staff area's Conform forms. Errors are linked with aria-describedby and shown
 // under the control; the same markup renders on the server, so JavaScript-off visitors see
 // the errors and their input after a failed submission.
 
@@ -68,7 +68,7 @@ function FieldFrame({
   className,
   children,
 }: {
-  meta: FieldMetadata<unknown>;
+  meta: FieldMeta;
   label: ReactNode;
   optional?: boolean;
   hint?: ReactNode;
@@ -87,7 +87,7 @@ function FieldFrame({
   );
 }
 
-function hintId(meta: FieldMetadata<unknown>): string {
+function hintId(meta: FieldMeta): string {
   return `${meta.id}-hint`;
 }
 
@@ -102,7 +102,7 @@ export function TextField({
   className,
   hint,
 }: {
-  meta: FieldMetadata<unknown>;
+  meta: FieldMeta;
   label: ReactNode;
   type?: InputType;
   optional?: boolean;
@@ -137,7 +137,7 @@ export function FileField({
   hint,
   className,
 }: {
-  meta: FieldMetadata<unknown>;
+  meta: FieldMeta;
   label: ReactNode;
   accept: string;
   optional?: boolean;
@@ -166,14 +166,14 @@ export function TextareaField({
   className,
   hint,
 }: {
-  meta: FieldMetadata<unknown>;
+  meta: FieldMeta;
   label: ReactNode;
   rows?: number;
   optional?: boolean;
   className?: string;
   hint?: ReactNode;
 }) {
-  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });
+  const { key, ...props } = getTextareaProps(meta);
   return (
     <FieldFrame meta={meta} label={label} optional={optional} hint={hint} className={className}>
       <textarea
@@ -194,13 +194,13 @@ export function SelectField({
   placeholder,
   className,
 }: {
-  meta: FieldMetadata<unknown>;
+  meta: FieldMeta;
   label: ReactNode;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
   className?: string;
 }) {
-  const { key, ...props } = getSelectProps(meta, { ariaAttributes: true });
+  const { key, ...props } = getSelectProps(meta);
   return (
     <FieldFrame meta={meta} label={label} className={className}>
       <select key={key} {...props} className="field-input">
@@ -215,15 +215,7 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({
-  meta,
-  label,
-  className,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: ReactNode;
-  className?: string;
-}) {
+export function CheckboxField({ meta, label, className }: { meta: FieldMeta; label: ReactNode; className?: string }) {
   const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: true });
   return (
     <div className={className}>

@@ -1,5 +1,5 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,9 +8,9 @@ import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/co
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
-import { telHref } from "~/utils/charity-numbers";
+import { telHref } from "~/utils/phone-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
-import { contactSchema, type ContactInput } from "~/schemas/contact";
+import { contactSchema } from "~/schemas/contact";
 import { contactRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";
 import { submitEnquiry } from "~/services/enquiries.server";
@@ -64,7 +64,7 @@ function SideCard({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The browser checks the form without zod (kept out of the page's JavaScript). */
-const checks = browserValidation<ContactInput>(contactRules);
+const checks = browserValidation(contactRules);
 
 function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
   const actionData = useActionData<typeof action>();

@@ -12,7 +12,7 @@ import { publishingCopy } from "~/content/news";
 import { findArticle, publishState } from "~/services/news.server";
 import { getUser } from "~/services/session.server";
 import { largestUploadPath, responsiveImage } from "~/utils/images";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { pageMeta, rssFeedLink } from "~/utils/meta";
 import { parseRecordId } from "~/utils/record-id";
 import { absoluteUrl } from "~/infra/public-url.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { NewsletterPage, TokenActionPage } from "~/components/newsletter-page";
-import { newsletterConsent, newsletterPages } from "~/content/mail";
+import { newsletterConsent, newsletterPages } from "~/content/newsletter-consent";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkConfirmToken, confirmSubscription } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";

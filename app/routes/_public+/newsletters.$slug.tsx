@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { publicNewsletter } from "~/services/newsletter-issues.server";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 
 /** The web version of a sent newsletter, cached for anonymous visitors like a news article. */

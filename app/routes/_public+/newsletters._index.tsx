@@ -6,7 +6,7 @@ import { newsletterArchive } from "~/content/newsletters";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { sentNewsletters } from "~/services/newsletter-issues.server";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors; sending a newsletter clears the cache. */

@@ -1,17 +1,17 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { CharityText } from "~/components/charity";
 import { FormError, Honeypot, TextField } from "~/components/ui/form";
-import { newsletterConsent } from "~/content/mail";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
 import { newsletterRules } from "~/schemas/field-rules";
-import { newsletterSchema, type NewsletterInput } from "~/schemas/subscription";
+import { newsletterSchema } from "~/schemas/subscription";
 import { browserValidation } from "~/utils/browser-validation";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
 import { pageMeta } from "~/utils/meta";
@@ -81,7 +81,7 @@ function PublicationCard({ publication }: { publication: Publication }) {
 }
 
 /** The browser checks the address without zod (kept out of the page's JavaScript). */
-const checks = browserValidation<NewsletterInput>(newsletterRules);
+const checks = browserValidation(newsletterRules);
 
 function NewsletterForm() {
   const fetcher = useFetcher<typeof action>({ key: "newsletter" });

@@ -2,10 +2,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NewsletterPage } from "~/components/newsletter-page";
-import { statementWording as words } from "~/content/mail";
+import { statementWording as words } from "~/content/statement";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { checkStatementLink, statementPaths } from "~/services/giving-statements.server";
-import { formatLongDate } from "~/utils/dates";
+import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { taxYearLabel } from "~/utils/tax-year";

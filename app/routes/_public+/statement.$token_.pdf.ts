@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { statementWording as words } from "~/content/mail";
+import { statementWording as words } from "~/content/statement";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import {
   checkStatementLink,

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { ADMIN_ROOT, DASHBOARD_PATH } from "~/utils/admin-paths";
+import { ADMIN_ROOT, DASHBOARD_PATH } from "~/utils/staff-entry-paths";
 
 // Staff pages show private data: never keep them in a shared or back-button cache. Child
 // routes without their own `headers` inherit these.

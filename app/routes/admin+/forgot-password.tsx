@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { parseForgotForm } from "~/services/staff-forms.server";
-import { LOGIN_PATH } from "~/utils/admin-paths";
+import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 
 // Asks for the e-mail address and always answers the same, in the same time: whether an

@@ -1,5 +1,5 @@
 import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,8 @@ import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { parseAcceptForm } from "~/services/staff-forms.server";
 import { acceptInvitation, openInvitation } from "~/services/team.server";
-import { DASHBOARD_PATH, LOGIN_PATH, roleLabels } from "~/utils/admin-paths";
+import { roleLabels } from "~/utils/admin-paths";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 
 // The link in an invitation: the invited person chooses a username and a password. The link

@@ -1,15 +1,14 @@
 import { useIsPending } from "~/utils/pending";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormError, TextField } from "~/components/ui/form";
-import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { useCharity } from "~/components/charity";
 import { mailtoHref, site } from "~/content/site";
 import { loginRules } from "~/schemas/field-rules";
-import type { LoginInput } from "~/schemas/login";
 import { browserValidation } from "~/utils/browser-validation";
 import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
 import { readFormData } from "~/infra/body.server";
@@ -71,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The browser checks the form without zod (kept out of the page's JavaScript). */
-const checks = browserValidation<LoginInput>(loginRules);
+const checks = browserValidation(loginRules);
 
 export default function AdminLogin() {
   const charity = useCharity();

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -10,7 +10,7 @@ import { checkSignInCode } from "~/services/auth.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { getPendingUser } from "~/services/session.server";
 import { parseCodeForm } from "~/services/staff-forms.server";
-import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 

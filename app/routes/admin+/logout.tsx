@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { assertSameOrigin } from "~/infra/same-origin.server";
 import { logout } from "~/routes/_glue/sign-in.server";
-import { LOGIN_PATH } from "~/utils/admin-paths";
+import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 
 // Logging out changes state, so it is POST only: a link or an <img> elsewhere cannot do it.
 export async function loader() {

@@ -1,5 +1,5 @@
 import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,7 +11,7 @@ import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
 import { completePasswordStep } from "~/routes/_glue/sign-in.server";
 import { parseResetForm } from "~/services/staff-forms.server";
-import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/admin-paths";
+import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 
 // The link in a password-reset e-mail: works once, for one hour. Setting the password ends

@@ -1,10 +1,9 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/light-form";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { cardPaymentNote, donationTypes, paymentNote, payByOptions, presetAmounts } from "~/content/donate";
-import type { DonationInput } from "~/schemas/donation";
 import { donationRules } from "~/schemas/field-rules";
 import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
 import { useIsPending } from "~/utils/pending";
@@ -46,7 +45,7 @@ function ToggleOption({
  * goes to the server, which answers every error at once without a reload.
  */
 const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
-const checks = browserValidation<DonationInput>(donationRules, crossField.check, { serverAnswersSubmit: true });
+const checks = browserValidation(donationRules, crossField.check, { serverAnswersSubmit: true });
 
 export function DonationForm({
   cardPayments,
@@ -54,7 +53,7 @@ export function DonationForm({
 }: {
   cardPayments: boolean;
   /** The action's answer to the last post, if any. */
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: SubmissionResult | undefined;
 }) {
   const busy = useIsPending({ formAction: "/donate" });
   const [form, fields] = useForm({

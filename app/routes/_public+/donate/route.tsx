@@ -15,7 +15,7 @@ import { checkoutOrFallback } from "~/services/card-gifts.server";
 import { stripeEnabled } from "~/infra/stripe.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
 import { pageMeta } from "~/utils/meta";
-import { charityRegister } from "~/utils/charity-numbers";
+import { charityRegister } from "~/utils/charity-register";
 import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
 import { PageBanner } from "~/components/page-banner";
 import { DonationForm } from "./donation-form";

@@ -8,7 +8,7 @@ import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
-import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid";
+import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";

@@ -22,7 +22,7 @@ import {
   type SettingKey,
   type SettingsGroup,
 } from "~/utils/charity-settings";
-import { formatWhatsappNumber } from "~/utils/charity-numbers";
+import { formatWhatsappNumber } from "~/utils/phone-numbers";
 import { pageMeta } from "~/utils/meta";
 import { REMINDER_AFTER_DAYS } from "~/utils/receipts";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { figuresCell as td, figuresRow as rowBorder, StaffTable } from "~/components/admin/table";
-import { GIFT_AID_ROUNDING_NOTE } from "~/content/gift-aid";
+import { GIFT_AID_ROUNDING_NOTE } from "~/content/gift-aid-staff";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { adminPaths } from "~/utils/admin-paths";
 import { scheduleDate } from "~/utils/gift-aid";

@@ -4,7 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StaffSection } from "~/components/admin/table";
 import { FormError } from "~/components/ui/form";
-import { giftAidStaff } from "~/content/gift-aid";
+import { giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
 import { smallDonationsStaff } from "~/content/small-donations";
 import { readFormData } from "~/infra/body.server";

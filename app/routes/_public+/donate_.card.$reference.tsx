@@ -7,7 +7,7 @@ import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
 import { cardReturn, donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { cardCheckoutAgain, cardReturnStatus } from "~/services/card-gifts.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -26,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /** "Try again": back to the pledge's Checkout page (the same session while it is open). */
 export async function action({ params, request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  refuseCrossSite(request);
   const url = await cardCheckoutAgain(params.reference ?? "");
   if (!url) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
   return redirect(url, 303);

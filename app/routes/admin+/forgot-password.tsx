@@ -5,8 +5,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { parseForgotForm } from "~/services/staff-forms.server";
 import { LOGIN_PATH } from "~/utils/admin-paths";
@@ -29,8 +28,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const submission = parseForgotForm(await readFormData(request));
+  const submission = parseForgotForm(await visitorForm(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply(), sent: false }, { status: 400 });
   }

@@ -11,10 +11,9 @@ import { loginRules } from "~/schemas/field-rules";
 import type { LoginInput } from "~/schemas/login";
 import { browserValidation } from "~/utils/browser-validation";
 import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
-import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { beginSecondStep, createUserSession } from "~/routes/_glue/sign-in.server";
 import { getUser } from "~/services/session.server";
@@ -41,9 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   // FormStrategy reads the body itself, so validate a copy read from a clone.
-  const formData = await readFormData(request.clone());
+  const formData = await visitorForm(request, { clone: true });
   const submission = parseLoginForm(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -9,8 +9,7 @@ import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
 import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -66,11 +65,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, form } = await staffAction(request, "donations");
   const found = ids(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
-  const submission = parseWithZod(await readFormData(request), { schema: removePaymentSchema });
+  const submission = parseWithZod(form, { schema: removePaymentSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const result = await removePayment({ ...found, reason: submission.value.reason }, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PAYMENT_NOT_FOUND);

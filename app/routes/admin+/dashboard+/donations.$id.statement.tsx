@@ -4,8 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { findPledge } from "~/services/donations.server";
 import { buildStatement, sendStatement } from "~/services/giving-statements.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -56,11 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, form } = await staffAction(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const year = parseTaxYear(String((await readFormData(request)).get("year") ?? ""));
+  const year = parseTaxYear(String(form.get("year") ?? ""));
   if (year === null) return json({ error: CHOOSE_YEAR }, 400);
   const result = await sendStatement(id, year, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);

@@ -8,8 +8,7 @@ import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { cancelPledgeSchema } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
 import { cancelCardSubscription } from "~/services/card-gifts.server";
@@ -45,11 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, form } = await staffAction(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });
+  const submission = parseWithZod(form, { schema: cancelPledgeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const pledge = await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);

@@ -7,9 +7,8 @@ import { FormError } from "~/components/ui/form";
 import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { enquiryMessages } from "~/content/enquiries";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { logger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { findEnquiry } from "~/services/enquiries.server";
 import { removeEnquiry } from "~/services/enquiries.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -39,12 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "enquiries");
+  const { user, form } = await staffAction(request, "enquiries");
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
-  if (!isConfirmed(await readFormData(request))) return redirect(adminPaths.deleteEnquiry(id), 303);
+  if (!isConfirmed(form)) return redirect(adminPaths.deleteEnquiry(id), 303);
   try {
     if (!(await removeEnquiry(id, user.username))) return json({ error: enquiryMessages.notFound }, { status: 404 });
   } catch (error) {

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { site } from "~/content/site";
 import { requestLogger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { setFlash } from "~/services/flash.server";
 import { confirmedRecipientCount, requireNewsletter, sendNewsletter } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -27,8 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
+  const { user } = await staffAction(request, "newsletters", { body: false });
   const newsletter = await requireNewsletter(params.id);
   const result = await sendNewsletter(newsletter.id, user.username);
   requestLogger(request, "routes/admin+/dashboard+/newsletters.$id.send", { user_id: user.id }).info(

@@ -9,9 +9,8 @@ import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/
 import { SelectField } from "~/components/ui/form";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { newsletterFromArticleSchema } from "~/schemas/newsletters";
 import { setFlash } from "~/services/flash.server";
 import {
@@ -51,9 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
-  const submission = parseWithZod(await readFormData(request), { schema: newsletterFromArticleSchema });
+  const { user, form } = await staffAction(request, "newsletters");
+  const submission = parseWithZod(form, { schema: newsletterFromArticleSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const newsletter = await draftFromArticle(submission.value.article, user.username);
   if (!newsletter) {

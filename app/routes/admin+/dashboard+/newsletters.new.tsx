@@ -5,8 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { NewsletterForm } from "~/components/admin/newsletter-form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { newsletterDraftSchema } from "~/schemas/newsletters";
 import { setFlash } from "~/services/flash.server";
 import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
@@ -24,9 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
-  const formData = await readFormData(request);
+  const { user, form: formData } = await staffAction(request, "newsletters");
   const body = formData.get("body");
   if (typeof body === "string") formData.set("body", body.replace(/\r\n?/g, "\n"));
   const submission = parseWithZod(formData, { schema: newsletterDraftSchema });

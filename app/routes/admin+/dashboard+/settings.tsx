@@ -6,8 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
@@ -58,9 +57,7 @@ function unsetFields(settings: CharitySettings): string[] {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "settings");
-  const formData = await readFormData(request);
+  const { user, form: formData } = await staffAction(request, "settings");
   const group = formData.get(SETTINGS_GROUP_FIELD);
   if (group === REMINDERS_GROUP) {
     // A checkbox: ticked sends "on", unticked sends nothing.

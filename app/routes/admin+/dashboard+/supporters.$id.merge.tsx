@@ -5,8 +5,7 @@ import { ConfirmedForm } from "~/components/admin/confirm-form";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   mergeSupporters,
@@ -49,10 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "supporters");
+  const { user, form } = await staffAction(request, "supporters");
   const id = requireRecordId(params.id, NOT_FOUND);
-  const form = await readFormData(request);
   const other = String(form.get("other") ?? "");
   const { data, status } = await previewFor(id, other);
   if (!data.preview) return json({ ...data, error: data.error }, { status });

@@ -5,8 +5,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { FormError, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { setFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseInviteForm } from "~/services/staff-forms.server";
@@ -23,9 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "team");
-  const submission = parseInviteForm(await readFormData(request));
+  const { user, form } = await staffAction(request, "team");
+  const submission = parseInviteForm(form);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await invitePerson(user, submission.value);
   if (!outcome.ok) {

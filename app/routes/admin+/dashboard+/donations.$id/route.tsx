@@ -12,8 +12,7 @@ import { AuditTrail } from "~/components/admin/audit-trail";
 import { PLEDGE_NOT_FOUND, PledgeStatusBadge, SavedNotice } from "~/components/admin/donations";
 import { CheckboxField, FormError, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
@@ -63,11 +62,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, form } = await staffAction(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: recordPaymentSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { receivedOn, amount, note, sendThanks } = submission.value;

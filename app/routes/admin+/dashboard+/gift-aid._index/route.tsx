@@ -7,8 +7,7 @@ import { FormError } from "~/components/ui/form";
 import { giftAidStaff } from "~/content/gift-aid";
 import { site } from "~/content/site";
 import { smallDonationsStaff } from "~/content/small-donations";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { createBatchSchema } from "~/schemas/gift-aid";
 import { GiftAidError, listDeclarationsForStaff } from "~/services/gift-aid-declarations.server";
 import { createClaimBatch, listClaimBatches, listClaimCandidates } from "~/services/gift-aid-claims.server";
@@ -50,9 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "gift-aid");
-  const submission = parseWithZod(await readFormData(request), { schema: createBatchSchema });
+  const { user, form } = await staffAction(request, "gift-aid");
+  const submission = parseWithZod(form, { schema: createBatchSchema });
   if (submission.status !== "success") {
     return json({ error: "Choose the payments to claim, or claim them all." }, { status: 400 });
   }

@@ -10,8 +10,7 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { GASDS_ACT_URL, GASDS_GUIDANCE_URL, smallDonationsStaff as copy } from "~/content/small-donations";
 import { londonToday } from "~/infra/clock.server";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { deleteSmallDonationSchema, recordSmallDonationSchema } from "~/schemas/small-donations";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
@@ -56,9 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "gift-aid");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "gift-aid");
   try {
     if (form.get("intent") === "delete") {
       const parsed = deleteSmallDonationSchema.safeParse(Object.fromEntries(form));

@@ -11,9 +11,8 @@ import { NewsletterState } from "~/components/admin/newsletter-state";
 import { StaffSection } from "~/components/admin/table";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { getEnv } from "~/infra/env.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletters";
 import { setFlash, takeFlash } from "~/services/flash.server";
 import {
@@ -82,10 +81,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
+  const { user, form: formData } = await staffAction(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
-  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "save") {

@@ -16,6 +16,7 @@ import { browserValidation } from "~/utils/browser-validation";
 import { submitEnquiry } from "~/services/enquiries.server";
 import { CONTACT_SENT_PATH, receiptCookieHeader } from "~/services/contact-receipt.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
@@ -34,6 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const subject = new URL(request.url).searchParams.get("subject");
   return json({ subject: isContactSubject(subject) ? subject : null });
 }
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers = pageHeaders();
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

@@ -13,6 +13,7 @@ import { browserValidation } from "~/utils/browser-validation";
 import { formatLongDate } from "~/utils/dates";
 import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
@@ -25,6 +26,9 @@ export const meta: MetaFunction = () =>
     title: "Publications",
     description: `Newsletters, annual reports and research from ${site.name}, and a newsletter you can subscribe to.`,
   });
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers = pageHeaders();
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { parseForgotForm } from "~/services/staff-forms.server";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () =>
     noindex: true,
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers = pageHeaders({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
 export async function loader() {
   return json(null);

@@ -1,6 +1,6 @@
 import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
@@ -13,6 +13,7 @@ import { browserValidation } from "~/utils/browser-validation";
 import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
 import { requestLogger } from "~/infra/logger.server";
 import { pageMeta } from "~/utils/meta";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { beginSecondStep, createUserSession } from "~/routes/_glue/sign-in.server";
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () =>
 
 // Unlike the rest of /admin, the sign-in page is public (every page's footer links to it),
 // so search engines may index it; it is still never cached.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers = pageHeaders({ "Cache-Control": "private, no-store" });
 
 /** Where to go after signing in: an on-site path, never back to this page (no loop). */
 function afterLogin(redirectTo: FormDataEntryValue | string | null): string {

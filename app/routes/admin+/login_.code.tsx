@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { checkSignInCode } from "~/services/auth.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
@@ -19,7 +20,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers = pageHeaders({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getPendingUser(request))) throw redirect(LOGIN_PATH);

@@ -14,6 +14,7 @@ import { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
 import { checkoutOrFallback } from "~/services/card-gifts.server";
 import { stripeEnabled } from "~/infra/stripe.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-numbers";
 import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
@@ -33,6 +34,9 @@ export const meta: MetaFunction = () =>
 export async function loader() {
   return json({ cardPayments: stripeEnabled() });
 }
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers = pageHeaders();
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

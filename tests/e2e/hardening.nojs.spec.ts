@@ -1,6 +1,7 @@
 // What an outside probe found, checked against the built server as a client would send it
 // (raw HTTP, so that methods, Host and chunked bodies arrive exactly as written). Runs once.
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT);
@@ -49,6 +50,27 @@ test("TRACE and other methods no route answers get 405 with Allow, not a 500", a
     expect(answer.headers.allow).toContain("GET");
     expect(answer.headers["cache-control"]).toBe("private, no-store");
   }
+});
+
+test("an absolute-form or asterisk request target gets 400, not a 500 (Invalid URL)", async () => {
+  const statusLine = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.includes("\r\n")) {
+          resolve(text.slice(0, text.indexOf("\r\n")));
+          socket.destroy();
+        }
+      });
+      socket.on("error", reject);
+    });
+  expect(await statusLine("GET http://evil.example/admin/login HTTP/1.1\r\nHost: evil.example\r\n\r\n")).toBe(
+    "HTTP/1.1 400 Bad Request",
+  );
+  expect(await statusLine("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
 });
 
 test("a form post with Origin: null is refused with 403 and a reason, like any foreign origin", async () => {

@@ -10,13 +10,14 @@ import { site } from "~/content/site";
 import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { cardCheckoutAgain, cardReturnStatus } from "~/services/card-gifts.server";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 
 // Where Stripe Checkout sends the donor back (success_url, or cancel_url with ?cancelled=1).
 // It only reads: the payment is recorded by Stripe's signed webhook, never by this page.
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const status = await cardReturnStatus(params.reference ?? "");
-  if (!status) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  if (!status) throw notFound("Pledge not found");
   const cancelled = new URL(request.url).searchParams.has("cancelled") && !status.received;
   return json(
     { ...status, typeLabel: donationTypeLabel(status.type), cancelled },
@@ -28,7 +29,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ params, request }: ActionFunctionArgs) {
   refuseCrossSite(request);
   const url = await cardCheckoutAgain(params.reference ?? "");
-  if (!url) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  if (!url) throw notFound("Pledge not found");
   return redirect(url, 303);
 }
 

@@ -2,7 +2,7 @@ import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { Modal } from "~/components/admin/modal";
@@ -10,6 +10,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
 import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -75,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) {
     return json({ result: submission.reply({ formErrors: [claimedMessage(result)] }) }, { status: 409 });
   }
-  return redirect(`${adminPaths.donation(found.pledgeId)}?saved=payment-removed`, 303);
+  return savedRedirect(adminPaths.donation(found.pledgeId), "payment-removed");
 }
 
 export default function RemovePayment() {

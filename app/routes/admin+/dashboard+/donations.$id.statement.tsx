@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { findPledge } from "~/services/donations.server";
 import { buildStatement, sendStatement } from "~/services/giving-statements.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -65,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) {
     return json({ error: `This donor has no gifts in the tax year ${taxYearLabel(year)}: nothing to send.` }, 409);
   }
-  return redirect(`${adminPaths.donation(id)}?saved=statement-sent`, 303);
+  return savedRedirect(adminPaths.donation(id), "statement-sent");
 }
 
 export default function SendStatement() {

@@ -17,7 +17,8 @@ import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { findRecordOr404, parseRecordId } from "~/utils/record-id";
+import { notFound } from "~/utils/http";
+import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -37,13 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "enquiries");
-  const id = parseRecordId(params.id);
-  if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
+  const id = requireRecordId(params.id, enquiryMessages.notFound);
   const intent = form.get("intent");
   const parsed = enquiryIntentSchema.safeParse({ intent: intent ?? undefined });
   if (!parsed.success) return json({ error: "Choose Mark as handled or Reopen." }, { status: 400 });
   const outcome = await changeEnquiryStatus(id, parsed.data.intent === "handled" ? "handled" : "new", user.username);
-  if (outcome === "missing") return json({ error: enquiryMessages.notFound }, { status: 404 });
+  if (outcome === "missing") throw notFound(enquiryMessages.notFound);
   return redirect(adminPaths.enquiry(id), 303);
 }
 

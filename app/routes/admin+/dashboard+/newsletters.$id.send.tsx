@@ -5,7 +5,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { site } from "~/content/site";
 import { requestLogger } from "~/infra/logger.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { setFlash } from "~/services/flash.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { confirmedRecipientCount, requireNewsletter, sendNewsletter } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -34,12 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { event: "newsletter.send_pressed", newsletter_id: newsletter.id, outcome: result.outcome },
     "Newsletter send",
   );
-  return redirect(adminPaths.newsletter(newsletter.id), {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(result.outcome === "queued" ? "newsletter-sent" : "newsletter-already-sent"),
-    },
-  });
+  return savedRedirect(
+    adminPaths.newsletter(newsletter.id),
+    result.outcome === "queued" ? "newsletter-sent" : "newsletter-already-sent",
+  );
 }
 
 export default function SendNewsletter() {

@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { IntentForm } from "~/components/admin/intent-form";
 import { NewsletterState } from "~/components/admin/newsletter-state";
@@ -11,8 +11,8 @@ import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { requestLogger } from "~/infra/logger.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { newsletterFromArticleSchema } from "~/schemas/newsletters";
-import { setFlash } from "~/services/flash.server";
 import {
   composeChoices,
   confirmedRecipientCount,
@@ -64,10 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     { event: "newsletter.from_article", newsletter_id: newsletter.id },
     "Newsletter started from an article",
   );
-  return redirect(adminPaths.newsletter(newsletter.id), {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash("newsletter-saved") },
-  });
+  return savedRedirect(adminPaths.newsletter(newsletter.id), "newsletter-saved");
 }
 
 function FromArticleForm({ articles }: { articles: { id: number; title: string }[] }) {

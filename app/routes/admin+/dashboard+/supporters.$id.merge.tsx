@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmedForm } from "~/components/admin/confirm-form";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   mergeSupporters,
@@ -17,6 +18,7 @@ import { assertSupporterExists, SupporterError } from "~/services/supporters.ser
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 import { requireRecordId } from "~/utils/record-id";
 
 export const meta: MetaFunction = () =>
@@ -35,7 +37,7 @@ async function previewFor(id: number, other: string): Promise<{ data: MergeData;
     return { data: { error: null, other, preview: await previewMerge(id, otherId) }, status: 200 };
   } catch (error) {
     if (!(error instanceof SupporterError)) throw error;
-    if (error.status === 404) throw new Response(NOT_FOUND, { status: 404 });
+    if (error.status === 404) throw notFound(NOT_FOUND);
     return { data: { error: error.message, other, preview: null }, status: error.status };
   }
 }
@@ -63,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ ...data, error: error.message }, { status: error.status === 404 ? 409 : error.status });
     throw error;
   }
-  return redirect(`${adminPaths.supporter(id)}?merged=1`, 303);
+  return savedRedirect(adminPaths.supporter(id), "supporters-merged");
 }
 
 function nameOf(supporter: MergePreview["survivor"]): string {

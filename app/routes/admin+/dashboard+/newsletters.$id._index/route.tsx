@@ -3,7 +3,7 @@
 // its progress (progress.tsx: reload link without JavaScript, revalidation with it).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { NewsletterForm } from "~/components/admin/newsletter-form";
@@ -13,8 +13,9 @@ import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { getEnv } from "~/infra/env.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletters";
-import { setFlash, takeFlash } from "~/services/flash.server";
+import { takeFlash } from "~/services/flash.server";
 import {
   composeChoices,
   confirmedRecipientCount,
@@ -97,10 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
       return json({ intent, result: reply, notice: null }, 400);
     }
-    return redirect(adminPaths.newsletter(newsletter.id), {
-      status: 303,
-      headers: { "Set-Cookie": await setFlash("newsletter-saved") },
-    });
+    return savedRedirect(adminPaths.newsletter(newsletter.id), "newsletter-saved");
   }
 
   if (intent === "test") {

@@ -7,6 +7,9 @@
 // cross-site post with the form again. Every refusal here is a thrown plain-text Response
 // (403 from another site or for a role, 400/413 for a body that is not a form of our size),
 // shown by the page's error boundary: docs/decisions.md#16 and #24.
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { User } from "~/models/user.server";
 import { MAX_FORM_BYTES, readFormData, type UploadLimits } from "~/infra/body.server";
 import { isSameOriginRequest } from "~/infra/same-origin.server";
@@ -26,17 +29,26 @@ interface BodyOptions {
   limits?: number | UploadLimits;
 }
 
+type Schema = z.ZodType<unknown, unknown>;
+type StaffSubmission<S extends Schema> = Submission<z.input<S>, string[], z.output<S>>;
+
 /**
  * Every staff action's first line: a post from another site → 403; not signed in → the
  * sign-in page; a role that may not open `access` → 403; then the form fields (400/413 for a
- * body that is not a form of our size). `{ body: false }` when the action reads its own body
- * (an upload parsed part by part) or none.
+ * body that is not a form of our size), and with `schema` the form parsed by it (the route
+ * answers a failed `submission` with `submission.reply()` and 400). `{ body: false }` when the
+ * action reads its own body (an upload parsed part by part) or none.
  */
 export async function staffAction(
   request: Request,
   access: Access,
   options: { body: false },
 ): Promise<{ user: User; form?: never }>;
+export async function staffAction<S extends Schema>(
+  request: Request,
+  access: Access,
+  options: BodyOptions & { schema: S },
+): Promise<{ user: User; form: FormData; submission: StaffSubmission<S> }>;
 export async function staffAction(
   request: Request,
   access: Access,
@@ -45,12 +57,14 @@ export async function staffAction(
 export async function staffAction(
   request: Request,
   access: Access,
-  options: BodyOptions | { body: false } = {},
-): Promise<{ user: User; form?: FormData }> {
+  options: (BodyOptions & { schema?: Schema }) | { body: false } = {},
+): Promise<{ user: User; form?: FormData; submission?: StaffSubmission<Schema> }> {
   refuseCrossSite(request);
   const user = await requireRole(request, access);
   if ("body" in options) return { user };
-  return { user, form: await readFormData(request, options.limits ?? MAX_FORM_BYTES) };
+  const form = await readFormData(request, options.limits ?? MAX_FORM_BYTES);
+  if (!options.schema) return { user, form };
+  return { user, form, submission: parseWithZod(form, { schema: options.schema }) as StaffSubmission<Schema> };
 }
 
 /**

@@ -66,10 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, form } = await staffAction(request, "donations");
+  const { user, submission } = await staffAction(request, "donations", { schema: removePaymentSchema });
   const found = ids(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
-  const submission = parseWithZod(form, { schema: removePaymentSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const result = await removePayment({ ...found, reason: submission.value.reason }, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PAYMENT_NOT_FOUND);

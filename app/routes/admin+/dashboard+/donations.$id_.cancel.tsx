@@ -45,10 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, form } = await staffAction(request, "donations");
+  const { user, submission } = await staffAction(request, "donations", { schema: cancelPledgeSchema });
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const submission = parseWithZod(form, { schema: cancelPledgeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const pledge = await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);

@@ -34,9 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, form } = await staffAction(request, "gift-aid");
+  const { user, submission } = await staffAction(request, "gift-aid", { schema: cancelDeclarationSchema });
   const id = requireRecordId(params.id, NOT_FOUND);
-  const submission = parseWithZod(form, { schema: cancelDeclarationSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });
   try {
     await cancelDeclaration(id, submission.value.reason, user.username);

@@ -50,8 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, form } = await staffAction(request, "newsletters");
-  const submission = parseWithZod(form, { schema: newsletterFromArticleSchema });
+  const { user, submission } = await staffAction(request, "newsletters", { schema: newsletterFromArticleSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const newsletter = await draftFromArticle(submission.value.article, user.username);
   if (!newsletter) {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -49,8 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, form } = await staffAction(request, "gift-aid");
-  const submission = parseWithZod(form, { schema: createBatchSchema });
+  const { user, submission } = await staffAction(request, "gift-aid", { schema: createBatchSchema });
   if (submission.status !== "success") {
     return json({ error: "Choose the payments to claim, or claim them all." }, { status: 400 });
   }

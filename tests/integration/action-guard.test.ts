@@ -55,6 +55,18 @@ describe("the action guard", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("opens every dashboard action with staffAction, which checks the role as well as the origin", async () => {
+    const dashboard = routeModules("admin+/dashboard+");
+    const withAction: string[] = [];
+    for (const file of dashboard) if (typeof (await actionOf(file)) === "function") withAction.push(file);
+    expect(withAction.length).toBeGreaterThan(25);
+    expect(
+      withAction.filter(
+        (file) => !/\bstaffAction\(request, /.test(fs.readFileSync(path.join(ROUTES_DIR, file), "utf8")),
+      ),
+    ).toEqual([]);
+  });
+
   it("refuses a cross-site post to every page action with 403, even for a signed-in admin", async () => {
     const checked: string[] = [];
     for (const file of pageModules) {

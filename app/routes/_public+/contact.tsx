@@ -1,6 +1,6 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
-export const headers = pageHeaders();
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

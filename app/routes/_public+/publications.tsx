@@ -1,6 +1,6 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { FormError, Honeypot, TextField } from "~/components/ui/form";
@@ -28,7 +28,7 @@ export const meta: MetaFunction = () =>
   });
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
-export const headers = pageHeaders();
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

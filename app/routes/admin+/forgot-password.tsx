@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -22,7 +22,8 @@ export const meta: MetaFunction = () =>
     noindex: true,
   });
 
-export const headers = pageHeaders({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: HeadersFunction = (args) =>
+  pageHeaders(args, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
 export async function loader() {
   return json(null);

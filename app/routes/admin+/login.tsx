@@ -1,6 +1,6 @@
 import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () =>
 
 // Unlike the rest of /admin, the sign-in page is public (every page's footer links to it),
 // so search engines may index it; it is still never cached.
-export const headers = pageHeaders({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = (args) => pageHeaders(args, { "Cache-Control": "private, no-store" });
 
 /** Where to go after signing in: an on-site path, never back to this page (no loop). */
 function afterLogin(redirectTo: FormDataEntryValue | string | null): string {

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -20,7 +20,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true });
 
-export const headers = pageHeaders({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = (args) => pageHeaders(args, { "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getPendingUser(request))) throw redirect(LOGIN_PATH);

@@ -1,7 +1,7 @@
 // The donate page, the site's most important form: its loader and action, and the page around
 // the form (donation-form.tsx, beside this file) with the side boxes.
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
@@ -36,7 +36,7 @@ export async function loader() {
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
-export const headers = pageHeaders();
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

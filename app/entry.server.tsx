@@ -7,7 +7,7 @@ import type {
   LoaderFunctionArgs,
 } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -208,5 +208,11 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // Aborted requests (the visitor navigated away) are not errors worth reporting.
   if (request.signal.aborted) return;
-  requestLogger(request, routeName(request)).error({ event: "request.failed", err: error }, "Request failed");
+  const log = requestLogger(request, routeName(request));
+  // Remix's own 4xx (a POST to a page without an action: 405) is the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn({ event: "request.refused", status: error.status, reason: error.statusText }, "Request refused");
+    return;
+  }
+  log.error({ event: "request.failed", err: error }, "Request failed");
 }

@@ -115,7 +115,12 @@ export const noServerValueInClient = {
         // changes) unexported module-level helpers used only from server-only statements.
         const serverOnly = new Set();
         for (const statement of program.body) {
-          if (isExported(statement) && declaredNames(statement).some((name) => SERVER_EXPORTS.has(name))) {
+          // Only as functions: `export const headers = make()` runs `make` at module load, in the browser too.
+          if (
+            isExported(statement) &&
+            declaredNames(statement).some((name) => SERVER_EXPORTS.has(name)) &&
+            declaresOnlyFunctions(statement.declaration ?? statement)
+          ) {
             serverOnly.add(statement);
           }
         }

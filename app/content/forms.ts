@@ -20,6 +20,9 @@ export function tooManyTriesMessage(retryAfterSeconds: number): string {
 export const UNREADABLE_SUBMISSION_MESSAGE =
   "We could not read this submission. Please fill in the form and try again.";
 
+/** A staff or sign-in action posted from another site's page (a plain 403, no form to show again). */
+export const CROSS_SITE_ACTION_MESSAGE = "Cross-site form submissions are not allowed.";
+
 /** The answer to a post that came from another site's page (our forms are only on ours). */
 export const CROSS_SITE_SUBMISSION_MESSAGE =
   "This form can only be sent from its page on our site. Please check what you typed and send it again from here.";

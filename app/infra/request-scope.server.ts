@@ -82,6 +82,22 @@ function refuseMethod(response: http.ServerResponse): true {
 }
 
 /**
+ * A request target that is not a path (the absolute form `GET http://host/path`, or the asterisk
+ * form `OPTIONS *`): Express and Remix would build an invalid URL from it and answer 500. Proxies
+ * send origin-form paths; anything else is answered 400 at the door.
+ */
+function refuseTarget(response: http.ServerResponse): true {
+  response.writeHead(400, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    Connection: "close",
+  });
+  response.end("Bad Request: the request target must be a path on this site.");
+  return true;
+}
+
+/**
  * Without a trusted proxy in front, X-Forwarded-Host and X-Forwarded-Proto are whatever a client
  * typed: taken off at the door, so nothing later (Remix's CSRF guard, HSTS) can believe them.
  */
@@ -124,6 +140,7 @@ export function trackRequests(): void {
       const response = args[1] as http.ServerResponse;
       if (isDraining()) response.shouldKeepAlive = false;
       if (!ALLOWED_METHODS.has(request.method ?? "")) return refuseMethod(response);
+      if (!request.url?.startsWith("/")) return refuseTarget(response);
       if (!getEnv().TRUST_PROXY) ignoreForwardedHeaders(request);
       if (isStaticFile(request.url)) response.setHeader("X-Content-Type-Options", "nosniff");
       const state = { address: request.socket?.remoteAddress, foreignOrigin: takeForeignOrigin(request), response };

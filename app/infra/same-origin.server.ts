@@ -14,10 +14,3 @@ export function isSameOriginRequest(request: Request): boolean {
   if (!origin || origin === "null") return origin === null;
   return origin === new URL(request.url).origin;
 }
-
-/** Throws a 403 response for a cross-site post. */
-export function assertSameOrigin(request: Request): void {
-  if (!isSameOriginRequest(request)) {
-    throw new Response("Cross-site form submissions are not allowed.", { status: 403, statusText: "Forbidden" });
-  }
-}

@@ -1,7 +1,9 @@
+import { notFound } from "~/utils/http";
+
 // Any URL no other route claims. Throwing here (rather than letting Remix fall through)
 // lets the root loader run first, so the 404 page keeps the visitor's theme.
 export async function loader() {
-  throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  throw notFound("Not Found");
 }
 
 export default function NotFound() {

@@ -20,6 +20,7 @@ import { knownDeviceUserIds } from "~/services/known-device.server";
 import { verifySecondFactor } from "~/services/two-step.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import { loginSchema } from "~/schemas/login";
+import { Refusal } from "~/services/refusal.server";
 
 /** The same words for an unknown user and a wrong password: no username enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
@@ -102,14 +103,9 @@ export function parseLoginForm(formData: FormData) {
   return parseWithZod(formData, { schema: loginSchema });
 }
 
-export class LoginError extends Error {
-  override name = "LoginError";
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 429,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
+export class LoginError extends Refusal {
+  constructor(message: string, status: 400 | 401 | 429, retryAfterSeconds?: number) {
+    super(message, status, retryAfterSeconds);
   }
 }
 

@@ -1,21 +1,13 @@
 import { nodeEnvIs } from "~/infra/env.server";
 import { createCookie } from "@remix-run/node";
+import { savedNotices as flashMessages, type SavedNoticeCode } from "~/content/saved-notices";
 
 /**
  * A one-time message for the next page after a staff action redirects ("Article saved."), without
- * JavaScript and without changing the URL: a short-lived cookie holds a code for the message,
- * and the page that shows it clears it.
+ * JavaScript and without changing the URL: a short-lived cookie holds a code for the message
+ * (the words are in app/content/saved-notices.ts), and the page that shows it clears it.
  */
-const flashMessages = {
-  "article-saved": "Article saved.",
-  "article-deleted": "Article deleted.",
-  "settings-saved": "Settings saved.",
-  "newsletter-saved": "Newsletter saved.",
-  "newsletter-sent": "Newsletter queued: its messages are on their way to the confirmed subscribers.",
-  "newsletter-already-sent": "This newsletter had already been sent: nothing was sent again.",
-  "invitation-sent": "Invitation sent: the link works once, for 72 hours.",
-} as const;
-export type FlashCode = keyof typeof flashMessages;
+export type FlashCode = SavedNoticeCode;
 
 const flashCookie = createCookie("flash", {
   httpOnly: true,

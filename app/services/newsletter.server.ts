@@ -36,12 +36,14 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * DAY_MS;
 /** At most one confirmation message per address in this period, however often it is typed in. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = DAY_MS;
 
+// Tokens are URL-safe; a path segment typed by hand may not be (an emoji in a one-click URL must
+// still make a valid Location header), so each is encoded.
 export const newsletterPaths = {
-  confirm: (token: string) => `/newsletter/confirm/${token}`,
+  confirm: (token: string) => `/newsletter/confirm/${encodeURIComponent(token)}`,
   /** The page with an Unsubscribe button (the link in the message's text). */
-  unsubscribe: (token: string) => `/newsletter/unsubscribe/${token}`,
+  unsubscribe: (token: string) => `/newsletter/unsubscribe/${encodeURIComponent(token)}`,
   /** The List-Unsubscribe header's URL, for a mail program's one-click POST. */
-  oneClick: (token: string) => `/newsletter/one-click/${token}`,
+  oneClick: (token: string) => `/newsletter/one-click/${encodeURIComponent(token)}`,
 };
 
 /**

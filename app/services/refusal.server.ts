@@ -1,13 +1,16 @@
 // A refusal a person should read: a service says no with a message and the 4xx it deserves, and
 // the route shows that message beside the form (never a 500). Each service names its own kind
 // (`class GiftAidError extends Refusal {}`), so a route catches only the refusals it expects.
+// The one way a service says no: docs/decisions.md#25.
 
-export type RefusalStatus = 400 | 404 | 409;
+export type RefusalStatus = 400 | 401 | 404 | 409 | 410 | 429;
 
 export class Refusal extends Error {
   constructor(
     message: string,
     readonly status: RefusalStatus = 409,
+    /** For a throttle (429): when to try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;

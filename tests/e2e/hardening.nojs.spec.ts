@@ -1,7 +1,9 @@
 // What an outside probe found, checked against the built server as a client would send it
 // (raw HTTP, so that methods, Host and chunked bodies arrive exactly as written). Runs once.
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "@playwright/test";
+import { forgetFailedSignIns } from "./support/db";
 
 const port = Number(process.env.E2E_PORT);
 const origin = `http://localhost:${port}`;
@@ -48,6 +50,65 @@ test("TRACE and other methods no route answers get 405 with Allow, not a 500", a
     expect(answer.status, method).toBe(405);
     expect(answer.headers.allow).toContain("GET");
     expect(answer.headers["cache-control"]).toBe("private, no-store");
+  }
+});
+
+test("an absolute-form or asterisk request target gets 400, not a 500 (Invalid URL)", async () => {
+  const statusLine = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.includes("\r\n")) {
+          resolve(text.slice(0, text.indexOf("\r\n")));
+          socket.destroy();
+        }
+      });
+      socket.on("error", reject);
+    });
+  expect(await statusLine("GET http://evil.example/admin/login HTTP/1.1\r\nHost: evil.example\r\n\r\n")).toBe(
+    "HTTP/1.1 400 Bad Request",
+  );
+  expect(await statusLine("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
+});
+
+test("a refused sign-in page (429, no JavaScript) carries Retry-After, from a client of its own", async () => {
+  const username = `nobody-${Date.now().toString(36)}`;
+  const signIn = () =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const body = new URLSearchParams({ username, password: "not-the-password" }).toString();
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          // Another loopback address: its own per-client count, nobody else's sign-ins slowed.
+          localAddress: "127.0.0.23",
+          port,
+          method: "POST",
+          path: "/admin/login",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  try {
+    let answer = await signIn();
+    for (let i = 0; i < 6 && answer.status !== 429; i++) answer = await signIn();
+    expect(answer.status).toBe(429);
+    expect(answer.headers["content-type"]).toContain("text/html");
+    expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+  } finally {
+    await forgetFailedSignIns(username);
   }
 });
 

@@ -4,6 +4,7 @@ import { createSession } from "~/models/session.server";
 import { createUser, getUserByUsername, type User } from "~/models/user.server";
 import { getDb } from "~/infra/db.server";
 import { getSessionCookie } from "~/services/session.server";
+import { takeFlash } from "~/services/flash.server";
 
 export const BASE = "http://localhost";
 export const ADMIN_USERNAME = "admin";
@@ -93,4 +94,14 @@ export async function sessionCount(): Promise<number> {
     .where("kind", "=", "web")
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Where a staff action's 303 goes and the saved notice the page there shows once (the words of
+ * the one-time cookie it sets), as a person would read them after the redirect.
+ */
+export async function savedNoticeOf(response: Response): Promise<{ location: string | null; notice: string | null }> {
+  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
+  const { message } = await takeFlash(new Request(BASE, { headers: { Cookie: cookie } }));
+  return { location: response.headers.get("Location"), notice: message };
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FAILURES_PER_USERNAME } from "~/models/login-throttle.server";
 import { getSessionUser } from "~/models/session.server";
 import * as loginRoute from "~/routes/admin+/login";
+import * as themeRoute from "~/routes/_public+/theme";
 import { getDb } from "~/infra/db.server";
 import { resetDatabase } from "./helpers";
 import {
@@ -93,6 +94,25 @@ describe("signing in", () => {
       const response = await login({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo });
       expect(response.status, redirectTo).toBe(303);
       expect(response.headers.get("Location"), redirectTo).toBe("/admin/dashboard");
+    }
+  });
+
+  it("percent-encodes a redirectTo beyond ASCII instead of failing on an invalid Location", async () => {
+    const { cookie } = await adminCookie();
+    for (const [raw, encoded] of [
+      ["%2F%E3%80%82x", "/%E3%80%82x"],
+      ["%2F%F0%9F%98%80", "/%F0%9F%98%80"],
+    ]) {
+      const redirectTo = decodeURIComponent(raw);
+      const signIn = await login({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo });
+      expect(signIn.status, raw).toBe(303);
+      expect(signIn.headers.get("Location"), raw).toBe(encoded);
+      const page = await run(loginRoute.loader, getRequest(`${LOGIN}?redirectTo=${raw}`, { cookie }));
+      expect(page.status, raw).toBe(302);
+      expect(page.headers.get("Location"), raw).toBe(encoded);
+      const toggle = await run(themeRoute.action, postForm("/theme", { theme: "dark", redirectTo }));
+      expect(toggle.status, raw).toBe(303);
+      expect(toggle.headers.get("Location"), raw).toBe(encoded);
     }
   });
 

@@ -12,7 +12,7 @@ import { confirmImport, previewImport } from "~/services/bank-import.server";
 import { createClaimBatch, markClaimSubmitted } from "~/services/gift-aid-claims.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
-import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
+import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { pledgeWithDeclaration } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
@@ -79,7 +79,10 @@ describe("removing a payment recorded by mistake", () => {
 
     const response = await removeRequest(pledge.id, mistake.id, { reason: "Typed twice" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`${adminPaths.donation(pledge.id)}?saved=payment-removed`);
+    expect(await savedNoticeOf(response)).toEqual({
+      location: adminPaths.donation(pledge.id),
+      notice: "Payment removed.",
+    });
     expect((await paymentsOf(pledge.id)).map((p) => p.id)).toEqual([first.id]);
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 1000, status: "pending" });
 

@@ -7,7 +7,7 @@ import * as cancelRoute from "~/routes/admin+/dashboard+/donations.$id_.cancel";
 import { getDb } from "~/infra/db.server";
 import { parsePaymentPounds } from "~/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
-import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
+import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { recordPaymentForTest } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
@@ -132,7 +132,10 @@ describe("recording a payment", () => {
 
     let response = await post({ intent: "record-payment", receivedOn: "2025-10-05", amount: "30", note: "First part" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`${adminPaths.donation(pledge.id)}?saved=payment`);
+    expect(await savedNoticeOf(response)).toEqual({
+      location: adminPaths.donation(pledge.id),
+      notice: "Payment recorded.",
+    });
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 3000, status: "pending" });
 
     response = await post({ intent: "record-payment", receivedOn: "2025-10-06", amount: "0.50" });

@@ -178,6 +178,11 @@ describe("unsubscribe", () => {
     const get = await run(oneClickRoute.loader, new Request(url), { token: tokenOf(url) });
     expect(get.status).toBe(303);
     expect(get.headers.get("Location")).toBe(`/newsletter/unsubscribe/${tokenOf(url)}`);
+    // A hand-typed segment beyond ASCII still makes a valid Location, not a 500.
+    const typed = await run(oneClickRoute.loader, new Request(`${url.origin}/newsletter/one-click/x`), {
+      token: "\u{1F600}",
+    });
+    expect(typed.headers.get("Location")).toBe("/newsletter/unsubscribe/%F0%9F%98%80");
 
     // As a mail provider sends it (RFC 8058): no cookies, from another site.
     const oneClick = () =>

@@ -22,7 +22,7 @@ import { queuePaymentThanks, remindersEnabled, setRemindersEnabled } from "~/ser
 import { renderStatementPdf } from "~/services/statement-pdf.server";
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
+import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { useTestMail } from "./mail-support";
@@ -58,7 +58,10 @@ describe("the thank-you e-mail for a payment", () => {
     const pledge = await makePledge({ email: "ann@example.org", firstName: "Ann", amountPence: 2500 });
     const response = await recordByHand(pledge.id, { sendThanks: "on" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`${adminPaths.donation(pledge.id)}?saved=payment-thanked`);
+    expect(await savedNoticeOf(response)).toEqual({
+      location: adminPaths.donation(pledge.id),
+      notice: "Payment recorded. The donor's thank-you e-mail is on its way.",
+    });
 
     expect((await deliver()).sent).toBe(1);
     const mail = await testMail.smtp.waitFor((m) => m.to.includes("ann@example.org"));
@@ -75,7 +78,10 @@ describe("the thank-you e-mail for a payment", () => {
   it("recorded by hand with the box unticked: no e-mail, and the history says so", async () => {
     const pledge = await makePledge({ email: "bob@example.org" });
     const response = await recordByHand(pledge.id, {});
-    expect(response.headers.get("Location")).toBe(`${adminPaths.donation(pledge.id)}?saved=payment`);
+    expect(await savedNoticeOf(response)).toEqual({
+      location: adminPaths.donation(pledge.id),
+      notice: "Payment recorded.",
+    });
     expect(await outboxOf("payment.donor")).toEqual([]);
     expect((await deliver()).sent).toBe(0);
     const history = await listAudit(getDb(), "pledge", pledge.id);
@@ -381,7 +387,10 @@ describe("yearly giving statements", () => {
       { id: String(annGiftAid.id) },
     );
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("Location")).toBe(`${adminPaths.donation(annGiftAid.id)}?saved=statement-sent`);
+    expect(await savedNoticeOf(sent)).toEqual({
+      location: adminPaths.donation(annGiftAid.id),
+      notice: "Giving statement sent: the e-mail with its download link is on its way.",
+    });
     expect(await outboxOf("statement.donor")).toHaveLength(1);
     await deliver();
     const mail = await testMail.smtp.waitFor(

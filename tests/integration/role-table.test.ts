@@ -2,32 +2,14 @@
 // found on the file system, has a row here saying who may use it; each role's answer is then
 // asserted. A new route without a row fails the first test, so no route ships without a role
 // decision. Allowed: any answer but 403 and the sign-in redirect. Refused: 403.
-import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/utils/admin-paths";
 import { canOpen, dashboardSections } from "~/utils/admin-paths";
 import { resetDatabase } from "./helpers";
 import { BASE, getRequest, postForm, run } from "./admin-support";
+import { ROUTES_DIR, routeModules, urlFor } from "./routes-support";
 import { staffCookie, staffMember, staffToken } from "./team-support";
-
-const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
-
-/** Route modules as Remix sees them: plain files, and `route.tsx` inside folder routes. */
-function routeModules(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(path.join(ROUTES_DIR, dir), { withFileTypes: true })) {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (entry.name.endsWith("+")) found.push(...routeModules(relative));
-      else if (fs.existsSync(path.join(ROUTES_DIR, relative, "route.tsx"))) found.push(`${relative}/route.tsx`);
-      else if (fs.existsSync(path.join(ROUTES_DIR, relative, "route.ts"))) found.push(`${relative}/route.ts`);
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-      found.push(relative);
-    }
-  }
-  return found;
-}
 
 const ALL: Role[] = ["admin", "fundraising", "editor"];
 const ADMIN: Role[] = ["admin"];
@@ -118,23 +100,6 @@ const table: Record<string, Row> = {
 };
 
 const params = { id: "999999", paymentId: "999999", token: "not-a-real-token" };
-
-function urlFor(file: string): string {
-  // Good enough for these requests: the path tells the guards which area (and the 2FA rule the account).
-  const route = file
-    .replace(/\/route\.tsx?$/, "")
-    .replace(/\.tsx?$/, "")
-    .replace(/^admin\+\/dashboard\+\//, "/admin/dashboard/")
-    .replace(/^admin\+\//, "/admin/")
-    .replace(/^api\+\//, "/api/")
-    .replace(/_index$/, "")
-    .replace(/\[\.\]/g, ".")
-    .replace(/\$\w+/g, "999999")
-    .replace(/_\./g, ".")
-    .replace(/\./g, "/")
-    .replace(/\/$/, "");
-  return route.replace(/\/(csv|json|html|pdf)$/, ".$1");
-}
 
 interface Caller {
   role: Role;

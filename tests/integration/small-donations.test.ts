@@ -9,7 +9,7 @@ import { action, loader } from "~/routes/admin+/dashboard+/gift-aid.small-donati
 import { loader as csvLoader } from "~/routes/admin+/dashboard+/gift-aid.small-donations[.]csv";
 import { createClaimBatch } from "~/services/gift-aid-claims.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
+import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
 import { staffCookie, staffMember } from "./team-support";
@@ -53,7 +53,10 @@ describe("small donations: recording", () => {
   it("records one, audited, and shows it under the tax year it was collected in", async () => {
     const response = await record({ amount: "£12.50", place: "  Charity gala  ", method: "contactless" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`${adminPaths.smallDonations(2025)}&done=recorded`);
+    expect(await savedNoticeOf(response)).toEqual({
+      location: adminPaths.smallDonations(2025),
+      notice: "Small donation recorded.",
+    });
     const [row] = await rows();
     expect(row).toMatchObject({
       collected_on: "2025-09-13",
@@ -116,7 +119,10 @@ describe("small donations: deleting a mistaken one", () => {
       postForm(PAGE, { intent: "delete", id: String(row.id), confirmed: "yes" }, { cookie }),
     );
     expect(done.status).toBe(303);
-    expect(done.headers.get("Location")).toBe(`${adminPaths.smallDonations(2025)}&done=deleted`);
+    expect(await savedNoticeOf(done)).toEqual({
+      location: adminPaths.smallDonations(2025),
+      notice: "Small donation deleted.",
+    });
     expect(await rows()).toHaveLength(0);
     const trail = await listAudit(getDb(), "small-donation", row.id);
     expect(trail.map((event) => event.action).sort()).toEqual(["small_donation.deleted", "small_donation.recorded"]);

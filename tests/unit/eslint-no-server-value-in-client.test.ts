@@ -49,6 +49,14 @@ tester.run("no-server-value-in-client", noServerValueInClient, {
   ],
   invalid: [
     {
+      // A server export made by calling a server helper at module load: the call runs in the
+      // browser too, where the helper is undefined, and the page never hydrates.
+      code: `import { pageHeaders } from "~/routes/_glue/page-headers.server";
+             export const headers = pageHeaders({ "Cache-Control": "private, no-store" });
+             export default function Login() { return <p>Sign in</p>; }`,
+      errors: [error("pageHeaders")],
+    },
+    {
       // The bug of 4c71a23: a limit from a .server module shown by the component.
       code: `import { MAX_IMPORT_BYTES } from "~/services/bank-import.server";
              export async function loader() { return MAX_IMPORT_BYTES; }

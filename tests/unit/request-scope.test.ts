@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { oncePerRequest, takeForeignOrigin, trackRequests } from "~/infra/request-scope.server";
 
@@ -73,6 +73,50 @@ describe("oncePerRequest", () => {
       expect(await afterAnswer).toBe(2);
       expect(oncePerRequest("version", compute)).toBe(3);
     } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+/** Sends `head` as written over a raw TCP socket and returns the status line of the answer. */
+function rawStatusLine(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+      if (text.includes("\r\n")) {
+        resolve(text.slice(0, text.indexOf("\r\n")));
+        socket.destroy();
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+describe("a request target that is not a path", () => {
+  it("is answered 400 at the door (absolute form, asterisk form), before the app builds a URL from it", async () => {
+    trackRequests();
+    const reached: string[] = [];
+    const server = http.createServer((request, response) => {
+      reached.push(request.url ?? "");
+      // What Express and Remix do with it: a URL from Host and the target.
+      response.end(String(new URL(`http://${request.headers.host}${request.url}`).pathname));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const head of [
+        "GET http://evil.example/admin/login HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+        "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n",
+      ]) {
+        expect(await rawStatusLine(port, head), head).toBe("HTTP/1.1 400 Bad Request");
+      }
+      expect(reached).toEqual([]);
+      expect(await rawStatusLine(port, "GET /admin/login HTTP/1.1\r\nHost: localhost\r\n\r\n")).toBe("HTTP/1.1 200 OK");
+    } finally {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });

@@ -27,6 +27,16 @@ describe("safeRedirect", () => {
     expect(safeRedirect(path, "/fallback")).toBe("/fallback");
   });
 
+  it.each([
+    ["an ideographic full stop", "/\u3002x", "/%E3%80%82x"],
+    ["an emoji", "/\u{1F600}", "/%F0%9F%98%80"],
+    ["a query and a fragment", "/news?q=caf\u00e9#\u00e9", "/news?q=caf%C3%A9#%C3%A9"],
+  ])("percent-encodes %s, so the Location header stays valid", (_name, path, encoded) => {
+    const target = safeRedirect(path, "/fallback");
+    expect(target).toBe(encoded);
+    expect(() => new Headers({ Location: target })).not.toThrow();
+  });
+
   it("rejects non-string values and overlong paths", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");

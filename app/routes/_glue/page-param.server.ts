@@ -1,6 +1,7 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): a staff list's `?page=`, refused with a
 // thrown 400 or 404. The pure page arithmetic stays in app/utils/pagination.ts.
+import { notFound } from "~/utils/http";
 import { PAGE_SIZE, pageCount, parsePage } from "~/utils/pagination";
 
 /**
@@ -14,5 +15,5 @@ export function requirePage(request: Request): number {
 }
 
 export function assertPageExists(page: number, total: number, pageSize: number = PAGE_SIZE): void {
-  if (page > pageCount(total, pageSize)) throw new Response("There is no such page.", { status: 404 });
+  if (page > pageCount(total, pageSize)) throw notFound("There is no such page.");
 }

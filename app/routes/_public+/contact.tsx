@@ -1,6 +1,6 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "~/utils/light-form";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -16,6 +16,7 @@ import { browserValidation } from "~/utils/browser-validation";
 import { submitEnquiry } from "~/services/enquiries.server";
 import { CONTACT_SENT_PATH, receiptCookieHeader } from "~/services/contact-receipt.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
@@ -37,6 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const subject = new URL(request.url).searchParams.get("subject");
   return json({ subject: isContactSubject(subject) ? subject : null });
 }
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

@@ -7,18 +7,19 @@ import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
 import { cardReturn, donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { admitDoorAttempt } from "~/services/attempt-limits.server";
 import { cardCheckoutAgain, cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
 import { switchCardPledgeToBank } from "~/services/pledges.server";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 
 // Where Stripe Checkout sends the donor back (success_url, or cancel_url with ?cancelled=1).
 // It only reads: the payment is recorded by Stripe's signed webhook, never by this page.
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const status = await cardReturnStatus(params.reference ?? "");
-  if (!status) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  if (!status) throw notFound("Pledge not found");
   const cancelled = new URL(request.url).searchParams.has("cancelled") && !status.received;
   return json(
     { ...status, typeLabel: donationTypeLabel(status.type), cancelled },
@@ -33,13 +34,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  * details and reference, and the donor sees them on the thank-you page.
  */
 export async function action({ params, request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  refuseCrossSite(request);
   const reference = params.reference ?? "";
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") === "bank") {
     const switched = await switchCardPledgeToBank(reference);
     if (!switched.ok && switched.reason === "not-found") {
-      throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+      throw notFound("Pledge not found");
     }
     if (!switched.ok && switched.reason === "paid") return redirect(cardReturnPath(reference), 303);
     return redirect(`/donate/thank-you/${reference}`, 303);
@@ -52,7 +53,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     );
   }
   const url = await cardCheckoutAgain(reference);
-  if (!url) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  if (!url) throw notFound("Pledge not found");
   return redirect(url, 303);
 }
 

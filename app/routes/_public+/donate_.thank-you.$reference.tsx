@@ -16,13 +16,14 @@ import { stripeEnabled } from "~/infra/stripe.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { PageBanner } from "~/components/page-banner";
+import { notFound } from "~/utils/http";
 
 // Reached by the redirect after a pledge. The reference is 40 random bits, so the address is
 // not guessable; even so the page shows only what the donor needs to pay, not who they are.
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const pledge = await findPledgeByReference(params.reference ?? "");
-  if (!pledge) throw new Response("Pledge not found", { status: 404, statusText: "Not Found" });
+  if (!pledge) throw notFound("Pledge not found");
   return json(
     {
       reference: pledge.reference,

@@ -7,6 +7,7 @@ import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { site } from "~/content/site";
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -14,7 +15,7 @@ export const handle: PageCacheHandle = { pageCache: true };
 // One module for every Get Involved page: the texts live in app/content/get-involved.ts.
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = getGetInvolvedPage(params.page ?? "");
-  if (!page) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!page) throw notFound("Not Found");
   const charity = await getCharitySettings();
   return json({ page, mailto: getInvolvedMailto(page, charity.email), email: charity.email });
 }

@@ -20,13 +20,10 @@ import { markdownToText, renderMarkdown } from "~/infra/markdown.server";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";
 import { shareDescription } from "~/utils/text";
+import { notFound } from "~/utils/http";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle & { ownShareImage: true } = { pageCache: true, ownShareImage: true };
-
-function articleNotFound(): Response {
-  return new Response(newsCopy.notFound, { status: 404, statusText: "Not Found" });
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   return cachedLoader(args, () => loadArticle(args));
@@ -34,11 +31,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 async function loadArticle({ request, params }: LoaderFunctionArgs) {
   const id = parseRecordId(params.id);
-  if (id === null) throw articleNotFound();
+  if (id === null) throw notFound(newsCopy.notFound);
   // Staff see drafts and scheduled articles as they will look (the preview); visitors get 404.
   const staff = (await getUser(request)) !== null;
   const article = await findArticle(id, { staff });
-  if (!article) throw articleNotFound();
+  if (!article) throw notFound(newsCopy.notFound);
 
   const url = absoluteUrl(`/news/${article.id}`);
   const imageUrl = safeHttpUrl(article.imageUrl);

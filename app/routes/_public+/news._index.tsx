@@ -13,6 +13,7 @@ import { pageMeta, rssFeedLink } from "~/utils/meta";
 import { newsPagePath, parsePageNumber } from "~/utils/pagination";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { PageBanner } from "~/components/page-banner";
+import { notFound } from "~/utils/http";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -27,11 +28,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 async function loadNewsPage({ request, params }: LoaderFunctionArgs) {
   const page = params.page === undefined ? 1 : parsePageNumber(params.page);
-  if (page === null) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
+  if (page === null) throw notFound(newsCopy.pageNotFound);
   // Signed-in staff see drafts and scheduled articles too, marked (their pages are never cached).
   const staff = (await getUser(request)) !== null;
   const result = await newsListPage(page, { staff });
-  if (!result) throw new Response(newsCopy.pageNotFound, { status: 404, statusText: "Not Found" });
+  if (!result) throw notFound(newsCopy.pageNotFound);
   return json({
     articles: result.articles.map((article) => toNewsCardArticle(article, staff ? publishState(article) : undefined)),
     page,

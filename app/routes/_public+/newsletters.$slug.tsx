@@ -10,18 +10,15 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { publicNewsletter } from "~/services/newsletter-issues.server";
 import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 
 /** The web version of a sent newsletter, cached for anonymous visitors like a news article. */
 export const handle: PageCacheHandle & { ownShareImage: true } = { pageCache: true, ownShareImage: true };
 
-function notFound(): Response {
-  return new Response(newsletterArchive.notFound, { status: 404, statusText: "Not Found" });
-}
-
 export async function loader(args: LoaderFunctionArgs) {
   return cachedLoader(args, async () => {
     const newsletter = await publicNewsletter(args.params.slug ?? "");
-    if (!newsletter) throw notFound();
+    if (!newsletter) throw notFound(newsletterArchive.notFound);
     return json({ newsletter, shareImage: newsletter.shareImage ?? absoluteUrl(site.shareImage.path) });
   });
 }

@@ -6,13 +6,14 @@ import { StatusBadge } from "~/components/project-card";
 import { getProject } from "~/content/projects";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const project = getProject(params.slug ?? "");
-  if (!project) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  if (!project) throw notFound("Not Found");
   return json({ project });
 }
 

@@ -1,6 +1,6 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "~/utils/light-form";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { CharityText } from "~/components/charity";
@@ -14,6 +14,7 @@ import { browserValidation } from "~/utils/browser-validation";
 import { formatLongDate } from "~/utils/date-format";
 import { signUpForNewsletter } from "~/services/newsletter.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
@@ -29,6 +30,9 @@ export const meta: MetaFunction = ({ matches }) =>
     },
     matches,
   );
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

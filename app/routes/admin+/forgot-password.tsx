@@ -5,8 +5,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { parseForgotForm } from "~/services/staff-forms.server";
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
@@ -25,15 +25,15 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: HeadersFunction = (args) =>
+  pageHeaders(args, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
 export async function loader() {
   return json(null);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const submission = parseForgotForm(await readFormData(request));
+  const submission = parseForgotForm(await visitorForm(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply(), sent: false }, { status: 400 });
   }

@@ -6,8 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { parseAcceptForm } from "~/services/staff-forms.server";
@@ -33,8 +32,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const submission = parseAcceptForm(await readFormData(request));
+  const submission = parseAcceptForm(await visitorForm(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), gone: false }, { status: 400 });
   }

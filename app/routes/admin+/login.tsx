@@ -11,11 +11,11 @@ import { mailtoHref, site } from "~/content/site";
 import { loginRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";
 import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
-import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
 import { supportAddressOf } from "~/utils/charity-settings";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { completePasswordStep } from "~/routes/_glue/sign-in.server";
 import { getUser } from "~/services/session.server";
@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 // Unlike the rest of /admin, the sign-in page is public (every page's footer links to it),
 // so search engines may index it; it is still never cached.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = (args) => pageHeaders(args, { "Cache-Control": "private, no-store" });
 
 /** Where to go after signing in: an on-site path, never back to this page (no loop). */
 function afterLogin(redirectTo: FormDataEntryValue | string | null): string {
@@ -41,9 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   // FormStrategy reads the body itself, so validate a copy read from a clone.
-  const formData = await readFormData(request.clone());
+  const formData = await visitorForm(request, { clone: true });
   const submission = parseLoginForm(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

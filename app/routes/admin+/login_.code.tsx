@@ -4,8 +4,8 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { checkSignInCode } from "~/services/auth.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { getPendingUser } from "~/services/session.server";
@@ -20,7 +20,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true }, matches);
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = (args) => pageHeaders(args, { "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getPendingUser(request))) throw redirect(LOGIN_PATH);
@@ -28,10 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  const formData = await visitorForm(request);
   const user = await getPendingUser(request);
   if (!user) throw redirect(LOGIN_PATH, 303);
-  const formData = await readFormData(request);
   const submission = parseCodeForm(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { logout } from "~/routes/_glue/sign-in.server";
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 
@@ -10,6 +10,6 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  refuseCrossSite(request);
   return logout(request);
 }

@@ -5,8 +5,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
 import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
 import { completePasswordStep } from "~/routes/_glue/sign-in.server";
@@ -32,8 +31,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const submission = parseResetForm(await readFormData(request));
+  const submission = parseResetForm(await visitorForm(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), valid: true }, { status: 400 });
   }

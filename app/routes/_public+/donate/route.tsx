@@ -1,7 +1,7 @@
 // The donate page, the site's most important form: its loader and action, and the page around
 // the form (donation-form.tsx, beside this file) with the side boxes.
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
@@ -14,6 +14,7 @@ import { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
 import { checkoutOrFallback } from "~/services/card-gifts.server";
 import { stripeEnabled } from "~/infra/stripe.server";
 import { handlePublicForm } from "~/routes/_glue/public-form.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-register";
 import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
@@ -36,6 +37,9 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader() {
   return json({ cardPayments: stripeEnabled() });
 }
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {

@@ -6,8 +6,7 @@ import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { endMyOtherSessions, endMySession, mySessions } from "~/services/account.server";
 import { getSessionToken } from "~/services/session.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -31,9 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "account");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "account");
   const intent = form.get("intent");
   if (intent === "end") {
     const ended = await endMySession(user, String(form.get("session") ?? ""));

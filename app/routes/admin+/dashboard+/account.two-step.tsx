@@ -6,8 +6,7 @@ import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   beginTwoStepSetup,
@@ -54,9 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Outcome = { notice?: { ok: boolean; message: string }; recoveryCodes?: string[] };
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "account");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "account");
   const intent = form.get("intent");
   const code = String(form.get("code") ?? "").slice(0, 40);
   const wrong = (message = "That code is not right, or was used already. Try the next code from your app.") =>

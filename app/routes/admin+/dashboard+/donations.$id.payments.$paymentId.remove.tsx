@@ -2,15 +2,15 @@ import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
 import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -66,18 +66,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, submission } = await staffAction(request, "donations", { schema: removePaymentSchema });
   const found = ids(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
-  const submission = parseWithZod(await readFormData(request), { schema: removePaymentSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const result = await removePayment({ ...found, reason: submission.value.reason }, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PAYMENT_NOT_FOUND);
   if (!result.ok) {
     return json({ result: submission.reply({ formErrors: [claimedMessage(result)] }) }, { status: 409 });
   }
-  return redirect(`${adminPaths.donation(found.pledgeId)}?saved=payment-removed`, 303);
+  return savedRedirect(adminPaths.donation(found.pledgeId), "payment-removed");
 }
 
 export default function RemovePayment() {

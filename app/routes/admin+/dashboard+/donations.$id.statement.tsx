@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { findPledge } from "~/services/donations.server";
 import { buildStatement, sendStatement } from "~/services/giving-statements.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -56,18 +56,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, form } = await staffAction(request, "donations");
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const year = parseTaxYear(String((await readFormData(request)).get("year") ?? ""));
+  const year = parseTaxYear(String(form.get("year") ?? ""));
   if (year === null) return json({ error: CHOOSE_YEAR }, 400);
   const result = await sendStatement(id, year, user.username);
   if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
   if (!result.ok) {
     return json({ error: `This donor has no gifts in the tax year ${taxYearLabel(year)}: nothing to send.` }, 409);
   }
-  return redirect(`${adminPaths.donation(id)}?saved=statement-sent`, 303);
+  return savedRedirect(adminPaths.donation(id), "statement-sent");
 }
 
 export default function SendStatement() {

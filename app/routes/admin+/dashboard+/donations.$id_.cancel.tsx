@@ -2,14 +2,14 @@ import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { cancelPledgeSchema, isPaidInFull } from "~/schemas/donations";
 import { cancelPledge, findPledge } from "~/services/donations.server";
 import { cancelCardSubscription } from "~/services/card-gifts.server";
@@ -48,18 +48,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const PAID_IN_FULL = "This pledge is paid in full: there is nothing to cancel.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, submission } = await staffAction(request, "donations", { schema: cancelPledgeSchema });
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const submission = parseWithZod(await readFormData(request), { schema: cancelPledgeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const pledge = await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
   if (pledge.stripeSubscription && !pledge.cancelledAt) {
     // Stripe first: the pledge is cancelled only once the donor's card will not be charged again.
     const ended = await cancelCardSubscription(id, submission.value.reason, user.username);
-    if (ended.ok) return redirect(`${adminPaths.donation(id)}?saved=subscription-cancelled`, 303);
+    if (ended.ok) return savedRedirect(adminPaths.donation(id), "subscription-cancelled");
     const message =
       ended.reason === "stripe-error"
         ? `Stripe did not cancel the subscription, so nothing has changed: ${ended.message ?? "no reason given"}. Try again, or cancel it in the Stripe Dashboard.`
@@ -72,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = result.reason === "paid-in-full" ? PAID_IN_FULL : "This pledge is already cancelled.";
     return json({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
   }
-  return redirect(`${adminPaths.donation(id)}?saved=cancelled`, 303);
+  return savedRedirect(adminPaths.donation(id), "cancelled");
 }
 
 export default function CancelPledge() {

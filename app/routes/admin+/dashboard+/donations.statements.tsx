@@ -6,9 +6,8 @@ import { SavedNotice } from "~/components/admin/donations";
 import { TaxYearPicker } from "~/components/admin/tax-year-picker";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { londonToday } from "~/infra/clock.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { previewYearStatements, sendYearStatements, statementsHistory } from "~/services/giving-statements.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -56,9 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "donations");
   const year = parseTaxYear(String(form.get("year") ?? ""));
   if (year === null) return json({ error: "Choose a tax year from the list." }, 400);
   const { sent } = await sendYearStatements(year, user.username);

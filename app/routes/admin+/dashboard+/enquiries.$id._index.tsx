@@ -10,15 +10,15 @@ import { FormError } from "~/components/ui/form";
 import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { enquiryMessages } from "~/content/enquiries";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { findEnquiry } from "~/services/enquiries.server";
 import { historyOf } from "~/services/history.server";
 import { enquiryIntentSchema } from "~/schemas/enquiry";
 import { changeEnquiryStatus } from "~/services/enquiries.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { findRecordOr404, parseRecordId } from "~/utils/record-id";
+import { notFound } from "~/utils/http";
+import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { replyMailtoUrl } from "~/utils/contact-handoff";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -37,15 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "enquiries");
-  const id = parseRecordId(params.id);
-  if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
-  const intent = (await readFormData(request)).get("intent");
+  const { user, form } = await staffAction(request, "enquiries");
+  const id = requireRecordId(params.id, enquiryMessages.notFound);
+  const intent = form.get("intent");
   const parsed = enquiryIntentSchema.safeParse({ intent: intent ?? undefined });
   if (!parsed.success) return json({ error: "Choose Mark as handled or Reopen." }, { status: 400 });
   const outcome = await changeEnquiryStatus(id, parsed.data.intent === "handled" ? "handled" : "new", user.username);
-  if (outcome === "missing") return json({ error: enquiryMessages.notFound }, { status: 404 });
+  if (outcome === "missing") throw notFound(enquiryMessages.notFound);
   return redirect(adminPaths.enquiry(id), 303);
 }
 

@@ -7,14 +7,14 @@ import { FormError } from "~/components/ui/form";
 import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { enquiryMessages } from "~/content/enquiries";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { logger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { findEnquiry } from "~/services/enquiries.server";
 import { removeEnquiry } from "~/services/enquiries.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseRecordId } from "~/utils/record-id";
+import { notFound } from "~/utils/http";
+import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { isConfirmed } from "~/utils/confirmation";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -25,9 +25,7 @@ export const meta: MetaFunction = () =>
 // The confirmation step for browsers without JavaScript (with it, confirm() asks instead).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "enquiries");
-  const id = parseRecordId(params.id);
-  const enquiry = id === null ? undefined : await findEnquiry(id);
-  if (!enquiry) return json({ enquiry: null }, { status: 404 });
+  const enquiry = await findRecordOr404(params.id, findEnquiry, enquiryMessages.notFound);
   return json({
     enquiry: {
       id: enquiry.id,
@@ -39,18 +37,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "enquiries");
-  const id = parseRecordId(params.id);
-  if (id === null) return json({ error: enquiryMessages.notFound }, { status: 404 });
+  const { user, form } = await staffAction(request, "enquiries");
+  const id = requireRecordId(params.id, enquiryMessages.notFound);
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
-  if (!isConfirmed(await readFormData(request))) return redirect(adminPaths.deleteEnquiry(id), 303);
+  if (!isConfirmed(form)) return redirect(adminPaths.deleteEnquiry(id), 303);
+  let removed: boolean;
   try {
-    if (!(await removeEnquiry(id, user.username))) return json({ error: enquiryMessages.notFound }, { status: 404 });
+    removed = await removeEnquiry(id, user.username);
   } catch (error) {
     logger.error({ event: "enquiry.delete-failed", enquiryId: id, err: error }, "Deleting an enquiry failed");
     return json({ error: enquiryMessages.deleteError }, { status: 500 });
   }
+  if (!removed) throw notFound(enquiryMessages.notFound);
   return redirect(adminPaths.enquiries, 303);
 }
 
@@ -58,12 +56,12 @@ export default function DeleteEnquiry() {
   const { enquiry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  if (actionData?.error || !enquiry) {
+  if (actionData?.error) {
     return (
       <>
         <h2 className="text-2xl font-semibold">Delete Enquiry</h2>
         <div className="mt-4">
-          <FormError errors={[actionData?.error ?? enquiryMessages.notFound]} />
+          <FormError errors={[actionData.error]} />
         </div>
         <Link to={adminPaths.enquiries} className="btn-primary mt-6">
           Back to Enquiries

@@ -10,8 +10,7 @@ import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { historyOf } from "~/services/history.server";
 import { markSubmittedSchema } from "~/schemas/gift-aid";
 import { ConfirmForm } from "~/components/admin/confirm-form";
@@ -44,10 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "gift-aid");
+  const { user, form } = await staffAction(request, "gift-aid");
   const id = requireRecordId(params.id, NOT_FOUND);
-  const form = await readFormData(request);
   try {
     if (form.get("intent") === "delete") {
       // Without JavaScript nobody was asked yet: the page asks first (confirmed=yes on the answer).

@@ -8,8 +8,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
 import { FormError, TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { historyOf } from "~/services/history.server";
 import { cancelDeclarationSchema } from "~/schemas/gift-aid";
 import { cancelDeclaration, getDeclarationForStaff, GiftAidError } from "~/services/gift-aid-declarations.server";
@@ -35,10 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "gift-aid");
+  const { user, submission } = await staffAction(request, "gift-aid", { schema: cancelDeclarationSchema });
   const id = requireRecordId(params.id, NOT_FOUND);
-  const submission = parseWithZod(await readFormData(request), { schema: cancelDeclarationSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400 });
   try {
     await cancelDeclaration(id, submission.value.reason, user.username);

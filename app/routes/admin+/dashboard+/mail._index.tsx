@@ -9,10 +9,9 @@ import { Pagination } from "~/components/admin/pagination";
 import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { FormError, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { mailLogPage } from "~/services/mail-log.server";
 import { mailTestSchema } from "~/schemas/mail-test";
 import { queueTestMail, retryFailedMail } from "~/services/mail-sender.server";
@@ -46,9 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "mail");
-  const formData = await readFormData(request);
+  const { user, form: formData } = await staffAction(request, "mail");
   if (formData.get("intent") === "retry") {
     const id = Number(formData.get("id"));
     const done = Number.isSafeInteger(id) && id > 0 && (await retryFailedMail(id));

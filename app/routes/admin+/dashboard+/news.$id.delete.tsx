@@ -12,12 +12,11 @@ import { site } from "~/content/site";
 import { findArticleByParam, removeArticle } from "~/services/news.server";
 import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";
-import { readFormData } from "~/infra/body.server";
-import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 export const meta: MetaFunction = () =>
@@ -32,10 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "news");
+  const { user, form } = await staffAction(request, "news");
   const log = requestLogger(request, "routes/admin+/dashboard+/news.$id.delete", { user_id: user.id });
-  const form = await readFormData(request);
   const id = parseRecordId(params.id);
   if (id === null) return json({ error: adminMessages.deleteError }, { status: 404 });
   // Nothing is deleted without an explicit confirmation: ask on the confirmation page.
@@ -46,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     log.error({ event: "news.delete_failed", news_id: id, err: error }, "Deleting a news article failed");
     return json({ error: adminMessages.deleteError }, { status: 500 });
   }
-  return redirect(adminPaths.news, { status: 303, headers: { "Set-Cookie": await setFlash("article-deleted") } });
+  return savedRedirect(adminPaths.news, "article-deleted");
 }
 
 export default function DeleteArticle() {

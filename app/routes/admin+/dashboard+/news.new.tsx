@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ArticleDialog } from "~/components/admin/article-dialog";
 import { adminMessages } from "~/content/admin";
@@ -8,11 +8,10 @@ import { ImageRejected } from "~/infra/images.server";
 import { publishArticle } from "~/services/news.server";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/utils/article-form.server";
 import { requestLogger } from "~/infra/logger.server";
-import { readFormData } from "~/infra/body.server";
-import { setFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 export const meta: MetaFunction = () =>
@@ -24,10 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "news");
+  const { user, form } = await staffAction(request, "news", { limits: ARTICLE_FORM_LIMITS });
   const log = requestLogger(request, "routes/admin+/dashboard+/news.new", { user_id: user.id });
-  const submission = parseArticleForm(await readFormData(request, ARTICLE_FORM_LIMITS));
+  const submission = parseArticleForm(form);
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -40,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     log.error({ event: "news.create_failed", err: error }, "Creating a news article failed");
     return json({ result: submission.reply({ formErrors: [adminMessages.saveError] }) }, { status: 500 });
   }
-  return redirect(adminPaths.news, { status: 303, headers: { "Set-Cookie": await setFlash("article-saved") } });
+  return savedRedirect(adminPaths.news, "article-saved");
 }
 
 export default function NewArticle() {

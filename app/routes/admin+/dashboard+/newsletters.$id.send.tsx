@@ -4,8 +4,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { site } from "~/content/site";
 import { requestLogger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
-import { setFlash } from "~/services/flash.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { confirmedRecipientCount, requireNewsletter, sendNewsletter } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -27,20 +27,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
+  const { user } = await staffAction(request, "newsletters", { body: false });
   const newsletter = await requireNewsletter(params.id);
   const result = await sendNewsletter(newsletter.id, user.username);
   requestLogger(request, "routes/admin+/dashboard+/newsletters.$id.send", { user_id: user.id }).info(
     { event: "newsletter.send_pressed", newsletter_id: newsletter.id, outcome: result.outcome },
     "Newsletter send",
   );
-  return redirect(adminPaths.newsletter(newsletter.id), {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(result.outcome === "queued" ? "newsletter-sent" : "newsletter-already-sent"),
-    },
-  });
+  return savedRedirect(
+    adminPaths.newsletter(newsletter.id),
+    result.outcome === "queued" ? "newsletter-sent" : "newsletter-already-sent",
+  );
 }
 
 export default function SendNewsletter() {

@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { IntentForm } from "~/components/admin/intent-form";
 import { NewsletterState } from "~/components/admin/newsletter-state";
@@ -9,11 +9,10 @@ import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/
 import { SelectField } from "~/components/ui/form";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { requestLogger } from "~/infra/logger.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { newsletterFromArticleSchema } from "~/schemas/newsletter-issues";
-import { setFlash } from "~/services/flash.server";
 import {
   composeChoices,
   confirmedRecipientCount,
@@ -51,9 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
-  const submission = parseWithZod(await readFormData(request), { schema: newsletterFromArticleSchema });
+  const { user, submission } = await staffAction(request, "newsletters", { schema: newsletterFromArticleSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const newsletter = await draftFromArticle(submission.value.article, user.username);
   if (!newsletter) {
@@ -66,10 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     { event: "newsletter.from_article", newsletter_id: newsletter.id },
     "Newsletter started from an article",
   );
-  return redirect(adminPaths.newsletter(newsletter.id), {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash("newsletter-saved") },
-  });
+  return savedRedirect(adminPaths.newsletter(newsletter.id), "newsletter-saved");
 }
 
 function FromArticleForm({ articles }: { articles: { id: number; title: string }[] }) {

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { NewsletterForm } from "~/components/admin/newsletter-form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { newsletterDraftSchema } from "~/schemas/newsletter-issues";
-import { setFlash } from "~/services/flash.server";
 import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -24,9 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
-  const formData = await readFormData(request);
+  const { user, form: formData } = await staffAction(request, "newsletters");
   const body = formData.get("body");
   if (typeof body === "string") formData.set("body", body.replace(/\r\n?/g, "\n"));
   const submission = parseWithZod(formData, { schema: newsletterDraftSchema });
@@ -42,10 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect(adminPaths.newsletter(saved.newsletter.id), {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash("newsletter-saved") },
-  });
+  return savedRedirect(adminPaths.newsletter(saved.newsletter.id), "newsletter-saved");
 }
 
 export default function NewNewsletter() {

@@ -7,8 +7,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { privacyRequestMessages } from "~/content/privacy-requests";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -30,9 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "privacy");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "privacy");
   const parsed = parsePrivacyEmail(form.get("email"));
   if (!parsed.ok) return json({ error: parsed.error, email: null, data: null }, { status: 400 });
   if (!isConfirmed(form))

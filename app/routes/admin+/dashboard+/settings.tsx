@@ -1,16 +1,16 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
 import { charityDefaults, placeholderSettingKeys, site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
-import { setFlash, takeFlash } from "~/services/flash.server";
+import { takeFlash } from "~/services/flash.server";
 import { remindersEnabled, setRemindersEnabled } from "~/services/receipts.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -59,14 +59,12 @@ function unsetFields(settings: CharitySettings): string[] {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "settings");
-  const formData = await readFormData(request);
+  const { user, form: formData } = await staffAction(request, "settings");
   const group = formData.get(SETTINGS_GROUP_FIELD);
   if (group === REMINDERS_GROUP) {
     // A checkbox: ticked sends "on", unticked sends nothing.
     await setRemindersEnabled(formData.get("reminders") === "on", user.username);
-    return redirect(adminPaths.settings, { status: 303, headers: { "Set-Cookie": await setFlash("settings-saved") } });
+    return savedRedirect(adminPaths.settings, "settings-saved");
   }
   if (!isSettingsGroup(group)) {
     return json(
@@ -79,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ group, result: submission.reply(), error: null }, { status: 400 });
   }
   await saveCharitySettings(group, submission.value, user.username);
-  return redirect(adminPaths.settings, { status: 303, headers: { "Set-Cookie": await setFlash("settings-saved") } });
+  return savedRedirect(adminPaths.settings, "settings-saved");
 }
 
 /** The donor e-mail switches' form, saved apart from the charity's details. */

@@ -3,8 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { removeSubscriber, requireSubscriber } from "~/services/newsletter.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -25,9 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "subscribers");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "subscribers");
   const subscriber = await requireSubscriber(params.id);
   if (form.get("confirmed") !== "yes") return redirect(adminPaths.removeSubscriber(subscriber.id), 303);
   if (!(await removeSubscriber(subscriber.id, user.username))) {

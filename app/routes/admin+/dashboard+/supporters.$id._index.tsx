@@ -6,6 +6,7 @@ import { SavedNotice } from "~/components/admin/donations";
 import { figuresCell, figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { takeFlash } from "~/services/flash.server";
 import { requireSupporterPage, type TimelineEntry } from "~/services/supporters.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
@@ -18,8 +19,8 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "supporters");
   const page = await requireSupporterPage(params.id);
-  const merged = new URL(request.url).searchParams.get("merged") === "1";
-  return json({ ...page, merged });
+  const flash = await takeFlash(request);
+  return json({ ...page, saved: flash.message }, { headers: flash.headers });
 }
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {
@@ -39,13 +40,13 @@ function when(at: string): string {
 }
 
 export default function SupporterPage() {
-  const { supporter, emails, lifetimePence, giftAidClaimedPence, timeline, declarations, uncovered, merged } =
+  const { supporter, emails, lifetimePence, giftAidClaimedPence, timeline, declarations, uncovered, saved } =
     useLoaderData<typeof loader>();
   const name = supporter.displayName ?? emails[0]?.address ?? `Supporter ${supporter.id}`;
   return (
     <>
       <BackLink to={adminPaths.supporters}>Back to supporters</BackLink>
-      {merged ? <SavedNotice>The supporters were merged.</SavedNotice> : null}
+      {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       <h2 className="mt-4 text-2xl font-semibold break-words">{name}</h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">Supporter number</dt>

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmedForm } from "~/components/admin/confirm-form";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   mergeSupporters,
@@ -18,6 +18,7 @@ import { assertSupporterExists, SupporterError } from "~/services/supporters.ser
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/http";
 import { requireRecordId } from "~/utils/record-id";
 
 export const meta: MetaFunction = () =>
@@ -36,7 +37,7 @@ async function previewFor(id: number, other: string): Promise<{ data: MergeData;
     return { data: { error: null, other, preview: await previewMerge(id, otherId) }, status: 200 };
   } catch (error) {
     if (!(error instanceof SupporterError)) throw error;
-    if (error.status === 404) throw new Response(NOT_FOUND, { status: 404 });
+    if (error.status === 404) throw notFound(NOT_FOUND);
     return { data: { error: error.message, other, preview: null }, status: error.status };
   }
 }
@@ -49,10 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "supporters");
+  const { user, form } = await staffAction(request, "supporters");
   const id = requireRecordId(params.id, NOT_FOUND);
-  const form = await readFormData(request);
   const other = String(form.get("other") ?? "");
   const { data, status } = await previewFor(id, other);
   if (!data.preview) return json({ ...data, error: data.error }, { status });
@@ -66,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ ...data, error: error.message }, { status: error.status === 404 ? 409 : error.status });
     throw error;
   }
-  return redirect(`${adminPaths.supporter(id)}?merged=1`, 303);
+  return savedRedirect(adminPaths.supporter(id), "supporters-merged");
 }
 
 function nameOf(supporter: MergePreview["survivor"]): string {

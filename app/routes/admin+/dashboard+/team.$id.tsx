@@ -9,8 +9,7 @@ import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { changeRole, setMemberStatus, teamMemberDetail } from "~/services/team.server";
 import { resetTwoStep } from "~/services/two-step.server";
@@ -37,10 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "team");
+  const { user, form } = await staffAction(request, "team");
   const id = memberId(params.id);
-  const form = await readFormData(request);
   const intent = form.get("intent");
   let result;
   if (intent === "role") {

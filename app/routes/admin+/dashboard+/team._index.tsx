@@ -6,8 +6,7 @@ import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { takeFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { resendInvitation, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
@@ -29,9 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "team");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "team");
   const intent = form.get("intent");
   const id = Number(form.get("invitation"));
   if (intent === "require-two-step" || intent === "two-step-optional") {

@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { FormError, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
-import { setFlash } from "~/services/flash.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseInviteForm } from "~/services/staff-forms.server";
 import { invitePerson } from "~/services/team.server";
@@ -23,9 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "team");
-  const submission = parseInviteForm(await readFormData(request));
+  const { user, form } = await staffAction(request, "team");
+  const submission = parseInviteForm(form);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const outcome = await invitePerson(user, submission.value);
   if (!outcome.ok) {
@@ -34,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: outcome.status },
     );
   }
-  return redirect(adminPaths.team, { status: 303, headers: { "Set-Cookie": await setFlash("invitation-sent") } });
+  return savedRedirect(adminPaths.team, "invitation-sent");
 }
 
 const roleOptions = ROLES.map((role) => ({ value: role, label: roleLabels[role] }));

@@ -6,14 +6,15 @@ import { londonToday } from "~/infra/clock.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { PLEDGE_NOT_FOUND, PledgeStatusBadge, SavedNotice } from "~/components/admin/donations";
 import { CheckboxField, FormError, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { takeFlash } from "~/services/flash.server";
 import { isPaidInFull, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
@@ -35,40 +36,31 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     noindex: true,
   });
 
-/** What each ?saved= after a redirect says. */
-const savedMessages: Record<string, string> = {
-  payment: "Payment recorded.",
-  "payment-thanked": "Payment recorded. The donor's thank-you e-mail is on its way.",
-  cancelled: "Pledge cancelled.",
-  "payment-removed": "Payment removed.",
-  "subscription-cancelled": "Monthly card gift cancelled in Stripe, and the pledge with it.",
-  "statement-sent": "Giving statement sent: the e-mail with its download link is on its way.",
-};
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
   const id = parseRecordId(params.id);
   const record = id === null ? undefined : await getPledgeRecord(id);
   if (!record) throw notFound(PLEDGE_NOT_FOUND);
   const { pledge, payments, history } = record;
-  return json({
-    pledge,
-    payments,
-    history,
-    statementYears: await donorTaxYears(pledge),
-    saved: new URL(request.url).searchParams.get("saved"),
-    today: londonToday(),
-    supporterId: await supporterIdOfPledge(pledge.id),
-  });
+  const flash = await takeFlash(request);
+  return json(
+    {
+      pledge,
+      payments,
+      history,
+      statementYears: await donorTaxYears(pledge),
+      saved: flash.message,
+      today: londonToday(),
+      supporterId: await supporterIdOfPledge(pledge.id),
+    },
+    { headers: flash.headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user, submission } = await staffAction(request, "donations", { schema: recordPaymentSchema(londonToday()) });
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
-  const form = await readFormData(request);
-  const submission = parseWithZod(form, { schema: recordPaymentSchema(londonToday()) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { receivedOn, amount, note, sendThanks } = submission.value;
   const recorded = await recordManualPayment(
@@ -76,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     user.username,
   );
   if (!recorded) throw notFound(PLEDGE_NOT_FOUND);
-  return redirect(`${adminPaths.donation(id)}?saved=${recorded.thanked ? "payment-thanked" : "payment"}`, 303);
+  return savedRedirect(adminPaths.donation(id), recorded.thanked ? "payment-thanked" : "payment");
 }
 
 export default function PledgeDetail() {
@@ -103,7 +95,7 @@ export default function PledgeDetail() {
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
         <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
       </div>
-      {saved && Object.hasOwn(savedMessages, saved) ? <SavedNotice>{savedMessages[saved]}</SavedNotice> : null}
+      {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       {pledge.disputedAt ? (
         <div
           role="note"

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { confirmImport, previewImport } from "~/services/bank-import.server";
 import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
 import { decodeStatement } from "~/utils/bank-statement";
@@ -50,8 +50,7 @@ const fail = (status: number, error: string, extra: Omit<Failure, "stage" | "err
   json({ stage: "upload", error, ...extra } as Failure, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "donations");
+  const { user } = await staffAction(request, "donations", { body: false });
   let upload: Awaited<ReturnType<typeof parseUploadForm>>;
   try {
     upload = await parseUploadForm(request, "statement", MAX_STATEMENT_BYTES);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,8 +6,7 @@ import { FormError } from "~/components/ui/form";
 import { giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
 import { smallDonationsStaff } from "~/content/small-donations";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
 import { createBatchSchema } from "~/schemas/gift-aid";
 import { formatPence } from "~/utils/money";
 import { GiftAidError, listDeclarationsForStaff } from "~/services/gift-aid-declarations.server";
@@ -58,9 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "gift-aid");
-  const submission = parseWithZod(await readFormData(request), { schema: createBatchSchema });
+  const { user, submission } = await staffAction(request, "gift-aid", { schema: createBatchSchema });
   if (submission.status !== "success") {
     return json({ error: "Choose the payments to claim, or claim them all." }, { status: 400 });
   }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete";
@@ -10,8 +10,9 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { GASDS_ACT_URL, GASDS_GUIDANCE_URL, smallDonationsStaff as copy } from "~/content/small-donations";
 import { londonToday } from "~/infra/clock.server";
-import { readFormData } from "~/infra/body.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { takeFlash } from "~/services/flash.server";
 import { deleteSmallDonationSchema, recordSmallDonationSchema } from "~/schemas/small-donations";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
@@ -39,26 +40,18 @@ import { RecordForm } from "./record-form";
 export const meta: MetaFunction = () =>
   pageMeta({ title: copy.title, description: `Gift Aid Small Donations Scheme of ${site.name}.`, noindex: true });
 
-const DONE = { recorded: "Small donation recorded.", deleted: "Small donation deleted." } as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "gift-aid");
   const url = new URL(request.url);
   const today = londonToday();
   const year = parseTaxYear(url.searchParams.get("year")) ?? taxYearOf(today);
-  const done = url.searchParams.get("done");
   const data = await smallDonationsYear(year);
-  return json({
-    ...data,
-    today,
-    done: done === "recorded" || done === "deleted" ? DONE[done] : null,
-  });
+  const flash = await takeFlash(request);
+  return json({ ...data, today, done: flash.message }, { headers: flash.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "gift-aid");
-  const form = await readFormData(request);
+  const { user, form } = await staffAction(request, "gift-aid");
   try {
     if (form.get("intent") === "delete") {
       const parsed = deleteSmallDonationSchema.safeParse(Object.fromEntries(form));
@@ -72,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return json({ result: null, error: null, confirmDelete: donation });
       }
       const removed = await removeSmallDonation(id, user.username);
-      return redirect(`${adminPaths.smallDonations(taxYearOf(removed.collectedOn))}&done=deleted`, 303);
+      return savedRedirect(adminPaths.smallDonations(taxYearOf(removed.collectedOn)), "small-donation-deleted");
     }
     const submission = parseWithZod(form, { schema: recordSmallDonationSchema(londonToday()) });
     if (submission.status !== "success") {
@@ -80,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const { collectedOn, amount, method, kind, place } = submission.value;
     const created = await recordSmallDonation({ collectedOn, amountPence: amount, method, kind, place }, user.username);
-    return redirect(`${adminPaths.smallDonations(taxYearOf(created.collectedOn))}&done=recorded`, 303);
+    return savedRedirect(adminPaths.smallDonations(taxYearOf(created.collectedOn)), "small-donation-recorded");
   } catch (error) {
     if (error instanceof SmallDonationError) {
       return json({ result: null, error: error.message, confirmDelete: null }, { status: error.status });

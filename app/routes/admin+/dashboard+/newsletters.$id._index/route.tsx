@@ -3,7 +3,7 @@
 // its progress (progress.tsx: reload link without JavaScript, revalidation with it).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { NewsletterForm } from "~/components/admin/newsletter-form";
@@ -11,11 +11,11 @@ import { NewsletterState } from "~/components/admin/newsletter-state";
 import { StaffSection } from "~/components/admin/table";
 import { newsletterStaff } from "~/content/newsletters";
 import { site } from "~/content/site";
-import { readFormData } from "~/infra/body.server";
 import { getEnv } from "~/infra/env.server";
-import { assertSameOrigin } from "~/infra/same-origin.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletter-issues";
-import { setFlash, takeFlash } from "~/services/flash.server";
+import { takeFlash } from "~/services/flash.server";
 import {
   composeChoices,
   confirmedRecipientCount,
@@ -83,10 +83,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireRole(request, "newsletters");
+  const { user, form: formData } = await staffAction(request, "newsletters");
   const newsletter = await requireNewsletter(params.id);
-  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "save") {
@@ -101,10 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
       return json({ intent, result: reply, notice: null }, 400);
     }
-    return redirect(adminPaths.newsletter(newsletter.id), {
-      status: 303,
-      headers: { "Set-Cookie": await setFlash("newsletter-saved") },
-    });
+    return savedRedirect(adminPaths.newsletter(newsletter.id), "newsletter-saved");
   }
 
   if (intent === "test") {

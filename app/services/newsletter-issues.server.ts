@@ -32,7 +32,6 @@ import {
 } from "~/models/newsletter-issues.server";
 import { countNewsletterMail, enqueueMail, type NewsletterMailCounts } from "~/models/outbox.server";
 import { responsiveImage, uploadPath } from "~/utils/images";
-import { kickMailSender } from "./mail-sender.server";
 import { newsletterMail, type MailContent, type NewsletterContent } from "./mail-templates.server";
 import { newsletterPaths } from "./newsletter.server";
 
@@ -227,7 +226,6 @@ export async function sendNewsletterTest(newsletter: Newsletter, to: string, act
     { event: "newsletter.test_queued", newsletter_id: newsletter.id, mail_id: id, actor },
     "Newsletter test queued",
   );
-  void kickMailSender();
   return id;
 }
 
@@ -309,7 +307,6 @@ export async function sendNewsletter(id: number, actor: string, now: Date = curr
     // The archive and the sitemap list it now.
     pageCache.clear();
     logger.info({ event: "newsletter.sent", newsletter_id: id, recipients: result.count }, "Newsletter queued");
-    void kickMailSender();
   }
   return result;
 }

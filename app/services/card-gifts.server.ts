@@ -35,7 +35,6 @@ import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
-import { kickMailSender } from "./mail-sender.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
@@ -190,7 +189,6 @@ export async function receiveStripeWebhook(
     return recorded ? ("recorded" as const) : ("ignored" as const);
   });
   logger.info({ event: "stripe.webhook", type: event.type, id: event.id, handled }, "Stripe webhook");
-  if (mail.queued) void kickMailSender();
   return { status: 200, handled };
 }
 

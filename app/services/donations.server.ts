@@ -25,7 +25,6 @@ import { PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { formatPence } from "~/utils/money";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { getCharitySettings } from "./charity-settings.server";
-import { kickMailSender } from "./mail-sender.server";
 import { queuePaymentThanks } from "./receipts.server";
 
 // Staff use cases for pledges and payments. Every change and its audit event commit in one
@@ -129,7 +128,6 @@ export async function recordManualPayment(
     recordPaymentIn(trx, { ...payment, method: "manual" }, actor, thanks),
   );
   if (result) logPayment("payment.recorded", result.payment, "Payment recorded");
-  if (result?.thanked) void kickMailSender();
   return result;
 }
 

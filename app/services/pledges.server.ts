@@ -3,7 +3,6 @@ import { getEnv } from "~/infra/env.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { kickMailSender } from "./mail-sender.server";
 import type { DonationInput, GiftAidDetails } from "~/schemas/donation";
 import { londonToday } from "~/infra/clock.server";
 import {
@@ -62,7 +61,6 @@ export async function submitPledge(
     }
     return pledge;
   });
-  void kickMailSender();
   return pledge;
 }
 

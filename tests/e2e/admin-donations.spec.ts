@@ -265,7 +265,7 @@ test("export the payments received between two days", async ({ page, login }, te
   await form.getByLabel("Received from").fill("2019-04-01");
   await form.getByLabel("Received to").fill("2019-03-31");
   await form.getByRole("button", { name: "Export payments (CSV)" }).click();
-  await expect(page.getByText("The last day must be on or after the first day")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("The last day must be on or after the first day")).toBeVisible();
 });
 
 test("on a phone the staff sections are a menu that opens in place, every section on screen", async ({

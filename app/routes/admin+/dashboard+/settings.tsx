@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { readFormData } from "~/infra/body.server";
 import { assertSameOrigin } from "~/infra/same-origin.server";
@@ -210,7 +211,7 @@ function GroupForm({
           {settingsGroupLegends[group]}
         </legend>
         <p className="text-sm text-slate-700 dark:text-slate-300">{groupIntro[group]}</p>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <input type="hidden" name={SETTINGS_GROUP_FIELD} value={group} />
         {fields.map(({ key, label }) => {
           const ui = fieldUi[key] ?? {};

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterButtons } from "~/components/admin/filter-form";
 import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { ErrorList } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
@@ -74,6 +75,10 @@ export default function SupportersList() {
         their page.
       </p>
 
+      <ErrorSummary
+        className="mt-6"
+        problems={Object.entries(errors).map(([name, message]) => ({ message, fieldId: `supporters-${name}` }))}
+      />
       <Form
         method="get"
         action={adminPaths.supporters}

@@ -20,6 +20,7 @@ import * as m0018 from "./0018_supporters";
 import * as m0019 from "./0019_small_donations";
 import * as m0020 from "./0020_pledge_reminder";
 import * as m0021 from "./0021_several_instances";
+import * as m0022 from "./0022_email_changes";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0019_small_donations": m0019,
   "0020_pledge_reminder": m0020,
   "0021_several_instances": m0021,
+  "0022_email_changes": m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

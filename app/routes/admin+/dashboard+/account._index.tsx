@@ -105,7 +105,6 @@ export default function Account() {
         Your account
       </h2>
       <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : undefined} />
-      {user.email ? null : <p className="mt-4 font-medium">{staffAccountPages.emailPrompt}</p>}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">Username</dt>
         <dd>{user.username}</dd>

@@ -9,6 +9,7 @@ import * as confirmRoute from "~/routes/admin+/confirm-email.$token";
 import * as accountRoute from "~/routes/admin+/dashboard+/account._index";
 import * as layoutRoute from "~/routes/admin+/dashboard+/_layout";
 import { requestPasswordReset } from "~/services/password-reset.server";
+import { withholdSecretLinks } from "~/utils/secret-links";
 import { getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { formRequest, resetDatabase } from "./helpers";
 import { STAFF_PASSWORD, staffCookie, staffMember } from "./team-support";
@@ -63,6 +64,9 @@ describe("Your account", () => {
     const stored = await getDb().selectFrom("email_changes").selectAll().executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
+    // Staff reading the mail log cannot use it.
+    expect(withholdSecretLinks(mail.text_body)).toContain("/admin/confirm-email/[link withheld]");
+    expect(withholdSecretLinks(mail.text_body)).not.toContain(token);
 
     // Opening the link changes nothing (mail scanners open links); the button does.
     expect((await run(confirmRoute.loader, getRequest(url), { token })).status).toBe(200);

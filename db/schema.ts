@@ -59,6 +59,17 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A person's own change of e-mail address, waiting for its confirmation link (SHA-256 of the token). */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: number;
+  /** The address the link was sent to, which becomes the person's once confirmed. */
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
@@ -443,6 +454,7 @@ export interface Database {
   stripe_events: StripeEventsTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   recovery_codes: RecoveryCodesTable;
   change_counters: ChangeCountersTable;
   job_runs: JobRunsTable;

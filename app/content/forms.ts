@@ -1,3 +1,6 @@
+/** The heading of the summary a refused form starts with (the GOV.UK error summary). */
+export const errorSummaryHeading = "There is a problem";
+
 /**
  * The answer to a submission that filled the honeypot field. Deliberately vague: it must not
  * teach a bot what gave it away, and a person who somehow sees it can simply try again.

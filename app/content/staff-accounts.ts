@@ -6,6 +6,7 @@ export const MIN_STAFF_PASSWORD_LENGTH = 12;
 export const MAX_STAFF_PASSWORD_LENGTH = 1024;
 export const INVITATION_HOURS = 72;
 export const RESET_HOURS = 1;
+export const EMAIL_CHANGE_HOURS = 24;
 
 export const staffMailWording = {
   inviteSubject: `You are invited to the staff area of ${site.name}`,
@@ -27,6 +28,14 @@ export const staffMailWording = {
   signInSubject: `New sign-in to your account: ${site.name} staff area`,
   signInText: (name: string, device: string, at: string) =>
     `Dear ${name}, your staff account was signed in on ${at} (${device}). If this was you, there is nothing to do. If it was not, set a new password with "Forgot your password?" on the sign-in page and tell an admin at once.`,
+  emailChangeSubject: `Confirm your new e-mail address: ${site.name} staff area`,
+  emailChangeIntro: (name: string) =>
+    `Dear ${name}, you asked for this address to become the e-mail address of your staff account: password resets and sign-in notices will come here.`,
+  emailChangeLinkLabel: `Confirm the new address (the link works once, for ${EMAIL_CHANGE_HOURS} hours):`,
+  emailChangeIgnore: "If you did not ask for this, ignore this e-mail: the account keeps its address.",
+  emailChangedSubject: `Your e-mail address was changed: ${site.name} staff area`,
+  emailChangedText: (name: string, to: string) =>
+    `Dear ${name}, the e-mail address of your staff account is now ${to}. If this was not you, contact an admin at once.`,
   passwordChangedSubject: `Your password was changed: ${site.name} staff area`,
   passwordChangedText: (name: string) =>
     `Dear ${name}, the password of your staff account was just changed and every other session was ended. If this was not you, contact an admin at once.`,
@@ -48,5 +57,14 @@ export const staffAccountPages = {
   passwordHint: `At least ${MIN_STAFF_PASSWORD_LENGTH} characters. A few unrelated words make a good one; common passwords are refused.`,
   blankPassword:
     "A password of only spaces (or other blank characters) is the first thing an attacker tries. Use words or other characters too.",
+  emailPrompt:
+    "Your account has no e-mail address yet, so a forgotten password cannot be reset and sign-in notices cannot reach you.",
+  emailPromptLink: "Add your e-mail address",
+  emailChangeSent: (to: string) =>
+    `We have sent a link to ${to}. Your address changes when you open it (it works once, for ${EMAIL_CHANGE_HOURS} hours).`,
+  emailChangeTitle: "Confirm your new e-mail address",
+  emailChangeDone: (to: string) => `Your e-mail address is now ${to}.`,
+  badEmailChangeText: `The link is wrong, has expired (it lasts ${EMAIL_CHANGE_HOURS} hours) or has already been used. Ask for a new one under Your account.`,
+  wrongCurrentPassword: "The current password is not right",
   commonPassword: "This password is too common: it is on lists that attackers try first. Choose another.",
 } as const;

@@ -11,11 +11,14 @@ import {
   sql,
   SqliteAdapter,
   SqliteDialect,
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
   type KyselyPlugin,
   type MigrationProvider,
   type PrimitiveValueListNode,
   type QueryCompiler,
+  type TransactionSettings,
   type ValueNode,
 } from "kysely";
 import pg from "pg";
@@ -80,6 +83,10 @@ class PortablePostgresDialect extends PostgresDialect {
   override createQueryCompiler(): QueryCompiler {
     return new PortablePostgresQueryCompiler();
   }
+
+  override createDriver(): Driver {
+    return new AfterCommitDriver(super.createDriver());
+  }
 }
 
 /**
@@ -122,6 +129,99 @@ function openPostgres(url: string, poolSize: number): DB {
   return new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool }), plugins: [dropNulCharacters] });
 }
 
+/**
+ * What to do once the transaction open on a connection commits (afterCommit), by connection.
+ * A connection is here from its BEGIN until its COMMIT or ROLLBACK, and one connection holds
+ * one transaction at a time, so the list is that transaction's.
+ */
+const pendingAfterCommit = new WeakMap<DatabaseConnection, (() => void)[]>();
+
+function transactionBegan(connection: DatabaseConnection): void {
+  pendingAfterCommit.set(connection, []);
+}
+
+function transactionEnded(connection: DatabaseConnection, committed: boolean): void {
+  const callbacks = pendingAfterCommit.get(connection) ?? [];
+  pendingAfterCommit.delete(connection);
+  if (!committed) return;
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch {
+      // What follows a commit cannot undo it, and must not make a committed write look failed.
+    }
+  }
+}
+
+/** The engine's own driver, telling afterCommit when each transaction begins and ends. */
+class AfterCommitDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return this.inner.acquireConnection();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await this.inner.beginTransaction(connection, settings);
+    transactionBegan(connection);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.inner.commitTransaction(connection);
+    transactionEnded(connection, true);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    transactionEnded(connection, false);
+    await this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(...args: Parameters<NonNullable<Driver["savepoint"]>>): Promise<void> {
+    if (!this.inner.savepoint) throw new Error("This database driver has no savepoints");
+    return this.inner.savepoint(...args);
+  }
+
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver["rollbackToSavepoint"]>>): Promise<void> {
+    if (!this.inner.rollbackToSavepoint) throw new Error("This database driver has no savepoints");
+    return this.inner.rollbackToSavepoint(...args);
+  }
+
+  releaseSavepoint(...args: Parameters<NonNullable<Driver["releaseSavepoint"]>>): Promise<void> {
+    if (!this.inner.releaseSavepoint) throw new Error("This database driver has no savepoints");
+    return this.inner.releaseSavepoint(...args);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/** The connection a handle runs on (a transaction's own, or one taken from the pool). */
+function connectionOf(db: DB): Promise<DatabaseConnection> {
+  return db.getExecutor().provideConnection(async (connection) => connection);
+}
+
+/**
+ * Runs `callback` once the transaction `trx` belongs to has committed, and never if it rolls
+ * back, once however often it is asked for in one transaction; at once when `trx` is no
+ * transaction (its write is already committed). For what must
+ * follow a commit and may not come before it, such as waking the mail sender for a message the
+ * transaction queued. The callback must not throw or wait: it runs as the commit returns.
+ */
+export async function afterCommit(trx: DB, callback: () => void): Promise<void> {
+  const pending = pendingAfterCommit.get(await connectionOf(trx));
+  if (!pending) callback();
+  else if (!pending.includes(callback)) pending.push(callback);
+}
+
 /** Per database: the prepared `pragma data_version`, read synchronously by dataVersionNow. */
 const dataVersionStatements = new WeakMap<DB, SQLite.Statement>();
 
@@ -140,6 +240,10 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 class TransactionalDdlSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new AfterCommitDriver(super.createDriver());
   }
 }
 
@@ -223,12 +327,16 @@ export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<
   }
   // The connection is held exclusively for this callback, so it serves as the transaction.
   return db.connection().execute(async (connection) => {
+    const raw = await connectionOf(connection);
     await sql`begin immediate`.execute(connection);
+    transactionBegan(raw);
     try {
       const result = await run(connection);
       await sql`commit`.execute(connection);
+      transactionEnded(raw, true);
       return result;
     } catch (error) {
+      transactionEnded(raw, false);
       await sql`rollback`.execute(connection);
       throw error;
     }

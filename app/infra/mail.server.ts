@@ -74,3 +74,18 @@ export function getMailTransport(): MailTransport | null {
 export function mailLeaseMs(timeoutSeconds: number = getEnv().MAIL_TIMEOUT_SECONDS): number {
   return (timeoutSeconds * 3 + 2) * 1000;
 }
+
+let wakeSender: (() => void) | undefined;
+
+/** Called by the mail sender as it starts: `wake` sends due mail now. */
+export function onMailQueued(wake: () => void): void {
+  wakeSender = wake;
+}
+
+/**
+ * A committed transaction queued mail: the sender of this process, if one runs, sends it now
+ * rather than at its next tick. Called only by the outbox, after the commit (afterCommit).
+ */
+export function mailQueued(): void {
+  wakeSender?.();
+}

@@ -1,7 +1,8 @@
 import { nowDate } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
-import type { DB } from "~/infra/db.server";
+import { afterCommit, type DB } from "~/infra/db.server";
+import { mailQueued } from "~/infra/mail.server";
 import { camelRow, type CamelRow } from "./row-shape.server";
 
 export type { OutboxStatus };
@@ -28,7 +29,8 @@ export interface MailInput {
 /**
  * Queues a message. Call it with the transaction that writes the record the message is about,
  * so the record and its message commit together: no record without its mail, no mail about a
- * record that was rolled back.
+ * record that was rolled back. Once that transaction commits, the sender is woken to send it at
+ * once (the only place that wakes it for new mail: callers need not).
  */
 export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate()): Promise<number> {
   const at = now.toISOString();
@@ -50,6 +52,7 @@ export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await afterCommit(trx, mailQueued);
   return row.id;
 }
 
@@ -131,7 +134,9 @@ export async function requeueFailedMail(db: DB, id: number, now: Date = nowDate(
     .where("id", "=", id)
     .where("status", "=", "failed")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const requeued = Number(result.numUpdatedRows) === 1;
+  if (requeued) await afterCommit(db, mailQueued);
+  return requeued;
 }
 
 export async function getMail(db: DB, id: number): Promise<OutboxRow | undefined> {

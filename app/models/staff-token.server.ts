@@ -168,6 +168,54 @@ export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A pending change of a person's own e-mail address; one per person (asking again replaces it). */
+export async function createEmailChange(
+  db: DB,
+  values: { userId: number; newEmail: string; tokenHash: string; now: Date; ttlMs: number },
+): Promise<void> {
+  await db.deleteFrom("email_changes").where("user_id", "=", values.userId).execute();
+  await db
+    .insertInto("email_changes")
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      new_email: values.newEmail,
+      created_at: values.now.toISOString(),
+      expires_at: new Date(values.now.getTime() + values.ttlMs).toISOString(),
+    })
+    .execute();
+}
+
+/** An e-mail change whose link still works (not used, not expired, its person active), or undefined. */
+export async function findOpenEmailChange(
+  db: DB,
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: number; newEmail: string } | undefined> {
+  const row = await db
+    .selectFrom("email_changes")
+    .innerJoin("users", "users.id", "email_changes.user_id")
+    .select(["email_changes.user_id", "email_changes.new_email"])
+    .where("email_changes.token_hash", "=", tokenHash)
+    .where("email_changes.used_at", "is", null)
+    .where("email_changes.expires_at", ">", now.toISOString())
+    .where("users.status", "=", "active")
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, newEmail: row.new_email } : undefined;
+}
+
+/** Uses an e-mail change's link once: true only for the one call that marks it used. */
+export async function markEmailChangeUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("email_changes")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /**
  * Deletes password-reset links that are used or expired (they can never work again); how many.
  * Invitations stay: the Team section lists an expired one until an admin resends or withdraws it.

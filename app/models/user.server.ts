@@ -102,6 +102,16 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
+/** A person's name as the staff area shows it (null: none given). */
+export async function setUserName(db: DB, userId: number, name: string | null): Promise<void> {
+  await db.updateTable("users").set({ name, updated_at: nowIsoString() }).where("id", "=", userId).execute();
+}
+
+/** A person's e-mail address (where resets and sign-in notices go). */
+export async function setUserEmail(db: DB, userId: number, email: string): Promise<void> {
+  await db.updateTable("users").set({ email, updated_at: nowIsoString() }).where("id", "=", userId).execute();
+}
+
 /** Sets a new password and ends every session and API token of that user, in one transaction. */
 export async function setUserPassword(db: DB, userId: number, password: string): Promise<void> {
   const password_hash = await hashPassword(password);

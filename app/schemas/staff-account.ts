@@ -62,3 +62,15 @@ export const codeSchema = z.object({
     .max(40, tooLongMessage("Code", 40))
     .superRefine(textCharacters("line", "Code")),
 });
+
+/** Your account: the name the staff area shows. */
+export const ownNameSchema = z.object({ name: requiredText("Name", 100, "name") });
+
+/** Your account: a new e-mail address, confirmed by a link sent to it. */
+export const ownEmailSchema = z.object({ email: emailField() });
+
+/** Your account: a new password, the current one first (not trimmed, like every password). */
+export const ownPasswordSchema = z.object({
+  current: z.string({ error: requiredMessage("Current password") }).min(1, requiredMessage("Current password")),
+  password: newPasswordField(),
+});

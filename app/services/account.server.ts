@@ -1,9 +1,177 @@
-// A person's own account: their sessions (browsers and API tokens) and ending them.
+import { nowDate } from "~/infra/clock.server";
+// A person's own account: their name, e-mail address (confirmed by a single-use link sent to the
+// new address) and password, and their sessions (browsers and API tokens) and ending them.
+import crypto from "node:crypto";
+import { EMAIL_CHANGE_HOURS, staffAccountPages, staffMailWording } from "~/content/staff-accounts";
 import { getDb } from "~/infra/db.server";
+import { hashPassword } from "~/infra/password.server";
+import { absoluteUrl } from "~/infra/public-url.server";
 import { recordAudit } from "~/models/audit.server";
+import { enqueueMail } from "~/models/outbox.server";
 import { deleteOtherSessions, deleteUserSession, hashToken, listUserSessions } from "~/models/session.server";
-import type { User } from "~/models/user.server";
+import { createEmailChange, findOpenEmailChange, markEmailChangeUsed } from "~/models/staff-token.server";
+import {
+  emailInUse,
+  getUserById,
+  setPasswordHash,
+  setUserEmail,
+  setUserName,
+  verifyLogin,
+  type User,
+} from "~/models/user.server";
+import { adminPaths } from "~/utils/admin-paths";
 import { describeUserAgent } from "~/utils/user-agent";
+import { getCharitySettings } from "./charity-settings.server";
+import { staffLinkMail, staffNoticeMail } from "./mail-templates.server";
+
+export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_HOURS * 60 * 60 * 1000;
+
+/** The person's own name, as the staff area and their e-mails show it. */
+export async function changeMyName(user: User, name: string): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await setUserName(trx, user.id, name);
+      await recordAudit(trx, {
+        entity: "user",
+        entityId: user.id,
+        action: "name.changed",
+        detail: `Name changed to ${name}`,
+        actor: user.username,
+        actorId: user.id,
+      });
+    });
+}
+
+export type EmailChangeRequest = { ok: true } | { ok: false; message: string };
+
+/**
+ * Sends a single-use link (EMAIL_CHANGE_HOURS, stored as SHA-256) to the new address; the
+ * address becomes the person's only when the link is opened there. Refused when it is already
+ * someone's in the team (or already theirs).
+ */
+export async function requestEmailChange(
+  user: User,
+  newEmail: string,
+  now: Date = nowDate(),
+): Promise<EmailChangeRequest> {
+  const db = getDb();
+  if (user.email?.toLowerCase() === newEmail.toLowerCase()) {
+    return { ok: false, message: "This is already your e-mail address." };
+  }
+  if (await emailInUse(db, newEmail)) {
+    return { ok: false, message: "Someone in the team already has this e-mail address." };
+  }
+  const token = crypto.randomBytes(32).toString("base64url");
+  const charity = await getCharitySettings(db);
+  await db.transaction().execute(async (trx) => {
+    await createEmailChange(trx, {
+      userId: user.id,
+      newEmail,
+      tokenHash: hashToken(token),
+      now,
+      ttlMs: EMAIL_CHANGE_TTL_MS,
+    });
+    const mail = staffLinkMail(
+      staffMailWording.emailChangeSubject,
+      staffMailWording.emailChangeIntro(user.name ?? user.username),
+      staffMailWording.emailChangeLinkLabel,
+      absoluteUrl(adminPaths.confirmEmail(token)),
+      staffMailWording.emailChangeIgnore,
+      charity,
+    );
+    await enqueueMail(trx, { kind: "staff-email-change", to: newEmail, ...mail });
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: user.id,
+      action: "email.change-requested",
+      actor: user.username,
+      actorId: user.id,
+    });
+  });
+  return { ok: true };
+}
+
+/** Whether an e-mail change link still works (for the page's first view). */
+export async function emailChangeLinkWorks(token: string | undefined, now: Date = nowDate()): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  return (await findOpenEmailChange(getDb(), hashToken(token), now)) !== undefined;
+}
+
+export type EmailChangeOutcome = { ok: true; email: string } | { ok: false; message: string };
+
+/**
+ * Confirms an e-mail change with its link, once: the address becomes the person's, and the
+ * address it replaces (if any) is told. Refused when someone else took the address meanwhile.
+ */
+export async function confirmEmailChange(
+  token: string | undefined,
+  now: Date = nowDate(),
+): Promise<EmailChangeOutcome> {
+  const bad = { ok: false, message: staffAccountPages.badEmailChangeText } as const;
+  if (!token || token.length > 100) return bad;
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const change = await findOpenEmailChange(db, tokenHash, now);
+  if (!change) return bad;
+  const user = await getUserById(db, change.userId);
+  if (!user) return bad;
+  if (await emailInUse(db, change.newEmail)) {
+    return { ok: false, message: "Someone in the team already has this e-mail address." };
+  }
+  const charity = await getCharitySettings(db);
+  const done = await db.transaction().execute(async (trx) => {
+    if (!(await markEmailChangeUsed(trx, tokenHash, now))) return false;
+    await setUserEmail(trx, user.id, change.newEmail);
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: user.id,
+      action: "email.changed",
+      actor: user.username,
+      actorId: user.id,
+    });
+    if (user.email) {
+      const mail = staffNoticeMail(
+        staffMailWording.emailChangedSubject,
+        staffMailWording.emailChangedText(user.name ?? user.username, change.newEmail),
+        charity,
+      );
+      await enqueueMail(trx, { kind: "staff-email-changed", to: user.email, ...mail });
+    }
+    return true;
+  });
+  return done ? { ok: true, email: change.newEmail } : bad;
+}
+
+/**
+ * A new password, with the current one: every session and API token of the person ends (the
+ * caller signs this browser in again), and their address is told.
+ */
+export async function changeMyPassword(user: User, current: string, next: string): Promise<boolean> {
+  const db = getDb();
+  if (!(await verifyLogin(db, user.username, current))) return false;
+  const passwordHash = await hashPassword(next);
+  const charity = await getCharitySettings(db);
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user.id, passwordHash);
+    await recordAudit(trx, {
+      entity: "user",
+      entityId: user.id,
+      action: "password.changed",
+      actor: user.username,
+      actorId: user.id,
+    });
+    if (user.email) {
+      const mail = staffNoticeMail(
+        staffMailWording.passwordChangedSubject,
+        staffMailWording.passwordChangedText(user.name ?? user.username),
+        charity,
+      );
+      await enqueueMail(trx, { kind: "staff-password-changed", to: user.email, ...mail });
+    }
+  });
+  return true;
+}
 
 export interface SessionView {
   id: string;

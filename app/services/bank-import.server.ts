@@ -16,7 +16,6 @@ import {
 } from "~/utils/bank-statement";
 import { getCharitySettings } from "./charity-settings.server";
 import { recordPayment } from "./ledger.server";
-import { kickMailSender } from "./mail-sender.server";
 
 // Bank statement import: propose payments for the credits whose text names a pledge, then
 // record the ones staff accept. The statement travels with the confirmation and is read
@@ -187,7 +186,6 @@ export async function confirmImport(
       },
       "Bank statement import confirmed",
     );
-    if (outcome.thanked > 0) void kickMailSender();
   }
   return outcome;
 }

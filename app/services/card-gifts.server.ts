@@ -28,7 +28,6 @@ import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
-import { kickMailSender } from "./mail-sender.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
@@ -232,7 +231,6 @@ export async function receiveStripeWebhook(
     });
   }
   logger.info({ event: "stripe.webhook", type, id, handled }, "Stripe webhook");
-  if (mail.queued) void kickMailSender();
   return { status: 200, handled };
 }
 

@@ -22,7 +22,6 @@ import { logger } from "~/infra/logger.server";
 import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
 import { logPayment, paymentDetail, recordPayment, type NewPayment } from "./ledger.server";
-import { kickMailSender } from "./mail-sender.server";
 
 // Staff use cases for pledges and payments. Every change and its audit event commit in one
 // transaction; the log gets ids and amounts, never who the donor is.
@@ -66,7 +65,6 @@ export async function recordManualPayment(
   const result = await immediateTransaction(getDb(), (trx) =>
     recordPayment(trx, { ...payment, method: "manual" }, actor, thanks),
   );
-  if (result?.thanked) void kickMailSender();
   return result;
 }
 

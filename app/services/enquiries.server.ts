@@ -3,7 +3,6 @@ import { getEnv } from "~/infra/env.server";
 import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { kickMailSender } from "./mail-sender.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { enquiryAcknowledgement, staffEnquiryAlert } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
@@ -48,7 +47,6 @@ export async function submitEnquiry(input: EnquiryInput, now: Date = nowDate()):
       }
       return enquiry;
     });
-  void kickMailSender();
   return enquiry;
 }
 

@@ -22,7 +22,6 @@ import { formatPence } from "~/utils/money";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-year";
 import { getCharitySettings } from "./charity-settings.server";
-import { kickMailSender } from "./mail-sender.server";
 import { coverOf } from "./gift-aid-claims.server";
 import { donorStatementMail } from "./mail-templates.server";
 import { renderStatementPdf, type GivingStatement } from "./statement-pdf.server";
@@ -190,7 +189,6 @@ export async function sendStatement(pledgeId: number, year: TaxYear, actor: stri
   );
   if (result.ok) {
     logger.info({ event: "statement.sent", pledge_id: pledgeId, tax_year: year }, "Giving statement queued");
-    void kickMailSender();
   }
   return result;
 }
@@ -233,7 +231,6 @@ export async function sendYearStatements(year: TaxYear, actor: string): Promise<
     return count;
   });
   logger.info({ event: "statements.sent", tax_year: year, sent }, "Giving statements queued for a tax year");
-  if (sent > 0) void kickMailSender();
   return { sent };
 }
 

@@ -2,7 +2,7 @@ import { now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
-import { getMailTransport, mailLeaseMs, type MailTransport } from "~/infra/mail.server";
+import { getMailTransport, mailLeaseMs, onMailQueued, type MailTransport } from "~/infra/mail.server";
 import { isDraining, onDrain } from "~/infra/shutdown.server";
 import { recordNewsletterBounce, resetNewsletterBounces } from "~/models/subscriber.server";
 import {
@@ -189,7 +189,8 @@ function kickAt(waitUntil: number): void {
 }
 
 /**
- * Delivers due mail in the background now (call it after a commit that queued a message).
+ * Delivers due mail in the background now (the outbox calls it, through onMailQueued, after
+ * each commit that queued a message).
  * Runs never overlap: a kick during a run makes one more run after it. Never throws; the
  * returned promise (for tests and scripts) settles when the run, and any it chained, is over.
  */
@@ -223,11 +224,13 @@ let timer: NodeJS.Timeout | undefined;
 
 /**
  * Started once when the server build loads (app/entry.server.tsx): a first run at once (mail
- * a killed server left behind), then one every MAIL_SENDER_INTERVAL_MS. The timer is unref'd,
- * so it never keeps a process alive on its own. Without SMTP_URL the runs do nothing.
+ * a killed server left behind), one as soon as a committed transaction queues mail, and one
+ * every MAIL_SENDER_INTERVAL_MS (retries, and mail queued by another instance). The timer is
+ * unref'd, so it never keeps a process alive on its own. Without SMTP_URL the runs do nothing.
  */
 export function startMailSender(): void {
   if (timer) return;
+  onMailQueued(() => void kickMailSender());
   timer = setInterval(() => void kickMailSender(), MAIL_SENDER_INTERVAL_MS);
   timer.unref();
   onDrain(() => clearInterval(timer));
@@ -240,13 +243,10 @@ export async function queueTestMail(to: string): Promise<number> {
   const id = await getDb()
     .transaction()
     .execute((trx) => enqueueMail(trx, { kind: "test", to, ...mail }));
-  void kickMailSender();
   return id;
 }
 
 /** Staff retry of a failed message; false when it is not (or no longer) failed. */
-export async function retryFailedMail(id: number): Promise<boolean> {
-  const done = await requeueFailedMail(getDb(), id);
-  if (done) void kickMailSender();
-  return done;
+export function retryFailedMail(id: number): Promise<boolean> {
+  return requeueFailedMail(getDb(), id);
 }

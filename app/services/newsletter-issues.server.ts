@@ -33,7 +33,6 @@ import {
 import { countNewsletterMail, enqueueMail, type NewsletterMailCounts } from "~/models/outbox.server";
 import { responsiveImage, uploadPath } from "~/utils/images";
 import { getCharitySettings } from "./charity-settings.server";
-import { kickMailSender } from "./mail-sender.server";
 import { newsletterMail, type MailContent, type NewsletterContent } from "./mail-templates.server";
 import { newsletterPaths } from "./newsletter.server";
 
@@ -230,7 +229,6 @@ export async function sendNewsletterTest(newsletter: Newsletter, to: string, act
     { event: "newsletter.test_queued", newsletter_id: newsletter.id, mail_id: id, actor },
     "Newsletter test queued",
   );
-  void kickMailSender();
   return id;
 }
 
@@ -317,7 +315,6 @@ export async function sendNewsletter(id: number, actor: string, now: Date = curr
     // The archive and the sitemap list it now.
     pageCache.clear();
     logger.info({ event: "newsletter.sent", newsletter_id: id, recipients: result.count }, "Newsletter queued");
-    void kickMailSender();
   }
   return result;
 }

@@ -25,7 +25,6 @@ import {
 import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
 import { findRecordOr404 } from "~/utils/record-id";
-import { kickMailSender } from "./mail-sender.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { getCharitySettings } from "./charity-settings.server";
 import { newsletterConfirmationMail } from "./mail-templates.server";
@@ -96,21 +95,19 @@ async function queueConfirmation(
  */
 export async function signUpForNewsletter(email: string, now: Date = nowDate()): Promise<void> {
   const charity = await getCharitySettings();
-  const queued = await immediateTransaction(getDb(), async (trx) => {
+  await immediateTransaction(getDb(), async (trx) => {
     let subscriber = await getNewsletterSubscriber(trx, email);
     // A bouncing address (see recordNewsletterBounce) gets a new confirmation: confirming clears it.
-    if (subscriber?.status === "confirmed" && !subscriber.bouncingSince) return false;
+    if (subscriber?.status === "confirmed" && !subscriber.bouncingSince) return;
     if (subscriber) {
       const last = await latestTokenAt(trx, subscriber.id, "confirm");
-      if (last && now.getTime() - Date.parse(last) < CONFIRMATION_RESEND_INTERVAL_MS) return false;
+      if (last && now.getTime() - Date.parse(last) < CONFIRMATION_RESEND_INTERVAL_MS) return;
     } else {
       subscriber = await createPendingSubscriber(trx, email, now);
     }
     await recordConsentEvent(trx, subscriber.id, "signed-up", newsletterConsent.signUp, now);
     await queueConfirmation(trx, subscriber, now, charity);
-    return true;
   });
-  if (queued) void kickMailSender();
 }
 
 export type TokenCheck = { ok: true; email: string } | { ok: false; status: 404 | 410 };

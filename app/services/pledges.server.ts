@@ -13,7 +13,6 @@ import {
 } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { adminPaths } from "~/utils/admin-paths";
-import { kickMailSender } from "./mail-sender.server";
 import type { DonationInput, GiftAidDetails } from "~/schemas/donation";
 import { londonToday, nowDate } from "~/infra/clock.server";
 import {
@@ -66,7 +65,6 @@ export async function submitPledge(
     await queueBankPledgeMail(trx, pledge, charity, now);
     return pledge;
   });
-  void kickMailSender();
   return pledge;
 }
 
@@ -113,7 +111,6 @@ export async function switchCardPledgeToBank(reference: string): Promise<SwitchT
   });
   if (result.ok && queued) {
     logger.info({ event: "pledge.switched_to_bank", pledge_id: result.pledge.id }, "Card pledge switched to bank");
-    void kickMailSender();
   }
   return result;
 }

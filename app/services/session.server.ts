@@ -106,6 +106,11 @@ export async function startUserSession({ request, userId }: SignInStep): Promise
   return [setCookie, await rememberDevice(request, userId)];
 }
 
+/** After a password change ended every session: this browser signed in again; the Set-Cookie value. */
+export function renewBrowserSession(request: Request, userId: number): Promise<string> {
+  return replaceBrowserSession(getDb(), request, userId, "web");
+}
+
 /**
  * A new row (a session, or a pending sign-in waiting for its code) for this browser, ending the
  * one it held before; the Set-Cookie header that carries the new token.

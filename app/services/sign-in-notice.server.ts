@@ -6,7 +6,6 @@ import { staffMailWording } from "~/content/staff-accounts";
 import { formatLongDateTime } from "~/utils/dates";
 import { describeUserAgent } from "~/utils/user-agent";
 import { getCharitySettings } from "./charity-settings.server";
-import { kickMailSender } from "./mail-sender.server";
 import { staffNoticeMail } from "./mail-templates.server";
 
 /**
@@ -31,5 +30,4 @@ export async function sendSignInNotice(
     charity,
   );
   await enqueueMail(db, { kind: "staff-sign-in", to: user.email, ...mail });
-  void kickMailSender();
 }

@@ -7,6 +7,9 @@ import {
   codeSchema,
   forgotPasswordSchema,
   inviteSchema,
+  ownEmailSchema,
+  ownNameSchema,
+  ownPasswordSchema,
   resetPasswordSchema,
 } from "~/schemas/staff-account";
 
@@ -16,3 +19,6 @@ export const parseForgotForm = (formData: FormData) => parseWithZod(formData, { 
 export const parseResetForm = (formData: FormData) => parseWithZod(formData, { schema: resetPasswordSchema });
 export const parseRoleForm = (formData: FormData) => parseWithZod(formData, { schema: changeRoleSchema });
 export const parseCodeForm = (formData: FormData) => parseWithZod(formData, { schema: codeSchema });
+export const parseOwnNameForm = (formData: FormData) => parseWithZod(formData, { schema: ownNameSchema });
+export const parseOwnEmailForm = (formData: FormData) => parseWithZod(formData, { schema: ownEmailSchema });
+export const parseOwnPasswordForm = (formData: FormData) => parseWithZod(formData, { schema: ownPasswordSchema });

@@ -81,6 +81,7 @@ export const adminPaths = {
   /** Where an invitation link and a password-reset link lead (the token is the last segment). */
   acceptInvitation: (token: string) => `/admin/invitation/${token}`,
   resetPassword: (token: string) => `/admin/reset-password/${token}`,
+  confirmEmail: (token: string) => `/admin/confirm-email/${token}`,
   /** The second step of signing in, when a second factor is on. */
   signInCode: "/admin/login/code",
 } as const;

@@ -28,6 +28,8 @@ export interface FormMeta {
   id: string;
   errorId: string;
   errors?: string[];
+  /** Every shown error by field name ("" for the form's own), for the error summary. */
+  allErrors: FormErrors;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   noValidate: boolean;
   /** Sets a field's value and forgets that it was checked (e.g. the password after a refusal). */
@@ -149,7 +151,6 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
       errors,
       validated: { ...previous.validated, ...Object.fromEntries(Object.keys(errors).map((name) => [name, true])) },
     }));
-    if (result.status === "error") focusFirstError(formId, errors);
   }, [options.lastResult, formId]);
 
   /** Checks the form as it stands, marking `names` checked. */
@@ -229,6 +230,7 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
     id: formId,
     errorId: `${formId}-error`,
     errors: visible[""],
+    allErrors: visible,
     onSubmit,
     noValidate: true,
     update,

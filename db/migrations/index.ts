@@ -21,6 +21,7 @@ import * as m0019 from "./0019_small_donations";
 import * as m0020 from "./0020_pledge_reminder";
 import * as m0021 from "./0021_several_instances";
 import * as m0022 from "./0022_refunds_net";
+import * as m0023 from "./0023_email_changes";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0020_pledge_reminder": m0020,
   "0021_several_instances": m0021,
   "0022_refunds_net": m0022,
+  "0023_email_changes": m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

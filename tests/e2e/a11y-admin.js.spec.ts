@@ -91,7 +91,7 @@ for (const theme of ["light", "dark"] as const) {
       await dialog.getByLabel("Image URL").fill("ftp://example.org/a.png");
       await dialog.getByLabel("Content").fill("x");
       await dialog.getByRole("button", { name: "Add Article" }).click();
-      await expect(dialog.getByText("Title is required")).toBeVisible();
+      await expect(dialog.locator(".field-error").getByText("Title is required")).toBeVisible();
       await expectNoViolations(page);
     });
   });

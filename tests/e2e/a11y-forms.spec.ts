@@ -35,7 +35,8 @@ for (const theme of ["light", "dark"] as const) {
       test(`${name} showing its form errors has no axe violations`, async ({ axePage: page }) => {
         await page.goto(path);
         await submit(page);
-        await expect(page.getByText(error)).toBeVisible();
+        await expect(page.locator(".field-error").getByText(error)).toBeVisible();
+        await expect(page.getByRole("alert").getByRole("link", { name: error })).toBeVisible();
         await expectNoAxeViolations(page);
       });
     }

@@ -21,7 +21,7 @@ for (const theme of ["light", "dark"] as const) {
       const form = page.getByRole("region", { name: "Record a small donation" });
       await form.getByLabel("Amount (£)").fill("nothing");
       await form.getByRole("button", { name: "Record the small donation" }).click();
-      await expect(form.getByText("Enter an amount in pounds, like 25 or 25.50")).toBeVisible();
+      await expect(form.locator(".field-error").getByText("Enter an amount in pounds, like 25 or 25.50")).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

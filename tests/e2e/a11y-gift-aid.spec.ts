@@ -17,7 +17,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByLabel("Postcode")).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByRole("button", { name: "Donate" }).click();
-      await expect(page.getByText("Postcode is required for Gift Aid")).toBeVisible();
+      await expect(page.locator(".field-error").getByText("Postcode is required for Gift Aid")).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

@@ -16,7 +16,7 @@ for (const theme of ["light", "dark"] as const) {
       const bank = settingsGroup(page, "Bank details for donations");
       await bank.getByLabel("Sort code").fill("1");
       await bank.getByRole("button", { name: "Save bank details" }).click();
-      await expect(bank.getByText(/Enter a sort code/)).toBeVisible();
+      await expect(bank.locator(".field-error").getByText(/Enter a sort code/)).toBeVisible();
       await expectNoAxeViolations(page);
     });
   });

@@ -18,7 +18,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { name: "Supporters" })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.goto("/admin/dashboard/supporters?to=99/99/2026");
-      await expect(page.getByText("Enter the last day like 31/10/2025")).toBeVisible();
+      await expect(page.locator(".field-error").getByText("Enter the last day like 31/10/2025")).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

@@ -54,7 +54,7 @@ test("a wrong password and an unknown user get the same message and no session",
   await openLogin(page);
   await submitLogin(page, user.username, "the-wrong-password");
   await expect(page.getByLabel("Password")).toHaveValue("");
-  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(page.getByRole("alert")).toContainText("Invalid username or password");
   await expect(page).toHaveURL(/\/admin\/login/);
   // The username is kept; the password is not sent back.
   await expect(page.getByLabel("Username")).toHaveValue(user.username);
@@ -63,7 +63,7 @@ test("a wrong password and an unknown user get the same message and no session",
   await submitLogin(page, `${user.username}-nobody`, "the-right-password");
   // The alert already says this: wait for what only this answer does, the password emptied.
   await expect(page.getByLabel("Password")).toHaveValue("");
-  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  await expect(page.getByRole("alert")).toContainText("Invalid username or password");
   expect((await page.context().cookies()).some((c) => c.name === "__session")).toBe(false);
 });
 
@@ -76,12 +76,12 @@ test("after five failures even the right password is refused for a while", async
     // From the second try on the alert already says this, so wait for what only the answer to
     // this try does: the password field emptied. Typing before it arrives would be wiped.
     await expect(page.getByLabel("Password")).toHaveValue("");
-    await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+    await expect(page.getByRole("alert")).toContainText("Invalid username or password");
     await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
   }
   await submitLogin(page, user.username, "the-right-password");
-  await expect(page.getByRole("alert")).toHaveText(
-    /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
+  await expect(page.getByRole("alert")).toContainText(
+    /Too many failed sign-in attempts\. Please try again in \d+ minutes?\./,
   );
   await expect(page).toHaveURL(/\/admin\/login/);
 });

@@ -122,7 +122,7 @@ test("record part of a pledge by hand, then cancel the rest", async ({ page, log
   await ready(page, testInfo);
   await page.getByRole("button", { name: "Cancel pledge" }).click();
   // Without a reason nothing happens and the form says why.
-  await expect(page.getByText("Say why the pledge is cancelled")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Say why the pledge is cancelled")).toBeVisible();
   await page.getByLabel("Reason").fill("Donor asked us to");
   await page.getByRole("button", { name: "Cancel pledge" }).click();
   await expect(page.getByRole("status")).toHaveText("Pledge cancelled.");
@@ -221,7 +221,7 @@ test("remove a payment recorded by mistake, with a reason", async ({ page, login
 
   // Without a reason nothing is removed and the dialog says why.
   await dialog.getByRole("button", { name: "Remove payment" }).click();
-  await expect(dialog.getByText("Say why the payment is removed")).toBeVisible();
+  await expect(dialog.locator(".field-error").getByText("Say why the payment is removed")).toBeVisible();
   expect(await pledgeStatus(pledge.id)).toBe("paid");
 
   await dialog.getByLabel("Reason").fill("Recorded against the wrong pledge");
@@ -265,7 +265,8 @@ test("export the payments received between two days", async ({ page, login }, te
   await form.getByLabel("Received from").fill("2019-04-01");
   await form.getByLabel("Received to").fill("2019-03-31");
   await form.getByRole("button", { name: "Export payments (CSV)" }).click();
-  await expect(page.getByText("The last day must be on or after the first day")).toBeVisible();
+  // With JavaScript the message is both in the form's error summary and under the field.
+  await expect(page.getByText("The last day must be on or after the first day").first()).toBeVisible();
 });
 
 test("on a phone the staff sections are a menu that opens in place, every section on screen", async ({

@@ -84,8 +84,8 @@ test("editing shows field errors with the input kept, then saves the fix", async
   await dialog.getByLabel("Image URL").fill("ftp://example.org/picture.png");
   await dialog.getByLabel("Content").fill("Edited content");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(dialog.getByText("Title is required")).toBeVisible();
-  await expect(dialog.getByText("Image URL must be a valid http(s) URL")).toBeVisible();
+  await expect(dialog.locator(".field-error").getByText("Title is required")).toBeVisible();
+  await expect(dialog.locator(".field-error").getByText("Image URL must be a valid http(s) URL")).toBeVisible();
   await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Image URL")).toHaveValue("ftp://example.org/picture.png");
   await expect(dialog.getByLabel("Content")).toHaveValue("Edited content");

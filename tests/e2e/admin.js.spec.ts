@@ -105,11 +105,15 @@ test("the form validates in the browser before anything is sent", async ({ page,
     if (request.method() === "POST") posted = true;
   });
   await dialog.getByRole("button", { name: "Add Article" }).click();
-  await expect(dialog.getByText("Title is required")).toBeVisible();
-  await expect(dialog.getByText("Content is required")).toBeVisible();
+  await expect(dialog.locator(".field-error").getByText("Title is required")).toBeVisible();
+  await expect(dialog.locator(".field-error").getByText("Content is required")).toBeVisible();
+  // Focus moves to the summary of what is wrong; its first link leads to the title.
+  const summary = dialog.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await summary.getByRole("link", { name: "Title is required" }).click();
   await expect(dialog.getByLabel("Title")).toBeFocused();
   await dialog.getByLabel("Title").fill("Now it has a title");
-  await expect(dialog.getByText("Title is required")).toHaveCount(0);
+  await expect(dialog.locator(".field-error").getByText("Title is required")).toHaveCount(0);
   expect(posted).toBe(false);
 });
 
@@ -136,7 +140,7 @@ test("empty fields on the login form are reported in the browser", async ({ page
   await page.goto("/admin/login");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Username is required")).toBeVisible();
-  await expect(page.getByText("Password is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Username is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Password is required")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });

@@ -47,7 +47,7 @@ test("confirming the deletion of an article that is already gone shows 'Error de
   await page.goto(`/admin/dashboard/news/${row.id}/delete`);
   await deleteArticle(row.id);
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Error deleting news article");
+  await expect(page.getByRole("alert")).toContainText("Error deleting news article");
   await page.getByRole("link", { name: "Back to News Management" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
 });
@@ -64,7 +64,7 @@ test("saving an article that was deleted meanwhile shows 'Error saving news arti
   const dialog = page.getByRole("dialog", { name: "Edit News Article" });
   await dialog.getByLabel("Content").fill("My careful edit");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Error saving news article");
+  await expect(page.getByRole("dialog").getByRole("alert")).toContainText("Error saving news article");
   await expect(page.getByRole("dialog").getByLabel("Content")).toHaveValue("My careful edit");
 });
 
@@ -75,7 +75,23 @@ test("an empty login form is answered by the server with both field errors", asy
     page.getByRole("button", { name: "Sign In" }).click(),
   ]);
   expect(response.status()).toBe(400);
-  await expect(page.getByText("Username is required")).toBeVisible();
-  await expect(page.getByText("Password is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Username is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Password is required")).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("a refused staff form starts with a summary whose links lead to the fields", async ({ page, login }) => {
+  await login();
+  await page.goto("/admin/dashboard/team/invite");
+  await page.getByLabel("Name").fill("Summary Person");
+  await page.getByLabel("Email address").fill("not-an-address");
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+
+  const summary = page.getByRole("alert");
+  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  const email = summary.getByRole("link", { name: /e-?mail/i });
+  await expect(summary.getByRole("link", { name: /role/i })).toBeVisible();
+  await email.click();
+  await expect(page.getByLabel("Email address")).toBeInViewport();
+  expect(new URL(page.url()).hash).toBe(`#${await page.getByLabel("Email address").getAttribute("id")}`);
 });

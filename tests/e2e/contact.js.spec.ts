@@ -14,13 +14,18 @@ test("with JavaScript errors show before anything is sent, and a valid form is c
   });
 
   await page.getByRole("button", { name: "Send via Email" }).click();
-  await expect(page.getByText("Full name is required")).toBeVisible();
-  await expect(page.getByText("Message is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Full name is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Message is required")).toBeVisible();
   expect(posts).toEqual([]);
+  // The refused form starts with its summary, and focus moves to it; its links lead to the fields.
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await summary.getByRole("link", { name: "Message is required" }).click();
+  await expect(page.getByLabel("Message", { exact: true })).toBeFocused();
 
   // Errors clear as the visitor corrects them.
   await page.getByLabel("Full Name").fill(uniqueName("Hydrated"));
-  await expect(page.getByText("Full name is required")).toBeHidden();
+  await expect(page.locator(".field-error").getByText("Full name is required")).toBeHidden();
   await page.getByLabel("Email Address").fill("visitor@example.com");
   await page.getByLabel("Subject").selectOption("donation");
   await page.getByLabel("Message", { exact: true }).fill("Hi");

@@ -76,10 +76,10 @@ test.describe("contact page", () => {
   test("an empty form shows an error for every field and stays on the page", async ({ page }) => {
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send via Email" }).click();
-    await expect(page.getByText("Full name is required")).toBeVisible();
-    await expect(page.getByText("Email address is required")).toBeVisible();
-    await expect(page.getByText("Choose a subject from the list")).toBeVisible();
-    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Full name is required")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Email address is required")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Choose a subject from the list")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Message is required")).toBeVisible();
     await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/contact$/);
   });
@@ -92,8 +92,10 @@ test.describe("contact page", () => {
     await page.getByLabel("Message", { exact: true }).fill("Please keep me");
     await page.getByRole("button", { name: "Send via WhatsApp" }).click();
 
-    await expect(page.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
-    await expect(page.getByText("Choose a subject from the list")).toBeVisible();
+    await expect(
+      page.locator(".field-error").getByText("Enter a valid email address, like name@example.com"),
+    ).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Choose a subject from the list")).toBeVisible();
     await expect(page.getByLabel("Full Name")).toHaveValue(name);
     await expect(page.getByLabel("Email Address")).toHaveValue("visitor-at-example");
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Please keep me");

@@ -22,3 +22,15 @@ test("choosing a preset clears the custom amount, and typing a custom amount cle
   await expect(custom).toHaveValue("");
   await expect(hundred).toBeChecked();
 });
+
+test("a refused donation moves focus to the summary at the top of the page", async ({ page }) => {
+  await page.goto("/donate");
+  await waitForHydration(page.locator("form#donate"));
+  await page.getByLabel("First name").fill("Focus");
+  await page.getByRole("button", { name: "Donate" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: "Last name is required" })).toBeVisible();
+  await summary.getByRole("link", { name: "Last name is required" }).click();
+  await expect(page.getByLabel("Last name")).toBeFocused();
+});

@@ -31,6 +31,33 @@ test("without JavaScript an invalid pledge is answered with a 400 and the form a
     page.getByRole("button", { name: "Donate" }).click(),
   ]);
   expect(response.status()).toBe(400);
-  await expect(page.getByText("Choose an amount or enter your own")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Choose an amount or enter your own")).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveValue("Kept");
+});
+
+test("without JavaScript a refused donation starts with a summary, on a phone's first screen, linking to the postcode", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 664 });
+  await page.goto("/donate");
+  await page.getByRole("radio", { name: "£25", exact: true }).check();
+  await page.getByLabel("First name").fill("Post");
+  await page.getByLabel("Last name").fill("Code");
+  await page.getByLabel("Email address").fill(uniqueEmail("summary-donor"));
+  await page.getByRole("checkbox", { name: "Yes, add Gift Aid" }).check();
+  await page.getByLabel("House name or number").fill("1");
+  await page.getByLabel("Street").fill("High Street");
+  await page.getByLabel("Town or city").fill("Leeds");
+  await page.getByLabel("Postcode").fill("75001");
+  await page.getByRole("button", { name: "Donate" }).click();
+
+  const summary = page.getByRole("alert");
+  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  const link = summary.getByRole("link", { name: /^Enter a UK postcode/ });
+  await expect(link).toBeInViewport();
+  await expect(summary.getByRole("listitem")).toHaveCount(1);
+  await link.click();
+  await expect(page).toHaveURL(/#donate-postcode$/);
+  await expect(page.getByLabel("Postcode")).toBeInViewport();
+  await expect(page.getByLabel("Postcode")).toHaveValue("75001");
 });

@@ -132,10 +132,10 @@ test.describe("donate page", () => {
   test("an empty submission shows every error and stays on the form", async ({ page }) => {
     await page.goto("/donate");
     await page.getByRole("button", { name: "Donate" }).click();
-    await expect(page.getByText("Choose an amount or enter your own")).toBeVisible();
-    await expect(page.getByText("First name is required")).toBeVisible();
-    await expect(page.getByText("Last name is required")).toBeVisible();
-    await expect(page.getByText("Email address is required")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Choose an amount or enter your own")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("First name is required")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Last name is required")).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Email address is required")).toBeVisible();
     await expect(page).toHaveURL(/\/donate$/);
   });
 
@@ -150,9 +150,11 @@ test.describe("donate page", () => {
     await page.getByLabel("Phone number (optional)").fill("call me maybe");
     await page.getByRole("button", { name: "Donate" }).click();
 
-    await expect(page.getByText("Use at most 2 decimal places, like 30.50")).toBeVisible();
-    await expect(page.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
-    await expect(page.getByText(/^Enter a valid phone number/)).toBeVisible();
+    await expect(page.locator(".field-error").getByText("Use at most 2 decimal places, like 30.50")).toBeVisible();
+    await expect(
+      page.locator(".field-error").getByText("Enter a valid email address, like name@example.com"),
+    ).toBeVisible();
+    await expect(page.locator(".field-error").getByText(/^Enter a valid phone number/)).toBeVisible();
     await expect(page.getByLabel("Custom amount (£)")).toHaveValue("12.345");
     await expect(page.getByLabel("Custom amount (£)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("First name")).toHaveValue("Jo");

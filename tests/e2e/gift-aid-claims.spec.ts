@@ -60,7 +60,7 @@ test("staff cancel a declaration with a reason", async ({ page, login }) => {
   await page.goto(`/admin/dashboard/gift-aid/declarations/${declarationId}`);
   await expect(page.getByText(`Dr Ada ${lastName}`)).toBeVisible();
   await page.getByRole("button", { name: "Cancel the declaration" }).click();
-  await expect(page.getByText("Say why the declaration is cancelled")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Say why the declaration is cancelled")).toBeVisible();
   await page.getByLabel(/Reason/).fill("Donor asked by phone");
   await page.getByRole("button", { name: "Cancel the declaration" }).click();
   await expect(page.getByText(/Cancelled on .*: Donor asked by phone/)).toBeVisible();

@@ -66,10 +66,10 @@ test("Gift Aid without an address, or with a postcode outside the UK, shows fiel
   await page.getByLabel("Postcode").press("Tab");
   await page.getByRole("button", { name: "Donate" }).click();
 
-  await expect(page.getByText("House name or number is required for Gift Aid")).toBeVisible();
-  await expect(page.getByText("Street is required for Gift Aid")).toBeVisible();
-  await expect(page.getByText("Town or city is required for Gift Aid")).toBeVisible();
-  await expect(page.getByText(/^Enter a UK postcode/)).toBeVisible();
+  await expect(page.locator(".field-error").getByText("House name or number is required for Gift Aid")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Street is required for Gift Aid")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Town or city is required for Gift Aid")).toBeVisible();
+  await expect(page.locator(".field-error").getByText(/^Enter a UK postcode/)).toBeVisible();
   await expect(page.getByLabel("Postcode")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("checkbox", { name: "Yes, add Gift Aid" })).toBeChecked();
   await expect(page.getByLabel("Title")).toHaveValue("Dr");

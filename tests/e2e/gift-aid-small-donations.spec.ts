@@ -30,7 +30,7 @@ test("staff record small donations, see the GASDS claim of the tax year, downloa
   await form.getByLabel("Amount (£)").fill("twenty");
   await form.getByLabel("Where").fill(place);
   await form.getByRole("button", { name: "Record the small donation" }).click();
-  await expect(form.getByText("Enter an amount in pounds, like 25 or 25.50")).toBeVisible();
+  await expect(form.locator(".field-error").getByText("Enter an amount in pounds, like 25 or 25.50")).toBeVisible();
   await expect(form.getByLabel("Where")).toHaveValue(place);
 
   await form.getByLabel("Amount (£)").fill("20");

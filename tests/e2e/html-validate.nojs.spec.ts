@@ -4,14 +4,10 @@
 import { HtmlValidate, type ConfigData } from "html-validate";
 import type { APIRequestContext } from "@playwright/test";
 import { publicPagePaths } from "~/content/public-pages";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
 import { createPledge as createPledgeRow } from "~/models/pledge.server";
-import { enqueueMail } from "~/models/outbox.server";
 import { expect, test } from "./support/auth";
-import { insertEnquiry, insertSubscription, uniqueToken } from "./support/back-office";
-import { createNewsletter } from "~/models/newsletter-issues.server";
-import { createArticle, createPledge, createThrowawayUser, e2eDb, recordPayment, uniqueTitle } from "./support/db";
-import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
+import { everyStaffPage } from "./support/staff-pages";
+import { createArticle, createPledge, e2eDb, recordPayment, uniqueTitle } from "./support/db";
 import { statementToken } from "~/services/giving-statements.server";
 
 export const HTML_VALIDATE_CONFIG: ConfigData = {
@@ -91,95 +87,7 @@ test("every public page is valid HTML", async ({ request }) => {
 
 test("every staff page is valid HTML", async ({ page, login }) => {
   await login();
-  const article = await createArticle({ title: uniqueTitle("Valid staff"), content: "Text" });
-  const pledge = await createPledge({ lastName: "Markup", type: "monthly" });
-  const payment = await recordPayment(pledge.id, "2025-10-05", 1500);
-  const { declarationId, paymentId } = await createDeclaredPayment(uniqueLastName("Valid"));
-  const claim = await createClaimBatch({ paymentIds: [paymentId], actor: "e2e" }, e2eDb());
-  const enquiry = await insertEnquiry();
-  const email = `valid-${uniqueToken()}@example.org`;
-  await insertSubscription(email);
-  const subscriber = await e2eDb()
-    .selectFrom("newsletter_subscribers")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  const mailId = await enqueueMail(e2eDb(), {
-    kind: "test",
-    to: email,
-    subject: "Valid",
-    text: "Text",
-    html: "<p>Text</p>",
-  });
-
-  const newsletter = await createNewsletter(
-    e2eDb(),
-    {
-      subject: uniqueTitle("Valid newsletter"),
-      preheader: "A line",
-      body: "**Bold** and [a link](https://example.org).",
-      imageUpload: null,
-      imageWidths: null,
-      imageAlt: null,
-      createdBy: "e2e",
-    },
-    new Date(),
-  );
-  const person = await createThrowawayUser("a-long-enough-password");
-  const supporter = await e2eDb()
-    .selectFrom("pledges")
-    .select("supporter_id")
-    .where("id", "=", pledge.id)
-    .executeTakeFirstOrThrow();
-
-  const d = "/admin/dashboard";
-  const paths = [
-    d,
-    `${d}/stats`,
-    `${d}/news`,
-    `${d}/news/new`,
-    `${d}/news/${article.id}/edit`,
-    `${d}/news/${article.id}/delete`,
-    `${d}/donations`,
-    `${d}/donations?status=lapsed`,
-    `${d}/donations/${pledge.id}`,
-    `${d}/donations/${pledge.id}/cancel`,
-    `${d}/donations/${pledge.id}/payments/${payment.id}/remove`,
-    `${d}/donations/import`,
-    `${d}/donations/${pledge.id}/statement?year=2025`,
-    `${d}/donations/statements`,
-    `${d}/donations/statements?year=2025`,
-    `${d}/gift-aid`,
-    `${d}/gift-aid/claims/${claim.id}`,
-    `${d}/gift-aid/declarations/${declarationId}`,
-    `${d}/gift-aid/small-donations`,
-    `${d}/enquiries`,
-    `${d}/enquiries/${enquiry.id}`,
-    `${d}/enquiries/${enquiry.id}/delete`,
-    `${d}/supporters`,
-    `${d}/supporters?q=markup&giftAid=yes&monthly=lapsed&from=2025-01-01&to=2026-12-31`,
-    `${d}/supporters/${supporter.supporter_id}`,
-    `${d}/supporters/${supporter.supporter_id}/merge?other=${encodeURIComponent(enquiry.email)}`,
-    `${d}/supporters/${supporter.supporter_id}/merge?other=nobody`,
-    `${d}/subscribers`,
-    `${d}/subscribers/${subscriber.id}`,
-    `${d}/subscribers/${subscriber.id}/remove`,
-    `${d}/mail`,
-    `${d}/mail/${mailId}`,
-    `${d}/privacy`,
-    `${d}/privacy?email=${encodeURIComponent(email)}`,
-    `${d}/privacy/erase?email=${encodeURIComponent(email)}`,
-    `${d}/newsletters`,
-    `${d}/newsletters/new`,
-    `${d}/newsletters/${newsletter.id}`,
-    `${d}/newsletters/${newsletter.id}/send`,
-    `${d}/settings`,
-    `${d}/team`,
-    `${d}/team/invite`,
-    `${d}/team/${person.id}`,
-    `${d}/account`,
-    `${d}/account/two-step`,
-  ];
+  const paths = await everyStaffPage("Valid");
   // page.request shares the signed-in browser's cookies.
   expect(await problemsOf(page.request, paths)).toEqual([]);
 });

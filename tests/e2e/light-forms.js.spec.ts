@@ -58,18 +58,18 @@ test("the donate form checks the Gift Aid address as the visitor goes, and the s
   await expect(async () => {
     await page.getByLabel("Postcode").fill("75001");
     await page.getByLabel("Postcode").blur();
-    await expect(page.getByText(/^Enter a UK postcode/)).toBeVisible({ timeout: 1_000 });
+    await expect(page.locator(".field-error").getByText(/^Enter a UK postcode/)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.getByLabel("Postcode").fill("NW1 6XE");
-  await expect(page.getByText(/^Enter a UK postcode/)).toBeHidden();
+  await expect(page.locator(".field-error").getByText(/^Enter a UK postcode/)).toBeHidden();
 
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/donate"),
     page.getByRole("button", { name: "Donate" }).click(),
   ]);
   expect(response.status()).toBe(400);
-  await expect(page.getByText("Choose an amount or enter your own")).toBeVisible();
-  await expect(page.getByText("House name or number is required for Gift Aid")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Choose an amount or enter your own")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("House name or number is required for Gift Aid")).toBeVisible();
   await expect(page.getByLabel("Postcode")).toHaveValue("NW1 6XE");
   expect(documents).toEqual([]);
 });
@@ -91,7 +91,7 @@ test("when the browser could not check a rule, the server's answer appears in pl
   ]);
   expect(response.status()).toBe(400);
   expect(new URL(response.url()).searchParams.get("_data")).toBe("routes/_public+/donate/route");
-  await expect(page.getByText("Choose an amount or enter your own")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Choose an amount or enter your own")).toBeVisible();
   await expect(page.getByLabel("Email address")).toHaveValue(email);
   expect(documents).toEqual([]);
 });

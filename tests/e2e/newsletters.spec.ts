@@ -102,7 +102,7 @@ test("a draft without a subject is refused with the reason, and what was typed i
   await page.goto("/admin/dashboard/newsletters/new");
   await page.getByLabel("Text", { exact: true }).fill("Kept text");
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByText("Subject is required")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Subject is required")).toBeVisible();
   await expect(page.getByLabel("Text", { exact: true })).toHaveValue("Kept text");
 });
 

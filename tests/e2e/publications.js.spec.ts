@@ -16,10 +16,14 @@ test("with JavaScript the subscribe form posts in the background and the page st
   // Client-side validation answers before anything is sent.
   await section.getByLabel("Email", { exact: true }).fill("nope");
   await section.getByRole("button", { name: "Subscribe" }).click();
-  await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
+  await expect(
+    section.locator(".field-error").getByText("Enter a valid email address, like name@example.com"),
+  ).toBeVisible();
 
   await section.getByLabel("Email", { exact: true }).fill(uniqueEmail("js-reader"));
-  await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeHidden();
+  await expect(
+    section.locator(".field-error").getByText("Enter a valid email address, like name@example.com"),
+  ).toBeHidden();
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/publications"),
     section.getByRole("button", { name: "Subscribe" }).click(),

@@ -9,6 +9,8 @@ test("without JavaScript a malformed address is answered by the server with a 40
     section.getByRole("button", { name: "Subscribe" }).click(),
   ]);
   expect(response.status()).toBe(400);
-  await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
+  await expect(
+    section.locator(".field-error").getByText("Enter a valid email address, like name@example.com"),
+  ).toBeVisible();
   await expect(section.getByLabel("Email", { exact: true })).toHaveValue("still-not-an-email");
 });

@@ -78,7 +78,9 @@ test.describe("publications", () => {
     await section.getByLabel("Email", { exact: true }).fill(bad);
     await section.getByRole("button", { name: "Subscribe" }).click();
 
-    await expect(section.getByText("Enter a valid email address, like name@example.com")).toBeVisible();
+    await expect(
+      section.locator(".field-error").getByText("Enter a valid email address, like name@example.com"),
+    ).toBeVisible();
     const input = section.getByLabel("Email", { exact: true });
     await expect(input).toHaveValue(bad);
     await expect(input).toHaveAttribute("aria-invalid", "true");

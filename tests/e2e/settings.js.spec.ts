@@ -21,7 +21,7 @@ test("admin edits the bank details and the donate page shows them", async ({ pag
   // Checked in the browser as soon as the field is left.
   await bank.getByLabel("Sort code").fill("12345");
   await bank.getByLabel("Account number").focus();
-  await expect(bank.getByText("Enter a sort code of 6 digits, like 12-34-56")).toBeVisible();
+  await expect(bank.locator(".field-error").getByText("Enter a sort code of 6 digits, like 12-34-56")).toBeVisible();
   await expect(bank.getByLabel("Sort code")).toHaveAttribute("aria-invalid", "true");
 
   await bank.getByLabel("Account name").fill(details.accountName);

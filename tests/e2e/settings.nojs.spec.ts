@@ -22,7 +22,9 @@ test("a social link is refused with the reason, then saved and shown in the foot
   await social.getByLabel("Instagram").fill(address);
   await social.getByRole("button", { name: "Save social links" }).click();
 
-  await expect(social.getByText("Enter the full address of the Instagram page, starting https://")).toBeVisible();
+  await expect(
+    social.locator(".field-error").getByText("Enter the full address of the Instagram page, starting https://"),
+  ).toBeVisible();
   await expect(social.getByLabel("Instagram")).toHaveValue(address);
   await expect(social.getByLabel("Instagram")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("status")).toHaveText("");

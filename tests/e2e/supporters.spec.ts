@@ -44,7 +44,7 @@ test("finds a supporter by name and opens their page with every pledge", async (
 test("a bad date filter is refused with the input kept", async ({ page }) => {
   await page.goto("/admin/dashboard/supporters?from=31/02/2026");
   await expect(page.getByLabel("Gave from")).toBeVisible();
-  await expect(page.getByText("Enter the first day like 05/10/2025")).toBeVisible();
+  await expect(page.locator(".field-error").getByText("Enter the first day like 05/10/2025")).toBeVisible();
 });
 
 test("merges two supporters after a preview and a confirmation", async ({ page }) => {

@@ -2,8 +2,8 @@
 // editor accepts by the e-mailed link, turns on two-step sign-in with a code computed from
 // the secret shown, signs out and in again with password and code, and is refused Donations.
 import { resetThrottleKey } from "~/services/password-reset.server";
-import { expect, test } from "./support/auth";
-import { e2eDb, forgetFailedSignIns, uniqueEmail, uniqueName, uniqueSuffix } from "./support/db";
+import { expect, signIn, test } from "./support/auth";
+import { createThrowawayUser, e2eDb, forgetFailedSignIns, uniqueEmail, uniqueName, uniqueSuffix } from "./support/db";
 import { linkInOutbox } from "./support/mail";
 import { totpCode } from "./support/totp";
 
@@ -123,5 +123,36 @@ test("forgot password answers the same for any address", async ({ page }) => {
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByRole("status")).toHaveText(/If that address belongs to an active staff account/);
   // A reset request counts against the client like a failed sign-in.
+  await forgetFailedSignIns(resetThrottleKey(email));
+});
+
+test("a person saves their own e-mail address by the link sent to it, and a password reset then reaches it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const person = await createThrowawayUser("a-long-enough-password");
+  await signIn(context, baseURL!, person.username);
+  await page.goto("/admin/dashboard");
+  // No address yet: every staff page asks for one.
+  await page.getByRole("link", { name: "Add your e-mail address" }).click();
+  const email = uniqueEmail("own-address");
+  await page.getByLabel("New e-mail address").fill(email);
+  await page.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(page.getByText(`We have sent a link to ${email}.`)).toBeVisible();
+
+  await page.goto(await linkInOutbox(email, "/admin/confirm-email/"));
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Your e-mail address is now ${email}.`);
+  await page.getByRole("link", { name: "Go to your account" }).click();
+  await expect(page.getByRole("link", { name: "Add your e-mail address" })).toHaveCount(0);
+
+  await context.clearCookies();
+  await page.goto("/admin/forgot-password");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/If that address belongs to an active staff account/);
+  await page.goto(await linkInOutbox(email, "/admin/reset-password/"));
+  await expect(page.getByLabel("New password")).toBeVisible();
   await forgetFailedSignIns(resetThrottleKey(email));
 });

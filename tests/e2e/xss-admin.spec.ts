@@ -32,7 +32,7 @@ test("the form rejects a javascript: image URL and saves nothing", async ({ page
   await dialog.getByLabel("Image URL").fill("javascript:alert(1)");
   await dialog.getByLabel("Content").fill("<img src=x onerror=alert(1)>");
   await dialog.getByRole("button", { name: "Add Article" }).click();
-  await expect(dialog.getByText("Image URL must be a valid http(s) URL")).toBeVisible();
+  await expect(dialog.locator(".field-error").getByText("Image URL must be a valid http(s) URL")).toBeVisible();
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
   expect(await e2eDb().selectFrom("news").select("id").where("title", "=", title).execute()).toHaveLength(0);
   expect(dialogs).toBe(0);

@@ -36,6 +36,7 @@ const table: Record<string, Row> = {
   "admin+/forgot-password.tsx": page("public"),
   "admin+/reset-password.$token.tsx": page("public"),
   "admin+/invitation.$token.tsx": page("public"),
+  "admin+/confirm-email.$token.tsx": page("public"),
   // The dashboard.
   "admin+/dashboard+/_layout.tsx": { loader: ALL, action: null },
   "admin+/dashboard+/_index.tsx": { loader: ALL, action: null },

@@ -97,9 +97,13 @@ describe("disabling a person", () => {
     await getDb().updateTable("users").set({ email: "editor@example.org" }).where("id", "=", editor.id).execute();
 
     const member = `/admin/dashboard/team/${editor.id}`;
-    const disabled = await run(memberRoute.action, postForm(member, { intent: "disable", confirmed: "yes" }, { cookie }), {
-      id: String(editor.id),
-    });
+    const disabled = await run(
+      memberRoute.action,
+      postForm(member, { intent: "disable", confirmed: "yes" }, { cookie }),
+      {
+        id: String(editor.id),
+      },
+    );
     expect(disabled.status).toBeLessThan(400);
     const enabled = await run(memberRoute.action, postForm(member, { intent: "enable" }, { cookie }), {
       id: String(editor.id),

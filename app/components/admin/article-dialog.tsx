@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { CheckboxField, FileField, FormError, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { IMAGE_TYPES, newsArticleFormSchema, type NewsArticleFormInput } from "~/schemas/news";
 import { adminPaths } from "~/utils/admin-paths";
 import { Modal } from "./modal";
@@ -65,7 +66,7 @@ export function ArticleDialog({
   return (
     <Modal title={heading} closeTo={adminPaths.news}>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <TextField meta={fields.title} label="Title" />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} />

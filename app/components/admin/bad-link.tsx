@@ -1,7 +1,8 @@
 import { getFormProps, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { staffAccountPages } from "~/content/staff-accounts";
 
 /** What a staff link from an e-mail (invitation, password reset) shows when it no longer works. */
@@ -65,7 +66,7 @@ export function EmailLinkForm({
 }) {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {children}
       <button type="submit" className="btn-primary w-full">
         {submitLabel}

@@ -1,7 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 
 /**
  * A one-line staff form that posts an `intent` to its page's action (send a test, schedule,
@@ -26,7 +26,7 @@ export function IntentForm<S extends Record<string, unknown>>({
 }) {
   return (
     <Form method="post" {...getFormProps(form)} className={className}>
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="intent" value={intent} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">{children}</div>
       {note ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{note}</p> : null}

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { FormError, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { newsletterDraftSchema, type NewsletterDraftForm } from "~/schemas/newsletter-issues";
 
 export interface NewsletterFormValues {
@@ -44,7 +45,7 @@ export function NewsletterForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 max-w-3xl space-y-4">
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="save" />
       <TextField meta={fields.subject} label="Subject" />
       <TextField

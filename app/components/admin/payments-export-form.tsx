@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/form";
 import { paymentsExportSchema } from "~/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
@@ -25,6 +26,7 @@ export function PaymentsExportForm() {
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         One row per payment, by the day the money was received. Leave both dates empty for every payment.
       </p>
+      <ErrorSummary form={form} />
       <form
         method="get"
         action={adminPaths.paymentsExport}

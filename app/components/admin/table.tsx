@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 
 // Staff tables and headed sections: one home for every staff table's markup and classes (the
 // header row, the scroll wrapper, the cells) and the section heading, so every staff list reads
-// (and is announced) the same way. StaffTable draws a whole table in one of its looks; the
-// Donations pages compose the boxed look from ScrollTable, TableHead, thClass and tdClass.
+// (and is announced) the same way, and fits a phone. StaffTable draws a whole table in one of its
+// looks; the Donations pages compose the boxed look from ScrollTable, TableHead, thClass and tdClass.
 
 /** A column heading: its text, or the text with a right alignment for figures. */
 export type Column = string | { label: ReactNode; key: string; align?: "right" };
@@ -42,15 +42,18 @@ export function StaffTable({
   caption,
   look = "list",
   wide = false,
-  className,
+  stacked = false,
+  className = "",
   children,
 }: {
   columns: readonly Column[];
-  /** Read by screen readers only. */
-  caption?: string;
+  /** Read by screen readers (the table's caption, and the name of its scrolling region). */
+  caption: string;
   look?: keyof typeof looks;
   /** At least 40rem wide (scrolls sideways on a phone rather than squeezing its columns). */
   wide?: boolean;
+  /** One block per row on a phone, each cell named by its `data-label` (see ScrollTable). */
+  stacked?: boolean;
   /** The scroll wrapper's classes (its margin). */
   className?: string;
   /** The body rows. */
@@ -58,7 +61,8 @@ export function StaffTable({
 }) {
   const style = looks[look];
   return (
-    <div className={className ? `${className} overflow-x-auto` : "overflow-x-auto"}>
+    // Named apart from the section around it, which is often headed with the same words.
+    <ScrollTable label={`${caption}, table`} className={className} stacked={stacked}>
       <table className={wide ? `${style.table} min-w-[40rem]` : style.table}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead>
@@ -82,7 +86,7 @@ export function StaffTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -112,15 +116,33 @@ export function StaffSection({
   );
 }
 
-/** A table that scrolls sideways on a phone; focusable so keyboard users can scroll it too. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The one wrapper of every staff table: a region of its own, named, that scrolls sideways when
+ * the table is wider than a phone, so the page never does; focusable so keyboard users can
+ * scroll it too. `relative`: the visually hidden parts of a table (sr-only headings, positioned
+ * absolutely) stay inside it rather than widening the page. `stacked`: below the small
+ * breakpoint each row becomes a block, each cell shown with its column's name (the cell's
+ * `data-label`; app/tailwind.css, `.stacked-rows`).
+ */
+export function ScrollTable({
+  label,
+  className = "mt-4 rounded-lg border border-slate-200 dark:border-slate-700",
+  stacked = false,
+  children,
+}: {
+  label: string;
+  /** Its margin and frame (the boxed look by default). */
+  className?: string;
+  stacked?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section
       aria-label={label}
       // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700"
+      className={`${className} relative overflow-x-auto${stacked ? " stacked-rows" : ""}`}
     >
       {children}
     </section>

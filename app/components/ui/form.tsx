@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMeta } from "~/utils/light-form";
 import type { ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { ErrorSummary } from "./error-summary";
 
 // Field primitives for the light forms (app/utils/light-form.ts) and the staff area's Conform forms. Errors are linked with aria-describedby and shown
 // under the control; the same markup renders on the server, so JavaScript-off visitors see
@@ -17,20 +18,12 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-/** A form-level message (e.g. a failed save), announced to screen readers. */
+/**
+ * A form-level message (e.g. a failed save) as the error summary a refused form starts with;
+ * a Conform form uses ErrorSummary itself, which adds its fields' messages.
+ */
 export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
-  return (
-    <div
-      id={id}
-      role="alert"
-      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-    >
-      {errors.map((error) => (
-        <p key={error}>{error}</p>
-      ))}
-    </div>
-  );
+  return <ErrorSummary id={id} problems={errors?.map((message) => ({ message }))} />;
 }
 
 function Label({ htmlFor, children, optional }: { htmlFor: string; children: ReactNode; optional?: boolean }) {

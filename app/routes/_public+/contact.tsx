@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunct
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
@@ -81,7 +82,7 @@ function ContactForm({ defaultSubject }: { defaultSubject: string | null }) {
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField meta={fields.name} label="Full Name" autoComplete="name" />

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { CharityText } from "~/components/charity";
-import { FormError, Honeypot, TextField } from "~/components/ui/form";
+import { Honeypot, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { newsletterConsent } from "~/content/newsletter-consent";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
@@ -109,7 +110,7 @@ function NewsletterForm() {
       </h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{newsletterConsent.signUp}</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl">
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <Honeypot />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField meta={fields.email} label="Email" type="email" autoComplete="email" className="flex-1" />

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
@@ -62,7 +63,7 @@ export default function ForgotPassword() {
           <>
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{staffAccountPages.forgotIntro}</p>
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-              <FormError id={form.errorId} errors={form.errors} />
+              <ErrorSummary form={form} />
               <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
               <button type="submit" className="btn-primary w-full">
                 Send the link

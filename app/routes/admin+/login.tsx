@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { TextField } from "~/components/ui/form";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { useCharity } from "~/components/charity";
 import { mailtoHref, site } from "~/content/site";
@@ -96,7 +97,9 @@ export default function AdminLogin() {
   const failed = actionData?.result.status === "error";
   const hasFieldErrors = Object.entries(serverErrors).some(([name, errors]) => name !== "" && errors?.length);
   const serverMessage = serverErrors[""]?.length ? serverErrors[""] : undefined;
-  const formErrors = serverMessage ?? (failed && !hasFieldErrors ? ["Login failed"] : undefined);
+  const formErrors = serverMessage ?? (failed && !hasFieldErrors ? ["Login failed"] : []);
+  // The server's message from its answer: emptying the password above resets the form's own state.
+  const fieldErrors = Object.fromEntries(Object.entries(form.allErrors).filter(([name]) => name !== ""));
 
   return (
     <section className="container-page flex justify-center py-16">
@@ -108,7 +111,10 @@ export default function AdminLogin() {
 
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <FormError id={form.errorId} errors={formErrors} />
+          <ErrorSummary
+            form={{ id: form.id, errorId: form.errorId, allErrors: fieldErrors }}
+            problems={formErrors.map((message) => ({ message }))}
+          />
           <TextField meta={fields.username} label="Username" autoComplete="username" />
           <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
           <button type="submit" className="btn-primary w-full" disabled={signingIn}>

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
@@ -63,7 +64,7 @@ export default function SignInCode() {
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <FormError id={form.errorId} errors={form.errors} />
+          <ErrorSummary form={form} />
           <TextField meta={fields.code} label="Code" autoComplete="one-time-code" inputMode="text" />
           <button type="submit" className="btn-primary w-full">
             Continue

@@ -5,7 +5,12 @@ import { e2eDb } from "./db";
 /** The path of the first link to `prefix` in the newest message to `email`. */
 export async function linkInOutbox(
   email: string,
-  prefix: "/newsletter/confirm/" | "/newsletter/unsubscribe/" | "/admin/invitation/" | "/admin/reset-password/",
+  prefix:
+    | "/newsletter/confirm/"
+    | "/newsletter/unsubscribe/"
+    | "/admin/invitation/"
+    | "/admin/reset-password/"
+    | "/admin/confirm-email/",
 ) {
   const row = await e2eDb()
     .selectFrom("outbox")

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/light-form";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
-import { CheckboxField, ErrorList, FormError, Honeypot, TextField } from "~/components/ui/form";
+import { CheckboxField, ErrorList, Honeypot, TextField } from "~/components/ui/form";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { cardPaymentNote, donationTypes, paymentNote, payByOptions, presetAmounts } from "~/content/donate";
 import { donationRules } from "~/schemas/field-rules";
@@ -47,21 +47,27 @@ function ToggleOption({
 const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
 const checks = browserValidation(donationRules, crossField.check, { serverAnswersSubmit: true });
 
-export function DonationForm({
-  cardPayments,
-  lastResult,
-}: {
-  cardPayments: boolean;
-  /** The action's answer to the last post, if any. */
-  lastResult: SubmissionResult | undefined;
-}) {
-  const busy = useIsPending({ formAction: "/donate" });
-  const [form, fields] = useForm({
+/** The form's state (Conform), kept by the page: its error summary is at the top of the page. */
+export function useDonationForm(lastResult: SubmissionResult | undefined) {
+  return useForm({
     id: "donate",
     lastResult,
     defaultValue: { type: "one-time", payBy: "card" },
     ...checks,
   });
+}
+
+type DonationFormState = ReturnType<typeof useDonationForm>;
+
+/** The donate form, drawn from its state (useDonationForm). */
+export function DonationForm({
+  cardPayments,
+  state: [form, fields],
+}: {
+  cardPayments: boolean;
+  state: DonationFormState;
+}) {
+  const busy = useIsPending({ formAction: "/donate" });
 
   // With JavaScript the two ways of choosing an amount exclude each other on screen; without
   // it the server applies the same rule (a filled custom amount wins), see resolveDonationAmount.
@@ -81,10 +87,9 @@ export function DonationForm({
 
   return (
     <Form method="post" {...getFormProps(form)} onFocus={crossField.prepare} className="space-y-8">
-      <FormError id={form.errorId} errors={form.errors} />
       <Honeypot />
 
-      <fieldset>
+      <fieldset id={fields.type.id}>
         <legend className="text-base font-semibold text-slate-900 dark:text-white">Donation type</legend>
         <div className="mt-3 grid max-w-sm grid-cols-2 gap-3">
           {getCollectionProps(fields.type, {
@@ -100,7 +105,7 @@ export function DonationForm({
         <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
       </fieldset>
 
-      <fieldset aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}>
+      <fieldset id={fields.amount.id} aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}>
         <legend className="text-base font-semibold text-slate-900 dark:text-white">Amount</legend>
         <div className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
           {getCollectionProps(fields.amount, {
@@ -163,7 +168,7 @@ export function DonationForm({
       <GiftAidFields fields={fields} />
 
       {cardPayments ? (
-        <fieldset>
+        <fieldset id={fields.payBy.id}>
           <legend className="text-base font-semibold text-slate-900 dark:text-white">How would you like to pay?</legend>
           <div className="mt-3 space-y-3">
             {getCollectionProps(fields.payBy, {

@@ -19,7 +19,8 @@ import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-register";
 import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
 import { PageBanner } from "~/components/page-banner";
-import { DonationForm } from "./donation-form";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { DonationForm, useDonationForm } from "./donation-form";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
@@ -60,8 +61,13 @@ export default function Donate() {
   const charity = useCharity();
   const { cardPayments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const donation = useDonationForm(actionData?.result);
   return (
     <>
+      {/* First on the page, above the banner: a phone shows it without scrolling. */}
+      <div className="container-page">
+        <ErrorSummary form={donation[0]} className="mt-6" />
+      </div>
       <PageBanner title={donateHero.title} lead={donateHero.lead}>
         <p className="mt-6 flex flex-wrap gap-x-8 gap-y-2 font-semibold">
           <span>100% of donations go to projects</span>
@@ -71,7 +77,7 @@ export default function Donate() {
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Panel title="Your donation" large className="lg:col-span-2">
-          <DonationForm cardPayments={cardPayments} lastResult={actionData?.result} />
+          <DonationForm cardPayments={cardPayments} state={donation} />
         </Panel>
 
         <div className="space-y-6">

@@ -7,6 +7,7 @@ import { ErrorPage } from "~/components/error-page";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Spinner } from "~/components/ui/spinner";
 import { site } from "~/content/site";
+import { staffAccountPages } from "~/content/staff-accounts";
 import { adminPaths, roleLabels, sectionOf, sectionsFor } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { ANY_ROLE } from "~/services/session.server";
@@ -23,7 +24,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, ANY_ROLE);
-  return json({ username: user.username, role: user.role });
+  return json({ username: user.username, role: user.role, hasEmail: Boolean(user.email) });
 }
 
 function TopBar({ children, heading = true }: { children?: React.ReactNode; heading?: boolean }) {
@@ -81,6 +82,14 @@ export default function StaffArea() {
           <PublicSiteLink className="hidden px-3 pt-6 text-sm lg:block" />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none lg:px-8 lg:py-8">
+          {data.hasEmail ? null : (
+            <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              {staffAccountPages.emailPrompt}{" "}
+              <Link to={`${adminPaths.account}#own-details-heading`} className="link font-semibold">
+                {staffAccountPages.emailPromptLink}
+              </Link>
+            </p>
+          )}
           {switchingSection ? <Spinner /> : <Outlet />}
           <PublicSiteLink className="mt-12 border-t border-slate-200 pt-4 text-sm lg:hidden dark:border-slate-700" />
         </main>

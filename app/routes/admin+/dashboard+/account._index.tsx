@@ -1,14 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { RowActionForm } from "~/components/admin/row-action";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
+import { staffAccountPages } from "~/content/staff-accounts";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { endMyOtherSessions, endMySession, mySessions } from "~/services/account.server";
-import { getSessionToken } from "~/services/session.server";
+import {
+  changeMyName,
+  changeMyPassword,
+  endMyOtherSessions,
+  endMySession,
+  mySessions,
+  requestEmailChange,
+} from "~/services/account.server";
+import { getSessionToken, renewBrowserSession } from "~/services/session.server";
+import { parseOwnEmailForm, parseOwnNameForm, parseOwnPasswordForm } from "~/services/staff-forms.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { twoStepOverview } from "~/services/two-step.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
@@ -39,6 +52,40 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: ended ? 200 : 404 },
     );
   }
+  if (intent === "name") {
+    const submission = parseOwnNameForm(form);
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    await changeMyName(user, submission.value.name);
+    return json({
+      intent,
+      result: submission.reply({ resetForm: true }),
+      notice: { ok: true, message: "Name saved." },
+    });
+  }
+  if (intent === "email") {
+    const submission = parseOwnEmailForm(form);
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await requestEmailChange(user, submission.value.email);
+    if (!outcome.ok) {
+      return json({ intent, result: submission.reply({ fieldErrors: { email: [outcome.message] } }) }, { status: 409 });
+    }
+    const message = staffAccountPages.emailChangeSent(submission.value.email);
+    return json({ intent, result: submission.reply({ resetForm: true }), notice: { ok: true, message } });
+  }
+  if (intent === "password") {
+    const submission = parseOwnPasswordForm(form);
+    const hide = { hideFields: ["current", "password"] };
+    if (submission.status !== "success") return json({ intent, result: submission.reply(hide) }, { status: 400 });
+    if (!(await changeMyPassword(user, submission.value.current, submission.value.password))) {
+      const fieldErrors = { current: [staffAccountPages.wrongCurrentPassword] };
+      return json({ intent, result: submission.reply({ ...hide, fieldErrors }) }, { status: 400 });
+    }
+    const message = "Password changed. Every other session has ended.";
+    return json(
+      { intent, result: submission.reply({ resetForm: true }), notice: { ok: true, message } },
+      { headers: { "Set-Cookie": await renewBrowserSession(request, user.id) } },
+    );
+  }
   if (intent === "end-others") {
     const count = await endMyOtherSessions(user, await getSessionToken(request));
     return json({ notice: { ok: true, message: `${count} other session${count === 1 ? "" : "s"} ended.` } });
@@ -54,7 +101,7 @@ export default function Account() {
       <h2 id="account-heading" className="text-2xl font-bold">
         Your account
       </h2>
-      <ActionNotice notice={actionData?.notice} />
+      <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : undefined} />
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">Username</dt>
         <dd>{user.username}</dd>
@@ -65,6 +112,48 @@ export default function Account() {
         <dt className="font-medium">Role</dt>
         <dd>{roleLabels[user.role]}</dd>
       </dl>
+
+      <StaffSection id="own-details" title="Change your details">
+        <OwnForm intent="name" label="Save name" defaults={{ name: user.name ?? "" }}>
+          {(fields) => <TextField meta={fields.name} label="Name" autoComplete="name" className="flex-1" />}
+        </OwnForm>
+        <OwnForm
+          intent="email"
+          label="Send a confirmation link"
+          note="The address changes when you open the link we send to it."
+        >
+          {(fields) => (
+            <TextField
+              meta={fields.email}
+              label="New e-mail address"
+              type="email"
+              autoComplete="email"
+              className="flex-1"
+            />
+          )}
+        </OwnForm>
+        <OwnForm intent="password" label="Change password" note="Every other session and API token ends.">
+          {(fields) => (
+            <>
+              <TextField
+                meta={fields.current}
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                className="flex-1"
+              />
+              <TextField
+                meta={fields.password}
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                className="flex-1"
+                hint={staffAccountPages.passwordHint}
+              />
+            </>
+          )}
+        </OwnForm>
+      </StaffSection>
 
       <StaffSection id="two-step" title="Two-step sign-in">
         <p className="mt-2 text-slate-800 dark:text-slate-200">
@@ -113,6 +202,42 @@ export default function Account() {
         </Form>
       </StaffSection>
     </section>
+  );
+}
+
+type OwnField = "name" | "email" | "current" | "password";
+
+/** One of the forms that change the person's own details, answered on this page. */
+function OwnForm({
+  intent,
+  label,
+  note,
+  defaults,
+  children,
+}: {
+  intent: "name" | "email" | "password";
+  label: string;
+  note?: string;
+  defaults?: Record<string, string>;
+  children: (fields: ReturnType<typeof useForm<Record<OwnField, string>>>[1]) => ReactNode;
+}) {
+  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm<Record<OwnField, string>>({
+    id: `own-${intent}`,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 max-w-2xl space-y-3">
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value={intent} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">{children(fields)}</div>
+      {note ? <p className="text-sm text-slate-700 dark:text-slate-300">{note}</p> : null}
+      <button type="submit" className="btn-secondary">
+        {label}
+      </button>
+    </Form>
   );
 }
 

@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useId } from "react";
 import { Modal } from "~/components/admin/modal";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { FormError, TextareaField } from "~/components/ui/form";
+import { TextareaField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -122,7 +123,7 @@ export default function RemovePayment() {
             the wrong pledge&rdquo;. The history keeps it, so leave out the donor&rsquo;s personal details.
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-            <FormError id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <TextareaField meta={fields.reason} label="Reason" rows={2} />
             <div className="flex flex-wrap justify-end gap-3">
               <Link to={back} className="btn-secondary">

@@ -6,7 +6,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { FormError, TextareaField } from "~/components/ui/form";
+import { TextareaField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -115,7 +116,7 @@ export default function CancelPledge() {
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 max-w-xl space-y-4">
-            <FormError id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <TextareaField meta={fields.reason} label="Reason" rows={3} />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className={dangerButtonClass} disabled={busy}>

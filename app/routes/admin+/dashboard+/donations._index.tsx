@@ -110,18 +110,18 @@ export default function DonationsList() {
       </p>
 
       {pledges.length > 0 ? (
-        <ScrollTable label="Pledges">
+        <ScrollTable label="Pledges" stacked>
           <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
             <TableHead columns={["Reference", "Pledged", "Donor", "Type", "Amount", "Received", "Status"]} />
             <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
               {pledges.map((pledge) => (
                 <tr key={pledge.id}>
-                  <td className={`${tdClass} whitespace-nowrap font-mono`}>
+                  <td data-label="Reference" className={`${tdClass} whitespace-nowrap font-mono`}>
                     <Link to={adminPaths.donation(pledge.id)} className="link">
                       {pledge.reference}
                     </Link>
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                  <td data-label="Pledged" className={`${tdClass} whitespace-nowrap`}>
                     <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
                     {pledge.status === "pending" && pledge.createdAt < oldBefore ? (
                       <span className="mt-1 block text-xs font-semibold text-amber-800 dark:text-amber-300">
@@ -129,17 +129,21 @@ export default function DonationsList() {
                       </span>
                     ) : null}
                   </td>
-                  <td className={tdClass}>
+                  <td data-label="Donor" className={tdClass}>
                     <span className="block break-words">{pledge.name}</span>
                     <span className="block break-all text-slate-700 dark:text-slate-300">{pledge.email}</span>
                   </td>
-                  <td className={tdClass}>{pledgeTypeLabels[pledge.type]}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                  <td data-label="Type" className={tdClass}>
+                    {pledgeTypeLabels[pledge.type]}
+                  </td>
+                  <td data-label="Amount" className={`${tdClass} whitespace-nowrap`}>
                     {formatPence(pledge.amountPence)}
                     {pledge.type === "monthly" ? " a month" : ""}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatPence(pledge.paidPence)}</td>
-                  <td className={tdClass}>
+                  <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
+                    {formatPence(pledge.paidPence)}
+                  </td>
+                  <td data-label="Status" className={tdClass}>
                     <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
                   </td>
                 </tr>

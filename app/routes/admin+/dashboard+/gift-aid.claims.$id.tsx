@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FormError, TextField } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
@@ -104,13 +105,16 @@ function SubmitForm({ today }: { today: string }) {
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="submit" />
-      <TextField meta={fields.submittedOn} label="Date submitted to HMRC" type="date" />
-      <button type="submit" className="btn-primary">
-        Mark as submitted
-      </button>
-    </Form>
+    <>
+      <ErrorSummary form={form} className="mt-4" />
+      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="submit" />
+        <TextField meta={fields.submittedOn} label="Date submitted to HMRC" type="date" />
+        <button type="submit" className="btn-primary">
+          Mark as submitted
+        </button>
+      </Form>
+    </>
   );
 }
 

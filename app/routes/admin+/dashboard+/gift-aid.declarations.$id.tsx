@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
-import { FormError, TextareaField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { TextareaField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { historyOf } from "~/services/history.server";
@@ -57,7 +58,7 @@ function CancelForm() {
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
-      <FormError errors={actionData?.error ? [actionData.error] : form.errors} />
+      <ErrorSummary form={form} problems={actionData?.error ? [{ message: actionData.error }] : undefined} />
       <TextareaField meta={fields.reason} label="Reason (e.g. the donor asked by e-mail on 3 May)" rows={3} />
       <button type="submit" className={dangerButtonClass}>
         Cancel the declaration

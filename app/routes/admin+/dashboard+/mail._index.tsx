@@ -141,6 +141,8 @@ export default function MailLog() {
         ) : (
           <StaffTable
             className="mt-3"
+            caption="Messages"
+            stacked
             columns={[
               "Created",
               "To and subject",
@@ -153,26 +155,32 @@ export default function MailLog() {
           >
             {messages.map((m) => (
               <tr key={m.id} className={listRow}>
-                <td className={`${listCell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
-                <td className={`${listCell} break-all`}>
+                <td data-label="Created" className={`${listCell} whitespace-nowrap`}>
+                  {formatDateTime(m.createdAt)}
+                </td>
+                <td data-label="To and subject" className={`${listCell} min-w-48 break-words`}>
                   <Link to={adminPaths.mailMessage(m.id)} className="link">
                     {m.subject}
                   </Link>
                   <br />
-                  <span className="text-slate-700 dark:text-slate-300">{m.toAddress}</span>
+                  <span className="break-all text-slate-700 dark:text-slate-300">{m.toAddress}</span>
                 </td>
-                <td className={listCell}>
+                <td data-label="Status" className={listCell}>
                   <MailStatus status={m.status} />
                 </td>
-                <td className={listCell}>{m.tries}</td>
-                <td className={`${listCell} whitespace-nowrap`}>
+                <td data-label="Tries" className={listCell}>
+                  {m.tries}
+                </td>
+                <td data-label="Next attempt or sent" className={`${listCell} whitespace-nowrap`}>
                   {m.status === "sent" && m.sentAt
                     ? formatDateTime(m.sentAt)
                     : m.status === "queued"
                       ? formatDateTime(m.nextAttemptAt)
                       : "—"}
                 </td>
-                <td className={`${listCell} break-words`}>{m.lastError ?? ""}</td>
+                <td data-label="Last error" className={`${listCell} break-words`}>
+                  {m.lastError ?? ""}
+                </td>
                 <td className={listCell}>
                   {m.status === "failed" ? (
                     <Form method="post">

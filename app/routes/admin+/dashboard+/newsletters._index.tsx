@@ -123,7 +123,7 @@ export default function Newsletters() {
         {newsletters.length === 0 ? (
           <p className="mt-3 text-slate-700 dark:text-slate-300">No newsletter yet.</p>
         ) : (
-          <StaffTable className="mt-3" columns={["Subject", "Status", "When", "Recipients"]}>
+          <StaffTable className="mt-3" caption="Newsletters" columns={["Subject", "Status", "When", "Recipients"]}>
             {newsletters.map((n) => (
               <tr key={n.id} className={listRow}>
                 <td className={`${listCell} break-words`}>

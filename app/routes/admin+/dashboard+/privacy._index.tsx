@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/admin/confirm-form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { PersonalDataSections } from "~/components/admin/personal-data";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { privacyRequestMessages } from "~/content/privacy-requests";
@@ -47,6 +48,7 @@ export default function PrivacyRequests() {
     <>
       <h2 className="text-2xl font-semibold">Privacy requests</h2>
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{privacyRequestMessages.intro}</p>
+      <ErrorSummary className="mt-6" problems={error ? [{ message: error, fieldId: "privacy-email" }] : undefined} />
       <Form method="get" action={adminPaths.privacy} className="mt-6 flex flex-wrap items-end gap-3" noValidate>
         <div className="min-w-64 flex-1 sm:max-w-md">
           <label htmlFor="privacy-email" className="block text-sm font-medium text-slate-800 dark:text-slate-200">

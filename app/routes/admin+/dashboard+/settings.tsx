@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { FormError, TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { charityDefaults, placeholderSettingKeys, site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -223,7 +224,7 @@ function GroupForm({
           {settingsGroupLegends[group]}
         </legend>
         <p className="text-sm text-slate-700 dark:text-slate-300">{groupIntro[group]}</p>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <input type="hidden" name={SETTINGS_GROUP_FIELD} value={group} />
         {fields.map(({ key, label }) => {
           const ui = fieldUi[key] ?? {};

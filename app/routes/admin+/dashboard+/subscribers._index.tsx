@@ -41,10 +41,14 @@ export default function Subscribers() {
       {subscribers.length === 0 ? (
         <p className="mt-6 text-slate-700 dark:text-slate-300">No subscribers yet.</p>
       ) : (
-        <StaffTable className="mt-6" columns={["Address", "Status", "Signed up", "Confirmed", "Consent wording"]}>
+        <StaffTable
+          className="mt-6"
+          caption="Subscribers"
+          columns={["Address", "Status", "Signed up", "Confirmed", "Consent wording"]}
+        >
           {subscribers.map((s) => (
             <tr key={s.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-              <td className="p-2 break-all">
+              <td className="p-2 break-words">
                 <Link to={adminPaths.subscriber(s.id)} className="link">
                   {s.email}
                 </Link>

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterButtons } from "~/components/admin/filter-form";
 import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { ErrorList } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
@@ -74,6 +75,10 @@ export default function SupportersList() {
         their page.
       </p>
 
+      <ErrorSummary
+        className="mt-6"
+        problems={Object.entries(errors).map(([name, message]) => ({ message, fieldId: `supporters-${name}` }))}
+      />
       <Form
         method="get"
         action={adminPaths.supporters}
@@ -143,13 +148,13 @@ export default function SupportersList() {
       </p>
 
       {rows.length > 0 ? (
-        <ScrollTable label="Supporters">
+        <ScrollTable label="Supporters" stacked>
           <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
             <TableHead columns={["Supporter", "Lifetime giving", "First gift", "Last gift", "Gift Aid claimed"]} />
             <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td className={tdClass}>
+                  <td data-label="Supporter" className={tdClass}>
                     <Link to={adminPaths.supporter(row.id)} className="link block break-words">
                       {row.displayName ?? row.email ?? `Supporter ${row.id}`}
                     </Link>
@@ -157,14 +162,18 @@ export default function SupportersList() {
                       <span className="block break-all text-slate-700 dark:text-slate-300">{row.email}</span>
                     ) : null}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatPence(row.lifetimePence)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                  <td data-label="Lifetime giving" className={`${tdClass} whitespace-nowrap`}>
+                    {formatPence(row.lifetimePence)}
+                  </td>
+                  <td data-label="First gift" className={`${tdClass} whitespace-nowrap`}>
                     {row.firstGiftOn ? formatLongDate(row.firstGiftOn) : "—"}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                  <td data-label="Last gift" className={`${tdClass} whitespace-nowrap`}>
                     {row.lastGiftOn ? formatLongDate(row.lastGiftOn) : "—"}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatPence(row.giftAidClaimedPence)}</td>
+                  <td data-label="Gift Aid claimed" className={`${tdClass} whitespace-nowrap`}>
+                    {formatPence(row.giftAidClaimedPence)}
+                  </td>
                 </tr>
               ))}
             </tbody>

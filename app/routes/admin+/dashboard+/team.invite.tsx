@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
-import { FormError, SelectField, TextField } from "~/components/ui/form";
+import { SelectField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -50,7 +51,7 @@ export default function InvitePerson() {
         and statistics. Editor: news and statistics.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 max-w-md space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <TextField meta={fields.name} label="Name" autoComplete="off" />
         <TextField meta={fields.email} label="Email address" type="email" autoComplete="off" />
         <SelectField meta={fields.role} label="Role" options={roleOptions} placeholder="Choose a role" />

@@ -10,7 +10,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { PLEDGE_NOT_FOUND, PledgeStatusBadge, SavedNotice } from "~/components/admin/donations";
-import { CheckboxField, FormError, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -123,7 +124,7 @@ export default function PledgeDetail() {
           ) : (
             <Form method="post" {...getFormProps(form)} key={payments.length} className="mt-2 space-y-4">
               <input type="hidden" name="intent" value="record-payment" />
-              <FormError id={form.errorId} errors={form.errors} />
+              <ErrorSummary form={form} />
               <TextField meta={fields.receivedOn} label="Date received" type="date" />
               <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
               <TextareaField meta={fields.note} label="Note" rows={2} optional />

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { FormError, SelectField, TextField } from "~/components/ui/form";
+import { SelectField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import {
   PLACE_MAX_LENGTH,
   recordSmallDonationSchema,
@@ -29,7 +30,7 @@ export function RecordForm({
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="record" />
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <TextField meta={fields.collectedOn} label="Date collected" type="date" />
       <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" hint="Like 25 or 25.50" />
       <SelectField

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { footerLinks } from "~/content/navigation";
 import { site } from "~/content/site";
 import { charityRegister } from "~/utils/charity-register";
-import { sisterChapterLinksOf, socialLinksOf } from "~/utils/charity-settings";
+import { sisterChapterLinksOf, socialLinksOf } from "~/utils/charity-links";
 import { useCharity } from "./charity";
 
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";

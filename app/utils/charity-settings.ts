@@ -4,6 +4,8 @@
 // read through app/services/charity-settings.server.ts; the defaults of a fresh database are the
 // placeholders in app/content/site.ts.
 
+import { chapterFields, socialFields } from "./charity-links";
+
 export interface CharitySettings {
   name: string;
   shortName: string;
@@ -61,17 +63,8 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
     { key: "accountNumber", label: "Account number" },
     { key: "iban", label: "IBAN" },
   ],
-  social: [
-    { key: "facebookUrl", label: "Facebook" },
-    { key: "linkedinUrl", label: "LinkedIn" },
-    { key: "instagramUrl", label: "Instagram" },
-    { key: "xUrl", label: "X (Twitter)" },
-    { key: "youtubeUrl", label: "YouTube" },
-  ],
-  chapters: [
-    { key: "internationalChapterUrl", label: "Sister chapter: International" },
-    { key: "europeChapterUrl", label: "Sister chapter: Europe" },
-  ],
+  social: socialFields,
+  chapters: chapterFields,
 };
 
 export const settingsGroupLegends: Record<SettingsGroup, string> = {
@@ -88,34 +81,3 @@ export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group)
 
 export const labelOf = (key: SettingKey): string =>
   settingsGroups.flatMap((group) => settingsFields[group]).find((field) => field.key === key)?.label ?? key;
-
-/** "Monday - Friday: 9:00 AM - 5:00 PM" lines as rows to show; a line without ": " is one cell. */
-export function officeHoursRows(text: string): { days: string; hours: string }[] {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const at = line.indexOf(": ");
-      return at === -1 ? { days: line, hours: "" } : { days: line.slice(0, at), hours: line.slice(at + 2) };
-    });
-}
-
-/** Where staff who cannot sign in write: the support address, or the contact e-mail when none is set. */
-export const supportAddressOf = (settings: CharitySettings): string => settings.supportEmail || settings.email;
-
-/** The sister chapters' links to show: the ones set, named as in the Settings form. */
-export function sisterChapterLinksOf(settings: CharitySettings): { label: string; href: string }[] {
-  return settingsFields.chapters
-    .map(({ key, label }) => ({ label, href: settings[key] }))
-    .filter((link) => link.href !== "");
-}
-
-/** The social links to show: the ones set, then WhatsApp (from the WhatsApp number). */
-export function socialLinksOf(settings: CharitySettings): { label: string; href: string }[] {
-  const links = settingsFields.social
-    .map(({ key, label }) => ({ label: label === "X (Twitter)" ? "X" : label, href: settings[key] }))
-    .filter((link) => link.href !== "");
-  if (settings.whatsappNumber) links.push({ label: "WhatsApp", href: `https://wa.me/${settings.whatsappNumber}` });
-  return links;
-}

@@ -13,7 +13,7 @@ import {
   normaliseIban,
   normaliseSortCode,
 } from "~/utils/charity-numbers";
-import { officeHoursRows, sisterChapterLinksOf, socialLinksOf, supportAddressOf } from "~/utils/charity-settings";
+import { officeHoursRows, sisterChapterLinksOf, socialLinksOf, supportAddressOf } from "~/utils/charity-links";
 import { charityText, charityTextParts } from "~/utils/charity-text";
 
 describe("sort code", () => {

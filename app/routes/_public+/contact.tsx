@@ -10,7 +10,7 @@ import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } fro
 import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
 import { telHref } from "~/utils/phone-numbers";
-import { officeHoursRows, socialLinksOf } from "~/utils/charity-settings";
+import { officeHoursRows, socialLinksOf } from "~/utils/charity-links";
 import { contactSchema } from "~/schemas/contact";
 import { contactRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";

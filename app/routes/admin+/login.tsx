@@ -13,7 +13,7 @@ import { loginRules } from "~/schemas/field-rules";
 import { browserValidation } from "~/utils/browser-validation";
 import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
 import { requestLogger } from "~/infra/logger.server";
-import { supportAddressOf } from "~/utils/charity-settings";
+import { supportAddressOf } from "~/utils/charity-links";
 import { pageMeta } from "~/utils/meta";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";

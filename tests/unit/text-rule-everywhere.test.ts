@@ -9,8 +9,8 @@ const modules = import.meta.glob("../../app/schemas/*.ts", { eager: true }) as R
 
 const A_DAY = "2026-11-26";
 
-/** Fields that are never stored: a password is only hashed; `q` is a list's search box. */
-const NOT_STORED = new Set(["password", "q"]);
+/** Fields that are never stored: a password (new or current) is only hashed or compared; `q` is a list's search box. */
+const NOT_STORED = new Set(["password", "current", "q"]);
 
 const HOSTILE: Record<string, string> = {
   "ESC (C0)": "Ab\u001bcd",

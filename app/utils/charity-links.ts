@@ -1,12 +1,16 @@
 // The charity's links and hours as every page's frame and the contact page show them: apart from
 // charity-settings.ts (the Settings form's groups and labels, for staff), so the code every
 // public page loads carries only what it shows.
-import type { CharitySettings } from "./charity-settings";
 
-type Field = { readonly key: keyof CharitySettings; readonly label: string };
+type SocialKey = "facebookUrl" | "linkedinUrl" | "instagramUrl" | "xUrl" | "youtubeUrl";
+type ChapterKey = "internationalChapterUrl" | "europeChapterUrl";
+type Field<Key> = { readonly key: Key; readonly label: string };
+
+/** What these helpers read of the charity's details (CharitySettings has it all). */
+type LinkDetails = Readonly<Record<SocialKey | ChapterKey | "whatsappNumber" | "email" | "supportEmail", string>>;
 
 /** The social networks' fields, in form order, with the label staff see (and the footer shows). */
-export const socialFields: readonly Field[] = [
+export const socialFields: readonly Field<SocialKey>[] = [
   { key: "facebookUrl", label: "Facebook" },
   { key: "linkedinUrl", label: "LinkedIn" },
   { key: "instagramUrl", label: "Instagram" },
@@ -15,7 +19,7 @@ export const socialFields: readonly Field[] = [
 ];
 
 /** The sister chapters' fields, named as the footer shows them. */
-export const chapterFields: readonly Field[] = [
+export const chapterFields: readonly Field<ChapterKey>[] = [
   { key: "internationalChapterUrl", label: "Sister chapter: International" },
   { key: "europeChapterUrl", label: "Sister chapter: Europe" },
 ];
@@ -33,15 +37,15 @@ export function officeHoursRows(text: string): { days: string; hours: string }[]
 }
 
 /** Where staff who cannot sign in write: the support address, or the contact e-mail when none is set. */
-export const supportAddressOf = (settings: CharitySettings): string => settings.supportEmail || settings.email;
+export const supportAddressOf = (settings: LinkDetails): string => settings.supportEmail || settings.email;
 
 /** The sister chapters' links to show: the ones set, named as in the Settings form. */
-export function sisterChapterLinksOf(settings: CharitySettings): { label: string; href: string }[] {
+export function sisterChapterLinksOf(settings: LinkDetails): { label: string; href: string }[] {
   return chapterFields.map(({ key, label }) => ({ label, href: settings[key] })).filter((link) => link.href !== "");
 }
 
 /** The social links to show: the ones set, then WhatsApp (from the WhatsApp number). */
-export function socialLinksOf(settings: CharitySettings): { label: string; href: string }[] {
+export function socialLinksOf(settings: LinkDetails): { label: string; href: string }[] {
   const links = socialFields
     .map(({ key, label }) => ({ label: label === "X (Twitter)" ? "X" : label, href: settings[key] }))
     .filter((link) => link.href !== "");

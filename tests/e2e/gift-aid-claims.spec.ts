@@ -64,7 +64,7 @@ test("staff cancel a declaration with a reason", async ({ page, login }) => {
   await page.getByLabel(/Reason/).fill("Donor asked by phone");
   await page.getByRole("button", { name: "Cancel the declaration" }).click();
   await expect(page.getByText(/Cancelled on .*: Donor asked by phone/)).toBeVisible();
-  await expect(page.getByText(/declaration\.cancelled: Donor asked by phone/)).toBeVisible();
+  await expect(page.getByText(/Gift Aid declaration cancelled by .*: Donor asked by phone/)).toBeVisible();
 });
 
 test("deleting a draft batch asks first, and the payment becomes claimable again", async ({ page, login }) => {

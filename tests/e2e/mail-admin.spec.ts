@@ -35,7 +35,7 @@ test("the mail log shows a failed message with its error, reads it, and retries 
   // Newer messages from parallel tests may push it off the first page: open it directly too.
   await page.goto("/admin/dashboard/mail");
   await expect(page.getByRole("heading", { level: 2, name: "Mail log" })).toBeVisible();
-  await expect(page.getByText(/No mail server is configured/)).toBeVisible();
+  await expect(page.getByText(/No mail server is set up for this site yet/)).toBeVisible();
 
   await page.goto(`/admin/dashboard/mail/${id}`);
   await expect(page.getByRole("heading", { level: 2, name: /^Message \d+/ })).toContainText("failed");

@@ -157,15 +157,25 @@ export async function deletePasswordResetsOf(db: DB, userId: number): Promise<vo
   await db.deleteFrom("password_resets").where("user_id", "=", userId).execute();
 }
 
-export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
+/** Uses a single-use link once: true only for the one call that marks it used (not used before, not expired). */
+async function markLinkUsed(
+  db: DB,
+  table: "password_resets" | "email_changes",
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
   const result = await db
-    .updateTable("password_resets")
+    .updateTable(table)
     .set({ used_at: now.toISOString() })
     .where("token_hash", "=", tokenHash)
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
+  return markLinkUsed(db, "password_resets", tokenHash, now);
 }
 
 /** A pending change of a person's own e-mail address; one per person (asking again replaces it). */
@@ -206,14 +216,7 @@ export async function findOpenEmailChange(
 
 /** Uses an e-mail change's link once: true only for the one call that marks it used. */
 export async function markEmailChangeUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("email_changes")
-    .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return markLinkUsed(db, "email_changes", tokenHash, now);
 }
 
 /**

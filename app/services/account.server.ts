@@ -23,6 +23,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { describeUserAgent } from "~/utils/user-agent";
 import { getCharitySettings } from "./charity-settings.server";
 import { staffLinkMail, staffNoticeMail } from "./mail-templates.server";
+import { queuePasswordChangedNotice } from "./password-reset.server";
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_HOURS * 60 * 60 * 1000;
 
@@ -161,14 +162,7 @@ export async function changeMyPassword(user: User, current: string, next: string
       actor: user.username,
       actorId: user.id,
     });
-    if (user.email) {
-      const mail = staffNoticeMail(
-        staffMailWording.passwordChangedSubject,
-        staffMailWording.passwordChangedText(user.name ?? user.username),
-        charity,
-      );
-      await enqueueMail(trx, { kind: "staff-password-changed", to: user.email, ...mail });
-    }
+    await queuePasswordChangedNotice(trx, user, charity);
   });
   return true;
 }

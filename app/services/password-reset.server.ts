@@ -4,7 +4,8 @@
 import { nowDate } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import { RESET_HOURS, staffMailWording } from "~/content/staff-accounts";
-import { getDb } from "~/infra/db.server";
+import { getDb, type DB } from "~/infra/db.server";
+import type { CharitySettings } from "~/utils/charity-settings";
 import { hashPassword } from "~/infra/password.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { clientKey } from "~/infra/request-scope.server";
@@ -116,15 +117,19 @@ export async function resetPasswordWithToken(
       actor: user.username,
       actorId: userId,
     });
-    if (user.email) {
-      const mail = staffNoticeMail(
-        staffMailWording.passwordChangedSubject,
-        staffMailWording.passwordChangedText(user.name ?? user.username),
-        charity,
-      );
-      await enqueueMail(trx, { kind: "staff-password-changed", to: user.email, ...mail });
-    }
+    await queuePasswordChangedNotice(trx, user, charity);
     return true;
   });
   return done ? user : null;
+}
+
+/** Tells a person, at their address, that their password changed (a reset, or their own change). */
+export async function queuePasswordChangedNotice(trx: DB, user: User, charity: CharitySettings): Promise<void> {
+  if (!user.email) return;
+  const mail = staffNoticeMail(
+    staffMailWording.passwordChangedSubject,
+    staffMailWording.passwordChangedText(user.name ?? user.username),
+    charity,
+  );
+  await enqueueMail(trx, { kind: "staff-password-changed", to: user.email, ...mail });
 }

@@ -1,18 +1,12 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formRequest, resetDatabase } from "./helpers";
-import { checkoutSession, webhookRequest } from "./stripe-support";
+import { cardGiftsOn, checkoutSession, webhookRequest } from "./stripe-support";
 
 // A donor who leaves Stripe Checkout and presses "Pay by bank transfer instead" makes a real bank
 // pledge: the method changes (audited), the bank details and reference come by e-mail, the
 // reminder applies, and staff see "Bank transfer (switched from card)".
-const standIn = await startStripeStandIn();
 const WEBHOOK_SECRET = "whsec_test_secret_for_switch";
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-process.env.STRIPE_API_URL = standIn.url;
-process.env.STAFF_EMAIL = "staff@example.org";
-afterAll(() => standIn.close());
+await cardGiftsOn(WEBHOOK_SECRET, { staffEmail: "staff@example.org" });
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock, now: clockNow } = await import("~/infra/clock.server");

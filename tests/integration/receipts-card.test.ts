@@ -1,18 +1,13 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { formRequest, resetDatabase } from "./helpers";
-import { checkoutSession, webhookRequest } from "./stripe-support";
+import { cardGiftsOn, checkoutSession, webhookRequest } from "./stripe-support";
 
 // The thank-you of a gift paid online (Stripe's webhook records it): the same e-mail as for a
 // payment recorded by staff, with the Gift Aid line when the donor's declaration covers it; a
 // refund sends none. The environment is set before anything reads it, as in stripe.test.ts.
-const standIn = await startStripeStandIn();
 const WEBHOOK_SECRET = "whsec_test_secret_for_receipts";
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-process.env.STRIPE_API_URL = standIn.url;
-afterAll(() => standIn.close());
+await cardGiftsOn(WEBHOOK_SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");

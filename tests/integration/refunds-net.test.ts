@@ -1,18 +1,13 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { formRequest, resetDatabase } from "./helpers";
-import { checkoutSession, webhookRequest } from "./stripe-support";
+import { cardGiftsOn, checkoutSession, webhookRequest } from "./stripe-support";
 
 // A refund is money given back: a negative payment linked to the payment it refunds, and every
 // figure reads the net. The walkthrough: £50 by card with Gift Aid, £20 refunded, stays
 // claimable on £30 (£7.50 Gift Aid) and is not "awaiting payment" again.
-const standIn = await startStripeStandIn();
 const WEBHOOK_SECRET = "whsec_test_secret_for_refunds";
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-process.env.STRIPE_API_URL = standIn.url;
-afterAll(() => standIn.close());
+await cardGiftsOn(WEBHOOK_SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");

@@ -1,19 +1,13 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formRequest, resetDatabase } from "./helpers";
-import { checkoutSession, signedRawRequest, webhookRequest } from "./stripe-support";
+import { cardGiftsOn, checkoutSession, signedRawRequest, webhookRequest } from "./stripe-support";
 
 // Signed Stripe events whose contents are not what we can take as money: the amount is checked
 // against the pledge (whole pence, GBP), odd contents never answer 500 (Stripe would retry for
 // days) but 200 with the event kept for staff as "needs attention", and a body that is not an
 // event is 400. The environment is set before anything reads it, as in stripe.test.ts.
-const standIn = await startStripeStandIn();
 const WEBHOOK_SECRET = "whsec_test_secret_for_odd_events";
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-process.env.STRIPE_API_URL = standIn.url;
-process.env.STAFF_EMAIL = "staff@example.org";
-afterAll(() => standIn.close());
+await cardGiftsOn(WEBHOOK_SECRET, { staffEmail: "staff@example.org" });
 
 const { getDb } = await import("~/infra/db.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");

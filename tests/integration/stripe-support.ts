@@ -1,4 +1,6 @@
 import Stripe from "stripe";
+import { afterAll } from "vitest";
+import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
 
 // What Stripe sends, for the tests of the webhook (stripe.test.ts, receipts-card.test.ts): signed
 // event deliveries and the Checkout Session of a paid one-time gift.
@@ -68,4 +70,19 @@ export function signedRawRequest(payload: string, options: { secret: string; tim
     body: payload,
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
   });
+}
+
+/**
+ * Card gifts on, against a Stripe stand-in started for this test file (closed after it): the
+ * environment is set before anything reads it (getEnv is parsed once per test file), so call it
+ * before importing the app's modules. `staffEmail` also turns staff alerts on.
+ */
+export async function cardGiftsOn(webhookSecret: string, options: { staffEmail?: string } = {}) {
+  const standIn = await startStripeStandIn();
+  process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
+  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+  process.env.STRIPE_API_URL = standIn.url;
+  if (options.staffEmail) process.env.STAFF_EMAIL = options.staffEmail;
+  afterAll(() => standIn.close());
+  return standIn;
 }

@@ -1,19 +1,13 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formRequest, resetDatabase } from "./helpers";
-import { checkoutSession, webhookRequest } from "./stripe-support";
+import { cardGiftsOn, checkoutSession, webhookRequest } from "./stripe-support";
 import { nowIsoString } from "~/infra/clock.server";
 
 // Card gifts end to end inside the process: the real `stripe` client talks to a stand-in
 // server started here, and webhook payloads are signed with the library's own test helper.
 // The environment is set before anything reads it (getEnv is parsed once per test file).
-const standIn = await startStripeStandIn();
 const WEBHOOK_SECRET = "whsec_test_secret_for_vitest";
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-process.env.STRIPE_API_URL = standIn.url;
-process.env.STAFF_EMAIL = "staff@example.org";
-afterAll(() => standIn.close());
+const standIn = await cardGiftsOn(WEBHOOK_SECRET, { staffEmail: "staff@example.org" });
 
 const { getDb } = await import("~/infra/db.server");
 const { action: donateAction, loader: donateLoader } = await import("~/routes/_public+/donate/route");

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, pageFrame } from "~/routes/_glue/root.server";
 import {
   Links,
   Meta,
@@ -22,7 +22,6 @@ import { site } from "~/content/site";
 import stylesheet from "~/tailwind.css";
 import { cleanPath } from "~/utils/invisible-characters";
 import { charityText } from "~/utils/charity-text";
-import { pageFrame } from "~/services/page-frame.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { footerLinks } from "~/content/navigation";
 import { site } from "~/content/site";
-import { charityRegister } from "~/utils/charity-register";
+import { charityRegister } from "~/utils/charity-text";
 import { sisterChapterLinksOf, socialLinksOf } from "~/utils/charity-links";
 import { useCharity } from "./charity";
 

@@ -36,20 +36,6 @@ export const contactPage = {
 /** How soon staff answer an enquiry, as promised on the confirmation page and in the acknowledgement. */
 export const REPLY_WITHIN_WORKING_DAYS = 5;
 
-/** The page a visitor sees once their message is stored (/contact/sent). */
-export const contactSentPage = {
-  title: "Thank you, we have your message",
-  reply: (email: string) =>
-    `We will reply to ${email} within ${REPLY_WITHIN_WORKING_DAYS} working days. We have sent you an e-mail to confirm that your message arrived.`,
-  handoff:
-    "If you would also like to send it yourself, open the prefilled e-mail draft or a WhatsApp chat with the same text:",
-  emailLink: "Open the e-mail draft",
-  whatsappLink: "Chat on WhatsApp",
-  missingTitle: "Your message was sent",
-  missingText:
-    "This confirmation is only shown for an hour after sending, in the browser that sent the message. If you want to write to us again, use the contact form.",
-} as const;
-
 export const contactQuickLinks = [
   { label: "Donate", to: "/donate" },
   { label: "Get Involved", to: "/get-involved" },

@@ -1,7 +1,8 @@
 import { z } from "./zod";
 import { contactChannels, contactSubjectValues } from "~/content/contact";
 import { emailField, requiredText } from "./email";
-import { CONTACT_LIMITS, contactRules } from "./field-rules";
+import { contactRules } from "./contact-rules";
+import { CONTACT_LIMITS } from "./field-rules";
 
 export { CONTACT_LIMITS };
 

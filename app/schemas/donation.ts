@@ -3,7 +3,8 @@ import { donationTypes, type DonationType } from "~/content/donate";
 import { CURRENT_DECLARATION_VERSION, isDeclarationVersion, type DeclarationVersion } from "~/content/gift-aid";
 import { cleanHouse, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
 import { emailField, requiredText, textCharacters } from "./email";
-import { donationRules, tooLongMessage } from "./field-rules";
+import { donationRules } from "./donation-field-rules";
+import { tooLongMessage } from "./field-rules";
 import { donationIssues, resolveDonationAmount, text, type GiftAidFields } from "./donation-rules";
 
 export { DONATION_LIMITS, parseAmountToPence, resolveDonationAmount } from "./donation-rules";

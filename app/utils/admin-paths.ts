@@ -3,7 +3,7 @@
  * (client-safe: not a .server module). Add a section to dashboardSections and it gets a place
  * in the staff area's sidebar, under its group.
  */
-import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from "./staff-entry-paths";
+import { ACCOUNT_PATH, DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from "./staff-entry-paths";
 
 export { ADMIN_ROOT, DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from "./staff-entry-paths";
 
@@ -75,7 +75,7 @@ export const adminPaths = {
   teamMember: (id: number) => `${DASHBOARD_PATH}/team/${id}`,
   teamInvitation: (id: number) => `${DASHBOARD_PATH}/team/invitations/${id}`,
   /** The signed-in person's own page: password, second factor, sessions. */
-  account: `${DASHBOARD_PATH}/account`,
+  account: ACCOUNT_PATH,
   twoStep: `${DASHBOARD_PATH}/account/two-step`,
   forgotPassword: FORGOT_PASSWORD_PATH,
   /** Where an invitation link and a password-reset link lead (the token is the last segment). */

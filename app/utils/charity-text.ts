@@ -56,3 +56,14 @@ export function charityText(text: string, charity: CharitySettings): string {
     .map((part) => ("email" in part ? part.email : part.text))
     .join("");
 }
+
+// Which register a charity number is on, for the pages that name it (the footer on every page):
+// here, in a module every page loads, rather than in a file (and a chunk) of its own; apart from
+// charity-numbers.ts, whose checks of every number staff type in Settings public pages do not need.
+
+export type CharityRegister = "England and Wales" | "Scotland";
+
+/** Which register a (normalised) charity number belongs to. */
+export function charityRegister(charityNumber: string): CharityRegister {
+  return /^SC/i.test(charityNumber) ? "Scotland" : "England and Wales";
+}

@@ -9,3 +9,5 @@ export const LOGIN_PATH = "/admin/login";
 export const FORGOT_PASSWORD_PATH = "/admin/forgot-password";
 export const LOGOUT_PATH = "/admin/logout";
 export const DASHBOARD_PATH = "/admin/dashboard";
+/** A person's own account page, where the page that confirms a new e-mail address sends them. */
+export const ACCOUNT_PATH = `${DASHBOARD_PATH}/account`;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { charityDefaults } from "~/content/site";
 import { bankGroupSchema, charityGroupSchema, contactGroupSchema, socialGroupSchema } from "~/schemas/charity-settings";
-import { charityRegister } from "~/utils/charity-register";
 import { formatWhatsappNumber, telHref, whatsappDigits } from "~/utils/phone-numbers";
 import {
   ibanChecksumOk,
@@ -14,7 +13,7 @@ import {
   normaliseSortCode,
 } from "~/utils/charity-numbers";
 import { officeHoursRows, sisterChapterLinksOf, socialLinksOf, supportAddressOf } from "~/utils/charity-links";
-import { charityText, charityTextParts } from "~/utils/charity-text";
+import { charityRegister, charityText, charityTextParts } from "~/utils/charity-text";
 
 describe("sort code", () => {
   it.each(["12-34-56", "123456", "12 34 56", " 12-34 56 "])("accepts %j as 12-34-56", (input) => {

@@ -3,15 +3,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/schemas/contact";
+import { contactRules } from "~/schemas/contact-rules";
 import { donationSchema } from "~/schemas/donation";
+import { donationRules } from "~/schemas/donation-field-rules";
 import { donationIssues } from "~/schemas/donation-rules";
 import {
   controlCharacterMessage,
   nameCharactersMessage,
   textProblem,
   type TextKind,
-  contactRules,
-  donationRules,
   fieldProblem,
   loginRules,
   newsletterRules,

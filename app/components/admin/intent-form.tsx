@@ -1,7 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorSummary } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/form";
 
 /**
  * A one-line staff form that posts an `intent` to its page's action (send a test, schedule,

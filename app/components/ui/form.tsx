@@ -7,6 +7,10 @@ import { ErrorSummary } from "./error-summary";
 // under the control; the same markup renders on the server, so JavaScript-off visitors see
 // the errors and their input after a failed submission.
 
+// Pages with no field of their own take the error summary from here too: error-summary.tsx then
+// reaches the browser only with this module, and the two (with light-form.ts) ship as one chunk.
+export { ErrorSummary };
+
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (

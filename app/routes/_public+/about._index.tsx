@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { aboutOverview } from "~/content/about";
 import { CharityText, useCharity } from "~/components/charity";
 import { site } from "~/content/site";
-import { charityRegister } from "~/utils/charity-register";
+import { charityRegister } from "~/utils/charity-text";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */

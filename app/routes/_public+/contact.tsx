@@ -1,7 +1,6 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
@@ -12,12 +11,17 @@ import { useCharity } from "~/components/charity";
 import { telHref } from "~/utils/phone-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-links";
 import { contactSchema } from "~/schemas/contact";
-import { contactRules } from "~/schemas/field-rules";
-import { browserValidation } from "~/utils/browser-validation";
-import { submitEnquiry } from "~/services/enquiries.server";
-import { CONTACT_SENT_PATH, receiptCookieHeader } from "~/services/contact-receipt.server";
-import { handlePublicForm } from "~/routes/_glue/public-form.server";
-import { pageHeaders } from "~/routes/_glue/page-headers.server";
+import { contactRules } from "~/schemas/contact-rules";
+import { browserValidation } from "~/schemas/field-rules";
+import {
+  json,
+  redirect,
+  submitEnquiry,
+  CONTACT_SENT_PATH,
+  receiptCookieHeader,
+  handlePublicForm,
+  pageHeaders,
+} from "~/routes/_glue/contact-page.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";

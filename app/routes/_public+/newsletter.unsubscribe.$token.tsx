@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/newsletter-page";
-import { newsletterConsent, newsletterPages } from "~/content/newsletter-consent";
+import { newsletterConsent } from "~/content/newsletter-consent";
+import { newsletterPages } from "~/content/newsletter-pages";
 import { parseFormBody } from "~/infra/body.server";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkUnsubscribeToken, unsubscribe } from "~/services/newsletter.server";

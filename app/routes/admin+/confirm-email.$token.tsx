@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EmailLinkPage } from "~/components/admin/bad-link";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
-import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
-import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
-import { confirmEmailChange, emailChangeLinkWorks } from "~/services/account.server";
-import { adminPaths, LOGIN_PATH } from "~/utils/admin-paths";
+import {
+  json,
+  refuseCrossSite,
+  TOKEN_PAGE_HEADERS,
+  confirmEmailChange,
+  emailChangeLinkWorks,
+} from "~/routes/_glue/confirm-email-page.server";
+import { ACCOUNT_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 
 // The link in the e-mail that confirms a person's new address (Your account): works once, for
@@ -45,7 +48,7 @@ export default function ConfirmEmail() {
           <p role="status" className="mt-4 text-slate-800 dark:text-slate-200">
             {staffAccountPages.emailChangeDone(outcome.email)}
           </p>
-          <Link to={adminPaths.account} className="btn-primary mt-6">
+          <Link to={ACCOUNT_PATH} className="btn-primary mt-6">
             Go to your account
           </Link>
         </>

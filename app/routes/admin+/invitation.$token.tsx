@@ -1,17 +1,20 @@
 import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
 import { useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
-import { visitorForm } from "~/routes/_glue/action-guard.server";
-import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
-import { createUserSession } from "~/routes/_glue/sign-in.server";
-import { parseAcceptForm } from "~/services/staff-forms.server";
-import { acceptInvitation, openInvitation } from "~/services/team.server";
-import { roleLabels } from "~/utils/admin-paths";
+import {
+  json,
+  visitorForm,
+  TOKEN_PAGE_HEADERS,
+  createUserSession,
+  parseAcceptForm,
+  acceptInvitation,
+  openInvitation,
+  roleLabels,
+} from "~/routes/_glue/invitation-page.server";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,7 +1,6 @@
 import { useIsPending } from "~/utils/pending";
 import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -9,17 +8,22 @@ import { TextField } from "~/components/ui/form";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { useCharity } from "~/components/charity";
 import { mailtoHref, site } from "~/content/site";
-import { loginRules } from "~/schemas/field-rules";
-import { browserValidation } from "~/utils/browser-validation";
-import { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
-import { requestLogger } from "~/infra/logger.server";
+import { browserValidation, loginRules } from "~/schemas/field-rules";
+import {
+  json,
+  redirect,
+  authenticator,
+  LoginError,
+  parseLoginForm,
+  requestLogger,
+  pageHeaders,
+  visitorForm,
+  completePasswordStep,
+  getUser,
+} from "~/routes/_glue/login-page.server";
 import { supportAddressOf } from "~/utils/charity-links";
 import { pageMeta } from "~/utils/meta";
-import { pageHeaders } from "~/routes/_glue/page-headers.server";
-import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { completePasswordStep } from "~/routes/_glue/sign-in.server";
-import { getUser } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }, matches);

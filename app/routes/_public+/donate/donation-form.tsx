@@ -4,8 +4,8 @@ import type { ChangeEvent, ReactNode } from "react";
 import { CheckboxField, ErrorList, Honeypot, TextField } from "~/components/ui/form";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { cardPaymentNote, donationTypes, paymentNote, payByOptions, presetAmounts } from "~/content/donate";
-import { donationRules } from "~/schemas/field-rules";
-import { browserValidation, lazyCrossField } from "~/utils/browser-validation";
+import { donationRules } from "~/schemas/donation-field-rules";
+import { browserValidation, lazyCrossField } from "~/schemas/field-rules";
 import { useIsPending } from "~/utils/pending";
 
 // The donate form: amounts, the monthly choice, Gift Aid with the home address and the card or

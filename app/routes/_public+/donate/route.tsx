@@ -2,7 +2,6 @@
 // the form (donation-form.tsx, beside this file) with the side boxes.
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
@@ -10,13 +9,18 @@ import { donateHero, giftAid, monthlyNote, reasonsToDonate, valueExamples } from
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { donationSchema } from "~/schemas/donation";
-import { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
-import { checkoutOrFallback } from "~/services/card-gifts.server";
-import { stripeEnabled } from "~/infra/stripe.server";
-import { handlePublicForm } from "~/routes/_glue/public-form.server";
-import { pageHeaders } from "~/routes/_glue/page-headers.server";
+import {
+  json,
+  redirect,
+  pledgeOfDonation,
+  submitPledge,
+  checkoutOrFallback,
+  stripeEnabled,
+  handlePublicForm,
+  pageHeaders,
+} from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
-import { charityRegister } from "~/utils/charity-register";
+import { charityRegister } from "~/utils/charity-text";
 import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
 import { PageBanner } from "~/components/page-banner";
 import { ErrorSummary } from "~/components/ui/error-summary";

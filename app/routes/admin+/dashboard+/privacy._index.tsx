@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/admin/confirm-form";
-import { ErrorSummary } from "~/components/ui/error-summary";
+import { ErrorSummary } from "~/components/ui/form";
 import { PersonalDataSections } from "~/components/admin/personal-data";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { privacyRequestMessages } from "~/content/privacy-requests";

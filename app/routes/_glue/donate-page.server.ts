@@ -1,0 +1,10 @@
+// Route glue (app/routes/_glue/, never a route): what app/routes/_public+/donate/route.tsx needs of the server, in one
+// module. The browser build swaps each `.server` import, and @remix-run/node, for an empty stub;
+// a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
+// every page that has one of them), while a stub only one route imports stays in its script.
+export { json, redirect } from "@remix-run/node";
+export { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
+export { checkoutOrFallback } from "~/services/card-gifts.server";
+export { stripeEnabled } from "~/infra/stripe.server";
+export { handlePublicForm } from "./public-form.server";
+export { pageHeaders } from "./page-headers.server";

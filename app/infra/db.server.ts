@@ -1,3 +1,5 @@
+// Long because it is the one place that knows both engines: opening SQLite (pragmas) or
+// PostgreSQL (pool), migrating, the write-lock transaction, and hearing each commit (afterCommit).
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";

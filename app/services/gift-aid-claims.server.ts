@@ -1,3 +1,5 @@
+// Long because a claim batch's whole life is here: what is claimable (net of refunds), making,
+// submitting and deleting a batch, refunds of claimed gifts as the next batch's adjustment, the CSV.
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { toCsv } from "~/infra/csv.server";

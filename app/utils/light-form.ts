@@ -1,14 +1,17 @@
+// Long because it is Conform's browser half for these forms in one piece: state, checks as
+// fields are left and edited, the submit, the server's answer and the prop getters.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 
 // The public forms' browser half, in place of Conform's (about 10 KB gzipped, which put the
 // form pages over their JavaScript budget): the same ids, attributes and behaviour for what
 // these forms use. Errors show for the fields the visitor has left (or all of them after a
 // submit the browser refused); a field with an error is checked again as it is edited; the
-// server's answer (`lastResult`, Conform's reply, built on the server) shows its errors and
-// moves focus to the first one; an answer with `initialValue: null` empties the form. Without
-// JavaScript the server renders the same markup with the errors and the values kept. The
-// prop getters (`getInputProps`…) accept Conform's own field metadata too, so the shared field
-// components (app/components/ui/form.tsx) serve the staff forms, which keep Conform.
+// server's answer (`lastResult`, Conform's reply, built on the server) shows its errors (the
+// error summary above the form takes the focus); an answer with `initialValue: null` empties
+// the form. Without JavaScript the server renders the same markup with the errors and the
+// values kept. The prop getters (`getInputProps`…) accept Conform's own field metadata too, so
+// the shared field components (app/components/ui/form.tsx) serve the staff forms, which keep
+// Conform.
 
 /** What the field components read of a field: Conform's metadata has it all too. */
 export interface FieldMeta {

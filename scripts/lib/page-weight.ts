@@ -19,7 +19,7 @@ export const PAGE_BUDGET = { jsBytes: 100 * 1024, cssBytes: 25 * 1024 } as const
  */
 export const JS_ALLOWANCES: Readonly<Record<string, number>> = {
   // The form, Gift Aid and the side boxes hydrate together: 104.1 KB (115.0 before), 105.7 KB
-  // with the error summary every refused form now starts with, then 104.5 KB (the summary waiting for the form's own checks adds a few bytes).
+  // with the error summary every refused form now starts with, then 104.5 KB.
   "/donate": 105 * 1024,
 };
 

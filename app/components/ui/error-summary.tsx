@@ -87,13 +87,10 @@ export function ErrorSummary({
   useEffect(() => {
     const element = formId ? document.getElementById(formId) : ref.current?.closest("form");
     if (!element) return;
-    // After the form's own submit handler (Conform's checks of every field) has run: the
-    // summary then sums up the whole form, not what was known before the submit.
-    const onSubmit = () =>
-      void window.setTimeout(() => {
-        submitted.current = true;
-        setSent(true);
-      });
+    const onSubmit = () => {
+      submitted.current = true;
+      setSent(true);
+    };
     element.addEventListener("submit", onSubmit);
     return () => element.removeEventListener("submit", onSubmit);
   }, [formId]);

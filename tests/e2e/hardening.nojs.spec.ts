@@ -1,8 +1,8 @@
 // What an outside probe found, checked against the built server as a client would send it
 // (raw HTTP, so that methods, Host and chunked bodies arrive exactly as written). Runs once.
 import http from "node:http";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
+import { rawStatusLine } from "../../scripts/lib/raw-http";
 import { forgetFailedSignIns } from "./support/db";
 
 const port = Number(process.env.E2E_PORT);
@@ -54,20 +54,7 @@ test("TRACE and other methods no route answers get 405 with Allow, not a 500", a
 });
 
 test("an absolute-form or asterisk request target gets 400, not a 500 (Invalid URL)", async () => {
-  const statusLine = (head: string) =>
-    new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
-      let text = "";
-      socket.setEncoding("utf8");
-      socket.on("data", (chunk: string) => {
-        text += chunk;
-        if (text.includes("\r\n")) {
-          resolve(text.slice(0, text.indexOf("\r\n")));
-          socket.destroy();
-        }
-      });
-      socket.on("error", reject);
-    });
+  const statusLine = (head: string) => rawStatusLine(port, head);
   expect(await statusLine("GET http://evil.example/admin/login HTTP/1.1\r\nHost: evil.example\r\n\r\n")).toBe(
     "HTTP/1.1 400 Bad Request",
   );

@@ -1,7 +1,8 @@
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { oncePerRequest, takeForeignOrigin, trackRequests } from "~/infra/request-scope.server";
+import { rawStatusLine } from "../../scripts/lib/raw-http";
 
 const request = (method: string, headers: Record<string, string>) => ({ method, headers: { ...headers } });
 
@@ -77,23 +78,6 @@ describe("oncePerRequest", () => {
     }
   });
 });
-
-/** Sends `head` as written over a raw TCP socket and returns the status line of the answer. */
-function rawStatusLine(port: number, head: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
-    let text = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-      if (text.includes("\r\n")) {
-        resolve(text.slice(0, text.indexOf("\r\n")));
-        socket.destroy();
-      }
-    });
-    socket.on("error", reject);
-  });
-}
 
 describe("a request target that is not a path", () => {
   it("is answered 400 at the door (absolute form, asterisk form), before the app builds a URL from it", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formRequest, resetDatabase } from "./helpers";
-import { cardGiftsOn, checkoutSession, webhookRequest } from "./stripe-support";
+import { cardGiftsOn, checkoutSession, postCardPledge, webhookRequest } from "./stripe-support";
 
 // A donor who leaves Stripe Checkout and presses "Pay by bank transfer instead" makes a real bank
 // pledge: the method changes (audited), the bank details and reference come by e-mail, the
@@ -10,7 +10,6 @@ await cardGiftsOn(WEBHOOK_SECRET, { staffEmail: "staff@example.org" });
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock, now: clockNow } = await import("~/infra/clock.server");
-const { action: donateAction } = await import("~/routes/_public+/donate/route");
 const cardPage = await import("~/routes/_public+/donate_.card.$reference");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 const { getPledge } = await import("~/models/pledge.server");
@@ -23,18 +22,7 @@ afterEach(() => setClock(null));
 
 const DAY_MS = 86_400_000;
 
-async function cardPledge(): Promise<{ id: number; reference: string }> {
-  const request = formRequest("/donate", {
-    type: "one-time",
-    amount: "25",
-    firstName: "Jo",
-    lastName: "Bloggs",
-    email: "jo@example.com",
-  });
-  const response = (await donateAction({ request, params: {}, context: {} } as any)) as Response;
-  expect(response.status).toBe(303);
-  return getDb().selectFrom("pledges").select(["id", "reference"]).orderBy("id", "desc").executeTakeFirstOrThrow();
-}
+const cardPledge = () => postCardPledge();
 
 async function payByBankInstead(reference: string): Promise<Response> {
   const request = formRequest(`/donate/card/${reference}?cancelled=1`, { intent: "bank" });

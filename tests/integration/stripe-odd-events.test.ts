@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { formRequest, resetDatabase } from "./helpers";
-import { cardGiftsOn, checkoutSession, signedRawRequest, webhookRequest } from "./stripe-support";
+import { resetDatabase } from "./helpers";
+import { cardGiftsOn, checkoutSession, postCardPledge, signedRawRequest, webhookRequest } from "./stripe-support";
 
 // Signed Stripe events whose contents are not what we can take as money: the amount is checked
 // against the pledge (whole pence, GBP), odd contents never answer 500 (Stripe would retry for
@@ -10,7 +10,6 @@ const WEBHOOK_SECRET = "whsec_test_secret_for_odd_events";
 await cardGiftsOn(WEBHOOK_SECRET, { staffEmail: "staff@example.org" });
 
 const { getDb } = await import("~/infra/db.server");
-const { action: donateAction } = await import("~/routes/_public+/donate/route");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 const { loader: overviewLoader } = await import("~/routes/admin+/dashboard+/_index");
 const { adminCookie, getRequest, run } = await import("./admin-support");
@@ -25,19 +24,8 @@ async function post(request: Request): Promise<{ status: number; body: any }> {
 const deliver = (type: string, object: Record<string, unknown>, options: { timestamp?: number } = {}) =>
   post(webhookRequest(type, object, { secret: WEBHOOK_SECRET, ...options }));
 
-async function cardPledge(type: "one-time" | "monthly" = "one-time"): Promise<{ id: number; reference: string }> {
-  const request = formRequest("/donate", {
-    type,
-    amount: "",
-    customAmount: "20",
-    firstName: "Jo",
-    lastName: "Bloggs",
-    email: "jo@example.com",
-  });
-  const response = (await donateAction({ request, params: {}, context: {} } as any)) as Response;
-  expect(response.status).toBe(303);
-  return getDb().selectFrom("pledges").select(["id", "reference"]).orderBy("id", "desc").executeTakeFirstOrThrow();
-}
+const cardPledge = (type: "one-time" | "monthly" = "one-time") =>
+  postCardPledge({ type, amount: "", customAmount: "20" });
 
 const payments = () => getDb().selectFrom("payments").selectAll().orderBy("id").execute();
 const attention = () =>

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { formRequest } from "./helpers";
 
 // What Stripe sends, for the tests of the webhook (stripe.test.ts, receipts-card.test.ts): signed
 // event deliveries and the Checkout Session of a paid one-time gift.
@@ -85,4 +86,24 @@ export async function cardGiftsOn(webhookSecret: string, options: { staffEmail?:
   if (options.staffEmail) process.env.STAFF_EMAIL = options.staffEmail;
   afterAll(() => standIn.close());
   return standIn;
+}
+
+/**
+ * A one-time card gift of £25 from Jo Bloggs posted to /donate (`fields` change or add to it),
+ * as stored: its id and reference. Call it after cardGiftsOn (it imports the app then).
+ */
+export async function postCardPledge(fields: Record<string, string> = {}): Promise<{ id: number; reference: string }> {
+  const { action } = await import("~/routes/_public+/donate/route");
+  const { getDb } = await import("~/infra/db.server");
+  const request = formRequest("/donate", {
+    type: "one-time",
+    amount: "25",
+    firstName: "Jo",
+    lastName: "Bloggs",
+    email: "jo@example.com",
+    ...fields,
+  });
+  const response = (await action({ request, params: {}, context: {} } as any)) as Response;
+  expect(response.status).toBe(303);
+  return getDb().selectFrom("pledges").select(["id", "reference"]).orderBy("id", "desc").executeTakeFirstOrThrow();
 }

@@ -208,7 +208,7 @@ export async function receiveStripeWebhook(
   const event = parsed;
   const id = text(event, "id")!;
   const type = text(event, "type") ?? "(no type)";
-  const mail: EventMail = { charity: await getCharitySettings(db), queued: 0 };
+  const mail: EventMail = { charity: await getCharitySettings(db) };
   let handled: "recorded" | "duplicate" | "ignored" | "needs-attention";
   try {
     handled = await immediateTransaction(db, async (trx) => {
@@ -223,7 +223,6 @@ export async function receiveStripeWebhook(
     // retry a 500 for days: the event is kept for staff instead, and answered.
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ event: "stripe.webhook_failed", type, id, err: message }, "Stripe webhook could not be handled");
-    mail.queued = 0;
     handled = await immediateTransaction(db, async (trx) => {
       if (!(await claimStripeEvent(trx, id, type))) return "duplicate" as const;
       await noteAttention(trx, id, type, { attention: `Could not be handled: ${message}` }, mail);
@@ -246,10 +245,9 @@ async function noteAttention(trx: DB, id: string, type: string, outcome: Attenti
   if (outcome.pledge) await staffAlert(trx, "attention", outcome.pledge, 0, [detail], mail);
 }
 
-/** The mail an event's handling may queue: the charity's details (read before the transaction) and how many it queued. */
+/** What an event's mail needs: the charity's details, read before the transaction. */
 interface EventMail {
   charity: CharitySettings;
-  queued: number;
 }
 
 // A signed event is Stripe's, but its contents are read as untrusted JSON: each field is taken
@@ -520,11 +518,10 @@ async function recordCardPayment(
   // The first card payment's thank-you quotes the Gift Aid declaration (a card pledge got no
   // e-mail when it was made); later ones do not repeat it.
   const first = pledge.paidPence === 0 && !(await findLatestCardPayment(trx, pledge.id));
-  const recorded = await recordPayment(trx, { pledgeId: pledge.id, method: "card", ...input }, STRIPE_ACTOR, {
+  await recordPayment(trx, { pledgeId: pledge.id, method: "card", ...input }, STRIPE_ACTOR, {
     charity: mail.charity,
     declarationCopy: first ? await declarationCopy(trx, pledge.id) : null,
   });
-  if (recorded?.thanked) mail.queued += 1;
   await staffAlert(trx, "payment", pledge, input.amountPence, [], mail);
 }
 
@@ -547,7 +544,6 @@ async function staffAlert(
     extra,
   );
   await enqueueMail(trx, { kind: `card.${kind}.staff`, to: STAFF_EMAIL, pledgeId: pledge.id, ...alert });
-  mail.queued += 1;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,33 +25,24 @@ import { Refusal } from "~/services/refusal.server";
 /** The same words for an unknown user and a wrong password: no username enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 
-export type SignInResult =
-  | { ok: true; user: User }
-  | { ok: false; status: 400; message: string; error: z.ZodError }
-  | { ok: false; status: 401; message: string }
-  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
-
 /**
  * The one sign-in use case, for the staff form and the JSON API alike: validate, throttle
  * (checked before the password, so a locked-out username learns nothing even when right),
  * verify, and clear the failure count on success. Failures count per username and per client;
  * a surge across all of them is logged for staff, never refused (README "Security"). A browser
  * that has signed in as this person before is not refused for failures aimed at the name from
- * other clients (the smart lock-out, docs/team.md).
+ * other clients (the smart lock-out, docs/team.md). A refusal throws `LoginError`.
  */
-export async function signIn(
-  credentials: unknown,
-  context: { request: Request; via: "form" | "api" },
-): Promise<SignInResult> {
+export async function signIn(credentials: unknown, context: { request: Request; via: "form" | "api" }): Promise<User> {
   const parsed = loginSchema.safeParse(credentials);
-  if (!parsed.success) return { ok: false, status: 400, message: INVALID_CREDENTIALS_MESSAGE, error: parsed.error };
+  if (!parsed.success) throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 400, undefined, parsed.error);
   const { username, password } = parsed.data;
   const db = getDb();
   const knownDevice = await isKnownDevice(context.request, username);
   const throttle = await admitLoginAttempt(db, { username, client: clientKey(context.request), knownDevice });
   if (!throttle.allowed) {
     const { retryAfterSeconds } = throttle;
-    return { ok: false, status: 429, message: throttleMessage(retryAfterSeconds), retryAfterSeconds };
+    throw new LoginError(throttleMessage(retryAfterSeconds), 429, retryAfterSeconds);
   }
   const user = await verifyLogin(db, username, password);
   if (!user) {
@@ -64,14 +55,14 @@ export async function signIn(
       actorId: null,
     });
     warnOfSurge(context.request, throttle.failures);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
+    throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 401);
   }
   await clearLoginFailures(db, username);
   requestLogger(context.request, `auth.${context.via}`).info(
     { event: "auth.sign_in", user_id: user.id, via: context.via },
     "Staff member signed in",
   );
-  return { ok: true, user };
+  return user;
 }
 
 /** Whether this browser has signed in as `username` before (its known-device cookie names them). */
@@ -103,8 +94,14 @@ export function parseLoginForm(formData: FormData) {
   return parseWithZod(formData, { schema: loginSchema });
 }
 
+/** Signing in refused: a malformed form (400, with zod's `invalid` issues), wrong credentials or code (401), too many tries (429). */
 export class LoginError extends Refusal {
-  constructor(message: string, status: 400 | 401 | 429, retryAfterSeconds?: number) {
+  constructor(
+    message: string,
+    status: 400 | 401 | 429,
+    retryAfterSeconds?: number,
+    readonly invalid?: z.ZodError,
+  ) {
     super(message, status, retryAfterSeconds);
   }
 }
@@ -117,14 +114,12 @@ export class LoginError extends Refusal {
 export const authenticator = new Authenticator<User>();
 
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const result = await signIn(
+  new FormStrategy(({ form, request }) =>
+    signIn(
       { username: form.get("username") ?? undefined, password: form.get("password") ?? undefined },
       { request, via: "form" },
-    );
-    if (result.ok) return result.user;
-    throw new LoginError(result.message, result.status, result.status === 429 ? result.retryAfterSeconds : undefined);
-  }),
+    ),
+  ),
   "form",
 );
 
@@ -147,23 +142,14 @@ export async function issueApiToken(user: User, request?: Request): Promise<stri
 
 /**
  * The second step of signing in: a code from the app or a recovery code, throttled like the
- * password (per person and per client). Audited either way.
+ * password (per person and per client). Audited either way. A wrong code or too many tries throws `LoginError`.
  */
-export async function checkSignInCode(
-  user: User,
-  code: string,
-  request: Request,
-): Promise<{ ok: true } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number }> {
+export async function checkSignInCode(user: User, code: string, request: Request): Promise<void> {
   const db = getDb();
   const throttleKey = `${user.username}#2fa`;
   const throttle = await admitLoginAttempt(db, { username: throttleKey, client: clientKey(request) });
   if (!throttle.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: throttleMessage(throttle.retryAfterSeconds),
-      retryAfterSeconds: throttle.retryAfterSeconds,
-    };
+    throw new LoginError(throttleMessage(throttle.retryAfterSeconds), 429, throttle.retryAfterSeconds);
   }
   const result = await verifySecondFactor(user.id, code);
   if (!result.ok) {
@@ -174,7 +160,7 @@ export async function checkSignInCode(
       actor: user.username,
       actorId: user.id,
     });
-    return { ok: false, status: 401, message: INVALID_CODE_MESSAGE };
+    throw new LoginError(INVALID_CODE_MESSAGE, 401);
   }
   await clearLoginFailures(db, throttleKey);
   if (result.via === "recovery-code") {
@@ -186,7 +172,6 @@ export async function checkSignInCode(
       actorId: user.id,
     });
   }
-  return { ok: true };
 }
 
 export const INVALID_CODE_MESSAGE = "That code is not right, or was used already. Try the next code from your app.";

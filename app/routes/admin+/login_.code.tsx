@@ -7,7 +7,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
-import { checkSignInCode } from "~/services/auth.server";
+import { checkSignInCode, LoginError } from "~/services/auth.server";
 import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { getPendingUser } from "~/services/session.server";
 import { parseCodeForm } from "~/services/staff-forms.server";
@@ -36,12 +36,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   }
-  const check = await checkSignInCode(user, submission.value.code, request);
-  if (!check.ok) {
-    const headers = check.retryAfterSeconds ? { "Retry-After": String(check.retryAfterSeconds) } : undefined;
+  try {
+    await checkSignInCode(user, submission.value.code, request);
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     return json(
-      { result: submission.reply({ formErrors: [check.message], hideFields: ["code"] }) },
-      { status: check.status, headers },
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) },
+      { status: error.status, headers },
     );
   }
   return createUserSession({

@@ -16,20 +16,32 @@ import {
 } from "~/utils/bank-statement";
 import { getCharitySettings } from "./charity-settings.server";
 import { recordPayment } from "./ledger.server";
+import { Refusal } from "./refusal.server";
 
 // Bank statement import: propose payments for the credits whose text names a pledge, then
 // record the ones staff accept. The statement travels with the confirmation and is read
 // again then, so what is recorded is re-checked against the database at that moment.
 
-export type ImportPreview =
-  | { ok: false; error: string; headers?: string[] }
-  | ({
-      ok: true;
-      headers: string[];
-      columns: StatementColumns;
-      problems: LineProblem[];
-      debits: number;
-    } & Matching);
+/**
+ * The statement cannot be read as one (with the file's column names when it has some, so staff
+ * can choose the columns), or a confirmation names a pledge that cannot take the payment.
+ */
+export class BankImportError extends Refusal {
+  constructor(
+    message: string,
+    status: 400 | 409,
+    readonly headers?: string[],
+  ) {
+    super(message, status);
+  }
+}
+
+export type ImportPreview = {
+  headers: string[];
+  columns: StatementColumns;
+  problems: LineProblem[];
+  debits: number;
+} & Matching;
 
 function forMatching(p: Pledge): PledgeForMatching {
   return {
@@ -83,7 +95,7 @@ export async function searchPledgesForLine(
 
 async function preview(db: DB, text: string, choice: ColumnChoice): Promise<ImportPreview> {
   const statement = parseStatement(text, londonToday(), choice);
-  if (!statement.ok) return statement;
+  if (!statement.ok) throw new BankImportError(statement.error, 400, statement.headers);
   const references = statement.credits.flatMap((credit) => credit.references);
   const pledges = new Map<string, PledgeForMatching>(
     (await getPledgesByReferences(db, references)).map((p) => [p.reference, forMatching(p)]),
@@ -93,7 +105,6 @@ async function preview(db: DB, text: string, choice: ColumnChoice): Promise<Impo
     statement.credits.map((credit) => credit.fingerprint),
   );
   return {
-    ok: true,
     headers: statement.headers,
     columns: statement.columns,
     problems: statement.problems,
@@ -102,19 +113,23 @@ async function preview(db: DB, text: string, choice: ColumnChoice): Promise<Impo
   };
 }
 
+/** What importing the statement would record; throws `BankImportError` when it cannot be read. */
 export function previewImport(text: string, choice: ColumnChoice = {}): Promise<ImportPreview> {
   return preview(getDb(), text, choice);
 }
 
-export type ImportOutcome =
-  | { ok: false; error: string }
-  | { ok: true; recorded: number; alreadyImported: number; notFound: number; thanked: number };
+/** The statement's column names as found (for choosing the columns), whether or not it can be read. */
+export function statementHeaders(text: string): string[] | undefined {
+  return parseStatement(text, londonToday(), {}).headers;
+}
+
+export type ImportOutcome = { recorded: number; alreadyImported: number; notFound: number; thanked: number };
 
 /**
  * Records the accepted proposals (by line fingerprint) and the lines staff assigned to a pledge
  * by hand (fingerprint → pledge id) in one transaction: all or nothing. Lines already recorded
  * (by an earlier import, or a second click) are counted, not recorded. An assignment to a pledge
- * that is gone or cancelled refuses the whole confirmation. With `sendThanks` (the confirmation's
+ * that is gone or cancelled refuses the whole confirmation (`BankImportError`). With `sendThanks` (the confirmation's
  * one checkbox, ticked by default; untick it for a back-fill of old statements) each donor whose
  * payment is recorded gets a thank-you e-mail, queued in the same transaction.
  */
@@ -130,7 +145,6 @@ export async function confirmImport(
   const thanks = options.sendThanks === false ? null : { charity: await getCharitySettings() };
   const outcome = await immediateTransaction(getDb(), async (trx): Promise<ImportOutcome> => {
     const result = await preview(trx, text, choice);
-    if (!result.ok) return { ok: false, error: result.error };
     let recorded = 0;
     let alreadyImported = 0;
     let thanked = 0;
@@ -147,7 +161,7 @@ export async function confirmImport(
       offered.add(credit.fingerprint);
       const pledge = await getPledge(trx, pledgeId);
       if (!pledge || pledge.status === "cancelled") {
-        return { ok: false, error: `The pledge chosen for line ${credit.line} is cancelled or no longer exists.` };
+        throw new BankImportError(`The pledge chosen for line ${credit.line} is cancelled or no longer exists.`, 409);
       }
       lines.push({ credit, pledgeId });
     }
@@ -173,19 +187,17 @@ export async function confirmImport(
       if (result?.thanked) thanked++;
     }
     const notFound = [...wanted, ...assignments.keys()].filter((f) => !offered.has(f)).length;
-    return { ok: true, recorded, alreadyImported, notFound, thanked };
+    return { recorded, alreadyImported, notFound, thanked };
   });
-  if (outcome.ok) {
-    logger.info(
-      {
-        event: "bank_import.confirmed",
-        recorded: outcome.recorded,
-        already_imported: outcome.alreadyImported,
-        not_found: outcome.notFound,
-        thanked: outcome.thanked,
-      },
-      "Bank statement import confirmed",
-    );
-  }
+  logger.info(
+    {
+      event: "bank_import.confirmed",
+      recorded: outcome.recorded,
+      already_imported: outcome.alreadyImported,
+      not_found: outcome.notFound,
+      thanked: outcome.thanked,
+    },
+    "Bank statement import confirmed",
+  );
   return outcome;
 }

@@ -6,9 +6,9 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { confirmImport, previewImport } from "~/services/bank-import.server";
+import { BankImportError, confirmImport, statementHeaders } from "~/services/bank-import.server";
 import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
-import { decodeStatement } from "~/utils/bank-statement";
+import { decodeStatement, type ColumnChoice } from "~/utils/bank-statement";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -49,6 +49,23 @@ type Failure = { stage: "upload"; error: string; headers?: string[]; csv?: strin
 const fail = (status: number, error: string, extra: Omit<Failure, "stage" | "error"> = {}) =>
   json({ stage: "upload", error, ...extra } as Failure, { status });
 
+/** The preview with `error` above it, or the upload form again with why the statement cannot be read. */
+async function showPreview(
+  text: string,
+  choice: ColumnChoice,
+  state: ReturnType<typeof readLineChoices> | null,
+  error: string | null,
+  status = 200,
+) {
+  try {
+    return json(await previewData(text, choice, state, error), { status });
+  } catch (refusal) {
+    if (!(refusal instanceof BankImportError)) throw refusal;
+    const { message, headers } = refusal;
+    return fail(422, `${message}${headers ? "" : " Nothing was changed."}`, { headers, csv: text });
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await staffAction(request, "donations", { body: false });
   let upload: Awaited<ReturnType<typeof parseUploadForm>>;
@@ -77,8 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (text === null || text.trim() === "") return fail(400, "Choose the CSV file your bank exported.");
   const choice = readChoice(form);
   if (!choice) {
-    const detected = await previewImport(text);
-    return fail(400, "Choose a column in each of the three lists.", { headers: detected.headers, csv: text });
+    return fail(400, "Choose a column in each of the three lists.", { headers: statementHeaders(text), csv: text });
   }
 
   const intent = form.get("intent");
@@ -86,17 +102,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const state = readLineChoices(form);
     if (intent === "find" || (state.accepted.length === 0 && state.assignments.size === 0)) {
       const error = intent === "find" ? null : "Tick at least one payment, or choose a pledge for a line, to record.";
-      const data = await previewData(text, choice, state, error);
-      if (!data.ok) return fail(400, data.error, { headers: data.headers, csv: text });
-      return json(data, { status: error ? 400 : 200 });
+      return showPreview(text, choice, state, error, error ? 400 : 200);
     }
-    const outcome = await confirmImport(text, choice, state.accepted, user.username, state.assignments, {
-      sendThanks: state.sendThanks,
-    });
-    if (!outcome.ok) {
-      const data = await previewData(text, choice, state, outcome.error);
-      if (!data.ok) return fail(400, outcome.error);
-      return json(data, { status: 409 });
+    let outcome;
+    try {
+      outcome = await confirmImport(text, choice, state.accepted, user.username, state.assignments, {
+        sendThanks: state.sendThanks,
+      });
+    } catch (refusal) {
+      if (!(refusal instanceof BankImportError)) throw refusal;
+      return showPreview(text, choice, state, refusal.message, refusal.status);
     }
     return redirect(
       `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}${outcome.thanked ? `&thanked=${outcome.thanked}` : ""}`,
@@ -104,13 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  const data = await previewData(text, choice, null, null);
-  if (!data.ok)
-    return fail(422, `${data.error}${data.headers ? "" : " Nothing was changed."}`, {
-      headers: data.headers,
-      csv: text,
-    });
-  return json(data);
+  return showPreview(text, choice, null, null);
 }
 
 export default function ImportStatement() {

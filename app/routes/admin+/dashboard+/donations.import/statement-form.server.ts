@@ -45,6 +45,7 @@ export function readLineChoices(form: FormData) {
 /**
  * The preview to show: the matching, which lines are ticked (as first proposed, or as staff left
  * them), and for each unmatched line its search, the pledges it found and the one chosen.
+ * Throws `BankImportError` when the statement cannot be read with this choice of columns.
  */
 export async function previewData(
   text: string,
@@ -53,7 +54,6 @@ export async function previewData(
   error: string | null,
 ) {
   const result = await previewImport(text, choice);
-  if (!result.ok) return result;
   const searches: Record<string, { q: string; chosen: number | null; candidates: PledgeCandidate[] }> = {};
   for (const line of result.unmatched) {
     const q = state?.searches.get(line.fingerprint) ?? "";
@@ -72,4 +72,4 @@ export async function previewData(
 }
 
 /** The preview as the page receives it. */
-export type PreviewData = Extract<Awaited<ReturnType<typeof previewData>>, { stage: "preview" }>;
+export type PreviewData = Awaited<ReturnType<typeof previewData>>;

@@ -24,6 +24,7 @@ import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-
 import { getCharitySettings } from "./charity-settings.server";
 import { coverOf } from "./gift-aid-claims.server";
 import { donorStatementMail } from "./mail-templates.server";
+import { Refusal } from "./refusal.server";
 import { renderStatementPdf, type GivingStatement } from "./statement-pdf.server";
 
 // Yearly giving statements: every gift a donor made in one UK tax year (6 April to 5 April,
@@ -127,6 +128,7 @@ export function statementToken(
   );
 }
 
+// A result, not a refusal: the statement page shows what the link is (or why it no longer works) as its content.
 export type StatementLinkCheck =
   { ok: true; pledgeId: number; year: TaxYear; expiresAt: string } | { ok: false; status: 404 | 410 };
 
@@ -146,21 +148,28 @@ export async function checkStatementLink(token: string, now: Date = new Date(clo
 // ---------------------------------------------------------------------------------------------
 // Sending
 
-export type SendStatementResult =
-  { ok: true; giftCount: number; totalPence: number; to: string } | { ok: false; reason: "not-found" | "no-gifts" };
+export type SentStatement = { giftCount: number; totalPence: number; to: string };
 
-/** Queues one donor's statement e-mail and audits it on the pledge, inside the caller's transaction. */
+/** No statement to send: the pledge is gone (404) or its donor gave nothing in the tax year (409). */
+export class StatementError extends Refusal {}
+
+/**
+ * Queues one donor's statement e-mail and audits it on the pledge, inside the caller's transaction;
+ * throws `StatementError` (before writing anything) when there is none to send.
+ */
 async function queueStatement(
   trx: DB,
   pledgeId: number,
   year: TaxYear,
   actor: string,
   context: { charity: CharitySettings; now: Date; bulk: boolean },
-): Promise<SendStatementResult> {
+): Promise<SentStatement> {
   const built = await buildStatement(pledgeId, year, { db: trx, charity: context.charity });
-  if (!built) return { ok: false, reason: "not-found" };
+  if (!built) throw new StatementError("This pledge no longer exists: it may have been erased.", 404);
   const { statement, donor } = built;
-  if (!statement.gifts.some((gift) => gift.amountPence > 0)) return { ok: false, reason: "no-gifts" };
+  if (!statement.gifts.some((gift) => gift.amountPence > 0)) {
+    throw new StatementError(`This donor has no gifts in the tax year ${taxYearLabel(year)}: nothing to send.`, 409);
+  }
   const token = statementToken(donor.id, year, context.now);
   const expires = new Date(context.now.getTime() + STATEMENT_LINK_DAYS * DAY_MS);
   const mail = donorStatementMail(
@@ -177,19 +186,17 @@ async function queueStatement(
     detail: `Giving statement for the tax year ${statement.taxYearLabel} e-mailed (${statement.gifts.length} ${statement.gifts.length === 1 ? "gift" : "gifts"}, ${formatPence(statement.totalPence)}; link valid until ${toLondonDay(expires)})${context.bulk ? ", with the whole tax year's statements" : ""}`,
     actor,
   });
-  return { ok: true, giftCount: statement.gifts.length, totalPence: statement.totalPence, to: donor.email.trim() };
+  return { giftCount: statement.gifts.length, totalPence: statement.totalPence, to: donor.email.trim() };
 }
 
-/** Staff send one donor's statement from a pledge's page. */
-export async function sendStatement(pledgeId: number, year: TaxYear, actor: string): Promise<SendStatementResult> {
+/** Staff send one donor's statement from a pledge's page (`StatementError` when there is none to send). */
+export async function sendStatement(pledgeId: number, year: TaxYear, actor: string): Promise<SentStatement> {
   const charity = await getCharitySettings();
   const now = new Date(clockNow());
   const result = await immediateTransaction(getDb(), (trx) =>
     queueStatement(trx, pledgeId, year, actor, { charity, now, bulk: false }),
   );
-  if (result.ok) {
-    logger.info({ event: "statement.sent", pledge_id: pledgeId, tax_year: year }, "Giving statement queued");
-  }
+  logger.info({ event: "statement.sent", pledge_id: pledgeId, tax_year: year }, "Giving statement queued");
   return result;
 }
 
@@ -218,8 +225,13 @@ export async function sendYearStatements(year: TaxYear, actor: string): Promise<
   const sent = await immediateTransaction(getDb(), async (trx) => {
     let count = 0;
     for (const id of await listDonorPledgesWhoGave(trx, taxYearDays(year))) {
-      const result = await queueStatement(trx, id, year, actor, { charity, now, bulk: true });
-      if (result.ok) count++;
+      try {
+        await queueStatement(trx, id, year, actor, { charity, now, bulk: true });
+        count++;
+      } catch (error) {
+        // A donor whose gifts were all refunded has nothing to send: skipped, not a failure.
+        if (!(error instanceof StatementError)) throw error;
+      }
     }
     await recordAudit(trx, {
       entity: "statements",

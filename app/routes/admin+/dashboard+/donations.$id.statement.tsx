@@ -7,7 +7,7 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { findPledge } from "~/services/donations.server";
-import { buildStatement, sendStatement } from "~/services/giving-statements.server";
+import { buildStatement, sendStatement, StatementError } from "~/services/giving-statements.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { notFound } from "~/utils/http";
@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { formatPence } from "~/utils/money";
 import { parseRecordId } from "~/utils/record-id";
-import { parseTaxYear, taxYearLabel } from "~/utils/tax-year";
+import { parseTaxYear } from "~/utils/tax-year";
 import { useIsPending } from "~/utils/pending";
 
 // Sending one donor their yearly giving statement, from a pledge's page: a nested route that
@@ -61,10 +61,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   const year = parseTaxYear(String(form.get("year") ?? ""));
   if (year === null) return json({ error: CHOOSE_YEAR }, 400);
-  const result = await sendStatement(id, year, user.username);
-  if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
-  if (!result.ok) {
-    return json({ error: `This donor has no gifts in the tax year ${taxYearLabel(year)}: nothing to send.` }, 409);
+  try {
+    await sendStatement(id, year, user.username);
+  } catch (error) {
+    if (!(error instanceof StatementError)) throw error;
+    if (error.status === 404) throw notFound(PLEDGE_NOT_FOUND);
+    return json({ error: error.message }, error.status);
   }
   return savedRedirect(adminPaths.donation(id), "statement-sent");
 }

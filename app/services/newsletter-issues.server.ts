@@ -35,6 +35,7 @@ import { responsiveImage, uploadPath } from "~/utils/images";
 import { getCharitySettings } from "./charity-settings.server";
 import { newsletterMail, type MailContent, type NewsletterContent } from "./mail-templates.server";
 import { newsletterPaths } from "./newsletter.server";
+import { Refusal } from "./refusal.server";
 
 // Newsletters: drafts, preview, a test, sending (now or at a UK time) to every confirmed
 // subscriber through the outbox, and the public archive. Subscriptions and consent live in
@@ -85,7 +86,16 @@ export interface DraftFields {
   image?: string;
 }
 
-export type SaveResult = { ok: true; newsletter: Newsletter } | { ok: false; field?: "image"; message: string };
+/** A draft that cannot be saved or scheduled: an unknown image or a past time (400, on that field), or already sent (409). */
+export class NewsletterIssueError extends Refusal {
+  constructor(
+    message: string,
+    status: 400 | 409,
+    readonly field?: "image" | "send_at",
+  ) {
+    super(message, status);
+  }
+}
 
 async function draftInput(db: DB, fields: DraftFields): Promise<NewsletterDraftInput | null> {
   const upload = fields.image ? await getNewsUpload(db, fields.image) : undefined;
@@ -100,22 +110,22 @@ async function draftInput(db: DB, fields: DraftFields): Promise<NewsletterDraftI
   };
 }
 
-/** Creates a draft (id null) or saves one; a sent newsletter is never changed. */
-export async function saveNewsletterDraft(id: number | null, fields: DraftFields, actor: string): Promise<SaveResult> {
+/** Creates a draft (id null) or saves one; a sent newsletter is never changed (`NewsletterIssueError`). */
+export async function saveNewsletterDraft(id: number | null, fields: DraftFields, actor: string): Promise<Newsletter> {
   const db = getDb();
   const input = await draftInput(db, fields);
-  if (!input) return { ok: false, field: "image", message: newsletterStaff.unknownImage };
+  if (!input) throw new NewsletterIssueError(newsletterStaff.unknownImage, 400, "image");
   const now = currentTime();
   const newsletter =
     id === null
       ? await createNewsletter(db, { ...input, createdBy: actor }, now)
       : await updateNewsletterDraft(db, id, input, now);
-  if (!newsletter) return { ok: false, message: newsletterStaff.notEditable };
+  if (!newsletter) throw new NewsletterIssueError(newsletterStaff.notEditable, 409);
   logger.info(
     { event: id === null ? "newsletter.created" : "newsletter.saved", newsletter_id: newsletter.id },
     "Newsletter saved",
   );
-  return { ok: true, newsletter };
+  return newsletter;
 }
 
 /**
@@ -232,12 +242,15 @@ export async function sendNewsletterTest(newsletter: Newsletter, to: string, act
   return id;
 }
 
-export type ScheduleResult = { ok: true } | { ok: false; message: string };
-
-/** Schedules a draft for an instant (from a UK date and time), or with null makes it a draft again. */
-export async function scheduleNewsletter(id: number, sendAt: string | null, actor: string): Promise<ScheduleResult> {
+/**
+ * Schedules a draft for an instant (from a UK date and time), or with null makes it a draft again;
+ * a past time or a newsletter already sent throws `NewsletterIssueError`.
+ */
+export async function scheduleNewsletter(id: number, sendAt: string | null, actor: string): Promise<void> {
   const now = currentTime();
-  if (sendAt !== null && sendAt <= now.toISOString()) return { ok: false, message: newsletterStaff.pastTime };
+  if (sendAt !== null && sendAt <= now.toISOString()) {
+    throw new NewsletterIssueError(newsletterStaff.pastTime, 400, "send_at");
+  }
   const done = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -255,7 +268,7 @@ export async function scheduleNewsletter(id: number, sendAt: string | null, acto
       );
       return true;
     });
-  return done ? { ok: true } : { ok: false, message: newsletterStaff.notEditable };
+  if (!done) throw new NewsletterIssueError(newsletterStaff.notEditable, 409);
 }
 
 export type SendResult =

@@ -120,7 +120,7 @@ describe("staff newsletter routes", () => {
       postForm(`/admin/dashboard/newsletters/${id}`, { intent: "save", subject: "Changed", body: "x" }, { cookie }),
       { id: String(id) },
     );
-    expect(edit.status).toBe(400);
+    expect(edit.status).toBe(409);
     const page = await bodyOf(
       await run(newsletterRoute.loader, getRequest(`/admin/dashboard/newsletters/${id}`, { cookie }), {
         id: String(id),

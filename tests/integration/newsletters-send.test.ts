@@ -12,6 +12,7 @@ import { deliverDueMail, queueTestMail } from "~/services/mail-sender.server";
 import {
   confirmedRecipientCount,
   newsletterProgress,
+  NewsletterIssueError,
   saveNewsletterDraft,
   scheduleNewsletter,
   sendDueNewsletters,
@@ -42,8 +43,7 @@ async function draft(subject: string) {
     { subject, body: `Dear supporter,\n\nNews about **${subject}**: [the report](https://example.org/r).` },
     "admin",
   );
-  if (!saved.ok) throw new Error(saved.message);
-  return saved.newsletter;
+  return saved;
 }
 
 const receivedBy = (address: string, subject: string) =>
@@ -218,12 +218,10 @@ describe("sending a newsletter", () => {
     let time = T0;
     setClock(() => time);
     const newsletter = await draft("Scheduled issue");
-    expect(await scheduleNewsletter(newsletter.id, new Date(T0 - 1000).toISOString(), "admin")).toMatchObject({
-      ok: false,
-    });
-    expect(await scheduleNewsletter(newsletter.id, new Date(T0 + 3_600_000).toISOString(), "admin")).toEqual({
-      ok: true,
-    });
+    await expect(scheduleNewsletter(newsletter.id, new Date(T0 - 1000).toISOString(), "admin")).rejects.toThrow(
+      NewsletterIssueError,
+    );
+    await scheduleNewsletter(newsletter.id, new Date(T0 + 3_600_000).toISOString(), "admin");
     expect(await sendDueNewsletters()).toBe(0);
     time = T0 + 3_600_000;
     const [a, b] = await Promise.all([sendDueNewsletters(), sendDueNewsletters()]);

@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { newsletterDraftSchema } from "~/schemas/newsletter-issues";
-import { composeChoices, saveNewsletterDraft } from "~/services/newsletter-issues.server";
+import { composeChoices, NewsletterIssueError, saveNewsletterDraft } from "~/services/newsletter-issues.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -28,18 +28,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof body === "string") formData.set("body", body.replace(/\r\n?/g, "\n"));
   const submission = parseWithZod(formData, { schema: newsletterDraftSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const saved = await saveNewsletterDraft(null, submission.value, user.username);
-  if (!saved.ok) {
-    return json(
-      {
-        result: submission.reply(
-          saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] },
-        ),
-      },
-      { status: 400 },
-    );
+  try {
+    const saved = await saveNewsletterDraft(null, submission.value, user.username);
+    return savedRedirect(adminPaths.newsletter(saved.id), "newsletter-saved");
+  } catch (error) {
+    if (!(error instanceof NewsletterIssueError)) throw error;
+    const { field, message } = error;
+    const reply = submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+    return json({ result: reply }, { status: error.status });
   }
-  return savedRedirect(adminPaths.newsletter(saved.newsletter.id), "newsletter-saved");
 }
 
 export default function NewNewsletter() {

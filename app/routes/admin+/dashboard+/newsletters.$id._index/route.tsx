@@ -23,6 +23,7 @@ import {
   newsletterWebPath,
   previewNewsletter,
   requireNewsletter,
+  NewsletterIssueError,
   saveNewsletterDraft,
   scheduleNewsletter,
   sendNewsletterTest,
@@ -92,12 +93,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (typeof body === "string") formData.set("body", body.replace(/\r\n?/g, "\n"));
     const submission = parseWithZod(formData, { schema: newsletterDraftSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply(), notice: null }, 400);
-    const saved = await saveNewsletterDraft(newsletter.id, submission.value, user.username);
-    if (!saved.ok) {
-      const reply = submission.reply(
-        saved.field ? { fieldErrors: { [saved.field]: [saved.message] } } : { formErrors: [saved.message] },
-      );
-      return json({ intent, result: reply, notice: null }, 400);
+    try {
+      await saveNewsletterDraft(newsletter.id, submission.value, user.username);
+    } catch (error) {
+      if (!(error instanceof NewsletterIssueError)) throw error;
+      const { field, message } = error;
+      const reply = submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+      return json({ intent, result: reply, notice: null }, error.status);
     }
     return savedRedirect(adminPaths.newsletter(newsletter.id), "newsletter-saved");
   }
@@ -112,22 +114,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "schedule") {
     const submission = parseWithZod(formData, { schema: newsletterScheduleSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply(), notice: null }, 400);
-    const done = await scheduleNewsletter(newsletter.id, fromLondonLocal(submission.value.send_at)!, user.username);
-    if (!done.ok) {
-      return json(
-        { intent, result: submission.reply({ fieldErrors: { send_at: [done.message] } }), notice: null },
-        400,
-      );
+    try {
+      await scheduleNewsletter(newsletter.id, fromLondonLocal(submission.value.send_at)!, user.username);
+    } catch (error) {
+      if (!(error instanceof NewsletterIssueError)) throw error;
+      const reply = submission.reply({ fieldErrors: { send_at: [error.message] } });
+      return json({ intent, result: reply, notice: null }, error.status);
     }
     return json({ intent, result: submission.reply(), notice: newsletterStaff.scheduled });
   }
 
   if (intent === "unschedule") {
-    const done = await scheduleNewsletter(newsletter.id, null, user.username);
-    return json(
-      { intent, result: null, notice: done.ok ? newsletterStaff.unscheduled : done.message },
-      done.ok ? 200 : 409,
-    );
+    try {
+      await scheduleNewsletter(newsletter.id, null, user.username);
+    } catch (error) {
+      if (!(error instanceof NewsletterIssueError)) throw error;
+      return json({ intent, result: null, notice: error.message }, error.status);
+    }
+    return json({ intent, result: null, notice: newsletterStaff.unscheduled });
   }
 
   return json({ intent: null, result: null, notice: "Unknown action." }, 400);

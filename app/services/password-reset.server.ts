@@ -18,35 +18,38 @@ import { getActiveUserByEmail, getUserById, setPasswordHash, type User } from "~
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { staffLinkMail, staffNoticeMail } from "~/services/mail-templates.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { Refusal } from "~/services/refusal.server";
 
 export const RESET_TTL_MS = RESET_HOURS * 60 * 60 * 1000;
 /** Every answer to a reset request takes at least this long, whatever happened. */
 export const RESET_REQUEST_MIN_MS = 400;
 
-export type ResetRequestResult = { ok: true } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+/** Too many reset requests for this address or from this client (429, with when to try again). */
+export class ResetThrottledError extends Refusal {
+  constructor(retryAfterSeconds: number) {
+    super(throttleMessage(retryAfterSeconds), 429, retryAfterSeconds);
+  }
+}
 
 /** The name reset requests for an address are counted under, beside sign-in failures. */
 export const resetThrottleKey = (email: string) => `reset:${email.trim().toLowerCase()}`;
 
 /**
  * Sends a reset link when the address belongs to an active person; always answers the same.
- * Throttled like sign-in: per address and per client.
+ * Throttled like sign-in: per address and per client (`ResetThrottledError`).
  */
 export async function requestPasswordReset(
   email: string,
   request: Request,
   options: { minMs?: number; now?: Date } = {},
-): Promise<ResetRequestResult> {
+): Promise<void> {
   const started = performance.now();
   const db = getDb();
   const throttle = await admitLoginAttempt(db, {
     username: resetThrottleKey(email),
     client: clientKey(request),
   });
-  if (!throttle.allowed) {
-    const { retryAfterSeconds } = throttle;
-    return { ok: false, status: 429, message: throttleMessage(retryAfterSeconds), retryAfterSeconds };
-  }
+  if (!throttle.allowed) throw new ResetThrottledError(throttle.retryAfterSeconds);
   const user = await getActiveUserByEmail(db, email);
   if (user?.email) {
     const token = crypto.randomBytes(32).toString("base64url");
@@ -78,7 +81,6 @@ export async function requestPasswordReset(
   }
   const wait = (options.minMs ?? RESET_REQUEST_MIN_MS) - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  return { ok: true };
 }
 
 /** Whether a reset link still works (for the page's first view). */

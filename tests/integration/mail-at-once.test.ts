@@ -32,7 +32,7 @@ describe("mail queued by a committed transaction", () => {
   it("a password reset reaches the mail server without waiting for the sender's tick", async () => {
     const admin = await staffMember("admin");
     const request = formRequest("http://localhost/admin/forgot-password", { email: admin.email! });
-    expect(await requestPasswordReset(admin.email!, request, { minMs: 0 })).toEqual({ ok: true });
+    await requestPasswordReset(admin.email!, request, { minMs: 0 });
     const mail = await smtp.waitFor((m) => m.to.includes(admin.email!), AT_ONCE_MS);
     expect(mail.text).toMatch(/\/admin\/reset-password\/[A-Za-z0-9_-]+/);
   });

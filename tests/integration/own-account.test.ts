@@ -84,7 +84,7 @@ describe("Your account", () => {
 
     // "Forgot your password?" now reaches the new address.
     const reset = formRequest("http://localhost/admin/forgot-password", { email: "new.home@example.org" });
-    expect(await requestPasswordReset("new.home@example.org", reset, { minMs: 0 })).toEqual({ ok: true });
+    await requestPasswordReset("new.home@example.org", reset, { minMs: 0 });
     expect((await mailsTo("new.home@example.org")).map((m) => m.kind)).toContain("staff-password-reset");
   });
 

@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
-import { requestPasswordReset } from "~/services/password-reset.server";
+import { requestPasswordReset, ResetThrottledError } from "~/services/password-reset.server";
 import { parseForgotForm } from "~/services/staff-forms.server";
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
@@ -38,11 +38,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply(), sent: false }, { status: 400 });
   }
-  const outcome = await requestPasswordReset(submission.value.email, request);
-  if (!outcome.ok) {
+  try {
+    await requestPasswordReset(submission.value.email, request);
+  } catch (error) {
+    if (!(error instanceof ResetThrottledError)) throw error;
     return json(
-      { result: submission.reply({ formErrors: [outcome.message] }), sent: false },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      { result: submission.reply({ formErrors: [error.message] }), sent: false },
+      { status: error.status, headers: { "Retry-After": String(error.retryAfterSeconds) } },
     );
   }
   return json({ result: submission.reply({ resetForm: true }), sent: true });

@@ -42,6 +42,7 @@ import { getCharitySettings } from "~/services/charity-settings.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { staffLinkMail, staffNoticeMail } from "~/services/mail-templates.server";
 import { adminPaths, roleLabels, type Role } from "~/utils/admin-paths";
+import { Refusal } from "~/services/refusal.server";
 
 export const INVITATION_TTL_MS = INVITATION_HOURS * 60 * 60 * 1000;
 
@@ -91,7 +92,23 @@ export async function teamMemberDetail(id: number): Promise<{ member: TeamMember
   return { member, actions: await listAuditByActor(db, id, 30) };
 }
 
-export type TeamResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
+/**
+ * A team change refused: nobody or no waiting invitation by that number (404), a rule such as the
+ * last admin or an address in use (409, with the field it concerns), an invitation link that no
+ * longer works (410). Each change otherwise answers the sentence that says what it did.
+ */
+export class TeamError extends Refusal {
+  constructor(
+    message: string,
+    status: 404 | 409 | 410,
+    readonly field?: "email" | "username",
+  ) {
+    super(message, status);
+  }
+}
+
+const NO_WAITING_INVITATION = "There is no waiting invitation with this number.";
+const NO_SUCH_PERSON = "There is no such person in the team.";
 
 function invitationMail(
   invitation: { name: string; role: Role },
@@ -114,17 +131,17 @@ export async function invitePerson(
   actor: User,
   input: { name: string; email: string; role: Role },
   now: Date = nowDate(),
-): Promise<TeamResult> {
+): Promise<string> {
   const db = getDb();
   if (await emailInUse(db, input.email)) {
-    return { ok: false, status: 409, message: "Someone in the team already has this e-mail address." };
+    throw new TeamError("Someone in the team already has this e-mail address.", 409, "email");
   }
   if (await pendingInvitationFor(db, input.email)) {
-    return {
-      ok: false,
-      status: 409,
-      message: "This address already has an invitation waiting: resend it from the list instead.",
-    };
+    throw new TeamError(
+      "This address already has an invitation waiting: resend it from the list instead.",
+      409,
+      "email",
+    );
   }
   const token = newToken();
   const charity = await getCharitySettings(db);
@@ -146,7 +163,7 @@ export async function invitePerson(
       actorId: actor.id,
     });
   });
-  return { ok: true, message: `Invitation sent to ${input.email}.` };
+  return `Invitation sent to ${input.email}.`;
 }
 
 /** The invitation e-mail, through the outbox in the caller's transaction. */
@@ -155,12 +172,10 @@ async function queueInvitationMail(trx: DB, to: string, mail: ReturnType<typeof 
 }
 
 /** A new link (72 hours from now) for a pending invitation; the earlier link stops working. */
-export async function resendInvitation(actor: User, id: number, now: Date = nowDate()): Promise<TeamResult> {
+export async function resendInvitation(actor: User, id: number, now: Date = nowDate()): Promise<string> {
   const db = getDb();
   const invitation = await getInvitation(db, id);
-  if (!invitation || invitation.acceptedAt || invitation.withdrawnAt) {
-    return { ok: false, status: 404, message: "There is no waiting invitation with this number." };
-  }
+  if (!invitation || invitation.acceptedAt || invitation.withdrawnAt) throw new TeamError(NO_WAITING_INVITATION, 404);
   const token = newToken();
   const charity = await getCharitySettings(db);
   await db.transaction().execute(async (trx) => {
@@ -174,10 +189,10 @@ export async function resendInvitation(actor: User, id: number, now: Date = nowD
       actorId: actor.id,
     });
   });
-  return { ok: true, message: `Invitation sent again to ${invitation.email}.` };
+  return `Invitation sent again to ${invitation.email}.`;
 }
 
-export async function withdrawPendingInvitation(actor: User, id: number, now: Date = nowDate()): Promise<TeamResult> {
+export async function withdrawPendingInvitation(actor: User, id: number, now: Date = nowDate()): Promise<string> {
   const db = getDb();
   const done = await db.transaction().execute(async (trx) => {
     if (!(await withdrawInvitation(trx, id, now))) return false;
@@ -190,9 +205,8 @@ export async function withdrawPendingInvitation(actor: User, id: number, now: Da
     });
     return true;
   });
-  return done
-    ? { ok: true, message: "Invitation withdrawn: its link no longer works." }
-    : { ok: false, status: 404, message: "There is no waiting invitation with this number." };
+  if (!done) throw new TeamError(NO_WAITING_INVITATION, 404);
+  return "Invitation withdrawn: its link no longer works.";
 }
 
 /** The invitation a link leads to, while it can still be accepted. */
@@ -205,27 +219,31 @@ export async function openInvitation(
   return invitation ? { name: invitation.name, email: invitation.email, role: invitation.role } : null;
 }
 
-export type AcceptResult =
-  { ok: true; user: User } | { ok: false; reason: "invalid" } | { ok: false; reason: "username-taken" | "email-taken" };
+const INVITATION_GONE = "This invitation link no longer works.";
+const USERNAME_TAKEN = "This username is taken (case is ignored): choose another";
 
-/** Creates the account of an invited person, once: the link stops working in the same transaction. */
+/**
+ * Creates the account of an invited person, once: the link stops working in the same transaction.
+ * A link that no longer works, or whose address now has an account, throws `TeamError` 410; a
+ * username in use, 409 on that field.
+ */
 export async function acceptInvitation(
   token: string | undefined,
   input: { username: string; password: string },
   now: Date = nowDate(),
-): Promise<AcceptResult> {
-  if (!token || token.length > 100) return { ok: false, reason: "invalid" };
+): Promise<User> {
+  if (!token || token.length > 100) throw new TeamError(INVITATION_GONE, 410);
   const db = getDb();
   const invitation = await findOpenInvitation(db, hashToken(token), now);
-  if (!invitation) return { ok: false, reason: "invalid" };
-  if (await getUserByUsername(db, input.username)) return { ok: false, reason: "username-taken" };
-  if (await emailInUse(db, invitation.email)) return { ok: false, reason: "email-taken" };
+  if (!invitation) throw new TeamError(INVITATION_GONE, 410);
+  if (await getUserByUsername(db, input.username)) throw new TeamError(USERNAME_TAKEN, 409, "username");
+  if (await emailInUse(db, invitation.email)) throw new TeamError(INVITATION_GONE, 410);
   const passwordHash = await hashPassword(input.password);
   return immediateTransaction(db, async (trx) => {
     // Checked again under the write lock: of several posts of one link, only the first gets in.
-    if (!(await findOpenInvitation(trx, invitation.tokenHash, now))) return { ok: false, reason: "invalid" } as const;
-    if (await emailInUse(trx, invitation.email)) return { ok: false, reason: "email-taken" } as const;
-    if (await getUserByUsername(trx, input.username)) return { ok: false, reason: "username-taken" } as const;
+    if (!(await findOpenInvitation(trx, invitation.tokenHash, now))) throw new TeamError(INVITATION_GONE, 410);
+    if (await emailInUse(trx, invitation.email)) throw new TeamError(INVITATION_GONE, 410);
+    if (await getUserByUsername(trx, input.username)) throw new TeamError(USERNAME_TAKEN, 409, "username");
     const at = now.toISOString();
     const user = await trx
       .insertInto("users")
@@ -251,7 +269,7 @@ export async function acceptInvitation(
       actor: user.username,
       actorId: user.id,
     });
-    return { ok: true, user } as const;
+    return user;
   });
 }
 
@@ -276,16 +294,16 @@ async function lockOutProblem(
   return null;
 }
 
-export async function changeRole(actor: User, targetId: number, role: Role): Promise<TeamResult> {
+export async function changeRole(actor: User, targetId: number, role: Role): Promise<string> {
   const db = getDb();
   const charity = await getCharitySettings(db);
-  return immediateTransaction(db, async (trx): Promise<TeamResult> => {
+  return immediateTransaction(db, async (trx): Promise<string> => {
     const target = await getTeamMember(trx, targetId);
-    if (!target) return { ok: false, status: 404, message: "There is no such person in the team." };
-    if (target.role === role) return { ok: true, message: `${target.username} is already ${roleLabels[role]}.` };
+    if (!target) throw new TeamError(NO_SUCH_PERSON, 404);
+    if (target.role === role) return `${target.username} is already ${roleLabels[role]}.`;
     const problem = role !== "admin" ? await lockOutProblem(trx, actor, target, "demote") : null;
-    if (problem) return { ok: false, status: 409, message: problem };
-    if (target.id === actor.id) return { ok: false, status: 409, message: "You cannot change your own role." };
+    if (problem) throw new TeamError(problem, 409);
+    if (target.id === actor.id) throw new TeamError("You cannot change your own role.", 409);
     await setUserRole(trx, targetId, role);
     await recordAudit(trx, {
       entity: "user",
@@ -303,7 +321,7 @@ export async function changeRole(actor: User, targetId: number, role: Role): Pro
       );
       await enqueueMail(trx, { kind: "staff-role-changed", to: target.email, ...mail });
     }
-    return { ok: true, message: `${target.username} is now ${roleLabels[role]}.` };
+    return `${target.username} is now ${roleLabels[role]}.`;
   });
 }
 
@@ -311,21 +329,17 @@ export async function changeRole(actor: User, targetId: number, role: Role): Pro
  * Disabling ends the person's sessions and API tokens at once and deletes their password-reset
  * links (withdrawing any invitation still waiting for their address); enabling lets them sign in again.
  */
-export async function setMemberStatus(
-  actor: User,
-  targetId: number,
-  status: "active" | "disabled",
-): Promise<TeamResult> {
+export async function setMemberStatus(actor: User, targetId: number, status: "active" | "disabled"): Promise<string> {
   const db = getDb();
-  return immediateTransaction(db, async (trx): Promise<TeamResult> => {
+  return immediateTransaction(db, async (trx): Promise<string> => {
     const target = await getTeamMember(trx, targetId);
-    if (!target) return { ok: false, status: 404, message: "There is no such person in the team." };
+    if (!target) throw new TeamError(NO_SUCH_PERSON, 404);
     if (target.status === status) {
-      return { ok: true, message: `${target.username} is already ${status === "active" ? "enabled" : "disabled"}.` };
+      return `${target.username} is already ${status === "active" ? "enabled" : "disabled"}.`;
     }
     if (status === "disabled") {
       const problem = await lockOutProblem(trx, actor, target, "disable");
-      if (problem) return { ok: false, status: 409, message: problem };
+      if (problem) throw new TeamError(problem, 409);
     }
     await setUserStatus(trx, targetId, status);
     if (status === "disabled") {
@@ -341,12 +355,8 @@ export async function setMemberStatus(
       actor: actor.username,
       actorId: actor.id,
     });
-    return {
-      ok: true,
-      message:
-        status === "disabled"
-          ? `${target.username} is disabled: their sessions and API tokens have ended.`
-          : `${target.username} can sign in again.`,
-    };
+    return status === "disabled"
+      ? `${target.username} is disabled: their sessions and API tokens have ended.`
+      : `${target.username} can sign in again.`;
   });
 }

@@ -12,6 +12,7 @@ import {
   createUserSession,
   parseAcceptForm,
   acceptInvitation,
+  TeamError,
   openInvitation,
   roleLabels,
 } from "~/routes/_glue/invitation-page.server";
@@ -39,21 +40,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), gone: false }, { status: 400 });
   }
-  const outcome = await acceptInvitation(params.token, submission.value);
-  if (outcome.ok) return createUserSession({ request, userId: outcome.user.id, redirectTo: DASHBOARD_PATH });
-  if (outcome.reason === "username-taken") {
-    return json(
-      {
-        result: submission.reply({
-          fieldErrors: { username: ["This username is taken (case is ignored): choose another"] },
-          hideFields: ["password"],
-        }),
-        gone: false,
-      },
-      { status: 409 },
-    );
+  let user;
+  try {
+    user = await acceptInvitation(params.token, submission.value);
+  } catch (error) {
+    if (!(error instanceof TeamError)) throw error;
+    if (error.field === "username") {
+      return json(
+        {
+          result: submission.reply({ fieldErrors: { username: [error.message] }, hideFields: ["password"] }),
+          gone: false,
+        },
+        { status: error.status },
+      );
+    }
+    return json({ result: submission.reply({ hideFields: ["password"] }), gone: true }, { status: 410 });
   }
-  return json({ result: submission.reply({ hideFields: ["password"] }), gone: true }, { status: 410 });
+  return createUserSession({ request, userId: user.id, redirectTo: DASHBOARD_PATH });
 }
 
 export default function AcceptInvitation() {

@@ -11,7 +11,7 @@ import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { changeRole, setMemberStatus, teamMemberDetail } from "~/services/team.server";
+import { changeRole, setMemberStatus, TeamError, teamMemberDetail } from "~/services/team.server";
 import { resetTwoStep } from "~/services/two-step.server";
 import { adminPaths, isRole, roleLabels, ROLES } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
@@ -39,24 +39,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "team");
   const id = memberId(params.id);
   const intent = form.get("intent");
-  let result;
-  if (intent === "role") {
-    const role = form.get("role");
-    if (!isRole(role)) return json({ notice: { ok: false, message: "Choose a role." } }, { status: 400 });
-    result = await changeRole(user, id, role);
-  } else if (intent === "disable" && !isConfirmed(form)) {
+  if (intent === "disable" && !isConfirmed(form)) {
     // Without JavaScript nobody was asked yet: the page asks, and its button carries the answer.
     return json({ confirmDisable: true as const });
-  } else if (intent === "disable" || intent === "enable") {
-    result = await setMemberStatus(user, id, intent === "disable" ? "disabled" : "active");
-  } else if (intent === "reset-two-step") {
-    result = (await resetTwoStep(id, user))
-      ? { ok: true as const, message: "Two-step sign-in reset: they set it up again at their next sign-in." }
-      : { ok: false as const, status: 404 as const, message: "There is no such person in the team." };
-  } else {
-    return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
   }
-  return json({ notice: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status });
+  let message: string;
+  try {
+    if (intent === "role") {
+      const role = form.get("role");
+      if (!isRole(role)) return json({ notice: { ok: false, message: "Choose a role." } }, { status: 400 });
+      message = await changeRole(user, id, role);
+    } else if (intent === "disable" || intent === "enable") {
+      message = await setMemberStatus(user, id, intent === "disable" ? "disabled" : "active");
+    } else if (intent === "reset-two-step") {
+      if (!(await resetTwoStep(id, user))) {
+        return json({ notice: { ok: false, message: "There is no such person in the team." } }, { status: 404 });
+      }
+      message = "Two-step sign-in reset: they set it up again at their next sign-in.";
+    } else {
+      return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof TeamError)) throw error;
+    return json({ notice: { ok: false, message: error.message } }, { status: error.status });
+  }
+  return json({ notice: { ok: true, message } });
 }
 
 export default function TeamMemberPage() {

@@ -9,7 +9,7 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { takeFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { resendInvitation, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
+import { resendInvitation, TeamError, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
 import { setTeamTwoStepRequirement } from "~/services/two-step.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
@@ -44,8 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if ((intent === "resend" || intent === "withdraw") && Number.isSafeInteger(id) && id > 0) {
-    const result = intent === "resend" ? await resendInvitation(user, id) : await withdrawPendingInvitation(user, id);
-    return json({ notice: { ok: result.ok, message: result.message } }, { status: result.ok ? 200 : result.status });
+    try {
+      const message =
+        intent === "resend" ? await resendInvitation(user, id) : await withdrawPendingInvitation(user, id);
+      return json({ notice: { ok: true, message } });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      return json({ notice: { ok: false, message: error.message } }, { status: error.status });
+    }
   }
   return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
 }

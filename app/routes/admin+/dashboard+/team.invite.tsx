@@ -10,7 +10,7 @@ import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseInviteForm } from "~/services/staff-forms.server";
-import { invitePerson } from "~/services/team.server";
+import { invitePerson, TeamError } from "~/services/team.server";
 import { adminPaths, roleLabels, ROLES } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -26,12 +26,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "team");
   const submission = parseInviteForm(form);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const outcome = await invitePerson(user, submission.value);
-  if (!outcome.ok) {
-    return json(
-      { result: submission.reply({ fieldErrors: { email: [outcome.message] } }) },
-      { status: outcome.status },
-    );
+  try {
+    await invitePerson(user, submission.value);
+  } catch (error) {
+    if (!(error instanceof TeamError)) throw error;
+    return json({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: error.status });
   }
   return savedRedirect(adminPaths.team, "invitation-sent");
 }

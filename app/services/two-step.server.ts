@@ -21,6 +21,15 @@ import { getCharitySettings } from "~/services/charity-settings.server";
 import { staffNoticeMail } from "~/services/mail-templates.server";
 import { nowIsoString } from "~/infra/clock.server";
 import { admitDoorAttempt, clearDoorAttempts } from "~/services/attempt-limits.server";
+import { Refusal } from "~/services/refusal.server";
+
+/**
+ * Managing one's own two-step sign-in refused: a wrong or used code (400), too many tries (429,
+ * 5 per 15 minutes, with when to try again), or turning it off while the team requires it (409).
+ */
+export class TwoStepError extends Refusal {}
+
+const WRONG_CODE = "That code is not right, or was used already. Try the next code from your app.";
 
 export const TOTP_PERIOD = 30;
 export const RECOVERY_CODE_COUNT = 10;
@@ -112,14 +121,14 @@ function newRecoveryCodes(): string[] {
 
 /**
  * Turns the second factor on once the person typed a right code from their app; returns the
- * recovery codes (shown once), or null when the code is wrong.
+ * recovery codes (shown once). A wrong code (or nothing being set up) throws `TwoStepError`.
  */
-export async function confirmTwoStep(user: User, code: string): Promise<string[] | null> {
+export async function confirmTwoStep(user: User, code: string): Promise<string[]> {
   const db = getDb();
   const state = await getTwoStep(db, user.id);
-  if (state.enabledAt || !state.secret) return null;
+  if (state.enabledAt || !state.secret) throw new TwoStepError(WRONG_CODE, 400);
   const step = await matchingStep(state.secret, code.replace(/\s/g, ""));
-  if (step === null) return null;
+  if (step === null) throw new TwoStepError(WRONG_CODE, 400);
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, user.id, { secret: state.secret, enabledAt: nowIsoString(), lastStep: step });
@@ -138,6 +147,7 @@ async function storeRecoveryCodes(trx: DB, user: User, codes: string[], action: 
   await recordAudit(trx, { entity: "user", entityId: user.id, action, actor: user.username, actorId: user.id });
 }
 
+// A check's answer, not a refusal: the sign-in code step and checkManageCode decide how to refuse a wrong code.
 export type SecondFactorResult = { ok: true; via: "code" | "recovery-code" } | { ok: false };
 
 /** Checks a code from the app (once per time step) or an unused recovery code. */
@@ -157,17 +167,14 @@ export async function verifySecondFactor(userId: number, input: string): Promise
   return { ok: false };
 }
 
-/** Why a code to manage two-step sign-in was refused: wrong, or too many tries (5 per 15 minutes). */
-export type ManageCodeRefusal = "wrong-code" | { retryAfterSeconds: number; message: string };
-
 /**
  * Checks a code the person gives to manage their own two-step sign-in (new recovery codes,
  * turning it off), limited per person and per client like the sign-in code step; each wrong
- * code is audited. null when it is right.
+ * code is audited. A wrong code or too many tries throws `TwoStepError`.
  */
-async function checkManageCode(user: User, code: string, request: Request): Promise<ManageCodeRefusal | null> {
+async function checkManageCode(user: User, code: string, request: Request): Promise<void> {
   const door = await admitDoorAttempt("two-step-code", user.username, request);
-  if (!door.allowed) return { retryAfterSeconds: door.retryAfterSeconds, message: door.message };
+  if (!door.allowed) throw new TwoStepError(door.message, 429, door.retryAfterSeconds);
   const check = await verifySecondFactor(user.id, code);
   if (!check.ok) {
     await recordAudit(getDb(), {
@@ -177,38 +184,29 @@ async function checkManageCode(user: User, code: string, request: Request): Prom
       actor: user.username,
       actorId: user.id,
     });
-    return "wrong-code";
+    throw new TwoStepError(WRONG_CODE, 400);
   }
   await clearDoorAttempts("two-step-code", user.username);
-  return null;
 }
 
 /** New recovery codes (the old ones stop working), after a right code from the app. */
-export async function regenerateRecoveryCodes(
-  user: User,
-  code: string,
-  request: Request,
-): Promise<{ codes: string[] } | { refused: ManageCodeRefusal }> {
-  const refused = await checkManageCode(user, code, request);
-  if (refused) return { refused };
+export async function regenerateRecoveryCodes(user: User, code: string, request: Request): Promise<string[]> {
+  await checkManageCode(user, code, request);
   const codes = newRecoveryCodes();
   const db = getDb();
   await db.transaction().execute(async (trx) => {
     await storeRecoveryCodes(trx, user, codes, "two-step.recovery-codes");
   });
-  return { codes };
+  return codes;
 }
 
 /** The person turns their own second factor off (with a right code); refused while the team requires it. */
-export async function turnOffTwoStep(
-  user: User,
-  code: string,
-  request: Request,
-): Promise<"off" | "required" | ManageCodeRefusal> {
+export async function turnOffTwoStep(user: User, code: string, request: Request): Promise<void> {
   const db = getDb();
-  if (await getRequireTwoStep(db)) return "required";
-  const refused = await checkManageCode(user, code, request);
-  if (refused) return refused;
+  if (await getRequireTwoStep(db)) {
+    throw new TwoStepError("The team requires two-step sign-in: it cannot be turned off.", 409);
+  }
+  await checkManageCode(user, code, request);
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, user.id, { secret: null, enabledAt: null });
     await clearRecoveryCodes(trx, user.id);
@@ -220,7 +218,6 @@ export async function turnOffTwoStep(
       actorId: user.id,
     });
   });
-  return "off";
 }
 
 /**

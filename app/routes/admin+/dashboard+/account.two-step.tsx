@@ -13,8 +13,8 @@ import {
   confirmTwoStep,
   regenerateRecoveryCodes,
   turnOffTwoStep,
+  TwoStepError,
   twoStepOverview,
-  type ManageCodeRefusal,
 } from "~/services/two-step.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -56,39 +56,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "account");
   const intent = form.get("intent");
   const code = String(form.get("code") ?? "").slice(0, 40);
-  const wrong = (message = "That code is not right, or was used already. Try the next code from your app.") =>
-    json<Outcome>({ notice: { ok: false, message } }, { status: 400 });
-  if (!code.trim()) return wrong("Enter the code from your authenticator app.");
-  if (intent === "confirm") {
-    const codes = await confirmTwoStep(user, code);
-    if (!codes) return wrong();
-    return json<Outcome>({
-      notice: { ok: true, message: "Two-step sign-in is on." },
-      recoveryCodes: codes,
-    });
+  if (!code.trim()) {
+    return json<Outcome>({ notice: { ok: false, message: "Enter the code from your authenticator app." } }, 400);
   }
-  const refuse = (refusal: ManageCodeRefusal) =>
-    refusal === "wrong-code"
-      ? wrong()
-      : json<Outcome>(
-          { notice: { ok: false, message: refusal.message } },
-          { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } },
-        );
-  if (intent === "recovery-codes") {
-    const outcome = await regenerateRecoveryCodes(user, code, request);
-    if ("refused" in outcome) return refuse(outcome.refused);
-    return json<Outcome>({
-      notice: { ok: true, message: "New recovery codes made: the old ones no longer work." },
-      recoveryCodes: outcome.codes,
-    });
+  try {
+    if (intent === "confirm") {
+      const codes = await confirmTwoStep(user, code);
+      return json<Outcome>({ notice: { ok: true, message: "Two-step sign-in is on." }, recoveryCodes: codes });
+    }
+    if (intent === "recovery-codes") {
+      const codes = await regenerateRecoveryCodes(user, code, request);
+      return json<Outcome>({
+        notice: { ok: true, message: "New recovery codes made: the old ones no longer work." },
+        recoveryCodes: codes,
+      });
+    }
+    if (intent === "turn-off") {
+      await turnOffTwoStep(user, code, request);
+      return json<Outcome>({ notice: { ok: true, message: "Two-step sign-in is off." } });
+    }
+  } catch (error) {
+    if (!(error instanceof TwoStepError)) throw error;
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return json<Outcome>({ notice: { ok: false, message: error.message } }, { status: error.status, headers });
   }
-  if (intent === "turn-off") {
-    const outcome = await turnOffTwoStep(user, code, request);
-    if (outcome === "required") return wrong("The team requires two-step sign-in: it cannot be turned off.");
-    if (outcome !== "off") return refuse(outcome);
-    return json<Outcome>({ notice: { ok: true, message: "Two-step sign-in is off." } });
-  }
-  return wrong("Unknown request.");
+  return json<Outcome>({ notice: { ok: false, message: "Unknown request." } }, 400);
 }
 
 function CodeField({ id }: { id: string }) {

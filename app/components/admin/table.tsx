@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 // Staff tables and headed sections: one home for every staff table's markup and classes (the
 // header row, the scroll wrapper, the cells) and the section heading, so every staff list reads
 // (and is announced) the same way, and fits a phone. StaffTable draws a whole table in one of its
-// looks; the Donations pages compose the boxed look from ScrollTable, TableHead, thClass and tdClass.
+// looks; BoxedTable the boxed look of the long filtered lists (Donations, Supporters), whose
+// count line is ListCount; other Donations pages compose that look from ScrollTable, TableHead,
+// thClass and tdClass.
 
 /** A column heading: its text, or the text with a right alignment for figures. */
 export type Column = string | { label: ReactNode; key: string; align?: "right" };
@@ -167,3 +169,59 @@ export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
 }
 
 export const tdClass = "px-3 py-2 align-top text-sm text-slate-900 dark:text-slate-100";
+
+/** The boxed look's whole table (the long filtered lists): the named scrolling region, the header row and the body rows. */
+export function BoxedTable({
+  label,
+  columns,
+  stacked = false,
+  children,
+}: {
+  label: string;
+  columns: readonly ReactNode[];
+  stacked?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ScrollTable label={label} stacked={stacked}>
+      <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+        <TableHead columns={columns} />
+        <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">{children}</tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/**
+ * The line above a filtered list, announced as it changes: loading, why the filters cannot be
+ * used, that nothing matches, or how many match and which page this is.
+ */
+export function ListCount({
+  busy,
+  problem,
+  total,
+  noun,
+  page,
+  pageCount,
+}: {
+  busy: boolean;
+  /** Said instead of the count when the filters are refused. */
+  problem?: string;
+  total: number;
+  /** The thing listed, one and many: ["pledge", "pledges"]. */
+  noun: readonly [string, string];
+  page: number;
+  pageCount: number;
+}) {
+  const text = busy
+    ? "Loading…"
+    : (problem ??
+      (total === 0
+        ? `No ${noun[1]} match.`
+        : `${total.toLocaleString("en-GB")} ${total === 1 ? noun[0] : noun[1]}, page ${page} of ${pageCount}`));
+  return (
+    <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+      {text}
+    </p>
+  );
+}

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { PledgeStatusBadge } from "~/components/admin/donations";
-import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
+import { BoxedTable, ListCount, tdClass } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentsExportForm } from "~/components/admin/payments-export-form";
@@ -101,56 +101,49 @@ export default function DonationsList() {
         ]}
       />
 
-      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {busy
-          ? "Loading…"
-          : total === 0
-            ? "No pledges match."
-            : `${total.toLocaleString("en-GB")} ${total === 1 ? "pledge" : "pledges"}, page ${page} of ${pageCount}`}
-      </p>
+      <ListCount busy={busy} total={total} noun={["pledge", "pledges"]} page={page} pageCount={pageCount} />
 
       {pledges.length > 0 ? (
-        <ScrollTable label="Pledges" stacked>
-          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-            <TableHead columns={["Reference", "Pledged", "Donor", "Type", "Amount", "Received", "Status"]} />
-            <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
-              {pledges.map((pledge) => (
-                <tr key={pledge.id}>
-                  <td data-label="Reference" className={`${tdClass} whitespace-nowrap font-mono`}>
-                    <Link to={adminPaths.donation(pledge.id)} className="link">
-                      {pledge.reference}
-                    </Link>
-                  </td>
-                  <td data-label="Pledged" className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
-                    {pledge.status === "pending" && pledge.createdAt < oldBefore ? (
-                      <span className="mt-1 block text-xs font-semibold text-amber-800 dark:text-amber-300">
-                        Unpaid for over {OLD_PLEDGE_DAYS} days
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-label="Donor" className={tdClass}>
-                    <span className="block break-words">{pledge.name}</span>
-                    <span className="block break-all text-slate-700 dark:text-slate-300">{pledge.email}</span>
-                  </td>
-                  <td data-label="Type" className={tdClass}>
-                    {pledgeTypeLabels[pledge.type]}
-                  </td>
-                  <td data-label="Amount" className={`${tdClass} whitespace-nowrap`}>
-                    {formatPence(pledge.amountPence)}
-                    {pledge.type === "monthly" ? " a month" : ""}
-                  </td>
-                  <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
-                    {formatPence(pledge.paidPence)}
-                  </td>
-                  <td data-label="Status" className={tdClass}>
-                    <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <BoxedTable
+          label="Pledges"
+          stacked
+          columns={["Reference", "Pledged", "Donor", "Type", "Amount", "Received", "Status"]}
+        >
+          {pledges.map((pledge) => (
+            <tr key={pledge.id}>
+              <td data-label="Reference" className={`${tdClass} whitespace-nowrap font-mono`}>
+                <Link to={adminPaths.donation(pledge.id)} className="link">
+                  {pledge.reference}
+                </Link>
+              </td>
+              <td data-label="Pledged" className={`${tdClass} whitespace-nowrap`}>
+                <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
+                {pledge.status === "pending" && pledge.createdAt < oldBefore ? (
+                  <span className="mt-1 block text-xs font-semibold text-amber-800 dark:text-amber-300">
+                    Unpaid for over {OLD_PLEDGE_DAYS} days
+                  </span>
+                ) : null}
+              </td>
+              <td data-label="Donor" className={tdClass}>
+                <span className="block break-words">{pledge.name}</span>
+                <span className="block break-all text-slate-700 dark:text-slate-300">{pledge.email}</span>
+              </td>
+              <td data-label="Type" className={tdClass}>
+                {pledgeTypeLabels[pledge.type]}
+              </td>
+              <td data-label="Amount" className={`${tdClass} whitespace-nowrap`}>
+                {formatPence(pledge.amountPence)}
+                {pledge.type === "monthly" ? " a month" : ""}
+              </td>
+              <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
+                {formatPence(pledge.paidPence)}
+              </td>
+              <td data-label="Status" className={tdClass}>
+                <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
+              </td>
+            </tr>
+          ))}
+        </BoxedTable>
       ) : null}
 
       <Pagination page={page} lastPage={pageCount} href={pageLink} label="Pages" />

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterButtons } from "~/components/admin/filter-form";
-import { ScrollTable, TableHead, tdClass } from "~/components/admin/table";
+import { BoxedTable, ListCount, tdClass } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { ErrorList } from "~/components/ui/form";
@@ -137,48 +137,46 @@ export default function SupportersList() {
         />
       </Form>
 
-      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {busy
-          ? "Loading…"
-          : hasErrors
-            ? "Correct the filters above."
-            : total === 0
-              ? "No supporters match."
-              : `${total.toLocaleString("en-GB")} ${total === 1 ? "supporter" : "supporters"}, page ${page} of ${pageCount}`}
-      </p>
+      <ListCount
+        busy={busy}
+        problem={hasErrors ? "Correct the filters above." : undefined}
+        total={total}
+        noun={["supporter", "supporters"]}
+        page={page}
+        pageCount={pageCount}
+      />
 
       {rows.length > 0 ? (
-        <ScrollTable label="Supporters" stacked>
-          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-            <TableHead columns={["Supporter", "Lifetime giving", "First gift", "Last gift", "Gift Aid claimed"]} />
-            <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Supporter" className={tdClass}>
-                    <Link to={adminPaths.supporter(row.id)} className="link block break-words">
-                      {row.displayName ?? row.email ?? `Supporter ${row.id}`}
-                    </Link>
-                    {row.displayName && row.email ? (
-                      <span className="block break-all text-slate-700 dark:text-slate-300">{row.email}</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Lifetime giving" className={`${tdClass} whitespace-nowrap`}>
-                    {formatPence(row.lifetimePence)}
-                  </td>
-                  <td data-label="First gift" className={`${tdClass} whitespace-nowrap`}>
-                    {row.firstGiftOn ? formatLongDate(row.firstGiftOn) : "—"}
-                  </td>
-                  <td data-label="Last gift" className={`${tdClass} whitespace-nowrap`}>
-                    {row.lastGiftOn ? formatLongDate(row.lastGiftOn) : "—"}
-                  </td>
-                  <td data-label="Gift Aid claimed" className={`${tdClass} whitespace-nowrap`}>
-                    {formatPence(row.giftAidClaimedPence)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <BoxedTable
+          label="Supporters"
+          stacked
+          columns={["Supporter", "Lifetime giving", "First gift", "Last gift", "Gift Aid claimed"]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td data-label="Supporter" className={tdClass}>
+                <Link to={adminPaths.supporter(row.id)} className="link block break-words">
+                  {row.displayName ?? row.email ?? `Supporter ${row.id}`}
+                </Link>
+                {row.displayName && row.email ? (
+                  <span className="block break-all text-slate-700 dark:text-slate-300">{row.email}</span>
+                ) : null}
+              </td>
+              <td data-label="Lifetime giving" className={`${tdClass} whitespace-nowrap`}>
+                {formatPence(row.lifetimePence)}
+              </td>
+              <td data-label="First gift" className={`${tdClass} whitespace-nowrap`}>
+                {row.firstGiftOn ? formatLongDate(row.firstGiftOn) : "—"}
+              </td>
+              <td data-label="Last gift" className={`${tdClass} whitespace-nowrap`}>
+                {row.lastGiftOn ? formatLongDate(row.lastGiftOn) : "—"}
+              </td>
+              <td data-label="Gift Aid claimed" className={`${tdClass} whitespace-nowrap`}>
+                {formatPence(row.giftAidClaimedPence)}
+              </td>
+            </tr>
+          ))}
+        </BoxedTable>
       ) : null}
 
       <Pagination

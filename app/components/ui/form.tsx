@@ -26,8 +26,19 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
  * A form-level message (e.g. a failed save) as the error summary a refused form starts with;
  * a Conform form uses ErrorSummary itself, which adds its fields' messages.
  */
-export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
-  return <ErrorSummary id={id} problems={errors?.map((message) => ({ message }))} />;
+export function FormError({
+  id,
+  errors,
+  className,
+}: {
+  id?: string;
+  /** The messages; an empty one (no error this time) is left out, and with none nothing is drawn. */
+  errors?: readonly (string | null | undefined)[] | null;
+  /** Its margin. */
+  className?: string;
+}) {
+  const problems = errors?.filter((message): message is string => Boolean(message)).map((message) => ({ message }));
+  return <ErrorSummary id={id} className={className} problems={problems} />;
 }
 
 function Label({ htmlFor, children, optional }: { htmlFor: string; children: ReactNode; optional?: boolean }) {

@@ -95,11 +95,7 @@ export default function GiftAid() {
             {giftAidStaff.adjustmentNote(formatPence(adjustment.giftAidPence), formatPence(adjustment.refundedPence))}
           </p>
         ) : null}
-        {actionData?.error ? (
-          <div className="mt-4">
-            <FormError errors={[actionData.error]} />
-          </div>
-        ) : null}
+        <FormError className="mt-4" errors={[actionData?.error]} />
         {claimable.length === 0 ? (
           <p className="mt-4 text-slate-700 dark:text-slate-300">There are no payments to claim just now.</p>
         ) : (

@@ -100,11 +100,7 @@ export default function SmallDonations() {
           {done}
         </p>
       ) : null}
-      {actionData?.error ? (
-        <div className="mt-4">
-          <FormError errors={[actionData.error]} />
-        </div>
-      ) : null}
+      <FormError className="mt-4" errors={[actionData?.error]} />
       {asked ? (
         <ConfirmDeletePanel
           questionId="delete-small-donation-question"

@@ -55,7 +55,8 @@ export function TokenActionPage({
   );
 }
 
-function TextPage({ page, status }: { page: PageText; status?: boolean }) {
+/** A page that only says something: its title, its text and, when it has one, a link onward. */
+export function TextPage({ page, status }: { page: PageText; status?: boolean }) {
   return (
     <NewsletterPage title={page.title}>
       <p role={status ? "status" : undefined}>

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { NewsletterPage, TokenActionPage } from "~/components/newsletter-page";
-import { newsletterConsent } from "~/content/newsletter-consent";
-import { newsletterPages } from "~/content/newsletter-pages";
+import { TextPage, TokenActionPage } from "~/components/newsletter-page";
+import { confirmPage } from "~/content/newsletter-pages";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkConfirmToken, confirmSubscription } from "~/services/newsletter.server";
 import { pageMeta } from "~/utils/meta";
@@ -33,7 +31,7 @@ export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(
     {
-      title: newsletterPages.confirmTitle,
+      title: confirmPage.ask.title,
       description: "Confirm your newsletter subscription.",
       noindex: true,
     },
@@ -43,38 +41,6 @@ export const meta: MetaFunction = ({ matches }) =>
 export default function ConfirmSubscription() {
   const data = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>()?.confirmed;
-  if ("alreadyConfirmed" in data && outcome === undefined) {
-    return (
-      <NewsletterPage title={newsletterPages.alreadyConfirmedTitle}>
-        <p>{newsletterPages.alreadyConfirmedText}</p>
-        <p>
-          <Link to="/" className="link">
-            Back to the home page
-          </Link>
-        </p>
-      </NewsletterPage>
-    );
-  }
-  const { valid } = data;
-  return (
-    <TokenActionPage
-      valid={valid}
-      outcome={outcome}
-      ask={{
-        title: newsletterPages.confirmTitle,
-        text: newsletterConsent.confirm,
-        button: newsletterPages.confirmButton,
-      }}
-      done={{
-        title: newsletterPages.confirmedTitle,
-        text: newsletterPages.confirmedText,
-        link: { to: "/", label: "Back to the home page" },
-      }}
-      bad={{
-        title: newsletterPages.badConfirmTitle,
-        text: newsletterPages.badConfirmText,
-        link: { to: "/publications", label: "Go to Publications" },
-      }}
-    />
-  );
+  if ("alreadyConfirmed" in data && outcome === undefined) return <TextPage page={confirmPage.already} />;
+  return <TokenActionPage valid={data.valid} outcome={outcome} {...confirmPage} />;
 }

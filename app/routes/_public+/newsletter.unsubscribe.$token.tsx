@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/newsletter-page";
-import { newsletterConsent } from "~/content/newsletter-consent";
-import { newsletterPages } from "~/content/newsletter-pages";
+import { unsubscribePage } from "~/content/newsletter-pages";
 import { parseFormBody } from "~/infra/body.server";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
 import { checkUnsubscribeToken, unsubscribe } from "~/services/newsletter.server";
@@ -30,29 +29,12 @@ export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(
-    { title: newsletterPages.unsubscribeTitle, description: "Unsubscribe from our newsletter.", noindex: true },
+    { title: unsubscribePage.ask.title, description: "Unsubscribe from our newsletter.", noindex: true },
     matches,
   );
 
 export default function Unsubscribe() {
   const { valid } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>()?.unsubscribed;
-  return (
-    <TokenActionPage
-      valid={valid}
-      outcome={outcome}
-      ask={{
-        title: newsletterPages.unsubscribeTitle,
-        text: newsletterConsent.unsubscribePage,
-        button: newsletterPages.unsubscribeButton,
-        intent: "unsubscribe",
-      }}
-      done={{
-        title: newsletterPages.unsubscribedTitle,
-        text: newsletterPages.unsubscribedText,
-        link: { to: "/publications", label: "Go to Publications" },
-      }}
-      bad={{ title: newsletterPages.badUnsubscribeTitle, text: newsletterPages.badUnsubscribeText }}
-    />
-  );
+  return <TokenActionPage valid={valid} outcome={outcome} {...unsubscribePage} />;
 }

@@ -4,7 +4,7 @@
 // and applies the same functions in the browser, so every error the server could give (bar
 // the throttle and the honeypot) shows before anything is sent.
 import { presetAmounts } from "~/content/donate";
-import { GIFT_AID_LIMITS } from "~/content/gift-aid";
+import { GIFT_AID_LIMITS, giftAidForm } from "~/content/gift-aid";
 import { formatPence } from "~/utils/money";
 import { cleanFirstName, cleanLastName, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
 import { DONATION_FIELD_LIMITS, textProblem } from "./field-rules";
@@ -102,13 +102,8 @@ export function giftAidIssues(value: GiftAidFields): { path: string[]; message: 
   return [...refused, ...giftAidValueIssues(value).filter((issue) => !refusedFields.has(issue.path[0]))];
 }
 
-const ADDRESS_LABELS = {
-  title: "Title",
-  house: "House name or number",
-  street: "Street",
-  town: "Town or city",
-  postcode: "Postcode",
-} as const;
+/** The address fields by the labels the form shows them with (a message names the field). */
+const ADDRESS_LABELS = giftAidForm.labels;
 
 /**
  * The address as typed, before it is squashed onto one line: line breaks and tabs become spaces

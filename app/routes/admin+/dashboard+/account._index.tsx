@@ -115,22 +115,14 @@ export default function Account() {
 
       <StaffSection id="own-details" title="Change your details">
         <OwnForm intent="name" label="Save name" defaults={{ name: user.name ?? "" }}>
-          {(fields) => <TextField meta={fields.name} label="Name" autoComplete="name" className="flex-1" />}
+          {(fields) => <TextField meta={fields.name} label="Name" autoComplete="name" />}
         </OwnForm>
         <OwnForm
           intent="email"
           label="Send a confirmation link"
           note="The address changes when you open the link we send to it."
         >
-          {(fields) => (
-            <TextField
-              meta={fields.email}
-              label="New e-mail address"
-              type="email"
-              autoComplete="email"
-              className="flex-1"
-            />
-          )}
+          {(fields) => <TextField meta={fields.email} label="New e-mail address" type="email" autoComplete="email" />}
         </OwnForm>
         <OwnForm intent="password" label="Change password" note="Every other session and API token ends.">
           {(fields) => (
@@ -140,14 +132,12 @@ export default function Account() {
                 label="Current password"
                 type="password"
                 autoComplete="current-password"
-                className="flex-1"
               />
               <TextField
                 meta={fields.password}
                 label="New password"
                 type="password"
                 autoComplete="new-password"
-                className="flex-1"
                 hint={staffAccountPages.passwordHint}
               />
             </>
@@ -232,7 +222,8 @@ function OwnForm({
     <Form method="post" {...getFormProps(form)} className="mt-4 max-w-2xl space-y-3">
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value={intent} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">{children(fields)}</div>
+      {/* Its fields share the row evenly. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start [&>*]:flex-1">{children(fields)}</div>
       {note ? <p className="text-sm text-slate-700 dark:text-slate-300">{note}</p> : null}
       <button type="submit" className="btn-secondary">
         {label}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 
 // Staff tables and headed sections: one home for every staff table's markup and classes (the
 // header row, the scroll wrapper, the cells) and the section heading, so every staff list reads
@@ -46,6 +46,7 @@ export function StaffTable({
   wide = false,
   stacked = false,
   className = "",
+  empty,
   children,
 }: {
   columns: readonly Column[];
@@ -58,9 +59,14 @@ export function StaffTable({
   stacked?: boolean;
   /** The scroll wrapper's classes (its margin). */
   className?: string;
+  /** Said instead of the table when it has no rows ("No subscribers yet."). */
+  empty?: ReactNode;
   /** The body rows. */
   children: ReactNode;
 }) {
+  if (empty !== undefined && Children.count(children) === 0) {
+    return <p className={`${className} text-slate-700 dark:text-slate-300`}>{empty}</p>;
+  }
   const style = looks[look];
   return (
     // Named apart from the section around it, which is often headed with the same words.

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
-import { StaffTable } from "~/components/admin/table";
+import { listRow, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { subscribersPage } from "~/services/newsletter.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -38,31 +38,28 @@ export default function Subscribers() {
         A sign-up is pending until its address confirms it by the link we mail; unconfirmed sign-ups are deleted after 7
         days. Only confirmed addresses may be sent the newsletter.
       </p>
-      {subscribers.length === 0 ? (
-        <p className="mt-6 text-slate-700 dark:text-slate-300">No subscribers yet.</p>
-      ) : (
-        <StaffTable
-          className="mt-6"
-          caption="Subscribers"
-          columns={["Address", "Status", "Signed up", "Confirmed", "Consent wording"]}
-        >
-          {subscribers.map((s) => (
-            <tr key={s.id} className="border-b border-slate-200 align-top dark:border-slate-700">
-              <td className="p-2 break-words">
-                <Link to={adminPaths.subscriber(s.id)} className="link">
-                  {s.email}
-                </Link>
-              </td>
-              <td className="p-2">
-                <SubscriberStatus status={s.status} bouncingSince={s.bouncingSince} />
-              </td>
-              <td className="p-2 whitespace-nowrap">{formatDateTime(s.consentedAt)}</td>
-              <td className="p-2 whitespace-nowrap">{s.confirmedAt ? formatDateTime(s.confirmedAt) : "—"}</td>
-              <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      )}
+      <StaffTable
+        className="mt-6"
+        empty="No subscribers yet."
+        caption="Subscribers"
+        columns={["Address", "Status", "Signed up", "Confirmed", "Consent wording"]}
+      >
+        {subscribers.map((s) => (
+          <tr key={s.id} className={listRow}>
+            <td className="p-2 break-words">
+              <Link to={adminPaths.subscriber(s.id)} className="link">
+                {s.email}
+              </Link>
+            </td>
+            <td className="p-2">
+              <SubscriberStatus status={s.status} bouncingSince={s.bouncingSince} />
+            </td>
+            <td className="p-2 whitespace-nowrap">{formatDateTime(s.consentedAt)}</td>
+            <td className="p-2 whitespace-nowrap">{s.confirmedAt ? formatDateTime(s.confirmedAt) : "—"}</td>
+            <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
+          </tr>
+        ))}
+      </StaffTable>
       <Pagination
         page={page}
         lastPage={pages}

@@ -93,43 +93,33 @@ export default function Team() {
       </StaffTable>
 
       <StaffSection id="invitations" title="Invitations waiting">
-        {invitations.length === 0 ? (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">No invitations are waiting.</p>
-        ) : (
-          <StaffTable
-            className="mt-3"
-            caption="Invitations not yet accepted"
-            columns={["Name", "Email", "Role", "Status", "Actions"]}
-          >
-            {invitations.map((invitation) => (
-              <tr key={invitation.id} className="border-b border-slate-200 dark:border-slate-700">
-                <td className={listCell}>{invitation.name}</td>
-                <td className={`${listCell} break-all`}>{invitation.email}</td>
-                <td className={listCell}>{roleLabels[invitation.role]}</td>
-                <td className={listCell}>
-                  {invitation.expired
-                    ? "Expired"
-                    : `Invited, link valid until ${formatDateTime(invitation.expires_at)}`}
-                </td>
-                <td className={listCell}>
-                  <div className="flex flex-wrap gap-2">
-                    <RowActionForm field="invitation" id={invitation.id} intent="resend">
-                      Resend<span className="sr-only"> the invitation to {invitation.email}</span>
-                    </RowActionForm>
-                    <RowActionForm
-                      field="invitation"
-                      id={invitation.id}
-                      intent="withdraw"
-                      className={dangerButtonClass}
-                    >
-                      Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
-                    </RowActionForm>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </StaffTable>
-        )}
+        <StaffTable
+          className="mt-3"
+          empty="No invitations are waiting."
+          caption="Invitations not yet accepted"
+          columns={["Name", "Email", "Role", "Status", "Actions"]}
+        >
+          {invitations.map((invitation) => (
+            <tr key={invitation.id} className="border-b border-slate-200 dark:border-slate-700">
+              <td className={listCell}>{invitation.name}</td>
+              <td className={`${listCell} break-all`}>{invitation.email}</td>
+              <td className={listCell}>{roleLabels[invitation.role]}</td>
+              <td className={listCell}>
+                {invitation.expired ? "Expired" : `Invited, link valid until ${formatDateTime(invitation.expires_at)}`}
+              </td>
+              <td className={listCell}>
+                <div className="flex flex-wrap gap-2">
+                  <RowActionForm field="invitation" id={invitation.id} intent="resend">
+                    Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+                  </RowActionForm>
+                  <RowActionForm field="invitation" id={invitation.id} intent="withdraw" className={dangerButtonClass}>
+                    Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
+                  </RowActionForm>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       </StaffSection>
 
       <StaffSection id="two-step" title="Two-step sign-in">

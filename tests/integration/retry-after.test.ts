@@ -9,7 +9,7 @@ process.env.TRUST_PROXY = "true";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackRequests } from "~/infra/request-scope.server";
 import { startSecondStep } from "~/services/session.server";
@@ -21,6 +21,7 @@ import * as loginCode from "~/routes/admin+/login_.code";
 import * as forgotPassword from "~/routes/admin+/forgot-password";
 import { resetDatabase } from "./helpers";
 import { ensureAdmin } from "./admin-support";
+import { serverBuild } from "./server-build-support";
 
 const pages = {
   "routes/contact": { path: "contact", module: contact },
@@ -32,36 +33,13 @@ const pages = {
 };
 
 /** The app's pages under a bare root; the document is not rendered, its status and headers are what count. */
-function build(): ServerBuild {
-  const routes: Record<string, unknown> = { root: { id: "root", path: "", module: { default: () => null } } };
-  const manifest: Record<string, unknown> = {
-    root: { id: "root", path: "", module: "/build/root.js", hasAction: false, hasLoader: false },
-  };
-  for (const [id, { path, module }] of Object.entries(pages)) {
-    routes[id] = { id, path, parentId: "root", module };
-    manifest[id] = { id, path, parentId: "root", module: `/build/${id}.js`, hasAction: true, hasLoader: true };
-  }
-  return {
-    mode: "production",
-    basename: "/",
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    isSpaMode: false,
-    future: {},
-    routes,
-    assets: {
-      url: "/build/manifest.js",
-      version: "1",
-      entry: { module: "/build/entry.js", imports: [] },
-      routes: manifest,
-    },
+const build = () =>
+  serverBuild({
+    pages,
     entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers) => new Response("page", { status, headers }),
-      },
+      default: (_request: Request, status: number, headers: Headers) => new Response("page", { status, headers }),
     },
-  } as unknown as ServerBuild;
-}
+  });
 
 let server: http.Server;
 let origin: string;

@@ -1,35 +1,18 @@
 // A POST to a page that has no action is the client's mistake: Remix answers 405 and hands the
 // refusal to the app's handleError, which logs it as a warning, never at error level (where an
 // operator's alerts look). Run through Remix's own request handler, with the app's real entry.
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
 import { logger } from "~/infra/logger.server";
+import { serverBuild } from "../integration/server-build-support";
 
 /** A one-page app: a root route with a loader and no action, and the app's handleError. */
-function onePageApp(): ServerBuild {
-  const route = { id: "root", path: "", module: { default: () => null, loader: () => null } };
-  return {
-    mode: "production",
-    basename: "/",
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    isSpaMode: false,
-    future: {},
-    routes: { root: route },
-    assets: {
-      url: "/build/manifest.js",
-      version: "1",
-      entry: { module: "/build/entry.js", imports: [] },
-      routes: { root: { id: "root", path: "", module: "/build/root.js", hasAction: false, hasLoader: true } },
-    },
-    entry: {
-      module: {
-        default: (_request: Request, status: number) => new Response("page", { status }),
-        handleError,
-      },
-    },
-  } as unknown as ServerBuild;
+function onePageApp() {
+  return serverBuild({
+    root: { default: () => null, loader: () => null },
+    entry: { default: (_request: Request, status: number) => new Response("page", { status }), handleError },
+  });
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -3,6 +3,7 @@
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { toCsv } from "~/infra/csv.server";
+import { writeOds, type OdsCell } from "~/infra/ods.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
@@ -274,6 +275,30 @@ export async function claimScheduleCsv(
     detail.items.map((item) => item.cells),
   );
   return { filename: `gift-aid-claim-${id}.csv`, csv };
+}
+
+/** HMRC's Charities Online upload takes at most this many donation rows per schedule sheet. */
+export const ODS_ROWS_PER_SHEET = 1000;
+
+/**
+ * The batch's HMRC schedule as an OpenDocument spreadsheet: the header row and at most 1,000
+ * donation rows per sheet ("Schedule 1", "Schedule 2", …), the amount a number with two decimals.
+ */
+export async function claimScheduleOds(
+  id: number,
+  db: DB = getDb(),
+): Promise<{ filename: string; bytes: Uint8Array } | null> {
+  const detail = await getClaimDetail(id, db);
+  if (!detail) return null;
+  const rows: OdsCell[][] = detail.items.map((item) => [...item.cells.slice(0, -1), { pence: item.amountPence }]);
+  const sheets = [];
+  for (let start = 0; start === 0 || start < rows.length; start += ODS_ROWS_PER_SHEET) {
+    sheets.push({
+      name: `Schedule ${sheets.length + 1}`,
+      rows: [[...SCHEDULE_HEADER], ...rows.slice(start, start + ODS_ROWS_PER_SHEET)],
+    });
+  }
+  return { filename: `gift-aid-claim-${id}.ods`, bytes: writeOds(sheets) };
 }
 
 /** Records the day a batch went to HMRC. Once submitted, a batch never changes again. */

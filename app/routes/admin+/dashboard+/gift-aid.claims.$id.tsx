@@ -162,8 +162,11 @@ export default function ClaimBatch() {
 
       <StaffSection id="schedule" title="HMRC schedule">
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{giftAidStaff.scheduleNote}</p>
-        <p className="mt-3">
-          <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-primary" download>
+        <p className="mt-3 flex flex-wrap gap-3">
+          <a href={adminPaths.giftAidScheduleOds(claim.id)} className="btn-primary" download>
+            Download the schedule (OpenDocument, .ods)
+          </a>
+          <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-secondary" download>
             Download the schedule (CSV)
           </a>
         </p>

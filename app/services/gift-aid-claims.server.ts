@@ -24,6 +24,7 @@ import {
   type Declaration,
   type DeclaredPayment,
 } from "~/models/gift-aid.server";
+import { listSubmissionsOfClaim } from "~/models/hmrc-submission.server";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
 import {
   coveringDeclaration,
@@ -301,6 +302,14 @@ export async function claimScheduleOds(
   return { filename: `gift-aid-claim-${id}.ods`, bytes: writeOds(sheets) };
 }
 
+/** A batch being sent to HMRC (or accepted) from this site cannot be deleted or marked by hand. */
+async function refuseWhileSending(db: DB, id: number): Promise<void> {
+  const live = (await listSubmissionsOfClaim(db, id)).find((s) =>
+    ["submitted", "polling", "accepted"].includes(s.state),
+  );
+  if (live) throw new GiftAidError("This batch is being sent to HMRC from this site: wait for HMRC's answer.");
+}
+
 /** Records the day a batch went to HMRC. Once submitted, a batch never changes again. */
 export async function markClaimSubmitted(
   id: number,
@@ -316,6 +325,7 @@ export async function markClaimSubmitted(
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
     if (claim.submittedOn) throw new GiftAidError("This batch was already submitted: it cannot change.");
+    await refuseWhileSending(trx, id);
     if (day > londonToday()) throw new GiftAidError("The submission date cannot be in the future.", 400);
     if (day < toLondonDay(claim.createdAt)) {
       throw new GiftAidError("The submission date cannot be before the batch was made.", 400);
@@ -334,6 +344,7 @@ export async function deleteClaimBatch(id: number, actor: string, db: DB = getDb
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
     if (claim.submittedOn) throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
+    await refuseWhileSending(trx, id);
     if (!(await deleteUnsubmittedClaim(trx, id))) {
       throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
     }

@@ -29,6 +29,7 @@ import {
   strongEtag,
 } from "~/infra/page-cache.server";
 import { scheduleHousekeeping } from "~/services/housekeeping.server";
+import { resumeHmrcSubmissions } from "~/services/hmrc-submissions.server";
 import { nextScheduledPublish } from "~/services/news.server";
 import { startMailSender } from "~/services/mail-sender.server";
 import { startNewsletterScheduler } from "~/services/newsletter-issues.server";
@@ -70,6 +71,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   scheduleHousekeeping();
+  resumeHmrcSubmissions();
   const cacheKey = responseHeaders.has("Set-Cookie") ? null : pageCacheKey(request, responseStatusCode, remixContext);
   // Decided once per request: a cachedLoader may already have claimed (and skipped its work).
   const claim = cacheKey ? await claimPage(loadContext, cacheKey) : null;
@@ -200,6 +202,7 @@ function cachedPageResponse(request: Request, page: Pick<CachedPage, "body" | "h
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   scheduleHousekeeping();
+  resumeHmrcSubmissions();
   applyBaseSecurityHeaders(response.headers, request);
   if (response.status >= 400) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;

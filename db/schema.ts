@@ -332,6 +332,56 @@ export interface GiftAidClaimsTable {
   refund_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** Gift Aid over-claimed in earlier batches (their payments refunded since), deducted by this one (0022). */
   adjustment_pence: ColumnType<number, number | undefined, number>;
+  /** HMRC's correlation id of the submission that was accepted (0025). */
+  hmrc_correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** HMRC's IRmark receipt (0025). */
+  hmrc_receipt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type HmrcSubmissionState = "submitted" | "polling" | "accepted" | "rejected" | "error";
+
+/** A claim batch sent to HMRC's Charities Online gateway: a durable state machine (0025). */
+export interface HmrcSubmissionsTable {
+  id: Generated<number>;
+  claim_id: number;
+  state: HmrcSubmissionState;
+  irmark: string;
+  /** The submit request as sent, its password masked. */
+  request_xml: string;
+  line_count: number;
+  total_pence: number;
+  gift_aid_pence: number;
+  /** JSON array of claim item ids, in GAD order. */
+  line_items: string;
+  /** JSON array of lines held back before sending, with reasons. */
+  held_back: string;
+  correlation_id: string | null;
+  poll_url: string | null;
+  poll_interval_seconds: number | null;
+  next_attempt_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  sent_at: string | null;
+  receipt: string | null;
+  /** JSON array of HMRC's errors. */
+  errors: string | null;
+  /** What went wrong on our side (network, an unreadable answer), in words. */
+  problem: string | null;
+  deleted_at: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  created_by: string;
+  finished_at: string | null;
+}
+
+/** Every message sent to and received from HMRC's gateway for a submission (0025). */
+export interface HmrcMessagesTable {
+  id: Generated<number>;
+  submission_id: number;
+  direction: "sent" | "received";
+  kind: "submit" | "poll" | "delete";
+  xml: string;
+  at: string;
 }
 
 export interface GiftAidClaimItemsTable {
@@ -449,6 +499,8 @@ export interface Database {
   gift_aid_declarations: GiftAidDeclarationsTable;
   gift_aid_claims: GiftAidClaimsTable;
   gift_aid_claim_items: GiftAidClaimItemsTable;
+  hmrc_submissions: HmrcSubmissionsTable;
+  hmrc_messages: HmrcMessagesTable;
   small_donations: SmallDonationsTable;
   charity_settings: CharitySettingsTable;
   stripe_events: StripeEventsTable;

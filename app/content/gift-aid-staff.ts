@@ -12,5 +12,5 @@ export const giftAidStaff = {
   adjustmentNote: (giftAid: string, refunded: string) =>
     `Adjustment for the next claim: ${giftAid} of Gift Aid was over-claimed in submitted batches (${refunded} of those gifts refunded since). The next batch deducts it (HMRC's "Adjustment" figure).`,
   scheduleNote:
-    "The schedule follows HMRC's Charities Online Gift Aid schedule. It is offered as CSV: copy its rows into HMRC's schedule spreadsheet (OpenDocument) before uploading.",
+    "The schedule follows HMRC's Charities Online Gift Aid schedule. Upload the OpenDocument file (.ods) to Charities Online as it is (at most 1,000 rows a sheet), or keep the CSV for your records.",
 } as const;

@@ -81,6 +81,11 @@ export const charityDefaults: CharitySettings = {
   youtubeUrl: "",
   internationalChapterUrl: sisterChapters.international,
   europeChapterUrl: sisterChapters.europe,
+  hmrcOfficialTitle: "",
+  hmrcOfficialFirstName: "",
+  hmrcOfficialLastName: "",
+  hmrcOfficialPostcode: "",
+  hmrcOfficialPhone: "",
 };
 
 /** The settings whose defaults above are placeholders: the Settings page lists those not yet replaced. */

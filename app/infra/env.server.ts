@@ -160,6 +160,32 @@ const envSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ""))
       .optional(),
   ),
+  /** HMRC's Charities Online gateway (Transaction Engine) submission address, or a test one. */
+  HMRC_GATEWAY_URL: optional(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an absolute http(s) URL, e.g. https://transaction-engine.tax.service.gov.uk/submission",
+      })
+      .optional(),
+  ),
+  HMRC_SENDER_ID: optional(z.string().trim().min(1).max(64, "must be at most 64 characters").optional()),
+  HMRC_PASSWORD: optional(z.string().min(1).max(256, "must be at most 256 characters").optional()),
+  HMRC_CHARITY_REF: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,20}$/, "must be HMRC's charity reference (letters and digits, like AB12345)")
+      .optional(),
+  ),
+  HMRC_VENDOR_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, "must be the 4-digit vendor id HMRC gave the software")
+      .optional(),
+  ),
+  HMRC_GATEWAY_TEST: optional(z.enum(["0", "1"], { error: 'must be "1" (test messages) or "0"' }).optional()),
   ENQUIRY_RETENTION_DAYS: optional(
     z.coerce
       .number({ error: "must be a number" })
@@ -170,6 +196,14 @@ const envSchema = z.object({
   ),
 });
 
+const HMRC_REQUIRED = [
+  "HMRC_GATEWAY_URL",
+  "HMRC_SENDER_ID",
+  "HMRC_PASSWORD",
+  "HMRC_CHARITY_REF",
+  "HMRC_VENDOR_ID",
+] as const;
+
 // Half a Stripe set-up would take card gifts it can never confirm (or the reverse): both or neither.
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
@@ -178,6 +212,24 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       code: "custom",
       path: [missing],
       message: "card gifts need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither, for bank transfers only)",
+    });
+  }
+  // Half an HMRC set-up would offer "Submit to HMRC" and fail at the gateway: all or none.
+  const hmrcSet = HMRC_REQUIRED.filter((key) => Boolean(env[key]));
+  if (hmrcSet.length > 0 && hmrcSet.length < HMRC_REQUIRED.length) {
+    for (const key of HMRC_REQUIRED.filter((k) => !env[k])) {
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `Gift Aid claims to HMRC need all of ${HMRC_REQUIRED.join(", ")} (or none, to upload the schedule by hand)`,
+      });
+    }
+  }
+  if (env.HMRC_GATEWAY_TEST && hmrcSet.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["HMRC_GATEWAY_TEST"],
+      message: "is used only with the other HMRC_ settings",
     });
   }
   if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
@@ -202,6 +254,18 @@ export interface StripeConfig {
   checkoutOrigins: string[];
 }
 
+/** Gift Aid claims sent straight to HMRC's Charities Online gateway, when every HMRC_ setting is there. */
+export interface HmrcConfig {
+  gatewayUrl: string;
+  senderId: string;
+  /** From the environment only: never stored in the database. */
+  password: string;
+  charityRef: string;
+  vendorId: string;
+  /** GatewayTest 1: HMRC checks the message and does not process it. */
+  gatewayTest: boolean;
+}
+
 export type Env = z.infer<typeof envSchema> & {
   /** Which engine DATABASE_URL names: a SQLite file (the default) or a PostgreSQL server. */
   databaseEngine: "sqlite" | "postgres";
@@ -218,6 +282,8 @@ export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   /** Null when Stripe is not configured: the site takes bank transfers only. */
   stripe: StripeConfig | null;
+  /** Null when HMRC is not configured: staff upload the schedule by hand. */
+  hmrc: HmrcConfig | null;
 };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -247,6 +313,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
             checkoutOrigins: result.data.STRIPE_API_URL
               ? [new URL(result.data.STRIPE_API_URL).origin, STRIPE_CHECKOUT_ORIGIN]
               : [STRIPE_CHECKOUT_ORIGIN],
+          }
+        : null,
+    hmrc:
+      result.data.HMRC_GATEWAY_URL &&
+      result.data.HMRC_SENDER_ID &&
+      result.data.HMRC_PASSWORD &&
+      result.data.HMRC_CHARITY_REF &&
+      result.data.HMRC_VENDOR_ID
+        ? {
+            gatewayUrl: result.data.HMRC_GATEWAY_URL,
+            senderId: result.data.HMRC_SENDER_ID,
+            password: result.data.HMRC_PASSWORD,
+            charityRef: result.data.HMRC_CHARITY_REF.toUpperCase(),
+            vendorId: result.data.HMRC_VENDOR_ID,
+            gatewayTest: result.data.HMRC_GATEWAY_TEST === "1",
           }
         : null,
   };

@@ -243,7 +243,10 @@ const toClaimItem = (row: Selectable<GiftAidClaimItemsTable>): ClaimItem => came
 /** Inserts a batch and its rows; call inside a transaction so they commit together. */
 export async function insertClaim(
   db: DB,
-  claim: Omit<Claim, "id" | "submittedOn" | "submittedBy" | "refundNote" | "adjustmentPence"> & {
+  claim: Omit<
+    Claim,
+    "id" | "submittedOn" | "submittedBy" | "refundNote" | "adjustmentPence" | "hmrcCorrelationId" | "hmrcReceipt"
+  > & {
     adjustmentPence?: number;
   },
   items: ClaimItemInput[],

@@ -12,6 +12,7 @@ import {
   normaliseSortCode,
 } from "~/utils/charity-numbers";
 import { ukPhoneDigits, whatsappDigits } from "~/utils/phone-numbers";
+import { normaliseUkPostcode } from "~/utils/gift-aid";
 
 // Validation of the charity's own details (their shape and labels: app/utils/charity-settings.ts),
 // shared by the Settings form in the browser and its action on the server. The form is saved a group (fieldset) at a time, so each group has its own schema; together
@@ -130,12 +131,61 @@ export const chaptersGroupSchema = z.object({
   europeChapterUrl: httpsUrl("Sister chapter: Europe", "the European chapter's site"),
 });
 
+/** An optional value that must match `pattern` when given (stored as typed, trimmed). */
+function optionalMatching(label: string, max: number, pattern: (value: string) => boolean, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .refine((value) => value === "" || pattern(value), message)
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+const HMRC_NAME =
+  /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF][A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF' .-]*$/;
+
+/** The authorised official HMRC's claims name: as HMRC's R68 claim takes them. Empty until the charity sends claims. */
+export const hmrcGroupSchema = z.object({
+  hmrcOfficialTitle: optionalMatching(
+    "Authorised official: title",
+    4,
+    (value) => /^[A-Za-z]{1,4}$/.test(value),
+    "Enter a title of at most 4 letters, like Mrs or Dr, or leave it empty",
+  ),
+  hmrcOfficialFirstName: optionalMatching(
+    "Authorised official: first name",
+    35,
+    (value) => HMRC_NAME.test(value),
+    "Enter the first name in letters (spaces, hyphens and apostrophes are fine)",
+  ),
+  hmrcOfficialLastName: optionalMatching(
+    "Authorised official: last name",
+    35,
+    (value) => HMRC_NAME.test(value),
+    "Enter the last name in letters (spaces, hyphens and apostrophes are fine)",
+  ),
+  hmrcOfficialPostcode: optionalMatching(
+    "Authorised official: postcode",
+    10,
+    (value) => normaliseUkPostcode(value) !== null,
+    "Enter a UK postcode, like LS1 4AP",
+  ).transform((value) => (value ? normaliseUkPostcode(value)! : "")),
+  hmrcOfficialPhone: optionalMatching(
+    "Authorised official: phone",
+    30,
+    (value) => ukPhoneDigits(value) !== null,
+    "Enter a UK phone number, like 0113 496 0000",
+  ),
+});
+
 export const settingsGroupSchemas = {
   charity: charityGroupSchema,
   contact: contactGroupSchema,
   bank: bankGroupSchema,
   social: socialGroupSchema,
   chapters: chaptersGroupSchema,
+  hmrc: hmrcGroupSchema,
 } as const;
 
 /** Every setting at once (what a fresh import or a test checks). */
@@ -143,7 +193,8 @@ export const charitySettingsSchema = charityGroupSchema
   .extend(contactGroupSchema.shape)
   .extend(bankGroupSchema.shape)
   .extend(socialGroupSchema.shape)
-  .extend(chaptersGroupSchema.shape);
+  .extend(chaptersGroupSchema.shape)
+  .extend(hmrcGroupSchema.shape);
 
 /** The form posts the group it saves in this hidden field. */
 export const SETTINGS_GROUP_FIELD = "group";

@@ -3,6 +3,7 @@
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { toCsv } from "~/infra/csv.server";
+import { writeOds, type OdsCell } from "~/infra/ods.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
@@ -23,6 +24,7 @@ import {
   type Declaration,
   type DeclaredPayment,
 } from "~/models/gift-aid.server";
+import { listSubmissionsOfClaim } from "~/models/hmrc-submission.server";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
 import {
   coveringDeclaration,
@@ -276,6 +278,38 @@ export async function claimScheduleCsv(
   return { filename: `gift-aid-claim-${id}.csv`, csv };
 }
 
+/** HMRC's Charities Online upload takes at most this many donation rows per schedule sheet. */
+export const ODS_ROWS_PER_SHEET = 1000;
+
+/**
+ * The batch's HMRC schedule as an OpenDocument spreadsheet: the header row and at most 1,000
+ * donation rows per sheet ("Schedule 1", "Schedule 2", …), the amount a number with two decimals.
+ */
+export async function claimScheduleOds(
+  id: number,
+  db: DB = getDb(),
+): Promise<{ filename: string; bytes: Uint8Array } | null> {
+  const detail = await getClaimDetail(id, db);
+  if (!detail) return null;
+  const rows: OdsCell[][] = detail.items.map((item) => [...item.cells.slice(0, -1), { pence: item.amountPence }]);
+  const sheets = [];
+  for (let start = 0; start === 0 || start < rows.length; start += ODS_ROWS_PER_SHEET) {
+    sheets.push({
+      name: `Schedule ${sheets.length + 1}`,
+      rows: [[...SCHEDULE_HEADER], ...rows.slice(start, start + ODS_ROWS_PER_SHEET)],
+    });
+  }
+  return { filename: `gift-aid-claim-${id}.ods`, bytes: writeOds(sheets) };
+}
+
+/** A batch being sent to HMRC (or accepted) from this site cannot be deleted or marked by hand. */
+async function refuseWhileSending(db: DB, id: number): Promise<void> {
+  const live = (await listSubmissionsOfClaim(db, id)).find((s) =>
+    ["submitted", "polling", "accepted"].includes(s.state),
+  );
+  if (live) throw new GiftAidError("This batch is being sent to HMRC from this site: wait for HMRC's answer.");
+}
+
 /** Records the day a batch went to HMRC. Once submitted, a batch never changes again. */
 export async function markClaimSubmitted(
   id: number,
@@ -291,6 +325,7 @@ export async function markClaimSubmitted(
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
     if (claim.submittedOn) throw new GiftAidError("This batch was already submitted: it cannot change.");
+    await refuseWhileSending(trx, id);
     if (day > londonToday()) throw new GiftAidError("The submission date cannot be in the future.", 400);
     if (day < toLondonDay(claim.createdAt)) {
       throw new GiftAidError("The submission date cannot be before the batch was made.", 400);
@@ -309,6 +344,7 @@ export async function deleteClaimBatch(id: number, actor: string, db: DB = getDb
     const claim = await getClaim(trx, id);
     if (!claim) throw new GiftAidError("There is no such claim batch.", 404);
     if (claim.submittedOn) throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
+    await refuseWhileSending(trx, id);
     if (!(await deleteUnsubmittedClaim(trx, id))) {
       throw new GiftAidError("This batch was submitted to HMRC: it cannot be deleted.");
     }

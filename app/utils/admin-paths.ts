@@ -37,6 +37,7 @@ export const adminPaths = {
   giftAid: `${DASHBOARD_PATH}/gift-aid`,
   giftAidClaim: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}`,
   giftAidSchedule: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.csv`,
+  giftAidScheduleOds: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.ods`,
   giftAidDeclaration: (id: number) => `${DASHBOARD_PATH}/gift-aid/declarations/${id}`,
   /** Gift Aid Small Donations Scheme: record cash and contactless gifts, the claim for a tax year (?year=2025). */
   smallDonations: (year?: number) =>

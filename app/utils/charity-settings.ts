@@ -34,11 +34,17 @@ export interface CharitySettings {
   /** The sister chapters' sites, linked from the footer; empty: not shown. */
   internationalChapterUrl: string;
   europeChapterUrl: string;
+  /** The authorised official HMRC's Gift Aid claims name (title optional, at most 4 letters). */
+  hmrcOfficialTitle: string;
+  hmrcOfficialFirstName: string;
+  hmrcOfficialLastName: string;
+  hmrcOfficialPostcode: string;
+  hmrcOfficialPhone: string;
 }
 
 export type SettingKey = keyof CharitySettings;
 
-export const settingsGroups = ["charity", "contact", "bank", "social", "chapters"] as const;
+export const settingsGroups = ["charity", "contact", "bank", "social", "chapters", "hmrc"] as const;
 export type SettingsGroup = (typeof settingsGroups)[number];
 
 /** Each group's fields, in form order, with the label staff see (also in the audit trail). */
@@ -65,6 +71,13 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
   ],
   social: socialFields,
   chapters: chapterFields,
+  hmrc: [
+    { key: "hmrcOfficialTitle", label: "Authorised official: title" },
+    { key: "hmrcOfficialFirstName", label: "Authorised official: first name" },
+    { key: "hmrcOfficialLastName", label: "Authorised official: last name" },
+    { key: "hmrcOfficialPostcode", label: "Authorised official: postcode" },
+    { key: "hmrcOfficialPhone", label: "Authorised official: phone" },
+  ],
 };
 
 export const settingsGroupLegends: Record<SettingsGroup, string> = {
@@ -73,6 +86,7 @@ export const settingsGroupLegends: Record<SettingsGroup, string> = {
   bank: "Bank details for donations",
   social: "Social links",
   chapters: "Sister chapters",
+  hmrc: "Gift Aid claims to HMRC",
 };
 
 export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group) =>

@@ -39,6 +39,11 @@ const ours: CharitySettings = {
   youtubeUrl: "",
   internationalChapterUrl: "https://kestrel-international.test",
   europeChapterUrl: "https://kestrel-europe.test",
+  hmrcOfficialTitle: "",
+  hmrcOfficialFirstName: "",
+  hmrcOfficialLastName: "",
+  hmrcOfficialPostcode: "",
+  hmrcOfficialPhone: "",
 };
 
 /** What a fresh database says that must not survive the save: each placeholder, and the default name. */

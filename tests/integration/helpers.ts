@@ -51,6 +51,8 @@ export async function resetDatabase(): Promise<void> {
   const db = getDb();
   for (const table of [
     "small_donations",
+    "hmrc_messages",
+    "hmrc_submissions",
     "gift_aid_claim_items",
     "gift_aid_claims",
     "gift_aid_declarations",

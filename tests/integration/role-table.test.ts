@@ -62,6 +62,7 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/gift-aid._index/route.tsx": page(MONEY),
   "admin+/dashboard+/gift-aid.claims.$id.tsx": page(MONEY),
   "admin+/dashboard+/gift-aid.claims.$id.schedule[.]csv.ts": { loader: MONEY, action: null },
+  "admin+/dashboard+/gift-aid.claims.$id.schedule[.]ods.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/gift-aid.declarations.$id.tsx": page(MONEY),
   "admin+/dashboard+/gift-aid.small-donations/route.tsx": page(MONEY),
   "admin+/dashboard+/gift-aid.small-donations[.]csv.ts": { loader: MONEY, action: null },

@@ -64,6 +64,37 @@ describe("parseEnv", () => {
   });
 });
 
+describe("parseEnv: HMRC", () => {
+  const all = {
+    HMRC_GATEWAY_URL: "http://127.0.0.1:9/submission",
+    HMRC_SENDER_ID: "sender",
+    HMRC_PASSWORD: "secret",
+    HMRC_CHARITY_REF: "ab12345",
+    HMRC_VENDOR_ID: "1234",
+  };
+
+  it("is off without the settings, on with all of them", () => {
+    expect(parseEnv({}).hmrc).toBeNull();
+    expect(parseEnv({ ...all, HMRC_GATEWAY_TEST: "1" }).hmrc).toEqual({
+      gatewayUrl: "http://127.0.0.1:9/submission",
+      senderId: "sender",
+      password: "secret",
+      charityRef: "AB12345",
+      vendorId: "1234",
+      gatewayTest: true,
+    });
+    expect(parseEnv(all).hmrc?.gatewayTest).toBe(false);
+  });
+
+  it("refuses to start with some but not all, naming each one missing", () => {
+    const attempt = () => parseEnv({ ...all, HMRC_PASSWORD: "", HMRC_VENDOR_ID: undefined });
+    expect(attempt).toThrow(/HMRC_PASSWORD: Gift Aid claims to HMRC need all of/);
+    expect(attempt).toThrow(/HMRC_VENDOR_ID: Gift Aid claims to HMRC need all of/);
+    expect(() => parseEnv({ HMRC_GATEWAY_TEST: "1" })).toThrow(/HMRC_GATEWAY_TEST: is used only with/);
+    expect(() => parseEnv({ ...all, HMRC_VENDOR_ID: "12" })).toThrow(/HMRC_VENDOR_ID: must be the 4-digit vendor id/);
+  });
+});
+
 describe("parseEnv: Stripe", () => {
   it("is off without the keys", () => {
     expect(parseEnv({}).stripe).toBeNull();

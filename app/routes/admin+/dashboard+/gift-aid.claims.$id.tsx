@@ -1,9 +1,20 @@
+// Long because a batch's page holds its figures, its schedule, and both ways to HMRC: marking it
+// submitted by hand, or "Submit to HMRC" with its confirmation, its state and HMRC's answers.
 import { londonToday } from "~/infra/clock.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { HmrcSubmissions, STATE_WORDS, SubmitToHmrcConfirm } from "~/components/admin/hmrc-submission";
+import {
+  HmrcSubmissionError,
+  hmrcConfig,
+  planSubmission,
+  removeRefusedLines,
+  startSubmission,
+  submissionsOfClaim,
+} from "~/services/hmrc-submissions.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
@@ -36,10 +47,20 @@ const NOT_FOUND = "There is no such claim batch.";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "gift-aid");
   const detail = await findRecordOr404(params.id, getClaimDetail, NOT_FOUND);
+  const submissions = await submissionsOfClaim(detail.claim.id);
+  const hmrcOn = hmrcConfig() !== null;
   return json({
     ...detail,
     today: londonToday(),
     history: await historyOf("claim", detail.claim.id),
+    hmrcOn,
+    plan: hmrcOn && !detail.claim.submittedOn ? await planSubmission(detail.claim.id) : null,
+    submissions: submissions.map(({ submission, errors, heldBack, messages }) => ({
+      submission,
+      errors,
+      heldBack,
+      messages: messages.map(({ id, direction, kind, at }) => ({ id, direction, kind, at })),
+    })),
   });
 }
 
@@ -47,6 +68,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "gift-aid");
   const id = requireRecordId(params.id, NOT_FOUND);
   try {
+    if (form.get("intent") === "hmrc") {
+      // Asked first on the page (?confirm=hmrc), which posts confirmed=yes.
+      if (!isConfirmed(form)) return redirect(`${adminPaths.giftAidClaim(id)}?confirm=hmrc#hmrc`, 303);
+      await startSubmission(id, user.username);
+      return redirect(adminPaths.giftAidClaim(id), 303);
+    }
+    if (form.get("intent") === "remove-refused") {
+      await removeRefusedLines(id, user.username);
+      return redirect(adminPaths.giftAidClaim(id), 303);
+    }
     if (form.get("intent") === "delete") {
       // Without JavaScript nobody was asked yet: the page asks first (confirmed=yes on the answer).
       if (!isConfirmed(form)) return json({ result: null, error: null, confirmDelete: true });
@@ -59,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await markClaimSubmitted(id, submission.value.submittedOn, user.username);
     return redirect(adminPaths.giftAidClaim(id), 303);
   } catch (error) {
-    if (error instanceof GiftAidError)
+    if (error instanceof GiftAidError || error instanceof HmrcSubmissionError)
       return json({ result: null, error: error.message, confirmDelete: false }, { status: error.status });
     throw error;
   }
@@ -118,9 +149,64 @@ function SubmitForm({ today }: { today: string }) {
   );
 }
 
+function SendToHmrc() {
+  const { claim, plan, submissions } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const latest = submissions[0]?.submission;
+  const live = latest && ["submitted", "polling", "accepted"].includes(latest.state);
+  return (
+    <StaffSection id="hmrc" title="Submit to HMRC">
+      <HmrcSubmissions views={submissions} />
+      {latest && (latest.state === "submitted" || latest.state === "polling") ? (
+        <p className="mt-3">
+          <Link className="underline" to={adminPaths.giftAidClaim(claim.id)}>
+            Check for HMRC's answer
+          </Link>
+        </p>
+      ) : null}
+      {latest?.state === "rejected" &&
+      !claim.submittedOn &&
+      submissions[0].errors.some((e) => e.declarationId !== null) ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="remove-refused" />
+          <button type="submit" className="btn-secondary">
+            Take the lines HMRC refused out of this batch
+          </button>
+        </Form>
+      ) : null}
+      {plan && !live ? (
+        plan.blockers.length > 0 ? (
+          <ul className="mt-3 list-disc pl-5 text-slate-700 dark:text-slate-300">
+            {plan.blockers.map((blocker) => (
+              <li key={blocker}>{blocker}</li>
+            ))}
+          </ul>
+        ) : params.get("confirm") === "hmrc" ? (
+          <SubmitToHmrcConfirm claimId={claim.id} plan={plan} />
+        ) : (
+          <p className="mt-3">
+            <Link to={`${adminPaths.giftAidClaim(claim.id)}?confirm=hmrc#hmrc`} className="btn-primary">
+              {latest?.state === "rejected" || latest?.state === "error" ? "Submit to HMRC again" : "Submit to HMRC"}
+            </Link>
+          </p>
+        )
+      ) : null}
+    </StaffSection>
+  );
+}
+
+function statusOf(claim: { submittedOn: string | null; hmrcReceipt: string | null }, latestState: string | undefined) {
+  if (claim.hmrcReceipt) return `Accepted by HMRC ${claim.submittedOn ? formatLongDate(claim.submittedOn) : ""}`.trim();
+  if (claim.submittedOn) return `Submitted ${formatLongDate(claim.submittedOn)}`;
+  if (latestState) return STATE_WORDS[latestState] ?? "Not submitted";
+  return "Not submitted";
+}
+
 export default function ClaimBatch() {
-  const { claim, items, today, history } = useLoaderData<typeof loader>();
+  const { claim, items, today, history, hmrcOn, submissions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const latestState = submissions[0]?.submission.state;
+  const sending = latestState === "submitted" || latestState === "polling";
   return (
     <>
       <BackLink to={adminPaths.giftAid}>Back to Gift Aid</BackLink>
@@ -142,7 +228,7 @@ export default function ClaimBatch() {
           ...(claim.adjustmentPence > 0
             ? [["Adjustment: over-claimed before", `− ${formatPence(claim.adjustmentPence)}`]]
             : []),
-          ["Status", claim.submittedOn ? `Submitted ${formatLongDate(claim.submittedOn)}` : "Not submitted"],
+          ["Status", statusOf(claim, latestState)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
@@ -162,8 +248,11 @@ export default function ClaimBatch() {
 
       <StaffSection id="schedule" title="HMRC schedule">
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{giftAidStaff.scheduleNote}</p>
-        <p className="mt-3">
-          <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-primary" download>
+        <p className="mt-3 flex flex-wrap gap-3">
+          <a href={adminPaths.giftAidScheduleOds(claim.id)} className="btn-primary" download>
+            Download the schedule (OpenDocument, .ods)
+          </a>
+          <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-secondary" download>
             Download the schedule (CSV)
           </a>
         </p>
@@ -185,9 +274,15 @@ export default function ClaimBatch() {
         </StaffTable>
       </StaffSection>
 
+      {hmrcOn || submissions.length > 0 ? <SendToHmrc /> : null}
+
       <StaffSection id="submit" title="Submission">
         {claim.submittedOn ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">{giftAidStaff.submittedLocked}</p>
+        ) : sending ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            This batch is being sent to HMRC: it cannot change until HMRC answers.
+          </p>
         ) : (
           <>
             <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">

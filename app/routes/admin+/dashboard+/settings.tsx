@@ -166,6 +166,19 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   youtubeUrl: { type: "url", optional: true },
   internationalChapterUrl: { type: "url", optional: true },
   europeChapterUrl: { type: "url", optional: true },
+  hmrcOfficialTitle: { optional: true, autoComplete: "off", hint: "At most 4 letters, like Mrs or Dr." },
+  hmrcOfficialFirstName: {
+    optional: true,
+    autoComplete: "off",
+    hint: "The person HMRC's Gift Aid claims name as the charity's authorised official (needed to submit claims to HMRC).",
+  },
+  hmrcOfficialLastName: { optional: true, autoComplete: "off" },
+  hmrcOfficialPostcode: {
+    optional: true,
+    autoComplete: "off",
+    hint: "The official's home postcode, as HMRC knows it.",
+  },
+  hmrcOfficialPhone: { type: "tel", optional: true, autoComplete: "off", hint: "A UK number." },
 };
 
 const saveLabel: Record<SettingsGroup, string> = {
@@ -174,6 +187,7 @@ const saveLabel: Record<SettingsGroup, string> = {
   bank: "Save bank details",
   social: "Save social links",
   chapters: "Save sister chapters",
+  hmrc: "Save the authorised official",
 };
 
 const groupIntro: Record<SettingsGroup, string> = {
@@ -184,6 +198,7 @@ const groupIntro: Record<SettingsGroup, string> = {
     "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
   chapters:
     "The sister chapters' sites, linked from the footer; leave one empty to hide it. Addresses must start https://.",
+  hmrc: "The authorised official named in Gift Aid claims sent to HMRC from a claim batch's page. Never shown on the site.",
 };
 
 function GroupForm({

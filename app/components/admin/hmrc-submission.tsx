@@ -1,0 +1,176 @@
+import { Link } from "@remix-run/react";
+import { ConfirmedForm } from "~/components/admin/confirm-form";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatPence } from "~/utils/money";
+
+// The batch page's "Submit to HMRC" part: the confirmation with the figures, the lines held back
+// with their reasons and a link to fix each, and each submission's state, receipt or errors.
+
+export interface HeldBackLineView {
+  itemId: number;
+  declarationId: number;
+  donor: string;
+  amountPence: number;
+  problems: string[];
+}
+
+export interface SubmissionPlanView {
+  lines: unknown[];
+  heldBack: HeldBackLineView[];
+  totalPence: number;
+  giftAidPence: number;
+  adjustmentPence: number;
+  blockers: string[];
+}
+
+export interface SubmissionErrorView {
+  number: string;
+  type: string;
+  text: string;
+  line: number | null;
+  declarationId: number | null;
+}
+
+export interface SubmissionViewData {
+  submission: {
+    id: number;
+    state: string;
+    irmark: string;
+    correlationId: string | null;
+    receipt: string | null;
+    problem: string | null;
+    createdAt: string;
+    createdBy: string;
+    lineCount: number;
+    totalPence: number;
+    giftAidPence: number;
+  };
+  errors: SubmissionErrorView[];
+  heldBack: HeldBackLineView[];
+  messages: { id: number; direction: string; kind: string; at: string }[];
+}
+
+export const STATE_WORDS: Record<string, string> = {
+  submitted: "Sending to HMRC",
+  polling: "Sent: waiting for HMRC's answer",
+  accepted: "Accepted by HMRC",
+  rejected: "Rejected by HMRC",
+  error: "Not completed",
+};
+
+function HeldBack({ lines }: { lines: HeldBackLineView[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="mt-4 rounded-md border border-amber-300 p-4 dark:border-amber-700">
+      <h4 className="font-semibold">Lines held back (HMRC would refuse them)</h4>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {lines.map((line) => (
+          <li key={line.itemId}>
+            {line.donor}, {formatPence(line.amountPence)}: {line.problems.join("; ")}.{" "}
+            <Link className="underline" to={adminPaths.giftAidDeclaration(line.declarationId)}>
+              Fix the declaration of {line.donor}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        They leave this batch when it is sent, and are claimable again once fixed.
+      </p>
+    </div>
+  );
+}
+
+export function SubmitToHmrcConfirm({ claimId, plan }: { claimId: number; plan: SubmissionPlanView }) {
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="hmrc-question"
+      className="mt-4 rounded-md border p-4 dark:border-slate-600"
+    >
+      <p id="hmrc-question" className="font-semibold">
+        Submit claim batch {claimId} to HMRC?
+      </p>
+      <dl className="mt-2 grid gap-2 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Lines</dt>
+          <dd className="font-semibold">{plan.lines.length}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Total donations</dt>
+          <dd className="font-semibold">{formatPence(plan.totalPence)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Gift Aid claimed</dt>
+          <dd className="font-semibold">{formatPence(plan.giftAidPence)}</dd>
+        </div>
+      </dl>
+      {plan.adjustmentPence > 0 ? (
+        <p className="mt-2">Adjustment (over-claimed before): − {formatPence(plan.adjustmentPence)}</p>
+      ) : null}
+      <HeldBack lines={plan.heldBack} />
+      <ConfirmedForm
+        action={adminPaths.giftAidClaim(claimId)}
+        hidden={{ intent: "hmrc" }}
+        className="mt-4 flex flex-wrap gap-3"
+      >
+        <button type="submit" className="btn-primary">
+          Yes, submit to HMRC
+        </button>
+        <Link to={adminPaths.giftAidClaim(claimId)} className="btn-secondary">
+          Cancel
+        </Link>
+      </ConfirmedForm>
+    </div>
+  );
+}
+
+export function HmrcSubmissions({ views }: { views: SubmissionViewData[] }) {
+  if (views.length === 0) return null;
+  return (
+    <ol className="mt-4 space-y-4">
+      {views.map(({ submission, errors, heldBack, messages }) => (
+        <li key={submission.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+          <p className="font-semibold">
+            {STATE_WORDS[submission.state] ?? submission.state}{" "}
+            <span className="font-normal text-slate-700 dark:text-slate-300">
+              (sent by {submission.createdBy}, {submission.lineCount} lines, donations{" "}
+              {formatPence(submission.totalPence)}, Gift Aid {formatPence(submission.giftAidPence)})
+            </span>
+          </p>
+          <p className="mt-1 text-sm break-all">IRmark {submission.irmark}</p>
+          {submission.correlationId ? (
+            <p className="text-sm break-all">HMRC's correlation id {submission.correlationId}</p>
+          ) : null}
+          {submission.receipt ? <p className="mt-2">{submission.receipt}</p> : null}
+          {submission.problem ? <p className="mt-2 text-red-800 dark:text-red-300">{submission.problem}</p> : null}
+          {errors.length > 0 ? (
+            <div className="mt-2">
+              <p className="font-semibold">HMRC's errors</p>
+              <ul className="list-disc pl-5">
+                {errors.map((error, index) => (
+                  <li key={index}>
+                    {error.line !== null ? `Line ${error.line}: ` : ""}
+                    {error.text} (error {error.number})
+                    {error.declarationId !== null ? (
+                      <>
+                        {" "}
+                        <Link className="underline" to={adminPaths.giftAidDeclaration(error.declarationId)}>
+                          Fix line {error.line}
+                        </Link>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <HeldBack lines={heldBack} />
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            {messages.length} message{messages.length === 1 ? "" : "s"} with HMRC kept (
+            {messages.map((m) => `${m.direction} ${m.kind}`).join(", ")}).
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,566 @@
+// Long because a claim's whole trip to HMRC is here: what would be sent (lines held back by HMRC's
+// rules), starting a submission, and the worker that moves it on (submit, poll, delete) under a
+// lease, resumed after a restart, with every message kept.
+import crypto from "node:crypto";
+import { londonToday, nowDate, nowIsoString } from "~/infra/clock.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { getEnv, type HmrcConfig } from "~/infra/env.server";
+import { readGatewayAnswer, withoutPassword, type GatewayAnswer, type GatewayError } from "~/infra/govtalk.server";
+import { xmlText } from "~/infra/ods.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import { getClaim, listClaimItems, type ClaimItem } from "~/models/gift-aid.server";
+import {
+  getSubmission,
+  insertMessage,
+  insertSubmission,
+  listLiveSubmissionIds,
+  listMessages,
+  listSubmissionsOfClaim,
+  removeClaimItems,
+  setClaimAcceptedByHmrc,
+  takeLease,
+  updateUnderLease,
+  type HmrcMessage,
+  type HmrcSubmission,
+} from "~/models/hmrc-submission.server";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { giftAidOnPence } from "~/utils/gift-aid";
+import { claimLineProblems, HMRC_LIMITS, regulatorOf, type ClaimLine } from "~/utils/hmrc-claim-rules";
+import { formatPence } from "~/utils/money";
+import { getCharitySettings } from "./charity-settings.server";
+import { deleteMessage, pollMessage, r68Submission, type R68Claim } from "./hmrc-claim-message.server";
+import { Refusal } from "./refusal.server";
+
+export class HmrcSubmissionError extends Refusal {}
+
+/** How long a worker may hold a submission before another may take it over. */
+export const LEASE_MS = 60_000;
+/** A network failure before HMRC answered: tries again after this, at most this many times. */
+const RETRY_MS = 30_000;
+const MAX_ATTEMPTS = 10;
+const GATEWAY_TIMEOUT_MS = 30_000;
+const PASSWORD_MASK = "<Value>********</Value>";
+
+/** HMRC's gateway settings, or null when the site does not send claims itself. */
+export function hmrcConfig(): HmrcConfig | null {
+  return getEnv().hmrc;
+}
+
+export interface HeldBackLine {
+  itemId: number;
+  declarationId: number;
+  donor: string;
+  amountPence: number;
+  problems: string[];
+}
+
+export interface SubmissionPlan {
+  lines: ClaimItem[];
+  heldBack: HeldBackLine[];
+  totalPence: number;
+  giftAidPence: number;
+  adjustmentPence: number;
+  /** Why nothing can be sent yet (Settings missing, nothing left), in words; empty when it can. */
+  blockers: string[];
+}
+
+const lineOf = (item: ClaimItem): ClaimLine => ({
+  title: item.title,
+  firstName: item.firstName,
+  lastName: item.lastName,
+  house: item.houseNameOrNumber,
+  postcode: item.postcode,
+  donationDate: item.donationDate,
+  amountPence: item.amountPence,
+});
+
+/** What "Submit to HMRC" would send for the batch: its lines, those held back and why, the figures. */
+export async function planSubmission(
+  claimId: number,
+  db: DB = getDb(),
+  /** Read outside any transaction (the Settings cache needs the database itself). */
+  settings?: CharitySettings,
+): Promise<SubmissionPlan> {
+  const claim = await getClaim(db, claimId);
+  if (!claim) throw new HmrcSubmissionError("There is no such claim batch.", 404);
+  const items = await listClaimItems(db, claimId);
+  const today = londonToday();
+  const lines: ClaimItem[] = [];
+  const heldBack: HeldBackLine[] = [];
+  for (const item of items) {
+    const problems = claimLineProblems(lineOf(item), today);
+    if (lines.length >= HMRC_LIMITS.linesPerClaim && problems.length === 0) {
+      problems.push(`HMRC takes at most ${HMRC_LIMITS.linesPerClaim} lines in one claim: claim it in the next batch`);
+    }
+    if (problems.length === 0) lines.push(item);
+    else {
+      heldBack.push({
+        itemId: item.id,
+        declarationId: item.declarationId,
+        donor: `${item.firstName} ${item.lastName}`,
+        amountPence: item.amountPence,
+        problems,
+      });
+    }
+  }
+  const totalPence = lines.reduce((sum, item) => sum + item.amountPence, 0);
+  const blockers: string[] = [];
+  if (!hmrcConfig()) blockers.push("Sending claims to HMRC is not set up on this server (HMRC_ settings).");
+  settings ??= await getCharitySettings(db);
+  if (!settings.hmrcOfficialFirstName || !settings.hmrcOfficialLastName) {
+    blockers.push("Enter the authorised official's name in Settings (Gift Aid claims to HMRC).");
+  }
+  if (!settings.hmrcOfficialPostcode) blockers.push("Enter the authorised official's postcode in Settings.");
+  if (!settings.hmrcOfficialPhone) blockers.push("Enter the authorised official's phone number in Settings.");
+  if (!regulatorOf(settings.charityNumber)) {
+    blockers.push("Enter the registered charity number in Settings: HMRC's claim names the regulator and number.");
+  }
+  if (claim.submittedOn) blockers.push("This batch was already submitted: it cannot be sent again.");
+  if (lines.length === 0) blockers.push("No line of this batch can be sent: fix the lines held back first.");
+  return {
+    lines,
+    heldBack,
+    totalPence,
+    giftAidPence: giftAidOnPence(totalPence),
+    adjustmentPence: claim.adjustmentPence,
+    blockers,
+  };
+}
+
+function periodEndOf(lines: readonly ClaimItem[]): string {
+  return lines.reduce((max, item) => (item.donationDate > max ? item.donationDate : max), lines[0].donationDate);
+}
+
+/**
+ * Starts sending the batch to HMRC: lines HMRC would refuse leave the batch (they are claimable
+ * again once fixed), the message is built with its IRmark and stored, and the worker is woken.
+ * Refused while the batch has a submission under way or accepted (also by a unique index, so two
+ * staff or two instances cannot both start one).
+ */
+export async function startSubmission(
+  claimId: number,
+  actor: string,
+  { db = getDb(), drive = true }: { db?: DB; drive?: boolean } = {},
+): Promise<HmrcSubmission> {
+  const config = hmrcConfig();
+  if (!config) throw new HmrcSubmissionError("Sending claims to HMRC is not set up on this server.", 409);
+  const settings = await getCharitySettings(db);
+  const submission = await immediateTransaction(db, async (trx) => {
+    const existing = (await listSubmissionsOfClaim(trx, claimId)).find((s) =>
+      ["submitted", "polling", "accepted"].includes(s.state),
+    );
+    if (existing) {
+      throw new HmrcSubmissionError(
+        existing.state === "accepted"
+          ? "HMRC already accepted this batch."
+          : "This batch is already being sent to HMRC: wait for HMRC's answer.",
+      );
+    }
+    const plan = await planSubmission(claimId, trx, settings);
+    if (plan.blockers.length > 0) throw new HmrcSubmissionError(plan.blockers.join(" "));
+    await removeClaimItems(
+      trx,
+      claimId,
+      plan.heldBack.map((line) => line.itemId),
+    );
+    const claim: R68Claim = {
+      charity: { name: settings.name, hmrcRef: config.charityRef, regulator: regulatorOf(settings.charityNumber) },
+      official: {
+        title: settings.hmrcOfficialTitle,
+        firstName: settings.hmrcOfficialFirstName,
+        lastName: settings.hmrcOfficialLastName,
+        postcode: settings.hmrcOfficialPostcode,
+        phone: settings.hmrcOfficialPhone,
+      },
+      lines: plan.lines.map(lineOf),
+      adjustmentPence: plan.adjustmentPence,
+      periodEnd: periodEndOf(plan.lines),
+    };
+    const { message, irmark } = r68Submission(claim, config.charityRef, {
+      senderId: config.senderId,
+      password: config.password,
+      vendorId: config.vendorId,
+      gatewayTest: config.gatewayTest,
+      timestamp: nowIsoString().slice(0, 19),
+    });
+    const created = await insertSubmission(trx, {
+      claim_id: claimId,
+      state: "submitted",
+      irmark,
+      request_xml: withoutPassword(message, config.password),
+      line_count: plan.lines.length,
+      total_pence: plan.totalPence,
+      gift_aid_pence: plan.giftAidPence,
+      line_items: JSON.stringify(plan.lines.map((item) => item.id)),
+      held_back: JSON.stringify(plan.heldBack),
+      next_attempt_at: nowIsoString(),
+      created_at: nowIsoString(),
+      created_by: actor,
+    });
+    const held = plan.heldBack.length
+      ? `; ${plan.heldBack.length} line${plan.heldBack.length === 1 ? "" : "s"} held back (${plan.heldBack.map((line) => `${line.donor}: ${line.problems.join(", ")}`).join("; ")})`
+      : "";
+    await recordAudit(trx, {
+      entity: "claim",
+      entityId: claimId,
+      action: "claim.sent_to_hmrc",
+      detail: `${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${held}`,
+      actor,
+    });
+    return created;
+  });
+  logger.info(
+    { event: "hmrc.submission_started", claim_id: claimId, submission_id: submission.id },
+    "Claim sent to HMRC",
+  );
+  if (drive) driveSoon(submission.id, 0);
+  return submission;
+}
+
+export interface SubmissionView {
+  submission: HmrcSubmission;
+  errors: (GatewayError & { line: number | null; itemId: number | null; declarationId: number | null })[];
+  heldBack: HeldBackLine[];
+  messages: HmrcMessage[];
+}
+
+/** The batch's submissions, newest first, with HMRC's errors tied to their lines. */
+export async function submissionsOfClaim(claimId: number, db: DB = getDb()): Promise<SubmissionView[]> {
+  const items = await listClaimItems(db, claimId);
+  const declarationOf = new Map(items.map((item) => [item.id, item.declarationId]));
+  const views: SubmissionView[] = [];
+  for (const submission of await listSubmissionsOfClaim(db, claimId)) {
+    const lineItems = JSON.parse(submission.lineItems) as number[];
+    const errors = (submission.errors ? (JSON.parse(submission.errors) as GatewayError[]) : []).map((error) => {
+      const gad = error.location?.match(/GAD\[(\d+)\]/);
+      const line = gad ? Number(gad[1]) : null;
+      const itemId = line !== null ? (lineItems[line - 1] ?? null) : null;
+      return { ...error, line, itemId, declarationId: itemId !== null ? (declarationOf.get(itemId) ?? null) : null };
+    });
+    views.push({
+      submission,
+      errors,
+      heldBack: JSON.parse(submission.heldBack) as HeldBackLine[],
+      messages: await listMessages(db, submission.id),
+    });
+  }
+  return views;
+}
+
+// ---------------------------------------------------------------------------------------
+// The worker
+// ---------------------------------------------------------------------------------------
+
+export type GatewayPost = (url: string, xml: string) => Promise<string>;
+
+/** POSTs a GovTalk message and returns the answer's text; throws on a network failure or a non-2xx status. */
+export const postToGateway: GatewayPost = async (url, xml) => {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "text/xml; charset=utf-8" },
+    body: xml,
+    signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`The gateway answered HTTP ${response.status}`);
+  return text;
+};
+
+const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+/** True when the request certainly never reached the gateway (nothing listening, no such host). */
+function neverSent(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
+}
+
+/**
+ * Moves one submission on by one step (submit, or one poll and what follows), if it is due and
+ * this worker wins its lease. Returns the state it is left in, or null when it was not taken.
+ */
+export async function advanceSubmission(
+  id: number,
+  options: { owner?: string; post?: GatewayPost; config?: HmrcConfig | null } = {},
+  db: DB = getDb(),
+): Promise<HmrcSubmission["state"] | null> {
+  const owner = options.owner ?? `${process.pid}-${crypto.randomUUID()}`;
+  const post = options.post ?? postToGateway;
+  const config = options.config === undefined ? hmrcConfig() : options.config;
+  const now = nowIsoString();
+  if (!(await takeLease(db, id, { owner, now, expiresAt: plus(now, LEASE_MS) }))) return null;
+  const submission = (await getSubmission(db, id))!;
+  const update = (change: Parameters<typeof updateUnderLease>[3]) => updateUnderLease(db, id, owner, change);
+  const record = (direction: "sent" | "received", kind: "submit" | "poll" | "delete", xml: string) =>
+    insertMessage(db, { submissionId: id, direction, kind, xml, at: nowIsoString() });
+  try {
+    if (!config) {
+      await update({ state: "error", problem: "HMRC is no longer configured on this server.", finished_at: now });
+      return "error";
+    }
+    if (submission.state === "submitted") return await submit(submission, config, post, update, record, db, owner);
+    return await poll(submission, config, post, update, record, db, owner);
+  } finally {
+    await db
+      .updateTable("hmrc_submissions")
+      .set({ lease_owner: null, lease_expires_at: null })
+      .where("id", "=", id)
+      .where("lease_owner", "=", owner)
+      .execute();
+  }
+}
+
+type Update = (change: Parameters<typeof updateUnderLease>[3]) => Promise<boolean>;
+type RecordMessage = (direction: "sent" | "received", kind: "submit" | "poll" | "delete", xml: string) => Promise<void>;
+
+async function submit(
+  submission: HmrcSubmission,
+  config: HmrcConfig,
+  post: GatewayPost,
+  update: Update,
+  record: RecordMessage,
+  db: DB,
+  owner: string,
+): Promise<HmrcSubmission["state"]> {
+  const now = nowIsoString();
+  if (submission.sentAt) {
+    // Posted before, and no acknowledgement was kept: it may have reached HMRC. Never post twice.
+    await update({
+      state: "error",
+      problem:
+        "The claim was posted to HMRC but the answer was lost (the server stopped or the connection broke). It is not sent again: check Charities Online for it before sending this batch again.",
+      finished_at: now,
+    });
+    return "error";
+  }
+  if (!(await update({ sent_at: now, attempts: submission.attempts + 1 }))) return submission.state;
+  const request = submission.requestXml.replace(PASSWORD_MASK, `<Value>${xmlText(config.password)}</Value>`);
+  let answerXml: string;
+  try {
+    await record("sent", "submit", submission.requestXml);
+    answerXml = await post(config.gatewayUrl, request);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (neverSent(error) && submission.attempts + 1 < MAX_ATTEMPTS) {
+      await update({ sent_at: null, next_attempt_at: plus(now, RETRY_MS), problem: `Could not reach HMRC: ${reason}` });
+      return "submitted";
+    }
+    await update({
+      state: "error",
+      problem: `Could not complete sending to HMRC (${reason}). Check Charities Online for the claim before sending this batch again.`,
+      finished_at: now,
+    });
+    return "error";
+  }
+  await record("received", "submit", answerXml);
+  const answer = readGatewayAnswer(answerXml);
+  if (answer.kind === "acknowledgement") {
+    const interval = answer.pollIntervalSeconds ?? 10;
+    await update({
+      state: "polling",
+      correlation_id: answer.correlationId,
+      poll_url: answer.endpoint ?? config.gatewayUrl,
+      poll_interval_seconds: interval,
+      next_attempt_at: plus(now, interval * 1000),
+      problem: null,
+    });
+    return "polling";
+  }
+  if (answer.kind === "error" && answer.recoverable) {
+    await update({ sent_at: null, next_attempt_at: plus(now, RETRY_MS), errors: JSON.stringify(answer.errors) });
+    return "submitted";
+  }
+  return finish(submission, answer, config, post, update, record, db, owner);
+}
+
+async function poll(
+  submission: HmrcSubmission,
+  config: HmrcConfig,
+  post: GatewayPost,
+  update: Update,
+  record: RecordMessage,
+  db: DB,
+  owner: string,
+): Promise<HmrcSubmission["state"]> {
+  const now = nowIsoString();
+  const message = pollMessage(submission.correlationId!, config.gatewayTest);
+  const interval = (submission.pollIntervalSeconds ?? 10) * 1000;
+  let answerXml: string;
+  try {
+    await record("sent", "poll", message);
+    answerXml = await post(submission.pollUrl ?? config.gatewayUrl, message);
+  } catch (error) {
+    // HMRC keeps the answer: poll again later.
+    await update({
+      next_attempt_at: plus(now, Math.max(interval, RETRY_MS)),
+      attempts: submission.attempts + 1,
+      problem: `Could not reach HMRC to ask for its answer: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    return "polling";
+  }
+  await record("received", "poll", answerXml);
+  const answer = readGatewayAnswer(answerXml);
+  if (answer.kind === "acknowledgement" || (answer.kind === "error" && answer.recoverable)) {
+    const next = (answer.kind === "acknowledgement" ? answer.pollIntervalSeconds : null) ?? interval / 1000;
+    await update({
+      poll_interval_seconds: next,
+      poll_url: (answer.kind === "acknowledgement" && answer.endpoint) || submission.pollUrl,
+      next_attempt_at: plus(now, next * 1000),
+      problem: null,
+    });
+    return "polling";
+  }
+  return finish(submission, answer, config, post, update, record, db, owner);
+}
+
+/** The final answer: accepted or rejected (or unreadable), then the delete request. */
+async function finish(
+  submission: HmrcSubmission,
+  answer: GatewayAnswer,
+  config: HmrcConfig,
+  post: GatewayPost,
+  update: Update,
+  record: RecordMessage,
+  db: DB,
+  owner: string,
+): Promise<HmrcSubmission["state"]> {
+  const now = nowIsoString();
+  const correlationId =
+    "correlationId" in answer && answer.correlationId ? answer.correlationId : submission.correlationId;
+  let state: HmrcSubmission["state"];
+  if (answer.kind === "response") {
+    state = "accepted";
+    await immediateTransaction(db, async (trx) => {
+      await updateUnderLease(trx, submission.id, owner, {
+        state,
+        receipt: answer.receipt,
+        finished_at: now,
+        problem: null,
+      });
+      await setClaimAcceptedByHmrc(trx, submission.claimId, {
+        on: londonToday(),
+        by: submission.createdBy,
+        correlationId: correlationId ?? "",
+        receipt: answer.receipt,
+      });
+      await recordAudit(trx, {
+        entity: "claim",
+        entityId: submission.claimId,
+        action: "claim.accepted_by_hmrc",
+        detail: `correlation id ${correlationId ?? ""}`,
+        actor: "HMRC",
+      });
+    });
+  } else if (answer.kind === "error") {
+    state = "rejected";
+    await update({ state, errors: JSON.stringify(answer.errors), finished_at: now });
+    await recordAudit(db, {
+      entity: "claim",
+      entityId: submission.claimId,
+      action: "claim.rejected_by_hmrc",
+      detail: answer.errors.map((error) => `${error.number}: ${error.text}`).join("; "),
+      actor: "HMRC",
+    });
+  } else {
+    state = "error";
+    await update({
+      state,
+      problem: `HMRC's answer could not be read (${answer.kind === "unreadable" ? answer.reason : answer.kind}).`,
+      finished_at: now,
+    });
+  }
+  logger.info({ event: "hmrc.submission_finished", submission_id: submission.id, state }, "HMRC answered a claim");
+  if (correlationId) {
+    const message = deleteMessage(correlationId, config.gatewayTest);
+    try {
+      await record("sent", "delete", message);
+      const deleted = await post(submission.pollUrl ?? config.gatewayUrl, message);
+      await record("received", "delete", deleted);
+      await update({ deleted_at: nowIsoString() });
+    } catch (error) {
+      logger.warn(
+        { event: "hmrc.delete_failed", submission_id: submission.id, err: error },
+        "HMRC delete request failed",
+      );
+    }
+  }
+  return state;
+}
+
+/** Moves every due submission on by one step; the states they were left in (tests, the timer). */
+export async function runDueSubmissions(db: DB = getDb()): Promise<(HmrcSubmission["state"] | null)[]> {
+  const states: (HmrcSubmission["state"] | null)[] = [];
+  for (const id of await listLiveSubmissionIds(db, nowIsoString())) states.push(await advanceSubmission(id, {}, db));
+  return states;
+}
+
+// In-process timers: after a submission starts, and for every live one after a restart, the worker
+// runs again when the next step is due. Several instances may each try: the lease lets one act.
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+let resumed = false;
+
+function driveSoon(id: number, delayMs: number): void {
+  if (timers.has(id)) return;
+  const timer = setTimeout(
+    () => {
+      timers.delete(id);
+      void drive(id);
+    },
+    Math.max(0, delayMs),
+  );
+  timer.unref?.();
+  timers.set(id, timer);
+}
+
+async function drive(id: number): Promise<void> {
+  try {
+    await advanceSubmission(id);
+    const submission = await getSubmission(getDb(), id);
+    if (submission && (submission.state === "submitted" || submission.state === "polling")) {
+      const wait = Date.parse(submission.nextAttemptAt) - nowDate().getTime();
+      driveSoon(id, Math.max(wait, 250));
+    }
+  } catch (error) {
+    logger.error({ event: "hmrc.worker_failed", submission_id: id, err: error }, "HMRC submission step failed");
+    driveSoon(id, RETRY_MS);
+  }
+}
+
+/**
+ * Called on requests (app/entry.server.tsx), once per process: picks up every submission still
+ * moving, so a restart resumes them where the database says they were.
+ */
+export function resumeHmrcSubmissions(db: DB = getDb()): void {
+  if (resumed || !hmrcConfig()) return;
+  resumed = true;
+  listLiveSubmissionIds(db, null)
+    .then((ids) => ids.forEach((id) => driveSoon(id, 0)))
+    .catch((error: unknown) => logger.error({ event: "hmrc.resume_failed", err: error }, "Could not resume HMRC work"));
+}
+
+/**
+ * Correcting a rejected batch: takes out of it the lines HMRC's errors named (they are claimable
+ * again, and listed with their problems, once fixed), so the rest can be submitted again.
+ */
+export async function removeRefusedLines(claimId: number, actor: string, db: DB = getDb()): Promise<number> {
+  return immediateTransaction(db, async (trx) => {
+    const claim = await getClaim(trx, claimId);
+    if (!claim) throw new HmrcSubmissionError("There is no such claim batch.", 404);
+    if (claim.submittedOn) throw new HmrcSubmissionError("This batch was submitted: it cannot change.");
+    const [latest] = await submissionsOfClaim(claimId, trx);
+    if (!latest || latest.submission.state !== "rejected") {
+      throw new HmrcSubmissionError("Only a batch HMRC rejected has lines to take out.");
+    }
+    const itemIds = [...new Set(latest.errors.flatMap((error) => (error.itemId !== null ? [error.itemId] : [])))];
+    if (itemIds.length === 0) throw new HmrcSubmissionError("HMRC's errors name no line of this batch.");
+    await removeClaimItems(trx, claimId, itemIds);
+    await recordAudit(trx, {
+      entity: "claim",
+      entityId: claimId,
+      action: "claim.lines_removed",
+      detail: `${itemIds.length} line${itemIds.length === 1 ? "" : "s"} HMRC refused taken out of the batch`,
+      actor,
+    });
+    return itemIds.length;
+  });
+}

@@ -13,7 +13,7 @@ import { notFound } from "~/utils/http";
 
 // Appeal night (issue 41): a card gift whose Checkout Session Stripe's rate limit held back
 // waits here while the queue makes it (app/services/checkout-queue.server.ts). The page
-// refreshes itself (a Refresh header and a meta refresh: no JavaScript needed) and, as soon as
+// refreshes itself (the Refresh header: no JavaScript needed) and, as soon as
 // the session is made, the loader sends the donor to it. The bank transfer is always offered.
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -45,17 +45,17 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   };
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
-  ...pageMeta(
+// The refresh is the Refresh header only, not a <meta http-equiv="refresh"> (docs/decisions.md §33):
+// the page reloads itself, without JavaScript, only while the session is being made, and says so.
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+  pageMeta(
     {
       title: error ? "Pledge not found" : data?.waiting ? cardWait.title : cardWait.failedTitle,
       description: `Your gift to ${site.name} by card.`,
       noindex: true,
     },
     matches,
-  ),
-  ...(data?.waiting ? [{ httpEquiv: "refresh", content: String(cardWait.refreshSeconds) } as const] : []),
-];
+  );
 
 export default function CardWait() {
   const charity = useCharity();

@@ -32,6 +32,7 @@ import { scheduleHousekeeping } from "~/services/housekeeping.server";
 import { resumeHmrcSubmissions } from "~/services/hmrc-submissions.server";
 import { nextScheduledPublish } from "~/services/news.server";
 import { startMailSender } from "~/services/mail-sender.server";
+import { startCheckoutQueue } from "~/services/checkout-queue.server";
 import { startNewsletterScheduler } from "~/services/newsletter-issues.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import {
@@ -54,6 +55,8 @@ trackRequests();
 startMailSender();
 // Scheduled newsletters (app/services/newsletter-issues.server.ts): due ones are queued once.
 startNewsletterScheduler();
+// Card gifts' Checkout Sessions that Stripe's rate limit held back (app/services/checkout-queue.server.ts).
+startCheckoutQueue();
 
 /**
  * How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by

@@ -480,6 +480,24 @@ export interface SupporterEmailsTable {
   created_at: string;
 }
 
+/** A card gift waiting for its Checkout Session, made by the background queue (0029). */
+export interface CheckoutRequestsTable {
+  pledge_id: number;
+  requested_at: string;
+  /** When the queue may try (again): after Stripe's Retry-After, or a back-off. */
+  next_try_at: string;
+  /** Claimed by one instance until then. */
+  lease_until: string | null;
+  /** When a queue last asked Stripe for it: what STRIPE_CHECKOUT_PER_SECOND counts. */
+  last_tried_at: string | null;
+  tries: ColumnType<number, number | undefined, number>;
+  /** The session's Checkout page, once made: where the wait page sends the donor. */
+  checkout_url: string | null;
+  last_error: string | null;
+  /** Given up (Stripe refused it for good, or too many tries): the wait page offers the bank transfer. */
+  failed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -513,4 +531,5 @@ export interface Database {
   upload_files: UploadFilesTable;
   supporters: SupportersTable;
   supporter_emails: SupporterEmailsTable;
+  checkout_requests: CheckoutRequestsTable;
 }

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  type CompiledQuery,
   Kysely,
   Migrator,
   OperationNodeTransformer,
@@ -28,6 +29,7 @@ import type { Database } from "../../db/schema";
 import { migrationProvider } from "../../db/migrations";
 import { getEnv } from "./env.server";
 import { oncePerRequest } from "./request-scope.server";
+import { WalSync } from "./wal-sync.server";
 
 export type DB = Kysely<Database>;
 
@@ -57,10 +59,28 @@ function openSqlite(file: string): DB {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // FULL: a write is on disk before it is acknowledged, even across power loss.
-  sqlite.pragma("synchronous = FULL");
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
+  // A write is on disk before it is acknowledged, even across power loss (§18), by group commit
+  // (app/infra/wal-sync.server.ts, §33): each commit writes the WAL without waiting for the disk,
+  // and whoever acknowledges it first waits for one fsync of the WAL shared with other commits.
+  const walSync = file === ":memory:" ? null : new WalSync(`${path.resolve(file)}-wal`);
+  sqlite.pragma(walSync ? "synchronous = NORMAL" : "synchronous = FULL");
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }, walSync) });
   dataVersionStatements.set(db, sqlite.prepare("pragma data_version").pluck());
+  if (walSync) {
+    walSyncs.set(db, walSync);
+    // A transaction's caller gets its result once the commit is on disk.
+    const transaction = db.transaction.bind(db);
+    db.transaction = (() => {
+      const builder = transaction();
+      const execute = builder.execute.bind(builder);
+      builder.execute = (async (callback: Parameters<typeof execute>[0]) => {
+        const result = await execute(callback);
+        await walSync.durable();
+        return result;
+      }) as typeof builder.execute;
+      return builder;
+    }) as typeof db.transaction;
+  }
   return db;
 }
 
@@ -240,12 +260,65 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly walSync: WalSync | null,
+  ) {
+    super(config);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
 
   override createDriver(): Driver {
-    return new AfterCommitDriver(super.createDriver());
+    const driver = new AfterCommitDriver(super.createDriver());
+    return this.walSync ? new GroupCommitDriver(driver, this.walSync) : driver;
+  }
+}
+
+/** The SQLite files' group commit, by database handle (see WalSync). */
+const walSyncs = new WeakMap<DB, WalSync>();
+
+const WRITES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
+
+/**
+ * Counts each commit for the group commit: a transaction's, and a write run outside any
+ * transaction (its own implicit commit), which waits for the disk before it returns.
+ */
+class GroupCommitDriver extends AfterCommitDriver {
+  private readonly wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  constructor(
+    inner: Driver,
+    private readonly walSync: WalSync,
+  ) {
+    super(inner);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const known = this.wrapped.get(connection);
+    if (known) return known;
+    const walSync = this.walSync;
+    const wrapper: DatabaseConnection = {
+      async executeQuery<R>(query: CompiledQuery) {
+        const result = await connection.executeQuery<R>(query);
+        if (WRITES.has(query.query.kind) && !pendingAfterCommit.has(wrapper)) {
+          walSync.noteCommit();
+          await walSync.durable();
+        }
+        return result;
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    this.wrapped.set(connection, wrapper);
+    return wrapper;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    this.walSync.noteCommit();
   }
 }
 
@@ -319,22 +392,35 @@ const WRITE_LOCK = 0x63686172;
  * - PostgreSQL: a transaction that first takes one transaction-scoped advisory lock, so such
  *   transactions run one at a time across every instance, as on SQLite; plain reads and other
  *   writes go on beside them.
+ *
+ * `durable: false` is for bookkeeping that may be lost with the machine's power (the public
+ * forms' throttle counts): its caller does not wait for the disk (SQLite: no wait for the group
+ * commit's fsync, the next one covers it; PostgreSQL: `synchronous_commit = off` for that
+ * transaction). It still commits atomically, and a crash of the process loses nothing.
  */
-export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
+export async function immediateTransaction<T>(
+  db: DB,
+  run: (trx: DB) => Promise<T>,
+  options: { durable?: boolean } = {},
+): Promise<T> {
+  const durable = options.durable ?? true;
   if (databaseEngine(db) === "postgres") {
     return db.transaction().execute(async (trx) => {
+      if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
       await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
       return run(trx);
     });
   }
   // The connection is held exclusively for this callback, so it serves as the transaction.
-  return db.connection().execute(async (connection) => {
+  const walSync = walSyncs.get(db);
+  const result = await db.connection().execute(async (connection) => {
     const raw = await connectionOf(connection);
     await sql`begin immediate`.execute(connection);
     transactionBegan(raw);
     try {
       const result = await run(connection);
       await sql`commit`.execute(connection);
+      walSync?.noteCommit();
       transactionEnded(raw, true);
       return result;
     } catch (error) {
@@ -343,6 +429,9 @@ export async function immediateTransaction<T>(db: DB, run: (trx: DB) => Promise<
       throw error;
     }
   });
+  // Acknowledged once on disk (the group commit), unless it is bookkeeping that need not be.
+  if (walSync && durable) await walSync.durable();
+  return result;
 }
 
 /**

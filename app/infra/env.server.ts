@@ -137,6 +137,19 @@ const envSchema = z.object({
       .max(3600, "must be between 1 and 3600 seconds")
       .default(60),
   ),
+  /**
+   * Checkout Sessions made per second at most, across every instance (the background queue's
+   * shared pace; Stripe allows about 25 a second by default). A donor's own request tries at
+   * once only while this instance's share of it has room.
+   */
+  STRIPE_CHECKOUT_PER_SECOND: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 1000")
+      .max(1000, "must be between 1 and 1000")
+      .default(20),
+  ),
   STRIPE_SECRET_KEY: optional(
     z
       .string()

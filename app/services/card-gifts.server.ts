@@ -57,7 +57,7 @@ export function cardReturnPath(reference: string, cancelled = false): string {
  * it); the idempotency key is derived from the pledge, so a retried request makes no second
  * session. Returns the URL to send the donor to.
  */
-export async function startCardCheckout(pledge: Pledge): Promise<string> {
+export async function startCardCheckout(pledge: Pledge, options: { maxNetworkRetries?: number } = {}): Promise<string> {
   const client = getStripe();
   if (!client) throw new Error("Stripe is not configured");
   const metadata = { reference: pledge.reference, pledge_id: String(pledge.id) };
@@ -87,30 +87,15 @@ export async function startCardCheckout(pledge: Pledge): Promise<string> {
   };
   const session = await client.stripe.checkout.sessions.create(params, {
     idempotencyKey: `checkout-${pledge.reference}`,
+    ...options,
   });
   if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   logger.info({ event: "checkout.created", pledge_id: pledge.id, session: session.id }, "Checkout Session created");
   return session.url;
 }
 
-/**
- * The Checkout page for a new card pledge or, when Stripe cannot be reached, the return page
- * saying the payment was not completed (the pledge stays, payable by bank transfer or a retry).
- */
-export async function checkoutOrFallback(pledge: Pledge): Promise<string> {
-  try {
-    return await startCardCheckout(pledge);
-  } catch (error) {
-    logger.error(
-      { event: "checkout.failed", pledge_id: pledge.id, err: error instanceof Error ? error.message : String(error) },
-      "Could not create a Checkout Session",
-    );
-    return cardReturnPath(pledge.reference, true);
-  }
-}
-
 /** Whether money ever arrived for the pledge (a refund later does not make it unpaid). */
-function everReceived(pledge: Pledge): boolean {
+export function everReceived(pledge: Pledge): boolean {
   return pledge.paidPence + pledge.refundedPence > 0;
 }
 
@@ -125,15 +110,6 @@ export async function cardReturnStatus(reference: string) {
     received: everReceived(pledge),
     canRetry: getStripe() !== null && !everReceived(pledge) && !pledge.cancelledAt,
   };
-}
-
-/** The Checkout page of a card pledge not paid yet (the same session while it is open); undefined otherwise. */
-export async function cardCheckoutAgain(reference: string): Promise<string | undefined> {
-  const pledge = await getPledgeByReference(getDb(), reference);
-  if (!pledge || pledge.payBy !== "card" || everReceived(pledge) || pledge.cancelledAt || !getStripe()) {
-    return undefined;
-  }
-  return startCardCheckout(pledge);
 }
 
 // ---------------------------------------------------------------------------------------------

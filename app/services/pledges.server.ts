@@ -3,6 +3,7 @@ import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import { getEnv } from "~/infra/env.server";
 import { enqueueMail } from "~/models/outbox.server";
+import { insertCheckoutRequest } from "~/models/checkout-request.server";
 import {
   createPledge,
   getPledge,
@@ -51,7 +52,7 @@ export function pledgeOfDonation(donation: DonationInput, payBy: "card" | "bank"
  */
 export async function submitPledge(
   input: PledgeInput & { giftAidDeclaration?: GiftAidDetails | null },
-  options: { now?: Date; db?: DB } = {},
+  options: { now?: Date; db?: DB; checkoutClaimMs?: number | null } = {},
 ): Promise<Pledge> {
   const { giftAidDeclaration, ...pledgeInput } = input;
   const now = options.now ?? nowDate();
@@ -61,7 +62,12 @@ export async function submitPledge(
     if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration, charity);
     // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
     // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.
-    if (pledge.payBy === "card") return pledge;
+    // Its Checkout Session's request commits with it: made by the donor's own request when
+    // `checkoutClaimMs` is given (held that long), otherwise by the queue (checkout-queue.server.ts).
+    if (pledge.payBy === "card") {
+      await insertCheckoutRequest(trx, pledge.id, now, options.checkoutClaimMs ?? null);
+      return pledge;
+    }
     await queueBankPledgeMail(trx, pledge, charity, now);
     return pledge;
   });

@@ -23,6 +23,7 @@ import * as m0021 from "./0021_several_instances";
 import * as m0022 from "./0022_refunds_net";
 import * as m0023 from "./0023_email_changes";
 import * as m0025 from "./0025_hmrc_submissions";
+import * as m0029 from "./0029_checkout_queue";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0022_refunds_net": m0022,
   "0023_email_changes": m0023,
   "0025_hmrc_submissions": m0025,
+  "0029_checkout_queue": m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,9 @@ import type { AddressInfo } from "node:net";
 // (method, path, headers, the form-encoded parameters as flat `a[b][0]` keys) and answers
 // Checkout Session, Price and Subscription calls with realistic JSON. Same idempotency key,
 // same answer, as Stripe does. GET /c/pay/{session} is a page standing in for Checkout's.
+// `rateLimitPerSecond` (option, or set later) answers Checkout Session creations above that many
+// in any second with Stripe's 429 (`Retry-After: 1`, `Stripe-Should-Retry`, a rate_limit_error),
+// before the idempotency key is looked at, as Stripe does; refused calls are not remembered.
 
 export interface RecordedRequest {
   method: string;
@@ -21,6 +24,12 @@ export interface StripeStandIn {
   requests: RecordedRequest[];
   /** Makes the next API calls fail with Stripe's error shape (e.g. 500), until set back to null. */
   failWith: number | null;
+  /** Checkout Session creations allowed in any second (null: no limit); above it, 429. */
+  rateLimitPerSecond: number | null;
+  /** Creations answered 429 so far. */
+  rateLimited: number;
+  /** Distinct Checkout Sessions made, by client_reference_id (an idempotent replay is not a new one). */
+  sessionsByReference: Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -29,11 +38,28 @@ function json(response: http.ServerResponse, status: number, body: unknown): voi
   response.end(JSON.stringify(body));
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: { rateLimitPerSecond?: number } = {}): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   let sequence = 0;
-  const state: { failWith: number | null } = { failWith: null };
+  const state: { failWith: number | null; rateLimitPerSecond: number | null; rateLimited: number } = {
+    failWith: null,
+    rateLimitPerSecond: options.rateLimitPerSecond ?? null,
+    rateLimited: 0,
+  };
+  /** When each Checkout Session creation of the last second was accepted. */
+  let creations: number[] = [];
+  const sessionsByReference = new Map<string, string[]>();
+
+  /** Whether this creation is over the limit (and, when not, counts it). */
+  function overLimit(): boolean {
+    if (state.rateLimitPerSecond === null) return false;
+    const at = Date.now();
+    creations = creations.filter((t) => t > at - 1000);
+    if (creations.length >= state.rateLimitPerSecond) return true;
+    creations.push(at);
+    return false;
+  }
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -51,6 +77,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       requests.push({ method: request.method ?? "", path: url.pathname, headers: request.headers, params });
       if (state.failWith) {
         json(response, state.failWith, { error: { type: "api_error", message: "The stand-in was told to fail." } });
+        return;
+      }
+      if (request.method === "POST" && url.pathname === "/v1/checkout/sessions" && overLimit()) {
+        state.rateLimited += 1;
+        response.writeHead(429, {
+          "Content-Type": "application/json",
+          "Request-Id": `req_${Date.now()}`,
+          "Retry-After": "1",
+          "Stripe-Should-Retry": "true",
+        });
+        response.end(
+          JSON.stringify({
+            error: {
+              type: "invalid_request_error",
+              code: "rate_limit",
+              message: "Too many requests hit the API too quickly.",
+            },
+          }),
+        );
         return;
       }
       const key = request.headers["idempotency-key"];
@@ -71,6 +116,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sequence += 1;
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const id = `cs_test_${String(sequence).padStart(6, "0")}`;
+      const reference = params.client_reference_id ?? "";
+      sessionsByReference.set(reference, [...(sessionsByReference.get(reference) ?? []), id]);
       const amount = Number(params["line_items[0][price_data][unit_amount]"] ?? 0);
       const metadata = Object.fromEntries(
         Object.entries(params)
@@ -158,6 +205,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     set failWith(value: number | null) {
       state.failWith = value;
     },
+    get rateLimitPerSecond() {
+      return state.rateLimitPerSecond;
+    },
+    set rateLimitPerSecond(value: number | null) {
+      state.rateLimitPerSecond = value;
+      creations = [];
+    },
+    get rateLimited() {
+      return state.rateLimited;
+    },
+    sessionsByReference,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -46,7 +46,9 @@ describe("migrations", () => {
     const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
     expect(journal.rows[0].journal_mode).toBe("wal");
     expect(fk.rows[0].foreign_keys).toBe(1);
-    expect(sync.rows[0].synchronous).toBe(2); // FULL
+    // NORMAL: a commit does not wait for the disk; whoever acknowledges it waits for the group
+    // commit's fsync of the WAL (app/infra/wal-sync.server.ts, tests/unit/wal-sync.test.ts).
+    expect(sync.rows[0].synchronous).toBe(1);
     expect(Object.values(busy.rows[0])[0]).toBe(5000);
   });
 });

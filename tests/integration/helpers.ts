@@ -57,6 +57,7 @@ export async function resetDatabase(): Promise<void> {
     "gift_aid_claims",
     "gift_aid_declarations",
     "outbox",
+    "checkout_requests",
     "newsletters",
     "newsletter_consent_events",
     "newsletter_tokens",

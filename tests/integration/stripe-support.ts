@@ -78,8 +78,11 @@ export function signedRawRequest(payload: string, options: { secret: string; tim
  * environment is set before anything reads it (getEnv is parsed once per test file), so call it
  * before importing the app's modules. `staffEmail` also turns staff alerts on.
  */
-export async function cardGiftsOn(webhookSecret: string, options: { staffEmail?: string } = {}) {
-  const standIn = await startStripeStandIn();
+export async function cardGiftsOn(
+  webhookSecret: string,
+  options: { staffEmail?: string; rateLimitPerSecond?: number } = {},
+) {
+  const standIn = await startStripeStandIn({ rateLimitPerSecond: options.rateLimitPerSecond });
   process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
   process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
   process.env.STRIPE_API_URL = standIn.url;

@@ -57,6 +57,7 @@ describe("public pages' weight", () => {
       "/news",
       "/news/:id",
       "/donate",
+      "/donate/card/:reference/wait",
       "/contact",
       "/publications",
       "/privacy",

@@ -2,9 +2,9 @@
 // module. The browser build swaps each `.server` import, and @remix-run/node, for an empty stub;
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
-export { json, redirect } from "@remix-run/node";
+export { json, redirect, redirectDocument } from "@remix-run/node";
 export { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
-export { checkoutOrFallback } from "~/services/card-gifts.server";
+export { submitCardGift } from "~/services/checkout-queue.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";

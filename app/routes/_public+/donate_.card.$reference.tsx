@@ -1,7 +1,7 @@
 import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
@@ -9,7 +9,8 @@ import { cardReturn, donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
 import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { admitDoorAttempt } from "~/services/attempt-limits.server";
-import { cardCheckoutAgain, cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
+import { cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
+import { retryCardGift } from "~/services/checkout-queue.server";
 import { switchCardPledgeToBank } from "~/services/pledges.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
@@ -52,9 +53,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(door.retryAfterSeconds), "Cache-Control": "private, no-store" } },
     );
   }
-  const url = await cardCheckoutAgain(reference);
-  if (!url) throw notFound("Pledge not found");
-  return redirect(url, 303);
+  const next = await retryCardGift(reference);
+  if (!next) throw notFound("Pledge not found");
+  return next.document ? redirectDocument(next.location, 303) : redirect(next.location, 303);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({

@@ -12,9 +12,10 @@ import { donationSchema } from "~/schemas/donation";
 import {
   json,
   redirect,
+  redirectDocument,
   pledgeOfDonation,
   submitPledge,
-  checkoutOrFallback,
+  submitCardGift,
   stripeEnabled,
   handlePublicForm,
   pageHeaders,
@@ -52,10 +53,15 @@ export async function action({ request }: ActionFunctionArgs) {
     async onValid(donation) {
       // Card is the default when offered; without Stripe the choice does not exist.
       const card = stripeEnabled() && donation.payBy !== "bank";
-      const pledge = await submitPledge(pledgeOfDonation(donation, card ? "card" : "bank"));
-      // A 303 to Stripe's hosted page (with JavaScript, Remix follows it as a document
-      // navigation, since it is on another origin). The amount comes from the pledge.
-      if (card) return redirect(await checkoutOrFallback(pledge), 303);
+      if (card) {
+        // A 303 to Stripe's hosted page (with JavaScript, Remix follows it as a document
+        // navigation, since it is on another origin; the amount comes from the pledge), or,
+        // when Stripe's rate limit holds the session back, to the wait page as a full page
+        // load, since it refreshes itself.
+        const next = await submitCardGift(pledgeOfDonation(donation, "card"));
+        return next.document ? redirectDocument(next.location, 303) : redirect(next.location, 303);
+      }
+      const pledge = await submitPledge(pledgeOfDonation(donation, "bank"));
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });

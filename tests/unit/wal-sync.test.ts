@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { WalSync } from "~/infra/wal-sync.server";
+
+// The group commit: a write is acknowledged only after an fsync begun after its commit, and the
+// commits made before one fsync began share it.
+function controlledSync() {
+  const calls: (() => void)[] = [];
+  const sync = () => new Promise<void>((resolve) => calls.push(resolve));
+  return { calls, sync };
+}
+
+const settled = async (promise: Promise<unknown>) => {
+  let done = false;
+  void promise.then(() => (done = true));
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  return done;
+};
+
+describe("WalSync", () => {
+  it("commits made before an fsync began share it; nothing is durable before it ends", async () => {
+    const { calls, sync } = controlledSync();
+    const wal = new WalSync("/nowhere-wal", sync);
+    wal.noteCommit();
+    wal.noteCommit();
+    const a = wal.durable();
+    const b = wal.durable();
+    expect(calls).toHaveLength(1);
+    expect(await settled(a)).toBe(false);
+    calls[0]();
+    await Promise.all([a, b]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a commit made while an fsync runs waits for the next one", async () => {
+    const { calls, sync } = controlledSync();
+    const wal = new WalSync("/nowhere-wal", sync);
+    wal.noteCommit();
+    const first = wal.durable();
+    wal.noteCommit();
+    const second = wal.durable();
+    calls[0]();
+    await first;
+    expect(await settled(second)).toBe(false);
+    for (let i = 0; i < 5 && calls.length < 2; i++) await Promise.resolve();
+    expect(calls).toHaveLength(2);
+    calls[1]();
+    await second;
+  });
+
+  it("with nothing committed since the last fsync, nothing waits", async () => {
+    const { calls, sync } = controlledSync();
+    const wal = new WalSync("/nowhere-wal", sync);
+    await wal.durable();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("a failed fsync fails the write's acknowledgement", async () => {
+    const wal = new WalSync("/nowhere-wal", () => Promise.reject(new Error("EIO")));
+    wal.noteCommit();
+    await expect(wal.durable()).rejects.toThrow("EIO");
+  });
+});

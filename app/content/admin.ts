@@ -8,5 +8,15 @@ export const adminMessages = {
   notFound: "Article not found",
 } as const;
 
+/** Why a pledge cannot be cancelled or a payment removed (services/donations.server.ts refuses with these). */
+export const donationRefusals = {
+  paidInFull: "This pledge is paid in full: there is nothing to cancel.",
+  alreadyCancelled: "This pledge is already cancelled.",
+  paymentClaimed: (claimId: number, submitted: boolean) =>
+    submitted
+      ? `This payment is in Gift Aid claim batch ${claimId}, which was submitted to HMRC: it cannot be removed. If the money was not received, tell HMRC in your next claim.`
+      : `This payment is in Gift Aid claim batch ${claimId}, not yet submitted. Delete that batch first (its other payments become claimable again), then remove the payment.`,
+} as const;
+
 /** The admin list shows this many characters of each article (the public pages show 150). */
 export const ADMIN_PREVIEW_LENGTH = 200;

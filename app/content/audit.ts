@@ -45,6 +45,7 @@ export const auditActionWords: Record<string, string> = {
   "password.reset-requested": "New password asked for",
   "password.reset": "New password set",
   "password.changed": "Password changed",
+  "password.wrong-current": "Wrong current password given to change it",
   "sign-in": "Signed in",
   "sign-in.failed": "Sign-in failed",
   "sign-in.failed-code": "Sign-in failed at the two-step code",

@@ -23,7 +23,25 @@ import { adminPaths } from "~/utils/admin-paths";
 import { describeUserAgent } from "~/utils/user-agent";
 import { getCharitySettings } from "./charity-settings.server";
 import { staffLinkMail, staffNoticeMail } from "./mail-templates.server";
+import { admitDoorAttempt, clearDoorAttempts } from "./attempt-limits.server";
 import { queuePasswordChangedNotice } from "./password-reset.server";
+import { Refusal, type RefusalStatus } from "./refusal.server";
+
+/**
+ * A change to one's own account refused, on the field it concerns: an address already in the
+ * team (409), a wrong current password (400), too many current-password tries (429, 5 per 15
+ * minutes per person and per client, with when to try again).
+ */
+export class AccountError extends Refusal {
+  constructor(
+    message: string,
+    status: RefusalStatus,
+    readonly field: "email" | "current",
+    retryAfterSeconds?: number,
+  ) {
+    super(message, status, retryAfterSeconds);
+  }
+}
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_HOURS * 60 * 60 * 1000;
 
@@ -44,24 +62,18 @@ export async function changeMyName(user: User, name: string): Promise<void> {
     });
 }
 
-export type EmailChangeRequest = { ok: true } | { ok: false; message: string };
-
 /**
  * Sends a single-use link (EMAIL_CHANGE_HOURS, stored as SHA-256) to the new address; the
- * address becomes the person's only when the link is opened there. Refused when it is already
- * someone's in the team (or already theirs).
+ * address becomes the person's only when the link is opened there. Refused (`AccountError`) when
+ * it is already someone's in the team (or already theirs).
  */
-export async function requestEmailChange(
-  user: User,
-  newEmail: string,
-  now: Date = nowDate(),
-): Promise<EmailChangeRequest> {
+export async function requestEmailChange(user: User, newEmail: string, now: Date = nowDate()): Promise<void> {
   const db = getDb();
   if (user.email?.toLowerCase() === newEmail.toLowerCase()) {
-    return { ok: false, message: "This is already your e-mail address." };
+    throw new AccountError("This is already your e-mail address.", 409, "email");
   }
   if (await emailInUse(db, newEmail)) {
-    return { ok: false, message: "Someone in the team already has this e-mail address." };
+    throw new AccountError("Someone in the team already has this e-mail address.", 409, "email");
   }
   const token = crypto.randomBytes(32).toString("base64url");
   const charity = await getCharitySettings(db);
@@ -90,7 +102,6 @@ export async function requestEmailChange(
       actorId: user.id,
     });
   });
-  return { ok: true };
 }
 
 /** Whether an e-mail change link still works (for the page's first view). */
@@ -99,6 +110,7 @@ export async function emailChangeLinkWorks(token: string | undefined, now: Date 
   return (await findOpenEmailChange(getDb(), hashToken(token), now)) !== undefined;
 }
 
+// A result the link's page shows as its content (done, or why the link does not work), like the other link pages.
 export type EmailChangeOutcome = { ok: true; email: string } | { ok: false; message: string };
 
 /**
@@ -146,11 +158,24 @@ export async function confirmEmailChange(
 
 /**
  * A new password, with the current one: every session and API token of the person ends (the
- * caller signs this browser in again), and their address is told.
+ * caller signs this browser in again), and their address is told. The current password is
+ * guessed at most 5 times in 15 minutes (per person and per client); a wrong one is audited.
  */
-export async function changeMyPassword(user: User, current: string, next: string): Promise<boolean> {
+export async function changeMyPassword(user: User, current: string, next: string, request: Request): Promise<void> {
   const db = getDb();
-  if (!(await verifyLogin(db, user.username, current))) return false;
+  const door = await admitDoorAttempt("current-password", user.username, request);
+  if (!door.allowed) throw new AccountError(door.message, 429, "current", door.retryAfterSeconds);
+  if (!(await verifyLogin(db, user.username, current))) {
+    await recordAudit(db, {
+      entity: "user",
+      entityId: user.id,
+      action: "password.wrong-current",
+      actor: user.username,
+      actorId: user.id,
+    });
+    throw new AccountError(staffAccountPages.wrongCurrentPassword, 400, "current");
+  }
+  await clearDoorAttempts("current-password", user.username);
   const passwordHash = await hashPassword(next);
   const charity = await getCharitySettings(db);
   await db.transaction().execute(async (trx) => {
@@ -164,7 +189,6 @@ export async function changeMyPassword(user: User, current: string, next: string
     });
     await queuePasswordChangedNotice(trx, user, charity);
   });
-  return true;
 }
 
 export interface SessionView {

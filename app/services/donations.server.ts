@@ -22,6 +22,11 @@ import { logger } from "~/infra/logger.server";
 import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
 import { logPayment, paymentDetail, recordPayment, type NewPayment } from "./ledger.server";
+import { Refusal } from "./refusal.server";
+import { donationRefusals } from "~/content/admin";
+
+/** A pledge or payment change refused: nothing by that number (404), or the pledge's or payment's state (409). */
+export class DonationError extends Refusal {}
 
 // Staff use cases for pledges and payments. Every change and its audit event commit in one
 // transaction; the log gets ids and amounts, never who the donor is.
@@ -68,17 +73,15 @@ export async function recordManualPayment(
   return result;
 }
 
-export type CancelResult =
-  { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "already-cancelled" | "paid-in-full" };
-
-export async function cancelPledge(id: number, reason: string, actor: string): Promise<CancelResult> {
-  const result = await immediateTransaction(getDb(), async (trx): Promise<CancelResult> => {
+/** Cancels a pledge, or throws `DonationError` (gone, paid in full, already cancelled). */
+export async function cancelPledge(id: number, reason: string, actor: string): Promise<Pledge> {
+  const result = await immediateTransaction(getDb(), async (trx): Promise<Pledge> => {
     const existing = await getPledge(trx, id);
-    if (!existing) return { ok: false, reason: "not-found" };
+    if (!existing) throw new DonationError("There is no such pledge.", 404);
     // A one-time pledge paid in full has nothing left to cancel (money goes back as a refund).
-    if (isPaidInFull(existing)) return { ok: false, reason: "paid-in-full" };
+    if (isPaidInFull(existing)) throw new DonationError(donationRefusals.paidInFull, 409);
     const pledge = await markPledgeCancelled(trx, id, reason);
-    if (!pledge) return { ok: false, reason: "already-cancelled" };
+    if (!pledge) throw new DonationError(donationRefusals.alreadyCancelled, 409);
     // The reason stays on the pledge (erased with it); the trail says only that it happened.
     await recordAudit(trx, {
       entity: "pledge",
@@ -87,16 +90,11 @@ export async function cancelPledge(id: number, reason: string, actor: string): P
       detail: `status ${existing.status} → cancelled`,
       actor,
     });
-    return { ok: true, pledge };
+    return pledge;
   });
-  if (result.ok) logger.info({ event: "pledge.cancelled", pledge_id: id }, "Pledge cancelled");
+  logger.info({ event: "pledge.cancelled", pledge_id: id }, "Pledge cancelled");
   return result;
 }
-
-export type RemovePaymentResult =
-  | { ok: true; payment: Payment; pledge: Pledge }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "claimed"; claimId: number; submitted: boolean };
 
 /** The payment, when it belongs to this pledge (a payment id under another pledge's address is "not found"). */
 export async function getPaymentOfPledge(
@@ -115,19 +113,20 @@ export async function getPaymentOfPledge(
  * A payment in a Gift Aid claim batch stays: a submitted batch is what HMRC was told, and a
  * draft batch's rows and totals are frozen copies (delete the draft batch first to release it).
  * A bank-imported payment's statement line fingerprint goes with the row, so the line can be
- * imported again (e.g. against the right pledge).
+ * imported again (e.g. against the right pledge). Refused with `DonationError`.
  */
 export async function removePayment(
   input: { pledgeId: number; paymentId: number; reason: string },
   actor: string,
-): Promise<RemovePaymentResult> {
-  const result = await immediateTransaction(getDb(), async (trx): Promise<RemovePaymentResult> => {
+): Promise<{ payment: Payment; pledge: Pledge }> {
+  const result = await immediateTransaction(getDb(), async (trx) => {
     const [before, payment] = await Promise.all([getPledge(trx, input.pledgeId), getPayment(trx, input.paymentId)]);
-    if (!before || !payment || payment.pledgeId !== input.pledgeId) return { ok: false, reason: "not-found" };
     // Card payments and refunds are Stripe's record (refunds are made there): not removable here.
-    if (payment.method === "card") return { ok: false, reason: "not-found" };
+    if (!before || !payment || payment.pledgeId !== input.pledgeId || payment.method === "card") {
+      throw new DonationError("There is no such payment on this pledge.", 404);
+    }
     const claim = await findClaimOfPayment(trx, payment.id);
-    if (claim) return { ok: false, reason: "claimed", ...claim };
+    if (claim) throw new DonationError(donationRefusals.paymentClaimed(claim.claimId, claim.submitted), 409);
     await deletePayment(trx, payment.id);
     const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
     const line = payment.bankLine ? "; its statement line can be imported again" : "";
@@ -138,9 +137,9 @@ export async function removePayment(
       detail: `${paymentDetail(payment, before, pledge)} (recorded by ${payment.recordedBy}${line}). Reason: ${input.reason}`,
       actor,
     });
-    return { ok: true, payment, pledge };
+    return { payment, pledge };
   });
-  if (result.ok) logPayment("payment.removed", result.payment, "Payment removed");
+  logPayment("payment.removed", result.payment, "Payment removed");
   return result;
 }
 

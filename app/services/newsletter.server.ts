@@ -110,6 +110,7 @@ export async function signUpForNewsletter(email: string, now: Date = nowDate()):
   });
 }
 
+// A result, not a refusal: the link pages show it as their content (done, or why the link no longer works).
 export type TokenCheck = { ok: true; email: string } | { ok: false; status: 404 | 410 };
 
 /** A confirmation link's state: usable, or used by a subscriber still confirmed (a second click), or not. */

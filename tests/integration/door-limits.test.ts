@@ -1,7 +1,8 @@
 // Doors that cost money or guard an account are limited like the sign-in code step (5 tries per
 // 15 minutes per subject and per client): "Try again" on an unpaid card pledge, which makes a
 // Stripe Checkout Session each time, and the code that turns two-step sign-in off or makes new
-// recovery codes (each wrong code audited). Clients are told apart by X-Forwarded-For.
+// recovery codes (each wrong code audited), and the current password that changing one's own
+// password asks for (each wrong one audited). Clients are told apart by X-Forwarded-For.
 import { generateTOTP } from "@epic-web/totp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
@@ -19,9 +20,11 @@ const { DOOR_LIMITS } = await import("~/services/attempt-limits.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");
 const cardRoute = await import("~/routes/_public+/donate_.card.$reference");
 const twoStepRoute = await import("~/routes/admin+/dashboard+/account.two-step");
+const accountRoute = await import("~/routes/admin+/dashboard+/account._index");
+const { verifyLogin } = await import("~/models/user.server");
 const { beginTwoStepSetup, confirmTwoStep, hasTwoStep } = await import("~/services/two-step.server");
 const { postForm, run } = await import("./admin-support");
-const { staffCookie, staffMember } = await import("./team-support");
+const { STAFF_PASSWORD, staffCookie, staffMember } = await import("./team-support");
 
 beforeEach(async () => {
   await resetDatabase();
@@ -124,5 +127,53 @@ describe("the code that manages two-step sign-in", () => {
     expect(renewed.status).toBe(200);
     expect((await renewed.json()).recoveryCodes).toHaveLength(10);
     for (let i = 0; i < DOOR_LIMITS.perName - 1; i++) expect((await post("123456")).status).toBe(400);
+  });
+});
+
+describe("the current password on Your account", () => {
+  const NEW_PASSWORD = "a brand new river of words";
+
+  it("is limited to 5 guesses per person and per client, each wrong one audited; the right one clears the count", async () => {
+    const editor = await staffMember("editor");
+    const cookie = await staffCookie(editor);
+    const change = (current: string, client = "198.51.100.20") =>
+      run(
+        accountRoute.action,
+        postForm(
+          "/admin/dashboard/account",
+          { intent: "password", current, password: NEW_PASSWORD },
+          { cookie, headers: { "X-Forwarded-For": client } },
+        ),
+      );
+
+    // A right password after 4 wrong ones goes through, and forgets them.
+    for (let i = 0; i < DOOR_LIMITS.perName - 1; i++) expect((await change(`guess-${i}`)).status).toBe(400);
+    const audited = await getDb()
+      .selectFrom("audit_events")
+      .select(["action", "actor"])
+      .where("action", "=", "password.wrong-current")
+      .execute();
+    expect(audited).toEqual(
+      Array(DOOR_LIMITS.perName - 1).fill({ action: "password.wrong-current", actor: "editor-person" }),
+    );
+    expect((await change(STAFF_PASSWORD)).status).toBe(200);
+
+    // Five wrong guesses at the new one: even the right password is refused now, from any client.
+    const cookieAfter = await staffCookie(editor);
+    const again = (current: string, client: string) =>
+      run(
+        accountRoute.action,
+        postForm(
+          "/admin/dashboard/account",
+          { intent: "password", current, password: "yet another long password" },
+          { cookie: cookieAfter, headers: { "X-Forwarded-For": client } },
+        ),
+      );
+    for (let i = 0; i < DOOR_LIMITS.perName; i++) expect((await again(`guess-${i}`, "198.51.100.21")).status).toBe(400);
+    const refused = await again(NEW_PASSWORD, "203.0.113.70");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await refused.json()).result.error.current[0]).toMatch(/Too many tries/);
+    expect(await verifyLogin(getDb(), editor.username, NEW_PASSWORD)).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,9 @@ import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import {
+  AccountError,
   changeMyName,
   changeMyPassword,
   endMyOtherSessions,
@@ -32,6 +34,9 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Your account", description: `Your staff account at ${site.name}.`, noindex: true });
+
+/** The staff area's headers, and the action's Retry-After when it refused too many password tries. */
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "account");
@@ -65,9 +70,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "email") {
     const submission = parseOwnEmailForm(form);
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await requestEmailChange(user, submission.value.email);
-    if (!outcome.ok) {
-      return json({ intent, result: submission.reply({ fieldErrors: { email: [outcome.message] } }) }, { status: 409 });
+    try {
+      await requestEmailChange(user, submission.value.email);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return json({ intent, result: submission.reply({ fieldErrors: { email: [error.message] } }) }, error.status);
     }
     const message = staffAccountPages.emailChangeSent(submission.value.email);
     return json({ intent, result: submission.reply({ resetForm: true }), notice: { ok: true, message } });
@@ -76,9 +83,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseOwnPasswordForm(form);
     const hide = { hideFields: ["current", "password"] };
     if (submission.status !== "success") return json({ intent, result: submission.reply(hide) }, { status: 400 });
-    if (!(await changeMyPassword(user, submission.value.current, submission.value.password))) {
-      const fieldErrors = { current: [staffAccountPages.wrongCurrentPassword] };
-      return json({ intent, result: submission.reply({ ...hide, fieldErrors }) }, { status: 400 });
+    try {
+      await changeMyPassword(user, submission.value.current, submission.value.password, request);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      const fieldErrors = { [error.field]: [error.message] };
+      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      return json({ intent, result: submission.reply({ ...hide, fieldErrors }) }, { status: error.status, headers });
     }
     const message = "Password changed. Every other session has ended.";
     return json(

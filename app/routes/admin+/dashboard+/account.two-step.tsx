@@ -7,6 +7,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   beginTwoStepSetup,
@@ -27,12 +28,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Two-step sign-in", description: `Two-step sign-in at ${site.name}.`, noindex: true });
 
 /** The staff area's headers, and the action's Retry-After when it refused too many tries. */
-export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "account");

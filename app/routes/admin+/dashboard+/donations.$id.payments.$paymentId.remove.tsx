@@ -13,7 +13,8 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { REMOVE_REASON_MAX_LENGTH, removePaymentSchema } from "~/schemas/donations";
-import { getPaymentOfPledge, removePayment } from "~/services/donations.server";
+import { DonationError, getPaymentOfPledge, removePayment } from "~/services/donations.server";
+import { donationRefusals } from "~/content/admin";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -42,11 +43,8 @@ function ids(params: LoaderFunctionArgs["params"]) {
 }
 
 /** Why a claimed payment stays, in words staff can act on. */
-function claimedMessage(claim: { claimId: number; submitted: boolean }): string {
-  return claim.submitted
-    ? `This payment is in Gift Aid claim batch ${claim.claimId}, which was submitted to HMRC: it cannot be removed. If the money was not received, tell HMRC in your next claim.`
-    : `This payment is in Gift Aid claim batch ${claim.claimId}, not yet submitted. Delete that batch first (its other payments become claimable again), then remove the payment.`;
-}
+const claimedMessage = (claim: { claimId: number; submitted: boolean }) =>
+  donationRefusals.paymentClaimed(claim.claimId, claim.submitted);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
@@ -71,10 +69,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const found = ids(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const result = await removePayment({ ...found, reason: submission.value.reason }, user.username);
-  if (!result.ok && result.reason === "not-found") throw notFound(PAYMENT_NOT_FOUND);
-  if (!result.ok) {
-    return json({ result: submission.reply({ formErrors: [claimedMessage(result)] }) }, { status: 409 });
+  try {
+    await removePayment({ ...found, reason: submission.value.reason }, user.username);
+  } catch (error) {
+    if (!(error instanceof DonationError)) throw error;
+    if (error.status === 404) throw notFound(PAYMENT_NOT_FOUND);
+    return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
   return savedRedirect(adminPaths.donation(found.pledgeId), "payment-removed");
 }

@@ -12,7 +12,8 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { cancelPledgeSchema, isPaidInFull } from "~/schemas/donations";
-import { cancelPledge, findPledge } from "~/services/donations.server";
+import { cancelPledge, DonationError, findPledge } from "~/services/donations.server";
+import { donationRefusals } from "~/content/admin";
 import { cancelCardSubscription } from "~/services/card-gifts.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-const PAID_IN_FULL = "This pledge is paid in full: there is nothing to cancel.";
+const PAID_IN_FULL = donationRefusals.paidInFull;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, submission } = await staffAction(request, "donations", { schema: cancelPledgeSchema });
@@ -65,11 +66,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : "Card payments are not configured on this server, so the subscription cannot be cancelled from here.";
     return json({ result: submission.reply({ formErrors: [message] }) }, { status: 502 });
   }
-  const result = await cancelPledge(id, submission.value.reason, user.username);
-  if (!result.ok && result.reason === "not-found") throw notFound(PLEDGE_NOT_FOUND);
-  if (!result.ok) {
-    const message = result.reason === "paid-in-full" ? PAID_IN_FULL : "This pledge is already cancelled.";
-    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 409 });
+  try {
+    await cancelPledge(id, submission.value.reason, user.username);
+  } catch (error) {
+    if (!(error instanceof DonationError)) throw error;
+    if (error.status === 404) throw notFound(PLEDGE_NOT_FOUND);
+    return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
   return savedRedirect(adminPaths.donation(id), "cancelled");
 }

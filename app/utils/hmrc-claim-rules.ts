@@ -65,7 +65,7 @@ export function hmrcAmount(pence: number): string {
 export function regulatorOf(charityNumber: string): { name: "CCEW" | "OSCR" | "CCNI"; number: string } | null {
   const number = charityNumber.trim().toUpperCase();
   if (/^SC0\d{5}$/.test(number)) return { name: "OSCR", number };
-  if (/^(NIC)?1\d{5}$/.test(number)) return { name: "CCNI", number: number.replace(/^NIC/, "") };
+  if (/^NIC1\d{5}$/.test(number)) return { name: "CCNI", number: number.slice(3) };
   if (/^\d{6,7}(-\d+)?$/.test(number)) return { name: "CCEW", number };
   return null;
 }

@@ -279,3 +279,63 @@ describe("never twice", () => {
     expect(await later()).toEqual(["accepted"]);
   });
 });
+
+const { adminCookie, bodyOf, getRequest, postForm, run } = await import("./admin-support");
+const route = await import("~/routes/admin+/dashboard+/gift-aid.claims.$id");
+const { adminPaths } = await import("~/utils/admin-paths");
+
+describe("the batch page", () => {
+  it("asks first (total and Gift Aid), refuses a cross-site post, and shows HMRC's answer", async () => {
+    const { cookie } = await adminCookie();
+    const claim = await batch([{ firstName: "Ann", lastName: "Donor", amountPence: 2500 }]);
+    const params = { id: String(claim.id) };
+    const page = await bodyOf(
+      await run(route.loader, getRequest(adminPaths.giftAidClaim(claim.id), { cookie }), params),
+    );
+    expect(page).toMatchObject({
+      hmrcOn: true,
+      plan: { totalPence: 2500, giftAidPence: 625, blockers: [] },
+      submissions: [],
+    });
+
+    // Without the confirmation, the page asks first.
+    const unconfirmed = await run(
+      route.action,
+      postForm(adminPaths.giftAidClaim(claim.id), { intent: "hmrc" }, { cookie }),
+      params,
+    );
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("Location")).toBe(`${adminPaths.giftAidClaim(claim.id)}?confirm=hmrc#hmrc`);
+    const crossSite = await run(
+      route.action,
+      postForm(
+        adminPaths.giftAidClaim(claim.id),
+        { intent: "hmrc", confirmed: "yes" },
+        { cookie, headers: { "Sec-Fetch-Site": "cross-site" } },
+      ),
+      params,
+    );
+    expect(crossSite.status).toBe(403);
+    expect(await getDb().selectFrom("hmrc_submissions").selectAll().execute()).toHaveLength(0);
+
+    // Started as the route does, then moved on here (not by the page's timer) to HMRC's answer.
+    await hmrc.startSubmission(claim.id, "admin", { drive: false });
+    await later(0);
+    await later();
+    const after = await bodyOf(
+      await run(route.loader, getRequest(adminPaths.giftAidClaim(claim.id), { cookie }), params),
+    );
+    expect(after.claim).toMatchObject({ submittedOn: "2026-11-26" });
+    expect(after.claim.hmrcReceipt).toContain("HMRC has received");
+    expect(after.submissions[0].submission.state).toBe("accepted");
+    expect(after.plan).toBeNull();
+    // A second post is refused in words, not a 500.
+    const again = await run(
+      route.action,
+      postForm(adminPaths.giftAidClaim(claim.id), { intent: "hmrc", confirmed: "yes" }, { cookie }),
+      params,
+    );
+    expect(again.status).toBe(409);
+    expect((await bodyOf(again)).error).toBe("HMRC already accepted this batch.");
+  });
+});

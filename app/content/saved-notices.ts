@@ -20,6 +20,10 @@ export const savedNotices = {
   "small-donation-recorded": "Small donation recorded.",
   "small-donation-deleted": "Small donation deleted.",
   "supporters-merged": "The supporters were merged.",
+  // Your giving (/giving): what a donor's own change says.
+  "giving-declaration-cancelled":
+    "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts from today are not covered.",
+  "giving-signed-out": "You have signed out of Your giving.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

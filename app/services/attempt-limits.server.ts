@@ -11,8 +11,8 @@ import { admitLoginAttempt, clearLoginFailures, type ThrottleLimits } from "~/mo
 /** Attempts allowed within the window, per subject (a person, a pledge) and per client. */
 export const DOOR_LIMITS: ThrottleLimits = { perName: 5, perClient: 5 };
 
-/** "card-retry": a new Stripe Checkout Session for an unpaid pledge; "two-step-code": a code to manage two-step sign-in. */
-export type Door = "card-retry" | "two-step-code";
+/** "card-retry": a new Stripe Checkout Session for an unpaid pledge; "two-step-code": a code to manage two-step sign-in; "giving-link": a sign-in link to Your giving (per address). */
+export type Door = "card-retry" | "two-step-code" | "giving-link";
 
 export type DoorDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 

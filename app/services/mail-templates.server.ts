@@ -292,6 +292,15 @@ export function donorStatementMail(
   ]);
 }
 
+/** Your giving's single-use sign-in link (/giving), to the address the donor typed. */
+export function donorGivingLinkMail(url: string, charity: CharitySettings): MailContent {
+  return render(charity, mailWording.givingLinkSubject, [
+    { kind: "p", text: mailWording.givingLinkIntro },
+    { kind: "link", label: mailWording.givingLinkLabel, url },
+    { kind: "p", text: mailWording.givingLinkIgnore },
+  ]);
+}
+
 /** Staff: a card payment, a refund or a dispute on a pledge (ids and amounts, no donor details). */
 export function staffCardAlert(
   kind: "payment" | "refund" | "dispute" | "attention",

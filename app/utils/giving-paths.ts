@@ -1,0 +1,7 @@
+/** The addresses of Your giving (/giving), the donors' own pages. */
+export const givingPaths = {
+  home: "/giving",
+  link: (token: string) => `/giving/link/${token}`,
+  signOut: "/giving/sign-out",
+  cancelDeclaration: (id: number) => `/giving/declarations/${id}/cancel`,
+} as const;

@@ -61,6 +61,9 @@ describe("public pages' weight", () => {
       "/publications",
       "/privacy",
       "/admin/login",
+      "/giving",
+      "/giving/link/:token",
+      "/giving/declarations/:id/cancel",
     ]) {
       expect(pages).toContain(page);
     }

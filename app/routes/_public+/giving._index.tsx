@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-10">
+    <section className="mt-10">
       <h2 id={id} className="text-2xl font-bold text-slate-900 dark:text-white">
         {title}
       </h2>

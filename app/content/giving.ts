@@ -1,28 +1,14 @@
-// Words of Your giving (/giving), the donors' own pages. Its e-mail's words are in mail.ts.
+// Words of Your giving's signed-in pages (/giving/account and what follows). Asking for a link and
+// the link's own page: giving-link.ts (kept apart, so those pages ship only their words); the
+// e-mail's words: mail.ts.
+import { GIVING_TITLE } from "./giving-link";
+export { LINK_MINUTES } from "./giving-link";
 
-export const LINK_MINUTES = 60;
 export const DONOR_IDLE_MINUTES = 30;
 
 export const givingWords = {
-  title: "Your giving",
-  description: "See your gifts and Gift Aid, and look after your details, through a link we e-mail you.",
-  lead: "See your gifts, payments and Gift Aid, download your giving statements and look after your details. No password: we e-mail you a link that signs you in.",
-  emailLabel: "Your e-mail address",
-  emailHint: "The address you gave when you donated.",
-  sendLink: "Send me a link",
-  sending: "Sending...",
-  sent: "If we hold gifts for that address, we have sent you a link. It works once, for 1 hour.",
-  sentHint: "Nothing there after a few minutes? Check your spam folder, or try the address you used when you gave.",
-  // The link page
-  linkUsedTitle: "This link has already been used",
-  linkUsedText: "Each link works once. Ask for a new one below and we will e-mail it to you.",
-  linkExpiredTitle: "This link has expired",
-  linkExpiredText: `A link works for ${LINK_MINUTES} minutes. Ask for a new one below and we will e-mail it to you.`,
-  linkBadTitle: "This link does not work",
-  linkBadText:
-    "It may have been copied only in part. Open it again from the e-mail, or ask for a new one below and we will e-mail it to you.",
-  newLinkHeading: "Get a new link",
-  // Signed in
+  title: GIVING_TITLE,
+  description: "Your gifts, payments and Gift Aid.",
   signedInAs: (name: string) => `Signed in as ${name}`,
   signOut: "Sign out",
   signedOut: "You have signed out.",
@@ -45,7 +31,6 @@ export const givingWords = {
   declarationCovers: "Gifts it covers",
   declarationCoversNone: "It covers no gift yet.",
   cancelDeclaration: "Cancel this declaration",
-  // The confirmation
   cancelTitle: "Cancel your Gift Aid declaration?",
   cancelLead: (day: string) => `Your Gift Aid declaration of ${day}.`,
   cancelEffects: [

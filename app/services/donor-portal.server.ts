@@ -14,6 +14,7 @@ import {
   LINK_MINUTES,
   type donorPledgeStatus,
 } from "~/content/giving";
+import { givingLinkWords } from "~/content/giving-link";
 import { nowDate } from "~/infra/clock.server";
 import { readCookie } from "~/infra/cookies.server";
 import { getDb, type DB } from "~/infra/db.server";
@@ -129,15 +130,15 @@ export async function requestDonorLink(
  */
 export async function openDonorLink(token: string | undefined, request: Request): Promise<string> {
   if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) {
-    throw new DonorLinkError("invalid", givingWords.linkBadText);
+    throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
   }
   const db = getDb();
   const tokenHash = hashToken(token);
   const now = nowDate();
   const link = await findDonorLink(db, tokenHash);
-  if (!link) throw new DonorLinkError("invalid", givingWords.linkBadText);
-  if (link.usedAt) throw new DonorLinkError("used", givingWords.linkUsedText);
-  if (Date.parse(link.expiresAt) <= now.getTime()) throw new DonorLinkError("expired", givingWords.linkExpiredText);
+  if (!link) throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
+  if (link.usedAt) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
+  if (Date.parse(link.expiresAt) <= now.getTime()) throw new DonorLinkError("expired", givingLinkWords.linkExpiredText);
   const previous = await donorSessionToken(request);
   const sessionToken = crypto.randomBytes(32).toString("base64url");
   const opened = await db.transaction().execute(async (trx) => {
@@ -160,7 +161,7 @@ export async function openDonorLink(token: string | undefined, request: Request)
     });
     return true;
   });
-  if (!opened) throw new DonorLinkError("used", givingWords.linkUsedText);
+  if (!opened) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
   return donorCookie().serialize(sessionToken);
 }
 

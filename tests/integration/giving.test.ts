@@ -11,6 +11,7 @@ import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { getDb } from "~/infra/db.server";
 import { londonToday, now, setClock } from "~/infra/clock.server";
 import * as givingRoute from "~/routes/_public+/giving._index";
+import * as accountRoute from "~/routes/_public+/giving.account";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
 import * as cancelRoute from "~/routes/_public+/giving.declarations.$id.cancel";
 import * as signOutRoute from "~/routes/_public+/giving.sign-out";
@@ -83,8 +84,14 @@ async function open(path: string, cookie?: string) {
 
 const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0];
 
+/** What the signed-in page shows, or { portal: null } when the session has ended (sent back to /giving). */
 async function portalOf(cookie: string) {
-  return bodyOf(await run(givingRoute.loader, getRequest("/giving", { cookie })));
+  const response = await run(accountRoute.loader, getRequest("/giving/account", { cookie }));
+  if (response.status === 303) {
+    expect(response.headers.get("Location")).toBe("/giving");
+    return { portal: null };
+  }
+  return bodyOf(response);
 }
 
 async function signIn(email = "dana@example.com") {
@@ -154,7 +161,7 @@ describe("the link", () => {
     const path = await linkPathIn("dana@example.com");
     const first = await open(path);
     expect(first.status).toBe(303);
-    expect(first.headers.get("Location")).toBe("/giving");
+    expect(first.headers.get("Location")).toBe("/giving/account");
     const setCookie = first.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/^__donor=/);
     expect(setCookie).toMatch(/HttpOnly/);
@@ -255,7 +262,7 @@ describe("cancelling a Gift Aid declaration", () => {
       { id: String(declarationId) },
     );
     expect(done.status).toBe(303);
-    expect(done.headers.get("Location")).toBe("/giving");
+    expect(done.headers.get("Location")).toBe("/giving/account");
 
     // A gift received tomorrow is not covered; the claimed one stays claimed.
     const start = now();

@@ -63,6 +63,7 @@ describe("public pages' weight", () => {
       "/admin/login",
       "/giving",
       "/giving/link/:token",
+      "/giving/account",
       "/giving/declarations/:id/cancel",
     ]) {
       expect(pages).toContain(page);

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { Honeypot, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { givingWords as words } from "~/content/giving";
+import { givingLinkWords as words } from "~/content/giving-link";
 import { browserValidation, givingLinkRules } from "~/schemas/field-rules";
 import { getFormProps, useForm } from "~/utils/light-form";
 import { givingPaths } from "~/utils/giving-paths";

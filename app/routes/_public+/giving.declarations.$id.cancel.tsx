@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const supporterId = await requireDonor(request);
   const id = requireRecordId(params.id, words.noSuchDeclaration);
   const declaration = await getDonorDeclaration(supporterId, id).catch(refusalResponse);
-  if (declaration.cancelledOn) return redirect(givingPaths.home, { status: 303, headers: GIVING_HEADERS });
+  if (declaration.cancelledOn) return redirect(givingPaths.account, { status: 303, headers: GIVING_HEADERS });
   return json({ declaration }, { headers: GIVING_HEADERS });
 }
 
@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { supporterId } = await donorAction(request);
   const id = requireRecordId(params.id, words.noSuchDeclaration);
   await cancelDeclarationByDonor(supporterId, id).catch(refusalResponse);
-  return savedRedirect(givingPaths.home, "giving-declaration-cancelled", "giving");
+  return savedRedirect(givingPaths.account, "giving-declaration-cancelled", "giving");
 }
 
 export const headers: HeadersFunction = () => GIVING_HEADERS;
@@ -56,7 +56,7 @@ export default function CancelDeclaration() {
         <button type="submit" className="btn-primary" disabled={busy}>
           {words.cancelConfirm}
         </button>
-        <Link to={givingPaths.home} className="link text-base">
+        <Link to={givingPaths.account} className="link text-base">
           {words.cancelKeep}
         </Link>
       </Form>

@@ -1,8 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GivingLinkForm } from "~/components/giving/link-form";
-import { NewsletterPage } from "~/components/newsletter-page";
-import { givingWords as words } from "~/content/giving";
+import { givingLinkWords as words } from "~/content/giving-link";
 import { DonorLinkError, GIVING_HEADERS, json, openDonorLink, redirect } from "~/routes/_glue/giving-page.server";
 import { givingPaths } from "~/utils/giving-paths";
 import { pageMeta } from "~/utils/meta";
@@ -14,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const setCookie = await openDonorLink(params.token, request);
-    return redirect(givingPaths.home, { status: 303, headers: { ...GIVING_HEADERS, "Set-Cookie": setCookie } });
+    return redirect(givingPaths.account, { status: 303, headers: { ...GIVING_HEADERS, "Set-Cookie": setCookie } });
   } catch (error) {
     if (!(error instanceof DonorLinkError)) throw error;
     return json({ reason: error.reason }, { status: error.status, headers: GIVING_HEADERS });
@@ -36,12 +35,13 @@ export default function GivingLink() {
   const { reason } = useLoaderData<typeof loader>();
   const page = pages[reason];
   return (
-    <NewsletterPage title={page.title}>
-      <p>{page.text}</p>
-      <h2 id="new-link-heading" className="pt-4 text-2xl font-bold text-slate-900 dark:text-white">
+    <section className="container-page max-w-2xl py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{page.title}</h1>
+      <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{page.text}</p>
+      <h2 id="new-link-heading" className="mt-8 mb-4 text-2xl font-bold text-slate-900 dark:text-white">
         {words.newLinkHeading}
       </h2>
       <GivingLinkForm headingId="new-link-heading" />
-    </NewsletterPage>
+    </section>
   );
 }

@@ -43,6 +43,20 @@ export const givingWords = {
   cancelled: "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; later ones are not covered.",
   alreadyCancelled: "This declaration is already cancelled.",
   noSuchDeclaration: "There is no such declaration of yours.",
+  noSuchStatement: "There is no giving statement for that year.",
+  statementsHeading: "Your giving statements",
+  statementsLead:
+    "Every gift we received from you in a UK tax year (6 April to 5 April), with the Gift Aid on each: useful for your Self Assessment tax return.",
+  statementLink: (label: string) => `Statement for the tax year ${label} (PDF)`,
+  noStatements: "A statement is ready once a gift has reached us.",
+  toPayHeading: (reference: string) => `To pay pledge ${reference}`,
+  toPayOnce: (amount: string) =>
+    `Please send ${amount} by bank transfer to the account below, quoting the reference so we can match it to you.`,
+  toPayMonthly:
+    "Please set up a standing order with your bank to the account below, quoting the reference so we can match it to you.",
+  declarationWording: (version: string) => `The words you agreed to (version ${version})`,
+  declarationCoversPast: "It covers gifts of the 4 years before it, and every gift after it until you cancel it.",
+  declarationCoversFuture: "It covers the gift it was made with and every gift after it until you cancel it.",
   noSuchDonor: "We no longer hold gifts for this address.",
 } as const;
 

@@ -32,10 +32,12 @@ import {
   markDonorLinkUsed,
   touchDonorSession,
 } from "~/models/donor.server";
-import { getDeclaration, setDeclarationCancelled } from "~/models/gift-aid.server";
+import { getDeclaration, listDeclarationsOfSupporters, setDeclarationCancelled } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { hashToken } from "~/models/session.server";
-import { listPledgesOfSupporter } from "~/models/pledge.server";
+import { listPledgesOfSupporter, outstandingPence } from "~/models/pledge.server";
+import { taxYearLabel } from "~/utils/tax-year";
+import { supporterTaxYears } from "./giving-statements.server";
 import { findSupporterIdByEmail, listSupporterPayments, listSupporterPledges } from "~/models/supporter.server";
 import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
@@ -249,6 +251,10 @@ export interface DonorGiftRow {
 export interface DonorDeclarationRow {
   id: number;
   declaredOn: string;
+  /** The exact words the donor agreed to, and their version. */
+  text: string;
+  version: string;
+  coversPastFourYears: boolean;
   cancelledOn: string | null;
   covers: { paymentId: number; reference: string; receivedOn: string; amountPence: number }[];
 }
@@ -263,18 +269,26 @@ export interface DonorPortal {
     amountPence: number;
     createdAt: string;
     status: keyof typeof donorPledgeStatus;
+    /** What a one-time bank-transfer pledge still awaits (0 for a monthly gift or a card gift). */
+    outstandingPence: number;
+    payBy: "bank" | "card";
   }[];
   declarations: DonorDeclarationRow[];
+  /** Tax years with a gift, newest first: a statement of each can be downloaded. */
+  statementYears: { year: number; label: string }[];
 }
 
 /** What the signed-in donor sees: their gifts (net of refunds, with the Gift Aid on each), pledges and declarations. */
 export async function getDonorPortal(supporterId: number, db: DB = getDb()): Promise<DonorPortal> {
   const page = await getSupporterPage(supporterId, db);
   if (!page) throw new DonorPortalError(givingWords.noSuchDonor, 404);
-  const [payments, pledges] = await Promise.all([
+  const [payments, pledges, declarationMap, years] = await Promise.all([
     listSupporterPayments(db, supporterId),
     listPledgesOfSupporter(db, supporterId),
+    listDeclarationsOfSupporters(db, [supporterId]),
+    supporterTaxYears(supporterId, db),
   ]);
+  const wording = new Map((declarationMap.get(supporterId) ?? []).map((d) => [d.id, d]));
   const refunded = new Map<number, number>();
   for (const p of payments) {
     if (p.refundOf !== null) refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) - p.amountPence);
@@ -314,12 +328,17 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
         amountPence: p.amountPence,
         createdAt: p.createdAt,
         status: p.status,
+        outstandingPence: p.status === "pending" && p.payBy === "bank" ? outstandingPence(p) : 0,
+        payBy: p.payBy,
       }))
       .reverse(),
     declarations: page.declarations
       .map((d) => ({
         id: d.id,
         declaredOn: d.declaredOn,
+        text: wording.get(d.id)?.text ?? "",
+        version: wording.get(d.id)?.version ?? "",
+        coversPastFourYears: d.coversPastFourYears,
         cancelledOn: d.cancelledOn,
         covers: d.covers.map(({ paymentId, reference, receivedOn, amountPence }) => ({
           paymentId,
@@ -329,6 +348,7 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
         })),
       }))
       .reverse(),
+    statementYears: years.map((year) => ({ year, label: taxYearLabel(year) })),
   };
 }
 

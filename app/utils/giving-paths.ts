@@ -5,5 +5,7 @@ export const givingPaths = {
   account: "/giving/account",
   link: (token: string) => `/giving/link/${token}`,
   signOut: "/giving/sign-out",
+  /** A tax year's giving statement as a PDF (2025: 6 April 2025 to 5 April 2026). */
+  statement: (year: number) => `/giving/statements/${year}.pdf`,
   cancelDeclaration: (id: number) => `/giving/declarations/${id}/cancel`,
 } as const;

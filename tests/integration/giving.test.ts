@@ -15,6 +15,7 @@ import * as accountRoute from "~/routes/_public+/giving.account";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
 import * as cancelRoute from "~/routes/_public+/giving.declarations.$id.cancel";
 import * as signOutRoute from "~/routes/_public+/giving.sign-out";
+import * as statementRoute from "~/routes/_public+/giving.statements.$year[.]pdf";
 import * as supporterRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
 import { recordManualPayment } from "~/services/donations.server";
 import { DONOR_IDLE_MS, DONOR_LINK_TTL_MS, requestDonorLink } from "~/services/donor-portal.server";
@@ -343,5 +344,56 @@ describe("cancelling a Gift Aid declaration", () => {
       .where("id", "=", theirs.id)
       .executeTakeFirstOrThrow();
     expect(row.cancelled_at).toBeNull();
+  });
+});
+
+describe("pledges, declarations and statements", () => {
+  it("shows an open pledge's amount to pay, the declaration's exact words, and downloads a tax year's statement", async () => {
+    const { pledge } = await giftAidDonor();
+    const open = await submitPledge({
+      type: "one-time",
+      amountPence: 2500,
+      firstName: "Dana",
+      lastName: "Mbeki",
+      email: "dana@example.com",
+      inHonour: false,
+      giftAidDeclaration: null,
+    });
+    const cookie = await signIn();
+    const { portal } = await portalOf(cookie);
+    expect(portal.pledges).toEqual([
+      expect.objectContaining({ reference: open.reference, status: "pending", outstandingPence: 2500, payBy: "bank" }),
+      expect.objectContaining({ reference: pledge.reference, status: "paid", outstandingPence: 0 }),
+    ]);
+    const stored = await getDb().selectFrom("gift_aid_declarations").selectAll().executeTakeFirstOrThrow();
+    expect(portal.declarations[0]).toMatchObject({
+      text: stored.declaration_text,
+      version: CURRENT_DECLARATION_VERSION,
+      covers: [expect.objectContaining({ reference: pledge.reference, amountPence: 4000 })],
+    });
+    expect(portal.statementYears).toHaveLength(1);
+    const { year } = portal.statementYears[0];
+
+    const pdf = await run(statementRoute.loader, getRequest(`/giving/statements/${year}.pdf`, { cookie }), {
+      year: String(year),
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toMatch(/^attachment; filename="giving-statement-/);
+    expect(pdf.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
+    const signedOut = await run(statementRoute.loader, getRequest(`/giving/statements/${year}.pdf`), {
+      year: String(year),
+    });
+    expect(signedOut.status).toBe(303);
+    const bad = await run(statementRoute.loader, getRequest("/giving/statements/1999.pdf", { cookie }), {
+      year: "1999",
+    });
+    expect(bad.status).toBe(404);
   });
 });

@@ -17,6 +17,7 @@ export {
   requestDonorLink,
 } from "~/services/donor-portal.server";
 export { setFlash, takeFlash } from "~/services/flash.server";
+export { statementFileName, supporterStatementPdf } from "~/services/giving-statements.server";
 export { donorAction, refuseCrossSite } from "./action-guard.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";

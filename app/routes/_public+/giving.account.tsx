@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { BankDetailsList } from "~/components/bank-details";
 import { PageBanner } from "~/components/page-banner";
 import { donorMethodLabels, donorPledgeStatus, givingWords as words } from "~/content/giving";
 import { getDonorPortal, GIVING_HEADERS, json, requireDonor, takeFlash } from "~/routes/_glue/giving-page.server";
@@ -137,6 +138,19 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
             </tr>
           ))}
         </ScrollingTable>
+        {portal.pledges
+          .filter((pledge) => pledge.status === "pending" && pledge.payBy === "bank")
+          .map((pledge) => (
+            <div key={pledge.reference} className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
+                {words.toPayHeading(pledge.reference)}
+              </h3>
+              <p className="mt-1 mb-3 text-slate-700 dark:text-slate-300">
+                {pledge.type === "monthly" ? words.toPayMonthly : words.toPayOnce(formatPence(pledge.outstandingPence))}
+              </p>
+              <BankDetailsList reference={pledge.reference} />
+            </div>
+          ))}
       </Section>
 
       <Section id="declarations-heading" title={words.declarationsHeading}>
@@ -158,6 +172,15 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
                       ? words.declarationCancelled(formatLongDate(declaration.cancelledOn))
                       : words.declarationInForce}
                   </p>
+                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                    {declaration.coversPastFourYears ? words.declarationCoversPast : words.declarationCoversFuture}
+                  </p>
+                  <details className="mt-2 text-sm">
+                    <summary className="cursor-pointer text-brand-800 underline dark:text-brand-200">
+                      {words.declarationWording(declaration.version)}
+                    </summary>
+                    <p className="mt-2 text-slate-800 dark:text-slate-200">{declaration.text}</p>
+                  </details>
                   {declaration.covers.length === 0 ? (
                     <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{words.declarationCoversNone}</p>
                   ) : (
@@ -184,6 +207,24 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
                 </li>
               );
             })}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="statements-heading" title={words.statementsHeading}>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{words.statementsLead}</p>
+        {portal.statementYears.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">{words.noStatements}</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {portal.statementYears.map(({ year, label }) => (
+              <li key={year}>
+                {/* A plain link: the PDF is a download, not a page of the app. */}
+                <a href={givingPaths.statement(year)} className="link" download>
+                  {words.statementLink(label)}
+                </a>
+              </li>
+            ))}
           </ul>
         )}
       </Section>

@@ -397,3 +397,16 @@ describe("pledges, declarations and statements", () => {
     expect(bad.status).toBe(404);
   });
 });
+
+describe("the way in", () => {
+  it("every donor e-mail links to Your giving", async () => {
+    await giftAidDonor();
+    const mail = await getDb().selectFrom("outbox").selectAll().where("kind", "!=", "donor-giving-link").execute();
+    const donorMail = mail.filter((m) => m.to_address === "dana@example.com");
+    expect(donorMail.length).toBeGreaterThan(0);
+    for (const m of donorMail) {
+      expect(m.text_body).toMatch(/at Your giving:\nhttps?:\/\/[^\s]+\/giving\n/);
+      expect(m.html_body).toMatch(/href="https?:\/\/[^"]+\/giving"/);
+    }
+  });
+});

@@ -57,6 +57,24 @@ export const givingWords = {
   declarationWording: (version: string) => `The words you agreed to (version ${version})`,
   declarationCoversPast: "It covers gifts of the 4 years before it, and every gift after it until you cancel it.",
   declarationCoversFuture: "It covers the gift it was made with and every gift after it until you cancel it.",
+  noSuchPledge: "There is no such gift of yours.",
+  notABankMonthly: "Only a monthly gift by standing order can be stopped here.",
+  alreadyStopped: "This monthly gift is already stopped.",
+  stopMonthly: "Stop this monthly gift",
+  stopTitle: "Stop your monthly gift?",
+  stopLead: (amount: string, reference: string) => `Your monthly gift of ${amount} (reference ${reference}).`,
+  stopBank:
+    "A standing order is paid by your bank, not taken by us: please also cancel it with your bank (online banking, the app or a call), or the payments will go on.",
+  stopEffects: [
+    "We record that you stopped it today, and we will not ask you about it.",
+    "Gifts that have already reached us stay as they are.",
+  ],
+  stopConfirm: "Yes, stop my monthly gift",
+  stopKeep: "No, keep it",
+  dataHeading: "Your data",
+  dataLead:
+    "Download everything we hold about you (your gifts, declarations, subscriptions, messages and e-mails), as a file.",
+  dataLink: "Download your data (JSON)",
   noSuchDonor: "We no longer hold gifts for this address.",
 } as const;
 

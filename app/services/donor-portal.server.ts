@@ -17,7 +17,7 @@ import {
 import { givingLinkWords } from "~/content/giving-link";
 import { nowDate } from "~/infra/clock.server";
 import { readCookie } from "~/infra/cookies.server";
-import { getDb, type DB } from "~/infra/db.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { nodeEnvIs } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { absoluteUrl } from "~/infra/public-url.server";
@@ -35,10 +35,22 @@ import {
 import { getDeclaration, listDeclarationsOfSupporters, setDeclarationCancelled } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { hashToken } from "~/models/session.server";
-import { listPledgesOfSupporter, outstandingPence } from "~/models/pledge.server";
+import {
+  getPledgeByReference,
+  listPledgesOfSupporter,
+  markPledgeCancelled,
+  outstandingPence,
+} from "~/models/pledge.server";
+import { addressesFor, findPersonalData, subjectAccessExport } from "./privacy.server";
 import { taxYearLabel } from "~/utils/tax-year";
 import { supporterTaxYears } from "./giving-statements.server";
-import { findSupporterIdByEmail, listSupporterPayments, listSupporterPledges } from "~/models/supporter.server";
+import {
+  findSupporterIdByEmail,
+  findSupporterIdOfPledge,
+  listSupporterEmails,
+  listSupporterPayments,
+  listSupporterPledges,
+} from "~/models/supporter.server";
 import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { getSupporterPage } from "./supporters.server";
@@ -366,4 +378,70 @@ export async function getDonorDeclaration(
     declaredOn: toLondonDay(declaration.declaredAt),
     cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
   };
+}
+
+/**
+ * The donor's own subject access export (the privacy export staff make, for every address of
+ * theirs), as JSON; the download is audited on their record as their own.
+ */
+export async function donorDataExport(supporterId: number): Promise<string> {
+  const db = getDb();
+  const [primary] = await listSupporterEmails(db, supporterId);
+  if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  const data = await findPersonalData(primary.address, db);
+  const addresses = await addressesFor(primary.address, db);
+  await recordAudit(db, {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.data-downloaded",
+    detail: `Personal data downloaded ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+  return JSON.stringify(subjectAccessExport(primary.address, data, nowDate(), addresses), null, 2);
+}
+
+/** One of the donor's own monthly bank-transfer gifts that can be stopped, for the confirmation page. */
+export async function getStoppableMonthlyGift(
+  supporterId: number,
+  reference: string,
+): Promise<{ reference: string; amountPence: number; createdAt: string }> {
+  const pledge = await getPledgeByReference(getDb(), reference);
+  if (!pledge || (await findSupporterIdOfPledge(getDb(), pledge.id)) !== supporterId) {
+    throw new DonorPortalError(givingWords.noSuchPledge, 404);
+  }
+  if (pledge.type !== "monthly" || pledge.payBy !== "bank") throw new DonorPortalError(givingWords.notABankMonthly);
+  if (pledge.cancelledAt) throw new DonorPortalError(givingWords.alreadyStopped);
+  return { reference: pledge.reference, amountPence: pledge.amountPence, createdAt: pledge.createdAt };
+}
+
+/**
+ * The donor stops a monthly gift by standing order: the pledge is cancelled (staff see it
+ * cancelled, the reason saying the donor did it) and audited on the pledge and the supporter.
+ * The money is the bank's to stop: the page tells the donor to cancel the standing order there.
+ */
+export async function stopMonthlyBankGiftByDonor(supporterId: number, reference: string): Promise<void> {
+  await getStoppableMonthlyGift(supporterId, reference);
+  await immediateTransaction(getDb(), async (trx) => {
+    const pledge = await getPledgeByReference(trx, reference);
+    if (!pledge) throw new DonorPortalError(givingWords.noSuchPledge, 404);
+    const reason = `Stopped ${BY_THE_DONOR} at Your giving (told to cancel the standing order with their bank)`;
+    if (!(await markPledgeCancelled(trx, pledge.id, reason))) throw new DonorPortalError(givingWords.alreadyStopped);
+    await recordAudit(trx, {
+      entity: "pledge",
+      entityId: pledge.id,
+      action: "pledge.cancelled",
+      detail: `status ${pledge.status} → cancelled ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+    await recordAudit(trx, {
+      entity: "supporter",
+      entityId: supporterId,
+      action: "donor.monthly-stopped",
+      detail: `Monthly gift ${pledge.reference} stopped ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+  });
 }

@@ -7,5 +7,8 @@ export const givingPaths = {
   signOut: "/giving/sign-out",
   /** A tax year's giving statement as a PDF (2025: 6 April 2025 to 5 April 2026). */
   statement: (year: number) => `/giving/statements/${year}.pdf`,
+  /** The donor's personal data, as JSON. */
+  data: "/giving/data.json",
+  stopMonthly: (reference: string) => `/giving/pledges/${reference}/stop`,
   cancelDeclaration: (id: number) => `/giving/declarations/${id}/cancel`,
 } as const;

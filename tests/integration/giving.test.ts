@@ -15,6 +15,8 @@ import * as accountRoute from "~/routes/_public+/giving.account";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
 import * as cancelRoute from "~/routes/_public+/giving.declarations.$id.cancel";
 import * as signOutRoute from "~/routes/_public+/giving.sign-out";
+import * as dataRoute from "~/routes/_public+/giving.data[.]json";
+import * as stopRoute from "~/routes/_public+/giving.pledges.$reference.stop";
 import * as statementRoute from "~/routes/_public+/giving.statements.$year[.]pdf";
 import * as supporterRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
 import { recordManualPayment } from "~/services/donations.server";
@@ -408,5 +410,82 @@ describe("the way in", () => {
       expect(m.text_body).toMatch(/at Your giving:\nhttps?:\/\/[^\s]+\/giving\n/);
       expect(m.html_body).toMatch(/href="https?:\/\/[^"]+\/giving"/);
     }
+  });
+});
+
+describe("what the donor can do", () => {
+  it("downloads their own data, audited as theirs", async () => {
+    const { pledge } = await giftAidDonor();
+    const cookie = await signIn();
+    const response = await run(dataRoute.loader, getRequest("/giving/data.json", { cookie }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="personal-data-/);
+    const body = await response.text();
+    expect(body).toContain(pledge.reference);
+    expect(body).toContain("dana@example.com");
+    const audit = await getDb()
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("action", "=", "donor.data-downloaded")
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect((await run(dataRoute.loader, getRequest("/giving/data.json"))).status).toBe(303);
+  });
+
+  it("stops a monthly bank gift after a confirmation that says to cancel the standing order; staff see it cancelled by the donor", async () => {
+    await giftAidDonor();
+    const monthly = await submitPledge({
+      type: "monthly",
+      amountPence: 1500,
+      firstName: "Dana",
+      lastName: "Mbeki",
+      email: "dana@example.com",
+      inHonour: false,
+      giftAidDeclaration: null,
+    });
+    const cookie = await signIn();
+    const path = `/giving/pledges/${monthly.reference}/stop`;
+    const confirm = await run(stopRoute.loader, getRequest(path, { cookie }), { reference: monthly.reference });
+    expect(confirm.status).toBe(200);
+    expect((await bodyOf(confirm)).gift).toMatchObject({ reference: monthly.reference, amountPence: 1500 });
+
+    const done = await run(stopRoute.action, postForm(path, {}, { cookie }), { reference: monthly.reference });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/giving/account");
+    const row = await getDb().selectFrom("pledges").selectAll().where("id", "=", monthly.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("cancelled");
+    expect(row.cancel_reason).toMatch(/by the donor/);
+    const { portal } = await portalOf(cookie);
+    expect(portal.pledges.find((p: { reference: string }) => p.reference === monthly.reference).status).toBe(
+      "cancelled",
+    );
+    // Again: nothing to stop, back to the page.
+    expect((await run(stopRoute.loader, getRequest(path, { cookie }), { reference: monthly.reference })).status).toBe(
+      303,
+    );
+    const again = await run(stopRoute.action, postForm(path, {}, { cookie }), { reference: monthly.reference });
+    expect(again.status).toBe(409);
+  });
+
+  it("cannot stop someone else's gift or a one-time gift", async () => {
+    const { pledge } = await giftAidDonor();
+    const other = await submitPledge({
+      type: "monthly",
+      amountPence: 1500,
+      firstName: "Olu",
+      lastName: "Ade",
+      email: "olu@example.com",
+      inHonour: false,
+      giftAidDeclaration: null,
+    });
+    const cookie = await signIn();
+    const theirs = await run(stopRoute.action, postForm(`/giving/pledges/${other.reference}/stop`, {}, { cookie }), {
+      reference: other.reference,
+    });
+    expect(theirs.status).toBe(404);
+    const once = await run(stopRoute.action, postForm(`/giving/pledges/${pledge.reference}/stop`, {}, { cookie }), {
+      reference: pledge.reference,
+    });
+    expect(once.status).toBe(409);
   });
 });

@@ -64,6 +64,7 @@ describe("public pages' weight", () => {
       "/giving",
       "/giving/link/:token",
       "/giving/account",
+      "/giving/pledges/:reference/stop",
       "/giving/declarations/:id/cancel",
     ]) {
       expect(pages).toContain(page);

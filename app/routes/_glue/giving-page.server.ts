@@ -5,8 +5,12 @@ import { json, redirect } from "@remix-run/node";
 import { DonorLinkError, DonorPortalError, getDonorSupporterId } from "~/services/donor-portal.server";
 import { givingPaths } from "~/utils/giving-paths";
 export { json, redirect };
+export { londonToday } from "~/infra/clock.server";
 export {
   cancelDeclarationByDonor,
+  donorDataExport,
+  getStoppableMonthlyGift,
+  stopMonthlyBankGiftByDonor,
   DonorLinkError,
   DonorPortalError,
   endDonorSession,

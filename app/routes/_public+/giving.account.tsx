@@ -134,7 +134,15 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
                 {formatPence(pledge.amountPence)}
                 {pledge.type === "monthly" ? " a month" : ", once"}
               </td>
-              <td className={cell}>{donorPledgeStatus[pledge.status]}</td>
+              <td className={cell}>
+                {donorPledgeStatus[pledge.status]}
+                {pledge.type === "monthly" && pledge.payBy === "bank" && pledge.status !== "cancelled" ? (
+                  <Link to={givingPaths.stopMonthly(pledge.reference)} className="link mt-1 block">
+                    {words.stopMonthly}
+                    <span className="sr-only"> ({pledge.reference})</span>
+                  </Link>
+                ) : null}
+              </td>
             </tr>
           ))}
         </ScrollingTable>
@@ -227,6 +235,16 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section id="data-heading" title={words.dataHeading}>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{words.dataLead}</p>
+        <p className="mt-3">
+          {/* A plain link: the file is a download, not a page of the app. */}
+          <a href={givingPaths.data} className="link" download>
+            {words.dataLink}
+          </a>
+        </p>
       </Section>
     </div>
   );

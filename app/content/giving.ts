@@ -71,6 +71,11 @@ export const givingWords = {
   ],
   stopConfirm: "Yes, stop my monthly gift",
   stopKeep: "No, keep it",
+  newsletterHeading: "What you hear from us",
+  newsletterIsOn: "You get our newsletter at this address.",
+  newsletterIsOff: "You do not get our newsletter.",
+  newsletterTurnOn: "Send me the newsletter",
+  newsletterTurnOff: "Stop the newsletter",
   dataHeading: "Your data",
   dataLead:
     "Download everything we hold about you (your gifts, declarations, subscriptions, messages and e-mails), as a file.",

@@ -42,6 +42,7 @@ import {
   outstandingPence,
 } from "~/models/pledge.server";
 import { addressesFor, findPersonalData, subjectAccessExport } from "./privacy.server";
+import { receivesNewsletter, setNewsletterFromGiving } from "./newsletter.server";
 import { taxYearLabel } from "~/utils/tax-year";
 import { supporterTaxYears } from "./giving-statements.server";
 import {
@@ -286,6 +287,8 @@ export interface DonorPortal {
     payBy: "bank" | "card";
   }[];
   declarations: DonorDeclarationRow[];
+  /** Whether their address gets the newsletter now. */
+  newsletter: boolean;
   /** Tax years with a gift, newest first: a statement of each can be downloaded. */
   statementYears: { year: number; label: string }[];
 }
@@ -361,6 +364,7 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
       }))
       .reverse(),
     statementYears: years.map((year) => ({ year, label: taxYearLabel(year) })),
+    newsletter: page.emails[0] ? await receivesNewsletter(page.emails[0].address) : false,
   };
 }
 
@@ -443,5 +447,20 @@ export async function stopMonthlyBankGiftByDonor(supporterId: number, reference:
       actor: DONOR_ACTOR,
       actorId: null,
     });
+  });
+}
+
+/** The donor turns the newsletter on or off for their address (consent recorded with the words shown), audited as theirs. */
+export async function setDonorNewsletter(supporterId: number, on: boolean): Promise<void> {
+  const [primary] = await listSupporterEmails(getDb(), supporterId);
+  if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  if (!(await setNewsletterFromGiving(primary.address, on))) return;
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: on ? "donor.newsletter-on" : "donor.newsletter-off",
+    detail: `Newsletter turned ${on ? "on" : "off"} ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
   });
 }

@@ -7,6 +7,7 @@ export const givingPaths = {
   signOut: "/giving/sign-out",
   /** A tax year's giving statement as a PDF (2025: 6 April 2025 to 5 April 2026). */
   statement: (year: number) => `/giving/statements/${year}.pdf`,
+  newsletter: "/giving/newsletter",
   /** The donor's personal data, as JSON. */
   data: "/giving/data.json",
   stopMonthly: (reference: string) => `/giving/pledges/${reference}/stop`,

@@ -15,6 +15,8 @@ import * as accountRoute from "~/routes/_public+/giving.account";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
 import * as cancelRoute from "~/routes/_public+/giving.declarations.$id.cancel";
 import * as signOutRoute from "~/routes/_public+/giving.sign-out";
+import * as newsletterRoute from "~/routes/_public+/giving.newsletter";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import * as dataRoute from "~/routes/_public+/giving.data[.]json";
 import * as stopRoute from "~/routes/_public+/giving.pledges.$reference.stop";
 import * as statementRoute from "~/routes/_public+/giving.statements.$year[.]pdf";
@@ -487,5 +489,45 @@ describe("what the donor can do", () => {
       reference: pledge.reference,
     });
     expect(once.status).toBe(409);
+  });
+});
+
+describe("the newsletter switch", () => {
+  it("turns the newsletter on and off with the words shown recorded, audited as the donor's", async () => {
+    await giftAidDonor();
+    const cookie = await signIn();
+    expect((await portalOf(cookie)).portal.newsletter).toBe(false);
+    const on = await run(newsletterRoute.action, postForm("/giving/newsletter", { newsletter: "on" }, { cookie }));
+    expect(on.status).toBe(303);
+    expect((await portalOf(cookie)).portal.newsletter).toBe(true);
+    const subscriber = await getDb()
+      .selectFrom("newsletter_subscribers")
+      .selectAll()
+      .where("email", "=", "dana@example.com")
+      .executeTakeFirstOrThrow();
+    expect(subscriber.status).toBe("confirmed");
+    await run(newsletterRoute.action, postForm("/giving/newsletter", { newsletter: "off" }, { cookie }));
+    expect((await portalOf(cookie)).portal.newsletter).toBe(false);
+    const events = await getDb()
+      .selectFrom("newsletter_consent_events")
+      .select(["kind", "wording"])
+      .where("subscriber_id", "=", subscriber.id)
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { kind: "signed-up", wording: newsletterConsent.givingOn },
+      { kind: "confirmed", wording: newsletterConsent.givingOn },
+      { kind: "unsubscribed", wording: newsletterConsent.givingOff },
+    ]);
+    const audit = await getDb()
+      .selectFrom("audit_events")
+      .select("action")
+      .where("action", "like", "donor.newsletter%")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["donor.newsletter-on", "donor.newsletter-off"]);
+    // Without a session nothing changes.
+    const anonymous = await run(newsletterRoute.action, postForm("/giving/newsletter", { newsletter: "on" }));
+    expect(anonymous.status).toBe(303);
+    expect((await portalOf(cookie)).portal.newsletter).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ export {
   getDonorSupporterId,
   openDonorLink,
   requestDonorLink,
+  setDonorNewsletter,
 } from "~/services/donor-portal.server";
 export { setFlash, takeFlash } from "~/services/flash.server";
 export { statementFileName, supporterStatementPdf } from "~/services/giving-statements.server";

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BankDetailsList } from "~/components/bank-details";
 import { PageBanner } from "~/components/page-banner";
+import { newsletterConsent } from "~/content/newsletter-consent";
 import { donorMethodLabels, donorPledgeStatus, givingWords as words } from "~/content/giving";
 import { getDonorPortal, GIVING_HEADERS, json, requireDonor, takeFlash } from "~/routes/_glue/giving-page.server";
 import { formatLongDate } from "~/utils/date-format";
@@ -235,6 +236,21 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section id="newsletter-heading" title={words.newsletterHeading}>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {portal.newsletter ? words.newsletterIsOn : words.newsletterIsOff}
+        </p>
+        <Form method="post" action={givingPaths.newsletter} className="mt-3 max-w-2xl">
+          <input type="hidden" name="newsletter" value={portal.newsletter ? "off" : "on"} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {portal.newsletter ? newsletterConsent.givingOff : newsletterConsent.givingOn}
+          </p>
+          <button type="submit" className="btn-secondary mt-3">
+            {portal.newsletter ? words.newsletterTurnOff : words.newsletterTurnOn}
+          </button>
+        </Form>
       </Section>
 
       <Section id="data-heading" title={words.dataHeading}>

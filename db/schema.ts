@@ -316,6 +316,8 @@ export interface GiftAidDeclarationsTable {
   cancel_reason: string | null;
   /** The supporter (person) it belongs to (0018); set when the row is made. */
   supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who cancelled it: the donor themselves at /giving, or staff; null for a cancellation from before 0024 (staff). */
+  cancelled_by: ColumnType<"staff" | "donor" | null, "staff" | "donor" | null | undefined, "staff" | "donor" | null>;
 }
 
 export interface GiftAidClaimsTable {
@@ -496,6 +498,26 @@ export interface CheckoutRequestsTable {
   last_error: string | null;
   /** Given up (Stripe refused it for good, or too many tries): the wait page offers the bank transfer. */
   failed_at: string | null;
+/** A single-use sign-in link of Your giving (/giving), e-mailed to a donor (0024). */
+export interface DonorLinksTable {
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  supporter_id: number;
+  /** The address the link was sent to. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A donor's session at /giving, apart from staff sessions (0024). */
+export interface DonorSessionsTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  supporter_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
 }
 
 export interface Database {
@@ -532,4 +554,6 @@ export interface Database {
   supporters: SupportersTable;
   supporter_emails: SupporterEmailsTable;
   checkout_requests: CheckoutRequestsTable;
+  donor_links: DonorLinksTable;
+  donor_sessions: DonorSessionsTable;
 }

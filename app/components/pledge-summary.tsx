@@ -40,6 +40,10 @@ export function AfterGivingLinks() {
       <Link to="/projects" className="btn-secondary">
         See our projects
       </Link>
+      {/* Your giving: the donor sees this gift, its Gift Aid and their statements later. */}
+      <Link to="/giving" className="btn-secondary">
+        Your giving
+      </Link>
     </p>
   );
 }

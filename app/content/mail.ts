@@ -71,6 +71,14 @@ export const mailWording = {
   statementLinkLabel: "Download your statement (PDF):",
   statementLinkExpiry: (days: number, until: string) =>
     `The link works for ${days} days, until ${until}. Anyone with the link can open the statement, so please do not forward this e-mail. If it has expired, write to us and we will send a new one.`,
+  // Your giving (/giving): the line in every donor e-mail, and the single-use sign-in link.
+  givingLine: "See your gifts and statements, or change your details, at Your giving:",
+  givingLinkSubject: `Your link to Your giving at ${site.name}`,
+  givingLinkIntro:
+    "Someone, hopefully you, asked for a link to see your gifts to us and look after your details. Open the link below to sign in: it works once, for 1 hour.",
+  givingLinkLabel: "Sign in to Your giving:",
+  givingLinkIgnore:
+    "If you did not ask for this, ignore this message: nobody can sign in without the link, and it stops working in an hour. Please do not forward this e-mail.",
   testSubject: `Test message from ${site.name}`,
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
 } as const;

@@ -11,6 +11,12 @@ export const newsletterConsent = {
   confirm: `Yes, please send me the newsletter of ${site.name} at this address. I can unsubscribe at any time with the link in every message.`,
   /** Shown on the unsubscribe page; stored with the "unsubscribed" event when its button is pressed. */
   unsubscribePage: `Stop sending the newsletter of ${site.name} to this address.`,
+  /**
+   * Your giving (/giving/account): shown beside the switch and stored with the events of a donor
+   * signed in by a link sent to their address (no second confirmation: the link proved the address).
+   */
+  givingOn: `Yes, please send me the newsletter of ${site.name} at this address. I can stop it here or with the link in every message.`,
+  givingOff: `Stop sending the newsletter of ${site.name} to this address.`,
   /** Stored with the "unsubscribed" event of a one-click unsubscribe from a mail program (RFC 8058). */
   unsubscribeOneClick: "Unsubscribed with the one-click unsubscribe of the mail program (List-Unsubscribe-Post).",
 } as const;

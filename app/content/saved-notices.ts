@@ -20,6 +20,14 @@ export const savedNotices = {
   "small-donation-recorded": "Small donation recorded.",
   "small-donation-deleted": "Small donation deleted.",
   "supporters-merged": "The supporters were merged.",
+  // Your giving (/giving): what a donor's own change says.
+  "giving-declaration-cancelled":
+    "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts from today are not covered.",
+  "giving-signed-out": "You have signed out of Your giving.",
+  "giving-newsletter-on": "Thank you: you will get our newsletter. You can stop it here or from any issue.",
+  "giving-newsletter-off": "You will not get our newsletter any more.",
+  "giving-monthly-stopped":
+    "Your monthly gift is stopped on our side. Please cancel the standing order with your bank too: only your bank can stop the payments.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

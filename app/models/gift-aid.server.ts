@@ -26,6 +26,8 @@ export interface Declaration {
   coversPastFourYears: boolean;
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** Who cancelled it (null: staff, before 0024 recorded it). */
+  cancelledBy: "staff" | "donor" | null;
   /** The supporter it belongs to (its pledge's), whose every gift in its window it covers. */
   supporterId: number | null;
 }
@@ -33,7 +35,7 @@ export interface Declaration {
 /** What a new declaration records; id, the four-year flag and any cancellation come later. */
 export type DeclarationInput = Omit<
   Declaration,
-  "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason" | "supporterId"
+  "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason" | "cancelledBy" | "supporterId"
 >;
 
 function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
@@ -54,6 +56,7 @@ function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
     coversPastFourYears: row.covers_past_four_years === 1,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    cancelledBy: row.cancelled_by,
     supporterId: row.supporter_id,
   };
 }
@@ -120,11 +123,11 @@ export async function listDeclarations(db: DB, limit = 100): Promise<Declaration
 export async function setDeclarationCancelled(
   db: DB,
   id: number,
-  change: { at: string; reason: string },
+  change: { at: string; reason: string; by: "staff" | "donor" },
 ): Promise<boolean> {
   const result = await db
     .updateTable("gift_aid_declarations")
-    .set({ cancelled_at: change.at, cancel_reason: change.reason })
+    .set({ cancelled_at: change.at, cancel_reason: change.reason, cancelled_by: change.by })
     .where("id", "=", id)
     .where("cancelled_at", "is", null)
     .executeTakeFirst();

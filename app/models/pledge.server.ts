@@ -256,6 +256,19 @@ async function findPledge(
   return row ? toPledge(row) : undefined;
 }
 
+/** A supporter's pledges, oldest first, with their status today (Your giving). */
+export async function listPledgesOfSupporter(db: DB, supporterId: number): Promise<Pledge[]> {
+  const rows = await db
+    .selectFrom("pledges")
+    .selectAll()
+    .where("supporter_id", "=", supporterId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  const today = londonToday();
+  return rows.map((row) => toPledge(row, today));
+}
+
 export async function getPledgeByReference(db: DB, reference: string): Promise<Pledge | undefined> {
   return isPaymentReference(reference) ? findPledge(db, "reference", reference) : undefined;
 }

@@ -5,6 +5,7 @@
 import { tooManyTriesMessage } from "~/content/forms";
 import { now } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { admitLoginAttempt, clearLoginFailures, type ThrottleLimits } from "~/models/login-throttle.server";
 
@@ -14,9 +15,24 @@ export const DOOR_LIMITS: ThrottleLimits = { perName: 5, perClient: 5 };
 /**
  * "card-retry": a new Stripe Checkout Session for an unpaid pledge; "two-step-code": a code to
  * manage two-step sign-in; "current-password": the current password that changing one's own
- * password asks for (a borrowed, still signed-in browser must not guess it).
+ * password asks for (a borrowed, still signed-in browser must not guess it); "giving-link": a
+ * sign-in link to Your giving (per address).
  */
-export type Door = "card-retry" | "two-step-code" | "current-password";
+export type Door = "card-retry" | "two-step-code" | "current-password" | "giving-link";
+
+/**
+ * A door's limits. "giving-link" is asked for from a public form, which its own per-client
+ * throttle (PUBLIC_FORM_LIMIT_PER_MINUTE/HOUR) already limits: a whole office behind one address
+ * may each ask for their own link, so per client it allows the public form's hourly count within
+ * the window; per address it stays at 5.
+ */
+function limitsOf(door: Door): ThrottleLimits {
+  if (door !== "giving-link") return DOOR_LIMITS;
+  return {
+    perName: DOOR_LIMITS.perName,
+    perClient: Math.max(DOOR_LIMITS.perClient, getEnv().PUBLIC_FORM_LIMIT_PER_HOUR),
+  };
+}
 
 export type DoorDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
@@ -28,7 +44,7 @@ export async function admitDoorAttempt(door: Door, subject: string, request: Req
     getDb(),
     { username: subjectKey(door, subject), client: `${door}:${clientKey(request)}` },
     new Date(now()),
-    DOOR_LIMITS,
+    limitsOf(door),
   );
   if (decision.allowed) return { allowed: true };
   return { ...decision, message: tooManyTriesMessage(decision.retryAfterSeconds) };

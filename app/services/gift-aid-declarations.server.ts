@@ -193,7 +193,7 @@ export async function cancelDeclaration(id: number, reason: string, actor: strin
   }
   await db.transaction().execute(async (trx) => {
     if (!(await getDeclaration(trx, id))) throw new GiftAidError("There is no such declaration.", 404);
-    if (!(await setDeclarationCancelled(trx, id, { at: nowIsoString(), reason: text }))) {
+    if (!(await setDeclarationCancelled(trx, id, { at: nowIsoString(), reason: text, by: "staff" }))) {
       throw new GiftAidError("This declaration is already cancelled.");
     }
     await recordAudit(trx, {

@@ -110,6 +110,21 @@ export async function donorTaxYears(pledge: Pledge): Promise<TaxYear[]> {
   return years;
 }
 
+/** The tax years, newest first, in which a supporter has any payment (Your giving lists them). */
+export async function supporterTaxYears(supporterId: number, db: DB = getDb()): Promise<TaxYear[]> {
+  const span = await donorPaymentSpan(db, supporterId);
+  if (!span) return [];
+  const years: TaxYear[] = [];
+  for (let year = taxYearOf(span.last); year >= taxYearOf(span.first); year--) years.push(year);
+  return years;
+}
+
+/** A supporter's statement for a tax year as a PDF (Your giving: the donor downloads it directly), or undefined when they have no pledge. */
+export async function supporterStatementPdf(supporterId: number, year: TaxYear): Promise<Buffer | undefined> {
+  const pledgeId = await findNewestPledgeIdOfDonor(getDb(), supporterId);
+  return pledgeId === undefined ? undefined : statementPdf(pledgeId, year);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The signed link
 

@@ -7,6 +7,8 @@
 import { contactSubjects, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { givingPaths } from "~/utils/giving-paths";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
 import { formatLongDate } from "~/utils/dates";
@@ -158,6 +160,8 @@ function declarationAndQuestions(
         { kind: "p", text: declaration.howToCancel },
       ]
     : [];
+  // Every donor e-mail leads to Your giving, where they can see and change their giving.
+  blocks.push({ kind: "link", label: mailWording.givingLine, url: absoluteUrl(givingPaths.home) });
   blocks.push({ kind: "p", text: `Questions? E-mail ${charity.email}.` });
   return blocks;
 }
@@ -289,6 +293,15 @@ export function donorStatementMail(
     { kind: "link", label: mailWording.statementLinkLabel, url: link.url },
     { kind: "p", text: mailWording.statementLinkExpiry(link.days, formatLongDate(link.expiresOn)) },
     ...declarationAndQuestions(null, charity),
+  ]);
+}
+
+/** Your giving's single-use sign-in link (/giving), to the address the donor typed. */
+export function donorGivingLinkMail(url: string, charity: CharitySettings): MailContent {
+  return render(charity, mailWording.givingLinkSubject, [
+    { kind: "p", text: mailWording.givingLinkIntro },
+    { kind: "link", label: mailWording.givingLinkLabel, url },
+    { kind: "p", text: mailWording.givingLinkIgnore },
   ]);
 }
 

@@ -148,6 +148,38 @@ export async function confirmSubscription(token: string, now: Date = nowDate()):
 }
 
 /** Whether an unsubscribe link belongs to someone still on the list. */
+/**
+ * A donor signed in to Your giving turns the newsletter on or off for their address, with the
+ * words they were shown recorded as consent events. On: no confirmation message, since the
+ * sign-in link reached this address (confirmed at once, like double opt-in's second step). Off:
+ * as an unsubscribe. Returns whether anything changed.
+ */
+export async function setNewsletterFromGiving(email: string, on: boolean, now: Date = nowDate()): Promise<boolean> {
+  return immediateTransaction(getDb(), async (trx) => {
+    let subscriber = await getNewsletterSubscriber(trx, email);
+    if (on) {
+      if (subscriber?.status === "confirmed" && !subscriber.bouncingSince) return false;
+      subscriber ??= await createPendingSubscriber(trx, email, now);
+      await recordConsentEvent(trx, subscriber.id, "signed-up", newsletterConsent.givingOn, now);
+      await setSubscriberStatus(trx, subscriber.id, "confirmed", now);
+      await recordConsentEvent(trx, subscriber.id, "confirmed", newsletterConsent.givingOn, now);
+      return true;
+    }
+    if (!subscriber || subscriber.status === "unsubscribed") return false;
+    await setSubscriberStatus(trx, subscriber.id, "unsubscribed", now);
+    await recordConsentEvent(trx, subscriber.id, "unsubscribed", newsletterConsent.givingOff, now);
+    await expireConfirmTokens(trx, subscriber.id, now);
+    await deleteQueuedMailForSubscriber(trx, subscriber.id);
+    return true;
+  });
+}
+
+/** Whether the address gets the newsletter now (confirmed, not bouncing). */
+export async function receivesNewsletter(email: string): Promise<boolean> {
+  const subscriber = await getNewsletterSubscriber(getDb(), email);
+  return subscriber?.status === "confirmed" && !subscriber.bouncingSince;
+}
+
 export async function checkUnsubscribeToken(token: string): Promise<TokenCheck> {
   const match = await findToken(getDb(), token, "unsubscribe");
   return match ? { ok: true, email: match.subscriber.email } : { ok: false, status: 404 };

@@ -24,6 +24,7 @@ import { formatPence } from "~/utils/money";
 import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 import { findRecordOr404 } from "~/utils/record-id";
 import type { SupporterQuery } from "~/utils/supporters";
+import { BY_THE_DONOR, DONOR_ACTOR } from "~/content/giving";
 import { coverOf } from "./gift-aid-claims.server";
 import { Refusal } from "./refusal.server";
 
@@ -55,7 +56,7 @@ export async function supportersPage(
 export interface TimelineEntry {
   /** ISO instant or YYYY-MM-DD: what it is sorted by. */
   at: string;
-  kind: "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "merge";
+  kind: "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "merge" | "donor";
   title: string;
   detail: string | null;
   href: string | null;
@@ -66,6 +67,8 @@ export interface DeclarationCoverage {
   declaredOn: string;
   coversPastFourYears: boolean;
   cancelledOn: string | null;
+  /** Whether the donor cancelled it themselves, at Your giving. */
+  cancelledByDonor: boolean;
   /** Gifts it covers (claimed under it, or claimable under it now). */
   covers: { paymentId: number; reference: string; receivedOn: string; amountPence: number; claimId: number | null }[];
 }
@@ -118,6 +121,7 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     declaredOn: toLondonDay(d.declaredAt),
     coversPastFourYears: d.coversPastFourYears,
     cancelledOn: d.cancelledAt ? toLondonDay(d.cancelledAt) : null,
+    cancelledByDonor: d.cancelledBy === "donor",
     covers: [],
   }));
   const uncovered: UncoveredGift[] = [];
@@ -162,7 +166,9 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       at: d.declaredAt,
       kind: "declaration" as const,
       title: "Gift Aid declaration made",
-      detail: d.cancelledAt ? `Cancelled ${formatLongDate(d.cancelledAt)}` : "In force",
+      detail: d.cancelledAt
+        ? `Cancelled ${formatLongDate(d.cancelledAt)}${d.cancelledBy === "donor" ? ` ${BY_THE_DONOR}` : ""}`
+        : "In force",
       href: adminPaths.giftAidDeclaration(d.id),
     })),
     ...uniqueClaims(claims).map((c) => ({
@@ -196,6 +202,10 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     ...audit
       .filter((a) => a.action === "supporter.merged")
       .map((a) => ({ at: a.createdAt, kind: "merge" as const, title: "Merged", detail: a.detail, href: null })),
+    // What the donor did themselves at Your giving (docs/decisions.md §28).
+    ...audit
+      .filter((a) => a.actor === DONOR_ACTOR && a.action.startsWith("donor."))
+      .map((a) => ({ at: a.createdAt, kind: "donor" as const, title: a.detail ?? a.action, detail: null, href: null })),
   ];
   // Days (YYYY-MM-DD) sort before instants of the same day: the money arrived that day.
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

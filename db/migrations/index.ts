@@ -22,6 +22,7 @@ import * as m0020 from "./0020_pledge_reminder";
 import * as m0021 from "./0021_several_instances";
 import * as m0022 from "./0022_refunds_net";
 import * as m0023 from "./0023_email_changes";
+import * as m0024 from "./0024_donor_portal";
 import * as m0025 from "./0025_hmrc_submissions";
 import * as m0029 from "./0029_checkout_queue";
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0021_several_instances": m0021,
   "0022_refunds_net": m0022,
   "0023_email_changes": m0023,
+  "0024_donor_portal": m0024,
   "0025_hmrc_submissions": m0025,
   "0029_checkout_queue": m0029,
 };

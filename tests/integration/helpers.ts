@@ -76,6 +76,8 @@ export async function resetDatabase(): Promise<void> {
     "pledges",
     "form_posts",
     "stripe_events",
+    "donor_sessions",
+    "donor_links",
     "supporter_emails",
     "supporters",
   ] as const) {

@@ -62,6 +62,11 @@ describe("public pages' weight", () => {
       "/publications",
       "/privacy",
       "/admin/login",
+      "/giving",
+      "/giving/link/:token",
+      "/giving/account",
+      "/giving/pledges/:reference/stop",
+      "/giving/declarations/:id/cancel",
     ]) {
       expect(pages).toContain(page);
     }

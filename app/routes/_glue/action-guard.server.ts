@@ -16,6 +16,9 @@ import { isSameOriginRequest } from "~/infra/same-origin.server";
 import type { Access } from "~/services/session.server";
 import { CROSS_SITE_ACTION_MESSAGE } from "~/content/forms";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { redirect } from "@remix-run/node";
+import { getDonorSupporterId } from "~/services/donor-portal.server";
+import { givingPaths } from "~/utils/giving-paths";
 
 /** Throws a 403 for a post made from another site's page (on top of SameSite=Lax). */
 export function refuseCrossSite(request: Request): void {
@@ -78,4 +81,20 @@ export async function visitorForm(
 ): Promise<FormData> {
   refuseCrossSite(request);
   return readFormData(options.clone ? request.clone() : request, options.limits ?? MAX_FORM_BYTES);
+}
+
+/**
+ * Every action of a signed-in donor at Your giving (/giving): a post from another site → 403;
+ * no live donor session (never signed in, idle 30 minutes, signed out) → back to /giving, which
+ * offers a new link; then the form fields (400/413 for a body that is not a form of our size).
+ */
+export async function donorAction(
+  request: Request,
+  options: BodyOptions = {},
+): Promise<{ supporterId: number; form: FormData }> {
+  refuseCrossSite(request);
+  const supporterId = await getDonorSupporterId(request);
+  if (supporterId === null) throw redirect(givingPaths.home, 303);
+  const form = await readFormData(request, options.limits ?? MAX_FORM_BYTES);
+  return { supporterId, form };
 }

@@ -4,8 +4,13 @@
 // cookie; that page's loader takes it with `takeFlash` and shows the words once. The URL stays
 // clean, so a reload, a bookmark or a shared link never repeats the notice.
 import { redirect, type TypedResponse } from "@remix-run/node";
-import { setFlash, type FlashCode } from "~/services/flash.server";
+import { setFlash, type FlashArea, type FlashCode } from "~/services/flash.server";
 
-export async function savedRedirect(to: string, code: FlashCode): Promise<TypedResponse<never>> {
-  return redirect(to, { status: 303, headers: { "Set-Cookie": await setFlash(code) } });
+/** `area` "giving": a donor's page at /giving (its own cookie, sent to /giving only). */
+export async function savedRedirect(
+  to: string,
+  code: FlashCode,
+  area: FlashArea = "admin",
+): Promise<TypedResponse<never>> {
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await setFlash(code, area) } });
 }

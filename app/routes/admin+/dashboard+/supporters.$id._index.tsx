@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { SavedNotice } from "~/components/admin/donations";
 import { figuresCell, figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
+import { BY_THE_DONOR } from "~/content/giving";
 import { site } from "~/content/site";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/services/flash.server";
@@ -32,6 +33,7 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   consent: "Consent",
   enquiry: "Enquiry",
   merge: "Merge",
+  donor: "By the donor",
 };
 
 /** A day (YYYY-MM-DD) or an instant, as staff read it. */
@@ -93,7 +95,9 @@ export default function SupporterPage() {
                   <Link to={adminPaths.giftAidDeclaration(declaration.id)} className="link">
                     Declaration of {formatLongDate(declaration.declaredOn)}
                   </Link>
-                  {declaration.cancelledOn ? ` (cancelled ${formatLongDate(declaration.cancelledOn)})` : ""}
+                  {declaration.cancelledOn
+                    ? ` (cancelled ${formatLongDate(declaration.cancelledOn)}${declaration.cancelledByDonor ? ` ${BY_THE_DONOR}` : ""})`
+                    : ""}
                 </h4>
                 {declaration.covers.length === 0 ? (
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">It covers no gift yet.</p>

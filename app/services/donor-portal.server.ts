@@ -1,0 +1,466 @@
+// Your giving (/giving): donors see and look after their own gifts, with no password. A donor
+// types their address and always gets the same answer; when the address is a supporter's who has
+// given or pledged, a single-use link (1 hour, only its SHA-256 stored) is e-mailed through the
+// outbox. Opening it starts a donor session: its own cookie (`__donor`, path /giving), apart
+// from staff sessions, ending after 30 minutes idle. Every change a donor makes is audited on
+// their supporter record with the actor "donor" (docs/decisions.md §28).
+import crypto from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
+import {
+  BY_THE_DONOR,
+  DONOR_ACTOR,
+  DONOR_IDLE_MINUTES,
+  givingWords,
+  LINK_MINUTES,
+  type donorPledgeStatus,
+} from "~/content/giving";
+import { givingLinkWords } from "~/content/giving-link";
+import { nowDate } from "~/infra/clock.server";
+import { readCookie } from "~/infra/cookies.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { nodeEnvIs } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { getSessionSecrets } from "~/infra/session-secret.server";
+import { recordAudit } from "~/models/audit.server";
+import {
+  deleteDonorSession,
+  findDonorLink,
+  findLiveDonorSession,
+  insertDonorLink,
+  insertDonorSession,
+  markDonorLinkUsed,
+  touchDonorSession,
+} from "~/models/donor.server";
+import { getDeclaration, listDeclarationsOfSupporters, setDeclarationCancelled } from "~/models/gift-aid.server";
+import { enqueueMail } from "~/models/outbox.server";
+import { hashToken } from "~/models/session.server";
+import {
+  getPledgeByReference,
+  listPledgesOfSupporter,
+  markPledgeCancelled,
+  outstandingPence,
+} from "~/models/pledge.server";
+import { addressesFor, findPersonalData, subjectAccessExport } from "./privacy.server";
+import { receivesNewsletter, setNewsletterFromGiving } from "./newsletter.server";
+import { taxYearLabel } from "~/utils/tax-year";
+import { supporterTaxYears } from "./giving-statements.server";
+import {
+  findSupporterIdByEmail,
+  findSupporterIdOfPledge,
+  listSupporterEmails,
+  listSupporterPayments,
+  listSupporterPledges,
+} from "~/models/supporter.server";
+import { toLondonDay } from "~/utils/dates";
+import { giftAidOnPence } from "~/utils/gift-aid";
+import { getSupporterPage } from "./supporters.server";
+import { admitDoorAttempt } from "./attempt-limits.server";
+import { getCharitySettings } from "./charity-settings.server";
+import { donorGivingLinkMail } from "./mail-templates.server";
+import { Refusal } from "./refusal.server";
+import { givingPaths } from "~/utils/giving-paths";
+
+const MINUTE_MS = 60 * 1000;
+/** A sign-in link works once, for this long. */
+export const DONOR_LINK_TTL_MS = LINK_MINUTES * MINUTE_MS;
+/** A donor session unused for this long has ended. */
+export const DONOR_IDLE_MS = DONOR_IDLE_MINUTES * MINUTE_MS;
+/** However active, a donor session ends this long after it began. */
+export const DONOR_SESSION_MAX_MS = 8 * 60 * MINUTE_MS;
+/** "Last seen" is written at most this often per session. */
+const TOUCH_EVERY_MS = MINUTE_MS;
+/** Every answer to a link request takes at least this long, whether or not a link was sent. */
+export const LINK_REQUEST_MIN_MS = 300;
+
+export const DONOR_COOKIE_NAME = "__donor";
+
+/** A donor's request or change refused (a 4xx with this message). */
+export class DonorPortalError extends Refusal {}
+
+/** A sign-in link that does not work: used, expired or not ours; the page says which and offers a new one. */
+export class DonorLinkError extends Refusal {
+  constructor(
+    readonly reason: "used" | "expired" | "invalid",
+    message: string,
+  ) {
+    super(message, reason === "invalid" ? 404 : 410);
+  }
+}
+
+let cookie: Cookie | undefined;
+
+/** The donor session's cookie: signed, HTTP only, sent to /giving only, ended by the browser's close or the server's idle rule. */
+function donorCookie(): Cookie {
+  cookie ??= createCookie(DONOR_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: nodeEnvIs("production"),
+    path: "/giving",
+    secrets: getSessionSecrets(),
+  });
+  return cookie;
+}
+
+/**
+ * Asks for a sign-in link for `email`. The same answer (nothing) whether or not the address is a
+ * donor's, after the same minimum time; a link is sent only to an address of a supporter who has
+ * pledged. Throttled per address and per client (5 in 15 minutes each): a DonorPortalError 429.
+ */
+export async function requestDonorLink(
+  email: string,
+  request: Request,
+  options: { minMs?: number } = {},
+): Promise<void> {
+  const started = performance.now();
+  const address = email.trim().toLowerCase();
+  const door = await admitDoorAttempt("giving-link", address, request);
+  if (!door.allowed) throw new DonorPortalError(door.message, 429, door.retryAfterSeconds);
+  const db = getDb();
+  const supporterId = await findSupporterIdByEmail(db, address);
+  if (supporterId !== undefined && (await listSupporterPledges(db, supporterId)).length > 0) {
+    const token = crypto.randomBytes(32).toString("base64url");
+    const charity = await getCharitySettings(db);
+    await db.transaction().execute(async (trx) => {
+      await insertDonorLink(trx, {
+        tokenHash: hashToken(token),
+        supporterId,
+        email: address,
+        now: nowDate(),
+        ttlMs: DONOR_LINK_TTL_MS,
+      });
+      const mail = donorGivingLinkMail(absoluteUrl(givingPaths.link(token)), charity);
+      await enqueueMail(trx, { kind: "donor-giving-link", to: address, ...mail });
+    });
+    logger.info({ event: "giving.link_sent", supporter_id: supporterId }, "Your giving: sign-in link sent");
+  }
+  const wait = (options.minMs ?? LINK_REQUEST_MIN_MS) - (performance.now() - started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * Opens a sign-in link: marks it used (once) and starts a donor session in its own transaction;
+ * the Set-Cookie value. A link used before, expired or unknown throws a DonorLinkError. A
+ * session this browser held already is ended.
+ */
+export async function openDonorLink(token: string | undefined, request: Request): Promise<string> {
+  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) {
+    throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
+  }
+  const db = getDb();
+  const tokenHash = hashToken(token);
+  const now = nowDate();
+  const link = await findDonorLink(db, tokenHash);
+  if (!link) throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
+  if (link.usedAt) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
+  if (Date.parse(link.expiresAt) <= now.getTime()) throw new DonorLinkError("expired", givingLinkWords.linkExpiredText);
+  const previous = await donorSessionToken(request);
+  const sessionToken = crypto.randomBytes(32).toString("base64url");
+  const opened = await db.transaction().execute(async (trx) => {
+    // Two tabs opening the same link at once: only one marks it used.
+    if (!(await markDonorLinkUsed(trx, tokenHash, now))) return false;
+    if (previous) await deleteDonorSession(trx, hashToken(previous));
+    await insertDonorSession(trx, {
+      id: hashToken(sessionToken),
+      supporterId: link.supporterId,
+      now,
+      ttlMs: DONOR_SESSION_MAX_MS,
+    });
+    await recordAudit(trx, {
+      entity: "supporter",
+      entityId: link.supporterId,
+      action: "donor.signed-in",
+      detail: `Signed in to Your giving ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+    return true;
+  });
+  if (!opened) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
+  return donorCookie().serialize(sessionToken);
+}
+
+async function donorSessionToken(request: Request): Promise<string | null> {
+  if (readCookie(request, DONOR_COOKIE_NAME) === undefined) return null;
+  try {
+    const value = await donorCookie().parse(request.headers.get("Cookie"));
+    return typeof value === "string" && value.length > 0 && value.length <= 100 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The supporter signed in to Your giving in this request, or null (no cookie, forged, ended, idle too long). Notes the use. */
+export async function getDonorSupporterId(request: Request, db: DB = getDb()): Promise<number | null> {
+  const token = await donorSessionToken(request);
+  if (!token) return null;
+  const id = hashToken(token);
+  const now = nowDate();
+  const session = await findLiveDonorSession(db, id, now, new Date(now.getTime() - DONOR_IDLE_MS));
+  if (!session) return null;
+  if (now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_EVERY_MS) await touchDonorSession(db, id, now);
+  return session.supporterId;
+}
+
+/** Ends the donor session in the request; the Set-Cookie value that clears the cookie. */
+export async function endDonorSession(request: Request): Promise<string> {
+  const token = await donorSessionToken(request);
+  if (token) await deleteDonorSession(getDb(), hashToken(token));
+  return donorCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * The donor cancels one of their own Gift Aid declarations. Gifts already in a claim batch stay
+ * claimed; gifts received after today are no longer covered (the cover rule reads the day it
+ * was cancelled). Audited on the declaration and on the supporter's record as the donor's own.
+ */
+export async function cancelDeclarationByDonor(supporterId: number, declarationId: number): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const declaration = await getDeclaration(trx, declarationId);
+      if (!declaration || declaration.supporterId !== supporterId) {
+        throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
+      }
+      const reason = `Cancelled ${BY_THE_DONOR} at Your giving`;
+      if (!(await setDeclarationCancelled(trx, declarationId, { at: nowDate().toISOString(), reason, by: "donor" }))) {
+        throw new DonorPortalError(givingWords.alreadyCancelled);
+      }
+      await recordAudit(trx, {
+        entity: "declaration",
+        entityId: declarationId,
+        action: "declaration.cancelled",
+        detail: reason,
+        actor: DONOR_ACTOR,
+        actorId: null,
+      });
+      await recordAudit(trx, {
+        entity: "supporter",
+        entityId: supporterId,
+        action: "donor.declaration-cancelled",
+        detail: `Gift Aid declaration ${declarationId} cancelled ${BY_THE_DONOR}`,
+        actor: DONOR_ACTOR,
+        actorId: null,
+      });
+    });
+  logger.info(
+    { event: "giving.declaration_cancelled", declaration_id: declarationId },
+    "Declaration cancelled by donor",
+  );
+}
+
+export interface DonorGiftRow {
+  paymentId: number;
+  reference: string;
+  receivedOn: string;
+  /** What the donor gave, less what was refunded of it. */
+  amountPence: number;
+  refundedPence: number;
+  method: "manual" | "bank-import" | "card";
+  giftAidPence: number;
+  giftAid: "claimed" | "to-claim" | "none";
+}
+
+export interface DonorDeclarationRow {
+  id: number;
+  declaredOn: string;
+  /** The exact words the donor agreed to, and their version. */
+  text: string;
+  version: string;
+  coversPastFourYears: boolean;
+  cancelledOn: string | null;
+  covers: { paymentId: number; reference: string; receivedOn: string; amountPence: number }[];
+}
+
+export interface DonorPortal {
+  name: string | null;
+  email: string;
+  gifts: DonorGiftRow[];
+  pledges: {
+    reference: string;
+    type: "one-time" | "monthly";
+    amountPence: number;
+    createdAt: string;
+    status: keyof typeof donorPledgeStatus;
+    /** What a one-time bank-transfer pledge still awaits (0 for a monthly gift or a card gift). */
+    outstandingPence: number;
+    payBy: "bank" | "card";
+  }[];
+  declarations: DonorDeclarationRow[];
+  /** Whether their address gets the newsletter now. */
+  newsletter: boolean;
+  /** Tax years with a gift, newest first: a statement of each can be downloaded. */
+  statementYears: { year: number; label: string }[];
+}
+
+/** What the signed-in donor sees: their gifts (net of refunds, with the Gift Aid on each), pledges and declarations. */
+export async function getDonorPortal(supporterId: number, db: DB = getDb()): Promise<DonorPortal> {
+  const page = await getSupporterPage(supporterId, db);
+  if (!page) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  const [payments, pledges, declarationMap, years] = await Promise.all([
+    listSupporterPayments(db, supporterId),
+    listPledgesOfSupporter(db, supporterId),
+    listDeclarationsOfSupporters(db, [supporterId]),
+    supporterTaxYears(supporterId, db),
+  ]);
+  const wording = new Map((declarationMap.get(supporterId) ?? []).map((d) => [d.id, d]));
+  const refunded = new Map<number, number>();
+  for (const p of payments) {
+    if (p.refundOf !== null) refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) - p.amountPence);
+  }
+  const covered = new Map<number, boolean>();
+  for (const declaration of page.declarations) {
+    for (const gift of declaration.covers) covered.set(gift.paymentId, gift.claimId !== null);
+  }
+  const gifts: DonorGiftRow[] = payments
+    .filter((p) => p.amountPence > 0)
+    .map((p) => {
+      const refundedPence = refunded.get(p.id) ?? 0;
+      const amountPence = Math.max(0, p.amountPence - refundedPence);
+      const claimed = covered.get(p.id);
+      const giftAid: DonorGiftRow["giftAid"] =
+        claimed === undefined || amountPence === 0 ? "none" : claimed ? "claimed" : "to-claim";
+      return {
+        paymentId: p.id,
+        reference: p.reference,
+        receivedOn: p.receivedOn,
+        amountPence,
+        refundedPence,
+        method: p.method,
+        giftAidPence: giftAid === "none" ? 0 : giftAidOnPence(amountPence),
+        giftAid,
+      };
+    })
+    .reverse();
+  return {
+    name: page.supporter.displayName,
+    email: page.emails[0]?.address ?? "",
+    gifts,
+    pledges: pledges
+      .map((p) => ({
+        reference: p.reference,
+        type: p.type,
+        amountPence: p.amountPence,
+        createdAt: p.createdAt,
+        status: p.status,
+        outstandingPence: p.status === "pending" && p.payBy === "bank" ? outstandingPence(p) : 0,
+        payBy: p.payBy,
+      }))
+      .reverse(),
+    declarations: page.declarations
+      .map((d) => ({
+        id: d.id,
+        declaredOn: d.declaredOn,
+        text: wording.get(d.id)?.text ?? "",
+        version: wording.get(d.id)?.version ?? "",
+        coversPastFourYears: d.coversPastFourYears,
+        cancelledOn: d.cancelledOn,
+        covers: d.covers.map(({ paymentId, reference, receivedOn, amountPence }) => ({
+          paymentId,
+          reference,
+          receivedOn,
+          amountPence,
+        })),
+      }))
+      .reverse(),
+    statementYears: years.map((year) => ({ year, label: taxYearLabel(year) })),
+    newsletter: page.emails[0] ? await receivesNewsletter(page.emails[0].address) : false,
+  };
+}
+
+/** One of the donor's own declarations, for the confirmation page; a 404 DonorPortalError when it is not theirs. */
+export async function getDonorDeclaration(
+  supporterId: number,
+  declarationId: number,
+): Promise<{ id: number; declaredOn: string; cancelledOn: string | null }> {
+  const declaration = await getDeclaration(getDb(), declarationId);
+  if (!declaration || declaration.supporterId !== supporterId) {
+    throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
+  }
+  return {
+    id: declaration.id,
+    declaredOn: toLondonDay(declaration.declaredAt),
+    cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
+  };
+}
+
+/**
+ * The donor's own subject access export (the privacy export staff make, for every address of
+ * theirs), as JSON; the download is audited on their record as their own.
+ */
+export async function donorDataExport(supporterId: number): Promise<string> {
+  const db = getDb();
+  const [primary] = await listSupporterEmails(db, supporterId);
+  if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  const data = await findPersonalData(primary.address, db);
+  const addresses = await addressesFor(primary.address, db);
+  await recordAudit(db, {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.data-downloaded",
+    detail: `Personal data downloaded ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+  return JSON.stringify(subjectAccessExport(primary.address, data, nowDate(), addresses), null, 2);
+}
+
+/** One of the donor's own monthly bank-transfer gifts that can be stopped, for the confirmation page. */
+export async function getStoppableMonthlyGift(
+  supporterId: number,
+  reference: string,
+): Promise<{ reference: string; amountPence: number; createdAt: string }> {
+  const pledge = await getPledgeByReference(getDb(), reference);
+  if (!pledge || (await findSupporterIdOfPledge(getDb(), pledge.id)) !== supporterId) {
+    throw new DonorPortalError(givingWords.noSuchPledge, 404);
+  }
+  if (pledge.type !== "monthly" || pledge.payBy !== "bank") throw new DonorPortalError(givingWords.notABankMonthly);
+  if (pledge.cancelledAt) throw new DonorPortalError(givingWords.alreadyStopped);
+  return { reference: pledge.reference, amountPence: pledge.amountPence, createdAt: pledge.createdAt };
+}
+
+/**
+ * The donor stops a monthly gift by standing order: the pledge is cancelled (staff see it
+ * cancelled, the reason saying the donor did it) and audited on the pledge and the supporter.
+ * The money is the bank's to stop: the page tells the donor to cancel the standing order there.
+ */
+export async function stopMonthlyBankGiftByDonor(supporterId: number, reference: string): Promise<void> {
+  await getStoppableMonthlyGift(supporterId, reference);
+  await immediateTransaction(getDb(), async (trx) => {
+    const pledge = await getPledgeByReference(trx, reference);
+    if (!pledge) throw new DonorPortalError(givingWords.noSuchPledge, 404);
+    const reason = `Stopped ${BY_THE_DONOR} at Your giving (told to cancel the standing order with their bank)`;
+    if (!(await markPledgeCancelled(trx, pledge.id, reason))) throw new DonorPortalError(givingWords.alreadyStopped);
+    await recordAudit(trx, {
+      entity: "pledge",
+      entityId: pledge.id,
+      action: "pledge.cancelled",
+      detail: `status ${pledge.status} → cancelled ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+    await recordAudit(trx, {
+      entity: "supporter",
+      entityId: supporterId,
+      action: "donor.monthly-stopped",
+      detail: `Monthly gift ${pledge.reference} stopped ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+  });
+}
+
+/** The donor turns the newsletter on or off for their address (consent recorded with the words shown), audited as theirs. */
+export async function setDonorNewsletter(supporterId: number, on: boolean): Promise<void> {
+  const [primary] = await listSupporterEmails(getDb(), supporterId);
+  if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  if (!(await setNewsletterFromGiving(primary.address, on))) return;
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: on ? "donor.newsletter-on" : "donor.newsletter-off",
+    detail: `Newsletter turned ${on ? "on" : "off"} ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+}

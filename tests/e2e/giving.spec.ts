@@ -1,0 +1,95 @@
+// Your giving, with JavaScript on and off: a Gift Aid donor asks for a link at /giving (an
+// unknown address gets the same answer), opens it from the e-mail, sees their reference and
+// amount, cancels their Gift Aid declaration after confirming, and staff see it cancelled on the
+// supporter's record; the same link does not work a second time. Then axe on each page.
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support/auth";
+import { expectNoAxeViolations, test as axeTest } from "./support/axe";
+import { e2eDb } from "./support/db";
+import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
+import { linkInOutbox } from "./support/mail";
+
+const SAME_ANSWER = "If we hold gifts for that address, we have sent you a link. It works once, for 1 hour.";
+
+async function askForLink(page: Page, email: string) {
+  await page.goto("/giving");
+  await expect(page.getByRole("heading", { level: 1, name: "Your giving" })).toBeVisible();
+  await page.getByLabel("Your e-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("status").getByText(SAME_ANSWER)).toBeVisible();
+}
+
+test("a Gift Aid donor signs in by e-mailed link, cancels their declaration, and the link works once", async ({
+  page,
+  baseURL,
+}) => {
+  const lastName = uniqueLastName("Giver");
+  const { pledge } = await createDeclaredPayment(lastName);
+  const email = `${lastName.toLowerCase()}@example.com`;
+
+  await askForLink(page, `unknown-${lastName.toLowerCase()}@example.com`);
+  await askForLink(page, email);
+  const link = await linkInOutbox(email, "/giving/link/");
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Your giving" })).toBeVisible();
+  const gifts = page.getByRole("table", { name: "Your gifts and payments" });
+  await expect(gifts.getByRole("cell", { name: pledge.reference })).toBeVisible();
+  await expect(gifts.getByRole("cell", { name: "£43.21" })).toBeVisible();
+  await expect(gifts.getByRole("cell", { name: "£10.80 (to be claimed)" })).toBeVisible();
+
+  await page.getByRole("link", { name: /Cancel this declaration/ }).click();
+  await expect(page.getByRole("heading", { name: "Cancel your Gift Aid declaration?" })).toBeVisible();
+  await expect(page.getByText("Gifts we have already claimed Gift Aid on stay claimed")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel my declaration" }).click();
+  await expect(page.getByRole("status").getByText("Your Gift Aid declaration is cancelled.")).toBeVisible();
+  await expect(page.getByText(/^Cancelled on /)).toBeVisible();
+  await expect(page.getByRole("link", { name: /Cancel this declaration/ })).toHaveCount(0);
+
+  // The same link a second time: it says so and offers a new one.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link has already been used" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+  await expect(page.getByText(pledge.reference)).toHaveCount(0);
+
+  // Staff see it cancelled, by the donor.
+  const { supporter_id } = await e2eDb()
+    .selectFrom("pledges")
+    .select("supporter_id")
+    .where("id", "=", pledge.id)
+    .executeTakeFirstOrThrow();
+  await signIn(page.context(), baseURL!);
+  await page.goto(`/admin/dashboard/supporters/${supporter_id}`);
+  const giftAid = page.getByRole("region", { name: "Gift Aid" });
+  await expect(giftAid.getByRole("heading", { name: /\(cancelled .+ by the donor\)/ })).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  axeTest.describe(`${theme} theme`, () => {
+    axeTest.use({ theme });
+
+    axeTest("the pages of Your giving", async ({ axePage: page }) => {
+      const lastName = uniqueLastName("Axe");
+      await createDeclaredPayment(lastName);
+      const email = `${lastName.toLowerCase()}@example.com`;
+      await page.goto("/giving");
+      await page.getByRole("button", { name: "Send me a link" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByLabel("Your e-mail address").fill(email);
+      await page.getByRole("button", { name: "Send me a link" }).click();
+      await expect(page.getByRole("status").getByText(SAME_ANSWER)).toBeVisible();
+      const link = await linkInOutbox(email, "/giving/link/");
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: "Your gifts and payments" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: /Cancel this declaration/ }).click();
+      await expect(page.getByRole("heading", { name: "Cancel your Gift Aid declaration?" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: "This link has already been used" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}

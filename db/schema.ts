@@ -498,6 +498,8 @@ export interface CheckoutRequestsTable {
   last_error: string | null;
   /** Given up (Stripe refused it for good, or too many tries): the wait page offers the bank transfer. */
   failed_at: string | null;
+}
+
 /** A single-use sign-in link of Your giving (/giving), e-mailed to a donor (0024). */
 export interface DonorLinksTable {
   /** SHA-256 (hex) of the token; the token itself is never stored. */

@@ -357,6 +357,8 @@ export interface HmrcSubmissionsTable {
   line_items: string;
   /** JSON array of lines held back before sending, with reasons. */
   held_back: string;
+  /** JSON { year, amountPence } of the small donations (GASDS) claimed with it, or null. */
+  gasds: string | null;
   correlation_id: string | null;
   poll_url: string | null;
   poll_interval_seconds: number | null;

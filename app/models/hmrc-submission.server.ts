@@ -31,7 +31,8 @@ export async function insertSubmission(
     | "lease_owner"
     | "lease_expires_at"
     | "finished_at"
-  >,
+    | "gasds"
+  > & { gasds?: string | null },
 ): Promise<HmrcSubmission> {
   const inserted = await db.insertInto("hmrc_submissions").values(row).returningAll().executeTakeFirstOrThrow();
   return camelRow(inserted);
@@ -99,6 +100,17 @@ export async function updateUnderLease(
     .where("lease_owner", "=", owner)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The GASDS claimed by submissions under way or accepted (JSON texts). */
+export async function listGasdsOfSubmissions(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom("hmrc_submissions")
+    .select("gasds")
+    .where("gasds", "is not", null)
+    .where("state", "in", ["submitted", "polling", "accepted"])
+    .execute();
+  return rows.map((row) => row.gasds!);
 }
 
 export async function insertMessage(

@@ -15,6 +15,7 @@ import {
   insertMessage,
   insertSubmission,
   listLiveSubmissionIds,
+  listGasdsOfSubmissions,
   listMessages,
   listSubmissionsOfClaim,
   removeClaimItems,
@@ -28,7 +29,9 @@ import type { CharitySettings } from "~/utils/charity-settings";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { claimLineProblems, HMRC_LIMITS, regulatorOf, type ClaimLine } from "~/utils/hmrc-claim-rules";
 import { formatPence } from "~/utils/money";
+import { taxYearLabel, taxYearOf } from "~/utils/tax-year";
 import { getCharitySettings } from "./charity-settings.server";
+import { smallDonationsYear } from "./small-donations.server";
 import { deleteMessage, pollMessage, r68Submission, type R68Claim } from "./hmrc-claim-message.server";
 import { Refusal } from "./refusal.server";
 
@@ -55,6 +58,15 @@ export interface HeldBackLine {
   problems: string[];
 }
 
+/** The small donations (GASDS) that can go with this claim: the tax year of its period end. */
+export interface GasdsOffer {
+  year: number;
+  label: string;
+  /** What is claimed on (HMRC pays 25% of it). */
+  amountPence: number;
+  topUpPence: number;
+}
+
 export interface SubmissionPlan {
   lines: ClaimItem[];
   heldBack: HeldBackLine[];
@@ -63,6 +75,23 @@ export interface SubmissionPlan {
   adjustmentPence: number;
   /** Why nothing can be sent yet (Settings missing, nothing left), in words; empty when it can. */
   blockers: string[];
+  /** Small donations of the claim's tax year not yet claimed through this site, or null. */
+  gasds: GasdsOffer | null;
+}
+
+/** GASDS years already claimed (or being claimed) through a submission. */
+async function gasdsYearsClaimed(db: DB): Promise<Set<number>> {
+  const rows = await listGasdsOfSubmissions(db);
+  return new Set(rows.map((row) => (JSON.parse(row) as { year: number }).year));
+}
+
+async function gasdsOffer(db: DB, periodEnd: string | null): Promise<GasdsOffer | null> {
+  if (!periodEnd) return null;
+  const year = taxYearOf(periodEnd);
+  if ((await gasdsYearsClaimed(db)).has(year)) return null;
+  const { claim } = await smallDonationsYear(year, db);
+  if (claim.claimablePence <= 0) return null;
+  return { year, label: taxYearLabel(year), amountPence: claim.claimablePence, topUpPence: claim.topUpPence };
 }
 
 const lineOf = (item: ClaimItem): ClaimLine => ({
@@ -125,6 +154,7 @@ export async function planSubmission(
     giftAidPence: giftAidOnPence(totalPence),
     adjustmentPence: claim.adjustmentPence,
     blockers,
+    gasds: await gasdsOffer(db, lines.length > 0 ? periodEndOf(lines) : null),
   };
 }
 
@@ -141,7 +171,11 @@ function periodEndOf(lines: readonly ClaimItem[]): string {
 export async function startSubmission(
   claimId: number,
   actor: string,
-  { db = getDb(), drive = true }: { db?: DB; drive?: boolean } = {},
+  {
+    db = getDb(),
+    drive = true,
+    includeGasds = false,
+  }: { db?: DB; drive?: boolean; /** Claim the plan's small donations (GASDS) too. */ includeGasds?: boolean } = {},
 ): Promise<HmrcSubmission> {
   const config = hmrcConfig();
   if (!config) throw new HmrcSubmissionError("Sending claims to HMRC is not set up on this server.", 409);
@@ -159,6 +193,10 @@ export async function startSubmission(
     }
     const plan = await planSubmission(claimId, trx, settings);
     if (plan.blockers.length > 0) throw new HmrcSubmissionError(plan.blockers.join(" "));
+    if (includeGasds && !plan.gasds) {
+      throw new HmrcSubmissionError("There are no small donations (GASDS) left to claim for this claim's tax year.");
+    }
+    const gasds = includeGasds ? plan.gasds : null;
     await removeClaimItems(
       trx,
       claimId,
@@ -175,6 +213,8 @@ export async function startSubmission(
       },
       lines: plan.lines.map(lineOf),
       adjustmentPence: plan.adjustmentPence,
+      // HMRC's GASDS year is the tax year's end (2025 to 2026 → 2026).
+      gasds: gasds ? [{ year: gasds.year + 1, amountPence: gasds.amountPence }] : [],
       periodEnd: periodEndOf(plan.lines),
     };
     const { message, irmark } = r68Submission(claim, config.charityRef, {
@@ -194,10 +234,12 @@ export async function startSubmission(
       gift_aid_pence: plan.giftAidPence,
       line_items: JSON.stringify(plan.lines.map((item) => item.id)),
       held_back: JSON.stringify(plan.heldBack),
+      gasds: gasds ? JSON.stringify({ year: gasds.year, amountPence: gasds.amountPence }) : null,
       next_attempt_at: nowIsoString(),
       created_at: nowIsoString(),
       created_by: actor,
     });
+    const small = gasds ? `; small donations (GASDS) ${gasds.label}: ${formatPence(gasds.amountPence)}` : "";
     const held = plan.heldBack.length
       ? `; ${plan.heldBack.length} line${plan.heldBack.length === 1 ? "" : "s"} held back (${plan.heldBack.map((line) => `${line.donor}: ${line.problems.join(", ")}`).join("; ")})`
       : "";
@@ -205,7 +247,7 @@ export async function startSubmission(
       entity: "claim",
       entityId: claimId,
       action: "claim.sent_to_hmrc",
-      detail: `${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${held}`,
+      detail: `${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${small}${held}`,
       actor,
     });
     return created;

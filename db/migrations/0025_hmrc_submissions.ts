@@ -26,6 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("line_items", "text", (c) => c.notNull())
     /** JSON: lines held back before sending, each with its reasons. */
     .addColumn("held_back", "text", (c) => c.notNull())
+    /** JSON: the small donations (GASDS) claimed with it, { year, amountPence }, or null. */
+    .addColumn("gasds", "text")
     .addColumn("correlation_id", "text")
     .addColumn("poll_url", "text")
     .addColumn("poll_interval_seconds", "integer")

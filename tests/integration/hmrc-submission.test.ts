@@ -217,6 +217,34 @@ describe("Submit to HMRC", () => {
   });
 });
 
+describe("small donations (GASDS) with the claim", () => {
+  it("offers the claim's tax year's small donations once, and sends them in the GASDS block", async () => {
+    const { recordSmallDonation } = await import("~/services/small-donations.server");
+    // Gift Aid donations of 2025-26 (5 March 2026) allow 10 times as much in small donations.
+    await recordSmallDonation(
+      { collectedOn: "2026-03-01", amountPence: 12_000, method: "cash", kind: "collection", place: "Gala" },
+      "admin",
+    );
+    const claim = await batch([{ firstName: "Ann", lastName: "Donor", amountPence: 2500 }]);
+    const plan = await hmrc.planSubmission(claim.id);
+    expect(plan.gasds).toEqual({ year: 2025, label: "2025 to 2026", amountPence: 12_000, topUpPence: 3000 });
+
+    await hmrc.startSubmission(claim.id, "admin", { drive: false, includeGasds: true });
+    await later(0);
+    const submit = standIn.requests.find((r) => r.qualifier === "request" && r.fn === "submit")!;
+    expect(submit.body).toContain(
+      "<GASDS><ConnectedCharities>no</ConnectedCharities><GASDSClaim><Year>2026</Year><Amount>120.00</Amount></GASDSClaim><CommBldgs>no</CommBldgs></GASDS>",
+    );
+    expect(await later()).toEqual(["accepted"]);
+    // Claimed: a later batch of the same tax year is not offered them again.
+    const next = await batch([{ firstName: "Bea", lastName: "Donor", amountPence: 1000 }]);
+    expect((await hmrc.planSubmission(next.id)).gasds).toBeNull();
+    await expect(hmrc.startSubmission(next.id, "admin", { drive: false, includeGasds: true })).rejects.toThrow(
+      /no small donations/,
+    );
+  });
+});
+
 describe("never twice", () => {
   it("starts one submission per batch, even when asked twice at once", async () => {
     const claim = await batch([{ firstName: "Ann", lastName: "Donor", amountPence: 1000 }]);

@@ -21,6 +21,7 @@ export interface SubmissionPlanView {
   giftAidPence: number;
   adjustmentPence: number;
   blockers: string[];
+  gasds: { year: number; label: string; amountPence: number; topUpPence: number } | null;
 }
 
 export interface SubmissionErrorView {
@@ -113,6 +114,17 @@ export function SubmitToHmrcConfirm({ claimId, plan }: { claimId: number; plan: 
         hidden={{ intent: "hmrc" }}
         className="mt-4 flex flex-wrap gap-3"
       >
+        {plan.gasds ? (
+          <p className="w-full">
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name="gasds" value="yes" className="mt-1" />
+              <span>
+                Also claim small donations (GASDS) of the tax year {plan.gasds.label}:{" "}
+                {formatPence(plan.gasds.amountPence)}, a top-up of {formatPence(plan.gasds.topUpPence)}
+              </span>
+            </label>
+          </p>
+        ) : null}
         <button type="submit" className="btn-primary">
           Yes, submit to HMRC
         </button>

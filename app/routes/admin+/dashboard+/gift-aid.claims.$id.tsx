@@ -71,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (form.get("intent") === "hmrc") {
       // Asked first on the page (?confirm=hmrc), which posts confirmed=yes.
       if (!isConfirmed(form)) return redirect(`${adminPaths.giftAidClaim(id)}?confirm=hmrc#hmrc`, 303);
-      await startSubmission(id, user.username);
+      await startSubmission(id, user.username, { includeGasds: form.get("gasds") === "yes" });
       return redirect(adminPaths.giftAidClaim(id), 303);
     }
     if (form.get("intent") === "remove-refused") {

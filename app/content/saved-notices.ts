@@ -20,6 +20,12 @@ export const savedNotices = {
   "small-donation-recorded": "Small donation recorded.",
   "small-donation-deleted": "Small donation deleted.",
   "supporters-merged": "The supporters were merged.",
+  "appeal-saved": "Appeal saved.",
+  "fundraising-page-approved": "Page approved: it is public now, and its owner has been e-mailed.",
+  "fundraising-page-changes": "Changes asked for: the owner has been e-mailed your message.",
+  "fundraising-page-rejected": "Page rejected: its owner has been e-mailed.",
+  "fundraising-page-taken-down": "Page taken down: it is no longer public, and its owner has been e-mailed.",
+  "fundraising-message-approved": "Message approved: it shows on the tribute page now.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

@@ -57,6 +57,8 @@ describe("public pages' weight", () => {
       "/news",
       "/news/:id",
       "/donate",
+      "/appeals/:slug",
+      "/fundraise/:slug",
       "/contact",
       "/publications",
       "/privacy",

@@ -359,6 +359,8 @@ export interface GiftAidClaimItemsTable {
   /** YYYY-MM-DD */
   donation_date: string;
   amount_pence: number;
+  /** 1: a gift through a sponsored-event page, "Yes" in HMRC's Sponsored event column (0026). */
+  sponsored: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 }
 
 /** Gift Aid Small Donations Scheme: cash and contactless gifts with no declaration (0019). */

@@ -34,13 +34,6 @@ export const fundraiseCopy = {
   anonymous: "Anonymous",
   inMemoryOf: "In memory of",
   occasion: "Occasion",
-  startHeading: "Start your page",
-  startLead:
-    "Set up your own page in a few minutes: friends and family give through it, and every gift reaches the charity directly. Our team checks each page before it goes public, usually within two working days.",
-  startSubmit: "Start your page",
-  sentHeading: "Thank you: check your e-mail",
-  sentText:
-    "We have e-mailed you a link to manage your page. Our team will look at it soon; we will e-mail you when it is public.",
   manageHeading: "Your fundraising page",
 } as const;
 

@@ -11,6 +11,7 @@ import {
   getAppealBySlug,
   insertAppeal,
   listAppeals,
+  listAppealSlugs,
   slugTaken,
   updateAppeal,
   type Appeal,
@@ -206,4 +207,9 @@ export async function appealForGift(
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
   const appeal = await getAppealBySlug(getDb(), slug);
   return appeal ? { id: appeal.id, slug: appeal.slug, title: appeal.title, open: appealIsOpen(appeal) } : null;
+}
+
+/** For the sitemap: every appeal (a closed one still tells its story and points to the general fund). */
+export function sitemapAppeals() {
+  return listAppealSlugs(getDb());
 }

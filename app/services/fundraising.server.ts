@@ -23,6 +23,7 @@ import {
   insertFundraisingPage,
   listFundraisingPages,
   listPageSupporters,
+  listPublicFundraisingPages,
   setFundraisingPageStatus,
   type FundraisingPage,
   type FundraisingPageStatus,
@@ -137,11 +138,13 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
 }
 
 /** The page a management link names, or the link's 404/410. */
-export async function pageOfManageToken(token: string): Promise<FundraisingPage | { status: 404 | 410 }> {
+export async function pageOfManageToken(
+  token: string,
+): Promise<{ ok: true; page: FundraisingPage } | { ok: false; status: 404 | 410 }> {
   const check = verifyLinkToken(MANAGE_PURPOSE, token, 1, nowDate());
-  if (!check.ok) return { status: check.status };
+  if (!check.ok) return { ok: false, status: check.status };
   const page = await getFundraisingPage(getDb(), Number(check.fields[0]));
-  return page ?? { status: 404 };
+  return page ? { ok: true, page } : { ok: false, status: 404 };
 }
 
 // ---- Staff ----
@@ -297,8 +300,10 @@ export async function pageForGift(
   return { id: page.id, slug: page.slug, title: page.title, ownerName: page.ownerName };
 }
 
-/** For the sitemap: approved pages. */
-export { listPublicFundraisingPages } from "~/models/fundraising-page.server";
+/** For the sitemap: approved pages only. */
+export function sitemapFundraisingPages() {
+  return listPublicFundraisingPages(getDb());
+}
 
 /**
  * The page owner hears of each gift through their page as its money arrives (called by the

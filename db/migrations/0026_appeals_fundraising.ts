@@ -73,6 +73,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("show_amount", "integer", (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema.alterTable("pledges").addColumn("message_approved_at", "text").execute();
+  // A claim line of a gift through a sponsored-event page: HMRC's "Sponsored event" column says Yes.
+  await db.schema
+    .alterTable("gift_aid_claim_items")
+    .addColumn("sponsored", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex("pledges_appeal_id").on("pledges").column("appeal_id").execute();
   await db.schema.createIndex("pledges_fundraising_page_id").on("pledges").column("fundraising_page_id").execute();
 }
@@ -80,6 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("pledges_fundraising_page_id").execute();
   await db.schema.dropIndex("pledges_appeal_id").execute();
+  await db.schema.alterTable("gift_aid_claim_items").dropColumn("sponsored").execute();
   for (const column of [
     "message_approved_at",
     "show_amount",

@@ -10,7 +10,8 @@ export async function linkInOutbox(
     | "/newsletter/unsubscribe/"
     | "/admin/invitation/"
     | "/admin/reset-password/"
-    | "/admin/confirm-email/",
+    | "/admin/confirm-email/"
+    | "/fundraise/manage/",
 ) {
   const row = await e2eDb()
     .selectFrom("outbox")

@@ -48,12 +48,13 @@ export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 /** "Start your page": throttled per client (the public forms' limit) and per address (the service). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const kind = PAGE_KINDS[params.page ?? ""];
-  if (!kind) throw notFound("Not Found");
+  // The door first (a cross-site post is a 403 wherever it goes); a page without the form is a 404.
   return handlePublicForm(request, {
     schema: startPageSchema,
     errorData: { started: false },
     async onValid(value, submission) {
+      const kind = PAGE_KINDS[params.page ?? ""];
+      if (!kind) throw notFound("Not Found");
       try {
         await startFundraisingPage({ ...value, kind });
       } catch (error) {

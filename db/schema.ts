@@ -256,6 +256,17 @@ export interface PledgesTable {
   reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The supporter (person) it belongs to (0018); set when the row is made. */
   supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The appeal the gift was given to, or null for the general fund (0026). */
+  appeal_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The supporter's fundraising or tribute page the gift was given through, or null (0026). */
+  fundraising_page_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A gift through a page: the donor's message to show on it, or null (0026). */
+  supporter_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A gift through a page: 0 when the donor gives anonymously / hides the amount (0026). */
+  show_name: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  show_amount: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** A tribute page's message is shown once staff approve it: when they did, or null (0026). */
+  message_approved_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -402,6 +413,8 @@ export interface GiftAidClaimItemsTable {
   /** YYYY-MM-DD */
   donation_date: string;
   amount_pence: number;
+  /** 1: a gift through a sponsored-event page, "Yes" in HMRC's Sponsored event column (0026). */
+  sponsored: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 }
 
 /** Gift Aid Small Donations Scheme: cash and contactless gifts with no declaration (0019). */
@@ -524,6 +537,54 @@ export interface DonorSessionsTable {
   last_seen_at: string;
 }
 
+/** The charity's own appeals, each with a goal (0026). */
+export interface AppealsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Markdown, rendered like news. */
+  story: string;
+  image_upload: string | null;
+  image_widths: string | null;
+  image_alt: string | null;
+  goal_pence: number;
+  goal_donors: number | null;
+  /** YYYY-MM-DD, UK days. */
+  starts_on: string | null;
+  ends_on: string | null;
+  is_open: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type FundraisingPageKind = "share-my-day" | "memoriam";
+export type FundraisingPageStatus = "pending" | "changes-requested" | "approved" | "rejected" | "taken-down";
+
+/** A supporter's own fundraising (Share My Day) or tribute (In Memoriam) page (0026). */
+export interface FundraisingPagesTable {
+  id: Generated<number>;
+  slug: string;
+  kind: FundraisingPageKind;
+  owner_name: string;
+  owner_email: string;
+  title: string;
+  story: string;
+  target_pence: number;
+  occasion: string | null;
+  in_memory_of: string | null;
+  /** 1: a sponsored event (a run, a swim): its gifts are marked sponsored for Gift Aid. */
+  sponsored: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  image_upload: string | null;
+  image_widths: string | null;
+  image_alt: string | null;
+  status: ColumnType<FundraisingPageStatus, FundraisingPageStatus | undefined, FundraisingPageStatus>;
+  /** What staff last asked the owner to change, or why they rejected or took it down. */
+  staff_message: string | null;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -560,4 +621,6 @@ export interface Database {
   checkout_requests: CheckoutRequestsTable;
   donor_links: DonorLinksTable;
   donor_sessions: DonorSessionsTable;
+  appeals: AppealsTable;
+  fundraising_pages: FundraisingPagesTable;
 }

@@ -4,6 +4,14 @@
 
 export const auditActionWords: Record<string, string> = {
   "payment.recorded": "Payment recorded",
+  "appeal.created": "Appeal created",
+  "appeal.updated": "Appeal changed",
+  "fundraising-page.started": "Page started",
+  "fundraising-page.approve": "Page approved",
+  "fundraising-page.changes": "Changes asked for",
+  "fundraising-page.reject": "Page rejected",
+  "fundraising-page.take-down": "Page taken down",
+  "fundraising-page.message-approved": "Tribute message approved",
   "payment.removed": "Payment removed",
   "payment.refunded": "Payment refunded",
   "payment.disputed": "Payment disputed",

@@ -82,3 +82,25 @@ export const mailWording = {
   testSubject: `Test message from ${site.name}`,
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
 } as const;
+
+/** Supporters' fundraising and tribute pages: the owner's e-mails (issue 39). */
+export const fundraisingMailWording = {
+  startedSubject: (title: string) => `Your page "${title}" is with our team`,
+  startedIntro: (name: string) =>
+    `Dear ${name}, thank you for starting a page for ${site.name}. Our team checks every page before it goes public, usually within two working days; we will e-mail you when it does.`,
+  manageLabel: "See and manage your page (keep this link to yourself; it works for 90 days):",
+  startedIgnore: "If you did not start a page, someone typed your address by mistake: ignore this e-mail.",
+  approvedSubject: (title: string) => `Your page "${title}" is live`,
+  approvedText:
+    "Good news: our team approved your page and it is public now. Share its address with family and friends:",
+  changesSubject: (title: string) => `Your page "${title}": a change is needed`,
+  changesText: "Our team looked at your page and asks for a change before it goes public:",
+  rejectedSubject: (title: string) => `Your page "${title}"`,
+  rejectedText: "Our team looked at your page and cannot publish it:",
+  takenDownSubject: (title: string) => `Your page "${title}" has been taken down`,
+  takenDownText: "Our team has taken your page down; it is no longer public:",
+  giftSubject: (title: string) => `A gift through your page "${title}"`,
+  giftText: (who: string, amount: string) => `${who} gave ${amount} through your page. Thank you for raising it!`,
+  someone: "Someone who asked to stay anonymous",
+  staffNewPageSubject: (title: string) => `New fundraising page to review: ${title}`,
+} as const;

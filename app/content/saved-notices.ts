@@ -28,6 +28,12 @@ export const savedNotices = {
   "giving-newsletter-off": "You will not get our newsletter any more.",
   "giving-monthly-stopped":
     "Your monthly gift is stopped on our side. Please cancel the standing order with your bank too: only your bank can stop the payments.",
+  "appeal-saved": "Appeal saved.",
+  "fundraising-page-approved": "Page approved: it is public now, and its owner has been e-mailed.",
+  "fundraising-page-changes": "Changes asked for: the owner has been e-mailed your message.",
+  "fundraising-page-rejected": "Page rejected: its owner has been e-mailed.",
+  "fundraising-page-taken-down": "Page taken down: it is no longer public, and its owner has been e-mailed.",
+  "fundraising-message-approved": "Message approved: it shows on the tribute page now.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

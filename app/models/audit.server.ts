@@ -25,7 +25,9 @@ export type AuditEntity =
   | "settings"
   | "newsletter"
   | "statements"
-  | "supporter";
+  | "supporter"
+  | "appeal"
+  | "fundraising-page";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -146,6 +146,8 @@ export interface DeclaredPayment {
   receivedOn: string;
   amountPence: number;
   declarations: Declaration[];
+  /** Given through a sponsored-event page (HMRC's Sponsored event column). */
+  sponsored: boolean;
 }
 
 /**
@@ -158,6 +160,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .selectFrom("payments")
     .innerJoin("pledges", "pledges.id", "payments.pledge_id")
     .leftJoin("gift_aid_claim_items", "gift_aid_claim_items.payment_id", "payments.id")
+    .leftJoin("fundraising_pages", "fundraising_pages.id", "pledges.fundraising_page_id")
     .where("gift_aid_claim_items.id", "is", null)
     // A refund (negative) is no gift, and a payment given back whole is no longer one.
     .where("payments.amount_pence", ">", 0)
@@ -176,6 +179,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
       netPenceOf(eb).as("net_pence"),
       "pledges.reference as pledge_reference",
       "pledges.supporter_id",
+      "fundraising_pages.sponsored",
     ])
     .orderBy("payments.received_on", "asc")
     .orderBy("payments.id", "asc")
@@ -189,6 +193,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     receivedOn: row.received_on,
     amountPence: Number(row.net_pence),
     declarations: declarations.get(row.supporter_id!) ?? [],
+    sponsored: row.sponsored === 1,
   }));
 }
 
@@ -237,7 +242,7 @@ export type Claim = CamelRow<Selectable<GiftAidClaimsTable>>;
  * schedule as it was when the batch was made): its row (columns in db/schema.ts), camelCase.
  */
 export type ClaimItem = CamelRow<Selectable<GiftAidClaimItemsTable>>;
-export type ClaimItemInput = Omit<ClaimItem, "id" | "claimId">;
+export type ClaimItemInput = Omit<ClaimItem, "id" | "claimId" | "sponsored"> & { sponsored?: 0 | 1 };
 
 const toClaim = (row: Selectable<GiftAidClaimsTable>): Claim => camelRow(row);
 
@@ -279,6 +284,7 @@ export async function insertClaim(
         house_name_or_number: item.houseNameOrNumber,
         postcode: item.postcode,
         donation_date: item.donationDate,
+        sponsored: item.sponsored ?? 0,
         amount_pence: item.amountPence,
       })
       .execute();

@@ -176,6 +176,9 @@ export async function findRecordedBankLines(db: DB, fingerprints: readonly strin
 
 export interface PaymentExportRow extends Payment {
   reference: string;
+  /** What the pledge was given to (0026): an appeal or a supporter's page, or neither. */
+  appealId: number | null;
+  fundraisingPageId: number | null;
   type: "one-time" | "monthly";
   firstName: string;
   lastName: string;
@@ -199,7 +202,15 @@ export async function* iteratePaymentsWithPledges(
       .selectFrom("payments")
       .innerJoin("pledges", "pledges.id", "payments.pledge_id")
       .selectAll("payments")
-      .select(["pledges.reference", "pledges.type", "pledges.first_name", "pledges.last_name", "pledges.email"])
+      .select([
+        "pledges.reference",
+        "pledges.type",
+        "pledges.first_name",
+        "pledges.last_name",
+        "pledges.email",
+        "pledges.appeal_id",
+        "pledges.fundraising_page_id",
+      ])
       .where("payments.id", ">", lastId);
     if (range.from) query = query.where("payments.received_on", ">=", range.from);
     if (range.to) query = query.where("payments.received_on", "<=", range.to);
@@ -208,6 +219,8 @@ export async function* iteratePaymentsWithPledges(
       yield rows.map((row) => ({
         ...toPayment(row),
         reference: row.reference,
+        appealId: row.appeal_id,
+        fundraisingPageId: row.fundraising_page_id,
         type: row.type,
         firstName: row.first_name,
         lastName: row.last_name,

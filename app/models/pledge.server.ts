@@ -47,6 +47,10 @@ export interface Pledge {
   /** When a card payment was disputed (a chargeback), and Stripe's reason and amount. */
   disputedAt: string | null;
   disputeNote: string | null;
+  /** The appeal it was given to, or null (the general fund). */
+  appealId: number | null;
+  /** The supporter's fundraising or tribute page it was given through, or null. */
+  fundraisingPageId: number | null;
 }
 
 export interface PledgeInput {
@@ -59,6 +63,12 @@ export interface PledgeInput {
   inHonour: boolean;
   honoreeName?: string | null;
   payBy?: "bank" | "card";
+  appealId?: number | null;
+  fundraisingPageId?: number | null;
+  /** A gift through a page: the donor's message, and whether their name and the amount show. */
+  supporterMessage?: string | null;
+  showName?: boolean;
+  showAmount?: boolean;
 }
 
 // Crockford's base32: no I, L, O or U, so a reference read over the phone or copied into
@@ -112,6 +122,8 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
     stripeSubscription: row.stripe_subscription,
     disputedAt: row.disputed_at,
     disputeNote: row.dispute_note,
+    appealId: row.appeal_id ?? null,
+    fundraisingPageId: row.fundraising_page_id ?? null,
   };
 }
 
@@ -228,6 +240,11 @@ export async function createPledge(
         status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
         pay_by: input.payBy ?? "bank",
         supporter_id: supporterId,
+        appeal_id: input.appealId ?? null,
+        fundraising_page_id: input.fundraisingPageId ?? null,
+        supporter_message: input.supporterMessage || null,
+        show_name: input.showName === false ? 0 : 1,
+        show_amount: input.showAmount === false ? 0 : 1,
       })
       .onConflict((conflict) => conflict.column("reference").doNothing())
       .returningAll()

@@ -49,6 +49,11 @@ export async function getCharitySettings(db: DB = getDb()): Promise<CharitySetti
   return settings;
 }
 
+/** The settings read inside a transaction (no cache: a transaction has no data version of its own). */
+export async function charitySettingsIn(trx: DB): Promise<CharitySettings> {
+  return Object.freeze(withDefaults(await listSettings(trx)));
+}
+
 export interface SettingsChange {
   key: SettingKey;
   before: string;

@@ -6,6 +6,7 @@ import { logger } from "~/infra/logger.server";
 import { pledgeStatusLabel, pledgeTypeLabels } from "~/schemas/donations";
 import { londonDayAndTime } from "~/utils/dates";
 import { penceToDecimal } from "~/utils/money";
+import { causeLabels } from "./gift-causes.server";
 
 // CSV exports of the Donations section: the rows, in the order staff see them. The route turns
 // them into a download with app/infra/csv.server.ts (formula cells neutralised there).
@@ -28,11 +29,13 @@ export const PLEDGE_EXPORT_HEADER = [
   "Cancelled on UK date (YYYY-MM-DD)",
   "Cancelled at UK time (HH:MM)",
   "Cancel reason",
+  "Given to",
 ] as const;
 
 export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   for await (const batch of iteratePledges(getDb(), query)) {
+    const givenTo = await causeLabels(batch);
     for (const p of batch) {
       rows.push([
         p.reference,
@@ -50,6 +53,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         p.inHonour ? "Yes" : "No",
         ...londonDayAndTime(p.cancelledAt),
         p.cancelReason ?? "",
+        givenTo(p),
       ]);
     }
   }
@@ -73,12 +77,14 @@ export const PAYMENT_EXPORT_HEADER = [
   "Recorded at UK time (HH:MM)",
   "Stripe payment",
   "Refund of payment id",
+  "Given to",
 ] as const;
 
 /** Payments received within the range (both days inclusive; either end may be open). */
 export async function paymentExportRows(range: ReceivedRange = {}): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   for await (const batch of iteratePaymentsWithPledges(getDb(), range)) {
+    const givenTo = await causeLabels(batch);
     for (const p of batch) {
       rows.push([
         p.id,
@@ -95,6 +101,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         ...londonDayAndTime(p.createdAt),
         p.stripeId ?? "",
         p.refundOf ?? "",
+        givenTo(p),
       ]);
     }
   }

@@ -49,6 +49,8 @@ export interface ClaimCandidate {
   donorName: string;
   receivedOn: string;
   amountPence: number;
+  /** Given through a sponsored-event page: "Yes" in HMRC's Sponsored event column. */
+  sponsored: boolean;
   /** The HMRC row when it would be accepted. */
   row: ScheduleRow | null;
   /** Why HMRC would reject the row, or why the payment is not claimable. */
@@ -97,7 +99,8 @@ function candidateOf(payment: DeclaredPayment): { candidate: ClaimCandidate; cov
     donorName: `${declaration.firstName} ${declaration.lastName}`,
     receivedOn: payment.receivedOn,
     amountPence: payment.amountPence,
-    row: result.ok ? result.row : null,
+    sponsored: payment.sponsored,
+    row: result.ok ? { ...result.row, sponsored: payment.sponsored } : null,
     problems: !cover.covered ? [cover.reason] : result.ok ? [] : result.problems,
   };
   return { candidate, covered: cover.covered };
@@ -208,6 +211,7 @@ export async function createClaimBatch(
         postcode: candidate.row!.postcode,
         donationDate: candidate.row!.receivedOn,
         amountPence: candidate.row!.amountPence,
+        sponsored: candidate.sponsored ? 1 : 0,
       })),
     );
     // The refunds this batch accounts for: those it deducts, and those of its own payments
@@ -261,6 +265,7 @@ function cellsOf(item: ClaimItem): string[] {
     postcode: item.postcode,
     receivedOn: item.donationDate,
     amountPence: item.amountPence,
+    sponsored: item.sponsored === 1,
   });
 }
 

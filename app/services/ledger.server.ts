@@ -16,6 +16,7 @@ import type { CharitySettings } from "~/utils/charity-settings";
 import { formatPence } from "~/utils/money";
 import type { GiftAidDeclarationCopy } from "./mail-templates.server";
 import { queuePaymentThanks } from "./receipts.server";
+import { queuePageOwnerGiftMail } from "./fundraising.server";
 
 // THE LEDGER: the one place money is recorded. Every payment and every refund, whatever its
 // source (staff by hand, a bank statement import, a Stripe webhook), goes through
@@ -110,6 +111,8 @@ export async function recordPayment(
   const thanked = thanks
     ? await queuePaymentThanks(trx, pledge, payment, thanks.charity, { declarationCopy: thanks.declarationCopy })
     : false;
+  // A gift through a supporter's page: its owner hears of it as the money arrives.
+  if (pledge.fundraisingPageId !== null) await queuePageOwnerGiftMail(trx, pledge, payment);
   await recordAudit(trx, {
     entity: "pledge",
     entityId: pledge.id,

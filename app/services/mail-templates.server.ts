@@ -101,6 +101,19 @@ export function staffLinkMail(
   ]);
 }
 
+/** A supporter's page notice: paragraphs, an optional quoted message and an optional link (issue 39). */
+export function pageOwnerMail(
+  subject: string,
+  paragraphs: readonly string[],
+  charity: CharitySettings,
+  options: { quote?: string | null; link?: { label: string; url: string } } = {},
+): MailContent {
+  const blocks: Block[] = paragraphs.map((text) => ({ kind: "p", text }));
+  if (options.quote) blocks.push({ kind: "pre", text: options.quote });
+  if (options.link) blocks.push({ kind: "link", ...options.link });
+  return render(charity, subject, blocks);
+}
+
 /** A short notice to a staff member (role changed, second factor reset, password changed). */
 export function staffNoticeMail(subject: string, text: string, charity: CharitySettings): MailContent {
   return render(charity, subject, [{ kind: "p", text }]);

@@ -27,7 +27,13 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { formatLongDate } from "~/utils/dates";
 
 /** What the donate form's valid submission pledges: the fields a pledge keeps, and how it is paid. */
-export function pledgeOfDonation(donation: DonationInput, payBy: "card" | "bank"): Parameters<typeof submitPledge>[0] {
+export function pledgeOfDonation(
+  donation: DonationInput,
+  payBy: "card" | "bank",
+  cause: Partial<
+    Pick<PledgeInput, "appealId" | "fundraisingPageId" | "supporterMessage" | "showName" | "showAmount">
+  > = {},
+): Parameters<typeof submitPledge>[0] {
   const { type, amountPence, firstName, lastName, email, phone, inHonour, honoreeName, giftAidDeclaration } = donation;
   return {
     type,
@@ -40,6 +46,7 @@ export function pledgeOfDonation(donation: DonationInput, payBy: "card" | "bank"
     honoreeName: honoreeName || null,
     giftAidDeclaration,
     payBy,
+    ...cause,
   };
 }
 

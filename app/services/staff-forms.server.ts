@@ -12,6 +12,8 @@ import {
   ownPasswordSchema,
   resetPasswordSchema,
 } from "~/schemas/staff-account";
+import type { AppealFormInput } from "~/schemas/appeals";
+import type { AppealInput } from "~/models/appeal.server";
 
 export const parseInviteForm = (formData: FormData) => parseWithZod(formData, { schema: inviteSchema });
 export const parseAcceptForm = (formData: FormData) => parseWithZod(formData, { schema: acceptInvitationSchema });
@@ -22,3 +24,17 @@ export const parseCodeForm = (formData: FormData) => parseWithZod(formData, { sc
 export const parseOwnNameForm = (formData: FormData) => parseWithZod(formData, { schema: ownNameSchema });
 export const parseOwnEmailForm = (formData: FormData) => parseWithZod(formData, { schema: ownEmailSchema });
 export const parseOwnPasswordForm = (formData: FormData) => parseWithZod(formData, { schema: ownPasswordSchema });
+
+/** The appeal fields of a valid staff appeal form (app/schemas/appeals.ts). */
+export function appealInput(value: AppealFormInput): AppealInput {
+  return {
+    slug: value.slug,
+    title: value.title,
+    story: value.story.replace(/\r\n?/g, "\n"),
+    goalPence: value.goal,
+    goalDonors: value.goal_donors ?? null,
+    startsOn: value.starts_on ?? null,
+    endsOn: value.ends_on ?? null,
+    isOpen: value.is_open,
+  };
+}

@@ -58,6 +58,13 @@ export const adminPaths = {
   sendNewsletter: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/send`,
   /** The e-mail's HTML part as a page of its own, framed by the newsletter's page. */
   newsletterPreview: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/preview.html`,
+  /** The charity's appeals with goals: the list, a new one, one to edit. */
+  appeals: `${DASHBOARD_PATH}/appeals`,
+  newAppeal: `${DASHBOARD_PATH}/appeals/new`,
+  appeal: (id: number) => `${DASHBOARD_PATH}/appeals/${id}`,
+  /** Supporters' fundraising and tribute pages: the list (?status=) and one page's review. */
+  fundraisingPages: `${DASHBOARD_PATH}/fundraising-pages`,
+  fundraisingPage: (id: number) => `${DASHBOARD_PATH}/fundraising-pages/${id}`,
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
   supporters: `${DASHBOARD_PATH}/supporters`,
@@ -146,7 +153,15 @@ export const dashboardSections = [
     group: "content",
     roles: ["admin", "editor"],
   },
+  { key: "appeals", label: "Appeals", to: adminPaths.appeals, group: "content", roles: everyone },
   { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
+  {
+    key: "fundraising-pages",
+    label: "Fundraising pages",
+    to: adminPaths.fundraisingPages,
+    group: "money",
+    roles: money,
+  },
   { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
   { key: "supporters", label: "Supporters", to: adminPaths.supporters, group: "people", roles: money },
   { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },

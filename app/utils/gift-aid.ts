@@ -99,6 +99,8 @@ export interface ScheduleRow {
   postcode: string;
   receivedOn: string;
   amountPence: number;
+  /** A gift through a sponsored-event page: "Yes" in the Sponsored event column (HMRC's guidance, docs/gift-aid.md). */
+  sponsored?: boolean;
 }
 
 export type ScheduleRowResult = { ok: true; row: ScheduleRow } | { ok: false; problems: string[] };
@@ -154,8 +156,9 @@ export function scheduleRow(donation: ScheduleDonation): ScheduleRowResult {
 }
 
 /**
- * A row's cells in SCHEDULE_HEADER order. Aggregated donations and Sponsored event do not
- * apply to a named donor's gift: HMRC wants them blank, never 0 or 0.00.
+ * A row's cells in SCHEDULE_HEADER order. Aggregated donations does not apply to a named
+ * donor's gift: HMRC wants it blank, never 0 or 0.00; Sponsored event is "Yes" for a gift to a
+ * sponsored event (given through a sponsored-event page), blank otherwise.
  */
 export function scheduleCells(row: ScheduleRow): string[] {
   return [
@@ -165,7 +168,7 @@ export function scheduleCells(row: ScheduleRow): string[] {
     row.house,
     row.postcode,
     "",
-    "",
+    row.sponsored ? "Yes" : "",
     scheduleDate(row.receivedOn),
     scheduleAmount(row.amountPence),
   ];

@@ -12,3 +12,14 @@ export function penceToDecimal(pence: number): string {
   const abs = Math.abs(Math.trunc(pence));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+/** "5000", "5,000", "£5,000.50" → whole pence; null for anything else (negative, more than 2 decimals, not a number). */
+export function poundsToPence(raw: string): number | null {
+  const cleaned = raw
+    .trim()
+    .replace(/^£/, "")
+    .replace(/,(?=\d{3}(?:\D|$))/g, "");
+  if (!/^\d{1,9}(?:\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

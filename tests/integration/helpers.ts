@@ -74,6 +74,8 @@ export async function resetDatabase(): Promise<void> {
     "contact_enquiries",
     "newsletter_subscribers",
     "pledges",
+    "appeals",
+    "fundraising_pages",
     "form_posts",
     "stripe_events",
     "donor_sessions",

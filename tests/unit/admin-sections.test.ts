@@ -18,7 +18,11 @@ describe("the staff area's sections", () => {
     expect([...ids].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(ids);
     expect(grouped[0]).toMatchObject({ id: "home", label: null });
     expect(grouped[0].sections[0].label).toBe("Overview");
-    expect(grouped.find((g) => g.id === "money")?.sections.map((s) => s.label)).toEqual(["Donations", "Gift Aid"]);
+    expect(grouped.find((g) => g.id === "money")?.sections.map((s) => s.label)).toEqual([
+      "Donations",
+      "Fundraising pages",
+      "Gift Aid",
+    ]);
   });
 
   it("leaves out a group with no section, and lists a group's sections in order", () => {
@@ -33,7 +37,7 @@ describe("the staff area's sections", () => {
 
   it("shows each role only the sections it may open", () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
-    expect(labels("editor")).toEqual(["Overview", "Statistics", "News", "Newsletters"]);
+    expect(labels("editor")).toEqual(["Overview", "Statistics", "News", "Newsletters", "Appeals"]);
     expect(labels("fundraising")).not.toContain("Team");
     expect(labels("fundraising")).not.toContain("Settings");
     expect(labels("fundraising")).toContain("Donations");

@@ -58,6 +58,8 @@ describe("public pages' weight", () => {
       "/news/:id",
       "/donate",
       "/donate/card/:reference/wait",
+      "/appeals/:slug",
+      "/fundraise/:slug",
       "/contact",
       "/publications",
       "/privacy",

@@ -8,3 +8,4 @@ export { submitCardGift } from "~/services/checkout-queue.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
+export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
 import { nextScheduledPublish, sitemapArticles } from "~/services/news.server";
 import { newsletterWebPath, sitemapNewsletters } from "~/services/newsletter-issues.server";
+import { sitemapAppeals } from "~/services/appeals.server";
+import { fundraisePath, sitemapFundraisingPages } from "~/services/fundraising.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
 import { buildSitemap } from "~/utils/feeds";
 import { publicOrigin } from "~/infra/public-url.server";
@@ -9,11 +11,18 @@ import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin();
-  const [articles, newsletters] = await Promise.all([sitemapArticles(), sitemapNewsletters()]);
+  const [articles, newsletters, appeals, pages] = await Promise.all([
+    sitemapArticles(),
+    sitemapNewsletters(),
+    sitemapAppeals(),
+    sitemapFundraisingPages(),
+  ]);
   const body = buildSitemap([
     ...publicPagePaths.map((path) => ({ loc: `${origin}${path}` })),
     ...articles.map((article) => ({ loc: `${origin}/news/${article.id}`, lastmod: article.updatedAt })),
     ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sentAt })),
+    ...appeals.map((a) => ({ loc: `${origin}/appeals/${a.slug}`, lastmod: a.updatedAt })),
+    ...pages.map((p) => ({ loc: `${origin}${fundraisePath(p.slug)}`, lastmod: p.updatedAt })),
   ]);
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",

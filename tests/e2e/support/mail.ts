@@ -11,7 +11,8 @@ export async function linkInOutbox(
     | "/admin/invitation/"
     | "/admin/reset-password/"
     | "/admin/confirm-email/"
-    | "/giving/link/",
+    | "/giving/link/"
+    | "/fundraise/manage/",
 ) {
   const row = await e2eDb()
     .selectFrom("outbox")

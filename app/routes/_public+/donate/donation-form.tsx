@@ -63,9 +63,12 @@ type DonationFormState = ReturnType<typeof useDonationForm>;
 export function DonationForm({
   cardPayments,
   state: [form, fields],
+  children,
 }: {
   cardPayments: boolean;
   state: DonationFormState;
+  /** What the gift goes to (an appeal or a supporter's page), at the top of the form. */
+  children?: ReactNode;
 }) {
   const busy = useIsPending({ formAction: "/donate" });
 
@@ -88,6 +91,7 @@ export function DonationForm({
   return (
     <Form method="post" {...getFormProps(form)} onFocus={crossField.prepare} className="space-y-8">
       <Honeypot />
+      {children}
 
       <fieldset id={fields.type.id}>
         <legend className="text-base font-semibold text-slate-900 dark:text-white">Donation type</legend>

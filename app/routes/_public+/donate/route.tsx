@@ -1,7 +1,7 @@
 // The donate page, the site's most important form: its loader and action, and the page around
 // the form (donation-form.tsx, beside this file) with the side boxes.
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
@@ -19,6 +19,8 @@ import {
   stripeEnabled,
   handlePublicForm,
   pageHeaders,
+  giftCauseOf,
+  giftCauseOfPost,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-text";
@@ -28,7 +30,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { DonationForm, useDonationForm } from "./donation-form";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
-export const handle: PageCacheHandle = { pageCache: true };
+export const handle: PageCacheHandle = { pageCache: true, query: ["appeal", "page"] };
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(
@@ -39,9 +41,13 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so cacheable. */
-export async function loader() {
-  return json({ cardPayments: stripeEnabled() });
+/**
+ * Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so
+ * cacheable. `?appeal=slug` or `?page=slug` names what the gift goes to (rendered afresh, not cached).
+ */
+export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
+  const cause = args ? await giftCauseOf(new URL(args.request.url).searchParams) : null;
+  return json({ cardPayments: stripeEnabled(), cause });
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
@@ -50,7 +56,10 @@ export const headers: HeadersFunction = (args) => pageHeaders(args);
 export async function action({ request }: ActionFunctionArgs) {
   return handlePublicForm(request, {
     schema: donationSchema,
-    async onValid(donation) {
+    async onValid(donation, submission) {
+      const cause = await giftCauseOfPost(submission.payload);
+      if (!cause.ok)
+        return json({ result: submission.reply({ fieldErrors: { [cause.field]: [cause.message] } }) }, 400);
       // Card is the default when offered; without Stripe the choice does not exist.
       const card = stripeEnabled() && donation.payBy !== "bank";
       if (card) {
@@ -58,18 +67,51 @@ export async function action({ request }: ActionFunctionArgs) {
         // navigation, since it is on another origin; the amount comes from the pledge), or,
         // when Stripe's rate limit holds the session back, to the wait page as a full page
         // load, since it refreshes itself.
-        const next = await submitCardGift(pledgeOfDonation(donation, "card"));
+        const next = await submitCardGift(pledgeOfDonation(donation, "card", cause.cause));
         return next.document ? redirectDocument(next.location, 303) : redirect(next.location, 303);
       }
-      const pledge = await submitPledge(pledgeOfDonation(donation, "bank"));
+      const pledge = await submitPledge(pledgeOfDonation(donation, "bank", cause.cause));
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });
 }
 
+/** What the gift goes to (an appeal or a supporter's page): the hidden field and the line saying so. */
+function GiftCauseFields({ cause }: { cause: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["cause"]> }) {
+  if (cause.kind === "appeal" && !cause.open) {
+    return (
+      <p className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">{`The ${cause.title} has closed: your gift goes to our general fund.`}</p>
+    );
+  }
+  const field = "mt-1 w-full rounded-md border border-slate-400 p-2 dark:border-slate-500 dark:bg-slate-900";
+  return (
+    <div className="space-y-4 rounded-md border border-brand-700 p-4 dark:border-brand-300">
+      <input type="hidden" name={cause.kind === "appeal" ? "appeal" : "fundraisingPage"} value={cause.slug} />
+      <p className="font-semibold text-slate-900 dark:text-white">
+        Your gift goes to: {cause.title}
+        {cause.kind === "page" ? ` (${cause.ownerName}'s page)` : ""}
+      </p>
+      {cause.kind === "page" ? (
+        <>
+          <label className="block text-sm font-medium">
+            A message for the page (optional)
+            <textarea name="supporterMessage" maxLength={500} rows={3} className={field} />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="anonymous" className="h-4 w-4" /> Give anonymously: do not show my name
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="hideAmount" className="h-4 w-4" /> Do not show the amount
+          </label>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 export default function Donate() {
   const charity = useCharity();
-  const { cardPayments } = useLoaderData<typeof loader>();
+  const { cardPayments, cause } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const donation = useDonationForm(actionData?.result);
   return (
@@ -87,7 +129,9 @@ export default function Donate() {
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Panel title="Your donation" large className="lg:col-span-2">
-          <DonationForm cardPayments={cardPayments} state={donation} />
+          <DonationForm cardPayments={cardPayments} state={donation}>
+            {cause ? <GiftCauseFields cause={cause} /> : null}
+          </DonationForm>
         </Panel>
 
         <div className="space-y-6">

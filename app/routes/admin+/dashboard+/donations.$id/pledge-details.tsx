@@ -22,10 +22,13 @@ export function PledgeDetails({
   pledge,
   paymentCount,
   supporterId,
+  givenTo = "",
 }: {
   pledge: SerializeFrom<Pledge>;
   paymentCount: number;
   supporterId: number | null;
+  /** What the gift was given to ("Appeal: Winter appeal"), or "" for the general fund. */
+  givenTo?: string;
 }) {
   // What the donor still owes: a refund gives money back, it does not make the pledge owed again.
   const outstanding = Math.max(0, pledge.amountPence - pledge.paidPence - pledge.refundedPence);
@@ -93,6 +96,7 @@ export function PledgeDetails({
           </a>
         </Detail>
         <Detail term="Phone">{pledge.phone ?? "Not given"}</Detail>
+        <Detail term="Given to">{givenTo || "General fund"}</Detail>
         <Detail term="In honour or memory of someone">
           {pledge.inHonour ? (pledge.honoreeName ? `Yes: ${pledge.honoreeName}` : "Yes") : "No"}
         </Detail>

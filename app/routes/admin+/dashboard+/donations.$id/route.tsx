@@ -20,6 +20,7 @@ import { isPaidInFull, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
 import { supporterIdOfPledge } from "~/services/supporters.server";
+import { causeLabels } from "~/services/gift-causes.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -53,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       saved: flash.message,
       today: londonToday(),
       supporterId: await supporterIdOfPledge(pledge.id),
+      givenTo: (await causeLabels([pledge]))(pledge),
     },
     { headers: flash.headers },
   );
@@ -73,7 +75,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PledgeDetail() {
-  const { pledge, payments, history, saved, today, statementYears, supporterId } = useLoaderData<typeof loader>();
+  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -113,7 +116,7 @@ export default function PledgeDetail() {
       <Outlet />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <PledgeDetails pledge={pledge} paymentCount={payments.length} supporterId={supporterId} />
+        <PledgeDetails pledge={pledge} paymentCount={payments.length} supporterId={supporterId} givenTo={givenTo} />
 
         <section aria-labelledby="record-heading">
           <h3 id="record-heading" className="text-xl font-semibold">

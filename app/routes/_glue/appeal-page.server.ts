@@ -1,0 +1,5 @@
+// Route glue (app/routes/_glue/, never a route): what app/routes/_public+/appeals.$slug.tsx needs of the server.
+export { json } from "@remix-run/node";
+export { cachedLoader } from "~/infra/page-cache.server";
+export { absoluteUrl } from "~/infra/public-url.server";
+export { publicAppeal } from "~/services/appeals.server";

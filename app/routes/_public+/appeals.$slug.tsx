@@ -1,0 +1,99 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MissingOrError } from "~/components/error-page";
+import { Figure, GoalProgress } from "~/components/goal-progress";
+import { LeadPicture, MarkdownText } from "~/components/reading-page";
+import { appealCopy } from "~/content/appeals";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { absoluteUrl, cachedLoader, json, publicAppeal } from "~/routes/_glue/appeal-page.server";
+import { notFound } from "~/utils/http";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+/**
+ * Cached for anonymous visitors like every public page (at most SHARED_CACHE_SECONDS behind for
+ * a shared cache; the in-process copy is dropped by staff changes): on appeal night the page is
+ * served from the cache, and its figures are one aggregate query on each uncached render.
+ */
+export const handle: PageCacheHandle = { pageCache: true };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => {
+    const appeal = await publicAppeal(args.params.slug ?? "");
+    if (!appeal) throw notFound(appealCopy.notFound);
+    return json({ appeal, url: absoluteUrl(`/appeals/${appeal.slug}`) });
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return pageMeta({ title: appealCopy.notFound, description: appealCopy.notFoundBody }, matches);
+  return [
+    ...pageMeta({ title: data.appeal.title, description: data.appeal.summary, url: data.url }, matches),
+    { tagName: "link", rel: "canonical", href: data.url },
+  ];
+};
+
+export default function AppealPage() {
+  const { appeal } = useLoaderData<typeof loader>();
+  const { totals } = appeal;
+  return (
+    <article className="container-page max-w-3xl py-10">
+      <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{appeal.title}</h1>
+      {appeal.open ? null : (
+        <div className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          <h2 className="font-semibold">{appealCopy.closedHeading}</h2>
+          <p className="mt-1">{appealCopy.closedText}</p>
+          <p className="mt-3">
+            <Link to="/donate" className="btn-secondary">
+              {appealCopy.generalFund}
+            </Link>
+          </p>
+        </div>
+      )}
+      <section aria-labelledby="appeal-figures" className="mt-6">
+        <h2 id="appeal-figures" className="sr-only">
+          How the appeal is doing
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Figure label={appealCopy.goal} value={formatPence(appeal.goalPence)} />
+          <Figure label={appealCopy.given} value={formatPence(totals.givenPence)} />
+          <Figure
+            label={appealCopy.promised}
+            value={formatPence(totals.promisedPence)}
+            note={appealCopy.promisedNote}
+          />
+          <Figure
+            label={appealCopy.donors}
+            value={String(totals.donors)}
+            note={appeal.goalDonors ? `of ${appeal.goalDonors}` : undefined}
+          />
+        </dl>
+        <GoalProgress
+          label={`${appeal.title}: progress toward the goal`}
+          valuePence={totals.givenPence}
+          goalPence={appeal.goalPence}
+          words={appealCopy.progressWords(totals.givenPence, appeal.goalPence)}
+        />
+        {appeal.open ? (
+          <p className="mt-6">
+            <Link to={`/donate?appeal=${appeal.slug}`} className="btn-donate px-8 py-3 text-base">
+              {appealCopy.donate}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+      {appeal.image ? <LeadPicture image={appeal.image} /> : null}
+      <MarkdownText html={appeal.storyHtml} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <MissingOrError
+      title={appealCopy.notFound}
+      text={appealCopy.notFoundBody}
+      link={{ to: "/donate", label: appealCopy.generalFund }}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MissingOrError } from "~/components/error-page";
+import { Figure, GoalProgress } from "~/components/goal-progress";
+import { LeadPicture, MarkdownText } from "~/components/reading-page";
+import { fundraiseCopy } from "~/content/appeals";
+import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { absoluteUrl, cachedLoader, json, publicFundraisingPage } from "~/routes/_glue/fundraise-page.server";
+import { notFound } from "~/utils/http";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+
+/** A supporter's page: public (and cached like every public page) only once staff approved it; 404 before. */
+export const handle: PageCacheHandle = { pageCache: true };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => {
+    const page = await publicFundraisingPage(args.params.slug ?? "");
+    if (!page) throw notFound(fundraiseCopy.notFound);
+    return json({ page, url: absoluteUrl(`/fundraise/${page.slug}`) });
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return pageMeta({ title: fundraiseCopy.notFound, description: fundraiseCopy.notFoundBody }, matches);
+  return [
+    ...pageMeta({ title: data.page.title, description: data.page.summary, url: data.url }, matches),
+    { tagName: "link", rel: "canonical", href: data.url },
+  ];
+};
+
+export default function FundraisePage() {
+  const { page } = useLoaderData<typeof loader>();
+  const { totals } = page;
+  const give = `/donate?page=${page.slug}`;
+  return (
+    <article className="container-page max-w-3xl py-10">
+      <p className="text-sm font-semibold text-brand-700 uppercase dark:text-brand-300">
+        {page.kind === "memoriam" ? "In Memoriam" : "Share My Day"}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight break-words sm:text-4xl">{page.title}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {page.inMemoryOf ? `${fundraiseCopy.inMemoryOf} ${page.inMemoryOf}. ` : ""}
+        {page.occasion ? `${page.occasion}. ` : ""}A page by {page.ownerName}.
+      </p>
+      <section aria-labelledby="page-figures" className="mt-6">
+        <h2 id="page-figures" className="sr-only">
+          How the page is doing
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Figure label={fundraiseCopy.target} value={formatPence(page.targetPence)} />
+          <Figure label={fundraiseCopy.raised} value={formatPence(totals.givenPence)} />
+          <Figure label="Supporters" value={String(totals.donors)} />
+        </dl>
+        <GoalProgress
+          label={`${page.title}: progress toward the target`}
+          valuePence={totals.givenPence}
+          goalPence={page.targetPence}
+          words={`${formatPence(totals.givenPence)} raised of a ${formatPence(page.targetPence)} target`}
+        />
+        <p className="mt-6">
+          <Link to={give} className="btn-donate px-8 py-3 text-base">
+            {fundraiseCopy.give}
+          </Link>
+        </p>
+      </section>
+      {page.image ? <LeadPicture image={page.image} /> : null}
+      <MarkdownText html={page.storyHtml} />
+      <section aria-labelledby="supporters-heading" className="mt-10">
+        <h2 id="supporters-heading" className="text-2xl font-bold">
+          {fundraiseCopy.supporters}
+        </h2>
+        {page.supporters.length === 0 ? (
+          <p className="mt-3 text-slate-700 dark:text-slate-300">{fundraiseCopy.noSupporters}</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {page.supporters.map((s) => (
+              <li key={s.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                <p className="font-semibold text-slate-900 dark:text-white">
+                  {s.name ?? fundraiseCopy.anonymous}
+                  {s.amountPence === null ? "" : `: ${formatPence(s.amountPence)}`}
+                </p>
+                {s.message ? (
+                  <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{s.message}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <MissingOrError
+      title={fundraiseCopy.notFound}
+      text={fundraiseCopy.notFoundBody}
+      link={{ to: "/get-involved", label: "Back to Get Involved" }}
+    />
+  );
+}

@@ -1,0 +1,208 @@
+// Appeals and supporters' pages (issue 39), through the services and the donate action: an
+// appeal's figures (given net of refunds, promised apart, donors) from its pledges; the donate
+// form naming the appeal or page; a page's life (start, throttle per address, approval, 404
+// before it); the owner told of each gift; a sponsored-event gift marked for HMRC.
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/infra/db.server";
+import { action as donateAction } from "~/routes/_public+/donate/route";
+import { createAppeal, publicAppeal } from "~/services/appeals.server";
+import {
+  decideOnPage,
+  FundraisingRefusal,
+  PAGES_PER_ADDRESS_PER_DAY,
+  publicFundraisingPage,
+  startFundraisingPage,
+} from "~/services/fundraising.server";
+import { recordManualPayment } from "~/services/donations.server";
+import { recordRefund } from "~/services/ledger.server";
+import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { claimScheduleCsv } from "~/services/gift-aid-claims.server";
+import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
+import { formRequest, resetDatabase } from "./helpers";
+import { ensureAdmin } from "./admin-support";
+
+const donor = { type: "one-time", customAmount: "", phone: "", website: "", lastName: "Bloggs" };
+
+async function donate(fields: Record<string, string>) {
+  return (await donateAction({ request: formRequest("/donate", fields), params: {}, context: {} } as any)) as Response;
+}
+
+const pledgeOf = (email: string) =>
+  getDb().selectFrom("pledges").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+
+const outboxTo = (to: string) =>
+  getDb()
+    .selectFrom("outbox")
+    .select(["kind", "subject", "text_body"])
+    .where("to_address", "=", to)
+    .orderBy("id")
+    .execute();
+
+beforeEach(resetDatabase);
+
+describe("appeals", () => {
+  it("counts paid gifts net of refunds, promised pledges apart, and donors, from the appeal's pledges", async () => {
+    const admin = await ensureAdmin();
+    const appeal = await createAppeal(
+      {
+        slug: "winter",
+        title: "Winter appeal",
+        story: "Warm **clinics**.",
+        goalPence: 500_000,
+        goalDonors: 100,
+        startsOn: null,
+        endsOn: null,
+        isOpen: true,
+      },
+      {},
+      admin,
+    );
+    expect((await publicAppeal("winter"))!.totals).toEqual({ givenPence: 0, promisedPence: 0, donors: 0 });
+
+    for (const [firstName, amount] of [
+      ["Ann", "120"],
+      ["Bob", "50"],
+    ]) {
+      const response = await donate({
+        ...donor,
+        firstName,
+        email: `${firstName}@example.com`,
+        amount: "",
+        customAmount: amount,
+        appeal: "winter",
+      });
+      expect(response.status).toBe(303);
+    }
+    // A gift without the field goes to the general fund.
+    await donate({ ...donor, firstName: "Cy", email: "cy@example.com", amount: "25" });
+    const ann = await pledgeOf("Ann@example.com");
+    expect(ann.appeal_id).toBe(appeal.id);
+    expect((await pledgeOf("cy@example.com")).appeal_id).toBeNull();
+    expect((await publicAppeal("winter"))!.totals).toEqual({ givenPence: 0, promisedPence: 17_000, donors: 0 });
+
+    const paid = await recordManualPayment(
+      { pledgeId: ann.id, receivedOn: "2026-11-20", amountPence: 12_000, sendThanks: false },
+      admin.username,
+    );
+    expect((await publicAppeal("winter"))!.totals).toEqual({ givenPence: 12_000, promisedPence: 5_000, donors: 1 });
+
+    await getDb()
+      .transaction()
+      .execute((trx) =>
+        recordRefund(
+          trx,
+          { paymentId: paid!.payment.id, amountPence: 2_000, receivedOn: "2026-11-21" } as any,
+          "admin",
+        ),
+      );
+    const after = await publicAppeal("winter");
+    expect(after!.totals).toEqual({ givenPence: 10_000, promisedPence: 5_000, donors: 1 });
+    expect(after!.storyHtml).toContain("<strong>clinics</strong>");
+  });
+
+  it("leaves a gift to a closed appeal to the general fund", async () => {
+    const admin = await ensureAdmin();
+    await createAppeal(
+      {
+        slug: "done",
+        title: "Done",
+        story: "Over.",
+        goalPence: 100_00,
+        goalDonors: null,
+        startsOn: null,
+        endsOn: null,
+        isOpen: false,
+      },
+      {},
+      admin,
+    );
+    await donate({ ...donor, firstName: "Di", email: "di@example.com", amount: "25", appeal: "done" });
+    expect((await pledgeOf("di@example.com")).appeal_id).toBeNull();
+  });
+});
+
+const start = {
+  kind: "share-my-day" as const,
+  name: "Jo Runner",
+  email: "jo.runner@example.com",
+  title: "Jo's 40 km",
+  target: 30_000,
+  story: "Running for clinics.",
+  occasion: "My 40th",
+  in_memory_of: undefined,
+  sponsored: true,
+};
+
+describe("supporters' pages", () => {
+  it("starts a page waiting for review, mails its owner a management link, and throttles an address", async () => {
+    const page = await startFundraisingPage(start);
+    expect(page).toMatchObject({ slug: "jos-40-km", status: "pending", targetPence: 30_000, sponsored: true });
+    const mail = await outboxTo(start.email);
+    expect(mail[0].text_body).toMatch(/\/fundraise\/manage\/[A-Za-z0-9_-]+/);
+    expect(await publicFundraisingPage(page.slug)).toBeUndefined();
+
+    for (let i = 1; i < PAGES_PER_ADDRESS_PER_DAY; i++)
+      await startFundraisingPage({ ...start, email: "JO.RUNNER@example.com" });
+    await expect(startFundraisingPage(start)).rejects.toBeInstanceOf(FundraisingRefusal);
+    expect(await getDb().selectFrom("fundraising_pages").select("id").execute()).toHaveLength(
+      PAGES_PER_ADDRESS_PER_DAY,
+    );
+  });
+
+  it("approves, counts gifts once paid, tells the owner of each, and marks a sponsored gift for HMRC", async () => {
+    const admin = await ensureAdmin();
+    const page = await startFundraisingPage(start);
+    await expect(decideOnPage(page.id, "take-down", "No", admin)).rejects.toBeInstanceOf(FundraisingRefusal);
+    await decideOnPage(page.id, "approve", null, admin);
+    expect((await outboxTo(start.email)).map((m) => m.kind)).toEqual(["fundraising.started", "fundraising.approve"]);
+
+    const response = await donate({
+      ...donor,
+      firstName: "Sam",
+      email: "sam@example.com",
+      amount: "25",
+      fundraisingPage: page.slug,
+      supporterMessage: "Go Jo!",
+      hideAmount: "on",
+      giftAid: "on",
+      giftAidVersion: String(CURRENT_DECLARATION_VERSION),
+      title: "Mr",
+      house: "1",
+      street: "High Street",
+      town: "Leeds",
+      postcode: "LS1 4AP",
+    });
+    expect(response.status).toBe(303);
+    const gift = await pledgeOf("sam@example.com");
+    expect(gift).toMatchObject({
+      fundraising_page_id: page.id,
+      supporter_message: "Go Jo!",
+      show_amount: 0,
+      show_name: 1,
+    });
+    expect((await publicFundraisingPage(page.slug))!.totals.givenPence).toBe(0);
+
+    await recordManualPayment(
+      { pledgeId: gift.id, receivedOn: "2026-11-20", amountPence: 2_500, sendThanks: false },
+      admin.username,
+    );
+    const shown = await publicFundraisingPage(page.slug);
+    expect(shown!.totals.givenPence).toBe(2_500);
+    expect(shown!.supporters).toEqual([{ id: gift.id, name: "Sam B.", amountPence: null, message: "Go Jo!" }]);
+    const told = (await outboxTo(start.email)).find((m) => m.kind === "fundraising.gift");
+    expect(told?.text_body).toContain("Sam gave a gift through your page");
+
+    const declared = await getDb()
+      .selectFrom("gift_aid_declarations")
+      .select("id")
+      .where("pledge_id", "=", gift.id)
+      .execute();
+    expect(declared).toHaveLength(1);
+    const claim = await createClaimBatch({ paymentIds: "all", actor: admin.username });
+    const csv = (await claimScheduleCsv(claim.id))!.csv;
+    expect(csv.split("\n")[1]).toContain(",Yes,");
+
+    await decideOnPage(page.id, "take-down", "Reported", admin);
+    expect(await publicFundraisingPage(page.slug)).toBeUndefined();
+  });
+});

@@ -20,6 +20,7 @@ export const savedNotices = {
   "small-donation-recorded": "Small donation recorded.",
   "small-donation-deleted": "Small donation deleted.",
   "supporters-merged": "The supporters were merged.",
+  "volunteer-status": "Status changed.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

@@ -25,7 +25,8 @@ export type AuditEntity =
   | "settings"
   | "newsletter"
   | "statements"
-  | "supporter";
+  | "supporter"
+  | "volunteer";
 
 export interface AuditInput {
   entity: AuditEntity;

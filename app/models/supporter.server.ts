@@ -302,7 +302,13 @@ export async function listSupporterEnquiries(db: DB, id: number) {
 // ---------------------------------------------------------------------------------------
 
 /** The tables whose rows point at a supporter, as the merge moves them. */
-const OWNED_TABLES = ["pledges", "gift_aid_declarations", "newsletter_subscribers", "contact_enquiries"] as const;
+const OWNED_TABLES = [
+  "pledges",
+  "gift_aid_declarations",
+  "newsletter_subscribers",
+  "contact_enquiries",
+  "volunteer_applications",
+] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 
 /** How many rows of each kind the supporter owns. */

@@ -34,11 +34,13 @@ export interface CharitySettings {
   /** The sister chapters' sites, linked from the footer; empty: not shown. */
   internationalChapterUrl: string;
   europeChapterUrl: string;
+  /** The interests a volunteer applicant can tick, one per line (docs/volunteers.md). */
+  volunteerInterests: string;
 }
 
 export type SettingKey = keyof CharitySettings;
 
-export const settingsGroups = ["charity", "contact", "bank", "social", "chapters"] as const;
+export const settingsGroups = ["charity", "contact", "bank", "social", "chapters", "volunteers"] as const;
 export type SettingsGroup = (typeof settingsGroups)[number];
 
 /** Each group's fields, in form order, with the label staff see (also in the audit trail). */
@@ -65,6 +67,7 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
   ],
   social: socialFields,
   chapters: chapterFields,
+  volunteers: [{ key: "volunteerInterests", label: "Volunteer interests" }],
 };
 
 export const settingsGroupLegends: Record<SettingsGroup, string> = {
@@ -73,6 +76,7 @@ export const settingsGroupLegends: Record<SettingsGroup, string> = {
   bank: "Bank details for donations",
   social: "Social links",
   chapters: "Sister chapters",
+  volunteers: "Volunteer applications",
 };
 
 export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group) =>

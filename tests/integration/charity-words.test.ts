@@ -39,6 +39,7 @@ const ours: CharitySettings = {
   youtubeUrl: "",
   internationalChapterUrl: "https://kestrel-international.test",
   europeChapterUrl: "https://kestrel-europe.test",
+  volunteerInterests: "Gala stewarding\nClinic visits",
 };
 
 /** What a fresh database says that must not survive the save: each placeholder, and the default name. */

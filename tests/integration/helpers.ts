@@ -73,6 +73,7 @@ export async function resetDatabase(): Promise<void> {
     "pledges",
     "form_posts",
     "stripe_events",
+    "volunteer_applications",
     "supporter_emails",
     "supporters",
   ] as const) {

@@ -1,23 +1,64 @@
 import { Panel } from "~/components/ui/panel";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { site } from "~/content/site";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import { isVolunteerKind } from "~/content/volunteers";
+import { VolunteerForm } from "~/components/volunteer-form";
+import {
+  getCharitySettings,
+  handlePublicForm,
+  json,
+  pageHeaders,
+  redirect,
+  submitVolunteerApplication,
+  volunteerApplicationSchema,
+  VolunteerError,
+  volunteerInterestsOf,
+} from "~/routes/_glue/get-involved-page.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-// One module for every Get Involved page: the texts live in app/content/get-involved.ts.
+// One module for every Get Involved page: the texts live in app/content/get-involved.ts. The
+// Volunteers, Internships and Advisory Board pages end in an application form (docs/volunteers.md);
+// the others in an e-mail link.
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = getGetInvolvedPage(params.page ?? "");
   if (!page) throw notFound("Not Found");
   const charity = await getCharitySettings();
-  return json({ page, mailto: getInvolvedMailto(page, charity.email), email: charity.email });
+  return json({
+    page,
+    mailto: getInvolvedMailto(page, charity.email),
+    email: charity.email,
+    interests: isVolunteerKind(page.slug) ? volunteerInterestsOf(charity.volunteerInterests) : null,
+  });
+}
+
+/** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
+export const headers: HeadersFunction = (args) => pageHeaders(args);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const kind = params.page;
+  if (!isVolunteerKind(kind)) throw notFound("Not Found");
+  return handlePublicForm(request, {
+    schema: volunteerApplicationSchema,
+    async onValid(input, submission) {
+      try {
+        await submitVolunteerApplication(kind, input);
+      } catch (error) {
+        if (!(error instanceof VolunteerError)) throw error;
+        return json(
+          { result: submission.reply({ fieldErrors: { interests: [error.message] } }) },
+          { status: error.status },
+        );
+      }
+      return redirect(`/get-involved/${kind}/applied`, 303);
+    },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -29,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       );
 
 export default function GetInvolvedPage() {
-  const { page, mailto, email } = useLoaderData<typeof loader>();
+  const { page, mailto, email, interests } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-12">
       <article className="max-w-3xl">
@@ -42,15 +83,19 @@ export default function GetInvolvedPage() {
             {paragraph}
           </p>
         ))}
-        <Panel title="How to take part" surface="brand" className="mt-10">
-          <p>
-            Please contact us by e-mail at{" "}
-            <a href={mailto} className="link">
-              {email}
-            </a>{" "}
-            and tell us a little about yourself. We will reply as soon as we can.
-          </p>
-        </Panel>
+        {interests ? (
+          <VolunteerForm key={page.slug} interests={interests} email={email} mailto={mailto} />
+        ) : (
+          <Panel title="How to take part" surface="brand" className="mt-10">
+            <p>
+              Please contact us by e-mail at{" "}
+              <a href={mailto} className="link">
+                {email}
+              </a>{" "}
+              and tell us a little about yourself. We will reply as soon as we can.
+            </p>
+          </Panel>
+        )}
       </article>
     </div>
   );

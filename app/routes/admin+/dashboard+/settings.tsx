@@ -166,6 +166,7 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   youtubeUrl: { type: "url", optional: true },
   internationalChapterUrl: { type: "url", optional: true },
   europeChapterUrl: { type: "url", optional: true },
+  volunteerInterests: { multiline: true, hint: "One per line; the application form offers them in this order." },
 };
 
 const saveLabel: Record<SettingsGroup, string> = {
@@ -174,6 +175,7 @@ const saveLabel: Record<SettingsGroup, string> = {
   bank: "Save bank details",
   social: "Save social links",
   chapters: "Save sister chapters",
+  volunteers: "Save volunteer interests",
 };
 
 const groupIntro: Record<SettingsGroup, string> = {
@@ -184,6 +186,8 @@ const groupIntro: Record<SettingsGroup, string> = {
     "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
   chapters:
     "The sister chapters' sites, linked from the footer; leave one empty to hide it. Addresses must start https://.",
+  volunteers:
+    "The interests applicants tick on the Volunteers, Internships and Advisory Board forms, and staff filter by. Applications keep the words they were sent with.",
 };
 
 function GroupForm({

@@ -58,6 +58,8 @@ describe("public pages' weight", () => {
       "/news/:id",
       "/donate",
       "/contact",
+      "/get-involved/:page",
+      "/get-involved/:page/applied",
       "/publications",
       "/privacy",
       "/admin/login",

@@ -42,11 +42,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = (args) => pageHeaders(args);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const kind = params.page;
-  if (!isVolunteerKind(kind)) throw notFound("Not Found");
+  // Read first (a post from another site is refused with the form, as on every public form);
+  // only the application pages take one.
   return handlePublicForm(request, {
     schema: volunteerApplicationSchema,
     async onValid(input, submission) {
+      const kind = params.page;
+      if (!isVolunteerKind(kind)) throw notFound("Not Found");
       try {
         await submitVolunteerApplication(kind, input);
       } catch (error) {

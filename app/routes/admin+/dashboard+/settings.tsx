@@ -186,8 +186,7 @@ const groupIntro: Record<SettingsGroup, string> = {
     "Links in the footer and on the Contact page; leave a network empty to hide it. Addresses must start https://.",
   chapters:
     "The sister chapters' sites, linked from the footer; leave one empty to hide it. Addresses must start https://.",
-  volunteers:
-    "The interests applicants tick on the Volunteers, Internships and Advisory Board forms, and staff filter by. Applications keep the words they were sent with.",
+  volunteers: "The interests applicants tick on the application forms; staff filter applications by them.",
 };
 
 function GroupForm({

@@ -14,6 +14,7 @@ import {
   volunteerKindLabels,
   volunteerStaff as copy,
   volunteerStatusLabels,
+  type VolunteerStatus,
 } from "~/content/volunteers";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -59,14 +60,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <>
-      <dt className="font-medium">{term}</dt>
+      <dt className="font-semibold text-slate-700 dark:text-slate-300">{term}</dt>
       <dd className="break-words whitespace-pre-wrap">{children}</dd>
     </>
   );
 }
 
-export default function VolunteerApplicationPage() {
-  const { application: a, next, notice } = useLoaderData<typeof loader>();
+/** The status buttons and the note; keyed by the history's length, so a saved change starts it afresh. */
+function StatusForm({ next }: { next: VolunteerStatus[] }) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "volunteer-status",
@@ -77,7 +78,30 @@ export default function VolunteerApplicationPage() {
     shouldRevalidate: "onInput",
   });
   const busy = useIsPending({ state: "submitting" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
+      <ErrorSummary form={form} />
+      <TextareaField meta={fields.note} label={copy.noteLabel} rows={3} optional hint={copy.noteHint} />
+      <div className="flex flex-wrap gap-3">
+        {next.map((status) => (
+          <button
+            key={status}
+            type="submit"
+            name="status"
+            value={status}
+            className={status === "declined" || status === "inactive" ? "btn-secondary" : "btn-primary"}
+            disabled={busy}
+          >
+            Mark as {volunteerStatusLabels[status]}
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}
 
+export default function VolunteerApplicationPage() {
+  const { application: a, next, notice } = useLoaderData<typeof loader>();
   return (
     <>
       <BackLink to={adminPaths.volunteers}>All applications</BackLink>
@@ -111,24 +135,7 @@ export default function VolunteerApplicationPage() {
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Now <strong>{volunteerStatusLabels[a.status]}</strong>. {copy.statusIntro}
         </p>
-        <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
-          <ErrorSummary form={form} />
-          <TextareaField meta={fields.note} label={copy.noteLabel} rows={3} optional hint={copy.noteHint} />
-          <div className="flex flex-wrap gap-3">
-            {next.map((status) => (
-              <button
-                key={status}
-                type="submit"
-                name="status"
-                value={status}
-                className={status === "declined" || status === "inactive" ? "btn-secondary" : "btn-primary"}
-                disabled={busy}
-              >
-                Mark as {volunteerStatusLabels[status]}
-              </button>
-            ))}
-          </div>
-        </Form>
+        <StatusForm key={a.history.length} next={next} />
       </StaffSection>
 
       <StaffSection id="history" title="History">

@@ -1,19 +1,38 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Honeypot, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Panel } from "~/components/ui/panel";
-import { volunteerConsentText, volunteerForm as copy } from "~/content/volunteers";
-import { browserValidation } from "~/schemas/field-rules";
-import { volunteerIssues, volunteerRules } from "~/schemas/volunteer-rules";
+import { volunteerConsentText, volunteerForm as copy } from "~/content/volunteer-form";
+import { volunteerConstraint } from "~/schemas/volunteer-limits";
 import { CharityText } from "~/components/charity";
-import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
+import { getFormProps, useForm, type FormOptions, type SubmissionResult } from "~/utils/light-form";
 
 // The application form at the end of the Volunteers, Internships and Advisory Board pages: a light
 // form (app/utils/light-form.ts, no zod in the page), checked in the browser with the rules the
-// server applies (app/schemas/volunteer-rules.ts); without JavaScript the server answers with the
-// errors and the input kept.
+// server applies (app/schemas/volunteer-rules.ts), loaded on the form's first focus to keep the
+// page under its JavaScript budget; until then, and without JavaScript, the server answers with
+// the errors and the input kept.
 
-const checks = browserValidation(volunteerRules, volunteerIssues);
+let validate: FormOptions["validate"] | null = null;
+let loading = false;
+function loadChecks() {
+  if (validate || loading) return;
+  loading = true;
+  import("~/schemas/volunteer-checks").then(
+    (module) => {
+      validate = module.volunteerChecks.validate ?? null;
+    },
+    () => {
+      loading = false; // offline for a moment: try again on the next focus
+    },
+  );
+}
+
+const checks: FormOptions = {
+  constraint: volunteerConstraint,
+  shouldValidate: "onBlur",
+  shouldRevalidate: "onInput",
+  validate: (payload, submitting) => validate?.(payload, submitting) ?? {},
+};
 
 function Interests({
   formId,
@@ -81,9 +100,15 @@ export function VolunteerForm({
   const [form, fields] = useForm({ id: "volunteer-application", lastResult: actionData?.result, ...checks });
   const busy = useNavigation().state === "submitting";
   return (
-    <Panel title={copy.heading} className="mt-10">
-      <p className="text-slate-700 dark:text-slate-300">{copy.intro}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+    <section
+      aria-labelledby="apply-heading"
+      className="mt-10 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 id="apply-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+        {copy.heading}
+      </h2>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{copy.intro}</p>
+      <Form method="post" {...getFormProps(form)} onFocus={loadChecks} className="mt-6 space-y-5">
         <ErrorSummary form={form} />
         <Honeypot />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -131,6 +156,6 @@ export function VolunteerForm({
         </a>
         .
       </p>
-    </Panel>
+    </section>
   );
 }

@@ -58,17 +58,6 @@ export const officeHours = [
 
 export const mailtoHref = (address: string = site.email) => `mailto:${address}`;
 
-/** The interests offered on a fresh database, one per line (an admin edits them in Settings). */
-export const defaultVolunteerInterests = [
-  "Fundraising events",
-  "Packing supplies",
-  "Translation",
-  "Design",
-  "Writing and social media",
-  "Office support",
-  "Medical project visits",
-].join("\n");
-
 /** The Settings of a fresh database: the placeholders above, until an admin sets the real ones. */
 export const charityDefaults: CharitySettings = {
   name: site.name,
@@ -92,7 +81,9 @@ export const charityDefaults: CharitySettings = {
   youtubeUrl: "",
   internationalChapterUrl: sisterChapters.international,
   europeChapterUrl: sisterChapters.europe,
-  volunteerInterests: defaultVolunteerInterests,
+  // Filled in on the server (app/services/charity-settings.server.ts, from app/content/volunteers.ts),
+  // so the list stays out of every page's JavaScript.
+  volunteerInterests: "",
 };
 
 /** The settings whose defaults above are placeholders: the Settings page lists those not yet replaced. */

@@ -1,20 +1,15 @@
-// Wording of volunteer applications (issue 40): the form on the Volunteers, Internships and
-// Advisory Board pages, its thank-you page, and the staff Volunteers section. Client-safe.
-import { VOLUNTEER_RETENTION_DAYS } from "~/schemas/retention";
-import { site } from "./site";
+// Wording of volunteer applications (issue 40) for the staff Volunteers section, e-mails and
+// Settings, with the public form's words (app/content/volunteer-form.ts, which the public pages
+// import alone). Client-safe.
+import type { VolunteerKind } from "./volunteer-form";
 
-export const volunteerKinds = ["volunteers", "internships", "advisors"] as const;
-export type VolunteerKind = (typeof volunteerKinds)[number];
+export * from "./volunteer-form";
 
 export const volunteerKindLabels: Record<VolunteerKind, string> = {
   volunteers: "Volunteer",
   internships: "Internship",
   advisors: "Advisory board",
 };
-
-export function isVolunteerKind(value: unknown): value is VolunteerKind {
-  return typeof value === "string" && (volunteerKinds as readonly string[]).includes(value);
-}
 
 /** New → Contacted → Interviewed → Active → Inactive / Declined. */
 export const volunteerStatuses = ["new", "contacted", "interviewed", "active", "inactive", "declined"] as const;
@@ -38,47 +33,16 @@ export function nextVolunteerStatuses(current: VolunteerStatus): VolunteerStatus
   return volunteerStatuses.filter((status) => status !== current && status !== "new");
 }
 
-/** "12 months": the retention period as the form and the privacy page word it. */
-export const VOLUNTEER_RETENTION_TEXT =
-  VOLUNTEER_RETENTION_DAYS % 365 === 0
-    ? VOLUNTEER_RETENTION_DAYS === 365
-      ? "12 months"
-      : `${VOLUNTEER_RETENTION_DAYS / 365} years`
-    : `${VOLUNTEER_RETENTION_DAYS} days`;
-
-/** The consent an applicant ticks; its exact words are kept with the application. */
-export const volunteerConsentText = `I agree that ${site.name} may contact me about this application and keep it for ${VOLUNTEER_RETENTION_TEXT} after its last update (longer only while I volunteer), as the privacy policy says.`;
-
-export const volunteerForm = {
-  heading: "Apply",
-  intro: "Tell us about yourself and we will be in touch. Fields are required unless marked optional.",
-  labels: {
-    name: "Full name",
-    email: "Email address",
-    phone: "Phone number",
-    district: "Postcode district",
-    availability: "Availability",
-    interests: "What would you like to help with?",
-    experience: "Relevant experience",
-    why: "Why would you like to join us?",
-    consent: "Consent",
-  },
-  hints: {
-    phone: "A number we can call you on, like 07700 900123.",
-    district: "The first part of your postcode is enough, like SW1A or M1.",
-    availability: "For example: weekday evenings, one Saturday a month, two weeks in summer.",
-    interests: "Tick any that appeal.",
-    experience: "Work, studies or volunteering that you think is relevant.",
-  },
-  submit: "Send application",
-  noInterests: "",
-};
-
-export const volunteerThanks = {
-  title: "Thank you for applying",
-  text: "Your application has reached us. We have sent you an e-mail to say so, and we will be in touch soon.",
-  back: "Back to Get Involved",
-};
+/** The interests offered on a fresh database, one per line (an admin edits them in Settings). */
+export const defaultVolunteerInterests = [
+  "Fundraising events",
+  "Packing supplies",
+  "Translation",
+  "Design",
+  "Writing and social media",
+  "Office support",
+  "Medical project visits",
+].join("\n");
 
 export const volunteerStaff = {
   title: "Volunteers",

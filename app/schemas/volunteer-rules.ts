@@ -1,21 +1,14 @@
 // The volunteer application form's rules (see field-rules.ts), without zod: the public page
 // checks them in the browser (browserValidation) and app/schemas/volunteer.ts builds the server's
-// schema from the same rules and messages.
-import { volunteerForm } from "~/content/volunteers";
-import { postcodeDistrict } from "~/utils/postcode-district";
-import { INVALID_PHONE_MESSAGE, isPhoneNumber } from "./donation-rules";
+// schema from the same rules and messages. Whether a district is a real one (the `postcode`
+// library) is checked by the server only, which keeps the library and the donate form's rules out
+// of the page's JavaScript (its 100 KB budget).
+import { volunteerForm } from "~/content/volunteer-form";
 import { emailRule, type FieldRules } from "./field-rules";
+import { INVALID_PHONE_MESSAGE, isPhoneNumber } from "./phone-rule";
+import { VOLUNTEER_LIMITS } from "./volunteer-limits";
 
-export const VOLUNTEER_LIMITS = {
-  name: 100,
-  phone: 30,
-  district: 10,
-  availability: 300,
-  interest: 60,
-  experience: 2_000,
-  why: 2_000,
-  note: 1_000,
-} as const;
+export { VOLUNTEER_LIMITS };
 
 const { labels } = volunteerForm;
 
@@ -49,16 +42,10 @@ export const INVALID_DISTRICT_MESSAGE = "Enter a UK postcode district, like SW1A
 
 type Issue = { path: string[]; message: string };
 
-/** The rules across fields' shapes: a phone number's digits and a real postcode district. */
-export function volunteerIssues(value: { phone?: unknown; district?: unknown }): Issue[] {
-  const issues: Issue[] = [];
+/** The rule across fields the browser checks too: a phone number's shape. */
+export function volunteerIssues(value: { phone?: unknown }): Issue[] {
   const phone = typeof value.phone === "string" ? value.phone.trim() : "";
-  if (phone && phone.length <= VOLUNTEER_LIMITS.phone && !isPhoneNumber(phone)) {
-    issues.push({ path: ["phone"], message: INVALID_PHONE_MESSAGE });
-  }
-  const district = typeof value.district === "string" ? value.district.trim() : "";
-  if (district && district.length <= VOLUNTEER_LIMITS.district && postcodeDistrict(district) === null) {
-    issues.push({ path: ["district"], message: INVALID_DISTRICT_MESSAGE });
-  }
-  return issues;
+  return phone && phone.length <= VOLUNTEER_LIMITS.phone && !isPhoneNumber(phone)
+    ? [{ path: ["phone"], message: INVALID_PHONE_MESSAGE }]
+    : [];
 }

@@ -3,7 +3,7 @@ import { isVolunteerKind, volunteerKinds, volunteerStatuses } from "~/content/vo
 import { postcodeDistrict } from "~/utils/postcode-district";
 import { emailField, requiredText, textCharacters } from "./email";
 import { requiredMessage, tooLongMessage } from "./field-rules";
-import { VOLUNTEER_LIMITS, volunteerIssues, volunteerRules } from "./volunteer-rules";
+import { INVALID_DISTRICT_MESSAGE, VOLUNTEER_LIMITS, volunteerIssues, volunteerRules } from "./volunteer-rules";
 
 // The volunteer application form on the server (built from the rules the browser checks,
 // app/schemas/volunteer-rules.ts), and the staff Volunteers section's filters and status change.
@@ -53,6 +53,10 @@ export const volunteerApplicationSchema = z
   .superRefine(
     (value, ctx) => {
       for (const issue of volunteerIssues(value ?? {})) ctx.addIssue({ code: "custom", ...issue });
+      const district = typeof value?.district === "string" ? value.district.trim() : "";
+      if (district && district.length <= VOLUNTEER_LIMITS.district && postcodeDistrict(district) === null) {
+        ctx.addIssue({ code: "custom", path: ["district"], message: INVALID_DISTRICT_MESSAGE });
+      }
     },
     { when: () => true },
   )

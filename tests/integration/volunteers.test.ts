@@ -18,7 +18,7 @@ import * as exportRoute from "~/routes/admin+/dashboard+/volunteers.export[.]csv
 import { runHousekeeping } from "~/services/housekeeping.server";
 import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
 import { saveCharitySettings } from "~/services/charity-settings.server";
-import { defaultVolunteerInterests } from "~/content/site";
+import { defaultVolunteerInterests } from "~/content/volunteers";
 import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { staffCookie, staffMember } from "./team-support";

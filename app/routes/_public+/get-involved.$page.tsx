@@ -1,10 +1,9 @@
-import { Panel } from "~/components/ui/panel";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { site } from "~/content/site";
-import { isVolunteerKind } from "~/content/volunteers";
+import { isVolunteerKind } from "~/content/volunteer-form";
 import { VolunteerForm } from "~/components/volunteer-form";
 import {
   getCharitySettings,
@@ -88,15 +87,22 @@ export default function GetInvolvedPage() {
         {interests ? (
           <VolunteerForm key={page.slug} interests={interests} email={email} mailto={mailto} />
         ) : (
-          <Panel title="How to take part" surface="brand" className="mt-10">
-            <p>
+          // The look of app/components/ui/panel.tsx, written out: this page's JavaScript is near its budget.
+          <section
+            aria-labelledby="how-to-take-part-heading"
+            className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            <h2 id="how-to-take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+              How to take part
+            </h2>
+            <p className="mt-3 text-slate-700 dark:text-slate-300">
               Please contact us by e-mail at{" "}
               <a href={mailto} className="link">
                 {email}
               </a>{" "}
               and tell us a little about yourself. We will reply as soon as we can.
             </p>
-          </Panel>
+          </section>
         )}
       </article>
     </div>

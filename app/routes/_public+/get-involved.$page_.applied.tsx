@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getGetInvolvedPage } from "~/content/get-involved";
 import { site } from "~/content/site";
-import { isVolunteerKind, volunteerThanks } from "~/content/volunteers";
+import { isVolunteerKind, volunteerThanks } from "~/content/volunteer-form";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";

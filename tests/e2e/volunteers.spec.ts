@@ -33,7 +33,8 @@ test("a volunteer applies, is acknowledged by e-mail, and staff mark the applica
   // errors lead the form and the input is kept.
   await fillApplication(page, name, email);
   await page.getByRole("checkbox", { name: /I agree/ }).uncheck();
-  await page.getByRole("button", { name: "Send application" }).click();
+  // By keyboard: leaving the box shows its message above the button, which moves away from a mouse.
+  await page.getByRole("button", { name: "Send application" }).press("Enter");
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
   await expect(summary).toContainText("Tick the box to agree");
   await expect(page.getByLabel("Full name")).toHaveValue(name);

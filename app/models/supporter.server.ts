@@ -297,6 +297,17 @@ export async function listSupporterEnquiries(db: DB, id: number) {
   return rows.map(camelRow);
 }
 
+export async function listSupporterVolunteerApplications(db: DB, id: number) {
+  const rows = await db
+    .selectFrom("volunteer_applications")
+    .select(["id", "kind", "email", "created_at", "status"])
+    .where("supporter_id", "=", id)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(camelRow);
+}
+
 // ---------------------------------------------------------------------------------------
 // Merge
 // ---------------------------------------------------------------------------------------

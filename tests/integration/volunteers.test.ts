@@ -16,6 +16,7 @@ import * as detailRoute from "~/routes/admin+/dashboard+/volunteers.$id";
 import * as listRoute from "~/routes/admin+/dashboard+/volunteers._index";
 import * as exportRoute from "~/routes/admin+/dashboard+/volunteers.export[.]csv";
 import { runHousekeeping } from "~/services/housekeeping.server";
+import { getSupporterPage } from "~/services/supporters.server";
 import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
 import { saveCharitySettings } from "~/services/charity-settings.server";
 import { defaultVolunteerInterests } from "~/content/volunteers";
@@ -380,6 +381,11 @@ describe("retention and privacy", () => {
     await applied({}, ["Translation"]);
     const ann = (await applications())[0];
     await changeStatus(ann.id, { status: "contacted", note: "Called her" });
+    const page = await getSupporterPage(ann.supporter_id!);
+    expect(page!.timeline.map((entry) => [entry.kind, entry.title])).toContainEqual([
+      "volunteer",
+      "Volunteer application",
+    ]);
     const data = await findPersonalData("ANN@example.com");
     expect(data.volunteers).toHaveLength(1);
     expect(data.volunteers[0]).toMatchObject({ name: "Ann O'Neil", district: "SW1A", interests: ["Translation"] });

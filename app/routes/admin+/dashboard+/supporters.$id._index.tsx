@@ -31,6 +31,7 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   mail: "E-mail",
   consent: "Consent",
   enquiry: "Enquiry",
+  volunteer: "Volunteering",
   merge: "Merge",
 };
 

@@ -186,6 +186,8 @@ export interface OutboxTable {
   newsletter_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** When a sender last claimed it: what MAIL_MAX_PER_MINUTE counts. */
   last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The volunteer application it is about (0027): erasing the application deletes the message. */
+  volunteer_application_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type NewsletterStatus = "draft" | "scheduled" | "sent";
@@ -418,6 +420,51 @@ export interface GiftAidClaimItemsTable {
 }
 
 /** Gift Aid Small Donations Scheme: cash and contactless gifts with no declaration (0019). */
+/** Where an application came from: the Get Involved page's slug (0027). */
+export type VolunteerKind = "volunteers" | "internships" | "advisors";
+export type VolunteerStatus = "new" | "contacted" | "interviewed" | "active" | "inactive" | "declined";
+
+/** A volunteer, internship or advisory-board application (0027). */
+export interface VolunteerApplicationsTable {
+  id: Generated<number>;
+  kind: VolunteerKind;
+  name: string;
+  email: string;
+  /** As typed (checked for its shape); "" when not given. */
+  phone: string;
+  /** The outward code of a UK postcode ("SW1A"): where they live, no closer. */
+  district: string;
+  availability: string;
+  /** "" when not given. */
+  experience: string;
+  why: string;
+  /** The exact words of the consent ticked. */
+  consent_text: string;
+  status: ColumnType<VolunteerStatus, VolunteerStatus | undefined, VolunteerStatus>;
+  created_at: string;
+  /** When the status last changed (the application's time at first): the retention period runs from it. */
+  status_changed_at: string;
+  supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The interests ticked on an application, as their words (the charity edits the list in Settings). */
+export interface VolunteerApplicationInterestsTable {
+  application_id: number;
+  interest: string;
+}
+
+/** An application's history: each status change, who made it, when, and an optional note (0027). */
+export interface VolunteerStatusChangesTable {
+  id: Generated<number>;
+  application_id: number;
+  from_status: VolunteerStatus;
+  to_status: VolunteerStatus;
+  note: string | null;
+  /** The staff member's username. */
+  actor: string;
+  created_at: string;
+}
+
 export interface SmallDonationsTable {
   id: Generated<number>;
   /** YYYY-MM-DD, UK day collected. */
@@ -617,6 +664,9 @@ export interface Database {
   job_runs: JobRunsTable;
   upload_files: UploadFilesTable;
   supporters: SupportersTable;
+  volunteer_applications: VolunteerApplicationsTable;
+  volunteer_application_interests: VolunteerApplicationInterestsTable;
+  volunteer_status_changes: VolunteerStatusChangesTable;
   supporter_emails: SupporterEmailsTable;
   checkout_requests: CheckoutRequestsTable;
   donor_links: DonorLinksTable;

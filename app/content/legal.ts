@@ -1,4 +1,4 @@
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from "~/schemas/retention";
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, VOLUNTEER_RETENTION_DAYS } from "~/schemas/retention";
 import { site } from "./site";
 
 export interface LegalSection {
@@ -131,6 +131,13 @@ export const privacyPolicy: LegalPage = {
           details: [
             "When you use the contact form we keep your name, e-mail address, subject and message, which channel you chose (e-mail or WhatsApp) and when you wrote, so that your enquiry is not lost even if your mail app or WhatsApp does not open.",
             enquiryRetentionSentence(DEFAULT_ENQUIRY_RETENTION_DAYS),
+          ],
+        },
+        {
+          term: "Volunteer applications",
+          details: [
+            "When you apply to volunteer, for an internship or to join our advisory board, we keep your name, e-mail address, phone number if you give it, your postcode district (the first part of your postcode: we do not ask where exactly you live), your availability, the interests you tick, what you tell us about your experience and why you would like to join us, the words of the consent you gave and when you applied, so that we can contact you about it. Our staff note each step (contacted, interviewed, volunteering, no longer volunteering or declined), who took it and when.",
+            `We delete each application automatically ${retentionPeriodText(VOLUNTEER_RETENTION_DAYS)} after its last update, unless you are volunteering with us; once you stop, the ${retentionPeriodText(VOLUNTEER_RETENTION_DAYS)} start again from then.`,
           ],
         },
         {

@@ -24,6 +24,11 @@ export const mailWording = {
   enquiryAckText: (name: string, days: number) =>
     `Dear ${name}, thank you for writing to ${site.name}. Your message has reached us and we will reply within ${days} working days.`,
   enquiryAckIgnore: "If you did not write to us, someone typed your address by mistake: ignore this e-mail.",
+  volunteerAckSubject: `We have your application: ${site.name}`,
+  volunteerAckText: (name: string, what: string) =>
+    `Dear ${name}, thank you for your ${what} application to ${site.name}. It has reached us, and we will be in touch soon.`,
+  volunteerAckIgnore: "If you did not apply, someone typed your address by mistake: ignore this e-mail.",
+  staffVolunteerSubject: (what: string) => `New ${what} application`,
   staffOpen: "Open it in the staff area:",
   staffMessageWithheld:
     "The message is not included in this e-mail (it may hold health details); read it in the staff area.",

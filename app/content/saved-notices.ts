@@ -34,6 +34,7 @@ export const savedNotices = {
   "fundraising-page-rejected": "Page rejected: its owner has been e-mailed.",
   "fundraising-page-taken-down": "Page taken down: it is no longer public, and its owner has been e-mailed.",
   "fundraising-message-approved": "Message approved: it shows on the tribute page now.",
+  "volunteer-status": "Status changed.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

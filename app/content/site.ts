@@ -86,6 +86,9 @@ export const charityDefaults: CharitySettings = {
   hmrcOfficialLastName: "",
   hmrcOfficialPostcode: "",
   hmrcOfficialPhone: "",
+  // Filled in on the server (app/services/charity-settings.server.ts, from app/content/volunteers.ts),
+  // so the list stays out of every page's JavaScript.
+  volunteerInterests: "",
 };
 
 /** The settings whose defaults above are placeholders: the Settings page lists those not yet replaced. */

@@ -27,7 +27,8 @@ export type AuditEntity =
   | "statements"
   | "supporter"
   | "appeal"
-  | "fundraising-page";
+  | "fundraising-page"
+  | "volunteer";
 
 export interface AuditInput {
   entity: AuditEntity;

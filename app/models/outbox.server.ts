@@ -22,6 +22,7 @@ export interface MailInput {
   subscriberId?: number;
   pledgeId?: number;
   enquiryId?: number;
+  volunteerApplicationId?: number;
   /** The newsletter it is an issue of: at most one message per (newsletter, subscriber). */
   newsletterId?: number;
 }
@@ -49,6 +50,7 @@ export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate
       pledge_id: input.pledgeId ?? null,
       enquiry_id: input.enquiryId ?? null,
       newsletter_id: input.newsletterId ?? null,
+      volunteer_application_id: input.volunteerApplicationId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

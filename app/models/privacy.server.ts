@@ -5,6 +5,8 @@ import type {
   NewsletterSubscribersTable,
   PaymentsTable,
   PledgesTable,
+  VolunteerApplicationsTable,
+  VolunteerStatusChangesTable,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 
@@ -20,6 +22,10 @@ export type PaymentRecord = Omit<Selectable<PaymentsTable>, "bank_line" | "adjus
 export type PledgeRecord = Selectable<PledgesTable> & { payments: PaymentRecord[] };
 export type SubscriberRecord = Selectable<NewsletterSubscribersTable>;
 export type DeclarationRecord = Selectable<GiftAidDeclarationsTable>;
+export type VolunteerRecord = Selectable<VolunteerApplicationsTable> & {
+  interests: string[];
+  history: Selectable<VolunteerStatusChangesTable>[];
+};
 
 /** The lookup key: the address as typed, trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
@@ -163,6 +169,45 @@ export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Pr
         ),
       ]),
     )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The person's volunteer applications, newest first, each with its interests and its history of status changes. */
+export async function findVolunteerApplicationsByEmail(db: DB, email: string): Promise<VolunteerRecord[]> {
+  const rows = await db
+    .selectFrom("volunteer_applications")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const interests = await db
+    .selectFrom("volunteer_application_interests")
+    .selectAll()
+    .where("application_id", "in", ids)
+    .orderBy("interest")
+    .execute();
+  const history = await db
+    .selectFrom("volunteer_status_changes")
+    .selectAll()
+    .where("application_id", "in", ids)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    interests: interests.filter((i) => i.application_id === row.id).map((i) => i.interest),
+    history: history.filter((h) => h.application_id === row.id),
+  }));
+}
+
+/** Deletes the person's volunteer applications (their interests, history and mail go with them); how many. */
+export async function deleteVolunteerApplicationsByEmail(db: DB, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("volunteer_applications")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -297,12 +297,29 @@ export async function listSupporterEnquiries(db: DB, id: number) {
   return rows.map(camelRow);
 }
 
+export async function listSupporterVolunteerApplications(db: DB, id: number) {
+  const rows = await db
+    .selectFrom("volunteer_applications")
+    .select(["id", "kind", "email", "created_at", "status"])
+    .where("supporter_id", "=", id)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(camelRow);
+}
+
 // ---------------------------------------------------------------------------------------
 // Merge
 // ---------------------------------------------------------------------------------------
 
 /** The tables whose rows point at a supporter, as the merge moves them. */
-const OWNED_TABLES = ["pledges", "gift_aid_declarations", "newsletter_subscribers", "contact_enquiries"] as const;
+const OWNED_TABLES = [
+  "pledges",
+  "gift_aid_declarations",
+  "newsletter_subscribers",
+  "contact_enquiries",
+  "volunteer_applications",
+] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 
 /** How many rows of each kind the supporter owns. */

@@ -13,6 +13,9 @@ import {
 } from "~/utils/charity-numbers";
 import { ukPhoneDigits, whatsappDigits } from "~/utils/phone-numbers";
 import { normaliseUkPostcode } from "~/utils/gift-aid";
+import { VOLUNTEER_LIMITS } from "./volunteer-rules";
+
+const VOLUNTEER_INTEREST_MAX_LENGTH = VOLUNTEER_LIMITS.interest;
 
 // Validation of the charity's own details (their shape and labels: app/utils/charity-settings.ts),
 // shared by the Settings form in the browser and its action on the server. The form is saved a group (fieldset) at a time, so each group has its own schema; together
@@ -179,6 +182,46 @@ export const hmrcGroupSchema = z.object({
   ),
 });
 
+/** The volunteer form's interests: one per line, each a short line of text, at most VOLUNTEER_INTERESTS_MAX. */
+export const VOLUNTEER_INTERESTS_MAX = 30;
+
+export const volunteersGroupSchema = z.object({
+  volunteerInterests: z
+    .string({ error: "Volunteer interests is required" })
+    .trim()
+    .min(1, "Volunteer interests is required")
+    .max(2_000, tooLongMessage("Volunteer interests", 2_000))
+    .superRefine((value, ctx) => {
+      const problem = textProblem("multiline", "Volunteer interests", value);
+      if (problem) return ctx.addIssue({ code: "custom", message: problem });
+      const lines = value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      if (lines.length > VOLUNTEER_INTERESTS_MAX) {
+        ctx.addIssue({ code: "custom", message: `List at most ${VOLUNTEER_INTERESTS_MAX} interests` });
+      }
+      const long = lines.find((line) => line.length > VOLUNTEER_INTEREST_MAX_LENGTH);
+      if (long) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Each interest must be at most ${VOLUNTEER_INTEREST_MAX_LENGTH} characters: shorten “${long.slice(0, 20)}…”`,
+        });
+      }
+    })
+    // Stored one per line, trimmed, blanks and repeats left out.
+    .transform((value) =>
+      [
+        ...new Set(
+          value
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean),
+        ),
+      ].join("\n"),
+    ),
+});
+
 export const settingsGroupSchemas = {
   charity: charityGroupSchema,
   contact: contactGroupSchema,
@@ -186,6 +229,7 @@ export const settingsGroupSchemas = {
   social: socialGroupSchema,
   chapters: chaptersGroupSchema,
   hmrc: hmrcGroupSchema,
+  volunteers: volunteersGroupSchema,
 } as const;
 
 /** Every setting at once (what a fresh import or a test checks). */
@@ -194,7 +238,8 @@ export const charitySettingsSchema = charityGroupSchema
   .extend(bankGroupSchema.shape)
   .extend(socialGroupSchema.shape)
   .extend(chaptersGroupSchema.shape)
-  .extend(hmrcGroupSchema.shape);
+  .extend(hmrcGroupSchema.shape)
+  .extend(volunteersGroupSchema.shape);
 
 /** The form posts the group it saves in this hidden field. */
 export const SETTINGS_GROUP_FIELD = "group";

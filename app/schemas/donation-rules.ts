@@ -8,6 +8,7 @@ import { GIFT_AID_LIMITS, giftAidForm } from "~/content/gift-aid";
 import { formatPence } from "~/utils/money";
 import { cleanFirstName, cleanLastName, cleanTitle, normaliseUkPostcode } from "~/utils/gift-aid";
 import { DONATION_FIELD_LIMITS, textProblem } from "./field-rules";
+import { INVALID_PHONE_MESSAGE, isPhoneNumber } from "./phone-rule";
 
 export const DONATION_LIMITS = {
   /** £1: a smaller transfer costs more to process than it gives. */
@@ -69,14 +70,8 @@ export function resolveDonationAmount(preset: unknown, custom: unknown): Resolve
   return { ok: true, pence: pounds * 100, source: "preset" };
 }
 
-export const INVALID_PHONE_MESSAGE = "Enter a valid phone number, like 020 7946 0000 or +44 20 7946 0000";
-
-/** Digits with the usual separators, 7 to 15 digits (E.164's longest). */
-export function isPhoneNumber(value: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, "").length;
-  return digits >= 7 && digits <= 15;
-}
+// The phone rule is shared with the volunteer form: app/schemas/phone-rule.ts.
+export { INVALID_PHONE_MESSAGE, isPhoneNumber };
 
 export type GiftAidFields = {
   firstName?: unknown;

@@ -5,3 +5,10 @@
  * housekeeping task deletes older ones, and the privacy page states the period in force.
  */
 export const DEFAULT_ENQUIRY_RETENTION_DAYS = 365;
+
+/**
+ * Volunteer, internship and advisory-board applications are deleted this long after their last
+ * status change, unless the person is an active volunteer (housekeeping; the privacy page and the
+ * application form's consent state it).
+ */
+export const VOLUNTEER_RETENTION_DAYS = 365;

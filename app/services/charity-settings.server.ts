@@ -3,6 +3,7 @@ import { dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB 
 import { logger, type Logger } from "~/infra/logger.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { charityDefaults } from "~/content/site";
+import { defaultVolunteerInterests } from "~/content/volunteers";
 import { listAuditOfKind, recordAudit, type AuditEvent } from "~/models/audit.server";
 import { listSettings, saveSettings, type SettingRow } from "~/models/charity-settings.server";
 import {
@@ -35,7 +36,7 @@ const cache = new WeakMap<DB, Cached>();
 const isSettingKey = (key: string): key is SettingKey => (settingKeys as readonly string[]).includes(key);
 
 function withDefaults(rows: readonly SettingRow[]): CharitySettings {
-  const settings = { ...charityDefaults };
+  const settings = { ...charityDefaults, volunteerInterests: defaultVolunteerInterests };
   for (const { key, value } of rows) if (isSettingKey(key)) settings[key] = value;
   return settings;
 }

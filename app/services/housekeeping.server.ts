@@ -10,6 +10,7 @@ import { deleteStaleStaffTokens } from "~/models/staff-token.server";
 import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
 import { sendDueReminders } from "./receipts.server";
+import { deleteExpiredVolunteerApplications } from "./volunteers.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -29,6 +30,8 @@ export interface HousekeepingReport {
   oldMail: number;
   /** Enquiries past ENQUIRY_RETENTION_DAYS (the period the privacy page states). */
   expiredEnquiries: number;
+  /** Volunteer applications unchanged for VOLUNTEER_RETENTION_DAYS, unless active (the privacy page's period). */
+  expiredVolunteerApplications: number;
   oldStripeEvents: number;
   /** Password-reset links used or expired. */
   staleResetLinks: number;
@@ -62,6 +65,7 @@ export async function runHousekeeping(
       options.enquiryRetentionDays ?? getEnv().ENQUIRY_RETENTION_DAYS,
       db,
     ),
+    expiredVolunteerApplications: await deleteExpiredVolunteerApplications(now, undefined, db),
     oldStripeEvents: await deleteOldStripeEvents(db, new Date(now.getTime() - STRIPE_EVENT_RETENTION_DAYS * DAY_MS)),
     staleResetLinks: await deleteStaleStaffTokens(db, now),
     paymentReminders: await sendDueReminders(now, db),

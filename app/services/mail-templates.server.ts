@@ -9,6 +9,7 @@ import { donationTypeLabel } from "~/content/donate";
 import { mailWording } from "~/content/mail";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { givingPaths } from "~/utils/giving-paths";
+import { volunteerKindLabels, type VolunteerKind } from "~/content/volunteers";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
 import { formatLongDate } from "~/utils/dates";
@@ -380,6 +381,42 @@ export function enquiryAcknowledgement(enquiry: { name: string }, charity: Chari
   return render(charity, mailWording.enquiryAckSubject, [
     { kind: "p", text: mailWording.enquiryAckText(enquiry.name, REPLY_WITHIN_WORKING_DAYS) },
     { kind: "p", text: mailWording.enquiryAckIgnore },
+  ]);
+}
+
+/**
+ * The acknowledgement of a volunteer, internship or advisory-board application. As for an
+ * enquiry, it repeats nothing the applicant wrote but their name.
+ */
+export function volunteerAcknowledgement(
+  application: { name: string; kind: VolunteerKind },
+  charity: CharitySettings,
+): MailContent {
+  return render(charity, mailWording.volunteerAckSubject, [
+    {
+      kind: "p",
+      text: mailWording.volunteerAckText(application.name, volunteerKindLabels[application.kind].toLowerCase()),
+    },
+    { kind: "p", text: mailWording.volunteerAckIgnore },
+  ]);
+}
+
+/** The staff alert about a new application: what kind and where to open it, nothing personal. */
+export function staffVolunteerAlert(
+  application: { kind: VolunteerKind; interests: readonly string[] },
+  recordUrl: string,
+  charity: CharitySettings,
+): MailContent {
+  const what = volunteerKindLabels[application.kind].toLowerCase();
+  return render(charity, mailWording.staffVolunteerSubject(what), [
+    {
+      kind: "fields",
+      rows: [
+        ["Application", volunteerKindLabels[application.kind]],
+        ["Interests", application.interests.join(", ") || "None ticked"],
+      ],
+    },
+    { kind: "link", label: mailWording.staffOpen, url: recordUrl },
   ]);
 }
 

@@ -2,6 +2,7 @@ import { giftAidOnPence } from "~/utils/gift-aid";
 import { now as clockNow } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { countEnquiriesWithStatus } from "~/models/enquiry.server";
+import { countNewVolunteerApplications } from "~/models/volunteer.server";
 import { countPledges } from "~/models/pledge.server";
 import { countFailedMail, countScheduledArticles } from "~/models/stats.server";
 import { listStripeEventsNeedingAttention, type StripeEventAttention } from "~/models/stripe-event.server";
@@ -12,6 +13,8 @@ const DAY_MS = 86_400_000;
 
 export interface StaffOverview {
   newEnquiries: number;
+  /** Volunteer applications nobody has acted on yet (status New). */
+  newVolunteerApplications: number;
   pendingPledges: number;
   pendingPledgesOld: number;
   quietMonthly: number;
@@ -29,6 +32,7 @@ export async function staffOverview(at: number = clockNow()): Promise<StaffOverv
   const claimedPence = claimable.reduce((sum, c) => sum + c.amountPence, 0);
   return {
     newEnquiries: await countEnquiriesWithStatus(db, "new"),
+    newVolunteerApplications: await countNewVolunteerApplications(db),
     // The same rule as the Donations list's status filter, so each figure is its list's length.
     pendingPledges: await countPledges(db, { status: "pending" }),
     pendingPledgesOld: await countPledges(db, {

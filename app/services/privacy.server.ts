@@ -7,14 +7,17 @@ import {
   deleteSubscriptionsByEmail,
   deleteUnpaidPledgesByEmail,
   deleteUnusedDeclarationsByEmail,
+  deleteVolunteerApplicationsByEmail,
   findDeclarationsByEmail,
   findEnquiriesByEmail,
   findPledgesByEmail,
   findSubscriptionsByEmail,
+  findVolunteerApplicationsByEmail,
   type DeclarationRecord,
   type EnquiryRecord,
   type PledgeRecord,
   type SubscriberRecord,
+  type VolunteerRecord,
   normaliseEmail,
 } from "~/models/privacy.server";
 import { deleteSupporterIfUnused, findSupporterIdByEmail, listSupporterEmails } from "~/models/supporter.server";
@@ -63,6 +66,11 @@ export const holders = {
     find: findSubscriptionsByEmail,
     erase: async (db, email) => ({ deleted: await deleteSubscriptionsByEmail(db, email), kept: 0 }),
   } satisfies Holder<SubscriberRecord>,
+  volunteers: {
+    label: "volunteer applications",
+    find: findVolunteerApplicationsByEmail,
+    erase: async (db, email) => ({ deleted: await deleteVolunteerApplicationsByEmail(db, email), kept: 0 }),
+  } satisfies Holder<VolunteerRecord>,
 };
 
 export type HolderKind = keyof typeof holders;

@@ -27,6 +27,7 @@ const moveLabels = {
   gift_aid_declarations: ["Gift Aid declaration", "Gift Aid declarations"],
   newsletter_subscribers: ["newsletter subscription", "newsletter subscriptions"],
   contact_enquiries: ["enquiry", "enquiries"],
+  volunteer_applications: ["volunteer application", "volunteer applications"],
 } as const;
 
 const counted = (count: number, [one, many]: readonly [string, string]) => ({ label: count === 1 ? one : many, count });

@@ -1,3 +1,4 @@
+import { volunteerKindLabels, volunteerStatusLabels } from "~/content/volunteers";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { londonToday } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
@@ -9,6 +10,7 @@ import {
   listSupporterClaims,
   listSupporterEmails,
   listSupporterEnquiries,
+  listSupporterVolunteerApplications,
   listSupporterMail,
   listSupporterPayments,
   listSupporterPledges,
@@ -56,7 +58,7 @@ export async function supportersPage(
 export interface TimelineEntry {
   /** ISO instant or YYYY-MM-DD: what it is sorted by. */
   at: string;
-  kind: "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "merge" | "donor";
+  kind: "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "volunteer" | "merge" | "donor";
   title: string;
   detail: string | null;
   href: string | null;
@@ -98,16 +100,18 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
   if (!supporter) return null;
   const emails = await listSupporterEmails(db, id);
   const addresses = emails.map((e) => e.address);
-  const [pledges, payments, claims, mail, subscriptions, enquiries, declarationMap, audit] = await Promise.all([
-    listSupporterPledges(db, id),
-    listSupporterPayments(db, id),
-    listSupporterClaims(db, id),
-    listSupporterMail(db, addresses),
-    listSupporterSubscriptions(db, id),
-    listSupporterEnquiries(db, id),
-    listDeclarationsOfSupporters(db, [id]),
-    listAudit(db, "supporter", id),
-  ]);
+  const [pledges, payments, claims, mail, subscriptions, enquiries, volunteers, declarationMap, audit] =
+    await Promise.all([
+      listSupporterPledges(db, id),
+      listSupporterPayments(db, id),
+      listSupporterClaims(db, id),
+      listSupporterMail(db, addresses),
+      listSupporterSubscriptions(db, id),
+      listSupporterEnquiries(db, id),
+      listSupporterVolunteerApplications(db, id),
+      listDeclarationsOfSupporters(db, [id]),
+      listAudit(db, "supporter", id),
+    ]);
   const declarations = declarationMap.get(id) ?? [];
   const covers = declarations.map(coverOf);
   // What was given back of each payment: a gift counts for what the donor kept.
@@ -198,6 +202,13 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       title: `Enquiry: ${e.subject}`,
       detail: `From ${e.email}, ${e.status}`,
       href: adminPaths.enquiry(e.id),
+    })),
+    ...volunteers.map((v) => ({
+      at: v.createdAt,
+      kind: "volunteer" as const,
+      title: `${volunteerKindLabels[v.kind]} application`,
+      detail: `From ${v.email}, ${volunteerStatusLabels[v.status]}`,
+      href: adminPaths.volunteer(v.id),
     })),
     ...audit
       .filter((a) => a.action === "supporter.merged")

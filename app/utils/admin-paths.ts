@@ -47,6 +47,10 @@ export const adminPaths = {
   enquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}`,
   deleteEnquiry: (id: number) => `${DASHBOARD_PATH}/enquiries/${id}/delete`,
   enquiriesExport: `${DASHBOARD_PATH}/enquiries/export.csv`,
+  /** Volunteer, internship and advisory-board applications; ?status=&interest=&kind=&q= filter the list. */
+  volunteers: `${DASHBOARD_PATH}/volunteers`,
+  volunteer: (id: number) => `${DASHBOARD_PATH}/volunteers/${id}`,
+  volunteersExport: `${DASHBOARD_PATH}/volunteers/export.csv`,
   subscribers: `${DASHBOARD_PATH}/subscribers`,
   subscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}`,
   subscribersExport: `${DASHBOARD_PATH}/subscribers/export.csv`,
@@ -165,6 +169,7 @@ export const dashboardSections = [
   { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
   { key: "supporters", label: "Supporters", to: adminPaths.supporters, group: "people", roles: money },
   { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },
+  { key: "volunteers", label: "Volunteers", to: adminPaths.volunteers, group: "people", roles: money },
   { key: "subscribers", label: "Subscribers", to: adminPaths.subscribers, group: "people", roles: money },
   { key: "privacy", label: "Privacy requests", to: adminPaths.privacy, group: "people", roles: money },
   { key: "team", label: "Team", to: adminPaths.team, group: "admin", roles: ["admin"] },

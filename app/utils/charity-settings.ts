@@ -40,11 +40,13 @@ export interface CharitySettings {
   hmrcOfficialLastName: string;
   hmrcOfficialPostcode: string;
   hmrcOfficialPhone: string;
+  /** The interests a volunteer applicant can tick, one per line (docs/volunteers.md). */
+  volunteerInterests: string;
 }
 
 export type SettingKey = keyof CharitySettings;
 
-export const settingsGroups = ["charity", "contact", "bank", "social", "chapters", "hmrc"] as const;
+export const settingsGroups = ["charity", "contact", "bank", "social", "chapters", "hmrc", "volunteers"] as const;
 export type SettingsGroup = (typeof settingsGroups)[number];
 
 /** Each group's fields, in form order, with the label staff see (also in the audit trail). */
@@ -78,6 +80,7 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
     { key: "hmrcOfficialPostcode", label: "Authorised official: postcode" },
     { key: "hmrcOfficialPhone", label: "Authorised official: phone" },
   ],
+  volunteers: [{ key: "volunteerInterests", label: "Volunteer interests" }],
 };
 
 export const settingsGroupLegends: Record<SettingsGroup, string> = {
@@ -87,6 +90,7 @@ export const settingsGroupLegends: Record<SettingsGroup, string> = {
   social: "Social links",
   chapters: "Sister chapters",
   hmrc: "Gift Aid claims to HMRC",
+  volunteers: "Volunteer applications",
 };
 
 export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group) =>

@@ -44,7 +44,12 @@ for (const [path, title] of expected) {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", content.summary);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("link", { name: "Back to Get Involved" })).toHaveAttribute("href", "/get-involved");
-    await expect(page.getByText("Please contact us by e-mail")).toBeVisible();
+    // The Volunteers, Internships and Advisory Board pages end in an application form (volunteers.spec.ts).
+    const applies = ["/get-involved/volunteers", "/get-involved/internships", "/get-involved/advisors"].includes(path);
+    await expect(
+      page.getByText(applies ? "Questions first? E-mail us at" : "Please contact us by e-mail"),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send application" })).toHaveCount(applies ? 1 : 0);
     const mail = page.getByRole("main").getByRole("link", { name: site.email });
     await expect(mail).toHaveAttribute(
       "href",

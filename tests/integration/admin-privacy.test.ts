@@ -131,6 +131,7 @@ describe("erasure", () => {
       giftAid: { deleted: 0, kept: 0 },
       pledges: { deleted: 1, kept: 1 },
       newsletter: { deleted: 1, kept: 0 },
+      volunteers: { deleted: 0, kept: 0 },
     });
     const left = await findPersonalData("jane.doe@example.org");
     expect(left.enquiries).toHaveLength(0);
@@ -149,7 +150,7 @@ describe("erasure", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entity: "privacy", entity_id: null, action: "privacy.erased", actor: "admin" });
     expect(audit[0].detail).toBe(
-      "enquiries: 2 deleted; Gift Aid declarations: 0 deleted; pledges: 1 deleted, 1 kept; newsletter subscriptions: 1 deleted",
+      "enquiries: 2 deleted; Gift Aid declarations: 0 deleted; pledges: 1 deleted, 1 kept; newsletter subscriptions: 1 deleted; volunteer applications: 0 deleted",
     );
     expect(JSON.stringify(audit[0]).toLowerCase()).not.toContain("jane");
   });

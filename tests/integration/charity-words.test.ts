@@ -44,6 +44,7 @@ const ours: CharitySettings = {
   hmrcOfficialLastName: "",
   hmrcOfficialPostcode: "",
   hmrcOfficialPhone: "",
+  volunteerInterests: "Gala stewarding\nClinic visits",
 };
 
 /** What a fresh database says that must not survive the save: each placeholder, and the default name. */

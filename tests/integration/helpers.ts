@@ -80,6 +80,7 @@ export async function resetDatabase(): Promise<void> {
     "stripe_events",
     "donor_sessions",
     "donor_links",
+    "volunteer_applications",
     "supporter_emails",
     "supporters",
   ] as const) {

@@ -49,6 +49,7 @@ describe("the staff overview", () => {
     const { overview } = await bodyOf(await run(loader, getRequest("/admin/dashboard", { cookie })));
     expect(overview).toEqual({
       newEnquiries: 1,
+      newVolunteerApplications: 0,
       // 2 one-time pledges unpaid; the monthly one never paid in 50 days has lapsed, like the one
       // last paid 60 days ago; the declared pledge is paid.
       pendingPledges: 2,

@@ -61,6 +61,8 @@ describe("public pages' weight", () => {
       "/appeals/:slug",
       "/fundraise/:slug",
       "/contact",
+      "/get-involved/:page",
+      "/get-involved/:page/applied",
       "/publications",
       "/privacy",
       "/admin/login",

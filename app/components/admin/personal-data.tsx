@@ -3,7 +3,9 @@ import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
+import { volunteerKindLabels, type VolunteerKind, type VolunteerStatus } from "~/content/volunteers";
 import { EnquiryStatusBadge } from "./enquiry-status";
+import { VolunteerStatusBadge } from "./volunteer-status";
 
 // What a privacy request finds, one section per kind of record (see app/services/privacy.server.ts).
 
@@ -42,6 +44,13 @@ interface Declaration {
   declared_at: string;
   cancelled_at: string | null;
 }
+interface VolunteerApplication {
+  id: number;
+  kind: VolunteerKind;
+  name: string;
+  status: VolunteerStatus;
+  created_at: string;
+}
 interface Subscription {
   id: number;
   email: string;
@@ -74,7 +83,13 @@ export function PersonalDataSections({
   data,
   headingLevel = 4,
 }: {
-  data: { enquiries: Enquiry[]; giftAid: Declaration[]; pledges: Pledge[]; newsletter: Subscription[] };
+  data: {
+    enquiries: Enquiry[];
+    giftAid: Declaration[];
+    pledges: Pledge[];
+    newsletter: Subscription[];
+    volunteers: VolunteerApplication[];
+  };
   /** The level of each kind's heading: one below the page's heading above them. */
   headingLevel?: 3 | 4;
 }) {
@@ -138,6 +153,19 @@ export function PersonalDataSections({
           {data.newsletter.map((s) => (
             <li key={s.id}>
               {s.email}, consent given <time dateTime={s.consented_at}>{formatDateTime(s.consented_at)}</time>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Volunteer applications" level={headingLevel} count={data.volunteers.length}>
+        <ul className="mt-2 space-y-1">
+          {data.volunteers.map((v) => (
+            <li key={v.id}>
+              <Link to={adminPaths.volunteer(v.id)} className="link">
+                {volunteerKindLabels[v.kind]} application
+              </Link>{" "}
+              from {v.name}, <time dateTime={v.created_at}>{formatDateTime(v.created_at)}</time>{" "}
+              <VolunteerStatusBadge status={v.status} />
             </li>
           ))}
         </ul>

@@ -6,14 +6,21 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { startPageCopy } from "~/content/start-page";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { site } from "~/content/site";
+import { isVolunteerKind } from "~/content/volunteer-form";
+import { VolunteerForm } from "~/components/volunteer-form";
 import {
   FundraisingRefusal,
   getCharitySettings,
   handlePublicForm,
   json,
   pageHeaders,
+  redirect,
   startFundraisingPage,
   startPageSchema,
+  submitVolunteerApplication,
+  volunteerApplicationSchema,
+  VolunteerError,
+  volunteerInterestsOf,
 } from "~/routes/_glue/get-involved-page.server";
 import { startPageRules } from "~/schemas/fundraising-rules";
 import { browserValidation } from "~/schemas/field-rules";
@@ -30,7 +37,9 @@ const PAGE_KINDS: Record<string, "share-my-day" | "memoriam"> = {
   memoriam: "memoriam",
 };
 
-// One module for every Get Involved page: the texts live in app/content/get-involved.ts.
+// One module for every Get Involved page: the texts live in app/content/get-involved.ts. The
+// Volunteers, Internships and Advisory Board pages end in an application form (docs/volunteers.md);
+// the others in an e-mail link.
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = getGetInvolvedPage(params.page ?? "");
   if (!page) throw notFound("Not Found");
@@ -40,20 +49,44 @@ export async function loader({ params }: LoaderFunctionArgs) {
     mailto: getInvolvedMailto(page, charity.email),
     email: charity.email,
     startKind: PAGE_KINDS[page.slug] ?? null,
+    interests: isVolunteerKind(page.slug) ? volunteerInterestsOf(charity.volunteerInterests) : null,
   });
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
 export const headers: HeadersFunction = (args) => pageHeaders(args);
 
-/** "Start your page": throttled per client (the public forms' limit) and per address (the service). */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const kind = params.page ?? "";
+  return isVolunteerKind(kind) ? applyToVolunteer(request, kind) : startPage(request, PAGE_KINDS[kind]);
+}
+
+/** An application (Volunteers, Internships, Advisory Board): docs/volunteers.md. */
+function applyToVolunteer(request: Request, kind: Parameters<typeof submitVolunteerApplication>[0]) {
+  return handlePublicForm(request, {
+    schema: volunteerApplicationSchema,
+    async onValid(input, submission) {
+      try {
+        await submitVolunteerApplication(kind, input);
+      } catch (error) {
+        if (!(error instanceof VolunteerError)) throw error;
+        return json(
+          { result: submission.reply({ fieldErrors: { interests: [error.message] } }) },
+          { status: error.status },
+        );
+      }
+      return redirect(`/get-involved/${kind}/applied`, 303);
+    },
+  });
+}
+
+/** "Start your page": throttled per client (the public forms' limit) and per address (the service). */
+function startPage(request: Request, kind: "share-my-day" | "memoriam" | undefined) {
   // The door first (a cross-site post is a 403 wherever it goes); a page without the form is a 404.
   return handlePublicForm(request, {
     schema: startPageSchema,
     errorData: { started: false },
     async onValid(value, submission) {
-      const kind = PAGE_KINDS[params.page ?? ""];
       if (!kind) throw notFound("Not Found");
       try {
         await startFundraisingPage({ ...value, kind });
@@ -83,7 +116,7 @@ const checks = browserValidation(startPageRules);
 function StartPageForm({ kind }: { kind: "share-my-day" | "memoriam" }) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({ id: "start-page", lastResult: actionData?.result, ...checks });
-  if (actionData?.started) {
+  if (actionData && "started" in actionData && actionData.started) {
     return (
       <div role="status" className="mt-4">
         <h3 className="text-xl font-semibold text-slate-900 dark:text-white">{startPageCopy.sentHeading}</h3>
@@ -131,7 +164,7 @@ function StartPageForm({ kind }: { kind: "share-my-day" | "memoriam" }) {
 }
 
 export default function GetInvolvedPage() {
-  const { page, mailto, email, startKind } = useLoaderData<typeof loader>();
+  const { page, mailto, email, startKind, interests } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-12">
       <article className="max-w-3xl">
@@ -153,22 +186,26 @@ export default function GetInvolvedPage() {
             <StartPageForm kind={startKind} />
           </section>
         ) : null}
-        {/* The look of Panel (surface "brand"), written out: these pages' JavaScript stays under its budget. */}
-        <section
-          aria-labelledby="how-to-take-part-heading"
-          className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="how-to-take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-            How to take part
-          </h2>
-          <p className="mt-3 text-slate-700 dark:text-slate-300">
-            Please contact us by e-mail at{" "}
-            <a href={mailto} className="link">
-              {email}
-            </a>{" "}
-            and tell us a little about yourself. We will reply as soon as we can.
-          </p>
-        </section>
+        {interests ? (
+          <VolunteerForm key={page.slug} interests={interests} email={email} mailto={mailto} />
+        ) : (
+          // The look of app/components/ui/panel.tsx, written out: this page's JavaScript is near its budget.
+          <section
+            aria-labelledby="how-to-take-part-heading"
+            className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            <h2 id="how-to-take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+              How to take part
+            </h2>
+            <p className="mt-3 text-slate-700 dark:text-slate-300">
+              Please contact us by e-mail at{" "}
+              <a href={mailto} className="link">
+                {email}
+              </a>{" "}
+              and tell us a little about yourself. We will reply as soon as we can.
+            </p>
+          </section>
+        )}
       </article>
     </div>
   );

@@ -4,6 +4,7 @@
 // (valid HTML, fitting a phone). A new staff page belongs in this list.
 import { createNewsletter } from "~/models/newsletter-issues.server";
 import { enqueueMail } from "~/models/outbox.server";
+import { insertVolunteerApplication } from "~/models/volunteer.server";
 import { createClaimBatch } from "~/services/gift-aid-claims.server";
 import { insertEnquiry, insertSubscription, uniqueToken } from "./back-office";
 import { createArticle, createPledge, createThrowawayUser, e2eDb, recordPayment, uniqueTitle } from "./db";
@@ -52,6 +53,23 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     .where("id", "=", pledge.id)
     .executeTakeFirstOrThrow();
 
+  const volunteer = await insertVolunteerApplication(
+    e2eDb(),
+    {
+      kind: "volunteers",
+      name: `${label} Volunteer`,
+      email: `${label.toLowerCase()}-volunteer-${uniqueToken()}@example.org`,
+      phone: "07700 900123",
+      district: "SW1A",
+      availability: "Weekday evenings, one Saturday a month, two weeks in the summer holidays",
+      experience: "Two years at a food bank",
+      why: "To help clinics abroad.",
+      consentText: "I agree.",
+      interests: ["Translation", "Fundraising events"],
+    },
+    new Date().toISOString(),
+  );
+
   const d = "/admin/dashboard";
   return [
     d,
@@ -76,6 +94,9 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     `${d}/enquiries`,
     `${d}/enquiries/${enquiry.id}`,
     `${d}/enquiries/${enquiry.id}/delete`,
+    `${d}/volunteers`,
+    `${d}/volunteers?status=new&interest=Translation`,
+    `${d}/volunteers/${volunteer.id}`,
     `${d}/supporters`,
     `${d}/supporters?q=markup&giftAid=yes&monthly=lapsed&from=2025-01-01&to=2026-12-31`,
     `${d}/supporters/${supporter.supporter_id}`,

@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     overview: {
       newEnquiries: may("enquiries") ? o.newEnquiries : null,
+      newVolunteerApplications: may("volunteers") ? o.newVolunteerApplications : null,
       pendingPledges: may("donations") ? o.pendingPledges : null,
       pendingPledgesOld: may("donations") ? o.pendingPledgesOld : 0,
       quietMonthly: may("donations") ? o.quietMonthly : null,
@@ -49,6 +50,11 @@ export default function Overview() {
   const count = (n: number) => n.toLocaleString("en-GB");
   const all: Tile[] = [
     { label: "New enquiries", value: o.newEnquiries, to: `${adminPaths.enquiries}?status=new` },
+    {
+      label: "New volunteer applications",
+      value: o.newVolunteerApplications,
+      to: `${adminPaths.volunteers}?status=new`,
+    },
     {
       label: "Pledges awaiting payment",
       value: o.pendingPledges,

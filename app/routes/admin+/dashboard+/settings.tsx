@@ -179,6 +179,7 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
     hint: "The official's home postcode, as HMRC knows it.",
   },
   hmrcOfficialPhone: { type: "tel", optional: true, autoComplete: "off", hint: "A UK number." },
+  volunteerInterests: { multiline: true, hint: "One per line; the application form offers them in this order." },
 };
 
 const saveLabel: Record<SettingsGroup, string> = {
@@ -188,6 +189,7 @@ const saveLabel: Record<SettingsGroup, string> = {
   social: "Save social links",
   chapters: "Save sister chapters",
   hmrc: "Save the authorised official",
+  volunteers: "Save volunteer interests",
 };
 
 const groupIntro: Record<SettingsGroup, string> = {
@@ -199,6 +201,7 @@ const groupIntro: Record<SettingsGroup, string> = {
   chapters:
     "The sister chapters' sites, linked from the footer; leave one empty to hide it. Addresses must start https://.",
   hmrc: "The authorised official named in Gift Aid claims sent to HMRC from a claim batch's page. Never shown on the site.",
+  volunteers: "The interests applicants tick on the application forms; staff filter applications by them.",
 };
 
 function GroupForm({

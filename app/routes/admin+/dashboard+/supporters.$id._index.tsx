@@ -32,6 +32,7 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   mail: "E-mail",
   consent: "Consent",
   enquiry: "Enquiry",
+  volunteer: "Volunteering",
   merge: "Merge",
   donor: "By the donor",
 };

@@ -1,0 +1,194 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FilterForm } from "~/components/admin/filter-form";
+import { Pagination } from "~/components/admin/pagination";
+import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { VolunteerStatusBadge } from "~/components/admin/volunteer-status";
+import { FormError } from "~/components/ui/form";
+import { site } from "~/content/site";
+import {
+  isVolunteerKind,
+  isVolunteerStatus,
+  volunteerKindLabels,
+  volunteerKinds,
+  volunteerStaff as copy,
+  volunteerStatuses,
+  volunteerStatusLabels,
+} from "~/content/volunteers";
+import {
+  parseVolunteerQuery,
+  VOLUNTEER_PAGE_SIZE,
+  VOLUNTEER_SEARCH_MAX,
+  volunteerQueryString,
+  type VolunteerFilter,
+} from "~/schemas/volunteer";
+import { volunteerApplicationsPage, volunteerInterests } from "~/services/volunteers.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+// The staff Volunteers section: applications made on the Volunteers, Internships and Advisory
+// Board pages, newest first, filtered by status, kind and interest and searched by name (a GET
+// form: the filters live in the address, for page links, the export and the back button).
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: copy.title, description: `Volunteer applications to ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "volunteers");
+  const url = new URL(request.url);
+  const interests = await volunteerInterests();
+  const parsed = parseVolunteerQuery(url.searchParams);
+  if (!parsed.ok) {
+    const raw = (key: string) => url.searchParams.get(key) ?? "";
+    return json(
+      {
+        errors: parsed.errors,
+        filter: { status: raw("status"), kind: raw("kind"), interest: raw("interest"), q: raw("q") },
+        interests,
+        page: 1,
+        list: null,
+      },
+      { status: 400 },
+    );
+  }
+  const { filter, page } = parsed;
+  const result = await volunteerApplicationsPage(filter, page, VOLUNTEER_PAGE_SIZE);
+  return json({
+    errors: null,
+    filter: {
+      status: filter.status ?? "",
+      kind: filter.kind ?? "",
+      interest: filter.interest ?? "",
+      q: filter.q ?? "",
+    },
+    // An interest taken off the list in Settings can still be filtered by while applications carry it.
+    interests: filter.interest && !interests.includes(filter.interest) ? [...interests, filter.interest] : interests,
+    page,
+    list: {
+      total: result.total,
+      lastPage: Math.max(1, Math.ceil(result.total / VOLUNTEER_PAGE_SIZE)),
+      applications: result.applications.map((a) => ({
+        id: a.id,
+        name: a.name,
+        email: a.email,
+        kind: a.kind,
+        status: a.status,
+        district: a.district,
+        interests: a.interests,
+        createdAt: a.createdAt,
+      })),
+    },
+  });
+}
+
+function asFilter(raw: { status: string; kind: string; interest: string; q: string }): VolunteerFilter {
+  return {
+    status: isVolunteerStatus(raw.status) ? raw.status : undefined,
+    kind: isVolunteerKind(raw.kind) ? raw.kind : undefined,
+    interest: raw.interest || undefined,
+    q: raw.q || undefined,
+  };
+}
+
+const statusOptions = volunteerStatuses.map((value) => ({ value, label: volunteerStatusLabels[value] }));
+const kindOptions = volunteerKinds.map((value) => ({ value, label: volunteerKindLabels[value] }));
+
+export default function Volunteers() {
+  const { errors, filter, interests, page, list } = useLoaderData<typeof loader>();
+  const current = asFilter(filter);
+  const hrefFor = (p: number) => `${adminPaths.volunteers}${volunteerQueryString(current, p)}`;
+  const filtered = Boolean(filter.status || filter.kind || filter.interest || filter.q);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-semibold">{copy.title}</h2>
+        <a href={`${adminPaths.volunteersExport}${volunteerQueryString(current)}`} className="btn-secondary" download>
+          Export CSV{filtered ? " (filtered)" : ""}
+        </a>
+      </div>
+
+      <FilterForm
+        idPrefix="volunteers"
+        action={adminPaths.volunteers}
+        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        actionsClassName="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4"
+        search={{ label: "Search by name", value: filter.q, maxLength: VOLUNTEER_SEARCH_MAX, help: copy.searchHelp }}
+        selects={[
+          { name: "status", label: "Status", value: filter.status, anyLabel: "Any status", options: statusOptions },
+          {
+            name: "interest",
+            label: "Interest",
+            value: filter.interest,
+            anyLabel: "Any interest",
+            options: interests.map((value) => ({ value, label: value })),
+          },
+          { name: "kind", label: "Applied for", value: filter.kind, anyLabel: "Anything", options: kindOptions },
+        ]}
+      />
+
+      <div className="mt-6">
+        <FormError errors={errors} />
+      </div>
+
+      {list ? (
+        <>
+          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
+            {list.total === 0
+              ? copy.empty
+              : `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "application" : "applications"} · page ${page} of ${list.lastPage}`}
+          </p>
+          {list.applications.length === 0 && list.total > 0 ? (
+            <p className="mt-4">
+              There is nothing on this page.{" "}
+              <Link to={hrefFor(list.lastPage)} className="link">
+                Go to the last page
+              </Link>
+            </p>
+          ) : null}
+          {list.applications.length > 0 ? (
+            <StaffTable
+              className="mt-4"
+              wide
+              stacked
+              caption="Volunteer applications, newest first"
+              columns={["Name", "Applied for", "Received", "Status", "Interests", "District"]}
+            >
+              {list.applications.map((a) => (
+                <tr key={a.id} className={listRow}>
+                  <td className={listCell} data-label="Name">
+                    <Link to={adminPaths.volunteer(a.id)} className="link font-semibold break-words">
+                      {a.name}
+                    </Link>
+                    <div className="break-all text-slate-700 dark:text-slate-300">{a.email}</div>
+                  </td>
+                  <td className={listCell} data-label="Applied for">
+                    {volunteerKindLabels[a.kind]}
+                  </td>
+                  <td className={`${listCell} whitespace-nowrap`} data-label="Received">
+                    <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
+                  </td>
+                  <td className={listCell} data-label="Status">
+                    <VolunteerStatusBadge status={a.status} />
+                  </td>
+                  <td className={`${listCell} break-words`} data-label="Interests">
+                    {a.interests.join(", ") || "—"}
+                  </td>
+                  <td className={listCell} data-label="District">
+                    {a.district}
+                  </td>
+                </tr>
+              ))}
+            </StaffTable>
+          ) : null}
+          <Pagination page={page} lastPage={list.lastPage} href={hrefFor} label="Application pages" />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -58,7 +58,11 @@ export const givingWords = {
   declarationCoversPast: "It covers gifts of the 4 years before it, and every gift after it until you cancel it.",
   declarationCoversFuture: "It covers the gift it was made with and every gift after it until you cancel it.",
   noSuchPledge: "There is no such gift of yours.",
-  notABankMonthly: "Only a monthly gift by standing order can be stopped here.",
+  notABankMonthly: "Only a monthly gift (by standing order or by card) can be stopped here.",
+  cardStopFailed:
+    "We could not reach our card payment service to stop your gift just now. Please try again in a few minutes, or write to us.",
+  stopCard:
+    "Your card will not be charged again: we cancel the monthly payments with our card payment service (Stripe) at once.",
   alreadyStopped: "This monthly gift is already stopped.",
   stopMonthly: "Stop this monthly gift",
   stopTitle: "Stop your monthly gift?",

@@ -10,7 +10,7 @@ export {
   cancelDeclarationByDonor,
   donorDataExport,
   getStoppableMonthlyGift,
-  stopMonthlyBankGiftByDonor,
+  stopMonthlyGiftByDonor,
   DonorLinkError,
   DonorPortalError,
   endDonorSession,

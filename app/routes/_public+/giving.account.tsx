@@ -137,7 +137,7 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
               </td>
               <td className={cell}>
                 {donorPledgeStatus[pledge.status]}
-                {pledge.type === "monthly" && pledge.payBy === "bank" && pledge.status !== "cancelled" ? (
+                {pledge.type === "monthly" && pledge.stoppable && pledge.status !== "cancelled" ? (
                   <Link to={givingPaths.stopMonthly(pledge.reference)} className="link mt-1 block">
                     {words.stopMonthly}
                     <span className="sr-only"> ({pledge.reference})</span>

@@ -55,7 +55,9 @@ import {
 import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { getSupporterPage } from "./supporters.server";
-import { cancelCardSubscription } from "./card-gifts.server";
+import { cancelCardSubscription, changeCardSubscriptionAmount } from "./card-gifts.server";
+import { parseAmountToPence } from "~/schemas/donation-rules";
+import { formatPence } from "~/utils/money";
 import { admitDoorAttempt } from "./attempt-limits.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { donorGivingLinkMail } from "./mail-templates.server";
@@ -504,4 +506,33 @@ async function stopMonthlyCardGift(supporterId: number, gift: { id: number; refe
     actor: DONOR_ACTOR,
     actorId: null,
   });
+}
+
+/**
+ * The donor changes the monthly amount of their card gift: Stripe's subscription is updated
+ * from the next payment; the pledge (and the staff page) follow from Stripe's webhook. Amounts as
+ * on the donate form. Audited on the supporter's record as the donor's own.
+ */
+export async function changeMonthlyCardAmountByDonor(
+  supporterId: number,
+  reference: string,
+  amount: string,
+): Promise<number> {
+  const gift = await getStoppableMonthlyGift(supporterId, reference);
+  if (gift.payBy !== "card") throw new DonorPortalError(givingWords.notACardMonthly);
+  const parsed = parseAmountToPence(amount);
+  if (!parsed.ok) throw new DonorPortalError(parsed.error, 400);
+  if (parsed.pence === gift.amountPence) throw new DonorPortalError(givingWords.sameAmount, 400);
+  const pledge = (await getPledgeByReference(getDb(), reference))!;
+  const result = await changeCardSubscriptionAmount(pledge, parsed.pence);
+  if (!result.ok) throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.monthly-amount-changed",
+    detail: `Monthly card gift ${reference} changed to ${formatPence(parsed.pence)} ${BY_THE_DONOR} (Stripe updated)`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+  return parsed.pence;
 }

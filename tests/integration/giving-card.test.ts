@@ -1,15 +1,18 @@
 // Your giving and a monthly card gift: the donor stops it, Stripe (the stand-in) is asked to
 // cancel the subscription, the pledge is cancelled and the supporter's record says the donor did it.
 import { beforeEach, describe, expect, it } from "vitest";
-import { cardGiftsOn } from "./stripe-support";
+import { cardGiftsOn, webhookRequest } from "./stripe-support";
 
-const standIn = await cardGiftsOn("whsec_test_giving_card");
+const WEBHOOK_SECRET = "whsec_test_giving_card";
+const standIn = await cardGiftsOn(WEBHOOK_SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { submitPledge } = await import("~/services/pledges.server");
 const { requestDonorLink } = await import("~/services/donor-portal.server");
 const linkRoute = await import("~/routes/_public+/giving.link.$token");
 const stopRoute = await import("~/routes/_public+/giving.pledges.$reference.stop");
+const amountRoute = await import("~/routes/_public+/giving.pledges.$reference.amount");
+const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 const { getRequest, postForm, run, bodyOf } = await import("./admin-support");
 const { resetDatabase } = await import("./helpers");
 
@@ -82,5 +85,64 @@ describe("a monthly card gift at Your giving", () => {
     expect(await refused.text()).toMatch(/could not reach our card payment service/);
     const row = await getDb().selectFrom("pledges").selectAll().where("id", "=", pledge.id).executeTakeFirstOrThrow();
     expect(row.cancelled_at).toBeNull();
+  });
+});
+
+describe("changing a monthly card gift's amount", () => {
+  it("updates the Stripe subscription from the next payment; the pledge follows Stripe's webhook", async () => {
+    const pledge = await monthlyCardGift();
+    const cookie = await signIn();
+    const path = `/giving/pledges/${pledge.reference}/amount`;
+    expect((await run(amountRoute.loader, getRequest(path, { cookie }), { reference: pledge.reference })).status).toBe(
+      200,
+    );
+
+    const bad = await run(amountRoute.action, postForm(path, { amount: "0.50" }, { cookie }), {
+      reference: pledge.reference,
+    });
+    expect(bad.status).toBe(400);
+    expect((await bodyOf(bad)).error).toMatch(/smallest gift/);
+    expect(standIn.requests).toEqual([]);
+
+    const done = await run(amountRoute.action, postForm(path, { amount: "35" }, { cookie }), {
+      reference: pledge.reference,
+    });
+    expect(done.status).toBe(303);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/subscriptions/sub_giving_1",
+      "POST /v1/subscriptions/sub_giving_1",
+    ]);
+    expect(standIn.requests[1].params).toMatchObject({
+      "items[0][id]": "si_sub_giving_1",
+      "items[0][price_data][unit_amount]": "3500",
+      "items[0][price_data][currency]": "gbp",
+      proration_behavior: "none",
+    });
+    const amountOf = async () =>
+      (await getDb().selectFrom("pledges").select("amount_pence").where("id", "=", pledge.id).executeTakeFirstOrThrow())
+        .amount_pence;
+    // Not until Stripe says so.
+    expect(await amountOf()).toBe(2000);
+
+    const subscription = {
+      id: "sub_giving_1",
+      object: "subscription",
+      items: { data: [{ id: "si_sub_giving_1", quantity: 1, price: { currency: "gbp", unit_amount: 3500 } }] },
+      metadata: { reference: pledge.reference },
+    };
+    const response = (await webhookAction({
+      request: webhookRequest("customer.subscription.updated", subscription, { secret: WEBHOOK_SECRET }),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(await response.json()).toEqual({ received: true, handled: "recorded" });
+    expect(await amountOf()).toBe(3500);
+    const audit = await getDb().selectFrom("audit_events").select(["action", "actor"]).execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: "donor.monthly-amount-changed", actor: "the donor (Your giving)" },
+        { action: "pledge.amount-changed", actor: expect.any(String) },
+      ]),
+    );
   });
 });

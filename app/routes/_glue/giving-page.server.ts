@@ -8,6 +8,7 @@ export { json, redirect };
 export { londonToday } from "~/infra/clock.server";
 export {
   cancelDeclarationByDonor,
+  changeMonthlyCardAmountByDonor,
   donorDataExport,
   getStoppableMonthlyGift,
   stopMonthlyGiftByDonor,

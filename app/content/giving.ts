@@ -58,7 +58,20 @@ export const givingWords = {
   declarationCoversPast: "It covers gifts of the 4 years before it, and every gift after it until you cancel it.",
   declarationCoversFuture: "It covers the gift it was made with and every gift after it until you cancel it.",
   noSuchPledge: "There is no such gift of yours.",
-  notABankMonthly: "Only a monthly gift by standing order can be stopped here.",
+  notABankMonthly: "Only a monthly gift (by standing order or by card) can be stopped here.",
+  notACardMonthly:
+    "Only a monthly card gift's amount can be changed here; for a standing order, change it with your bank.",
+  sameAmount: "That is already your monthly amount.",
+  changeAmount: "Change the amount",
+  changeTitle: "Change your monthly gift",
+  changeLead: (amount: string, reference: string) => `Your monthly card gift is ${amount} (reference ${reference}).`,
+  changeLabel: "New monthly amount in pounds",
+  changeHint: "From your next payment. Nothing is taken today.",
+  changeButton: "Change my monthly gift",
+  cardStopFailed:
+    "We could not reach our card payment service to stop your gift just now. Please try again in a few minutes, or write to us.",
+  stopCard:
+    "Your card will not be charged again: we cancel the monthly payments with our card payment service (Stripe) at once.",
   alreadyStopped: "This monthly gift is already stopped.",
   stopMonthly: "Stop this monthly gift",
   stopTitle: "Stop your monthly gift?",

@@ -26,6 +26,8 @@ export const savedNotices = {
   "giving-signed-out": "You have signed out of Your giving.",
   "giving-newsletter-on": "Thank you: you will get our newsletter. You can stop it here or from any issue.",
   "giving-newsletter-off": "You will not get our newsletter any more.",
+  "giving-amount-changed":
+    "Thank you: your monthly card gift changes from your next payment. This page shows the new amount once our card payment service confirms it.",
   "giving-monthly-stopped":
     "Your monthly gift is stopped on our side. Please cancel the standing order with your bank too: only your bank can stop the payments.",
   "appeal-saved": "Appeal saved.",

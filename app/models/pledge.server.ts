@@ -468,6 +468,11 @@ export async function markPledgeCancelled(
   return row ? toPledge(row) : undefined;
 }
 
+/** A monthly gift's new amount (its Stripe subscription changed). */
+export async function setPledgeAmount(db: DB, id: number, amountPence: number): Promise<void> {
+  await db.updateTable("pledges").set({ amount_pence: amountPence }).where("id", "=", id).execute();
+}
+
 /** The monthly pledge of this Stripe subscription. */
 export function getPledgeBySubscription(db: DB, subscription: string): Promise<Pledge | undefined> {
   return findPledge(db, "stripe_subscription", subscription);

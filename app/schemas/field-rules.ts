@@ -102,9 +102,6 @@ export const CONTACT_LIMITS = { name: 100, message: 5_000 } as const;
 
 export const newsletterRules = { email: emailRule() } satisfies FieldRules;
 
-/** Your giving's link request (/giving): only the address. */
-export const givingLinkRules = { email: emailRule("Your e-mail address") } satisfies FieldRules;
-
 export const loginRules = {
   username: { label: "Username", required: true, maxLength: 200, text: "line" },
   password: { label: "Password", required: true, maxLength: 1024, untrimmed: true },

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { emailField } from "./email";
-import { givingLinkRules, newsletterRules } from "./field-rules";
+import { newsletterRules } from "./field-rules";
+import { givingLinkRules } from "./giving-link-rules";
 
 export const newsletterSchema = z.object({
   email: emailField(newsletterRules.email.label),

@@ -21,6 +21,7 @@ import {
   getPledgeBySubscription,
   linkPledgeToStripe,
   markPledgeCancelled,
+  setPledgeAmount,
   markPledgeDisputed,
   type Pledge,
 } from "~/models/pledge.server";
@@ -306,6 +307,8 @@ async function handleEvent(trx: DB, event: Fields, mail: EventMail): Promise<Han
       return invoicePaid(trx, event, object, mail);
     case "customer.subscription.deleted":
       return subscriptionDeleted(trx, object);
+    case "customer.subscription.updated":
+      return subscriptionUpdated(trx, object);
     case "charge.refunded":
       return chargeRefunded(trx, event, object, mail);
     case "charge.dispute.created":
@@ -409,6 +412,71 @@ async function subscriptionDeleted(trx: DB, subscription: Fields): Promise<Handl
     `status ${pledge.status} → cancelled (the Stripe subscription ended)`,
   );
   return "recorded";
+}
+
+/**
+ * A monthly card gift's amount changed in Stripe (the donor at Your giving, or staff in the
+ * Dashboard): the pledge takes the subscription's monthly amount when it is whole pence in GBP,
+ * so the invoices that follow are recorded as money. Anything else is kept for staff.
+ */
+async function subscriptionUpdated(trx: DB, subscription: Fields): Promise<Handled> {
+  const subscriptionId = text(subscription, "id");
+  const pledge = subscriptionId ? await getPledgeBySubscription(trx, subscriptionId) : undefined;
+  if (!pledge || pledge.cancelledAt || pledge.type !== "monthly") return "ignored";
+  const items = child(subscription, "items")?.data;
+  const first = Array.isArray(items) && items.length === 1 && isFields(items[0]) ? items[0] : undefined;
+  const price = child(first, "price");
+  const amount = pence(price, "unit_amount");
+  const quantity = first?.quantity === undefined ? 1 : first.quantity;
+  if (text(price, "currency") !== "gbp" || amount === null || amount <= 0 || quantity !== 1) {
+    return { attention: "the subscription changed to an amount that is not whole pence in GBP" };
+  }
+  if (amount === pledge.amountPence) return "ignored";
+  await setPledgeAmount(trx, pledge.id, amount);
+  await stripeAudit(
+    trx,
+    "pledge",
+    pledge.id,
+    "pledge.amount-changed",
+    `${formatPence(pledge.amountPence)} → ${formatPence(amount)} a month (the Stripe subscription changed)`,
+  );
+  return "recorded";
+}
+
+export type ChangeAmountResult =
+  { ok: true } | { ok: false; reason: "no-subscription" | "not-configured" | "stripe-error" };
+
+/**
+ * Changes a monthly card gift's amount in Stripe, from the next payment (no proration). The
+ * pledge follows when Stripe's customer.subscription.updated arrives (subscriptionUpdated).
+ */
+export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: number): Promise<ChangeAmountResult> {
+  const client = getStripe();
+  if (!client) return { ok: false, reason: "not-configured" };
+  if (!pledge.stripeSubscription || pledge.cancelledAt) return { ok: false, reason: "no-subscription" };
+  try {
+    const subscription = await client.stripe.subscriptions.retrieve(pledge.stripeSubscription);
+    const item = subscription.items.data[0];
+    if (!item) return { ok: false, reason: "no-subscription" };
+    const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+    await client.stripe.subscriptions.update(pledge.stripeSubscription, {
+      items: [
+        {
+          id: item.id,
+          price_data: { currency: "gbp", unit_amount: amountPence, product, recurring: { interval: "month" } },
+        },
+      ],
+      proration_behavior: "none",
+    });
+  } catch (error) {
+    logger.warn(
+      { event: "stripe.update_failed", pledge_id: pledge.id, error: String(error) },
+      "Stripe refused a change",
+    );
+    return { ok: false, reason: "stripe-error" };
+  }
+  logger.info({ event: "subscription.amount_requested", pledge_id: pledge.id }, "Monthly card gift amount change sent");
+  return { ok: true };
 }
 
 async function chargeRefunded(trx: DB, event: Fields, charge: Fields, mail: EventMail): Promise<Handled> {

@@ -55,6 +55,9 @@ import {
 import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { getSupporterPage } from "./supporters.server";
+import { cancelCardSubscription, changeCardSubscriptionAmount } from "./card-gifts.server";
+import { parseAmountToPence } from "~/schemas/donation-rules";
+import { formatPence } from "~/utils/money";
 import { admitDoorAttempt } from "./attempt-limits.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { donorGivingLinkMail } from "./mail-templates.server";
@@ -285,6 +288,8 @@ export interface DonorPortal {
     /** What a one-time bank-transfer pledge still awaits (0 for a monthly gift or a card gift). */
     outstandingPence: number;
     payBy: "bank" | "card";
+    /** A monthly gift the donor can stop here (a standing order, or a card gift with its Stripe subscription). */
+    stoppable: boolean;
   }[];
   declarations: DonorDeclarationRow[];
   /** Whether their address gets the newsletter now. */
@@ -345,6 +350,7 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
         status: p.status,
         outstandingPence: p.status === "pending" && p.payBy === "bank" ? outstandingPence(p) : 0,
         payBy: p.payBy,
+        stoppable: p.type === "monthly" && !p.cancelledAt && (p.payBy === "bank" || p.stripeSubscription !== null),
       }))
       .reverse(),
     declarations: page.declarations
@@ -405,18 +411,26 @@ export async function donorDataExport(supporterId: number): Promise<string> {
   return JSON.stringify(subjectAccessExport(primary.address, data, nowDate(), addresses), null, 2);
 }
 
-/** One of the donor's own monthly bank-transfer gifts that can be stopped, for the confirmation page. */
+/** One of the donor's own monthly gifts that can be stopped (by standing order, or by card through Stripe), for the confirmation page. */
 export async function getStoppableMonthlyGift(
   supporterId: number,
   reference: string,
-): Promise<{ reference: string; amountPence: number; createdAt: string }> {
+): Promise<{ id: number; reference: string; amountPence: number; createdAt: string; payBy: "bank" | "card" }> {
   const pledge = await getPledgeByReference(getDb(), reference);
   if (!pledge || (await findSupporterIdOfPledge(getDb(), pledge.id)) !== supporterId) {
     throw new DonorPortalError(givingWords.noSuchPledge, 404);
   }
-  if (pledge.type !== "monthly" || pledge.payBy !== "bank") throw new DonorPortalError(givingWords.notABankMonthly);
+  if (pledge.type !== "monthly" || (pledge.payBy === "card" && !pledge.stripeSubscription)) {
+    throw new DonorPortalError(givingWords.notABankMonthly);
+  }
   if (pledge.cancelledAt) throw new DonorPortalError(givingWords.alreadyStopped);
-  return { reference: pledge.reference, amountPence: pledge.amountPence, createdAt: pledge.createdAt };
+  return {
+    id: pledge.id,
+    reference: pledge.reference,
+    amountPence: pledge.amountPence,
+    createdAt: pledge.createdAt,
+    payBy: pledge.payBy,
+  };
 }
 
 /**
@@ -424,8 +438,9 @@ export async function getStoppableMonthlyGift(
  * cancelled, the reason saying the donor did it) and audited on the pledge and the supporter.
  * The money is the bank's to stop: the page tells the donor to cancel the standing order there.
  */
-export async function stopMonthlyBankGiftByDonor(supporterId: number, reference: string): Promise<void> {
-  await getStoppableMonthlyGift(supporterId, reference);
+export async function stopMonthlyGiftByDonor(supporterId: number, reference: string): Promise<void> {
+  const gift = await getStoppableMonthlyGift(supporterId, reference);
+  if (gift.payBy === "card") return stopMonthlyCardGift(supporterId, gift);
   await immediateTransaction(getDb(), async (trx) => {
     const pledge = await getPledgeByReference(trx, reference);
     if (!pledge) throw new DonorPortalError(givingWords.noSuchPledge, 404);
@@ -463,4 +478,61 @@ export async function setDonorNewsletter(supporterId: number, on: boolean): Prom
     actor: DONOR_ACTOR,
     actorId: null,
   });
+}
+
+/**
+ * A monthly card gift: Stripe cancels the subscription at once (the staff service's own call,
+ * `cancelCardSubscription`), the pledge is cancelled with the donor's reason, and the supporter's
+ * record says the donor did it. Stripe's customer.subscription.deleted that follows adds nothing.
+ */
+async function stopMonthlyCardGift(supporterId: number, gift: { id: number; reference: string }): Promise<void> {
+  const result = await cancelCardSubscription(
+    gift.id,
+    `Stopped ${BY_THE_DONOR} at Your giving (card payments cancelled in Stripe)`,
+    DONOR_ACTOR,
+  );
+  if (!result.ok) {
+    logger.warn(
+      { event: "giving.card_stop_failed", pledge_id: gift.id, reason: result.reason },
+      "Could not stop a card gift",
+    );
+    throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  }
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.monthly-stopped",
+    detail: `Monthly card gift ${gift.reference} stopped ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+}
+
+/**
+ * The donor changes the monthly amount of their card gift: Stripe's subscription is updated
+ * from the next payment; the pledge (and the staff page) follow from Stripe's webhook. Amounts as
+ * on the donate form. Audited on the supporter's record as the donor's own.
+ */
+export async function changeMonthlyCardAmountByDonor(
+  supporterId: number,
+  reference: string,
+  amount: string,
+): Promise<number> {
+  const gift = await getStoppableMonthlyGift(supporterId, reference);
+  if (gift.payBy !== "card") throw new DonorPortalError(givingWords.notACardMonthly);
+  const parsed = parseAmountToPence(amount);
+  if (!parsed.ok) throw new DonorPortalError(parsed.error, 400);
+  if (parsed.pence === gift.amountPence) throw new DonorPortalError(givingWords.sameAmount, 400);
+  const pledge = (await getPledgeByReference(getDb(), reference))!;
+  const result = await changeCardSubscriptionAmount(pledge, parsed.pence);
+  if (!result.ok) throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.monthly-amount-changed",
+    detail: `Monthly card gift ${reference} changed to ${formatPence(parsed.pence)} ${BY_THE_DONOR} (Stripe updated)`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+  return parsed.pence;
 }

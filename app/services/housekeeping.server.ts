@@ -7,6 +7,8 @@ import { deleteUnconfirmedSubscribers } from "~/models/subscriber.server";
 import { deleteOldMail } from "~/models/outbox.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { deleteStaleStaffTokens } from "~/models/staff-token.server";
+import { deleteStaleDonorRows } from "~/models/donor.server";
+import { DONOR_IDLE_MS } from "./donor-portal.server";
 import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
 import { sendDueReminders } from "./receipts.server";
@@ -35,6 +37,8 @@ export interface HousekeepingReport {
   oldStripeEvents: number;
   /** Password-reset links used or expired. */
   staleResetLinks: number;
+  /** Your giving: sign-in links expired a day ago or more, and donor sessions ended (idle or past their end). */
+  staleDonorRows: number;
   /** Reminders queued for bank-transfer pledges unpaid a week after they were made (receipts.server). */
   paymentReminders: number;
 }
@@ -68,6 +72,12 @@ export async function runHousekeeping(
     expiredVolunteerApplications: await deleteExpiredVolunteerApplications(now, undefined, db),
     oldStripeEvents: await deleteOldStripeEvents(db, new Date(now.getTime() - STRIPE_EVENT_RETENTION_DAYS * DAY_MS)),
     staleResetLinks: await deleteStaleStaffTokens(db, now),
+    staleDonorRows: await deleteStaleDonorRows(
+      db,
+      now,
+      new Date(now.getTime() - DONOR_IDLE_MS),
+      new Date(now.getTime() - DAY_MS),
+    ),
     paymentReminders: await sendDueReminders(now, db),
   };
 }

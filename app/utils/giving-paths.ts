@@ -10,6 +10,7 @@ export const givingPaths = {
   newsletter: "/giving/newsletter",
   /** The donor's personal data, as JSON. */
   data: "/giving/data.json",
+  changeAmount: (reference: string) => `/giving/pledges/${reference}/amount`,
   stopMonthly: (reference: string) => `/giving/pledges/${reference}/stop`,
   cancelDeclaration: (id: number) => `/giving/declarations/${id}/cancel`,
 } as const;

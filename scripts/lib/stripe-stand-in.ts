@@ -186,6 +186,8 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
         },
       };
     }
+    const changed = subscriptionChange(method, path, params, created());
+    if (changed) return changed;
     return {
       status: 404,
       body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } },
@@ -221,5 +223,55 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+// Your giving (docs/decisions.md §28): a monthly card gift's amount read and changed. Self-contained:
+// the subscription's monthly amount is kept per id, £25 until it is changed.
+const subscriptionAmounts = new Map<string, number>();
+
+/** GET /v1/subscriptions/:id and POST /v1/subscriptions/:id (items[0][price_data][unit_amount]), or null for anything else. */
+function subscriptionChange(
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  now: number,
+): { status: number; body: unknown } | null {
+  const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+  if (!match || (method !== "GET" && method !== "POST")) return null;
+  const id = match[1];
+  if (method === "POST" && params["items[0][price_data][unit_amount]"]) {
+    subscriptionAmounts.set(id, Number(params["items[0][price_data][unit_amount]"]));
+  }
+  const amount = subscriptionAmounts.get(id) ?? 2500;
+  return {
+    status: 200,
+    body: {
+      id,
+      object: "subscription",
+      status: "active",
+      created: now,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${id}`,
+            object: "subscription_item",
+            quantity: 1,
+            price: {
+              id: `price_${id}_${amount}`,
+              object: "price",
+              currency: "gbp",
+              unit_amount: amount,
+              product: `prod_${id}`,
+              recurring: { interval: "month", interval_count: 1 },
+              type: "recurring",
+            },
+          },
+        ],
+      },
+      metadata: {},
+      livemode: false,
+    },
   };
 }

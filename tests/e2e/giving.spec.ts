@@ -8,6 +8,7 @@ import { expectNoAxeViolations, test as axeTest } from "./support/axe";
 import { e2eDb } from "./support/db";
 import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
 import { linkInOutbox } from "./support/mail";
+import { createPledge } from "~/models/pledge.server";
 
 const SAME_ANSWER = "If we hold gifts for that address, we have sent you a link. It works once, for 1 hour.";
 
@@ -73,6 +74,14 @@ for (const theme of ["light", "dark"] as const) {
       const lastName = uniqueLastName("Axe");
       await createDeclaredPayment(lastName);
       const email = `${lastName.toLowerCase()}@example.com`;
+      const monthly = await createPledge(e2eDb(), {
+        type: "monthly",
+        amountPence: 1500,
+        firstName: "Ada",
+        lastName,
+        email,
+        inHonour: false,
+      });
       await page.goto("/giving");
       await page.getByRole("button", { name: "Send me a link" }).click();
       await expect(page.getByRole("alert")).toBeVisible();
@@ -86,6 +95,9 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page);
       await page.getByRole("link", { name: /Cancel this declaration/ }).click();
       await expect(page.getByRole("heading", { name: "Cancel your Gift Aid declaration?" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.goto(`/giving/pledges/${monthly.reference}/stop`);
+      await expect(page.getByRole("heading", { name: "Stop your monthly gift?" })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.goto(link);
       await expect(page.getByRole("heading", { name: "This link has already been used" })).toBeVisible();

@@ -25,6 +25,7 @@ import { recordManualPayment } from "~/services/donations.server";
 import { DONOR_IDLE_MS, DONOR_LINK_TTL_MS, requestDonorLink } from "~/services/donor-portal.server";
 import { createClaimBatch, listClaimCandidates } from "~/services/gift-aid-claims.server";
 import { submitPledge } from "~/services/pledges.server";
+import { runHousekeeping } from "~/services/housekeeping.server";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
 
@@ -529,5 +530,18 @@ describe("the newsletter switch", () => {
     const anonymous = await run(newsletterRoute.action, postForm("/giving/newsletter", { newsletter: "on" }));
     expect(anonymous.status).toBe(303);
     expect((await portalOf(cookie)).portal.newsletter).toBe(false);
+  });
+});
+
+describe("housekeeping", () => {
+  it("deletes links a day after they expired and sessions that ended, keeping live ones", async () => {
+    await giftAidDonor();
+    const cookie = await signIn();
+    expect(await getDb().selectFrom("donor_links").selectAll().execute()).toHaveLength(1);
+    const start = now();
+    expect((await runHousekeeping(new Date(start + 60_000))).staleDonorRows).toBe(0);
+    expect((await portalOf(cookie)).portal).not.toBeNull();
+    expect((await runHousekeeping(new Date(start + 26 * 60 * 60 * 1000))).staleDonorRows).toBe(2);
+    expect(await getDb().selectFrom("donor_sessions").selectAll().execute()).toHaveLength(0);
   });
 });

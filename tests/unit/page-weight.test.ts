@@ -70,6 +70,7 @@ describe("public pages' weight", () => {
       "/giving/link/:token",
       "/giving/account",
       "/giving/pledges/:reference/stop",
+      "/giving/pledges/:reference/amount",
       "/giving/declarations/:id/cancel",
     ]) {
       expect(pages).toContain(page);

@@ -8,9 +8,10 @@ export { json, redirect };
 export { londonToday } from "~/infra/clock.server";
 export {
   cancelDeclarationByDonor,
+  changeMonthlyCardAmountByDonor,
   donorDataExport,
   getStoppableMonthlyGift,
-  stopMonthlyBankGiftByDonor,
+  stopMonthlyGiftByDonor,
   DonorLinkError,
   DonorPortalError,
   endDonorSession,

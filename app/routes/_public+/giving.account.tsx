@@ -137,11 +137,19 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
               </td>
               <td className={cell}>
                 {donorPledgeStatus[pledge.status]}
-                {pledge.type === "monthly" && pledge.payBy === "bank" && pledge.status !== "cancelled" ? (
-                  <Link to={givingPaths.stopMonthly(pledge.reference)} className="link mt-1 block">
-                    {words.stopMonthly}
-                    <span className="sr-only"> ({pledge.reference})</span>
-                  </Link>
+                {pledge.type === "monthly" && pledge.stoppable && pledge.status !== "cancelled" ? (
+                  <>
+                    {pledge.payBy === "card" ? (
+                      <Link to={givingPaths.changeAmount(pledge.reference)} className="link mt-1 block">
+                        {words.changeAmount}
+                        <span className="sr-only"> ({pledge.reference})</span>
+                      </Link>
+                    ) : null}
+                    <Link to={givingPaths.stopMonthly(pledge.reference)} className="link mt-1 block">
+                      {words.stopMonthly}
+                      <span className="sr-only"> ({pledge.reference})</span>
+                    </Link>
+                  </>
                 ) : null}
               </td>
             </tr>

@@ -12,7 +12,7 @@ import {
   refusalResponse,
   requireDonor,
   savedRedirect,
-  stopMonthlyBankGiftByDonor,
+  stopMonthlyGiftByDonor,
 } from "~/routes/_glue/giving-page.server";
 import { givingPaths } from "~/utils/giving-paths";
 import { pageMeta } from "~/utils/meta";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { supporterId } = await donorAction(request);
-  await stopMonthlyBankGiftByDonor(supporterId, params.reference ?? "").catch(refusalResponse);
+  await stopMonthlyGiftByDonor(supporterId, params.reference ?? "").catch(refusalResponse);
   return savedRedirect(givingPaths.account, "giving-monthly-stopped", "giving");
 }
 
@@ -50,7 +50,7 @@ export default function StopMonthlyGift() {
     <NewsletterPage title={words.stopTitle}>
       <p>{words.stopLead(formatPence(gift.amountPence), gift.reference)}</p>
       <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-base text-slate-900 dark:bg-slate-800 dark:text-slate-100">
-        {words.stopBank}
+        {gift.payBy === "card" ? words.stopCard : words.stopBank}
       </p>
       <ul className="list-disc space-y-1 pl-6 text-base">
         {words.stopEffects.map((effect) => (

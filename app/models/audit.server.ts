@@ -25,7 +25,8 @@ export type AuditEntity =
   | "settings"
   | "newsletter"
   | "statements"
-  | "supporter";
+  | "supporter"
+  | "event";
 
 export interface AuditInput {
   entity: AuditEntity;

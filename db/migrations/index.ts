@@ -22,6 +22,7 @@ import * as m0020 from "./0020_pledge_reminder";
 import * as m0021 from "./0021_several_instances";
 import * as m0022 from "./0022_refunds_net";
 import * as m0023 from "./0023_email_changes";
+import * as m0028 from "./0028_events";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0021_several_instances": m0021,
   "0022_refunds_net": m0022,
   "0023_email_changes": m0023,
+  "0028_events": m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,8 @@ export const savedNotices = {
   "small-donation-recorded": "Small donation recorded.",
   "small-donation-deleted": "Small donation deleted.",
   "supporters-merged": "The supporters were merged.",
+  "event-saved": "Event saved.",
+  "ticket-type-added": "Ticket type added.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

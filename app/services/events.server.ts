@@ -1,3 +1,4 @@
+// Long because it is every staff and public use of an event outside payment, in one place.
 // Events as staff keep them and visitors see them: the list and page of each event with its
 // ticket types and the places left, staff creating and changing events, the attendee list,
 // its CSV and the check-in. Booking and payment are in tickets.server.ts.

@@ -57,6 +57,12 @@ export const adminPaths = {
   sendNewsletter: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/send`,
   /** The e-mail's HTML part as a page of its own, framed by the newsletter's page. */
   newsletterPreview: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/preview.html`,
+  events: `${DASHBOARD_PATH}/events`,
+  newEvent: `${DASHBOARD_PATH}/events/new`,
+  event: (id: number) => `${DASHBOARD_PATH}/events/${id}`,
+  /** The door's page for phones: search by name, type or scan a ticket's code. */
+  eventCheckIn: (id: number) => `${DASHBOARD_PATH}/events/${id}/check-in`,
+  eventAttendeesCsv: (id: number) => `${DASHBOARD_PATH}/events/${id}/attendees.csv`,
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
   supporters: `${DASHBOARD_PATH}/supporters`,
@@ -147,6 +153,7 @@ export const dashboardSections = [
   },
   { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
   { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
+  { key: "events", label: "Events", to: adminPaths.events, group: "money", roles: money },
   { key: "supporters", label: "Supporters", to: adminPaths.supporters, group: "people", roles: money },
   { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },
   { key: "subscribers", label: "Subscribers", to: adminPaths.subscribers, group: "people", roles: money },

@@ -60,6 +60,10 @@ describe("public pages' weight", () => {
       "/contact",
       "/publications",
       "/privacy",
+      "/events",
+      "/events/:slug",
+      "/events/:slug/order/:reference",
+      "/events/:slug/offer/:token",
       "/admin/login",
     ]) {
       expect(pages).toContain(page);

@@ -10,6 +10,7 @@ import { deleteStaleStaffTokens } from "~/models/staff-token.server";
 import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
 import { sendDueReminders } from "./receipts.server";
+import { releaseExpiredHolds } from "./tickets.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -34,6 +35,8 @@ export interface HousekeepingReport {
   staleResetLinks: number;
   /** Reminders queued for bank-transfer pledges unpaid a week after they were made (receipts.server). */
   paymentReminders: number;
+  /** Ticket holds (checkouts, waiting-list offers) whose time ran out, released (tickets.server). */
+  releasedTicketHolds: number;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function runHousekeeping(
     oldStripeEvents: await deleteOldStripeEvents(db, new Date(now.getTime() - STRIPE_EVENT_RETENTION_DAYS * DAY_MS)),
     staleResetLinks: await deleteStaleStaffTokens(db, now),
     paymentReminders: await sendDueReminders(now, db),
+    releasedTicketHolds: await releaseExpiredHolds(now, db),
   };
 }
 

@@ -86,7 +86,7 @@ function BookingForm({ event }: { event: EventData }) {
   const onSale = event.ticketTypes.filter((type) => type.sale === "on-sale" && type.left > 0);
   const [form, fields] = useForm({
     id: "book",
-    lastResult: actionData && "soldOut" in actionData && !actionData.joined ? actionData.result : undefined,
+    lastResult: actionData && !("joined" in actionData && actionData.joined) ? actionData.result : undefined,
     defaultValue: { quantity: "1", ticket_type: onSale.length === 1 ? String(onSale[0].id) : undefined },
     ...bookingChecks,
   });
@@ -233,7 +233,8 @@ export default function EventPage() {
             <BookingForm event={event} />
           </section>
         )}
-        {joined ? null : <WaitlistForm event={event} />}
+        {/* Keyed: a buyer just told "sold out" gets the form afresh, filled in with what they typed. */}
+        {joined ? null : <WaitlistForm key={soldOut ? "sold-out" : "full"} event={event} />}
       </article>
     </div>
   );

@@ -4,7 +4,7 @@ import { poundsToPence } from "./event-money";
 import { fromLondonLocal } from "~/utils/dates";
 
 // The staff Events forms (zod + Conform): an event with its first ticket type, another ticket
-// type, and the check-in box. Times are typed as UK local time and stored as UTC instants.
+// type. Times are typed as UK local time and stored as UTC instants.
 
 export const EVENT_LIMITS = { title: 200, slug: 80, description: 20_000, venue: 300, ticketName: 100, alt: 250 };
 export const MAX_PLACES = 100_000;
@@ -87,12 +87,3 @@ export const editEventSchema = z.object(eventFields);
 /** Another ticket type for an event. */
 export const ticketTypeSchema = z.object(ticketFields).superRefine(saleOrder);
 export type TicketTypeFormInput = z.output<typeof ticketTypeSchema>;
-
-/** The check-in box: a scanned or typed ticket code. */
-export const checkInSchema = z.object({
-  code: z
-    .string({ error: "Enter or scan the ticket's code" })
-    .trim()
-    .min(1, "Enter or scan the ticket's code")
-    .max(400, "That is not a ticket code"),
-});

@@ -19,7 +19,8 @@ const { action: webhook } = await import("~/routes/webhooks+/stripe");
 
 type DB = ReturnType<typeof getDb>;
 let second: DB;
-const T0 = Date.parse("2026-11-26T10:00:00Z");
+// Now (whole seconds): the webhook signatures are checked against the real clock and ours alike.
+const T0 = Math.floor(Date.now() / 1000) * 1000;
 
 // A second instance in this process: on PostgreSQL a pool of its own. better-sqlite3 waits for
 // a lock synchronously, so a second SQLite handle in the same process would stall the first
@@ -297,5 +298,33 @@ describe("holds, tickets and releases", () => {
       .where("ticket_orders.reference", "=", order.reference)
       .executeTakeFirstOrThrow();
     expect(cancelled.cancelled_at).not.toBeNull();
+  });
+});
+
+describe("check-in and the attendee list", () => {
+  it("checks a ticket in once by its token or code, says 'already' the second time, and exports formula-safe CSV", async () => {
+    const { checkIn, attendeesCsv, eventAttendees } = await import("~/services/events.server");
+    const { ticketToken } = await import("~/services/tickets.server");
+    const { eventId, typeId } = await makeEvent("door", 5, 0);
+    await startBooking({
+      slug: "door",
+      ticketTypeId: typeId,
+      quantity: 2,
+      name: "=Dora Door",
+      email: "dora@example.com",
+      donationPence: 0,
+    });
+    const [first, second] = await eventAttendees(eventId, "dora");
+    const staff = { id: 1, username: "door-staff" } as never;
+    const token = ticketToken(first.code, "2027-03-01T18:00:00.000Z");
+    expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "checked-in", name: "=Dora Door" });
+    expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "already" });
+    expect(await checkIn(eventId, { token: second.code }, staff)).toMatchObject({ kind: "checked-in" });
+    expect(await checkIn(eventId, { token: `${token}x` }, staff)).toEqual({ kind: "unknown" });
+    const other = await makeEvent("other-door", 5, 0);
+    expect(await checkIn(other.eventId, { token }, staff)).toEqual({ kind: "unknown" });
+    const csv = await attendeesCsv(eventId);
+    expect(csv).toContain("'=Dora Door");
+    expect(csv).not.toMatch(/(^|,)=Dora/m);
   });
 });

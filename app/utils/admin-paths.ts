@@ -60,6 +60,7 @@ export const adminPaths = {
   events: `${DASHBOARD_PATH}/events`,
   newEvent: `${DASHBOARD_PATH}/events/new`,
   event: (id: number) => `${DASHBOARD_PATH}/events/${id}`,
+  editEvent: (id: number) => `${DASHBOARD_PATH}/events/${id}/edit`,
   /** The door's page for phones: search by name, type or scan a ticket's code. */
   eventCheckIn: (id: number) => `${DASHBOARD_PATH}/events/${id}/check-in`,
   eventAttendeesCsv: (id: number) => `${DASHBOARD_PATH}/events/${id}/attendees.csv`,

@@ -290,7 +290,16 @@ describe("holds, tickets and releases", () => {
       .where("kind", "=", "event.offer")
       .where("to_address", "=", "wendy@example.com")
       .executeTakeFirstOrThrow();
-    expect(offer.text_body).toMatch(/\/events\/refund\/offer\/[A-Za-z0-9_-]+/);
+    const link = /\/events\/refund\/offer\/([A-Za-z0-9_-]+)/.exec(offer.text_body);
+    expect(link).not.toBeNull();
+    // Wendy takes the place: Checkout for the one ticket held for her.
+    const { takeOffer, offerDetails } = await import("~/services/tickets.server");
+    expect(await offerDetails(link![1])).toMatchObject({ title: "Gala refund", ticketType: "Standard", price: "£50" });
+    const taken = await takeOffer(link![1]);
+    expect(taken.kind).toBe("checkout");
+    await deliver("checkout.session.completed", paidSession(taken.reference, 5000));
+    expect(await counts(paid.typeId)).toMatchObject({ sold: 1, held: 0 });
+    await expect(takeOffer(link![1])).rejects.toThrow(/ended or has been used/);
     const cancelled = await getDb()
       .selectFrom("tickets")
       .innerJoin("ticket_orders", "ticket_orders.id", "tickets.order_id")
@@ -326,5 +335,22 @@ describe("check-in and the attendee list", () => {
     const csv = await attendeesCsv(eventId);
     expect(csv).toContain("'=Dora Door");
     expect(csv).not.toMatch(/(^|,)=Dora/m);
+
+    // The QR image of a ticket: a PNG for our token, a 404 for anything else.
+    const { loader: qr } = await import("~/routes/_public+/events.ticket.$token[.]png");
+    const png = (await qr({
+      params: { token },
+      request: new Request("http://localhost/"),
+      context: {},
+    } as never)) as Response;
+    expect(png.headers.get("Content-Type")).toBe("image/png");
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
+    await expect(
+      qr({ params: { token: "not-ours" }, request: new Request("http://localhost/"), context: {} } as never),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

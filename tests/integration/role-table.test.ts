@@ -70,6 +70,7 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/events.new.tsx": page(MONEY),
   "admin+/dashboard+/events.$id._index.tsx": page(MONEY),
   "admin+/dashboard+/events.$id.check-in.tsx": page(MONEY),
+  "admin+/dashboard+/events.$id.edit.tsx": page(MONEY),
   "admin+/dashboard+/events.$id.attendees[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/enquiries.$id._index.tsx": page(MONEY),
   "admin+/dashboard+/enquiries.$id.delete.tsx": page(MONEY),

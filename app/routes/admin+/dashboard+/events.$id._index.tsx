@@ -91,6 +91,9 @@ export default function EventPage() {
         <Link to={adminPaths.eventCheckIn(event.id)} className="btn-primary">
           Check-in
         </Link>
+        <Link to={adminPaths.editEvent(event.id)} className="btn-secondary">
+          Change the event
+        </Link>
         <a href={adminPaths.eventAttendeesCsv(event.id)} className="btn-secondary" download>
           Attendee list (CSV)
         </a>

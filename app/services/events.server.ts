@@ -28,7 +28,9 @@ import {
   type TicketTypeInput,
 } from "~/models/events.server";
 import type { User } from "~/models/user.server";
+import { formatLongDate, formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
+import { eventsPage } from "~/content/events";
 import { responsiveImage } from "~/utils/images";
 import { Refusal } from "./refusal.server";
 import { codeFromTicketToken, placesLeft, saleState } from "./tickets.server";
@@ -48,10 +50,20 @@ export interface TicketTypeView {
   sale: "on-sale" | "not-yet" | "ended";
   saleStartsAt: string | null;
   saleEndsAt: string | null;
+  /** What the public pages say of it: places left, sold out, not on sale yet or closed. */
+  note: string;
+}
+
+function saleNote(left: number, sale: TicketTypeView["sale"], saleStartsAt: string | null): string {
+  if (sale === "not-yet" && saleStartsAt) return eventsPage.notOnSaleYet(formatLongDate(saleStartsAt));
+  if (sale === "ended") return eventsPage.saleEnded;
+  return left === 0 ? eventsPage.soldOut : eventsPage.placesLeft(left);
 }
 
 function typeView(type: TicketType, at: string): TicketTypeView {
+  const sale = saleState(type, at);
   return {
+    note: saleNote(placesLeft(type), sale, type.saleStartsAt),
     id: type.id,
     name: type.name,
     price: type.pricePence === 0 ? "Free" : formatPence(type.pricePence),
@@ -60,7 +72,7 @@ function typeView(type: TicketType, at: string): TicketTypeView {
     sold: type.sold,
     held: type.held,
     left: placesLeft(type),
-    sale: saleState(type, at),
+    sale,
     saleStartsAt: type.saleStartsAt,
     saleEndsAt: type.saleEndsAt,
   };
@@ -73,6 +85,8 @@ function eventSummary(event: EventRow) {
     title: event.title,
     venue: event.venue,
     startsAt: event.startsAt,
+    /** "5 October 2027, 17:30", UK time: formatted here so the pages ship no date code. */
+    when: formatLongDateTime(event.startsAt),
     summary: markdownToText(event.description).slice(0, 200),
     image: responsiveImage(event.imageUpload, event.imageWidths, event.imageAlt),
   };

@@ -38,7 +38,8 @@ import {
   type TicketOrder,
   type TicketType,
 } from "~/models/events.server";
-import { eventsPage, ticketMail } from "~/content/events";
+import { eventsPage } from "~/content/events";
+import { ticketMail } from "~/content/event-mail";
 import { formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";

@@ -5,3 +5,5 @@ export { BookingRefused, joinWaitlist, startBooking, orderPath } from "~/service
 export { eventFormSchema } from "~/schemas/event-booking";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
+// The page's words travel in its data, so the page's script does not carry the content module.
+export { eventsPage as eventPageWords } from "~/content/events";

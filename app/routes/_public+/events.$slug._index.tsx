@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Honeypot, SelectField, TextField } from "~/components/ui/form";
-import { eventsPage } from "~/content/events";
 import { site } from "~/content/site";
 import {
   BookingRefused,
@@ -13,13 +12,13 @@ import {
   json,
   pageHeaders,
   publicEvent,
+  eventPageWords,
   redirect,
   startBooking,
   orderPath,
 } from "~/routes/_glue/event-page.server";
 import { eventBookingRules, waitlistRules } from "~/schemas/event-booking-rules";
 import { browserValidation } from "~/schemas/field-rules";
-import { formatLongDate, formatLongDateTime } from "~/utils/dates";
 import { getFormProps, useForm } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
 
@@ -31,7 +30,7 @@ import { pageMeta } from "~/utils/meta";
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await publicEvent(params.slug ?? "");
   if (!event) throw new Response("Not Found", { status: 404 });
-  return json({ event });
+  return json({ event, words: eventPageWords });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -81,7 +80,9 @@ const quantities = Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1),
 
 type EventData = ReturnType<typeof useLoaderData<typeof loader>>["event"];
 
-function BookingForm({ event }: { event: EventData }) {
+type Words = ReturnType<typeof useLoaderData<typeof loader>>["words"];
+
+function BookingForm({ event, words }: { event: EventData; words: Words }) {
   const actionData = useActionData<typeof action>();
   const onSale = event.ticketTypes.filter((type) => type.sale === "on-sale" && type.left > 0);
   const [form, fields] = useForm({
@@ -117,8 +118,8 @@ function BookingForm({ event }: { event: EventData }) {
         inputMode="decimal"
         hint={
           event.suggestedDonation
-            ? `${eventsPage.suggestedDonation(event.suggestedDonation)}. ${eventsPage.donationHint}`
-            : eventsPage.donationHint
+            ? `Suggested donation: ${event.suggestedDonation}. ${words.donationHint}`
+            : words.donationHint
         }
       />
       <button type="submit" name="intent" value="book" className="btn-primary">
@@ -128,7 +129,7 @@ function BookingForm({ event }: { event: EventData }) {
   );
 }
 
-function WaitlistForm({ event }: { event: EventData }) {
+function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
   const actionData = useActionData<typeof action>();
   const soldOut = actionData && "soldOut" in actionData ? actionData.soldOut : null;
   const full = event.ticketTypes.filter((type) => type.left === 0 && type.sale !== "ended");
@@ -147,9 +148,9 @@ function WaitlistForm({ event }: { event: EventData }) {
   return (
     <section aria-labelledby="waitlist-heading" className="mt-10">
       <h2 id="waitlist-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-        {eventsPage.waitlistHeading}
+        {words.waitlistHeading}
       </h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{eventsPage.waitlistIntro}</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{words.waitlistIntro}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         <ErrorSummary form={form} />
         <Honeypot />
@@ -175,14 +176,8 @@ function WaitlistForm({ event }: { event: EventData }) {
   );
 }
 
-function saleNote(type: EventData["ticketTypes"][number]): string {
-  if (type.sale === "not-yet" && type.saleStartsAt) return eventsPage.notOnSaleYet(formatLongDate(type.saleStartsAt));
-  if (type.sale === "ended") return eventsPage.saleEnded;
-  return type.left === 0 ? eventsPage.soldOut : eventsPage.placesLeft(type.left);
-}
-
 export default function EventPage() {
-  const { event } = useLoaderData<typeof loader>();
+  const { event, words } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const soldOut = actionData && "soldOut" in actionData ? actionData.soldOut : null;
   const joined = actionData && "joined" in actionData ? actionData.joined : false;
@@ -194,7 +189,7 @@ export default function EventPage() {
         </Link>
         <h1 className="mt-6 text-4xl font-bold text-slate-900 dark:text-white">{event.title}</h1>
         <p className="mt-3 text-lg font-medium text-slate-800 dark:text-slate-200">
-          <time dateTime={event.startsAt}>{formatLongDateTime(event.startsAt)}</time> · {event.venue}
+          <time dateTime={event.startsAt}>{event.when}</time> · {event.venue}
         </p>
         {event.image ? <LeadPicture image={event.image} /> : null}
         <MarkdownText html={event.descriptionHtml} />
@@ -208,33 +203,31 @@ export default function EventPage() {
                 <span className="font-medium">
                   {type.name}: {type.price}
                 </span>
-                <span className={type.left === 0 ? "font-bold text-red-800 dark:text-red-300" : ""}>
-                  {saleNote(type)}
-                </span>
+                <span className={type.left === 0 ? "font-bold text-red-800 dark:text-red-300" : ""}>{type.note}</span>
               </li>
             ))}
           </ul>
         </section>
         {joined ? (
           <p role="status" className="mt-8 rounded-lg border-2 border-green-700 p-4 text-lg">
-            {eventsPage.joinedWaitlist}
+            {words.joinedWaitlist}
           </p>
         ) : null}
         {soldOut ? (
           <p role="alert" className="mt-8 rounded-lg border-2 border-red-700 p-4 text-lg font-semibold">
-            {eventsPage.soldOutNow}
+            {words.soldOutNow}
           </p>
         ) : null}
         {soldOut || !event.ticketTypes.some((type) => type.sale === "on-sale" && type.left > 0) ? null : (
           <section aria-labelledby="book-heading" className="mt-10">
             <h2 id="book-heading" className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">
-              {eventsPage.bookHeading}
+              {words.bookHeading}
             </h2>
-            <BookingForm event={event} />
+            <BookingForm event={event} words={words} />
           </section>
         )}
         {/* Keyed: a buyer just told "sold out" gets the form afresh, filled in with what they typed. */}
-        {joined ? null : <WaitlistForm key={soldOut ? "sold-out" : "full"} event={event} />}
+        {joined ? null : <WaitlistForm key={soldOut ? "sold-out" : "full"} event={event} words={words} />}
       </article>
     </div>
   );

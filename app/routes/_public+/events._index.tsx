@@ -5,7 +5,6 @@ import { ResponsivePicture } from "~/components/responsive-picture";
 import { eventsPage } from "~/content/events";
 import { site } from "~/content/site";
 import { json, upcomingEvents } from "~/routes/_glue/events-page.server";
-import { formatLongDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 
 // /events: what is coming up, when and where, and the places left of each ticket type. Not in
@@ -52,14 +51,13 @@ export default function Events() {
                     </Link>
                   </h2>
                   <p className="mt-2 font-medium text-slate-800 dark:text-slate-200">
-                    <time dateTime={event.startsAt}>{formatLongDateTime(event.startsAt)}</time> · {event.venue}
+                    <time dateTime={event.startsAt}>{event.when}</time> · {event.venue}
                   </p>
                   <p className="mt-3 text-slate-700 dark:text-slate-300">{event.summary}</p>
                   <ul className="mt-4 space-y-1">
                     {event.ticketTypes.map((type) => (
                       <li key={type.id} className="text-slate-800 dark:text-slate-200">
-                        {type.name}: {type.price} ·{" "}
-                        <strong>{type.left === 0 ? eventsPage.soldOut : eventsPage.placesLeft(type.left)}</strong>
+                        {type.name}: {type.price} · <strong>{type.note}</strong>
                       </li>
                     ))}
                   </ul>

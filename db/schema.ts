@@ -632,6 +632,86 @@ export interface FundraisingPagesTable {
   approved_at: string | null;
 }
 
+/** An event with tickets (0028): docs/events.md. */
+export interface EventsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Markdown. */
+  description: string;
+  venue: string;
+  /** ISO-8601 UTC. */
+  starts_at: string;
+  image_upload: string | null;
+  image_widths: string | null;
+  image_alt: string | null;
+  suggested_donation_pence: number | null;
+  status: ColumnType<"draft" | "published", "draft" | "published" | undefined, "draft" | "published">;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A kind of ticket of an event; `sold + held` never exceeds `places` (0028). */
+export interface TicketTypesTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  price_pence: number;
+  places: number;
+  sold: ColumnType<number, number | undefined, number>;
+  held: ColumnType<number, number | undefined, number>;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
+  created_at: string;
+}
+
+export type TicketOrderStatus = "held" | "paid" | "released" | "refunded";
+
+/** A buyer's order: first a hold on places, then paid (tickets made), released or refunded (0028). */
+export interface TicketOrdersTable {
+  id: Generated<number>;
+  reference: string;
+  event_id: number;
+  ticket_type_id: number;
+  quantity: number;
+  buyer_name: string;
+  buyer_email: string;
+  tickets_pence: number;
+  donation_pence: ColumnType<number, number | undefined, number>;
+  status: TicketOrderStatus;
+  hold_expires_at: string | null;
+  stripe_session: string | null;
+  stripe_payment_intent: string | null;
+  waitlist_id: number | null;
+  created_at: string;
+  paid_at: string | null;
+  released_at: string | null;
+}
+
+/** One place at an event, with its check-in (0028). */
+export interface TicketsTable {
+  id: Generated<number>;
+  order_id: number;
+  code: string;
+  checked_in_at: string | null;
+  checked_in_by: string | null;
+  cancelled_at: string | null;
+}
+
+export type WaitlistStatus = "waiting" | "offered" | "booked" | "lapsed";
+
+/** The waiting list of a ticket type (0028). */
+export interface EventWaitlistTable {
+  id: Generated<number>;
+  event_id: number;
+  ticket_type_id: number;
+  name: string;
+  email: string;
+  status: WaitlistStatus;
+  offer_expires_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -673,4 +753,9 @@ export interface Database {
   donor_sessions: DonorSessionsTable;
   appeals: AppealsTable;
   fundraising_pages: FundraisingPagesTable;
+  events: EventsTable;
+  ticket_types: TicketTypesTable;
+  ticket_orders: TicketOrdersTable;
+  tickets: TicketsTable;
+  event_waitlist: EventWaitlistTable;
 }

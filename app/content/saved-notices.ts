@@ -37,6 +37,8 @@ export const savedNotices = {
   "fundraising-page-taken-down": "Page taken down: it is no longer public, and its owner has been e-mailed.",
   "fundraising-message-approved": "Message approved: it shows on the tribute page now.",
   "volunteer-status": "Status changed.",
+  "event-saved": "Event saved.",
+  "ticket-type-added": "Ticket type added.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;

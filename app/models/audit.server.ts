@@ -28,7 +28,8 @@ export type AuditEntity =
   | "supporter"
   | "appeal"
   | "fundraising-page"
-  | "volunteer";
+  | "volunteer"
+  | "event";
 
 export interface AuditInput {
   entity: AuditEntity;

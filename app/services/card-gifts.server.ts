@@ -33,6 +33,7 @@ import type { CharitySettings } from "~/utils/charity-settings";
 import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
 import { recordPayment, recordRefund } from "./ledger.server";
+import { handleTicketEvent } from "./tickets.server";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
 // then a Checkout Session for it; Stripe's signed webhooks are the only thing that records
@@ -297,6 +298,9 @@ async function handleEvent(trx: DB, event: Fields, mail: EventMail): Promise<Han
   const type = text(event, "type");
   const object = child(child(event, "data"), "object");
   if (!type || !object) return { attention: "the event has no type or no data" };
+  // Event tickets first (docs/events.md): null when the event is not about a ticket order.
+  const tickets = await handleTicketEvent(trx, type, object, mail.charity);
+  if (tickets) return tickets;
   switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":

@@ -13,6 +13,7 @@ import { deleteOldStripeEvents } from "~/models/stripe-event.server";
 import { deleteExpiredEnquiries } from "./enquiries.server";
 import { sendDueReminders } from "./receipts.server";
 import { deleteExpiredVolunteerApplications } from "./volunteers.server";
+import { releaseExpiredHolds } from "./tickets.server";
 
 /** How often a running server tidies up; the start-up script also runs it once. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -41,6 +42,8 @@ export interface HousekeepingReport {
   staleDonorRows: number;
   /** Reminders queued for bank-transfer pledges unpaid a week after they were made (receipts.server). */
   paymentReminders: number;
+  /** Ticket holds (checkouts, waiting-list offers) whose time ran out, released (tickets.server). */
+  releasedTicketHolds: number;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function runHousekeeping(
       new Date(now.getTime() - DAY_MS),
     ),
     paymentReminders: await sendDueReminders(now, db),
+    releasedTicketHolds: await releaseExpiredHolds(now, db),
   };
 }
 

@@ -69,6 +69,13 @@ export const adminPaths = {
   /** Supporters' fundraising and tribute pages: the list (?status=) and one page's review. */
   fundraisingPages: `${DASHBOARD_PATH}/fundraising-pages`,
   fundraisingPage: (id: number) => `${DASHBOARD_PATH}/fundraising-pages/${id}`,
+  events: `${DASHBOARD_PATH}/events`,
+  newEvent: `${DASHBOARD_PATH}/events/new`,
+  event: (id: number) => `${DASHBOARD_PATH}/events/${id}`,
+  editEvent: (id: number) => `${DASHBOARD_PATH}/events/${id}/edit`,
+  /** The door's page for phones: search by name, type or scan a ticket's code. */
+  eventCheckIn: (id: number) => `${DASHBOARD_PATH}/events/${id}/check-in`,
+  eventAttendeesCsv: (id: number) => `${DASHBOARD_PATH}/events/${id}/attendees.csv`,
   mail: `${DASHBOARD_PATH}/mail`,
   mailMessage: (id: number) => `${DASHBOARD_PATH}/mail/${id}`,
   supporters: `${DASHBOARD_PATH}/supporters`,
@@ -167,6 +174,7 @@ export const dashboardSections = [
     roles: money,
   },
   { key: "gift-aid", label: "Gift Aid", to: adminPaths.giftAid, group: "money", roles: money },
+  { key: "events", label: "Events", to: adminPaths.events, group: "money", roles: money },
   { key: "supporters", label: "Supporters", to: adminPaths.supporters, group: "people", roles: money },
   { key: "enquiries", label: "Enquiries", to: adminPaths.enquiries, group: "people", roles: money },
   { key: "volunteers", label: "Volunteers", to: adminPaths.volunteers, group: "people", roles: money },

@@ -26,6 +26,7 @@ import * as m0024 from "./0024_donor_portal";
 import * as m0025 from "./0025_hmrc_submissions";
 import * as m0026 from "./0026_appeals_fundraising";
 import * as m0027 from "./0027_volunteers";
+import * as m0028 from "./0028_events";
 import * as m0029 from "./0029_checkout_queue";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0025_hmrc_submissions": m0025,
   "0026_appeals_fundraising": m0026,
   "0027_volunteers": m0027,
+  "0028_events": m0028,
   "0029_checkout_queue": m0029,
 };
 

@@ -33,6 +33,20 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
+/**
+ * What a Checkout Session's line items add up to, as Stripe computes `amount_total`: each line's
+ * unit_amount × quantity (event tickets send a ticket line and a donation line).
+ */
+export function lineItemsTotal(params: Record<string, string>): number {
+  let total = 0;
+  for (let index = 0; `line_items[${index}][price_data][unit_amount]` in params; index += 1) {
+    const unit = Number(params[`line_items[${index}][price_data][unit_amount]`]);
+    const quantity = Number(params[`line_items[${index}][quantity]`] ?? 1);
+    total += unit * quantity;
+  }
+  return total;
+}
+
 function json(response: http.ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${Date.now()}` });
   response.end(JSON.stringify(body));
@@ -118,7 +132,7 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
       const id = `cs_test_${String(sequence).padStart(6, "0")}`;
       const reference = params.client_reference_id ?? "";
       sessionsByReference.set(reference, [...(sessionsByReference.get(reference) ?? []), id]);
-      const amount = Number(params["line_items[0][price_data][unit_amount]"] ?? 0);
+      const amount = lineItemsTotal(params);
       const metadata = Object.fromEntries(
         Object.entries(params)
           .filter(([k]) => /^metadata\[[^\]]+\]$/.test(k))
@@ -136,7 +150,7 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
           currency: params["line_items[0][price_data][currency]"] ?? "gbp",
           customer: null,
           customer_email: params.customer_email ?? null,
-          expires_at: created() + 86400,
+          expires_at: params.expires_at ? Number(params.expires_at) : created() + 86400,
           livemode: false,
           metadata,
           mode: params.mode,

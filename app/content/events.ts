@@ -1,0 +1,32 @@
+// Words of the events pages, the ticket form and the ticket e-mails (docs/events.md).
+
+export const eventsPage = {
+  title: "Events",
+  lead: "Galas, walks and evenings in aid of our work. Book a place online: tickets arrive by e-mail.",
+  none: "There are no events coming up at the moment. Please look again soon.",
+  soldOut: "Sold out",
+  placesLeft: (n: number) => (n === 1 ? "1 place left" : `${n} places left`),
+  notOnSaleYet: (when: string) => `On sale from ${when}`,
+  saleEnded: "Sales have closed",
+  free: "Free",
+  bookHeading: "Book your place",
+  waitlistHeading: "Join the waiting list",
+  waitlistIntro:
+    "If a place comes free (someone does not finish paying, or returns a ticket), we e-mail the next person on the list and hold the place for them for a limited time.",
+  soldOutNow: "Sorry, there are not enough places left for that. The tickets are sold out.",
+  joinedWaitlist: "You are on the waiting list. We will e-mail you if a place comes free.",
+  bookedFree: "You are booked. Your tickets are on their way by e-mail.",
+  paymentsUnavailable: "Card payments are not available at the moment. Please try again later.",
+  donationHint:
+    "Optional, and separate from the ticket: a donation is a gift, so it can carry Gift Aid (a ticket cannot).",
+  suggestedDonation: (amount: string) => `Suggested donation: ${amount}`,
+  thankYouTitle: "Thank you for booking",
+  thankYouPaid: "Your payment is confirmed and your tickets have been e-mailed to you.",
+  thankYouPending:
+    "Thank you. Your tickets will be e-mailed to you as soon as the payment is confirmed (usually within a minute).",
+  cancelledTitle: "Your booking was not completed",
+  cancelledText: "No money was taken and the places you held are back on sale.",
+  offerTitle: "A place has come free for you",
+  offerText: (until: string) => `We are holding it for you until ${until}.`,
+  offerGone: "This offer has ended or has been used. The place may have gone to the next person on the list.",
+};

@@ -1,0 +1,443 @@
+// Long because it is every table of events and tickets (0028) in one repository: events, their
+// ticket types and the place counts, orders (holds), tickets and the waiting list. The counts
+// are only ever moved by the conditional UPDATEs here, each checked by the rows it changed, so
+// no place is sold twice on SQLite or PostgreSQL (docs/decisions.md §32).
+import { sql, type Selectable } from "kysely";
+import type { DB } from "~/infra/db.server";
+import type {
+  EventsTable,
+  EventWaitlistTable,
+  TicketOrdersTable,
+  TicketOrderStatus,
+  TicketsTable,
+  TicketTypesTable,
+} from "../../db/schema";
+import { camelRow, type CamelRow } from "./row-shape.server";
+
+export type EventRow = CamelRow<Selectable<EventsTable>>;
+export type TicketType = CamelRow<Selectable<TicketTypesTable>>;
+export type TicketOrder = CamelRow<Selectable<TicketOrdersTable>>;
+export type Ticket = CamelRow<Selectable<TicketsTable>>;
+export type WaitlistEntry = CamelRow<Selectable<EventWaitlistTable>>;
+export type { TicketOrderStatus };
+
+export interface EventInput {
+  slug: string;
+  title: string;
+  description: string;
+  venue: string;
+  startsAt: string;
+  suggestedDonationPence: number | null;
+  imageUpload?: string | null;
+  imageWidths?: string | null;
+  imageAlt?: string | null;
+}
+
+export interface TicketTypeInput {
+  name: string;
+  pricePence: number;
+  places: number;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export async function createEvent(trx: DB, input: EventInput, now: string): Promise<number> {
+  const row = await trx
+    .insertInto("events")
+    .values({
+      slug: input.slug,
+      title: input.title,
+      description: input.description,
+      venue: input.venue,
+      starts_at: input.startsAt,
+      suggested_donation_pence: input.suggestedDonationPence,
+      image_upload: input.imageUpload ?? null,
+      image_widths: input.imageWidths ?? null,
+      image_alt: input.imageAlt ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEvent(trx: DB, id: number, input: EventInput, now: string): Promise<void> {
+  await trx
+    .updateTable("events")
+    .set({
+      slug: input.slug,
+      title: input.title,
+      description: input.description,
+      venue: input.venue,
+      starts_at: input.startsAt,
+      suggested_donation_pence: input.suggestedDonationPence,
+      ...(input.imageUpload !== undefined
+        ? {
+            image_upload: input.imageUpload,
+            image_widths: input.imageWidths ?? null,
+            image_alt: input.imageAlt ?? null,
+          }
+        : {}),
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function slugTaken(db: DB, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom("events").select("id").where("slug", "=", slug);
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function getEvent(db: DB, id: number): Promise<EventRow | undefined> {
+  const row = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && camelRow(row);
+}
+
+export async function getEventBySlug(db: DB, slug: string): Promise<EventRow | undefined> {
+  const row = await db.selectFrom("events").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row && camelRow(row);
+}
+
+/** Events in date order; `from` (ISO) leaves out those that started before it. */
+export async function listEvents(db: DB, options: { from?: string; publishedOnly?: boolean } = {}) {
+  let query = db.selectFrom("events").selectAll().orderBy("starts_at").orderBy("id");
+  if (options.from) query = query.where("starts_at", ">=", options.from);
+  if (options.publishedOnly) query = query.where("status", "=", "published");
+  return (await query.execute()).map(camelRow);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ticket types and their counts
+
+export async function addTicketType(trx: DB, eventId: number, input: TicketTypeInput, now: string): Promise<number> {
+  const row = await trx
+    .insertInto("ticket_types")
+    .values({
+      event_id: eventId,
+      name: input.name,
+      price_pence: input.pricePence,
+      places: input.places,
+      sale_starts_at: input.saleStartsAt,
+      sale_ends_at: input.saleEndsAt,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function listTicketTypes(db: DB, eventId: number): Promise<TicketType[]> {
+  const rows = await db.selectFrom("ticket_types").selectAll().where("event_id", "=", eventId).orderBy("id").execute();
+  return rows.map(camelRow);
+}
+
+export async function getTicketType(db: DB, id: number): Promise<TicketType | undefined> {
+  const row = await db.selectFrom("ticket_types").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && camelRow(row);
+}
+
+/**
+ * Holds `quantity` places when that many are left, in one statement: the row is changed only
+ * while `places - sold - held >= quantity` holds, which SQLite (one writer) and PostgreSQL (the
+ * row lock, the condition checked again on the locked row) both decide atomically. True when
+ * the places are now held.
+ */
+export async function holdPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
+  const result = await trx
+    .updateTable("ticket_types")
+    .set({ held: sql<number>`held + ${quantity}` })
+    .where("id", "=", ticketTypeId)
+    .where(sql<boolean>`places - sold - held >= ${quantity}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sells `quantity` places at once (a free booking), on the same condition as a hold. */
+export async function sellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
+  const result = await trx
+    .updateTable("ticket_types")
+    .set({ sold: sql<number>`sold + ${quantity}` })
+    .where("id", "=", ticketTypeId)
+    .where(sql<boolean>`places - sold - held >= ${quantity}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Held places become sold (a paid checkout). */
+export async function sellHeldPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
+  await trx
+    .updateTable("ticket_types")
+    .set({ held: sql<number>`held - ${quantity}`, sold: sql<number>`sold + ${quantity}` })
+    .where("id", "=", ticketTypeId)
+    .execute();
+}
+
+/** Held places go back on sale (an expired or cancelled checkout). */
+export async function releaseHeldPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
+  await trx
+    .updateTable("ticket_types")
+    .set({ held: sql<number>`held - ${quantity}` })
+    .where("id", "=", ticketTypeId)
+    .execute();
+}
+
+/** Sold places go back on sale (a refund). */
+export async function unsellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
+  await trx
+    .updateTable("ticket_types")
+    .set({ sold: sql<number>`sold - ${quantity}` })
+    .where("id", "=", ticketTypeId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export interface OrderInput {
+  reference: string;
+  eventId: number;
+  ticketTypeId: number;
+  quantity: number;
+  buyerName: string;
+  buyerEmail: string;
+  ticketsPence: number;
+  donationPence: number;
+  status: TicketOrderStatus;
+  holdExpiresAt: string | null;
+  waitlistId?: number | null;
+}
+
+export async function createOrder(trx: DB, input: OrderInput, now: string): Promise<TicketOrder> {
+  const row = await trx
+    .insertInto("ticket_orders")
+    .values({
+      reference: input.reference,
+      event_id: input.eventId,
+      ticket_type_id: input.ticketTypeId,
+      quantity: input.quantity,
+      buyer_name: input.buyerName,
+      buyer_email: input.buyerEmail,
+      tickets_pence: input.ticketsPence,
+      donation_pence: input.donationPence,
+      status: input.status,
+      hold_expires_at: input.holdExpiresAt,
+      stripe_session: null,
+      stripe_payment_intent: null,
+      waitlist_id: input.waitlistId ?? null,
+      created_at: now,
+      paid_at: input.status === "paid" ? now : null,
+      released_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return camelRow(row);
+}
+
+export async function getOrderByReference(db: DB, reference: string): Promise<TicketOrder | undefined> {
+  const row = await db.selectFrom("ticket_orders").selectAll().where("reference", "=", reference).executeTakeFirst();
+  return row && camelRow(row);
+}
+
+export async function getOrderByPaymentIntent(db: DB, paymentIntent: string): Promise<TicketOrder | undefined> {
+  const row = await db
+    .selectFrom("ticket_orders")
+    .selectAll()
+    .where("stripe_payment_intent", "=", paymentIntent)
+    .executeTakeFirst();
+  return row && camelRow(row);
+}
+
+export async function setOrderSession(trx: DB, id: number, session: string): Promise<void> {
+  await trx.updateTable("ticket_orders").set({ stripe_session: session }).where("id", "=", id).execute();
+}
+
+/**
+ * Moves an order from one status to another, only if it is still in `from`: two deliveries
+ * of the same news (a webhook and the sweep) cannot both act. True when this call moved it.
+ */
+export async function moveOrder(
+  trx: DB,
+  id: number,
+  from: TicketOrderStatus,
+  to: TicketOrderStatus,
+  fields: { paidAt?: string; releasedAt?: string; paymentIntent?: string | null } = {},
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("ticket_orders")
+    .set({
+      status: to,
+      ...(fields.paidAt ? { paid_at: fields.paidAt } : {}),
+      ...(fields.releasedAt ? { released_at: fields.releasedAt } : {}),
+      ...(fields.paymentIntent ? { stripe_payment_intent: fields.paymentIntent } : {}),
+    })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Holds whose time ran out before `before` (ISO), oldest first. */
+export async function listExpiredHolds(db: DB, before: string, limit = 100): Promise<TicketOrder[]> {
+  const rows = await db
+    .selectFrom("ticket_orders")
+    .selectAll()
+    .where("status", "=", "held")
+    .where("hold_expires_at", "<", before)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map(camelRow);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tickets
+
+export async function createTickets(trx: DB, orderId: number, codes: readonly string[]): Promise<void> {
+  if (codes.length === 0) return;
+  await trx
+    .insertInto("tickets")
+    .values(codes.map((code) => ({ order_id: orderId, code })))
+    .execute();
+}
+
+export async function listOrderTickets(db: DB, orderId: number): Promise<Ticket[]> {
+  return (await db.selectFrom("tickets").selectAll().where("order_id", "=", orderId).orderBy("id").execute()).map(
+    camelRow,
+  );
+}
+
+export async function cancelOrderTickets(trx: DB, orderId: number, now: string): Promise<void> {
+  await trx
+    .updateTable("tickets")
+    .set({ cancelled_at: now })
+    .where("order_id", "=", orderId)
+    .where("cancelled_at", "is", null)
+    .execute();
+}
+
+export interface Attendee {
+  ticketId: number;
+  code: string;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+  cancelledAt: string | null;
+  reference: string;
+  buyerName: string;
+  buyerEmail: string;
+  ticketType: string;
+  eventId: number;
+}
+
+function attendeeQuery(db: DB) {
+  return db
+    .selectFrom("tickets")
+    .innerJoin("ticket_orders", "ticket_orders.id", "tickets.order_id")
+    .innerJoin("ticket_types", "ticket_types.id", "ticket_orders.ticket_type_id")
+    .select([
+      "tickets.id as ticketId",
+      "tickets.code as code",
+      "tickets.checked_in_at as checkedInAt",
+      "tickets.checked_in_by as checkedInBy",
+      "tickets.cancelled_at as cancelledAt",
+      "ticket_orders.reference as reference",
+      "ticket_orders.buyer_name as buyerName",
+      "ticket_orders.buyer_email as buyerEmail",
+      "ticket_types.name as ticketType",
+      "ticket_orders.event_id as eventId",
+    ]);
+}
+
+/** An event's tickets (cancelled ones too), by buyer; `nameContains` narrows to buyers whose name holds it. */
+export async function listAttendees(db: DB, eventId: number, nameContains = ""): Promise<Attendee[]> {
+  let query = attendeeQuery(db).where("ticket_orders.event_id", "=", eventId);
+  if (nameContains) {
+    query = query.where(sql<boolean>`lower(ticket_orders.buyer_name) like ${`%${nameContains.toLowerCase()}%`}`);
+  }
+  return query.orderBy("ticket_orders.buyer_name").orderBy("tickets.id").execute();
+}
+
+export async function getAttendeeByCode(db: DB, code: string): Promise<Attendee | undefined> {
+  return attendeeQuery(db).where("tickets.code", "=", code).executeTakeFirst();
+}
+
+/** Checks a ticket in once: false when it was checked in already (or is cancelled). */
+export async function checkInTicket(trx: DB, ticketId: number, by: string, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("tickets")
+    .set({ checked_in_at: now, checked_in_by: by })
+    .where("id", "=", ticketId)
+    .where("checked_in_at", "is", null)
+    .where("cancelled_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waiting list
+
+export async function addToWaitlist(
+  trx: DB,
+  input: { eventId: number; ticketTypeId: number; name: string; email: string },
+  now: string,
+): Promise<void> {
+  await trx
+    .insertInto("event_waitlist")
+    .values({
+      event_id: input.eventId,
+      ticket_type_id: input.ticketTypeId,
+      name: input.name,
+      email: input.email,
+      status: "waiting",
+      offer_expires_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function nextWaiting(db: DB, ticketTypeId: number): Promise<WaitlistEntry | undefined> {
+  const row = await db
+    .selectFrom("event_waitlist")
+    .selectAll()
+    .where("ticket_type_id", "=", ticketTypeId)
+    .where("status", "=", "waiting")
+    .orderBy("id")
+    .executeTakeFirst();
+  return row && camelRow(row);
+}
+
+export async function getWaitlistEntry(db: DB, id: number): Promise<WaitlistEntry | undefined> {
+  const row = await db.selectFrom("event_waitlist").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && camelRow(row);
+}
+
+export async function moveWaitlistEntry(
+  trx: DB,
+  id: number,
+  from: WaitlistEntry["status"],
+  to: WaitlistEntry["status"],
+  offerExpiresAt?: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("event_waitlist")
+    .set({ status: to, ...(offerExpiresAt ? { offer_expires_at: offerExpiresAt } : {}) })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countWaiting(db: DB, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom("event_waitlist")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("event_id", "=", eventId)
+    .where("status", "=", "waiting")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,234 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LeadPicture, MarkdownText } from "~/components/reading-page";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Honeypot, SelectField, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import {
+  BookingRefused,
+  eventFormSchema,
+  handlePublicForm,
+  joinWaitlist,
+  json,
+  pageHeaders,
+  publicEvent,
+  eventPageWords,
+  redirect,
+  startBooking,
+  orderPath,
+} from "~/routes/_glue/event-page.server";
+import { eventBookingRules, waitlistRules } from "~/schemas/event-booking-rules";
+import { browserValidation } from "~/schemas/field-rules";
+import { getFormProps, useForm } from "~/utils/light-form";
+import { pageMeta } from "~/utils/meta";
+
+// /events/{slug}: what, when, where, the places left of each ticket type, and the ticket form
+// (quantity, the buyer's name and e-mail, an optional donation). Paid tickets go on to Stripe
+// Checkout once their places are held; free ones are booked at once; a buyer who finds them
+// sold out is offered the waiting list (docs/events.md). Works without JavaScript.
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const event = await publicEvent(params.slug ?? "");
+  if (!event) throw new Response("Not Found", { status: 404 });
+  return json({ event, words: eventPageWords });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta({ title: data.event.title, description: data.event.summary || `An event of ${site.name}.` }, matches)
+    : pageMeta({ title: "Event not found", description: `There is no such event of ${site.name}.` }, matches);
+
+export const headers: HeadersFunction = (args) => pageHeaders(args);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const slug = params.slug ?? "";
+  return handlePublicForm(request, {
+    schema: eventFormSchema,
+    async onValid(value, submission) {
+      try {
+        if (value.intent === "waitlist") {
+          await joinWaitlist({ slug, ticketTypeId: value.ticket_type, name: value.name, email: value.email });
+          return json({ result: submission.reply({ resetForm: true }), joined: true, soldOut: null });
+        }
+        const outcome = await startBooking({
+          slug,
+          ticketTypeId: value.ticket_type,
+          quantity: value.quantity,
+          name: value.name,
+          email: value.email,
+          donationPence: value.donation ?? 0,
+        });
+        return redirect(outcome.kind === "checkout" ? outcome.url : orderPath(slug, outcome.reference), 303);
+      } catch (error) {
+        if (!(error instanceof BookingRefused)) throw error;
+        const soldOut =
+          error.reason === "sold-out" && value.intent === "book"
+            ? { ticketType: String(value.ticket_type), name: value.name, email: value.email }
+            : null;
+        return json(
+          { result: submission.reply({ formErrors: [error.message] }), joined: false, soldOut },
+          { status: error.status },
+        );
+      }
+    },
+  });
+}
+
+const bookingChecks = browserValidation(eventBookingRules);
+const waitlistChecks = browserValidation(waitlistRules);
+const quantities = Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+
+type EventData = ReturnType<typeof useLoaderData<typeof loader>>["event"];
+
+type Words = ReturnType<typeof useLoaderData<typeof loader>>["words"];
+
+function BookingForm({ event, words }: { event: EventData; words: Words }) {
+  const actionData = useActionData<typeof action>();
+  const onSale = event.ticketTypes.filter((type) => type.sale === "on-sale" && type.left > 0);
+  const [form, fields] = useForm({
+    id: "book",
+    lastResult: actionData && !("joined" in actionData && actionData.joined) ? actionData.result : undefined,
+    defaultValue: { quantity: "1", ticket_type: onSale.length === 1 ? String(onSale[0].id) : undefined },
+    ...bookingChecks,
+  });
+  if (onSale.length === 0) return null;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <ErrorSummary form={form} />
+      <Honeypot />
+      {onSale.length === 1 ? (
+        <input type="hidden" name="ticket_type" value={onSale[0].id} />
+      ) : (
+        <SelectField
+          meta={fields.ticket_type}
+          label="Ticket"
+          placeholder="Choose a ticket"
+          options={onSale.map((type) => ({ value: String(type.id), label: `${type.name} (${type.price})` }))}
+        />
+      )}
+      <SelectField meta={fields.quantity} label="Number of tickets" options={quantities} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField meta={fields.name} label="Your name" autoComplete="name" />
+        <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+      </div>
+      <TextField
+        meta={fields.donation}
+        label="Donation in pounds"
+        optional
+        inputMode="decimal"
+        hint={
+          event.suggestedDonation
+            ? `Suggested donation: ${event.suggestedDonation}. ${words.donationHint}`
+            : words.donationHint
+        }
+      />
+      <button type="submit" name="intent" value="book" className="btn-primary">
+        Book tickets
+      </button>
+    </Form>
+  );
+}
+
+function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
+  const actionData = useActionData<typeof action>();
+  const soldOut = actionData && "soldOut" in actionData ? actionData.soldOut : null;
+  const full = event.ticketTypes.filter((type) => type.left === 0 && type.sale !== "ended");
+  const [form, fields] = useForm({
+    id: "waitlist",
+    lastResult: undefined,
+    defaultValue: {
+      ticket_type: soldOut?.ticketType ?? (full.length === 1 ? String(full[0].id) : undefined),
+      name: soldOut?.name,
+      email: soldOut?.email,
+    },
+    ...waitlistChecks,
+  });
+  if (full.length === 0 && !soldOut) return null;
+  const choices = soldOut ? event.ticketTypes.filter((t) => String(t.id) === soldOut.ticketType || t.left === 0) : full;
+  return (
+    <section aria-labelledby="waitlist-heading" className="mt-10">
+      <h2 id="waitlist-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        {words.waitlistHeading}
+      </h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{words.waitlistIntro}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+        <ErrorSummary form={form} />
+        <Honeypot />
+        {choices.length === 1 ? (
+          <input type="hidden" name="ticket_type" value={choices[0].id} />
+        ) : (
+          <SelectField
+            meta={fields.ticket_type}
+            label="Ticket"
+            placeholder="Choose a ticket"
+            options={choices.map((type) => ({ value: String(type.id), label: type.name }))}
+          />
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField meta={fields.name} label="Your name" autoComplete="name" />
+          <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+        </div>
+        <button type="submit" name="intent" value="waitlist" className="btn-secondary">
+          Join the waiting list
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function EventPage() {
+  const { event, words } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const soldOut = actionData && "soldOut" in actionData ? actionData.soldOut : null;
+  const joined = actionData && "joined" in actionData ? actionData.joined : false;
+  return (
+    <div className="container-page py-12">
+      <article className="max-w-3xl">
+        <Link to="/events" className="link">
+          <span aria-hidden="true">← </span>All events
+        </Link>
+        <h1 className="mt-6 text-4xl font-bold text-slate-900 dark:text-white">{event.title}</h1>
+        <p className="mt-3 text-lg font-medium text-slate-800 dark:text-slate-200">
+          <time dateTime={event.startsAt}>{event.when}</time> · {event.venue}
+        </p>
+        {event.image ? <LeadPicture image={event.image} /> : null}
+        <MarkdownText html={event.descriptionHtml} />
+        <section aria-labelledby="tickets-heading" className="mt-10">
+          <h2 id="tickets-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+            Tickets
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+            {event.ticketTypes.map((type) => (
+              <li key={type.id} className="flex flex-wrap justify-between gap-2 p-4">
+                <span className="font-medium">
+                  {type.name}: {type.price}
+                </span>
+                <span className={type.left === 0 ? "font-bold text-red-800 dark:text-red-300" : ""}>{type.note}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {joined ? (
+          <p role="status" className="mt-8 rounded-lg border-2 border-green-700 p-4 text-lg">
+            {words.joinedWaitlist}
+          </p>
+        ) : null}
+        {soldOut ? (
+          <p role="alert" className="mt-8 rounded-lg border-2 border-red-700 p-4 text-lg font-semibold">
+            {words.soldOutNow}
+          </p>
+        ) : null}
+        {soldOut || !event.ticketTypes.some((type) => type.sale === "on-sale" && type.left > 0) ? null : (
+          <section aria-labelledby="book-heading" className="mt-10">
+            <h2 id="book-heading" className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">
+              {words.bookHeading}
+            </h2>
+            <BookingForm event={event} words={words} />
+          </section>
+        )}
+        {/* Keyed: a buyer just told "sold out" gets the form afresh, filled in with what they typed. */}
+        {joined ? null : <WaitlistForm key={soldOut ? "sold-out" : "full"} event={event} words={words} />}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/admin/back-link";
+import { TicketTypeFields } from "~/components/admin/event-fields";
+import { ActionNotice } from "~/components/admin/notice";
+import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { site } from "~/content/site";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { ticketTypeSchema } from "~/schemas/events";
+import { addTicketTypeToEvent, staffEvent } from "~/services/events.server";
+import { takeFlash } from "~/services/flash.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { parseRecordId } from "~/utils/record-id";
+
+// One event for staff: its details, ticket types with places sold and held, the waiting list's
+// length, links to the check-in page and the attendee CSV, and a form to add a ticket type.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Event", description: `An event of ${site.name}.`, noindex: true });
+
+function eventId(params: { id?: string }): number {
+  const id = parseRecordId(params.id);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "events");
+  const event = await staffEvent(eventId(params));
+  if (!event) throw new Response("Not Found", { status: 404 });
+  const flash = await takeFlash(request);
+  return json({ event, flash: flash.message }, { headers: flash.headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = eventId(params);
+  const { user, form } = await staffAction(request, "events");
+  const submission = parseWithZod(form, { schema: ticketTypeSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  await addTicketTypeToEvent(
+    id,
+    {
+      name: value.ticket_name,
+      pricePence: value.ticket_price,
+      places: value.ticket_places,
+      saleStartsAt: value.sale_starts ?? null,
+      saleEndsAt: value.sale_ends ?? null,
+    },
+    user,
+  );
+  return savedRedirect(adminPaths.event(id), "ticket-type-added");
+}
+
+export default function EventPage() {
+  const { event, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketTypeSchema }),
+  });
+  return (
+    <>
+      <BackLink to={adminPaths.events}>Back to events</BackLink>
+      <h2 className="mt-4 text-2xl font-bold">{event.title}</h2>
+      <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
+      <dl className="mt-4 grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold">When (UK)</dt>
+        <dd>{formatDateTime(event.startsAt)}</dd>
+        <dt className="font-semibold">Venue</dt>
+        <dd>{event.venue}</dd>
+        <dt className="font-semibold">Public page</dt>
+        <dd>
+          <Link to={`/events/${event.slug}`} className="link break-all">
+            /events/{event.slug}
+          </Link>
+        </dd>
+        <dt className="font-semibold">Waiting list</dt>
+        <dd>{event.waiting === 1 ? "1 person waiting" : `${event.waiting} people waiting`}</dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to={adminPaths.eventCheckIn(event.id)} className="btn-primary">
+          Check-in
+        </Link>
+        <Link to={adminPaths.editEvent(event.id)} className="btn-secondary">
+          Change the event
+        </Link>
+        <a href={adminPaths.eventAttendeesCsv(event.id)} className="btn-secondary" download>
+          Attendee list (CSV)
+        </a>
+      </div>
+      <StaffTable
+        columns={["Ticket type", "Price", "Places", "Sold", "Held", "Left", "On sale (UK)"]}
+        caption="Ticket types"
+        stacked
+        className="mt-6"
+      >
+        {event.ticketTypes.map((type) => (
+          <tr key={type.id} className={listRow}>
+            <td className={listCell} data-label="Ticket type">
+              {type.name}
+            </td>
+            <td className={listCell} data-label="Price">
+              {type.price}
+            </td>
+            <td className={listCell} data-label="Places">
+              {type.places}
+            </td>
+            <td className={listCell} data-label="Sold">
+              {type.sold}
+            </td>
+            <td className={listCell} data-label="Held">
+              {type.held}
+            </td>
+            <td className={listCell} data-label="Left">
+              {type.left}
+            </td>
+            <td className={listCell} data-label="On sale (UK)">
+              {type.saleStartsAt ? formatDateTime(type.saleStartsAt) : "now"} –{" "}
+              {type.saleEndsAt ? formatDateTime(type.saleEndsAt) : "the event"}
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
+      <section aria-labelledby="add-type-heading" className="mt-8 max-w-2xl">
+        <h3 id="add-type-heading" className="text-xl font-semibold">
+          Add a ticket type
+        </h3>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <ErrorSummary form={form} />
+          <TicketTypeFields fields={fields} />
+          <button type="submit" className="btn-primary">
+            Add the ticket type
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,164 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/admin/back-link";
+import { site } from "~/content/site";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { checkIn, eventAttendees, staffEvent, type CheckInOutcome } from "~/services/events.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { parseRecordId } from "~/utils/record-id";
+
+// The door, on a phone: type (or paste what a scanner app read) a ticket's code, or search by
+// the buyer's name and check a ticket in from the list. Works without JavaScript; a second
+// check-in of the same ticket says "Already checked in" with when.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Check-in", description: `Event check-in at ${site.name}.`, noindex: true });
+
+function eventId(params: { id?: string }): number {
+  const id = parseRecordId(params.id);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "events");
+  const event = await staffEvent(eventId(params));
+  if (!event) throw new Response("Not Found", { status: 404 });
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const attendees = q ? await eventAttendees(event.id, q) : [];
+  return json({ event: { id: event.id, title: event.title }, q, attendees });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = eventId(params);
+  const { user, form } = await staffAction(request, "events");
+  const code = form.get("code");
+  const ticket = Number(form.get("ticket"));
+  let outcome: CheckInOutcome;
+  if (typeof code === "string" && code.trim()) {
+    outcome = await checkIn(id, { token: code.slice(0, 400) }, user);
+  } else if (Number.isSafeInteger(ticket) && ticket > 0) {
+    outcome = await checkIn(id, { ticketId: ticket }, user);
+  } else {
+    return json({ outcome: null, error: "Enter or scan the ticket's code." }, { status: 400 });
+  }
+  return json({ outcome, error: null }, { status: outcome.kind === "unknown" ? 404 : 200 });
+}
+
+function Outcome({ outcome }: { outcome: CheckInOutcome }) {
+  const box = "mt-4 rounded-lg border-2 p-4 text-lg";
+  switch (outcome.kind) {
+    case "checked-in":
+      return (
+        <div role="status" className={`${box} border-green-700 bg-green-50 dark:bg-green-950`}>
+          <p className="font-bold">Checked in</p>
+          <p>
+            {outcome.name} ({outcome.ticketType})
+          </p>
+        </div>
+      );
+    case "already":
+      return (
+        <div role="alert" className={`${box} border-amber-600 bg-amber-50 dark:bg-amber-950`}>
+          <p className="font-bold">Already checked in</p>
+          <p>
+            {outcome.name} ({outcome.ticketType}), at {formatDateTime(outcome.at)}
+          </p>
+        </div>
+      );
+    case "cancelled":
+      return (
+        <div role="alert" className={`${box} border-red-700 bg-red-50 dark:bg-red-950`}>
+          <p className="font-bold">This ticket was cancelled (refunded)</p>
+          <p>{outcome.name}</p>
+        </div>
+      );
+    case "unknown":
+      return (
+        <div role="alert" className={`${box} border-red-700 bg-red-50 dark:bg-red-950`}>
+          <p className="font-bold">Not a ticket for this event</p>
+        </div>
+      );
+  }
+}
+
+export default function CheckIn() {
+  const { event, q, attendees } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <BackLink to={adminPaths.event(event.id)}>Back to {event.title}</BackLink>
+      <h2 className="mt-4 text-2xl font-bold">Check-in: {event.title}</h2>
+      {actionData?.outcome ? <Outcome outcome={actionData.outcome} /> : null}
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 text-red-700 dark:text-red-300">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 max-w-xl space-y-3">
+        <label htmlFor="code" className="block font-semibold">
+          Ticket code
+        </label>
+        <input
+          id="code"
+          name="code"
+          className="field-input"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={400}
+        />
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          Check in
+        </button>
+      </Form>
+      <Form method="get" className="mt-8 max-w-xl space-y-3" role="search">
+        <label htmlFor="q" className="block font-semibold">
+          Search by name
+        </label>
+        <input id="q" name="q" type="search" defaultValue={q} className="field-input" maxLength={100} />
+        <button type="submit" className="btn-secondary w-full sm:w-auto">
+          Search
+        </button>
+      </Form>
+      {q ? (
+        attendees.length === 0 ? (
+          <p className="mt-4">No tickets for “{q}”.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700" aria-label="Tickets found">
+            {attendees.map((a) => (
+              <li key={a.ticketId} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span>
+                  <span className="font-medium">{a.buyerName}</span> · {a.ticketType} · {a.reference}
+                  {a.checkedInAt ? (
+                    <span className="block text-sm text-slate-700 dark:text-slate-300">
+                      Checked in {formatDateTime(a.checkedInAt)}
+                    </span>
+                  ) : null}
+                </span>
+                {a.checkedInAt ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="ticket" value={a.ticketId} />
+                    <button
+                      type="submit"
+                      className="btn-primary"
+                      aria-label={`Check in ${a.buyerName}, ticket ${a.code.slice(0, 4)}`}
+                    >
+                      Check in
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,124 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/admin/back-link";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { FileField, TextareaField, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { ImageRejected } from "~/infra/images.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { editEventSchema } from "~/schemas/events";
+import { changeEvent, EventRefused, staffEvent } from "~/services/events.server";
+import { ARTICLE_FORM_LIMITS } from "~/utils/article-form.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { toLondonLocal } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+import { parseRecordId } from "~/utils/record-id";
+
+// An event's details changed (title, address, description, time, venue, donation, photo); its
+// ticket types are added on the event's page.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Change an event", description: `Change an event of ${site.name}.`, noindex: true });
+
+function eventId(params: { id?: string }): number {
+  const id = parseRecordId(params.id);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "events");
+  const event = await staffEvent(eventId(params));
+  if (!event) throw new Response("Not Found", { status: 404 });
+  return json({
+    id: event.id,
+    defaults: {
+      title: event.title,
+      slug: event.slug,
+      description: event.description,
+      venue: event.venue,
+      starts_at: toLondonLocal(event.startsAt),
+      suggested_donation: event.suggestedDonationPence ? (event.suggestedDonationPence / 100).toFixed(2) : "",
+      image_alt: event.imageAlt ?? "",
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = eventId(params);
+  const { user, form } = await staffAction(request, "events", { limits: ARTICLE_FORM_LIMITS });
+  const submission = parseWithZod(form, { schema: editEventSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  try {
+    await changeEvent(
+      id,
+      {
+        title: value.title,
+        slug: value.slug,
+        description: value.description.replace(/\r\n?/g, "\n"),
+        venue: value.venue,
+        startsAt: value.starts_at,
+        suggestedDonationPence: value.suggested_donation ?? null,
+        imageAlt: value.image_alt ?? null,
+        photo: value.image,
+      },
+      user,
+    );
+  } catch (error) {
+    if (error instanceof ImageRejected) {
+      return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });
+    }
+    if (error instanceof EventRefused) {
+      return json({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: error.status });
+    }
+    throw error;
+  }
+  return savedRedirect(adminPaths.event(id), "event-saved");
+}
+
+export default function EditEvent() {
+  const { id, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { ...defaults, image: undefined },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editEventSchema }),
+  });
+  return (
+    <>
+      <BackLink to={adminPaths.event(id)}>Back to the event</BackLink>
+      <h2 className="mt-4 text-2xl font-bold">Change the event</h2>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-2xl space-y-4">
+        <ErrorSummary form={form} />
+        <TextField meta={fields.title} label="Title" />
+        <TextField meta={fields.slug} label="Web address" hint="The end of /events/…" />
+        <TextareaField meta={fields.description} label="Description (Markdown)" rows={8} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField meta={fields.starts_at} label="Date and time (UK)" type="datetime-local" />
+          <TextField meta={fields.venue} label="Venue" />
+        </div>
+        <TextField meta={fields.suggested_donation} label="Suggested donation in pounds" inputMode="decimal" optional />
+        <FileField
+          meta={fields.image}
+          label="New photo"
+          accept="image/jpeg,image/png,image/webp"
+          optional
+          hint="Leave empty to keep the current photo"
+        />
+        <TextField meta={fields.image_alt} label="Photo description" optional />
+        <button type="submit" className="btn-primary">
+          Save the event
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

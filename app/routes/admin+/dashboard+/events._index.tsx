@@ -1,0 +1,66 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/notice";
+import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { site } from "~/content/site";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { staffEvents } from "~/services/events.server";
+import { takeFlash } from "~/services/flash.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
+
+// Staff Events: every event with its places sold, a link to each and to add one (docs/events.md).
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Events", description: `Events and tickets of ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "events");
+  const flash = await takeFlash(request);
+  return json({ events: await staffEvents(), flash: flash.message }, { headers: flash.headers });
+}
+
+export default function Events() {
+  const { events, flash } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="events-heading">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="events-heading" className="text-2xl font-bold">
+          Events
+        </h2>
+        <Link to={adminPaths.newEvent} className="btn-primary">
+          Add an event
+        </Link>
+      </div>
+      <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
+      {events.length === 0 ? (
+        <p className="mt-6">No events yet.</p>
+      ) : (
+        <StaffTable columns={["Event", "When (UK)", "Venue", "Sold"]} caption="Events" stacked className="mt-6">
+          {events.map((event) => (
+            <tr key={event.id} className={listRow}>
+              <td className={listCell} data-label="Event">
+                <Link to={adminPaths.event(event.id)} className="link font-medium">
+                  {event.title}
+                </Link>
+              </td>
+              <td className={listCell} data-label="When (UK)">
+                {formatDateTime(event.startsAt)}
+              </td>
+              <td className={listCell} data-label="Venue">
+                {event.venue}
+              </td>
+              <td className={listCell} data-label="Sold">
+                {event.sold} of {event.places}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+    </section>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -1,0 +1,109 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { BackLink } from "~/components/admin/back-link";
+import { TicketTypeFields } from "~/components/admin/event-fields";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { FileField, TextareaField, TextField } from "~/components/ui/form";
+import { site } from "~/content/site";
+import { ImageRejected } from "~/infra/images.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { newEventSchema } from "~/schemas/events";
+import { createEventWithTickets, EventRefused } from "~/services/events.server";
+import { ARTICLE_FORM_LIMITS } from "~/utils/article-form.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { pageMeta } from "~/utils/meta";
+
+// A new event with its first ticket type (more types are added on the event's page).
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Add an event", description: `Add an event to ${site.name}.`, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "events");
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, form } = await staffAction(request, "events", { limits: ARTICLE_FORM_LIMITS });
+  const submission = parseWithZod(form, { schema: newEventSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  try {
+    const id = await createEventWithTickets(
+      {
+        title: value.title,
+        slug: value.slug,
+        description: value.description.replace(/\r\n?/g, "\n"),
+        venue: value.venue,
+        startsAt: value.starts_at,
+        suggestedDonationPence: value.suggested_donation ?? null,
+        imageAlt: value.image_alt ?? null,
+        photo: value.image,
+      },
+      {
+        name: value.ticket_name,
+        pricePence: value.ticket_price,
+        places: value.ticket_places,
+        saleStartsAt: value.sale_starts ?? null,
+        saleEndsAt: value.sale_ends ?? null,
+      },
+      user,
+    );
+    return savedRedirect(adminPaths.event(id), "event-saved");
+  } catch (error) {
+    if (error instanceof ImageRejected) {
+      return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });
+    }
+    if (error instanceof EventRefused) {
+      return json({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function NewEvent() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newEventSchema }),
+  });
+  return (
+    <>
+      <BackLink to={adminPaths.events}>Back to events</BackLink>
+      <h2 className="mt-4 text-2xl font-bold">Add an event</h2>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-2xl space-y-4">
+        <ErrorSummary form={form} />
+        <TextField meta={fields.title} label="Title" />
+        <TextField
+          meta={fields.slug}
+          label="Web address"
+          optional
+          hint="The end of /events/…; made from the title when left empty"
+        />
+        <TextareaField meta={fields.description} label="Description (Markdown)" rows={8} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField meta={fields.starts_at} label="Date and time (UK)" type="datetime-local" />
+          <TextField meta={fields.venue} label="Venue" />
+        </div>
+        <TextField meta={fields.suggested_donation} label="Suggested donation in pounds" inputMode="decimal" optional />
+        <FileField meta={fields.image} label="Photo" accept="image/jpeg,image/png,image/webp" optional />
+        <TextField meta={fields.image_alt} label="Photo description" optional />
+        <fieldset className="space-y-4 rounded border border-slate-300 p-4 dark:border-slate-600">
+          <legend className="px-1 font-semibold">First ticket type</legend>
+          <TicketTypeFields fields={fields} />
+        </fieldset>
+        <button type="submit" className="btn-primary">
+          Save the event
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

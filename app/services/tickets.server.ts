@@ -1,0 +1,565 @@
+// Long because it is the whole life of a ticket order in one place: the hold and the Checkout
+// Session, free bookings, the webhook events that turn a hold into tickets or release it, the
+// sweep of holds whose time ran out, refunds, the waiting list's offers and the ticket e-mail.
+// Splitting them would scatter the one rule: places move only with an order's status, in the
+// same transaction (docs/decisions.md §32, docs/events.md).
+import crypto from "node:crypto";
+import QRCode from "qrcode";
+import { nowDate } from "~/infra/clock.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { signLinkToken, verifyLinkToken } from "~/infra/signed-link.server";
+import { getStripe, type Stripe } from "~/infra/stripe.server";
+import { enqueueMail } from "~/models/outbox.server";
+import {
+  addToWaitlist,
+  createOrder,
+  createTickets,
+  cancelOrderTickets,
+  getEvent,
+  getEventBySlug,
+  getOrderByPaymentIntent,
+  getOrderByReference,
+  getTicketType,
+  holdPlaces,
+  listExpiredHolds,
+  listOrderTickets,
+  moveOrder,
+  moveWaitlistEntry,
+  nextWaiting,
+  releaseHeldPlaces,
+  sellHeldPlaces,
+  sellPlaces,
+  setOrderSession,
+  unsellPlaces,
+  type EventRow,
+  type TicketOrder,
+  type TicketType,
+} from "~/models/events.server";
+import { eventsPage } from "~/content/events";
+import { ticketMail } from "~/content/event-mail";
+import { formatLongDateTime } from "~/utils/dates";
+import { formatPence } from "~/utils/money";
+import { getCharitySettings } from "./charity-settings.server";
+import { Refusal } from "./refusal.server";
+import { eventMail } from "./event-mail.server";
+import type { CharitySettings } from "~/utils/charity-settings";
+
+/** How long a checkout holds its places. */
+export const HOLD_MINUTES = 30;
+/** How long a released place is kept for the next person on the waiting list. */
+export const OFFER_HOURS = 24;
+/**
+ * The sweep leaves a hold this long past its time, so that Stripe's own expiry (a minute after
+ * ours: Stripe's shortest session is 30 minutes from its clock) usually comes first.
+ */
+export const SWEEP_GRACE_MINUTES = 5;
+/** At most this many tickets in one order. */
+export const MAX_TICKETS_PER_ORDER = 10;
+
+const MINUTE_MS = 60_000;
+/** The Checkout Sessions of tickets say so in their metadata. */
+export const TICKETS_METADATA_KIND = "event-tickets";
+const TICKET_PURPOSE = "event-ticket";
+const OFFER_PURPOSE = "event-offer";
+
+/** Why a booking was refused: sold out (the waiting list is offered), not on sale, or unavailable. */
+export class BookingRefused extends Refusal {
+  constructor(
+    message: string,
+    readonly reason: "sold-out" | "not-on-sale" | "unavailable" | "not-found",
+    status: 404 | 409 = 409,
+  ) {
+    super(message, status);
+  }
+}
+
+const iso = (at: Date) => at.toISOString();
+
+/** A reference like EV-7K2M9QXD4R: Crockford-style letters, nothing personal. */
+function newReference(): string {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const bytes = crypto.randomBytes(10);
+  return `EV-${[...bytes].map((b) => alphabet[b % 32]).join("")}`;
+}
+
+function newTicketCode(): string {
+  return crypto.randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16);
+}
+
+/** Whether the ticket type is on sale now, or why not. */
+export function saleState(type: TicketType, at: string): "on-sale" | "not-yet" | "ended" {
+  if (type.saleStartsAt && at < type.saleStartsAt) return "not-yet";
+  if (type.saleEndsAt && at >= type.saleEndsAt) return "ended";
+  return "on-sale";
+}
+
+export function placesLeft(type: TicketType): number {
+  return Math.max(0, type.places - type.sold - type.held);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+
+export interface BookingInput {
+  slug: string;
+  ticketTypeId: number;
+  quantity: number;
+  name: string;
+  email: string;
+  donationPence: number;
+}
+
+export type BookingOutcome =
+  { kind: "checkout"; url: string; reference: string } | { kind: "booked"; reference: string };
+
+/** Where Checkout sends the buyer back: the order's page, or the same page told they cancelled. */
+export function orderPath(slug: string, reference: string, cancelled = false): string {
+  return `/events/${slug}/order/${reference}${cancelled ? "?cancelled=1" : ""}`;
+}
+
+/**
+ * Books places. The places are held (or, for a free booking, sold) by one conditional UPDATE
+ * in the same transaction as the order that owns them; only then is the Checkout Session made.
+ * Refuses with BookingRefused: sold out (the page offers the waiting list), not on sale, or card
+ * payments unavailable (the hold is released at once).
+ */
+export async function startBooking(input: BookingInput, db: DB = getDb()): Promise<BookingOutcome> {
+  const now = nowDate();
+  const event = await getEventBySlug(db, input.slug);
+  const type = await getTicketType(db, input.ticketTypeId);
+  if (!event || event.status !== "published" || !type || type.eventId !== event.id) {
+    throw new BookingRefused("There is no such ticket.", "not-found", 404);
+  }
+  if (saleState(type, iso(now)) !== "on-sale") {
+    throw new BookingRefused("These tickets are not on sale now.", "not-on-sale");
+  }
+  const quantity = Math.trunc(input.quantity);
+  if (quantity < 1 || quantity > MAX_TICKETS_PER_ORDER)
+    throw new BookingRefused("Choose 1 to 10 tickets.", "not-on-sale");
+  const ticketsPence = type.pricePence * quantity;
+  const free = ticketsPence === 0 && input.donationPence === 0;
+  if (!free && !getStripe()) throw new BookingRefused(eventsPage.paymentsUnavailable, "unavailable");
+  // Read before the transaction: the mail it queues names the charity.
+  const charity = await getCharitySettings(db);
+
+  const attempt = () =>
+    db.transaction().execute(async (trx) => {
+      const got = free ? await sellPlaces(trx, type.id, quantity) : await holdPlaces(trx, type.id, quantity);
+      if (!got) return null;
+      const order = await createOrder(
+        trx,
+        {
+          reference: newReference(),
+          eventId: event.id,
+          ticketTypeId: type.id,
+          quantity,
+          buyerName: input.name,
+          buyerEmail: input.email,
+          ticketsPence,
+          donationPence: input.donationPence,
+          status: free ? "paid" : "held",
+          holdExpiresAt: free ? null : iso(new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS)),
+        },
+        iso(now),
+      );
+      if (free) await issueTickets(trx, order, event, type, charity);
+      return order;
+    });
+  let order = await attempt();
+  // Holds past their time are released here too, not only by the sweep: a buyer is never told
+  // "sold out" because of a checkout abandoned an hour ago.
+  if (!order && (await releaseExpiredHolds(now, db, type.id)) > 0) order = await attempt();
+  if (!order) throw new BookingRefused(eventsPage.soldOutNow, "sold-out");
+  if (free) return { kind: "booked", reference: order.reference };
+  return { kind: "checkout", url: await checkoutForHeldOrder(order, event, type, db), reference: order.reference };
+}
+
+/** The Checkout Session of a held order; when Stripe fails, the hold is released and the buyer told. */
+async function checkoutForHeldOrder(order: TicketOrder, event: EventRow, type: TicketType, db: DB): Promise<string> {
+  try {
+    return await createTicketCheckout(order, event, type, db);
+  } catch (error) {
+    logger.error(
+      { event: "tickets.checkout_failed", order: order.reference, err: error instanceof Error ? error.message : error },
+      "Could not create a Checkout Session for tickets",
+    );
+    const charity = await getCharitySettings(db);
+    await db.transaction().execute(async (trx) => releaseOrder(trx, order, nowDate(), charity));
+    throw new BookingRefused(eventsPage.paymentsUnavailable, "unavailable");
+  }
+}
+
+/**
+ * One-time Checkout: the tickets as one line (quantity × price), the donation as a line of its
+ * own. The session expires a minute after our hold (Stripe's shortest), so Stripe's
+ * `checkout.session.expired` releases it; the idempotency key is the order's.
+ */
+async function createTicketCheckout(order: TicketOrder, event: EventRow, type: TicketType, db: DB): Promise<string> {
+  const client = getStripe();
+  if (!client) throw new Error("Stripe is not configured");
+  const { name } = await getCharitySettings(db);
+  const metadata = { kind: TICKETS_METADATA_KIND, reference: order.reference };
+  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
+  if (order.ticketsPence > 0) {
+    lineItems.push({
+      quantity: order.quantity,
+      price_data: {
+        currency: "gbp",
+        unit_amount: type.pricePence,
+        product_data: { name: `${event.title}: ${type.name}` },
+      },
+    });
+  }
+  if (order.donationPence > 0) {
+    lineItems.push({
+      quantity: 1,
+      price_data: { currency: "gbp", unit_amount: order.donationPence, product_data: { name: `Donation to ${name}` } },
+    });
+  }
+  const holdEnds = order.holdExpiresAt ? new Date(order.holdExpiresAt).getTime() : nowDate().getTime();
+  const session = await client.stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      client_reference_id: order.reference,
+      customer_email: order.buyerEmail,
+      metadata,
+      payment_intent_data: { metadata, description: `Tickets ${order.reference}` },
+      line_items: lineItems,
+      expires_at: Math.ceil(holdEnds / 1000) + 60,
+      success_url: absoluteUrl(orderPath(event.slug, order.reference)),
+      cancel_url: absoluteUrl(orderPath(event.slug, order.reference, true)),
+    },
+    { idempotencyKey: `tickets-${order.reference}` },
+  );
+  if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+  await setOrderSession(db, order.id, session.id);
+  logger.info({ event: "tickets.checkout", order: order.reference, session: session.id }, "Ticket checkout created");
+  return session.url;
+}
+
+/** A sold-out buyer joins the waiting list of that ticket type. */
+export async function joinWaitlist(
+  input: { slug: string; ticketTypeId: number; name: string; email: string },
+  db: DB = getDb(),
+): Promise<void> {
+  const event = await getEventBySlug(db, input.slug);
+  const type = await getTicketType(db, input.ticketTypeId);
+  if (!event || !type || type.eventId !== event.id)
+    throw new BookingRefused("There is no such ticket.", "not-found", 404);
+  await db.transaction().execute(async (trx) => {
+    await addToWaitlist(
+      trx,
+      { eventId: event.id, ticketTypeId: type.id, name: input.name, email: input.email },
+      iso(nowDate()),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order's page (Checkout's return), cancel and the waiting list's offer
+
+export async function orderStatus(slug: string, reference: string, db: DB = getDb()) {
+  const order = await getOrderByReference(db, reference);
+  const event = order ? await getEvent(db, order.eventId) : undefined;
+  if (!order || !event || event.slug !== slug) return undefined;
+  return { reference: order.reference, status: order.status, quantity: order.quantity, title: event.title, slug };
+}
+
+/** The buyer left Checkout: the places go back on sale at once (a later payment is still honoured if places remain). */
+export async function cancelHeldOrder(slug: string, reference: string, db: DB = getDb()): Promise<void> {
+  const order = await getOrderByReference(db, reference);
+  const event = order ? await getEvent(db, order.eventId) : undefined;
+  if (!order || !event || event.slug !== slug || order.status !== "held") return;
+  const charity = await getCharitySettings(db);
+  await db.transaction().execute(async (trx) => releaseOrder(trx, order, nowDate(), charity));
+}
+
+/** The token of a waiting-list offer's link: the order's reference, valid while the place is held. */
+function offerToken(order: TicketOrder): string {
+  const until = order.holdExpiresAt ? new Date(order.holdExpiresAt) : nowDate();
+  return signLinkToken(OFFER_PURPOSE, [order.reference.replace("-", "")], until);
+}
+
+async function orderFromOfferToken(token: string, db: DB): Promise<TicketOrder | undefined> {
+  const check = verifyLinkToken(OFFER_PURPOSE, token, 1, nowDate());
+  if (!check.ok) return undefined;
+  const raw = check.fields[0];
+  const order = await getOrderByReference(db, `${raw.slice(0, 2)}-${raw.slice(2)}`);
+  return order && order.status === "held" && order.waitlistId !== null ? order : undefined;
+}
+
+export async function offerDetails(token: string, db: DB = getDb()) {
+  const order = await orderFromOfferToken(token, db);
+  if (!order) return undefined;
+  const event = (await getEvent(db, order.eventId))!;
+  const type = (await getTicketType(db, order.ticketTypeId))!;
+  return {
+    title: event.title,
+    slug: event.slug,
+    ticketType: type.name,
+    price: type.pricePence === 0 ? eventsPage.free : formatPence(type.pricePence),
+    until: formatLongDateTime(order.holdExpiresAt ?? ""),
+  };
+}
+
+/** Takes an offered place: Checkout for a paid ticket, tickets at once for a free one. */
+export async function takeOffer(token: string, db: DB = getDb()): Promise<BookingOutcome> {
+  const order = await orderFromOfferToken(token, db);
+  if (!order) throw new BookingRefused(eventsPage.offerGone, "not-on-sale", 409);
+  const event = (await getEvent(db, order.eventId))!;
+  const type = (await getTicketType(db, order.ticketTypeId))!;
+  if (order.ticketsPence === 0) {
+    const charity = await getCharitySettings(db);
+    await db.transaction().execute(async (trx) => {
+      if (!(await moveOrder(trx, order.id, "held", "paid", { paidAt: iso(nowDate()) }))) return;
+      await sellHeldPlaces(trx, type.id, order.quantity);
+      if (order.waitlistId) await moveWaitlistEntry(trx, order.waitlistId, "offered", "booked");
+      await issueTickets(trx, order, event, type, charity);
+    });
+    return { kind: "booked", reference: order.reference };
+  }
+  if (!getStripe()) throw new BookingRefused(eventsPage.paymentsUnavailable, "unavailable");
+  return { kind: "checkout", url: await createTicketCheckout(order, event, type, db), reference: order.reference };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Releasing places, and offering them to the waiting list
+
+/** Releases a held order's places (in the caller's transaction) and offers them on. False when it was not held. */
+async function releaseOrder(trx: DB, order: TicketOrder, now: Date, charity: CharitySettings): Promise<boolean> {
+  if (!(await moveOrder(trx, order.id, "held", "released", { releasedAt: iso(now) }))) return false;
+  await releaseHeldPlaces(trx, order.ticketTypeId, order.quantity);
+  if (order.waitlistId) await moveWaitlistEntry(trx, order.waitlistId, "offered", "lapsed");
+  await offerToWaitingList(trx, order.ticketTypeId, now, charity);
+  return true;
+}
+
+/**
+ * Offers free places of a ticket type to the people waiting, one place each, in turn: each
+ * offer is a held order in their name (the same hold as a checkout's, for OFFER_HOURS) and an
+ * e-mail with a link to take it. Nothing happens while nobody waits or nothing is free.
+ */
+export async function offerToWaitingList(
+  trx: DB,
+  ticketTypeId: number,
+  now: Date,
+  charity: CharitySettings,
+): Promise<number> {
+  let offered = 0;
+  for (;;) {
+    const next = await nextWaiting(trx, ticketTypeId);
+    if (!next) return offered;
+    const type = (await getTicketType(trx, ticketTypeId))!;
+    if (saleState(type, iso(now)) === "ended") return offered;
+    if (!(await holdPlaces(trx, ticketTypeId, 1))) return offered;
+    const until = new Date(now.getTime() + OFFER_HOURS * 3_600_000);
+    if (!(await moveWaitlistEntry(trx, next.id, "waiting", "offered", iso(until)))) {
+      await releaseHeldPlaces(trx, ticketTypeId, 1);
+      continue;
+    }
+    const order = await createOrder(
+      trx,
+      {
+        reference: newReference(),
+        eventId: next.eventId,
+        ticketTypeId,
+        quantity: 1,
+        buyerName: next.name,
+        buyerEmail: next.email,
+        ticketsPence: type.pricePence,
+        donationPence: 0,
+        status: "held",
+        holdExpiresAt: iso(until),
+        waitlistId: next.id,
+      },
+      iso(now),
+    );
+    const event = (await getEvent(trx, next.eventId))!;
+    const url = absoluteUrl(`/events/${event.slug}/offer/${offerToken(order)}`);
+    const mail = eventMail(charity, ticketMail.offerSubject(event.title), [
+      { kind: "p", text: ticketMail.offerIntro(next.name, event.title, formatLongDateTime(iso(until))) },
+      { kind: "link", label: ticketMail.offerLink, url },
+      { kind: "p", text: ticketMail.offerIgnore },
+    ]);
+    await enqueueMail(trx, { kind: "event.offer", to: next.email, ...mail }, now);
+    offered += 1;
+  }
+}
+
+/**
+ * Releases holds whose time ran out (SWEEP_GRACE_MINUTES ago), each in its own transaction;
+ * `ticketTypeId` limits it to one ticket type. Returns how many were released.
+ */
+export async function releaseExpiredHolds(now: Date = nowDate(), db: DB = getDb(), ticketTypeId?: number) {
+  const before = iso(new Date(now.getTime() - SWEEP_GRACE_MINUTES * MINUTE_MS));
+  const expired = (await listExpiredHolds(db, before)).filter(
+    (order) => ticketTypeId === undefined || order.ticketTypeId === ticketTypeId,
+  );
+  if (expired.length === 0) return 0;
+  const charity = await getCharitySettings(db);
+  let released = 0;
+  for (const order of expired) {
+    if (await db.transaction().execute((trx) => releaseOrder(trx, order, now, charity))) released += 1;
+  }
+  return released;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tickets and their e-mail
+
+/** The text a ticket's QR code carries: a signed token around its random code, nothing personal. */
+export function ticketToken(code: string, eventStartsAt: string): string {
+  // Valid until a year after the event: long enough for any door, short enough to mean nothing later.
+  return signLinkToken(TICKET_PURPOSE, [code], new Date(new Date(eventStartsAt).getTime() + 365 * 86_400_000));
+}
+
+/** The ticket code a scanned or typed token names, or null when it is not one of ours. */
+export function codeFromTicketToken(token: string): string | null {
+  const check = verifyLinkToken(TICKET_PURPOSE, token.trim(), 1, nowDate());
+  return check.ok ? check.fields[0] : null;
+}
+
+/** A ticket's QR code as a PNG. */
+export function ticketQrPng(token: string): Promise<Buffer> {
+  return QRCode.toBuffer(token, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 });
+}
+
+/** Makes the order's tickets and queues their e-mail, in the caller's transaction. */
+async function issueTickets(
+  trx: DB,
+  order: TicketOrder,
+  event: EventRow,
+  type: TicketType,
+  charity: CharitySettings,
+): Promise<void> {
+  const codes = Array.from({ length: order.quantity }, newTicketCode);
+  await createTickets(trx, order.id, codes);
+  const blocks: Parameters<typeof eventMail>[2] = [
+    { kind: "p", text: ticketMail.intro(order.buyerName, event.title) },
+    {
+      kind: "fields",
+      rows: [
+        ["Event", event.title],
+        ["When", formatLongDateTime(event.startsAt)],
+        ["Where", event.venue],
+        ["Tickets", `${order.quantity} × ${type.name}`],
+        ["Reference", order.reference],
+      ],
+    },
+    { kind: "p", text: ticketMail.howToUse },
+  ];
+  codes.forEach((code, index) => {
+    const token = ticketToken(code, event.startsAt);
+    blocks.push({
+      kind: "ticket",
+      heading: ticketMail.ticketHeading(index + 1, codes.length),
+      token,
+      qrUrl: absoluteUrl(`/events/ticket/${token}.png`),
+    });
+  });
+  const mail = eventMail(charity, ticketMail.subject(event.title), blocks);
+  await enqueueMail(trx, { kind: "event.tickets", to: order.buyerEmail, ...mail });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe's events (called by the webhook dispatcher in card-gifts.server.ts, in its transaction)
+
+type Fields = Record<string, unknown>;
+export type TicketEventOutcome = "recorded" | "ignored" | { attention: string } | null;
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function text(fields: Fields | undefined, key: string): string | null {
+  const value = fields?.[key];
+  return typeof value === "string" && value !== "" ? value : null;
+}
+function child(fields: Fields | undefined, key: string): Fields | undefined {
+  const value = fields?.[key];
+  return isFields(value) ? value : undefined;
+}
+function idOf(fields: Fields | undefined, key: string): string | null {
+  return text(fields, key) ?? text(child(fields, key), "id");
+}
+
+/**
+ * A Stripe event about tickets, or null when it is not one (the card gifts' handlers take it).
+ * completed → the hold becomes tickets; expired → released; a full refund → places released.
+ */
+export async function handleTicketEvent(
+  trx: DB,
+  type: string,
+  object: Fields,
+  charity: CharitySettings,
+): Promise<TicketEventOutcome> {
+  const now = nowDate();
+  if (type === "checkout.session.completed" || type === "checkout.session.expired") {
+    if (text(child(object, "metadata"), "kind") !== TICKETS_METADATA_KIND) return null;
+    const reference = text(object, "client_reference_id") ?? text(child(object, "metadata"), "reference");
+    const order = reference ? await getOrderByReference(trx, reference) : undefined;
+    if (!order) return "ignored";
+    if (type === "checkout.session.expired")
+      return (await releaseOrder(trx, order, now, charity)) ? "recorded" : "ignored";
+    if (text(object, "payment_status") !== "paid") return "ignored";
+    const expected = order.ticketsPence + order.donationPence;
+    if (object.amount_total !== expected || text(object, "currency")?.toLowerCase() !== "gbp") {
+      return {
+        attention: `ticket order ${order.reference}: Checkout paid ${String(object.amount_total)}, not ${expected} GBP`,
+      };
+    }
+    return completeOrder(trx, order, idOf(object, "payment_intent"), now, charity);
+  }
+  if (type === "charge.refunded") {
+    const paymentIntent = idOf(object, "payment_intent");
+    const order = paymentIntent ? await getOrderByPaymentIntent(trx, paymentIntent) : undefined;
+    if (!order) return null;
+    if (object.refunded !== true) {
+      return { attention: `ticket order ${order.reference} partly refunded: its places are kept; staff decide` };
+    }
+    if (!(await moveOrder(trx, order.id, "paid", "refunded", { releasedAt: iso(now) }))) return "ignored";
+    await cancelOrderTickets(trx, order.id, iso(now));
+    await unsellPlaces(trx, order.ticketTypeId, order.quantity);
+    await offerToWaitingList(trx, order.ticketTypeId, now, charity);
+    return "recorded";
+  }
+  return null;
+}
+
+/** A paid checkout: the hold becomes tickets. Paid after its hold was released, it takes free places if any. */
+async function completeOrder(
+  trx: DB,
+  order: TicketOrder,
+  paymentIntent: string | null,
+  now: Date,
+  charity: CharitySettings,
+) {
+  const event = (await getEvent(trx, order.eventId))!;
+  const type = (await getTicketType(trx, order.ticketTypeId))!;
+  const paid = { paidAt: iso(now), paymentIntent };
+  if (await moveOrder(trx, order.id, "held", "paid", paid)) {
+    await sellHeldPlaces(trx, type.id, order.quantity);
+  } else if (order.status === "released" && (await sellPlaces(trx, type.id, order.quantity))) {
+    await moveOrder(trx, order.id, "released", "paid", paid);
+  } else if (order.status === "released") {
+    const { STAFF_EMAIL } = getEnv();
+    const detail = `ticket order ${order.reference} was paid after its hold ran out, and the places are gone: refund it in Stripe`;
+    if (STAFF_EMAIL) {
+      const mail = eventMail(charity, ticketMail.staffAttentionSubject, [{ kind: "p", text: detail }]);
+      await enqueueMail(trx, { kind: "event.attention.staff", to: STAFF_EMAIL, ...mail });
+    }
+    return { attention: detail };
+  } else {
+    return "ignored" as const;
+  }
+  if (order.waitlistId) await moveWaitlistEntry(trx, order.waitlistId, "offered", "booked");
+  await issueTickets(trx, order, event, type, charity);
+  return "recorded" as const;
+}
+
+/** The tickets of an order, for tests and staff. */
+export function orderTickets(orderId: number, db: DB = getDb()) {
+  return listOrderTickets(db, orderId);
+}

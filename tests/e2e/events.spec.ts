@@ -1,0 +1,143 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAxeViolations, test as axeTest } from "./support/axe";
+import { waitForHydrationIfScripted } from "./support/hydration";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  freePort,
+  makeTempDir,
+  prepareDatabase,
+  startServer,
+  type RunningServer,
+} from "../../scripts/lib/production-server";
+import { startStripeStandIn, type StripeStandIn } from "../../scripts/lib/stripe-stand-in";
+
+// Events and tickets in a real browser (issue 40): staff create an event with one £50 ticket
+// type of 2 places, three visitors ask for a ticket at the same moment, exactly two reach
+// Stripe Checkout (the stand-in counts two Checkout Sessions) and the third is told it is sold
+// out and offered the waiting list. This file starts its own server with STRIPE_* pointing at a
+// stand-in, as donate-card.spec.ts does.
+
+let standIn: StripeStandIn;
+let server: RunningServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  standIn = await startStripeStandIn();
+  const dir = makeTempDir("e2e-events");
+  const database = `${dir}/events.sqlite`;
+  await prepareDatabase(database);
+  const port = await freePort();
+  server = await startServer({
+    buildDir: process.env.BUILD_DIR ?? ".build-e2e",
+    databaseFile: database,
+    port,
+    env: {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STRIPE_SECRET_KEY: "sk_test_e2e",
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e_events",
+      STRIPE_API_URL: standIn.url,
+      PUBLIC_FORM_LIMIT_PER_MINUTE: "100000",
+      PUBLIC_FORM_LIMIT_PER_HOUR: "100000",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await standIn?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/admin/login`);
+  await waitForHydrationIfScripted(page);
+  await page.getByLabel("Username").fill(ADMIN_USERNAME);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+const sessionsCreated = () => standIn.requests.filter((r) => r.path === "/v1/checkout/sessions").length;
+
+async function visitor(browser: Browser, n: number): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.url}/events/charity-gala`);
+  await waitForHydrationIfScripted(page);
+  await page
+    .getByLabel("Your name")
+    .first()
+    .fill(`Visitor ${["Ann", "Bob", "Cy"][n - 1]}`);
+  await page.getByLabel("Email address").first().fill(`visitor${n}@example.com`);
+  return page;
+}
+
+test("two of three visitors at once reach Checkout for a 2-place event; the third is told it is sold out", async ({
+  browser,
+}) => {
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff);
+  await staff.getByRole("link", { name: "Events", exact: true }).first().click();
+  await staff.getByRole("link", { name: "Add an event" }).click();
+  await staff.getByLabel("Title").fill("Charity Gala");
+  await staff.getByLabel("Description (Markdown)").fill("Dinner and an auction, in aid of our clinics.");
+  await staff.getByLabel("Date and time (UK)").fill("2027-10-05T17:30");
+  await staff.getByLabel("Venue").fill("The Assembly Rooms");
+  await staff.getByLabel("Ticket name").fill("Standard");
+  await staff.getByLabel("Price in pounds").fill("50");
+  await staff.getByLabel("Number of places").fill("2");
+  await staff.getByRole("button", { name: "Save the event" }).click();
+  await expect(staff.getByRole("heading", { name: "Charity Gala" })).toBeVisible();
+  await expect(staff.getByText("Event saved.")).toBeVisible();
+
+  const visitors = await Promise.all([1, 2, 3].map((n) => visitor(browser, n)));
+  await expect(visitors[0].getByText("2 places left").first()).toBeVisible();
+  const before = sessionsCreated();
+  await Promise.all(visitors.map((page) => page.getByRole("button", { name: "Book tickets" }).click()));
+  const soldOut = visitors[0].getByText(/sold out/i);
+  const outcomes = await Promise.all(
+    visitors.map(async (page) => {
+      const checkout = page.getByRole("heading", { name: "Stand-in Checkout" });
+      const refused = page.getByRole("alert").filter({ hasText: "sold out" });
+      await expect(checkout.or(refused)).toBeVisible();
+      return (await checkout.isVisible()) ? "checkout" : "sold-out";
+    }),
+  );
+  expect(soldOut).toBeDefined();
+  expect(outcomes.filter((o) => o === "checkout")).toHaveLength(2);
+  expect(outcomes.filter((o) => o === "sold-out")).toHaveLength(1);
+  expect(sessionsCreated() - before).toBe(2);
+  const third = visitors[outcomes.indexOf("sold-out")];
+  await expect(third.getByRole("button", { name: "Join the waiting list" })).toBeVisible();
+  await third.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(third.getByRole("status")).toContainText("You are on the waiting list");
+
+  // Staff see the two places held, and the one person waiting.
+  await staff.reload();
+  await expect(staff.getByText("1 person waiting")).toBeVisible();
+  await staff.goto(`${server.url}/events`);
+  await expect(staff.getByText("Sold out")).toBeVisible();
+  // Closed, so that no kept-alive connection holds the server's stop.
+  await Promise.all([staff, ...visitors].map((page) => page.context().close()));
+});
+
+axeTest("the events pages and the staff event pages pass axe", async ({ axePage }) => {
+  await axePage.goto(`${server.url}/events`);
+  await expect(axePage.getByRole("heading", { name: "Charity Gala" })).toBeVisible();
+  await expectNoAxeViolations(axePage);
+  await axePage.goto(`${server.url}/events/charity-gala`);
+  await expect(axePage.getByRole("heading", { name: "Join the waiting list" })).toBeVisible();
+  await expectNoAxeViolations(axePage);
+  await signIn(axePage);
+  for (const path of [
+    "/admin/dashboard/events",
+    "/admin/dashboard/events/new",
+    "/admin/dashboard/events/1",
+    "/admin/dashboard/events/1/check-in?q=Visitor",
+  ]) {
+    await axePage.goto(`${server.url}${path}`);
+    await expect(axePage.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await expectNoAxeViolations(axePage);
+  }
+});

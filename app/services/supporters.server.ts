@@ -58,7 +58,8 @@ export async function supportersPage(
 export interface TimelineEntry {
   /** ISO instant or YYYY-MM-DD: what it is sorted by. */
   at: string;
-  kind: "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "volunteer" | "merge" | "donor";
+  kind:
+    "pledge" | "payment" | "declaration" | "claim" | "mail" | "consent" | "enquiry" | "volunteer" | "merge" | "donor";
   title: string;
   detail: string | null;
   href: string | null;

@@ -1,5 +1,5 @@
 import { now, nowIsoString } from "~/infra/clock.server";
-import { getDb, notePublicChange } from "~/infra/db.server";
+import { dataVersionNow, getDb, notePublicChange } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
@@ -126,6 +126,24 @@ export async function articlesAfter(
 const RENDER_MARGIN_MS = 10_000;
 
 /** When the next scheduled article goes public (ms since the epoch), or null when none is due. */
+/**
+ * An anonymous API answer (GET /api/news) kept in the page cache under `key`, with the pages'
+ * invalidation: a news write in this process clears it, another instance's write moves the data
+ * version, and it ends at the next scheduled article's time. The answer is the same bytes and
+ * headers for every anonymous caller (its own Cache-Control, no-store, is kept: docs/api.md).
+ */
+export async function cachedPublicAnswer(
+  key: string,
+  build: () => Promise<{ body: Buffer<ArrayBuffer>; headers: [string, string][] }>,
+): Promise<{ body: Buffer<ArrayBuffer>; headers: [string, string][] }> {
+  const claim = pageCache.claim(key, await dataVersionNow());
+  if (claim.page) return { body: claim.page.body, headers: claim.page.headers };
+  const answer = await build();
+  const expiresAt = await nextScheduledPublish();
+  pageCache.set(claim.key, { ...answer, leafData: null, dataVersion: claim.dataVersion, expiresAt }, claim);
+  return answer;
+}
+
 export async function nextScheduledPublish(): Promise<number | null> {
   const next = await nextPublishAfter(getDb(), new Date(now() - RENDER_MARGIN_MS).toISOString());
   return next ? Date.parse(next) : null;

@@ -26,6 +26,10 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await getDb().deleteFrom("news").execute();
+  // Articles are written straight to the table here, not through the news service that clears
+  // the page cache, which keeps anonymous API answers (decision 33): clear it as the service would.
+  const { pageCache } = await import("~/infra/page-cache.server");
+  pageCache.clear();
 });
 
 const list = () => call(collection, apiRequest("/api/news"));

@@ -9,6 +9,7 @@ import { migrationProvider } from "../../db/migrations";
 import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
+import { pageCache } from "~/infra/page-cache.server";
 
 /**
  * A separate, migrated database for tests that must not share the file's getDb(): a SQLite file,
@@ -86,6 +87,8 @@ export async function resetDatabase(): Promise<void> {
   ] as const) {
     await db.deleteFrom(table).execute();
   }
+  // Emptied behind the services' back (as another process would): nothing cached stays.
+  pageCache.clear();
 }
 
 /** Builds a Request the way Remix hands one to a loader or action. */

@@ -72,7 +72,7 @@ export async function isStaffCaller(request: Request): Promise<boolean> {
   return allows(user.role, "news");
 }
 
-export const API_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
+export const API_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
 
 export interface ApiListParams {
   limit: number;
@@ -83,7 +83,7 @@ function badParam(error: string): Response {
   return apiError(400, error, { issues: {} });
 }
 
-/** `?limit=` (1..100, default 50) and `?cursor=` (from a previous page's Link); anything else is a 400. */
+/** `?limit=` (1..100, default 20) and `?cursor=` (from a previous page's Link); anything else is a 400. */
 export function parseListParams(url: URL): ApiListParams {
   const known = new Set(["limit", "cursor"]);
   for (const name of new Set(url.searchParams.keys())) {

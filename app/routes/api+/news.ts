@@ -1,4 +1,4 @@
-import { articlesAfter, publishArticle } from "~/services/news.server";
+import { articlesAfter, cachedPublicAnswer, publishArticle } from "~/services/news.server";
 import { apiJson, apiRoute } from "~/routes/_glue/api.server";
 import { requestLogger } from "~/infra/logger.server";
 import { requireApiRole } from "~/routes/_glue/api-guard.server";
@@ -16,12 +16,24 @@ const handle = apiRoute({
   async GET({ request }) {
     const params = parseListParams(new URL(request.url));
     const staff = await isStaffCaller(request);
-    // One more than asked says whether a next page exists.
-    const rows = await articlesAfter({ staff }, { limit: params.limit + 1, cursor: params.cursor });
-    const page = rows.slice(0, params.limit);
-    const headers: Record<string, string> = {};
-    if (rows.length > params.limit) headers.Link = nextLink(params, page[page.length - 1]);
-    return apiJson(page.map(toApiArticle), 200, headers);
+    const list = async () => {
+      // One more than asked says whether a next page exists.
+      const rows = await articlesAfter({ staff }, { limit: params.limit + 1, cursor: params.cursor });
+      const page = rows.slice(0, params.limit);
+      const headers: Record<string, string> = {};
+      if (rows.length > params.limit) headers.Link = nextLink(params, page[page.length - 1]);
+      return apiJson(page.map(toApiArticle), 200, headers);
+    };
+    // Anonymous reads are the same bytes for everyone: kept like the public pages (docs/api.md).
+    if (staff) return list();
+    const { body, headers } = await cachedPublicAnswer(
+      `api:/api/news?limit=${params.limit}&cursor=${params.cursor ?? ""}`,
+      async () => {
+        const response = await list();
+        return { body: Buffer.from(await response.arrayBuffer()), headers: [...response.headers] };
+      },
+    );
+    return new Response(body, { status: 200, headers });
   },
 
   async POST({ request }) {

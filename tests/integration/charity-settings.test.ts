@@ -2,7 +2,11 @@
 // staff page's action, field errors with the input kept, the audit trail, and everything that
 // shows the details (root loader, cached pages, donors' e-mails) seeing a change at once.
 import { beforeEach, describe, expect, it } from "vitest";
-import { charityDefaults } from "~/content/site";
+import { charityDefaults as siteDefaults } from "~/content/site";
+import { defaultVolunteerInterests } from "~/content/volunteers";
+
+// A fresh database's settings: the content file's placeholders, and the default interests the server fills in.
+const charityDefaults = { ...siteDefaults, volunteerInterests: defaultVolunteerInterests };
 import { getDb, notePublicChange, openDatabase } from "~/infra/db.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { loader as rootLoader } from "~/root";

@@ -78,7 +78,9 @@ describe("the application form", () => {
       await run(publicPage.loader, getRequest("/get-involved/memoriam"), { page: "memoriam" }),
     );
     expect(other.interests).toBeNull();
-    expect((await apply(valid, [], "memoriam")).status).toBe(404);
+    // The tribute page's own form (Start your page) answers there: an application is not taken.
+    expect((await apply(valid, [], "memoriam")).status).toBe(400);
+    expect(await applications()).toHaveLength(0);
   });
 
   it("stores an application (district only), acknowledges the applicant and alerts staff, then says thank you", async () => {

@@ -22,6 +22,7 @@ describe("the staff area's sections", () => {
       "Donations",
       "Fundraising pages",
       "Gift Aid",
+      "Events",
     ]);
   });
 

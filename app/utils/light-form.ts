@@ -177,14 +177,15 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
     };
     // The mouse pressed on this form's submit button: the field's error shown now would move the
     // button from under the pointer before the click. The submit checks every field anyway.
-    let pressed: Element | null = null;
+    let pressed: HTMLButtonElement | null = null;
     const onMouse = (event: MouseEvent) => {
-      pressed = event.type === "mousedown" ? (event.target as Element).closest?.("[type=submit]") : null;
+      const button = (event.target as Element).closest?.("button, input") as HTMLButtonElement | null;
+      pressed = event.type === "mousedown" && button?.type === "submit" ? button : null;
     };
     const onFocusOut = (event: Event) => {
       const element = target(event);
       const { shouldValidate = "onSubmit", shouldRevalidate = shouldValidate, validate } = latest.current;
-      if (!element || !validate || (pressed as HTMLButtonElement | null)?.form === element.form) return;
+      if (!element || !validate || pressed?.form === element.form) return;
       const validated = stateRef.current.validated[element.name];
       if (validated ? shouldRevalidate === "onBlur" : shouldValidate === "onBlur") {
         check(element.form!, [element.name], false);

@@ -53,9 +53,6 @@ export { giftAidInfo as giftAid } from "./gift-aid";
 export const paymentNote =
   "We do not take card payments on this website. When you press Donate we record your pledge and give you a payment reference; please then send your gift by bank transfer using that reference, so we can match it to you.";
 
-export const monthlyNote =
-  "For a monthly gift, set up a standing order with your bank to the account above, quoting your payment reference.";
-
 /** With Stripe configured: how the donor pays (card first, the default). */
 export const payByOptions = [
   { value: "card", label: "Pay now by card", hint: "Card, Apple Pay or Google Pay, on Stripe's secure payment page." },
@@ -71,30 +68,3 @@ export type PayBy = (typeof payByOptions)[number]["value"];
 /** Under the form when card payments are on. */
 export const cardPaymentNote =
   "To pay by card you go on to Stripe's payment page; your card details never reach this website. To pay by bank transfer, we record your pledge and give you a payment reference.";
-
-export const cardReturn = {
-  confirmingTitle: "Thank you for your gift",
-  confirmingLead: "Your payment is being confirmed. You will receive a thank-you e-mail as soon as it reaches us.",
-  receivedLead: "Your payment has reached us. Thank you.",
-  cancelledTitle: "Your payment was not completed",
-  cancelledLead: "No money has been taken. You can try again, or pay by bank transfer with your payment reference.",
-} as const;
-
-/** The page a card donor waits on while many people give at once (Stripe's rate limit). */
-export const cardWait = {
-  title: "Preparing your secure card payment",
-  lead: "Many people are giving right now. Your gift is saved and no money has been taken yet.",
-  waiting:
-    "This page moves on to the card payment by itself in a few seconds. Please keep it open; you do not need to do anything.",
-  slow: "This is taking longer than usual. You can keep waiting, or pay by bank transfer instead with your payment reference.",
-  failedTitle: "We could not start your card payment",
-  failedLead:
-    "No money has been taken. You can try the card payment again, or pay by bank transfer with your payment reference.",
-  checkNow: "Check now",
-  bank: "Pay by bank transfer instead",
-  retry: "Try the card payment again",
-  /** Seconds between the page's own refreshes. */
-  refreshSeconds: 3,
-  /** After this long the page says it is slow. */
-  slowAfterSeconds: 30,
-} as const;

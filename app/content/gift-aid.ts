@@ -1,9 +1,10 @@
 import { site } from "./site";
 
-// Gift Aid: the rate, every text a donor reads about it, and the declaration wordings. The
-// donate page, the declaration, the thank-you page and the donor's e-mail read from here, the
-// staff claim screens from gift-aid-staff.ts (apart, so the donate page's JavaScript does not
-// carry them), both on this rate, so a change of rate or wording happens once.
+// Gift Aid: the rate, every text a donor reads about it before declaring, and the declaration
+// wordings. The donate page, the declaration, the thank-you page and the donor's e-mail read from
+// here, what a donor reads after declaring from gift-aid-notes.ts and the staff claim screens from
+// gift-aid-staff.ts (both apart, so the donate page's JavaScript does not carry them; a re-export
+// from here would bring them back), all on this rate, so a change of rate or wording happens once.
 
 /** HMRC adds 25p for every £1 given by a basic-rate taxpayer (20% tax on the gross gift). */
 export const GIFT_AID_PENCE_PER_POUND = 25;
@@ -36,14 +37,6 @@ export const DECLARATION_COVERS =
 export const ENDURING_DECLARATION_HEADING = "Your Gift Aid declaration covers this gift";
 export const enduringDeclarationLead = (declaredOn: string) =>
   `You made a Gift Aid declaration on ${declaredOn}. It covers this gift too, so we will claim Gift Aid on it (25p for every £1) when the money arrives. Only you receive this e-mail; tell us if you no longer pay enough UK tax.`;
-
-/** What the donor should tell us, and how (HMRC's notes to the model declaration). */
-export const DECLARATION_NOTES = [
-  "Please tell us if you want to cancel this declaration, change your name or home address, or no longer pay enough Income Tax and/or Capital Gains Tax.",
-  "If you pay Income Tax at the higher or additional rate and want to receive the extra tax relief due to you, you must include all your Gift Aid donations on your Self Assessment tax return or ask HM Revenue and Customs to adjust your tax code.",
-] as const;
-
-export const HOW_TO_CANCEL = `To cancel your Gift Aid declaration, e-mail us at ${site.email} with your payment reference. Donations we receive after you cancel will not be claimed.`;
 
 /** The donate page's card and the Gift Aid part of the form. */
 export const giftAidInfo = {
@@ -80,9 +73,4 @@ export const GIFT_AID_LIMITS = {
   town: 60,
   /** What the postcode box accepts before normalising; a UK postcode is at most 8 characters. */
   postcodeInput: 12,
-} as const;
-
-export const giftAidThankYou = {
-  heading: "Your Gift Aid declaration",
-  lead: `Thank you: we will claim an extra ${GIFT_AID_PENCE_PER_POUND}p for every £1 you give, once your gift arrives.`,
 } as const;

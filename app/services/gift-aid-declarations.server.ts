@@ -1,12 +1,11 @@
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import {
   DECLARATION_COVERS,
-  DECLARATION_NOTES,
   ENDURING_DECLARATION_HEADING,
   enduringDeclarationLead,
   GIFT_AID_DECLARATION_VERSIONS,
-  HOW_TO_CANCEL,
 } from "~/content/gift-aid";
+import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid-notes";
 import { getDb, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createNews } from "~/models/news.server";
 import { charityDefaults, placeholderSettingKeys } from "~/content/site";
-import { HOW_TO_CANCEL } from "~/content/gift-aid";
+import { HOW_TO_CANCEL } from "~/content/gift-aid-notes";
 import { staffMailWording } from "~/content/staff-accounts";
 import { getDb } from "~/infra/db.server";
 import { getCharitySettings, saveCharitySettings } from "~/services/charity-settings.server";

@@ -1,5 +1,5 @@
 import { CharityText } from "~/components/charity";
-import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid";
+import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid-notes";
 import { formatLongDate } from "~/utils/date-format";
 import type { DeclarationSummary } from "~/utils/gift-aid";
 

@@ -2,18 +2,23 @@ import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import { Panel } from "~/components/ui/panel";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
 import { GiftAidDeclarationSummary } from "~/components/gift-aid/declaration-summary";
-import { donationTypeLabel, giftAid, monthlyNote } from "~/content/donate";
-import { giftAidThankYou } from "~/content/gift-aid";
+import { monthlyNote } from "~/content/bank-transfer";
+import { giftAidInfo } from "~/content/gift-aid";
+import { giftAidThankYou } from "~/content/gift-aid-notes";
 import { site } from "~/content/site";
-import { findPledgeByReference } from "~/services/donations.server";
-import { getDeclarationForPledge, pledgeDonorCovered } from "~/services/gift-aid-declarations.server";
-import { stripeEnabled } from "~/infra/stripe.server";
-import { formatPence } from "~/utils/money";
+import {
+  donationTypeLabel,
+  findPledgeByReference,
+  formatPence,
+  getDeclarationForPledge,
+  json,
+  pledgeDonorCovered,
+  stripeEnabled,
+} from "~/routes/_glue/thank-you-page.server";
 import { pageMeta } from "~/utils/meta";
 import { PageBanner } from "~/components/page-banner";
 import { notFound } from "~/utils/http";
@@ -106,7 +111,7 @@ export default function DonateThankYou() {
           <BankDetailsList reference={pledge.reference} />
           {pledge.type === "monthly" ? <p className="mt-4 text-slate-700 dark:text-slate-300">{monthlyNote}</p> : null}
           {pledge.askForGiftAid ? (
-            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAid.text}</p>
+            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAidInfo.text}</p>
           ) : null}
           <AfterGivingLinks />
         </Panel>

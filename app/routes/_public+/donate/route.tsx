@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
-import { donateHero, giftAid, monthlyNote, reasonsToDonate, valueExamples } from "~/content/donate";
+import { monthlyNote } from "~/content/bank-transfer";
+import { donateHero, giftAid, reasonsToDonate, valueExamples } from "~/content/donate";
 import { site } from "~/content/site";
 import { donateYearsOfImpact } from "~/content/statistics";
 import { donationSchema } from "~/schemas/donation";

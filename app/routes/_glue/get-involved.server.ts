@@ -1,0 +1,85 @@
+// Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here): the loader
+// and action of the Get Involved pages. Share My Day and In Memoriam have routes of their own
+// (get-involved.share-my-day.tsx, get-involved.memoriam.tsx: static segments win over `$page`),
+// so that each page ships only its own form; get-involved.$page.tsx takes the others and still
+// answers for every slug. Each route reaches this module through its own `*-page.server.ts`.
+import { json, redirect } from "@remix-run/node";
+import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
+import { isVolunteerKind, type VolunteerKind } from "~/content/volunteer-form";
+import { getCharitySettings } from "~/services/charity-settings.server";
+import { FundraisingRefusal, startFundraisingPage } from "~/services/fundraising.server";
+import { submitVolunteerApplication, VolunteerError, volunteerInterestsOf } from "~/services/volunteers.server";
+import { startPageSchema } from "~/schemas/fundraising-page";
+import { volunteerApplicationSchema } from "~/schemas/volunteer";
+import { notFound } from "~/utils/http";
+import { handlePublicForm } from "./public-form.server";
+
+/** The Get Involved pages where a supporter can start their own page, and its kind. */
+const PAGE_KINDS: Record<string, StartKind> = {
+  "share-my-day": "share-my-day",
+  memoriam: "memoriam",
+};
+export type StartKind = "share-my-day" | "memoriam";
+
+// The texts live in app/content/get-involved.ts. The Volunteers, Internships and Advisory Board
+// pages end in an application form (docs/volunteers.md), Share My Day and In Memoriam in "Start
+// your page", the others in an e-mail link.
+export async function loadGetInvolvedPage(slug: string) {
+  const page = getGetInvolvedPage(slug);
+  if (!page) throw notFound("Not Found");
+  const charity = await getCharitySettings();
+  return json({
+    page,
+    mailto: getInvolvedMailto(page, charity.email),
+    email: charity.email,
+    startKind: PAGE_KINDS[page.slug] ?? null,
+    interests: isVolunteerKind(page.slug) ? volunteerInterestsOf(charity.volunteerInterests) : null,
+  });
+}
+
+/** A post to a Get Involved page: an application, or "Start your page". */
+export function getInvolvedAction(request: Request, slug: string) {
+  return isVolunteerKind(slug) ? applyToVolunteer(request, slug) : startPage(request, PAGE_KINDS[slug]);
+}
+
+/** An application (Volunteers, Internships, Advisory Board): docs/volunteers.md. */
+function applyToVolunteer(request: Request, kind: VolunteerKind) {
+  return handlePublicForm(request, {
+    schema: volunteerApplicationSchema,
+    async onValid(input, submission) {
+      try {
+        await submitVolunteerApplication(kind, input);
+      } catch (error) {
+        if (!(error instanceof VolunteerError)) throw error;
+        return json(
+          { result: submission.reply({ fieldErrors: { interests: [error.message] } }) },
+          { status: error.status },
+        );
+      }
+      return redirect(`/get-involved/${kind}/applied`, 303);
+    },
+  });
+}
+
+/** "Start your page": throttled per client (the public forms' limit) and per address (the service). */
+function startPage(request: Request, kind: StartKind | undefined) {
+  // The door first (a cross-site post is a 403 wherever it goes); a page without the form is a 404.
+  return handlePublicForm(request, {
+    schema: startPageSchema,
+    errorData: { started: false },
+    async onValid(value, submission) {
+      if (!kind) throw notFound("Not Found");
+      try {
+        await startFundraisingPage({ ...value, kind });
+      } catch (error) {
+        if (!(error instanceof FundraisingRefusal)) throw error;
+        const retry = error.retryAfterSeconds;
+        return json(
+          { started: false, result: submission.reply({ formErrors: [error.message] }) },
+          { status: error.status, headers: retry ? { "Retry-After": String(retry) } : {} },
+        );
+      }
+      return json({ started: true, result: submission.reply({ resetForm: true }) });
+    },
+  });
+}

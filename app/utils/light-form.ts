@@ -175,17 +175,10 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
       const form = element?.form;
       return form && form.id === formId && element.name ? element : null;
     };
-    // The mouse pressed on this form's submit button: the field's error shown now would move the
-    // button from under the pointer before the click. The submit checks every field anyway.
-    let pressed: HTMLButtonElement | null = null;
-    const onMouse = (event: MouseEvent) => {
-      const button = (event.target as Element).closest?.("button, input") as HTMLButtonElement | null;
-      pressed = event.type === "mousedown" && button?.type === "submit" ? button : null;
-    };
     const onFocusOut = (event: Event) => {
       const element = target(event);
       const { shouldValidate = "onSubmit", shouldRevalidate = shouldValidate, validate } = latest.current;
-      if (!element || !validate || pressed?.form === element.form) return;
+      if (!element || !validate) return;
       const validated = stateRef.current.validated[element.name];
       if (validated ? shouldRevalidate === "onBlur" : shouldValidate === "onBlur") {
         check(element.form!, [element.name], false);
@@ -200,13 +193,9 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
     };
     document.addEventListener("focusout", onFocusOut);
     document.addEventListener("input", onInput);
-    document.addEventListener("mousedown", onMouse, true);
-    document.addEventListener("mouseup", onMouse, true);
     return () => {
       document.removeEventListener("focusout", onFocusOut);
       document.removeEventListener("input", onInput);
-      document.removeEventListener("mousedown", onMouse, true);
-      document.removeEventListener("mouseup", onMouse, true);
     };
   }, [formId, check]);
 

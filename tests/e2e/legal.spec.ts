@@ -12,6 +12,7 @@ test("the privacy policy says what the site stores, why, for how long and how to
     "Theme cookie",
     "Staff session cookie",
     "Contact enquiries",
+    "Volunteer applications",
     "Donation pledges",
     "Newsletter addresses",
   ]);

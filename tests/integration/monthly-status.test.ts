@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { countPledges, getPledge } from "~/models/pledge.server";
+import { countPledges, getPledge, listPledges } from "~/models/pledge.server";
 import { pledgeStatuses, type PledgeStatusValue } from "~/schemas/donations";
 import { cancelPledge, findPledgesPage, removePayment } from "~/services/donations.server";
 import { pledgeExportRows, PLEDGE_EXPORT_HEADER } from "~/services/donation-exports.server";
@@ -128,5 +128,38 @@ describe("a monthly gift's status", () => {
     expect(row).toContain(
       `${pledge.reference},2026-07-01,14:05,Monthly,25.00,10.00,0.00,2026-08-03,Lapsed (no payment for 45 days)`,
     );
+  });
+
+  it("pages a status with two causes newest first across both, with the total of both", async () => {
+    // Awaiting: one-time pledges not yet paid and standing orders not yet started, interleaved.
+    const awaiting: number[] = [];
+    const lapsed: number[] = [];
+    for (let day = 1; day <= 9; day++) {
+      const type = day % 2 ? "one-time" : "monthly";
+      awaiting.push(
+        (await makePledge({ type, createdAt: `2026-11-${String(10 + day).padStart(2, "0")}T10:00:00Z` })).id,
+      );
+      // Lapsed: never paid and made long ago, or paid too long ago; interleaved by date.
+      const old = await makePledge({ type: "monthly", createdAt: `2026-0${day}-15T10:00:00Z` });
+      if (day % 2) await recordPaymentForTest(old.id, `2026-0${day}-20`, 1000);
+      lapsed.push(old.id);
+    }
+    for (const [status, ids] of [
+      ["pending", awaiting],
+      ["lapsed", lapsed],
+    ] as const) {
+      const newestFirst = [...ids].reverse();
+      const pages = [];
+      for (let offset = 0; offset < ids.length; offset += 4) {
+        const page = await listPledges(getDb(), { status }, { offset, limit: 4 });
+        expect(page.total, status).toBe(ids.length);
+        pages.push(...page.pledges.map((p) => p.id));
+      }
+      expect(pages, status).toEqual(newestFirst);
+      expect(await countPledges(getDb(), { status }), status).toBe(ids.length);
+      // Further filters hold on both causes.
+      const monthlyOnly = await listPledges(getDb(), { status, type: "monthly" }, { offset: 0, limit: 20 });
+      expect(monthlyOnly.pledges.every((p) => p.type === "monthly")).toBe(true);
+    }
   });
 });

@@ -382,6 +382,8 @@ export function getDb(): DB {
 
 /** The advisory lock key immediateTransaction takes on PostgreSQL ("charity" in ASCII). */
 const WRITE_LOCK = 0x63686172;
+/** The first half of a keyed lock's two-part key (`lockKey`); the one-part key space is apart. */
+const KEYED_LOCK = 0x63686172;
 
 /**
  * A transaction that holds the database's one write lock from its start, so that what it reads
@@ -397,17 +399,23 @@ const WRITE_LOCK = 0x63686172;
  * forms' throttle counts): its caller does not wait for the disk (SQLite: no wait for the group
  * commit's fsync, the next one covers it; PostgreSQL: `synchronous_commit = off` for that
  * transaction). It still commits atomically, and a crash of the process loses nothing.
+ *
+ * `lockKey` is for a transaction whose reads only need to hold against others with the same
+ * key (one client's throttle count): on PostgreSQL it takes a lock of that key alone, so
+ * transactions with other keys, and the one write lock, go on beside it. SQLite has one writer
+ * whatever the key.
  */
 export async function immediateTransaction<T>(
   db: DB,
   run: (trx: DB) => Promise<T>,
-  options: { durable?: boolean } = {},
+  options: { durable?: boolean; lockKey?: string } = {},
 ): Promise<T> {
   const durable = options.durable ?? true;
   if (databaseEngine(db) === "postgres") {
     return db.transaction().execute(async (trx) => {
       if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
-      await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+      if (options.lockKey === undefined) await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+      else await sql`select pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${options.lockKey}))`.execute(trx);
       return run(trx);
     });
   }

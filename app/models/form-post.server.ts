@@ -14,8 +14,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 /**
  * Counts a post from `client` and says whether it may go ahead: refused when the client has
  * already made `perMinute` posts in the last minute or `perHour` in the last hour. Check and
- * count happen in one write transaction, so a burst of parallel posts cannot all slip through.
- * A refused post is not counted (waiting it out works).
+ * count happen in one write transaction, locked per client, so a burst of parallel posts cannot
+ * all slip through, while posts of different clients never wait for each other's count (on
+ * PostgreSQL; SQLite has one writer). A refused post is not counted (waiting it out works).
  */
 export async function admitFormPost(
   db: DB,
@@ -57,7 +58,7 @@ export async function admitFormPost(
       // A count lost with the machine's power only lets a client post a little sooner: its
       // commit need not wait for the disk (the pledge that follows it does).
     },
-    { durable: false },
+    { durable: false, lockKey: `form-post:${client}` },
   );
 }
 

@@ -132,4 +132,33 @@ describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
       .executeTakeFirstOrThrow();
     expect(row.started_at).toBe("4");
   });
+
+  it.runIf(onPostgres)(
+    "holds a keyed lock against the same key only, never against other keys or the write lock",
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const holder = immediateTransaction(
+        first.db,
+        async () => {
+          entered();
+          await held;
+        },
+        { lockKey: "form-post:a" },
+      );
+      await inside;
+      const order: string[] = [];
+      const sameKey = immediateTransaction(second, async () => void order.push("same key"), { lockKey: "form-post:a" });
+      // Another key and the one write lock go through while "a" is held...
+      await immediateTransaction(second, async () => void order.push("other key"), { lockKey: "form-post:b" });
+      await immediateTransaction(second, async () => void order.push("write lock"));
+      expect(order).toEqual(["other key", "write lock"]);
+      // ...and the same key waits for it.
+      release();
+      await Promise.all([holder, sameKey]);
+      expect(order).toEqual(["other key", "write lock", "same key"]);
+    },
+  );
 });

@@ -68,12 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
           children
         ) : (
           <>
-            <Navbar />
+            <Navbar items={data?.links.main} />
             <NewsNavigationPending />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
-            <Footer />
+            <Footer links={data?.links} />
           </>
         )}
         {/* Shareable pages have no nonce: their inline scripts are allowed by hash instead. */}

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
-import { footerLinks } from "~/content/navigation";
+import type { FrameLinks } from "~/content/navigation";
 import { site } from "~/content/site";
-import { charityRegister } from "~/utils/charity-text";
-import { sisterChapterLinksOf, socialLinksOf } from "~/utils/charity-links";
 import { useCharity } from "./charity";
 
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";
@@ -42,9 +40,11 @@ function ExternalLinks({ links, className }: { links: readonly { label: string; 
   );
 }
 
-export function Footer() {
+/** The site's footer; `links` come from the root loader (none when that loader failed). */
+export function Footer({ links }: { links?: FrameLinks }) {
   const charity = useCharity();
-  const chapters = sisterChapterLinksOf(charity);
+  const footerLinks = links?.footer ?? { explore: [], projects: [], legal: [], partnershipPlaceholders: [] };
+  const chapters = links?.chapters ?? [];
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -52,7 +52,7 @@ export function Footer() {
           <p className="text-lg font-bold text-brand-800 dark:text-brand-200">{charity.name}</p>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{site.tagline}</p>
           <h2 className={`${headingClass} mt-6`}>Follow us</h2>
-          <ExternalLinks links={socialLinksOf(charity)} className="mt-3 flex flex-wrap gap-3" />
+          <ExternalLinks links={links?.social ?? []} className="mt-3 flex flex-wrap gap-3" />
         </div>
         <LinkList title="Explore" links={footerLinks.explore} />
         <LinkList title="Our Projects" links={footerLinks.projects} />
@@ -88,7 +88,7 @@ export function Footer() {
               <p className="mt-1">Registered office: {charity.registeredOffice.split("\n").join(", ")}</p>
             ) : null}
           </div>
-          <p>Registered in {charityRegister(charity.charityNumber)}.</p>
+          {links ? <p>Registered in {links.register}.</p> : null}
         </div>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { mainNavigation, type NavItem } from "~/content/navigation";
+import type { NavItem } from "~/content/navigation";
 import { ThemeToggle } from "./theme-toggle";
 import { ChevronDownIcon, StrokeIcon } from "~/components/ui/icon";
 import { useCharity } from "./charity";
@@ -86,7 +86,7 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
 }
 
 /** A <details> disclosure: opens and closes without JavaScript; closes itself after navigating. */
-function MobileMenu() {
+function MobileMenu({ items }: { items: NavItem[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
@@ -107,7 +107,7 @@ function MobileMenu() {
         className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950"
       >
         <ul className="container-page py-3">
-          {mainNavigation.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === "/"} className={(state) => `block ${linkClass(state)}`}>
                 {item.label}
@@ -131,7 +131,8 @@ function MobileMenu() {
   );
 }
 
-export function Navbar() {
+/** The site's header; `items` is the menu from the root loader (none when that loader failed). */
+export function Navbar({ items = [] }: { items?: NavItem[] }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const charity = useCharity();
   return (
@@ -155,7 +156,7 @@ export function Navbar() {
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {mainNavigation.map((item) =>
+            {items.map((item) =>
               item.children ? (
                 <DesktopMenuItem key={item.to} item={{ ...item, children: item.children }} />
               ) : (
@@ -173,7 +174,7 @@ export function Navbar() {
             Donate Now
           </Link>
           <ThemeToggle />
-          <MobileMenu />
+          <MobileMenu items={items} />
         </div>
       </div>
     </header>

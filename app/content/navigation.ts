@@ -1,4 +1,9 @@
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
+import type { CharityRegister } from "~/utils/charity-text";
+
+// The site's menu and footer lists. Read on the server only (app/services/page-frame.server.ts),
+// they reach every page as the root loader's data (`links`), so the words are not in the
+// JavaScript every page loads; a component that imports this module brings them back.
 
 export interface NavItem {
   label: string;
@@ -58,3 +63,12 @@ export const footerLinks = {
   /** The original site's partnership forms led nowhere; kept as placeholders until they exist. */
   partnershipPlaceholders: ["Corporate Partnership Form", "Community Partnership Form"],
 };
+
+/** What the root loader sends the navbar and the footer: these lists and the charity's links. */
+export interface FrameLinks {
+  main: NavItem[];
+  footer: typeof footerLinks;
+  social: { label: string; href: string }[];
+  chapters: { label: string; href: string }[];
+  register: CharityRegister;
+}

@@ -175,10 +175,11 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
       const form = element?.form;
       return form && form.id === formId && element.name ? element : null;
     };
+    const [pressedSubmit, unwatch] = watchSubmitPress();
     const onFocusOut = (event: Event) => {
       const element = target(event);
       const { shouldValidate = "onSubmit", shouldRevalidate = shouldValidate, validate } = latest.current;
-      if (!element || !validate) return;
+      if (!element || !validate || pressedSubmit() === element.form) return;
       const validated = stateRef.current.validated[element.name];
       if (validated ? shouldRevalidate === "onBlur" : shouldValidate === "onBlur") {
         check(element.form!, [element.name], false);
@@ -194,6 +195,7 @@ export function useForm(options: FormOptions): [FormMeta, Record<string, FieldMe
     document.addEventListener("focusout", onFocusOut);
     document.addEventListener("input", onInput);
     return () => {
+      unwatch();
       document.removeEventListener("focusout", onFocusOut);
       document.removeEventListener("input", onInput);
     };
@@ -342,4 +344,28 @@ export function getCollectionProps(meta: FieldMeta, options: AriaOptions & { typ
       defaultChecked: meta.initialValue === value,
     }),
   );
+}
+
+/**
+ * Watches the mouse for a press on a submit button. A field left by that press must not show its
+ * error on that blur: the message would move the button from under the pointer before the click
+ * lands, and the visitor would have to click twice (the submit checks every field anyway).
+ * Returns the pressed button's form while the button is held down, and how to stop watching.
+ * The staff forms (Conform) use it too (app/routes/admin+/dashboard+/_layout.tsx).
+ */
+export function watchSubmitPress(): [pressedForm: () => HTMLFormElement | null, stop: () => void] {
+  let pressed: HTMLFormElement | null = null;
+  const onMouse = (event: MouseEvent) => {
+    const button = (event.target as Element).closest?.("button, input") as HTMLButtonElement | null;
+    pressed = event.type === "mousedown" && button?.type === "submit" ? button.form : null;
+  };
+  document.addEventListener("mousedown", onMouse, true);
+  document.addEventListener("mouseup", onMouse, true);
+  return [
+    () => pressed,
+    () => {
+      document.removeEventListener("mousedown", onMouse, true);
+      document.removeEventListener("mouseup", onMouse, true);
+    },
+  ];
 }

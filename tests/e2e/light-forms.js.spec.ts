@@ -3,7 +3,7 @@
 // focus, and the server's answer shown in place when the browser could not check a rule.
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./support/hydration";
-import { uniqueEmail } from "./support/db";
+import { uniqueEmail, uniqueName } from "./support/db";
 
 /** The scripts a page loads, by URL, with their bodies. */
 function collectScripts(page: Page): Map<string, Promise<string>> {
@@ -94,4 +94,34 @@ test("when the browser could not check a rule, the server's answer appears in pl
   await expect(page.locator(".field-error").getByText("Choose an amount or enter your own")).toBeVisible();
   await expect(page.getByLabel("Email address")).toHaveValue(email);
   expect(documents).toEqual([]);
+});
+
+test("a field left by clicking the submit button sends the form in one click", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page.locator("form#contact"));
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  // Leaving a field any other way still checks it at once.
+  await page.getByLabel("Full Name").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.locator(".field-error").getByText("Full name is required")).toBeVisible();
+  await page.getByLabel("Full Name").fill(uniqueName("One click"));
+  await page.getByLabel("Email Address").fill("visitor@example.com");
+  await page.getByLabel("Subject").selectOption("donation");
+  // The empty message, just above the buttons, is left by pressing the button with the mouse:
+  // its error must not appear (and push the button from under the pointer) before the click.
+  await page.getByLabel("Message", { exact: true }).focus();
+  await page.getByRole("button", { name: "Send via Email" }).click();
+  // One click was enough: the submit checked the whole form and its summary took the focus.
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: "Message is required" })).toBeVisible();
+  expect(posts).toEqual([]);
+
+  // And a complete form is sent by one click, with the focus in the field just filled.
+  await page.getByLabel("Message", { exact: true }).fill("Hello");
+  await page.getByRole("button", { name: "Send via Email" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you, we have your message" })).toBeVisible();
 });

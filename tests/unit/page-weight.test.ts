@@ -113,6 +113,19 @@ describe("public pages' weight", () => {
     }
   });
 
+  it("turbo-stream is stubbed out of the browser build only while Remix's single fetch is off", async () => {
+    // tsconfig.json maps `turbo-stream` to app/utils/turbo-stream-off.ts, whose decoder throws:
+    // Remix's browser code calls it only with single fetch on.
+    const tsconfig = JSON.parse(fs.readFileSync("tsconfig.json", "utf8")) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    };
+    const stubbed = tsconfig.compilerOptions.paths["turbo-stream"] !== undefined;
+    const config = (await import("../../remix.config.js")).default as { future?: { v3_singleFetch?: boolean } };
+    if (stubbed) expect(config.future?.v3_singleFetch, "single fetch needs turbo-stream: remove the stub").toBe(false);
+    const modules = build.page(publicPageRouteIds(build)[0]).modules.map((module) => module.module);
+    expect(modules).not.toContain("turbo-stream");
+  });
+
   it("no public page ships zod or Conform's zod adapter (the server validates with them)", () => {
     for (const id of publicPageRouteIds(build)) {
       const page = build.page(id);

@@ -2,12 +2,7 @@ import { getInputProps, type FieldMeta } from "~/utils/light-form";
 import { useState } from "react";
 import { CharityText } from "~/components/charity";
 import { ErrorList, TextField } from "~/components/ui/form";
-import {
-  CURRENT_DECLARATION_VERSION,
-  DECLARATION_COVERS,
-  GIFT_AID_DECLARATION_VERSIONS,
-  giftAidForm,
-} from "~/content/gift-aid";
+import type { DonatePageWords } from "~/content/donate-page-words";
 import { useHydrated } from "~/utils/hydrated";
 
 type Meta = FieldMeta;
@@ -19,10 +14,14 @@ type Meta = FieldMeta;
  */
 export function GiftAidFields({
   fields,
+  words,
 }: {
   /** The form's fields: giftAid, giftAidVersion, title, house, street, town and postcode are used. */
   fields: Record<string, Meta>;
+  /** The current declaration and the form's words, from the page's loader. */
+  words: DonatePageWords["declaration"];
 }) {
+  const giftAidForm = words.form;
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState(fields.giftAid.initialValue === "on");
   const { key, ...checkbox } = getInputProps(fields.giftAid, { type: "checkbox", ariaAttributes: true });
@@ -33,13 +32,13 @@ export function GiftAidFields({
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-300 p-5 dark:border-slate-600">
       <legend className="px-1 text-base font-semibold text-slate-900 dark:text-white">{giftAidForm.legend}</legend>
-      <input type="hidden" name={fields.giftAidVersion.name} value={CURRENT_DECLARATION_VERSION} />
+      <input type="hidden" name={fields.giftAidVersion.name} value={words.version} />
       <div id={declarationId} className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
         <p>{giftAidForm.intro}</p>
         <blockquote className="border-l-4 border-brand-600 pl-3 text-slate-800 italic dark:border-brand-300 dark:text-slate-200">
-          <CharityText text={GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION]} />
+          <CharityText text={words.text} />
         </blockquote>
-        <p>{DECLARATION_COVERS}</p>
+        <p>{words.covers}</p>
       </div>
       <div className="flex items-center gap-2">
         <input

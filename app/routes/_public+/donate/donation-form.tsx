@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { CheckboxField, ErrorList, Honeypot, TextField } from "~/components/ui/form";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
-import { cardPaymentNote, donationTypes, paymentNote, payByOptions, presetAmounts } from "~/content/donate";
+import type { DonatePageWords } from "~/content/donate-page-words";
 import { donationRules } from "~/schemas/donation-field-rules";
 import { browserValidation, lazyCrossField } from "~/schemas/field-rules";
 import { useIsPending } from "~/utils/pending";
@@ -26,7 +26,7 @@ function ToggleOption({
 }) {
   const { key, ...props } = input;
   return (
-    <label className="relative flex cursor-pointer items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2.5 text-center font-semibold text-slate-900 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-300 dark:has-checked:text-slate-950">
+    <label className="toggle-option">
       <input
         key={key}
         {...props}
@@ -63,14 +63,18 @@ type DonationFormState = ReturnType<typeof useDonationForm>;
 export function DonationForm({
   cardPayments,
   state: [form, fields],
+  words,
   children,
 }: {
   cardPayments: boolean;
   state: DonationFormState;
+  /** The page's words, from its loader. */
+  words: DonatePageWords;
   /** What the gift goes to (an appeal or a supporter's page), at the top of the form. */
   children?: ReactNode;
 }) {
   const busy = useIsPending({ formAction: "/donate" });
+  const { donationTypes, presetAmounts, payByOptions, paymentNote, cardPaymentNote } = words.form;
 
   // With JavaScript the two ways of choosing an amount exclude each other on screen; without
   // it the server applies the same rule (a filled custom amount wins), see resolveDonationAmount.
@@ -169,7 +173,7 @@ export function DonationForm({
         />
       </fieldset>
 
-      <GiftAidFields fields={fields} />
+      <GiftAidFields fields={fields} words={words.declaration} />
 
       {cardPayments ? (
         <fieldset id={fields.payBy.id}>
@@ -182,10 +186,7 @@ export function DonationForm({
             }).map(({ key, ...input }) => {
               const option = payByOptions.find((o) => o.value === input.value)!;
               return (
-                <label
-                  key={key}
-                  className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 dark:border-slate-600 dark:has-checked:border-brand-300"
-                >
+                <label key={key} className="choice-card">
                   <input
                     {...input}
                     className="mt-1 h-4 w-4 accent-brand-700"

@@ -5,10 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsList } from "~/components/bank-details";
 import { useCharity } from "~/components/charity";
-import { monthlyNote } from "~/content/bank-transfer";
-import { donateHero, giftAid, reasonsToDonate, valueExamples } from "~/content/donate";
 import { site } from "~/content/site";
-import { donateYearsOfImpact } from "~/content/statistics";
 import { donationSchema } from "~/schemas/donation";
 import {
   json,
@@ -22,6 +19,7 @@ import {
   pageHeaders,
   giftCauseOf,
   giftCauseOfPost,
+  donatePageWords,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-text";
@@ -45,10 +43,11 @@ export const meta: MetaFunction = ({ matches }) =>
 /**
  * Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so
  * cacheable. `?appeal=slug` or `?page=slug` names what the gift goes to (rendered afresh, not cached).
+ * The page's words come as data too (app/content/donate-page-words.ts).
  */
 export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
   const cause = args ? await giftCauseOf(new URL(args.request.url).searchParams) : null;
-  return json({ cardPayments: stripeEnabled(), cause });
+  return json({ cardPayments: stripeEnabled(), cause, words: donatePageWords() });
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
@@ -112,7 +111,8 @@ function GiftCauseFields({ cause }: { cause: NonNullable<ReturnType<typeof useLo
 
 export default function Donate() {
   const charity = useCharity();
-  const { cardPayments, cause } = useLoaderData<typeof loader>();
+  const { cardPayments, cause, words } = useLoaderData<typeof loader>();
+  const { giftAid } = words;
   const actionData = useActionData<typeof action>();
   const donation = useDonationForm(actionData?.result);
   return (
@@ -121,16 +121,16 @@ export default function Donate() {
       <div className="container-page">
         <ErrorSummary form={donation[0]} className="mt-6" />
       </div>
-      <PageBanner title={donateHero.title} lead={donateHero.lead}>
+      <PageBanner title={words.hero.title} lead={words.hero.lead}>
         <p className="mt-6 flex flex-wrap gap-x-8 gap-y-2 font-semibold">
           <span>100% of donations go to projects</span>
-          <span>{donateYearsOfImpact} years of impact</span>
+          <span>{words.yearsOfImpact} years of impact</span>
         </p>
       </PageBanner>
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Panel title="Your donation" large className="lg:col-span-2">
-          <DonationForm cardPayments={cardPayments} state={donation}>
+          <DonationForm cardPayments={cardPayments} state={donation} words={words}>
             {cause ? <GiftCauseFields cause={cause} /> : null}
           </DonationForm>
         </Panel>
@@ -138,7 +138,7 @@ export default function Donate() {
         <div className="space-y-6">
           <Panel title="What your gift can do">
             <ul className="space-y-4">
-              {valueExamples.map((example) => (
+              {words.valueExamples.map((example) => (
                 <li key={example.title} className="flex gap-4">
                   <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">
                     £{example.amount}
@@ -166,7 +166,7 @@ export default function Donate() {
         headingClassName="text-2xl font-bold text-slate-900 dark:text-white"
       >
         <CardGrid className="mt-6">
-          {reasonsToDonate.map((reason) => (
+          {words.reasonsToDonate.map((reason) => (
             <CardItem
               key={reason.title}
               title={reason.title}
@@ -181,7 +181,7 @@ export default function Donate() {
         <Panel title="Bank transfer">
           <p className="mb-4">You can also give directly by bank transfer or standing order to:</p>
           <BankDetailsList />
-          <p className="mt-4 text-sm">{monthlyNote}</p>
+          <p className="mt-4 text-sm">{words.monthlyNote}</p>
         </Panel>
         <Panel title="About the charity">
           <p>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { StaffNav } from "~/components/admin/staff-nav";
+import { useSteadySubmitButtons } from "~/components/admin/steady-submit";
 import { useCharity } from "~/components/charity";
 import { ErrorPage } from "~/components/error-page";
 import { ThemeToggle } from "~/components/theme-toggle";
@@ -51,6 +52,8 @@ export default function StaffArea() {
   const { role } = data;
   const location = useLocation();
   const navigation = useNavigation();
+  // One click on a staff form's submit button sends it, even when the field it leaves has an error.
+  useSteadySubmitButtons();
   // Switching sections loads the other section's data; say so instead of showing the old one.
   const switchingSection =
     navigation.state === "loading" &&

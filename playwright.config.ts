@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./scripts/lib/chromium";
+import { HYDRATED_ONLY_TAG, SERVER_ONLY_TAG } from "./tests/e2e/support/projects";
 
 // Worker processes inherit this process's environment, so values chosen here once (a free
 // port, a throw-away database) are seen identically by the server and by every test.
@@ -56,6 +57,8 @@ export default defineConfig({
     {
       name: "js",
       testIgnore: /\.nojs\.spec\.ts$/,
+      // Tests tagged SERVER_ONLY check what the server sends, the same with JavaScript: once, below.
+      grepInvert: new RegExp(SERVER_ONLY_TAG),
       use: { ...chromium, javaScriptEnabled: true },
     },
     {
@@ -63,8 +66,10 @@ export default defineConfig({
       testIgnore: /\.js\.spec\.ts$/,
       // The axe scans that run in both projects check colours in the js project only: the CSS
       // is the same with and without JavaScript, so here they check the server-rendered
-      // structure once, in the light theme (a11y-server-rendered.nojs.spec.ts keeps both).
-      grepInvert: /a11y-(?!server-rendered)[\w-]+\.spec\.ts dark theme/,
+      // structure once, in the light theme (a11y-server-rendered.nojs.spec.ts keeps both), in
+      // the a11y-* files and in the feature specs' own "dark theme" axe groups alike.
+      // Scans tagged HYDRATED_ONLY judge markup the js project's scan judges already.
+      grepInvert: [/(?<!a11y-server-rendered\.nojs)\.spec\.ts dark theme /, new RegExp(HYDRATED_ONLY_TAG)],
       use: { ...chromium, javaScriptEnabled: false },
     },
   ],

@@ -5,13 +5,15 @@ import { defineConfig } from "vitest/config";
  * TEST_DATABASE=postgres runs the integration suite again on a throw-away PostgreSQL (started by
  * tests/setup/postgres-global.ts). Unit tests touch no database and run once, on the SQLite run.
  * The files left out of the PostgreSQL run test what only SQLite has (its file, pragmas,
- * Litestream backups, the migration of a SQLite file written by an older release).
+ * Litestream backups, the migration of a SQLite file written by an older release), and those
+ * that open no database at all (every other integration file reads or writes one).
  */
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 export const sqliteOnlyTests = [
   "tests/integration/database.test.ts",
   "tests/integration/migration-atomicity.test.ts",
   "tests/integration/stripe-migration.test.ts",
+  "tests/integration/session-secret.test.ts",
 ];
 
 export default defineConfig({
@@ -25,7 +27,7 @@ export default defineConfig({
     exclude: onPostgres ? [...sqliteOnlyTests, "**/node_modules/**"] : ["**/node_modules/**"],
     environment: "node",
     pool: "forks",
-    globalSetup: onPostgres ? ["tests/setup/postgres-global.ts"] : [],
+    globalSetup: onPostgres ? ["tests/setup/postgres-global.ts"] : ["tests/setup/sqlite-global.ts"],
     setupFiles: ["tests/setup/database.ts"],
     testTimeout: 20_000,
   },

@@ -46,19 +46,21 @@ function* playwrightTests(suites, titles = []) {
 }
 
 for (const e2e of reports("e2e")) {
+  // This report's flaky tests only: `flaky` holds every report's, and a flake counts once.
+  const named = [];
   for (const { name, spec, test } of playwrightTests(e2e.suites)) {
     if (test.status !== "flaky") continue;
     const line = spec.line ? `:${spec.line}` : "";
-    flaky.push(`[${test.projectName}] ${name}${line} (passed on retry ${test.results?.at(-1)?.retry ?? 1})`);
+    named.push(`[${test.projectName}] ${name}${line} (passed on retry ${test.results?.at(-1)?.retry ?? 1})`);
   }
-  passed += e2e.stats.expected ?? 0;
-  failed += (e2e.stats.unexpected ?? 0) + flaky.length;
-  skipped += e2e.stats.skipped ?? 0;
   // The per-test statuses and the totals come from the same run; if they disagree, trust the
   // larger count of flaky tests so that none is lost.
-  const unnamed = (e2e.stats.flaky ?? 0) - flaky.length;
-  for (let i = 0; i < unnamed; i++) flaky.push("(a test the report counts as flaky but does not name)");
-  failed += Math.max(0, unnamed);
+  const unnamed = Math.max(0, (e2e.stats.flaky ?? 0) - named.length);
+  for (let i = 0; i < unnamed; i++) named.push("(a test the report counts as flaky but does not name)");
+  flaky.push(...named);
+  passed += e2e.stats.expected ?? 0;
+  failed += (e2e.stats.unexpected ?? 0) + named.length;
+  skipped += e2e.stats.skipped ?? 0;
 }
 if (passed + failed === 0) {
   console.error("No test ran.");

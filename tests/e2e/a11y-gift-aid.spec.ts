@@ -5,6 +5,7 @@ import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { e2eDb } from "./support/db";
 import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
 import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { HYDRATED_ONLY } from "./support/projects";
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -21,14 +22,14 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("the thank-you page with a declaration", async ({ axePage: page }) => {
+    test("the thank-you page with a declaration", HYDRATED_ONLY, async ({ axePage: page }) => {
       const { pledge } = await createDeclaredPayment(uniqueLastName("Thanked"));
       await page.goto(`/donate/thank-you/${pledge.reference}`);
       await expect(page.getByRole("heading", { name: "Your Gift Aid declaration" })).toBeVisible();
       await expectNoAxeViolations(page);
     });
 
-    test("the staff Gift Aid list, with a row HMRC would reject", async ({ axePage: page, baseURL }) => {
+    test("the staff Gift Aid list, with a row HMRC would reject", HYDRATED_ONLY, async ({ axePage: page, baseURL }) => {
       await createDeclaredPayment(uniqueLastName("Axe"));
       const rejected = await createDeclaredPayment(uniqueLastName("Rejected"));
       await e2eDb()
@@ -42,7 +43,7 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("a staff claim batch page", async ({ axePage: page, baseURL }) => {
+    test("a staff claim batch page", HYDRATED_ONLY, async ({ axePage: page, baseURL }) => {
       const { paymentId } = await createDeclaredPayment(uniqueLastName("Batch"));
       const claim = await createClaimBatch({ paymentIds: [paymentId], actor: "e2e" }, e2eDb());
       await signIn(page.context(), baseURL!);
@@ -51,7 +52,7 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("a staff declaration page", async ({ axePage: page, baseURL }) => {
+    test("a staff declaration page", HYDRATED_ONLY, async ({ axePage: page, baseURL }) => {
       const { declarationId } = await createDeclaredPayment(uniqueLastName("Declared"));
       await signIn(page.context(), baseURL!);
       await page.goto(`/admin/dashboard/gift-aid/declarations/${declarationId}`);

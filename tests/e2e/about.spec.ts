@@ -3,6 +3,7 @@ import { faq } from "~/content/faq";
 import { site } from "~/content/site";
 import { historyCountries } from "~/content/statistics";
 import { officers, trustees } from "~/content/team";
+import { SERVER_ONLY } from "./support/projects";
 
 const tabs = [
   { name: "Overview", path: "/about", heading: `About ${site.name}`, title: "About Us" },
@@ -14,7 +15,7 @@ const tabs = [
 const tabBar = (page: Page) => page.getByRole("navigation", { name: "About us" });
 
 for (const tab of tabs) {
-  test(`${tab.path} marks the ${tab.name} tab as the current page`, async ({ page }) => {
+  test(`${tab.path} marks the ${tab.name} tab as the current page`, SERVER_ONLY, async ({ page }) => {
     await page.goto(tab.path);
     await expect(page).toHaveTitle(`${tab.title} | ${site.name}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
@@ -43,7 +44,7 @@ test("the tabs move between the about pages", async ({ page }) => {
   }
 });
 
-test("the overview shows the registered charity number and the company number", async ({ page }) => {
+test("the overview shows the registered charity number and the company number", SERVER_ONLY, async ({ page }) => {
   await page.goto("/about");
   const main = page.getByRole("main");
   await expect(main.getByRole("term")).toHaveText(["Registered charity number (England and Wales)", "Company number"]);
@@ -51,7 +52,7 @@ test("the overview shows the registered charity number and the company number", 
   await expect(main.getByText(/UK chapter of an international medical health charity/)).toBeVisible();
 });
 
-test("the team page lists the trustee board and the officers", async ({ page }) => {
+test("the team page lists the trustee board and the officers", SERVER_ONLY, async ({ page }) => {
   await page.goto("/about/team");
   const trusteesSection = page.getByRole("region", { name: "Board of Trustees" });
   await expect(trusteesSection.getByRole("listitem")).toHaveCount(trustees.length);
@@ -62,7 +63,7 @@ test("the team page lists the trustee board and the officers", async ({ page }) 
   await expect(officersSection.getByText("Company Secretary")).toBeVisible();
 });
 
-test("the history tells of incorporation, growth, charity status and 19 countries", async ({ page }) => {
+test("the history tells of incorporation, growth, charity status and 19 countries", SERVER_ONLY, async ({ page }) => {
   await page.goto("/about/history");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 2 })).toHaveText([

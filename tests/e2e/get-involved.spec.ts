@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { getInvolvedPages } from "~/content/get-involved";
 import { site } from "~/content/site";
+import { SERVER_ONLY } from "./support/projects";
 
-test("Get Involved offers three cards: Share My Day, In Memoriam and Volunteers", async ({ page }) => {
+test("Get Involved offers three cards: Share My Day, In Memoriam and Volunteers", SERVER_ONLY, async ({ page }) => {
   await page.goto("/get-involved");
   await expect(page).toHaveTitle(`Get Involved | ${site.name}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get Involved");
@@ -36,7 +37,7 @@ const expected = [
 ];
 
 for (const [path, title] of expected) {
-  test(`${path} is the ${title} page with a way back and an e-mail contact`, async ({ page }) => {
+  test(`${path} is the ${title} page with a way back and an e-mail contact`, SERVER_ONLY, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${title} | ${site.name}`);
@@ -58,17 +59,21 @@ for (const [path, title] of expected) {
   });
 }
 
-test("the internship and advisory pages are reachable from Get Involved without a card", async ({ page }) => {
-  await page.goto("/get-involved");
-  const more = page.getByRole("region", { name: "More ways to help" });
-  await expect(more.getByRole("link", { name: "Internship Programme" })).toHaveAttribute(
-    "href",
-    "/get-involved/internships",
-  );
-  await expect(more.getByRole("link", { name: "Advisory Board" })).toHaveAttribute("href", "/get-involved/advisors");
-});
+test(
+  "the internship and advisory pages are reachable from Get Involved without a card",
+  SERVER_ONLY,
+  async ({ page }) => {
+    await page.goto("/get-involved");
+    const more = page.getByRole("region", { name: "More ways to help" });
+    await expect(more.getByRole("link", { name: "Internship Programme" })).toHaveAttribute(
+      "href",
+      "/get-involved/internships",
+    );
+    await expect(more.getByRole("link", { name: "Advisory Board" })).toHaveAttribute("href", "/get-involved/advisors");
+  },
+);
 
-test("an unknown Get Involved page is a 404", async ({ page }) => {
+test("an unknown Get Involved page is a 404", SERVER_ONLY, async ({ page }) => {
   const response = await page.goto("/get-involved/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("404 Not Found")).toBeVisible();

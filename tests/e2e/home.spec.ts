@@ -9,10 +9,11 @@ import { listNewsSummaries } from "~/models/news.server";
 import { formatLongDate } from "~/utils/dates";
 import { preview } from "~/utils/text";
 import { e2eDb } from "./support/db";
+import { SERVER_ONLY } from "./support/projects";
 
 const section = (page: Page, heading: string) => page.getByRole("region", { name: heading, exact: true });
 
-test("the home page has its own title, description and Open Graph tags", async ({ page }) => {
+test("the home page has its own title, description and Open Graph tags", SERVER_ONLY, async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(site.name);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Community Health Aid UK/);
@@ -48,7 +49,7 @@ test("the hero has four captioned slides and dot links to each slide's anchor", 
   }
 });
 
-test("welcome headline, statistics and the three mission pillars", async ({ page }) => {
+test("welcome headline, statistics and the three mission pillars", SERVER_ONLY, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome to ${site.name}`);
 
@@ -72,7 +73,7 @@ test("welcome headline, statistics and the three mission pillars", async ({ page
   expect(mission.pillars).toHaveLength(3);
 });
 
-test("Current Needs has three cards, each leading to the donate page", async ({ page }) => {
+test("Current Needs has three cards, each leading to the donate page", SERVER_ONLY, async ({ page }) => {
   await page.goto("/");
   const needs = section(page, "Current Needs");
   await expect(needs.getByRole("heading", { level: 3 })).toHaveText([
@@ -87,7 +88,7 @@ test("Current Needs has three cards, each leading to the donate page", async ({ 
   }
 });
 
-test("Recent Activities shows the three newest articles from the database", async ({ page }) => {
+test("Recent Activities shows the three newest articles from the database", SERVER_ONLY, async ({ page }) => {
   const recent = section(page, "Recent Activities");
   // Other tests add and remove articles in the shared database: compare against what the
   // database holds at the moment the page is served, retrying if it changed in between.
@@ -130,7 +131,7 @@ test("Read More opens the article the card shows", async ({ page }) => {
   }).toPass({ timeout: 30_000 });
 });
 
-test("the closing call to action links to Get Involved and Donate", async ({ page }) => {
+test("the closing call to action links to Get Involved and Donate", SERVER_ONLY, async ({ page }) => {
   await page.goto("/");
   const cta = section(page, "Be Part of the Change");
   await expect(cta.getByRole("link", { name: "Get Involved" })).toHaveAttribute("href", "/get-involved");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
 import { newsHeadingsUntil, openNewsPageShowing } from "./support/news-pages";
+import { SERVER_ONLY } from "./support/projects";
 
 const created: number[] = [];
 test.afterAll(async () => {
@@ -36,7 +37,7 @@ test("the news list shows the banner and the seeded articles as cards that lead 
   await expect(page.getByText("Tickets are £50 per person", { exact: false })).toBeVisible();
 });
 
-test("articles are listed newest first, each with a preview cut at 150 characters", async ({ page }) => {
+test("articles are listed newest first, each with a preview cut at 150 characters", SERVER_ONLY, async ({ page }) => {
   // Dated long ago so test data sorts after the seeded articles and stays off the home page.
   const older = await article({
     title: uniqueTitle("Older article"),
@@ -117,7 +118,7 @@ test("an article page shows date, title, content with its line breaks, share lin
   await expect(page).toHaveURL(/\/news$/);
 });
 
-test("an article with an image shows it with its size", async ({ page, baseURL }) => {
+test("an article with an image shows it with its size", SERVER_ONLY, async ({ page, baseURL }) => {
   const row = await article({
     title: uniqueTitle("With a picture"),
     content: "Look.",
@@ -144,7 +145,7 @@ for (const id of ["999999", "abc", "0", "-5", "1abc", "99999999999999999999"]) {
   });
 }
 
-test("the news pages advertise the RSS feed", async ({ page }) => {
+test("the news pages advertise the RSS feed", SERVER_ONLY, async ({ page }) => {
   await page.goto("/news");
   await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
     "href",
@@ -152,64 +153,70 @@ test("the news pages advertise the RSS feed", async ({ page }) => {
   );
 });
 
-test("the RSS feed, sitemap and robots.txt are served with their content types", async ({ request, baseURL }) => {
-  // Dated now so it is among the feed's latest 20; removed at once so the home page's
-  // Recent Activities is disturbed as briefly as possible.
-  const title = uniqueTitle("Feed <check> & 'quotes'");
-  const row = await createArticle({ title, content: "Feed body." });
-  let rssText: string;
-  try {
-    const rss = await request.get("/news/rss.xml");
-    expect(rss.status()).toBe(200);
-    expect(rss.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
-    rssText = await rss.text();
-  } finally {
-    await deleteArticle(row.id);
-  }
-  expect(rssText).toContain(
-    `<title>${title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&apos;")}</title>`,
-  );
-  expect(rssText).toContain(`<link>${baseURL}/news/${row.id}</link>`);
+test(
+  "the RSS feed, sitemap and robots.txt are served with their content types",
+  SERVER_ONLY,
+  async ({ request, baseURL }) => {
+    // Dated now so it is among the feed's latest 20; removed at once so the home page's
+    // Recent Activities is disturbed as briefly as possible.
+    const title = uniqueTitle("Feed <check> & 'quotes'");
+    const row = await createArticle({ title, content: "Feed body." });
+    let rssText: string;
+    try {
+      const rss = await request.get("/news/rss.xml");
+      expect(rss.status()).toBe(200);
+      expect(rss.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+      rssText = await rss.text();
+    } finally {
+      await deleteArticle(row.id);
+    }
+    expect(rssText).toContain(
+      `<title>${title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&apos;")}</title>`,
+    );
+    expect(rssText).toContain(`<link>${baseURL}/news/${row.id}</link>`);
 
-  const kept = await article({
-    title: uniqueTitle("Sitemap entry"),
-    content: "x",
-    createdAt: "2002-01-01T00:00:00.000Z",
-  });
-  const sitemap = await request.get("/sitemap.xml");
-  expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
-  const sitemapText = await sitemap.text();
-  expect(sitemapText).toContain(
-    `<loc>${baseURL}/news/${kept.id}</loc>\n    <lastmod>2002-01-01T00:00:00.000Z</lastmod>`,
-  );
-  expect(sitemapText).toContain(`<loc>${baseURL}/projects/flood-relief</loc>`);
+    const kept = await article({
+      title: uniqueTitle("Sitemap entry"),
+      content: "x",
+      createdAt: "2002-01-01T00:00:00.000Z",
+    });
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+    const sitemapText = await sitemap.text();
+    expect(sitemapText).toContain(
+      `<loc>${baseURL}/news/${kept.id}</loc>\n    <lastmod>2002-01-01T00:00:00.000Z</lastmod>`,
+    );
+    expect(sitemapText).toContain(`<loc>${baseURL}/projects/flood-relief</loc>`);
 
-  const robots = await request.get("/robots.txt");
-  expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-  const robotsText = await robots.text();
-  expect(robotsText).toContain("Disallow: /admin");
-  expect(robotsText).toContain("Disallow: /api");
-  expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-});
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const robotsText = await robots.text();
+    expect(robotsText).toContain("Disallow: /admin");
+    expect(robotsText).toContain("Disallow: /api");
+    expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  },
+);
 
-test("an article's Markdown shows as formatting, never as asterisks, and its preview is plain text", async ({
-  page,
-}) => {
-  const title = uniqueTitle("Markdown");
-  const article = await createArticle({
-    title,
-    content:
-      "The **gala** raised *enough* for a clinic.\n\n- two nurses\n- one ambulance\n\nRead [the report](https://example.org/report).",
-  });
-  await page.goto(`/news/${article.id}`);
-  const main = page.getByRole("main");
-  await expect(main.locator("strong", { hasText: "gala" })).toBeVisible();
-  await expect(main.locator("em", { hasText: "enough" })).toBeVisible();
-  await expect(main.getByRole("listitem").filter({ hasText: "two nurses" })).toBeVisible();
-  await expect(main.getByRole("link", { name: "the report" })).toHaveAttribute("href", "https://example.org/report");
-  await expect(main).not.toContainText("**");
-  await page.goto("/news");
-  const card = page.getByRole("article").filter({ hasText: title });
-  await expect(card).toContainText("The gala raised enough for a clinic.");
-  await expect(card).not.toContainText("**");
-});
+test(
+  "an article's Markdown shows as formatting, never as asterisks, and its preview is plain text",
+  SERVER_ONLY,
+  async ({ page }) => {
+    const title = uniqueTitle("Markdown");
+    const article = await createArticle({
+      title,
+      content:
+        "The **gala** raised *enough* for a clinic.\n\n- two nurses\n- one ambulance\n\nRead [the report](https://example.org/report).",
+    });
+    await page.goto(`/news/${article.id}`);
+    const main = page.getByRole("main");
+    await expect(main.locator("strong", { hasText: "gala" })).toBeVisible();
+    await expect(main.locator("em", { hasText: "enough" })).toBeVisible();
+    await expect(main.getByRole("listitem").filter({ hasText: "two nurses" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "the report" })).toHaveAttribute("href", "https://example.org/report");
+    await expect(main).not.toContainText("**");
+    await page.goto("/news");
+    const card = page.getByRole("article").filter({ hasText: title });
+    await expect(card).toContainText("The gala raised enough for a clinic.");
+    await expect(card).not.toContainText("**");
+  },
+);

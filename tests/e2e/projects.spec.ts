@@ -1,40 +1,45 @@
 import { expect, test, type Page } from "@playwright/test";
 import { activeProjects, projects } from "~/content/projects";
 import { site } from "~/content/site";
+import { SERVER_ONLY } from "./support/projects";
 
 const tabBar = (page: Page) => page.getByRole("navigation", { name: "Projects", exact: true });
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
-test("All Projects shows every project with its image, status badge and Learn More link", async ({ page }) => {
-  await page.goto("/projects");
-  await expect(page).toHaveTitle(`Our Projects | ${site.name}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Projects");
-  await expect(tabBar(page).getByRole("link", { name: "All Projects" })).toHaveAttribute("aria-current", "page");
-  await expect(tabBar(page).getByRole("link", { name: "Recent Projects" })).not.toHaveAttribute("aria-current");
+test(
+  "All Projects shows every project with its image, status badge and Learn More link",
+  SERVER_ONLY,
+  async ({ page }) => {
+    await page.goto("/projects");
+    await expect(page).toHaveTitle(`Our Projects | ${site.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Projects");
+    await expect(tabBar(page).getByRole("link", { name: "All Projects" })).toHaveAttribute("aria-current", "page");
+    await expect(tabBar(page).getByRole("link", { name: "Recent Projects" })).not.toHaveAttribute("aria-current");
 
-  await expect(cards(page)).toHaveCount(projects.length);
-  for (const project of projects) {
-    const card = cards(page).filter({ has: page.getByRole("heading", { name: project.title, exact: true }) });
-    await expect(card.getByText(`Status: ${project.status}`, { exact: true })).toBeVisible();
-    const image = card.getByRole("img", { name: project.imageAlt });
-    await expect(image).toHaveAttribute("width", "800");
-    await expect(image).toHaveAttribute("height", "500");
-    const link = card.getByRole("link", { name: `Learn More about ${project.title}` });
-    await expect(link).toHaveAttribute("href", `/projects/${project.slug}`);
-    await expect(link).toHaveText(`Learn More about ${project.title} →`); // "about …" is for screen readers only
-  }
-  // The four cards the specification names are Active.
-  for (const title of [
-    "Food and Flood Relief",
-    "Primary Care Assistance",
-    "Educational Assistance",
-    "Public Health Supports",
-  ]) {
-    await expect(cards(page).filter({ hasText: title }).getByText("Status: Active", { exact: true })).toBeVisible();
-  }
-});
+    await expect(cards(page)).toHaveCount(projects.length);
+    for (const project of projects) {
+      const card = cards(page).filter({ has: page.getByRole("heading", { name: project.title, exact: true }) });
+      await expect(card.getByText(`Status: ${project.status}`, { exact: true })).toBeVisible();
+      const image = card.getByRole("img", { name: project.imageAlt });
+      await expect(image).toHaveAttribute("width", "800");
+      await expect(image).toHaveAttribute("height", "500");
+      const link = card.getByRole("link", { name: `Learn More about ${project.title}` });
+      await expect(link).toHaveAttribute("href", `/projects/${project.slug}`);
+      await expect(link).toHaveText(`Learn More about ${project.title} →`); // "about …" is for screen readers only
+    }
+    // The four cards the specification names are Active.
+    for (const title of [
+      "Food and Flood Relief",
+      "Primary Care Assistance",
+      "Educational Assistance",
+      "Public Health Supports",
+    ]) {
+      await expect(cards(page).filter({ hasText: title }).getByText("Status: Active", { exact: true })).toBeVisible();
+    }
+  },
+);
 
-test("Active badges are green and every other status is blue", async ({ page }) => {
+test("Active badges are green and every other status is blue", SERVER_ONLY, async ({ page }) => {
   await page.goto("/projects");
   const colourOf = (title: string, status: string) =>
     cards(page)
@@ -100,7 +105,7 @@ for (const project of [projects[0], projects[4]]) {
   });
 }
 
-test("every project page and its pictures exist", async ({ page }) => {
+test("every project page and its pictures exist", SERVER_ONLY, async ({ page }) => {
   for (const project of projects) {
     const response = await page.request.get(`/projects/${project.slug}`);
     expect(response.status(), project.slug).toBe(200);
@@ -111,31 +116,35 @@ test("every project page and its pictures exist", async ({ page }) => {
   }
 });
 
-test("an unknown project is a 404", async ({ page }) => {
+test("an unknown project is a 404", SERVER_ONLY, async ({ page }) => {
   const response = await page.goto("/projects/no-such-project");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByText("404 Not Found")).toBeVisible();
 });
 
-test("/projects/recent is the Recent tab, not a project called 'recent'", async ({ page }) => {
+test("/projects/recent is the Recent tab, not a project called 'recent'", SERVER_ONLY, async ({ page }) => {
   const response = await page.goto("/projects/recent");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("link", { name: "Back to Projects" })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recent Projects");
 });
 
-test("a project address with an invisible character redirects permanently to the clean one", async ({ page }) => {
-  for (const dirty of [
-    "/projects/%E2%80%8Bprimary-care",
-    "/projects/primary%E2%80%8B-care",
-    "/projects/%E2%80%8B%EF%BB%BFeducation",
-  ]) {
-    const response = await page.request.get(dirty, { maxRedirects: 0 });
-    expect(response.status(), dirty).toBe(301);
-    expect(response.headers().location, dirty).toMatch(/^(https?:\/\/[^/]+)?\/projects\/(primary-care|education)$/);
-  }
-  await page.goto("/projects/%E2%80%8Bpublic-health");
-  await expect(page).toHaveURL(/\/projects\/public-health$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Public Health Supports");
-});
+test(
+  "a project address with an invisible character redirects permanently to the clean one",
+  SERVER_ONLY,
+  async ({ page }) => {
+    for (const dirty of [
+      "/projects/%E2%80%8Bprimary-care",
+      "/projects/primary%E2%80%8B-care",
+      "/projects/%E2%80%8B%EF%BB%BFeducation",
+    ]) {
+      const response = await page.request.get(dirty, { maxRedirects: 0 });
+      expect(response.status(), dirty).toBe(301);
+      expect(response.headers().location, dirty).toMatch(/^(https?:\/\/[^/]+)?\/projects\/(primary-care|education)$/);
+    }
+    await page.goto("/projects/%E2%80%8Bpublic-health");
+    await expect(page).toHaveURL(/\/projects\/public-health$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Public Health Supports");
+  },
+);

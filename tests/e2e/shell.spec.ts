@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { SERVER_ONLY } from "./support/projects";
 
 const mainNav = [
   ["Home", "/"],
@@ -93,37 +94,39 @@ test.describe("mobile menu", () => {
 });
 
 test.describe("footer", () => {
-  test("has every required link, the partnership and sister-chapter links, and the registration numbers", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    const footer = page.getByRole("contentinfo");
-    for (const href of [
-      "/about",
-      "/news",
-      "/get-involved",
-      "/contact",
-      "/privacy",
-      "/terms",
-      "/admin/login",
-      "/projects/palliative-care",
-      "/projects/water-filtration",
-      "/projects/gender-equality",
-      "/projects/flood-relief",
-    ]) {
-      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
-    }
-    await expect(footer.getByRole("link", { name: /Sister chapter/ })).toHaveCount(2);
-    for (const social of ["Facebook", "LinkedIn", "WhatsApp"]) {
-      const link = footer.getByRole("link", { name: new RegExp(social) });
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    }
-    await expect(footer.getByRole("link", { name: "Corporate Partnership Form" })).toBeVisible();
-    await expect(footer.getByRole("link", { name: "Community Partnership Form" })).toBeVisible();
-    await expect(footer).toContainText("Registered charity number");
-    await expect(footer).toContainText("Company number");
-  });
+  test(
+    "has every required link, the partnership and sister-chapter links, and the registration numbers",
+    SERVER_ONLY,
+    async ({ page }) => {
+      await page.goto("/");
+      const footer = page.getByRole("contentinfo");
+      for (const href of [
+        "/about",
+        "/news",
+        "/get-involved",
+        "/contact",
+        "/privacy",
+        "/terms",
+        "/admin/login",
+        "/projects/palliative-care",
+        "/projects/water-filtration",
+        "/projects/gender-equality",
+        "/projects/flood-relief",
+      ]) {
+        await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+      }
+      await expect(footer.getByRole("link", { name: /Sister chapter/ })).toHaveCount(2);
+      for (const social of ["Facebook", "LinkedIn", "WhatsApp"]) {
+        const link = footer.getByRole("link", { name: new RegExp(social) });
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      }
+      await expect(footer.getByRole("link", { name: "Corporate Partnership Form" })).toBeVisible();
+      await expect(footer.getByRole("link", { name: "Community Partnership Form" })).toBeVisible();
+      await expect(footer).toContainText("Registered charity number");
+      await expect(footer).toContainText("Company number");
+    },
+  );
 });
 
 test.describe("documents", () => {
@@ -152,7 +155,7 @@ test.describe("documents", () => {
     expect(second.headers()["content-security-policy"]).not.toContain(nonce);
   });
 
-  test("shared public pages carry the same security headers", async ({ request }) => {
+  test("shared public pages carry the same security headers", SERVER_ONLY, async ({ request }) => {
     const headers = (await request.get("/")).headers();
     const csp = headers["content-security-policy"];
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
@@ -163,7 +166,7 @@ test.describe("documents", () => {
     expect(headers["permissions-policy"]).toBeTruthy();
   });
 
-  test("each page has its own title", async ({ page }) => {
+  test("each page has its own title", SERVER_ONLY, async ({ page }) => {
     await page.goto("/");
     const home = await page.title();
     await page.goto("/this-page-does-not-exist");

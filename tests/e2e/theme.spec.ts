@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SERVER_ONLY } from "./support/projects";
 
 /**
  * Clicks a theme button and waits for the server to answer the post: with JavaScript the page
@@ -54,7 +55,7 @@ test.describe("theme", () => {
     await context.close();
   });
 
-  test("an invalid theme submission is refused with a 400", async ({ request }) => {
+  test("an invalid theme submission is refused with a 400", SERVER_ONLY, async ({ request }) => {
     const response = await request.post("/theme", { form: { theme: "purple" } });
     expect(response.status()).toBe(400);
   });

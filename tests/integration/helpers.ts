@@ -10,6 +10,7 @@ import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
 import { pageCache } from "~/infra/page-cache.server";
+import { copySqliteTemplate } from "../setup/sqlite-template";
 
 /**
  * A separate, migrated database for tests that must not share the file's getDb(): a SQLite file,
@@ -18,8 +19,9 @@ import { pageCache } from "~/infra/page-cache.server";
  */
 export async function createTestDatabase(): Promise<{ db: DB; file: string; cleanup: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-test-"));
-  const file =
-    process.env.TEST_DATABASE === "postgres" ? await createPostgresDatabase() : path.join(dir, "test.sqlite");
+  const onPostgres = process.env.TEST_DATABASE === "postgres";
+  const file = onPostgres ? await createPostgresDatabase() : path.join(dir, "test.sqlite");
+  if (!onPostgres) copySqliteTemplate(file);
   const db = openDatabase(file);
   await migrateToLatest(db);
   return {

@@ -1,11 +1,13 @@
 // Vitest setup: every test file gets its own migrated database, so loaders, actions and API
 // routes that call getDb() run against a real database in isolation: a temporary SQLite file,
-// or, in the PostgreSQL run (TEST_DATABASE=postgres), a fresh copy of the migrated template
-// database on the run's throw-away server (tests/setup/postgres-global.ts).
+// a copy of the run's migrated template (tests/setup/sqlite-global.ts), or, in the PostgreSQL
+// run (TEST_DATABASE=postgres), a fresh copy of the migrated template database on the run's
+// throw-away server (tests/setup/postgres-global.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll } from "vitest";
+import { copySqliteTemplate } from "./sqlite-template";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-vitest-"));
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -15,6 +17,7 @@ if (onPostgres) {
   const { createPostgresDatabase } = await import("../integration/helpers");
   process.env.DATABASE_URL = await createPostgresDatabase();
 } else {
+  copySqliteTemplate(path.join(dir, "test.sqlite"));
   process.env.DATABASE_URL = `file:${path.join(dir, "test.sqlite")}`;
 }
 process.env.SESSION_SECRET = "vitest-session-secret-0123456789";
@@ -24,13 +27,9 @@ process.env.ADMIN_USERNAME = "admin";
 process.env.PUBLIC_FORM_LIMIT_PER_MINUTE ??= "10000";
 process.env.PUBLIC_FORM_LIMIT_PER_HOUR ??= "10000";
 
-beforeAll(async () => {
-  const { getDb, migrateToLatest } = await import("~/infra/db.server");
-  await migrateToLatest(getDb());
-});
-
+// The copy is migrated already, so a file that never opens the database (most unit tests) does
+// not load the database code at all. getDb() keeps its connection on globalThis (db.server.ts).
 afterAll(async () => {
-  const { getDb } = await import("~/infra/db.server");
-  await getDb().destroy();
+  await (globalThis as { __charityDb?: { destroy(): Promise<void> } }).__charityDb?.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -35,6 +35,13 @@ describe("the closing test summary", () => {
     expect(status).not.toBe(0);
   });
 
+  it("counts a flake once when a later report has none (the PostgreSQL report sorts first)", () => {
+    const { status, lines, closing } = summary("two-reports");
+    expect(lines).toContain("1 flaky");
+    expect(closing).toBe("5 passed, 1 failed, 3 skipped");
+    expect(status).not.toBe(0);
+  });
+
   it("refuses a run in which no test ran", () => {
     const { status } = summary("does-not-exist");
     expect(status).not.toBe(0);

@@ -1,5 +1,4 @@
-// axe on the team and account pages (hydrated with JavaScript; in the no-js project the
-// bundles are blocked, so axe judges the server-rendered page), in both themes.
+// axe on the team and account pages, hydrated (their server markup is the same), in both themes.
 import { signIn } from "./support/auth";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 

@@ -1,4 +1,4 @@
-// axe on the receipts screens, server-rendered (no-js project) and hydrated (js project): the
+// axe on the receipts screens, hydrated (their server markup is the same): the
 // statement confirmation over a pledge, the whole-year statements page, the Settings switch, and
 // the public page a statement link opens (valid and refused).
 import type { Page } from "@playwright/test";

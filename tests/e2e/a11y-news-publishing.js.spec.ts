@@ -1,6 +1,6 @@
 // axe on the publishing pages, in both themes: a later page of /news, a staff preview of a
 // draft (with its badge and notice), the staff list with search and pages, and the article
-// form with its new fields (in the no-js project: the server-rendered markup, scripts blocked).
+// form with its new fields, hydrated (their server markup is the same).
 import { signIn } from "./support/auth";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";

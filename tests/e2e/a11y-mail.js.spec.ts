@@ -1,5 +1,5 @@
-// axe on the newsletter pages and the mail staff screens (hydrated with JavaScript; in the
-// no-js project the bundles are blocked, so axe judges the server-rendered page).
+// axe on the newsletter pages and the mail staff screens, hydrated (their server markup is the
+// same, so a scan with the scripts blocked would judge the same page again).
 import { randomUUID } from "node:crypto";
 import { signIn } from "./support/auth";
 import { expect, expectNoAxeViolations, test } from "./support/axe";

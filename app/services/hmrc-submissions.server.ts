@@ -2,7 +2,8 @@
 // rules), starting a submission, and the worker that moves it on (submit, poll, delete) under a
 // lease, resumed after a restart, with every message kept.
 import crypto from "node:crypto";
-import { londonToday, nowDate, nowIsoString } from "~/infra/clock.server";
+import { backgroundWorker } from "~/infra/background-worker.server";
+import { londonToday, nowIsoString } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv, type HmrcConfig } from "~/infra/env.server";
 import { readGatewayAnswer, withoutPassword, type GatewayAnswer, type GatewayError } from "~/infra/govtalk.server";
@@ -15,6 +16,7 @@ import {
   insertMessage,
   insertSubmission,
   listLiveSubmissionIds,
+  nextLiveSubmissionDue,
   listGasdsOfSubmissions,
   listMessages,
   listSubmissionsOfClaim,
@@ -256,7 +258,7 @@ export async function startSubmission(
     { event: "hmrc.submission_started", claim_id: claimId, submission_id: submission.id },
     "Claim sent to HMRC",
   );
-  if (drive) driveSoon(submission.id, 0);
+  if (drive) void worker.kick();
   return submission;
 }
 
@@ -536,48 +538,32 @@ export async function runDueSubmissions(db: DB = getDb()): Promise<(HmrcSubmissi
   return states;
 }
 
-// In-process timers: after a submission starts, and for every live one after a restart, the worker
-// runs again when the next step is due. Several instances may each try: the lease lets one act.
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
-let resumed = false;
-
-function driveSoon(id: number, delayMs: number): void {
-  if (timers.has(id)) return;
-  const timer = setTimeout(
-    () => {
-      timers.delete(id);
-      void drive(id);
-    },
-    Math.max(0, delayMs),
-  );
-  timer.unref?.();
-  timers.set(id, timer);
-}
-
-async function drive(id: number): Promise<void> {
-  try {
-    await advanceSubmission(id);
-    const submission = await getSubmission(getDb(), id);
-    if (submission && (submission.state === "submitted" || submission.state === "polling")) {
-      const wait = Date.parse(submission.nextAttemptAt) - nowDate().getTime();
-      driveSoon(id, Math.max(wait, 250));
-    }
-  } catch (error) {
-    logger.error({ event: "hmrc.worker_failed", submission_id: id, err: error }, "HMRC submission step failed");
-    driveSoon(id, RETRY_MS);
-  }
-}
-
 /**
- * Called on requests (app/entry.server.tsx), once per process: picks up every submission still
- * moving, so a restart resumes them where the database says they were.
+ * The submissions in the background (app/infra/background-worker.server.ts): a run when one
+ * starts, when the next step of a live one is due, and every minute; started with the server,
+ * so a restart resumes every submission where the database says it was. Several instances may
+ * each try: the lease lets one act.
  */
-export function resumeHmrcSubmissions(db: DB = getDb()): void {
-  if (resumed || !hmrcConfig()) return;
-  resumed = true;
-  listLiveSubmissionIds(db, null)
-    .then((ids) => ids.forEach((id) => driveSoon(id, 0)))
-    .catch((error: unknown) => logger.error({ event: "hmrc.resume_failed", err: error }, "Could not resume HMRC work"));
+const worker = backgroundWorker({
+  failedEvent: "hmrc.worker_failed",
+  failedMessage: "HMRC submission step failed",
+  run: async () => {
+    await runDueSubmissions();
+    const next = await nextLiveSubmissionDue(getDb());
+    return { waitUntil: next === null ? undefined : Date.parse(next) };
+  },
+  pollMs: 60_000,
+  maxWaitMs: 60_000,
+  slackMs: 250,
+  retryMs: RETRY_MS,
+});
+
+/** Moves due submissions on in the background now; the promise (for tests) settles when it is over. */
+export const kickHmrcSubmissions = worker.kick;
+
+/** Started once when the server build loads (app/entry.server.tsx), with HMRC set up. */
+export function startHmrcSubmissions(): void {
+  if (hmrcConfig()) worker.start();
 }
 
 /**

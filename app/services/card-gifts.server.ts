@@ -34,6 +34,8 @@ import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
 import { recordPayment, recordRefund } from "./ledger.server";
 import { handleTicketEvent } from "./tickets.server";
+import { Refusal } from "./refusal.server";
+import { cardGiftRefusals } from "~/content/admin";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
 // then a Checkout Session for it; Stripe's signed webhooks are the only thing that records
@@ -447,21 +449,21 @@ async function subscriptionUpdated(trx: DB, subscription: Fields): Promise<Handl
   return "recorded";
 }
 
-export type ChangeAmountResult =
-  { ok: true } | { ok: false; reason: "no-subscription" | "not-configured" | "stripe-error" };
+/** A monthly card gift that cannot be changed: not set up here, no subscription, or Stripe said no (502). */
+export class CardGiftError extends Refusal {}
 
 /**
  * Changes a monthly card gift's amount in Stripe, from the next payment (no proration). The
  * pledge follows when Stripe's customer.subscription.updated arrives (subscriptionUpdated).
  */
-export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: number): Promise<ChangeAmountResult> {
+export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: number): Promise<void> {
   const client = getStripe();
-  if (!client) return { ok: false, reason: "not-configured" };
-  if (!pledge.stripeSubscription || pledge.cancelledAt) return { ok: false, reason: "no-subscription" };
+  if (!client) throw new CardGiftError(cardGiftRefusals.notConfigured);
+  if (!pledge.stripeSubscription || pledge.cancelledAt) throw new CardGiftError(cardGiftRefusals.noSubscription);
   try {
     const subscription = await client.stripe.subscriptions.retrieve(pledge.stripeSubscription);
     const item = subscription.items.data[0];
-    if (!item) return { ok: false, reason: "no-subscription" };
+    if (!item) throw new CardGiftError(cardGiftRefusals.noSubscription);
     const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
     await client.stripe.subscriptions.update(pledge.stripeSubscription, {
       items: [
@@ -473,14 +475,14 @@ export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: 
       proration_behavior: "none",
     });
   } catch (error) {
+    if (error instanceof CardGiftError) throw error;
     logger.warn(
       { event: "stripe.update_failed", pledge_id: pledge.id, error: String(error) },
       "Stripe refused a change",
     );
-    return { ok: false, reason: "stripe-error" };
+    throw new CardGiftError(cardGiftRefusals.changeFailed, 502);
   }
   logger.info({ event: "subscription.amount_requested", pledge_id: pledge.id }, "Monthly card gift amount change sent");
-  return { ok: true };
 }
 
 async function chargeRefunded(trx: DB, event: Fields, charge: Fields, mail: EventMail): Promise<Handled> {
@@ -597,25 +599,17 @@ async function staffAlert(
 // ---------------------------------------------------------------------------------------------
 // Staff
 
-export type CancelSubscriptionResult =
-  | { ok: true; pledge: Pledge }
-  | { ok: false; reason: "not-found" | "no-subscription" | "not-configured" | "stripe-error"; message?: string };
-
 /**
  * Staff end a donor's monthly card gift: Stripe cancels the subscription at once, then the
  * pledge is cancelled with the staff's reason and the trail says who did it. Stripe's own
  * customer.subscription.deleted that follows finds the pledge already cancelled and adds nothing.
  */
-export async function cancelCardSubscription(
-  pledgeId: number,
-  reason: string,
-  actor: string,
-): Promise<CancelSubscriptionResult> {
+export async function cancelCardSubscription(pledgeId: number, reason: string, actor: string): Promise<Pledge> {
   const client = getStripe();
-  if (!client) return { ok: false, reason: "not-configured" };
+  if (!client) throw new CardGiftError(cardGiftRefusals.notConfigured);
   const pledge = await getPledge(getDb(), pledgeId);
-  if (!pledge) return { ok: false, reason: "not-found" };
-  if (!pledge.stripeSubscription || pledge.cancelledAt) return { ok: false, reason: "no-subscription" };
+  if (!pledge) throw new CardGiftError(cardGiftRefusals.pledgeNotFound, 404);
+  if (!pledge.stripeSubscription || pledge.cancelledAt) throw new CardGiftError(cardGiftRefusals.noSubscription);
   try {
     await client.stripe.subscriptions.cancel(
       pledge.stripeSubscription,
@@ -625,7 +619,7 @@ export async function cancelCardSubscription(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ event: "stripe.cancel_failed", pledge_id: pledgeId }, "Stripe refused to cancel a subscription");
-    return { ok: false, reason: "stripe-error", message };
+    throw new CardGiftError(cardGiftRefusals.cancelFailed(message), 502);
   }
   const result = await immediateTransaction(getDb(), async (trx) => {
     const before = (await getPledge(trx, pledgeId))!;
@@ -640,5 +634,5 @@ export async function cancelCardSubscription(
     return cancelled ?? (await getPledge(trx, pledgeId))!;
   });
   logger.info({ event: "subscription.cancelled", pledge_id: pledgeId }, "Monthly card gift cancelled");
-  return { ok: true, pledge: result };
+  return result;
 }

@@ -12,7 +12,7 @@ import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { admitDoorAttempt } from "~/services/attempt-limits.server";
 import { cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
 import { retryCardGift } from "~/services/checkout-queue.server";
-import { switchCardPledgeToBank } from "~/services/pledges.server";
+import { CardToBankError, switchCardPledgeToBank } from "~/services/pledges.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 
@@ -40,11 +40,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const reference = params.reference ?? "";
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") === "bank") {
-    const switched = await switchCardPledgeToBank(reference);
-    if (!switched.ok && switched.reason === "not-found") {
-      throw notFound("Pledge not found");
+    try {
+      await switchCardPledgeToBank(reference);
+    } catch (error) {
+      if (!(error instanceof CardToBankError)) throw error;
+      if (error.status === 404) throw notFound(error.message);
+      // Paid by card after all: this page says so. A cancelled pledge: its thank-you page says so.
+      if (error.status === 409) return redirect(cardReturnPath(reference), 303);
     }
-    if (!switched.ok && switched.reason === "paid") return redirect(cardReturnPath(reference), 303);
     return redirect(`/donate/thank-you/${reference}`, 303);
   }
   const door = await admitDoorAttempt("card-retry", reference, request);

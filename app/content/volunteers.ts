@@ -47,6 +47,7 @@ export const defaultVolunteerInterests = [
 export const volunteerStaff = {
   title: "Volunteers",
   empty: "No applications match.",
+  emptyPage: "There is nothing on this page.",
   notFound: "There is no such application: it may have been deleted.",
   searchHelp: "Names by their start, like “ann” or “ann o”.",
   statusIntro: "Move the application on, with a note for the team if you like.",

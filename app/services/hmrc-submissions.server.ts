@@ -342,8 +342,8 @@ export async function advanceSubmission(
       await update({ state: "error", problem: "HMRC is no longer configured on this server.", finished_at: now });
       return "error";
     }
-    if (submission.state === "submitted") return await submit(submission, config, post, update, record, db, owner);
-    return await poll(submission, config, post, update, record, db, owner);
+    const step: Step = { submission, config, post, update, record, db, owner };
+    return await (submission.state === "submitted" ? submit(step) : poll(step));
   } finally {
     await db
       .updateTable("hmrc_submissions")
@@ -354,18 +354,21 @@ export async function advanceSubmission(
   }
 }
 
-type Update = (change: Parameters<typeof updateUnderLease>[3]) => Promise<boolean>;
-type RecordMessage = (direction: "sent" | "received", kind: "submit" | "poll" | "delete", xml: string) => Promise<void>;
+/** One step of one submission, under this worker's lease. */
+interface Step {
+  submission: HmrcSubmission;
+  config: HmrcConfig;
+  post: GatewayPost;
+  /** Changes the submission while the lease is still this worker's. */
+  update: (change: Parameters<typeof updateUnderLease>[3]) => Promise<boolean>;
+  /** Keeps a message sent to or received from the gateway. */
+  record: (direction: "sent" | "received", kind: "submit" | "poll" | "delete", xml: string) => Promise<void>;
+  db: DB;
+  owner: string;
+}
 
-async function submit(
-  submission: HmrcSubmission,
-  config: HmrcConfig,
-  post: GatewayPost,
-  update: Update,
-  record: RecordMessage,
-  db: DB,
-  owner: string,
-): Promise<HmrcSubmission["state"]> {
+async function submit(step: Step): Promise<HmrcSubmission["state"]> {
+  const { submission, config, post, update, record } = step;
   const now = nowIsoString();
   if (submission.sentAt) {
     // Posted before, and no acknowledgement was kept: it may have reached HMRC. Never post twice.
@@ -414,18 +417,11 @@ async function submit(
     await update({ sent_at: null, next_attempt_at: plus(now, RETRY_MS), errors: JSON.stringify(answer.errors) });
     return "submitted";
   }
-  return finish(submission, answer, config, post, update, record, db, owner);
+  return finish(step, answer);
 }
 
-async function poll(
-  submission: HmrcSubmission,
-  config: HmrcConfig,
-  post: GatewayPost,
-  update: Update,
-  record: RecordMessage,
-  db: DB,
-  owner: string,
-): Promise<HmrcSubmission["state"]> {
+async function poll(step: Step): Promise<HmrcSubmission["state"]> {
+  const { submission, config, post, update, record } = step;
   const now = nowIsoString();
   const message = pollMessage(submission.correlationId!, config.gatewayTest);
   const interval = (submission.pollIntervalSeconds ?? 10) * 1000;
@@ -454,20 +450,12 @@ async function poll(
     });
     return "polling";
   }
-  return finish(submission, answer, config, post, update, record, db, owner);
+  return finish(step, answer);
 }
 
 /** The final answer: accepted or rejected (or unreadable), then the delete request. */
-async function finish(
-  submission: HmrcSubmission,
-  answer: GatewayAnswer,
-  config: HmrcConfig,
-  post: GatewayPost,
-  update: Update,
-  record: RecordMessage,
-  db: DB,
-  owner: string,
-): Promise<HmrcSubmission["state"]> {
+async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission["state"]> {
+  const { submission, config, post, update, record, db, owner } = step;
   const now = nowIsoString();
   const correlationId =
     "correlationId" in answer && answer.correlationId ? answer.correlationId : submission.correlationId;

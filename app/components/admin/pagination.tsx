@@ -71,3 +71,50 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * Above a filtered staff list: how many match and which page this is (a status, so a screen
+ * reader hears a new filter's count), and, on a page past the end, a link to the last one.
+ */
+export function ListStatus({
+  total,
+  capped = false,
+  noun,
+  page,
+  lastPage,
+  shown,
+  empty,
+  emptyPage,
+  href,
+}: {
+  total: number;
+  /** The count stopped at `total`: shown as "1,000+". */
+  capped?: boolean;
+  noun: { one: string; many: string };
+  page: number;
+  lastPage: number;
+  /** Rows on this page. */
+  shown: number;
+  /** Nothing matches at all. */
+  empty: string;
+  /** Matches, but none on this page. */
+  emptyPage: string;
+  href: (page: number) => string;
+}) {
+  const count = `${total.toLocaleString("en-GB")}${capped ? "+" : ""}`;
+  return (
+    <>
+      <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
+        {total === 0 ? empty : `${count} ${total === 1 ? noun.one : noun.many} · page ${page} of ${lastPage}`}
+      </p>
+      {shown === 0 && total > 0 ? (
+        <p className="mt-4">
+          {emptyPage}{" "}
+          <Link to={href(lastPage)} className="link">
+            Go to the last page
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
 import { listCell, listRow, StaffTable } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
-import { Pagination } from "~/components/admin/pagination";
+import { ListStatus, Pagination } from "~/components/admin/pagination";
 import { FormError } from "~/components/ui/form";
 import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
 import { ENQUIRY_PREVIEW_LENGTH, enquiryMessages, enquiryStatusLabels } from "~/content/enquiries";
@@ -120,21 +120,17 @@ export default function Enquiries() {
 
       {list ? (
         <>
-          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
-            {list.total === 0
-              ? enquiryMessages.empty
-              : `${list.capped ? `${list.total.toLocaleString("en-GB")}+` : list.total.toLocaleString("en-GB")} ${
-                  list.total === 1 ? "enquiry" : "enquiries"
-                } · page ${page} of ${list.lastPage}`}
-          </p>
-          {list.enquiries.length === 0 && list.total > 0 ? (
-            <p className="mt-4">
-              {enquiryMessages.emptyPage}{" "}
-              <Link to={hrefFor(list.lastPage)} className="link">
-                Go to the last page
-              </Link>
-            </p>
-          ) : null}
+          <ListStatus
+            total={list.total}
+            capped={list.capped}
+            noun={{ one: "enquiry", many: "enquiries" }}
+            page={page}
+            lastPage={list.lastPage}
+            shown={list.enquiries.length}
+            empty={enquiryMessages.empty}
+            emptyPage={enquiryMessages.emptyPage}
+            href={hrefFor}
+          />
           {list.enquiries.length > 0 ? (
             <StaffTable
               className="mt-4"

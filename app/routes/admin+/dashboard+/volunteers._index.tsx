@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FilterForm } from "~/components/admin/filter-form";
-import { Pagination } from "~/components/admin/pagination";
+import { ListStatus, Pagination } from "~/components/admin/pagination";
 import { listCell, listRow, StaffTable } from "~/components/admin/table";
 import { VolunteerStatusBadge } from "~/components/admin/volunteer-status";
 import { FormError } from "~/components/ui/form";
@@ -136,19 +136,16 @@ export default function Volunteers() {
 
       {list ? (
         <>
-          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
-            {list.total === 0
-              ? copy.empty
-              : `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "application" : "applications"} · page ${page} of ${list.lastPage}`}
-          </p>
-          {list.applications.length === 0 && list.total > 0 ? (
-            <p className="mt-4">
-              There is nothing on this page.{" "}
-              <Link to={hrefFor(list.lastPage)} className="link">
-                Go to the last page
-              </Link>
-            </p>
-          ) : null}
+          <ListStatus
+            total={list.total}
+            noun={{ one: "application", many: "applications" }}
+            page={page}
+            lastPage={list.lastPage}
+            shown={list.applications.length}
+            empty={copy.empty}
+            emptyPage={copy.emptyPage}
+            href={hrefFor}
+          />
           {list.applications.length > 0 ? (
             <StaffTable
               className="mt-4"

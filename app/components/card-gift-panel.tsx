@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { useCharity } from "~/components/charity";
 import { PledgeSummary } from "~/components/pledge-summary";
+import { Panel } from "~/components/ui/panel";
 import { cardGiftPanel } from "~/content/card-gift";
 
 /**
@@ -18,28 +19,17 @@ export function CardGiftPanel({
   const charity = useCharity();
   return (
     <div className="container-page py-12">
-      <section
-        aria-labelledby="gift-heading"
-        className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      >
-        <h2 id="gift-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          {cardGiftPanel.heading}
-        </h2>
-        <PledgeSummary
-          reference={gift.reference}
-          amount={gift.amount}
-          typeLabel={gift.typeLabel}
-          className="mt-4 space-y-3"
-        />
+      <Panel title={cardGiftPanel.heading} className="max-w-2xl">
+        <PledgeSummary reference={gift.reference} amount={gift.amount} typeLabel={gift.typeLabel} />
         {children}
-        <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+        <p className="mt-6 text-sm">
           {cardGiftPanel.questions}{" "}
           <a href={`mailto:${charity.email}`} className="link">
             {charity.email}
           </a>{" "}
           {cardGiftPanel.quoteReference}
         </p>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { logger } from "~/infra/logger.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { londonToday } from "~/infra/clock.server";
 import { getStripe, verifyStripeEvent, type Stripe } from "~/infra/stripe.server";
+import { child, idOf, isFields, pence, text, type Fields } from "~/infra/stripe-fields.server";
 import { recordAudit } from "~/models/audit.server";
 import { countRecentFormPosts, recordFormPost } from "~/models/form-post.server";
 import { claimStripeEvent, noteStripeEventAttention } from "~/models/stripe-event.server";
@@ -230,34 +231,7 @@ interface EventMail {
   charity: CharitySettings;
 }
 
-// A signed event is Stripe's, but its contents are read as untrusted JSON: each field is taken
-// only when it has the expected type.
-type Fields = Record<string, unknown>;
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function text(fields: Fields | undefined, key: string): string | null {
-  const value = fields?.[key];
-  return typeof value === "string" && value !== "" ? value : null;
-}
-
-function child(fields: Fields | undefined, key: string): Fields | undefined {
-  const value = fields?.[key];
-  return isFields(value) ? value : undefined;
-}
-
-/** An id given as a string or as an expanded object with an id. */
-function idOf(fields: Fields | undefined, key: string): string | null {
-  return text(fields, key) ?? text(child(fields, key), "id");
-}
-
-/** A whole number of pence, or null for anything else (true, [1], {}, 20.5, 1e300). */
-function pence(fields: Fields | undefined, key: string): number | null {
-  const value = fields?.[key];
-  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
-}
+// A signed event's contents are read field by field: app/infra/stripe-fields.server.ts.
 
 /** What an amount looked like, for staff. */
 function shown(value: unknown): string {

@@ -21,7 +21,7 @@ import { getPledge, getPledgeByReference, type Pledge } from "~/models/pledge.se
 import { cardReturnPath, everReceived, startCardCheckout } from "./card-gifts.server";
 import { submitPledge } from "./pledges.server";
 
-// Appeal night (issue 41). Stripe makes about 25 Checkout Sessions a second and answers 429
+// Appeal night. Stripe makes about 25 Checkout Sessions a second and answers 429
 // above that. A card gift is a pledge first (kept whatever Stripe says); its session is made at
 // once when this instance's share of STRIPE_CHECKOUT_PER_SECOND has room, otherwise by this
 // queue, which every instance runs and which paces itself through the database: the tries of

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { FormError } from "~/components/ui/form";
 
 /** The page numbers shown: the first, the last, and two either side of the current one. */
 export function pageWindow(current: number, last: number): (number | "gap")[] {
@@ -73,47 +75,51 @@ export function Pagination({
 }
 
 /**
- * Above a filtered staff list: how many match and which page this is (a status, so a screen
- * reader hears a new filter's count), and, on a page past the end, a link to the last one.
+ * A filtered staff list (the inbox, Volunteers): the filter's problems, or how many match and
+ * which page this is (a status, so a screen reader hears a new filter's count), the rows
+ * (`children`, when this page has any), a link to the last page from a page past the end, and
+ * the page links.
  */
-export function ListStatus({
-  total,
-  capped = false,
-  noun,
+export function FilteredList({
+  errors,
+  count,
+  words,
   page,
-  lastPage,
-  shown,
-  empty,
-  emptyPage,
   href,
+  children,
 }: {
-  total: number;
-  /** The count stopped at `total`: shown as "1,000+". */
-  capped?: boolean;
-  noun: { one: string; many: string };
+  errors: string[] | null | undefined;
+  /** Null when the filter was refused. `capped`: the count stopped at `total` ("1,000+"). */
+  count: { total: number; capped?: boolean; lastPage: number; shown: number } | null;
+  /** `empty`: nothing matches at all; `emptyPage`: matches, but none on this page; `pages`: the page links' name. */
+  words: { one: string; many: string; empty: string; emptyPage: string; pages: string };
   page: number;
-  lastPage: number;
-  /** Rows on this page. */
-  shown: number;
-  /** Nothing matches at all. */
-  empty: string;
-  /** Matches, but none on this page. */
-  emptyPage: string;
   href: (page: number) => string;
+  children: ReactNode;
 }) {
-  const count = `${total.toLocaleString("en-GB")}${capped ? "+" : ""}`;
   return (
     <>
-      <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
-        {total === 0 ? empty : `${count} ${total === 1 ? noun.one : noun.many} · page ${page} of ${lastPage}`}
-      </p>
-      {shown === 0 && total > 0 ? (
-        <p className="mt-4">
-          {emptyPage}{" "}
-          <Link to={href(lastPage)} className="link">
-            Go to the last page
-          </Link>
-        </p>
+      <div className="mt-6">
+        <FormError errors={errors ?? undefined} />
+      </div>
+      {count ? (
+        <>
+          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
+            {count.total === 0
+              ? words.empty
+              : `${count.total.toLocaleString("en-GB")}${count.capped ? "+" : ""} ${count.total === 1 ? words.one : words.many} · page ${page} of ${count.lastPage}`}
+          </p>
+          {count.shown === 0 && count.total > 0 ? (
+            <p className="mt-4">
+              {words.emptyPage}{" "}
+              <Link to={href(count.lastPage)} className="link">
+                Go to the last page
+              </Link>
+            </p>
+          ) : null}
+          {count.shown > 0 ? children : null}
+          <Pagination page={page} lastPage={count.lastPage} href={href} label={words.pages} />
+        </>
       ) : null}
     </>
   );

@@ -11,7 +11,7 @@ import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 
-// Appeal night (issue 41): a card gift whose Checkout Session Stripe's rate limit held back
+// Appeal night: a card gift whose Checkout Session Stripe's rate limit held back
 // waits here while the queue makes it (app/services/checkout-queue.server.ts). The page
 // refreshes itself (the Refresh header: no JavaScript needed) and, as soon as
 // the session is made, the loader sends the donor to it. The bank transfer is always offered.

@@ -29,7 +29,7 @@ import {
   strongEtag,
 } from "~/infra/page-cache.server";
 import { scheduleHousekeeping } from "~/services/housekeeping.server";
-import { resumeHmrcSubmissions } from "~/services/hmrc-submissions.server";
+import { startHmrcSubmissions } from "~/services/hmrc-submissions.server";
 import { nextScheduledPublish } from "~/services/news.server";
 import { startMailSender } from "~/services/mail-sender.server";
 import { startCheckoutQueue } from "~/services/checkout-queue.server";
@@ -50,13 +50,17 @@ const ABORT_DELAY = 5_000;
 // app/infra/request-scope.server.ts. News writes clear the page cache
 // in app/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
 trackRequests();
-// The outbox sender (app/services/mail-sender.server.ts): delivers what a killed server left
-// queued at once, then polls for retries; writes that queue mail also kick it after commit.
+// Background work, each on the one loop of app/infra/background-worker.server.ts, started here
+// and only here: the outbox sender (app/services/mail-sender.server.ts) delivers what a killed
+// server left queued at once, then polls for retries, and writes that queue mail kick it after
+// commit; card gifts' Checkout Sessions that Stripe's rate limit held back
+// (app/services/checkout-queue.server.ts); claims sent to HMRC, resumed where the database says
+// they were (app/services/hmrc-submissions.server.ts).
 startMailSender();
+startCheckoutQueue();
+startHmrcSubmissions();
 // Scheduled newsletters (app/services/newsletter-issues.server.ts): due ones are queued once.
 startNewsletterScheduler();
-// Card gifts' Checkout Sessions that Stripe's rate limit held back (app/services/checkout-queue.server.ts).
-startCheckoutQueue();
 
 /**
  * How long a shared cache (a proxy or CDN) may keep a public page: SHARED_CACHE_SECONDS, 60 s by
@@ -74,7 +78,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   scheduleHousekeeping();
-  resumeHmrcSubmissions();
   const cacheKey = responseHeaders.has("Set-Cookie") ? null : pageCacheKey(request, responseStatusCode, remixContext);
   // Decided once per request: a cachedLoader may already have claimed (and skipped its work).
   const claim = cacheKey ? await claimPage(loadContext, cacheKey) : null;
@@ -205,7 +208,6 @@ function cachedPageResponse(request: Request, page: Pick<CachedPage, "body" | "h
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   scheduleHousekeeping();
-  resumeHmrcSubmissions();
   applyBaseSecurityHeaders(response.headers, request);
   if (response.status >= 400) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;

@@ -4,6 +4,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { volunteerConsentText, volunteerForm as copy } from "~/content/volunteer-form";
 import { volunteerConstraint } from "~/schemas/volunteer-limits";
 import { CharityText } from "~/components/charity";
+import { Panel } from "~/components/ui/panel";
 import { getFormProps, useForm, type FormOptions, type SubmissionResult } from "~/utils/light-form";
 
 // The application form at the end of the Volunteers, Internships and Advisory Board pages: a light
@@ -100,14 +101,8 @@ export function VolunteerForm({
   const [form, fields] = useForm({ id: "volunteer-application", lastResult: actionData?.result, ...checks });
   const busy = useNavigation().state === "submitting";
   return (
-    <section
-      aria-labelledby="apply-heading"
-      className="mt-10 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-    >
-      <h2 id="apply-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {copy.heading}
-      </h2>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{copy.intro}</p>
+    <Panel title={copy.heading} className="mt-10">
+      <p>{copy.intro}</p>
       <Form method="post" {...getFormProps(form)} onFocus={loadChecks} className="mt-6 space-y-5">
         <ErrorSummary form={form} />
         <Honeypot />
@@ -156,6 +151,6 @@ export function VolunteerForm({
         </a>
         .
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -18,5 +18,18 @@ export const donationRefusals = {
       : `This payment is in Gift Aid claim batch ${claimId}, not yet submitted. Delete that batch first (its other payments become claimable again), then remove the payment.`,
 } as const;
 
+/** What the card gift service says when it cannot change a monthly card gift or a card pledge. */
+export const cardGiftRefusals = {
+  notConfigured:
+    "Card payments are not configured on this server, so the monthly card gift cannot be changed from here.",
+  noSubscription: "This pledge has no monthly card gift running in Stripe.",
+  cancelFailed: (reason: string) =>
+    `Stripe did not cancel the subscription, so nothing has changed: ${reason}. Try again, or cancel it in the Stripe Dashboard.`,
+  changeFailed: "Stripe did not change the monthly amount, so nothing has changed. Try again later.",
+  pledgeNotFound: "Pledge not found",
+  alreadyPaid: "This card pledge has been paid: it stays a card pledge.",
+  cancelled: "This pledge is cancelled.",
+} as const;
+
 /** The admin list shows this many characters of each article (the public pages show 150). */
 export const ADMIN_PREVIEW_LENGTH = 200;

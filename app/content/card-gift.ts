@@ -9,6 +9,15 @@ export const cardReturn = {
   cancelledLead: "No money has been taken. You can try again, or pay by bank transfer with your payment reference.",
 } as const;
 
+/** What both card donor pages show: the gift, the two ways on, and whom to write to. */
+export const cardGiftPanel = {
+  heading: "Your gift",
+  bank: "Pay by bank transfer instead",
+  retry: "Try the card payment again",
+  questions: "Questions about your gift? Write to",
+  quoteReference: "quoting your reference.",
+} as const;
+
 /** The page a card donor waits on while many people give at once (Stripe's rate limit). */
 export const cardWait = {
   title: "Preparing your secure card payment",
@@ -20,8 +29,6 @@ export const cardWait = {
   failedLead:
     "No money has been taken. You can try the card payment again, or pay by bank transfer with your payment reference.",
   checkNow: "Check now",
-  bank: "Pay by bank transfer instead",
-  retry: "Try the card payment again",
   /** Seconds between the page's own refreshes. */
   refreshSeconds: 3,
   /** After this long the page says it is slow. */

@@ -88,7 +88,7 @@ export const mailWording = {
   testText: "This is a test message sent from the Mail log of the staff area. If you can read it, mail works.",
 } as const;
 
-/** Supporters' fundraising and tribute pages: the owner's e-mails (issue 39). */
+/** Supporters' fundraising and tribute pages: the owner's e-mails. */
 export const fundraisingMailWording = {
   startedSubject: (title: string) => `Your page "${title}" is with our team`,
   startedIntro: (name: string) =>

@@ -1,4 +1,4 @@
-// The words of the volunteer application form and its thank-you page (issue 40), apart from the staff
+// The words of the volunteer application form and its thank-you page, apart from the staff
 // section's (app/content/volunteers.ts), so the public pages load only these. Client-safe.
 import { VOLUNTEER_RETENTION_DAYS } from "~/schemas/retention";
 import { site } from "./site";

@@ -1,4 +1,4 @@
-// Wording of volunteer applications (issue 40) for the staff Volunteers section, e-mails and
+// Wording of volunteer applications for the staff Volunteers section, e-mails and
 // Settings, with the public form's words (app/content/volunteer-form.ts, which the public pages
 // import alone). Client-safe.
 import type { VolunteerKind } from "./volunteer-form";
@@ -46,7 +46,14 @@ export const defaultVolunteerInterests = [
 
 export const volunteerStaff = {
   title: "Volunteers",
-  empty: "No applications match.",
+  /** The list's count, its empty states and its page links. */
+  list: {
+    one: "application",
+    many: "applications",
+    empty: "No applications match.",
+    emptyPage: "There is nothing on this page.",
+    pages: "Application pages",
+  },
   notFound: "There is no such application: it may have been deleted.",
   searchHelp: "Names by their start, like “ann” or “ann o”.",
   statusIntro: "Move the application on, with a note for the team if you like.",

@@ -1,7 +1,7 @@
 import { now } from "./clock.server";
 import { getEnv } from "./env.server";
 
-// This process's gate for making a Checkout Session while the donor waits (issue 41, appeal
+// This process's gate for making a Checkout Session while the donor waits (appeal
 // night). Stripe allows about 25 session creations a second; above it, it answers 429. The
 // background queue (app/services/checkout-queue.server.ts) paces itself across every instance
 // through the database; this gate only decides, without a query, whether the donor's own

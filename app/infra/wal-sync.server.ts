@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 
-// Group commit for SQLite (appeal night, issue 41; docs/decisions.md §33). The connection runs
+// Group commit for SQLite (appeal night; docs/decisions.md §33). The connection runs
 // with `synchronous = NORMAL`: a commit writes its frames to the WAL file without waiting for
 // the disk, and so takes microseconds instead of an fsync (about 6 ms here) that blocked the
 // event loop. What §18 promises is kept by the callers: a write is acknowledged only once an

@@ -2,6 +2,7 @@
 // here; the rules (how long a link or a session lasts, what a donor may do) are in
 // app/services/donor-portal.server.ts.
 import type { DB } from "~/infra/db.server";
+import { markLinkUsed } from "./single-use-link.server";
 
 /** Records a new sign-in link (its token's hash). Earlier links of the supporter keep working until their hour ends. */
 export async function insertDonorLink(
@@ -39,15 +40,8 @@ export async function findDonorLink(db: DB, tokenHash: string): Promise<DonorLin
 }
 
 /** Uses a link once: true only for the one call that marks it used (not used before, not expired). */
-export async function markDonorLinkUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("donor_links")
-    .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function markDonorLinkUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {
+  return markLinkUsed(db, "donor_links", tokenHash, now);
 }
 
 export async function insertDonorSession(

@@ -65,6 +65,16 @@ export async function listLiveSubmissionIds(db: DB, dueBy: string | null): Promi
   return rows.map((row) => row.id);
 }
 
+/** When the earliest live submission's next step is due (ISO), or null when none is live. */
+export async function nextLiveSubmissionDue(db: DB): Promise<string | null> {
+  const row = await db
+    .selectFrom("hmrc_submissions")
+    .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+    .where("state", "in", [...LIVE_STATES])
+    .executeTakeFirst();
+  return row?.due ?? null;
+}
+
 /**
  * Takes the submission's lease for `owner` until `expiresAt`: true for exactly one caller while
  * the lease holds, on either engine (one conditional update). Only a live submission whose next

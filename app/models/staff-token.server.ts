@@ -3,6 +3,7 @@ import type { InvitationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import type { Role } from "~/utils/admin-paths";
 import { camelRow, type CamelRow } from "./row-shape.server";
+import { markLinkUsed } from "./single-use-link.server";
 
 export type Invitation = CamelRow<Selectable<InvitationsTable>>;
 
@@ -155,23 +156,6 @@ export async function findOpenPasswordReset(db: DB, tokenHash: string, now: Date
 /** Deletes every password-reset link of a person, used or not. */
 export async function deletePasswordResetsOf(db: DB, userId: number): Promise<void> {
   await db.deleteFrom("password_resets").where("user_id", "=", userId).execute();
-}
-
-/** Uses a single-use link once: true only for the one call that marks it used (not used before, not expired). */
-async function markLinkUsed(
-  db: DB,
-  table: "password_resets" | "email_changes",
-  tokenHash: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable(table)
-    .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function markPasswordResetUsed(db: DB, tokenHash: string, now: Date): Promise<boolean> {

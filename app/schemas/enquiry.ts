@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { contactSubjectValues } from "~/content/contact";
+import { blankAsUndefined, listPageField, listQueryString, listSearchField, parseListQuery } from "./staff-list-query";
 
 // The staff inbox's filters (a GET form, so they live in the URL) and its actions.
 
@@ -17,64 +18,23 @@ export const ENQUIRY_SEARCH_MAX = 100;
 export const MESSAGE_SEARCH_WINDOW = 1_000;
 /** A search's count stops here ("1,000+"): counting every match of a loose term is slow. */
 export const SEARCH_COUNT_CAP = 1_000;
-/** Pages beyond this are refused (the inbox never holds 25 million enquiries). */
-const MAX_PAGE = 1_000_000;
-
-const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
 export const enquiryFilterSchema = z.object({
   status: z.preprocess(blankAsUndefined, z.enum(enquiryStatuses, { error: "Unknown status" }).optional()),
   subject: z.preprocess(blankAsUndefined, z.enum(contactSubjectValues, { error: "Unknown subject" }).optional()),
-  q: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .trim()
-      .min(ENQUIRY_SEARCH_MIN, `Search for at least ${ENQUIRY_SEARCH_MIN} characters`)
-      .max(ENQUIRY_SEARCH_MAX, `Search for at most ${ENQUIRY_SEARCH_MAX} characters`)
-      .optional(),
-  ),
-  page: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .regex(/^[1-9]\d{0,6}$/, "The page must be a whole number from 1")
-      .transform(Number)
-      .refine((n) => n <= MAX_PAGE, "No such page")
-      .default(1),
-  ),
+  q: listSearchField(ENQUIRY_SEARCH_MIN, ENQUIRY_SEARCH_MAX),
+  page: listPageField,
 });
 
 export type EnquiryFilter = Omit<z.infer<typeof enquiryFilterSchema>, "page">;
 
-/**
- * The inbox filters from a URL's query. A repeated parameter counts as malformed (a form never
- * sends one twice). Either the filter and page, or the problems to show as a 400.
- */
-export function parseEnquiryQuery(
-  params: URLSearchParams,
-): { ok: true; filter: EnquiryFilter; page: number } | { ok: false; errors: string[] } {
-  const raw: Record<string, string> = {};
-  for (const key of ["status", "subject", "q", "page"] as const) {
-    const values = params.getAll(key);
-    if (values.length > 1) return { ok: false, errors: [`The ${key} filter was given more than once`] };
-    if (values.length === 1) raw[key] = values[0];
-  }
-  const parsed = enquiryFilterSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((i) => i.message) };
-  const { page, ...filter } = parsed.data;
-  return { ok: true, filter, page };
+/** The inbox filters from a URL's query: the filter and page, or the problems to show as a 400. */
+export function parseEnquiryQuery(params: URLSearchParams) {
+  return parseListQuery(enquiryFilterSchema, ["status", "subject", "q", "page"], params);
 }
 
 /** The query string for a filter and page, leaving out what is not set (page 1 included). */
 export function enquiryQueryString(filter: EnquiryFilter, page = 1): string {
-  const params = new URLSearchParams();
-  if (filter.status) params.set("status", filter.status);
-  if (filter.subject) params.set("subject", filter.subject);
-  if (filter.q) params.set("q", filter.q);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
+  return listQueryString({ status: filter.status, subject: filter.subject, q: filter.q }, page);
 }
 
 /** The detail page's buttons: mark handled, or reopen. */

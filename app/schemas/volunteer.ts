@@ -3,6 +3,7 @@ import { isVolunteerKind, volunteerKinds, volunteerStatuses } from "~/content/vo
 import { postcodeDistrict } from "~/utils/postcode-district";
 import { emailField, requiredText, textCharacters } from "./email";
 import { requiredMessage, tooLongMessage } from "./field-rules";
+import { blankAsUndefined, listPageField, listQueryString, listSearchField, parseListQuery } from "./staff-list-query";
 import { INVALID_DISTRICT_MESSAGE, VOLUNTEER_LIMITS, volunteerIssues, volunteerRules } from "./volunteer-rules";
 
 // The volunteer application form on the server (built from the rules the browser checks,
@@ -71,10 +72,6 @@ export type VolunteerApplicationInput = z.output<typeof volunteerApplicationSche
 export const VOLUNTEER_PAGE_SIZE = 25;
 export const VOLUNTEER_SEARCH_MIN = 2;
 export const VOLUNTEER_SEARCH_MAX = 100;
-const MAX_PAGE = 1_000_000;
-
-const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
 export const volunteerFilterSchema = z.object({
   status: z.preprocess(blankAsUndefined, z.enum(volunteerStatuses, { error: "Unknown status" }).optional()),
   kind: z.preprocess(blankAsUndefined, z.enum(volunteerKinds, { error: "Unknown kind of application" }).optional()),
@@ -87,56 +84,21 @@ export const volunteerFilterSchema = z.object({
       .superRefine(textCharacters("line", "Interest"))
       .optional(),
   ),
-  q: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .trim()
-      .min(VOLUNTEER_SEARCH_MIN, `Search for at least ${VOLUNTEER_SEARCH_MIN} characters`)
-      .max(VOLUNTEER_SEARCH_MAX, `Search for at most ${VOLUNTEER_SEARCH_MAX} characters`)
-      .optional(),
-  ),
-  page: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .regex(/^[1-9]\d{0,6}$/, "The page must be a whole number from 1")
-      .transform(Number)
-      .refine((n) => n <= MAX_PAGE, "No such page")
-      .default(1),
-  ),
+  q: listSearchField(VOLUNTEER_SEARCH_MIN, VOLUNTEER_SEARCH_MAX),
+  page: listPageField,
 });
 
 export type VolunteerFilter = Omit<z.infer<typeof volunteerFilterSchema>, "page">;
 
-const FILTER_KEYS = ["status", "kind", "interest", "q", "page"] as const;
-
-/** The list's filters from a URL's query (a repeated parameter is malformed): the filter and page, or the problems. */
-export function parseVolunteerQuery(
-  params: URLSearchParams,
-): { ok: true; filter: VolunteerFilter; page: number } | { ok: false; errors: string[] } {
-  const raw: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
-    const values = params.getAll(key);
-    if (values.length > 1) return { ok: false, errors: [`The ${key} filter was given more than once`] };
-    if (values.length === 1) raw[key] = values[0];
-  }
-  const parsed = volunteerFilterSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((i) => i.message) };
-  const { page, ...filter } = parsed.data;
-  return { ok: true, filter, page };
+/** The list's filters from a URL's query: the filter and page, or the problems to show as a 400. */
+export function parseVolunteerQuery(params: URLSearchParams) {
+  return parseListQuery(volunteerFilterSchema, ["status", "kind", "interest", "q", "page"], params);
 }
 
 /** The query string for a filter and page, leaving out what is not set (page 1 included). */
 export function volunteerQueryString(filter: VolunteerFilter, page = 1): string {
-  const params = new URLSearchParams();
-  if (filter.status) params.set("status", filter.status);
-  if (filter.kind && isVolunteerKind(filter.kind)) params.set("kind", filter.kind);
-  if (filter.interest) params.set("interest", filter.interest);
-  if (filter.q) params.set("q", filter.q);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
+  const kind = filter.kind && isVolunteerKind(filter.kind) ? filter.kind : undefined;
+  return listQueryString({ status: filter.status, kind, interest: filter.interest, q: filter.q }, page);
 }
 
 /** An application's status change: the button pressed names the new status; the note is optional. */

@@ -9,6 +9,7 @@ import { logger } from "~/infra/logger.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { londonToday } from "~/infra/clock.server";
 import { getStripe, verifyStripeEvent, type Stripe } from "~/infra/stripe.server";
+import { child, idOf, isFields, pence, text, type Fields } from "~/infra/stripe-fields.server";
 import { recordAudit } from "~/models/audit.server";
 import { countRecentFormPosts, recordFormPost } from "~/models/form-post.server";
 import { claimStripeEvent, noteStripeEventAttention } from "~/models/stripe-event.server";
@@ -34,6 +35,8 @@ import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
 import { recordPayment, recordRefund } from "./ledger.server";
 import { handleTicketEvent } from "./tickets.server";
+import { Refusal } from "./refusal.server";
+import { cardGiftRefusals } from "~/content/admin";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
 // then a Checkout Session for it; Stripe's signed webhooks are the only thing that records
@@ -228,34 +231,7 @@ interface EventMail {
   charity: CharitySettings;
 }
 
-// A signed event is Stripe's, but its contents are read as untrusted JSON: each field is taken
-// only when it has the expected type.
-type Fields = Record<string, unknown>;
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function text(fields: Fields | undefined, key: string): string | null {
-  const value = fields?.[key];
-  return typeof value === "string" && value !== "" ? value : null;
-}
-
-function child(fields: Fields | undefined, key: string): Fields | undefined {
-  const value = fields?.[key];
-  return isFields(value) ? value : undefined;
-}
-
-/** An id given as a string or as an expanded object with an id. */
-function idOf(fields: Fields | undefined, key: string): string | null {
-  return text(fields, key) ?? text(child(fields, key), "id");
-}
-
-/** A whole number of pence, or null for anything else (true, [1], {}, 20.5, 1e300). */
-function pence(fields: Fields | undefined, key: string): number | null {
-  const value = fields?.[key];
-  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
-}
+// A signed event's contents are read field by field: app/infra/stripe-fields.server.ts.
 
 /** What an amount looked like, for staff. */
 function shown(value: unknown): string {
@@ -447,21 +423,21 @@ async function subscriptionUpdated(trx: DB, subscription: Fields): Promise<Handl
   return "recorded";
 }
 
-export type ChangeAmountResult =
-  { ok: true } | { ok: false; reason: "no-subscription" | "not-configured" | "stripe-error" };
+/** A monthly card gift that cannot be changed: not set up here, no subscription, or Stripe said no (502). */
+export class CardGiftError extends Refusal {}
 
 /**
  * Changes a monthly card gift's amount in Stripe, from the next payment (no proration). The
  * pledge follows when Stripe's customer.subscription.updated arrives (subscriptionUpdated).
  */
-export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: number): Promise<ChangeAmountResult> {
+export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: number): Promise<void> {
   const client = getStripe();
-  if (!client) return { ok: false, reason: "not-configured" };
-  if (!pledge.stripeSubscription || pledge.cancelledAt) return { ok: false, reason: "no-subscription" };
+  if (!client) throw new CardGiftError(cardGiftRefusals.notConfigured);
+  if (!pledge.stripeSubscription || pledge.cancelledAt) throw new CardGiftError(cardGiftRefusals.noSubscription);
   try {
     const subscription = await client.stripe.subscriptions.retrieve(pledge.stripeSubscription);
     const item = subscription.items.data[0];
-    if (!item) return { ok: false, reason: "no-subscription" };
+    if (!item) throw new CardGiftError(cardGiftRefusals.noSubscription);
     const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
     await client.stripe.subscriptions.update(pledge.stripeSubscription, {
       items: [
@@ -473,14 +449,14 @@ export async function changeCardSubscriptionAmount(pledge: Pledge, amountPence: 
       proration_behavior: "none",
     });
   } catch (error) {
+    if (error instanceof CardGiftError) throw error;
     logger.warn(
       { event: "stripe.update_failed", pledge_id: pledge.id, error: String(error) },
       "Stripe refused a change",
     );
-    return { ok: false, reason: "stripe-error" };
+    throw new CardGiftError(cardGiftRefusals.changeFailed, 502);
   }
   logger.info({ event: "subscription.amount_requested", pledge_id: pledge.id }, "Monthly card gift amount change sent");
-  return { ok: true };
 }
 
 async function chargeRefunded(trx: DB, event: Fields, charge: Fields, mail: EventMail): Promise<Handled> {
@@ -597,25 +573,17 @@ async function staffAlert(
 // ---------------------------------------------------------------------------------------------
 // Staff
 
-export type CancelSubscriptionResult =
-  | { ok: true; pledge: Pledge }
-  | { ok: false; reason: "not-found" | "no-subscription" | "not-configured" | "stripe-error"; message?: string };
-
 /**
  * Staff end a donor's monthly card gift: Stripe cancels the subscription at once, then the
  * pledge is cancelled with the staff's reason and the trail says who did it. Stripe's own
  * customer.subscription.deleted that follows finds the pledge already cancelled and adds nothing.
  */
-export async function cancelCardSubscription(
-  pledgeId: number,
-  reason: string,
-  actor: string,
-): Promise<CancelSubscriptionResult> {
+export async function cancelCardSubscription(pledgeId: number, reason: string, actor: string): Promise<Pledge> {
   const client = getStripe();
-  if (!client) return { ok: false, reason: "not-configured" };
+  if (!client) throw new CardGiftError(cardGiftRefusals.notConfigured);
   const pledge = await getPledge(getDb(), pledgeId);
-  if (!pledge) return { ok: false, reason: "not-found" };
-  if (!pledge.stripeSubscription || pledge.cancelledAt) return { ok: false, reason: "no-subscription" };
+  if (!pledge) throw new CardGiftError(cardGiftRefusals.pledgeNotFound, 404);
+  if (!pledge.stripeSubscription || pledge.cancelledAt) throw new CardGiftError(cardGiftRefusals.noSubscription);
   try {
     await client.stripe.subscriptions.cancel(
       pledge.stripeSubscription,
@@ -625,7 +593,7 @@ export async function cancelCardSubscription(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ event: "stripe.cancel_failed", pledge_id: pledgeId }, "Stripe refused to cancel a subscription");
-    return { ok: false, reason: "stripe-error", message };
+    throw new CardGiftError(cardGiftRefusals.cancelFailed(message), 502);
   }
   const result = await immediateTransaction(getDb(), async (trx) => {
     const before = (await getPledge(trx, pledgeId))!;
@@ -640,5 +608,5 @@ export async function cancelCardSubscription(
     return cancelled ?? (await getPledge(trx, pledgeId))!;
   });
   logger.info({ event: "subscription.cancelled", pledge_id: pledgeId }, "Monthly card gift cancelled");
-  return { ok: true, pledge: result };
+  return result;
 }

@@ -1,12 +1,13 @@
 // Long because it is the whole of a card gift's way to Stripe Checkout under a wave of donors:
 // the donor's own try, the queue that makes the sessions Stripe's rate limit held back (shared
 // pace across instances, leases, Retry-After), and what the wait page reads. docs/payments.md.
+import { backgroundWorker } from "~/infra/background-worker.server";
 import { now as clockNow } from "~/infra/clock.server";
 import { closeInlineCheckout, takeInlineCheckoutSlot } from "~/infra/checkout-pace.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
-import { isDraining, onDrain } from "~/infra/shutdown.server";
+import { isDraining } from "~/infra/shutdown.server";
 import { getStripe } from "~/infra/stripe.server";
 import {
   claimDueCheckouts,
@@ -20,7 +21,7 @@ import { getPledge, getPledgeByReference, type Pledge } from "~/models/pledge.se
 import { cardReturnPath, everReceived, startCardCheckout } from "./card-gifts.server";
 import { submitPledge } from "./pledges.server";
 
-// Appeal night (issue 41). Stripe makes about 25 Checkout Sessions a second and answers 429
+// Appeal night. Stripe makes about 25 Checkout Sessions a second and answers 429
 // above that. A card gift is a pledge first (kept whatever Stripe says); its session is made at
 // once when this instance's share of STRIPE_CHECKOUT_PER_SECOND has room, otherwise by this
 // queue, which every instance runs and which paces itself through the database: the tries of
@@ -229,59 +230,23 @@ export async function runCheckoutQueue(options: { db?: DB; perSecond?: number } 
   return report;
 }
 
-let running: Promise<CheckoutRunReport> | null = null;
-let again = false;
-let paceTimer: NodeJS.Timeout | undefined;
-
-function kickAt(waitUntil: number): void {
-  if (paceTimer || isDraining()) return;
-  paceTimer = setTimeout(
-    () => {
-      paceTimer = undefined;
-      void kickCheckoutQueue();
-    },
-    Math.max(0, Math.min(waitUntil - clockNow(), 60_000)) + 20,
-  );
-  paceTimer.unref();
-}
-
 /**
- * Runs the queue in the background now. Runs never overlap: a kick during a run makes one more
- * run after it. Never throws; the promise (for tests and scripts) settles when the runs are over.
+ * The queue in the background (app/infra/background-worker.server.ts): a run when a gift is
+ * queued, when the pace has room again, and every POLL_MS (requests queued by another instance).
  */
-export function kickCheckoutQueue(): Promise<CheckoutRunReport> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    const total: CheckoutRunReport = { made: 0, waiting: 0, failed: 0 };
-    do {
-      again = false;
-      try {
-        const report = await runCheckoutQueue();
-        total.made += report.made;
-        total.waiting += report.waiting;
-        total.failed += report.failed;
-        if (report.waitUntil !== undefined) kickAt(report.waitUntil);
-      } catch (error) {
-        logger.error({ event: "checkout.queue_failed", err: error }, "The Checkout queue failed");
-      }
-    } while (again && !isDraining());
-    return total;
-  })().finally(() => {
-    running = null;
-  });
-  return running;
-}
+const queue = backgroundWorker({
+  failedEvent: "checkout.queue_failed",
+  failedMessage: "The Checkout queue failed",
+  run: () => runCheckoutQueue(),
+  pollMs: POLL_MS,
+  maxWaitMs: 60_000,
+  slackMs: 20,
+});
 
-let timer: NodeJS.Timeout | undefined;
+/** Runs the queue in the background now; the promise (for tests and scripts) settles when it is over. */
+export const kickCheckoutQueue = queue.kick;
 
-/** Started once when the server build loads (app/entry.server.tsx), with card gifts on: a run now and every POLL_MS. */
+/** Started once when the server build loads (app/entry.server.tsx), with card gifts on. */
 export function startCheckoutQueue(): void {
-  if (timer || !getStripe()) return;
-  timer = setInterval(() => void kickCheckoutQueue(), POLL_MS);
-  timer.unref();
-  onDrain(() => clearInterval(timer));
-  void kickCheckoutQueue();
+  if (getStripe()) queue.start();
 }

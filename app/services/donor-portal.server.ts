@@ -55,7 +55,7 @@ import {
 import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { getSupporterPage } from "./supporters.server";
-import { cancelCardSubscription, changeCardSubscriptionAmount } from "./card-gifts.server";
+import { cancelCardSubscription, CardGiftError, changeCardSubscriptionAmount } from "./card-gifts.server";
 import { parseAmountToPence } from "~/schemas/donation-rules";
 import { formatPence } from "~/utils/money";
 import { admitDoorAttempt } from "./attempt-limits.server";
@@ -486,14 +486,16 @@ export async function setDonorNewsletter(supporterId: number, on: boolean): Prom
  * record says the donor did it. Stripe's customer.subscription.deleted that follows adds nothing.
  */
 async function stopMonthlyCardGift(supporterId: number, gift: { id: number; reference: string }): Promise<void> {
-  const result = await cancelCardSubscription(
-    gift.id,
-    `Stopped ${BY_THE_DONOR} at Your giving (card payments cancelled in Stripe)`,
-    DONOR_ACTOR,
-  );
-  if (!result.ok) {
+  try {
+    await cancelCardSubscription(
+      gift.id,
+      `Stopped ${BY_THE_DONOR} at Your giving (card payments cancelled in Stripe)`,
+      DONOR_ACTOR,
+    );
+  } catch (error) {
+    if (!(error instanceof CardGiftError)) throw error;
     logger.warn(
-      { event: "giving.card_stop_failed", pledge_id: gift.id, reason: result.reason },
+      { event: "giving.card_stop_failed", pledge_id: gift.id, reason: error.message },
       "Could not stop a card gift",
     );
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
@@ -524,8 +526,12 @@ export async function changeMonthlyCardAmountByDonor(
   if (!parsed.ok) throw new DonorPortalError(parsed.error, 400);
   if (parsed.pence === gift.amountPence) throw new DonorPortalError(givingWords.sameAmount, 400);
   const pledge = (await getPledgeByReference(getDb(), reference))!;
-  const result = await changeCardSubscriptionAmount(pledge, parsed.pence);
-  if (!result.ok) throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  try {
+    await changeCardSubscriptionAmount(pledge, parsed.pence);
+  } catch (error) {
+    if (!(error instanceof CardGiftError)) throw error;
+    throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  }
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,

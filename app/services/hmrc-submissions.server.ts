@@ -2,7 +2,8 @@
 // rules), starting a submission, and the worker that moves it on (submit, poll, delete) under a
 // lease, resumed after a restart, with every message kept.
 import crypto from "node:crypto";
-import { londonToday, nowDate, nowIsoString } from "~/infra/clock.server";
+import { backgroundWorker } from "~/infra/background-worker.server";
+import { londonToday, nowIsoString } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv, type HmrcConfig } from "~/infra/env.server";
 import { readGatewayAnswer, withoutPassword, type GatewayAnswer, type GatewayError } from "~/infra/govtalk.server";
@@ -15,6 +16,7 @@ import {
   insertMessage,
   insertSubmission,
   listLiveSubmissionIds,
+  nextLiveSubmissionDue,
   listGasdsOfSubmissions,
   listMessages,
   listSubmissionsOfClaim,
@@ -256,7 +258,7 @@ export async function startSubmission(
     { event: "hmrc.submission_started", claim_id: claimId, submission_id: submission.id },
     "Claim sent to HMRC",
   );
-  if (drive) driveSoon(submission.id, 0);
+  if (drive) void worker.kick();
   return submission;
 }
 
@@ -340,8 +342,8 @@ export async function advanceSubmission(
       await update({ state: "error", problem: "HMRC is no longer configured on this server.", finished_at: now });
       return "error";
     }
-    if (submission.state === "submitted") return await submit(submission, config, post, update, record, db, owner);
-    return await poll(submission, config, post, update, record, db, owner);
+    const step: Step = { submission, config, post, update, record, db, owner };
+    return await (submission.state === "submitted" ? submit(step) : poll(step));
   } finally {
     await db
       .updateTable("hmrc_submissions")
@@ -352,18 +354,21 @@ export async function advanceSubmission(
   }
 }
 
-type Update = (change: Parameters<typeof updateUnderLease>[3]) => Promise<boolean>;
-type RecordMessage = (direction: "sent" | "received", kind: "submit" | "poll" | "delete", xml: string) => Promise<void>;
+/** One step of one submission, under this worker's lease. */
+interface Step {
+  submission: HmrcSubmission;
+  config: HmrcConfig;
+  post: GatewayPost;
+  /** Changes the submission while the lease is still this worker's. */
+  update: (change: Parameters<typeof updateUnderLease>[3]) => Promise<boolean>;
+  /** Keeps a message sent to or received from the gateway. */
+  record: (direction: "sent" | "received", kind: "submit" | "poll" | "delete", xml: string) => Promise<void>;
+  db: DB;
+  owner: string;
+}
 
-async function submit(
-  submission: HmrcSubmission,
-  config: HmrcConfig,
-  post: GatewayPost,
-  update: Update,
-  record: RecordMessage,
-  db: DB,
-  owner: string,
-): Promise<HmrcSubmission["state"]> {
+async function submit(step: Step): Promise<HmrcSubmission["state"]> {
+  const { submission, config, post, update, record } = step;
   const now = nowIsoString();
   if (submission.sentAt) {
     // Posted before, and no acknowledgement was kept: it may have reached HMRC. Never post twice.
@@ -412,18 +417,11 @@ async function submit(
     await update({ sent_at: null, next_attempt_at: plus(now, RETRY_MS), errors: JSON.stringify(answer.errors) });
     return "submitted";
   }
-  return finish(submission, answer, config, post, update, record, db, owner);
+  return finish(step, answer);
 }
 
-async function poll(
-  submission: HmrcSubmission,
-  config: HmrcConfig,
-  post: GatewayPost,
-  update: Update,
-  record: RecordMessage,
-  db: DB,
-  owner: string,
-): Promise<HmrcSubmission["state"]> {
+async function poll(step: Step): Promise<HmrcSubmission["state"]> {
+  const { submission, config, post, update, record } = step;
   const now = nowIsoString();
   const message = pollMessage(submission.correlationId!, config.gatewayTest);
   const interval = (submission.pollIntervalSeconds ?? 10) * 1000;
@@ -452,20 +450,12 @@ async function poll(
     });
     return "polling";
   }
-  return finish(submission, answer, config, post, update, record, db, owner);
+  return finish(step, answer);
 }
 
 /** The final answer: accepted or rejected (or unreadable), then the delete request. */
-async function finish(
-  submission: HmrcSubmission,
-  answer: GatewayAnswer,
-  config: HmrcConfig,
-  post: GatewayPost,
-  update: Update,
-  record: RecordMessage,
-  db: DB,
-  owner: string,
-): Promise<HmrcSubmission["state"]> {
+async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission["state"]> {
+  const { submission, config, post, update, record, db, owner } = step;
   const now = nowIsoString();
   const correlationId =
     "correlationId" in answer && answer.correlationId ? answer.correlationId : submission.correlationId;
@@ -536,48 +526,32 @@ export async function runDueSubmissions(db: DB = getDb()): Promise<(HmrcSubmissi
   return states;
 }
 
-// In-process timers: after a submission starts, and for every live one after a restart, the worker
-// runs again when the next step is due. Several instances may each try: the lease lets one act.
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
-let resumed = false;
-
-function driveSoon(id: number, delayMs: number): void {
-  if (timers.has(id)) return;
-  const timer = setTimeout(
-    () => {
-      timers.delete(id);
-      void drive(id);
-    },
-    Math.max(0, delayMs),
-  );
-  timer.unref?.();
-  timers.set(id, timer);
-}
-
-async function drive(id: number): Promise<void> {
-  try {
-    await advanceSubmission(id);
-    const submission = await getSubmission(getDb(), id);
-    if (submission && (submission.state === "submitted" || submission.state === "polling")) {
-      const wait = Date.parse(submission.nextAttemptAt) - nowDate().getTime();
-      driveSoon(id, Math.max(wait, 250));
-    }
-  } catch (error) {
-    logger.error({ event: "hmrc.worker_failed", submission_id: id, err: error }, "HMRC submission step failed");
-    driveSoon(id, RETRY_MS);
-  }
-}
-
 /**
- * Called on requests (app/entry.server.tsx), once per process: picks up every submission still
- * moving, so a restart resumes them where the database says they were.
+ * The submissions in the background (app/infra/background-worker.server.ts): a run when one
+ * starts, when the next step of a live one is due, and every minute; started with the server,
+ * so a restart resumes every submission where the database says it was. Several instances may
+ * each try: the lease lets one act.
  */
-export function resumeHmrcSubmissions(db: DB = getDb()): void {
-  if (resumed || !hmrcConfig()) return;
-  resumed = true;
-  listLiveSubmissionIds(db, null)
-    .then((ids) => ids.forEach((id) => driveSoon(id, 0)))
-    .catch((error: unknown) => logger.error({ event: "hmrc.resume_failed", err: error }, "Could not resume HMRC work"));
+const worker = backgroundWorker({
+  failedEvent: "hmrc.worker_failed",
+  failedMessage: "HMRC submission step failed",
+  run: async () => {
+    await runDueSubmissions();
+    const next = await nextLiveSubmissionDue(getDb());
+    return { waitUntil: next === null ? undefined : Date.parse(next) };
+  },
+  pollMs: 60_000,
+  maxWaitMs: 60_000,
+  slackMs: 250,
+  retryMs: RETRY_MS,
+});
+
+/** Moves due submissions on in the background now; the promise (for tests) settles when it is over. */
+export const kickHmrcSubmissions = worker.kick;
+
+/** Started once when the server build loads (app/entry.server.tsx), with HMRC set up. */
+export function startHmrcSubmissions(): void {
+  if (hmrcConfig()) worker.start();
 }
 
 /**

@@ -1,9 +1,10 @@
+import { backgroundWorker } from "~/infra/background-worker.server";
 import { now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { getMailTransport, mailLeaseMs, onMailQueued, type MailTransport } from "~/infra/mail.server";
-import { isDraining, onDrain } from "~/infra/shutdown.server";
+import { isDraining } from "~/infra/shutdown.server";
 import { recordNewsletterBounce, resetNewsletterBounces } from "~/models/subscriber.server";
 import {
   claimDueMail,
@@ -171,70 +172,28 @@ export async function deliverDueMail(
   return report;
 }
 
-let running: Promise<DeliveryReport> | null = null;
-let again = false;
-let rateTimer: NodeJS.Timeout | undefined;
-
-/** Runs the sender again when MAIL_MAX_PER_MINUTE has room (rather than at the next 30 s poll). */
-function kickAt(waitUntil: number): void {
-  if (rateTimer || isDraining()) return;
-  rateTimer = setTimeout(
-    () => {
-      rateTimer = undefined;
-      void kickMailSender();
-    },
-    Math.max(0, Math.min(waitUntil - clockNow(), MINUTE_MS)) + 50,
-  );
-  rateTimer.unref();
-}
-
 /**
- * Delivers due mail in the background now (the outbox calls it, through onMailQueued, after
- * each commit that queued a message).
- * Runs never overlap: a kick during a run makes one more run after it. Never throws; the
- * returned promise (for tests and scripts) settles when the run, and any it chained, is over.
+ * The sender in the background (app/infra/background-worker.server.ts): a run at once when the
+ * server starts (mail a killed server left behind), one as soon as a committed transaction queues
+ * mail, one when MAIL_MAX_PER_MINUTE has room again, and one every MAIL_SENDER_INTERVAL_MS
+ * (retries, and mail queued by another instance). Without SMTP_URL the runs do nothing.
  */
-export function kickMailSender(): Promise<unknown> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    const total: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-    do {
-      again = false;
-      try {
-        const report = await deliverDueMail();
-        total.sent += report.sent;
-        total.retrying += report.retrying;
-        total.failed += report.failed;
-        if (report.waitUntil !== undefined) kickAt(report.waitUntil);
-      } catch (error) {
-        logger.error({ event: "mail.sender_failed", err: error }, "The mail sender failed");
-      }
-    } while (again && !isDraining());
-    return total;
-  })().finally(() => {
-    running = null;
-  });
-  return running;
-}
+const sender = backgroundWorker({
+  failedEvent: "mail.sender_failed",
+  failedMessage: "The mail sender failed",
+  run: () => deliverDueMail(),
+  pollMs: MAIL_SENDER_INTERVAL_MS,
+  maxWaitMs: MINUTE_MS,
+  slackMs: 50,
+});
 
-let timer: NodeJS.Timeout | undefined;
+/** Delivers due mail in the background now; the promise (for tests and scripts) settles when it is over. */
+export const kickMailSender = sender.kick;
 
-/**
- * Started once when the server build loads (app/entry.server.tsx): a first run at once (mail
- * a killed server left behind), one as soon as a committed transaction queues mail, and one
- * every MAIL_SENDER_INTERVAL_MS (retries, and mail queued by another instance). The timer is
- * unref'd, so it never keeps a process alive on its own. Without SMTP_URL the runs do nothing.
- */
+/** Started once when the server build loads (app/entry.server.tsx). */
 export function startMailSender(): void {
-  if (timer) return;
-  onMailQueued(() => void kickMailSender());
-  timer = setInterval(() => void kickMailSender(), MAIL_SENDER_INTERVAL_MS);
-  timer.unref();
-  onDrain(() => clearInterval(timer));
-  void kickMailSender();
+  onMailQueued(() => void sender.kick());
+  sender.start();
 }
 
 /** The mail log's test message, queued like any other and sent at once when mail is set up. */

@@ -102,7 +102,7 @@ export function staffLinkMail(
   ]);
 }
 
-/** A supporter's page notice: paragraphs, an optional quoted message and an optional link (issue 39). */
+/** A supporter's page notice: paragraphs, an optional quoted message and an optional link. */
 export function pageOwnerMail(
   subject: string,
   paragraphs: readonly string[],

@@ -9,7 +9,7 @@ import { logger } from "~/infra/logger.server";
 import { markdownToMailText, markdownToText, renderMarkdown } from "~/infra/markdown.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { absoluteUrl } from "~/infra/public-url.server";
-import { onDrain } from "~/infra/shutdown.server";
+import { backgroundWorker } from "~/infra/background-worker.server";
 import { recordAudit } from "~/models/audit.server";
 import { getNews } from "~/models/news.server";
 import { countNewsletterRecipients, listNewsletterRecipients, newToken, storeToken } from "~/models/subscriber.server";
@@ -344,25 +344,20 @@ export async function sendDueNewsletters(now: Date = currentTime()): Promise<num
 
 /** How often a running server looks for scheduled newsletters that are due. */
 export const NEWSLETTER_SCHEDULER_INTERVAL_MS = 30_000;
-let schedulerTimer: NodeJS.Timeout | undefined;
-
-function runScheduler(): void {
-  sendDueNewsletters().catch((error: unknown) =>
-    logger.error({ event: "newsletter.scheduler_failed", err: error }, "Sending scheduled newsletters failed"),
-  );
-}
+const scheduler = backgroundWorker({
+  failedEvent: "newsletter.scheduler_failed",
+  failedMessage: "Sending scheduled newsletters failed",
+  run: async () => {
+    await sendDueNewsletters();
+  },
+  pollMs: NEWSLETTER_SCHEDULER_INTERVAL_MS,
+});
 
 /**
- * Started once when the server build loads (app/entry.server.tsx), like the mail sender: a first
- * look at once (a newsletter that fell due while the server was down), then every 30 s.
+ * Started once when the server build loads (app/entry.server.tsx), on the background worker: a
+ * first look at once (a newsletter that fell due while the server was down), then every 30 s.
  */
-export function startNewsletterScheduler(): void {
-  if (schedulerTimer) return;
-  schedulerTimer = setInterval(runScheduler, NEWSLETTER_SCHEDULER_INTERVAL_MS);
-  schedulerTimer.unref();
-  onDrain(() => clearInterval(schedulerTimer));
-  runScheduler();
-}
+export const startNewsletterScheduler = scheduler.start;
 
 // The public archive.
 

@@ -22,6 +22,8 @@ import {
   getEnduringDeclarationEmailCopy,
 } from "./gift-aid-declarations.server";
 import { getCharitySettings } from "./charity-settings.server";
+import { Refusal } from "./refusal.server";
+import { cardGiftRefusals } from "~/content/admin";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { formatLongDate } from "~/utils/dates";
@@ -92,25 +94,25 @@ async function queueBankPledgeMail(trx: DB, pledge: Pledge, charity: CharitySett
   }
 }
 
-export type SwitchToBankResult =
-  { ok: true; pledge: Pledge } | { ok: false; reason: "not-found" | "paid" | "cancelled" };
+/** A card pledge that cannot become a bank pledge: no such pledge (404), paid (409), cancelled (410). */
+export class CardToBankError extends Refusal {}
 
 /**
  * A donor who left card checkout pays by bank transfer instead: the pledge becomes a bank pledge
  * (audited), and gets what a bank pledge gets when it is made: the e-mail with the bank details
  * and reference, the staff alert, and later the reminder. Asking again changes nothing more.
  */
-export async function switchCardPledgeToBank(reference: string): Promise<SwitchToBankResult> {
+export async function switchCardPledgeToBank(reference: string): Promise<Pledge> {
   const charity = await getCharitySettings();
   let queued = false;
-  const result = await immediateTransaction(getDb(), async (trx): Promise<SwitchToBankResult> => {
+  const result = await immediateTransaction(getDb(), async (trx): Promise<Pledge> => {
     const pledge = await getPledgeByReference(trx, reference);
-    if (!pledge) return { ok: false, reason: "not-found" };
-    if (pledge.payBy === "bank") return { ok: true, pledge };
-    if (pledge.cancelledAt) return { ok: false, reason: "cancelled" };
-    if (pledge.paidPence > 0 || pledge.refundedPence > 0) return { ok: false, reason: "paid" };
+    if (!pledge) throw new CardToBankError(cardGiftRefusals.pledgeNotFound, 404);
+    if (pledge.payBy === "bank") return pledge;
+    if (pledge.cancelledAt) throw new CardToBankError(cardGiftRefusals.cancelled, 410);
+    if (pledge.paidPence > 0 || pledge.refundedPence > 0) throw new CardToBankError(cardGiftRefusals.alreadyPaid);
     const switched = await markPledgeSwitchedToBank(trx, pledge.id);
-    if (!switched) return { ok: true, pledge: (await getPledge(trx, pledge.id))! };
+    if (!switched) return (await getPledge(trx, pledge.id))!;
     await recordAudit(trx, {
       entity: "pledge",
       entityId: pledge.id,
@@ -120,10 +122,10 @@ export async function switchCardPledgeToBank(reference: string): Promise<SwitchT
     });
     await queueBankPledgeMail(trx, switched, charity, nowDate());
     queued = true;
-    return { ok: true, pledge: switched };
+    return switched;
   });
-  if (result.ok && queued) {
-    logger.info({ event: "pledge.switched_to_bank", pledge_id: result.pledge.id }, "Card pledge switched to bank");
+  if (queued) {
+    logger.info({ event: "pledge.switched_to_bank", pledge_id: result.id }, "Card pledge switched to bank");
   }
   return result;
 }

@@ -3,7 +3,8 @@
 // (`class GiftAidError extends Refusal {}`), so a route catches only the refusals it expects.
 // The one way a service says no: docs/decisions.md#25.
 
-export type RefusalStatus = 400 | 401 | 404 | 409 | 410 | 429;
+/** 4xx, or 502 when the payment provider (Stripe) did not make the change asked for. */
+export type RefusalStatus = 400 | 401 | 404 | 409 | 410 | 429 | 502;
 
 export class Refusal extends Error {
   constructor(

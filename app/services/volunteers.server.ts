@@ -77,18 +77,7 @@ export async function submitVolunteerApplication(
   const application = await immediateTransaction(getDb(), async (trx) => {
     const created = await insertVolunteerApplication(
       trx,
-      {
-        kind,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        district: input.district,
-        availability: input.availability,
-        experience: input.experience,
-        why: input.why,
-        consentText: charityText(volunteerConsentText, charity),
-        interests: input.interests,
-      },
+      { ...input, kind, consentText: charityText(volunteerConsentText, charity) },
       now.toISOString(),
     );
     await enqueueMail(

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startHmrcGatewayStandIn, type HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
 
 // Claims sent to HMRC through the gateway stand-in (loopback), on the engine of the run: the
@@ -305,6 +305,18 @@ describe("never twice", () => {
     expect(await later(0)).toEqual(["polling"]);
     // A new process: nothing in memory, only the database.
     expect(await later()).toEqual(["accepted"]);
+  });
+
+  it("a server's start moves on, in the background, a claim a stopped server left waiting", async () => {
+    const claim = await batch([{ firstName: "Ann", lastName: "Donor", amountPence: 1000 }]);
+    await hmrc.startSubmission(claim.id, "admin", { drive: false });
+    expect(await later(0)).toEqual(["polling"]);
+    clock += 2000;
+    hmrc.startHmrcSubmissions();
+    await vi.waitFor(async () => {
+      const [view] = await hmrc.submissionsOfClaim(claim.id);
+      expect(view.submission.state).toBe("accepted");
+    });
   });
 });
 

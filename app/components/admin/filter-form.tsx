@@ -24,6 +24,33 @@ export interface FilterSelectProps {
   options: readonly { value: string; label: string }[];
 }
 
+/** The grid of a list with a wide search and up to three selects (the inbox, Volunteers). */
+export const fourColumnFilters = {
+  className: "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end",
+  actionsClassName: "flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4",
+} as const;
+
+/** A filtered list's title, with the download of what the filter (any of its values set) shows. */
+export function ListHeading({
+  title,
+  exportHref,
+  filter,
+}: {
+  title: string;
+  exportHref: string;
+  filter: Record<string, unknown>;
+}) {
+  const filtered = Object.values(filter).some(Boolean);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      <a href={exportHref} className="btn-secondary" download>
+        Export CSV{filtered ? " (filtered)" : ""}
+      </a>
+    </div>
+  );
+}
+
 export function FilterForm({
   idPrefix,
   action,

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { FormError } from "~/components/ui/form";
 
 /** The page numbers shown: the first, the last, and two either side of the current one. */
 export function pageWindow(current: number, last: number): (number | "gap")[] {
@@ -69,5 +71,56 @@ export function Pagination({
         ) : null}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A filtered staff list (the inbox, Volunteers): the filter's problems, or how many match and
+ * which page this is (a status, so a screen reader hears a new filter's count), the rows
+ * (`children`, when this page has any), a link to the last page from a page past the end, and
+ * the page links.
+ */
+export function FilteredList({
+  errors,
+  count,
+  words,
+  page,
+  href,
+  children,
+}: {
+  errors: string[] | null | undefined;
+  /** Null when the filter was refused. `capped`: the count stopped at `total` ("1,000+"). */
+  count: { total: number; capped?: boolean; lastPage: number; shown: number } | null;
+  /** `empty`: nothing matches at all; `emptyPage`: matches, but none on this page; `pages`: the page links' name. */
+  words: { one: string; many: string; empty: string; emptyPage: string; pages: string };
+  page: number;
+  href: (page: number) => string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="mt-6">
+        <FormError errors={errors ?? undefined} />
+      </div>
+      {count ? (
+        <>
+          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
+            {count.total === 0
+              ? words.empty
+              : `${count.total.toLocaleString("en-GB")}${count.capped ? "+" : ""} ${count.total === 1 ? words.one : words.many} · page ${page} of ${count.lastPage}`}
+          </p>
+          {count.shown === 0 && count.total > 0 ? (
+            <p className="mt-4">
+              {words.emptyPage}{" "}
+              <Link to={href(count.lastPage)} className="link">
+                Go to the last page
+              </Link>
+            </p>
+          ) : null}
+          {count.shown > 0 ? children : null}
+          <Pagination page={page} lastPage={count.lastPage} href={href} label={words.pages} />
+        </>
+      ) : null}
+    </>
   );
 }

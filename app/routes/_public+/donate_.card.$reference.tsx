@@ -1,9 +1,9 @@
-import { AfterGivingLinks, PledgeSummary } from "~/components/pledge-summary";
+import { AfterGivingLinks } from "~/components/pledge-summary";
+import { CardGiftChoiceForm, CardGiftPanel } from "~/components/card-gift-panel";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useCharity } from "~/components/charity";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
 import { cardReturn } from "~/content/card-gift";
 import { donationTypeLabel } from "~/content/donate";
@@ -12,7 +12,7 @@ import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { admitDoorAttempt } from "~/services/attempt-limits.server";
 import { cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
 import { retryCardGift } from "~/services/checkout-queue.server";
-import { switchCardPledgeToBank } from "~/services/pledges.server";
+import { CardToBankError, switchCardPledgeToBank } from "~/services/pledges.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 
@@ -40,11 +40,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const reference = params.reference ?? "";
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") === "bank") {
-    const switched = await switchCardPledgeToBank(reference);
-    if (!switched.ok && switched.reason === "not-found") {
-      throw notFound("Pledge not found");
+    try {
+      await switchCardPledgeToBank(reference);
+    } catch (error) {
+      if (!(error instanceof CardToBankError)) throw error;
+      if (error.status === 404) throw notFound(error.message);
+      // Paid by card after all: this page says so. A cancelled pledge: its thank-you page says so.
+      if (error.status === 409) return redirect(cardReturnPath(reference), 303);
     }
-    if (!switched.ok && switched.reason === "paid") return redirect(cardReturnPath(reference), 303);
     return redirect(`/donate/thank-you/${reference}`, 303);
   }
   const door = await admitDoorAttempt("card-retry", reference, request);
@@ -75,7 +78,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   );
 
 export default function CardReturn() {
-  const charity = useCharity();
   const gift = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.refused;
   const lead = gift.cancelled
@@ -86,53 +88,21 @@ export default function CardReturn() {
   return (
     <>
       <PageBanner title={gift.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle} lead={lead} />
-      <div className="container-page py-12">
-        <section
-          aria-labelledby="gift-heading"
-          className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="gift-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-            Your gift
-          </h2>
-          <PledgeSummary
-            reference={gift.reference}
-            amount={gift.amount}
-            typeLabel={gift.typeLabel}
-            className="mt-4 space-y-3"
-          />
-          {refused ? (
-            <p role="alert" className="mt-6 font-semibold text-red-800 dark:text-red-300">
-              {refused}
-            </p>
-          ) : null}
-          {gift.cancelled ? (
-            <div className="mt-6 flex flex-wrap items-center gap-3">
-              {gift.canRetry ? (
-                <Form method="post">
-                  <button type="submit" className="btn-donate">
-                    Try the card payment again
-                  </button>
-                </Form>
-              ) : null}
-              <Form method="post">
-                <input type="hidden" name="intent" value="bank" />
-                <button type="submit" className="btn-secondary">
-                  Pay by bank transfer instead
-                </button>
-              </Form>
-            </div>
-          ) : (
-            <AfterGivingLinks />
-          )}
-          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-            Questions about your gift? Write to{" "}
-            <a href={`mailto:${charity.email}`} className="link">
-              {charity.email}
-            </a>{" "}
-            quoting your reference.
+      <CardGiftPanel gift={gift}>
+        {refused ? (
+          <p role="alert" className="mt-6 font-semibold text-red-800 dark:text-red-300">
+            {refused}
           </p>
-        </section>
-      </div>
+        ) : null}
+        {gift.cancelled ? (
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            {gift.canRetry ? <CardGiftChoiceForm choice="retry" /> : null}
+            <CardGiftChoiceForm choice="bank" />
+          </div>
+        ) : (
+          <AfterGivingLinks />
+        )}
+      </CardGiftPanel>
     </>
   );
 }

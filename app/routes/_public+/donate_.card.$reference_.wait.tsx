@@ -1,8 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useCharity } from "~/components/charity";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
-import { PledgeSummary } from "~/components/pledge-summary";
+import { CardGiftChoiceForm, CardGiftPanel } from "~/components/card-gift-panel";
 import { pledgeErrorBoundary } from "~/components/pledge-error";
 import { cardWait } from "~/content/card-gift";
 import { donationTypeLabel } from "~/content/donate";
@@ -12,7 +11,7 @@ import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 
-// Appeal night (issue 41): a card gift whose Checkout Session Stripe's rate limit held back
+// Appeal night: a card gift whose Checkout Session Stripe's rate limit held back
 // waits here while the queue makes it (app/services/checkout-queue.server.ts). The page
 // refreshes itself (the Refresh header: no JavaScript needed) and, as soon as
 // the session is made, the loader sends the donor to it. The bank transfer is always offered.
@@ -59,7 +58,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   );
 
 export default function CardWait() {
-  const charity = useCharity();
   const gift = useLoaderData<typeof loader>();
   return (
     <>
@@ -67,54 +65,24 @@ export default function CardWait() {
         title={gift.waiting ? cardWait.title : cardWait.failedTitle}
         lead={gift.waiting ? cardWait.lead : cardWait.failedLead}
       />
-      <div className="container-page py-12">
-        <section
-          aria-labelledby="gift-heading"
-          className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="gift-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-            Your gift
-          </h2>
-          <PledgeSummary
-            reference={gift.reference}
-            amount={gift.amount}
-            typeLabel={gift.typeLabel}
-            className="mt-4 space-y-3"
-          />
-          {gift.waiting ? (
-            <p role="status" className="mt-6 font-semibold text-slate-900 dark:text-white">
-              {gift.slow ? cardWait.slow : cardWait.waiting}
-            </p>
-          ) : null}
-          {/* Plain document posts and links: the page's own refresh timer ends with it. */}
-          <div className="mt-6 flex flex-wrap items-center gap-3">
-            {gift.waiting ? (
-              <Link to="." reloadDocument className="btn-donate">
-                {cardWait.checkNow}
-              </Link>
-            ) : (
-              <Form method="post" action={gift.returnPath} reloadDocument>
-                <button type="submit" className="btn-donate">
-                  {cardWait.retry}
-                </button>
-              </Form>
-            )}
-            <Form method="post" action={gift.returnPath} reloadDocument>
-              <input type="hidden" name="intent" value="bank" />
-              <button type="submit" className="btn-secondary">
-                {cardWait.bank}
-              </button>
-            </Form>
-          </div>
-          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-            Questions about your gift? Write to{" "}
-            <a href={`mailto:${charity.email}`} className="link">
-              {charity.email}
-            </a>{" "}
-            quoting your reference.
+      <CardGiftPanel gift={gift}>
+        {gift.waiting ? (
+          <p role="status" className="mt-6 font-semibold text-slate-900 dark:text-white">
+            {gift.slow ? cardWait.slow : cardWait.waiting}
           </p>
-        </section>
-      </div>
+        ) : null}
+        {/* Plain document posts and links: the page's own refresh timer ends with it. */}
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          {gift.waiting ? (
+            <Link to="." reloadDocument className="btn-donate">
+              {cardWait.checkNow}
+            </Link>
+          ) : (
+            <CardGiftChoiceForm choice="retry" action={gift.returnPath} reloadDocument />
+          )}
+          <CardGiftChoiceForm choice="bank" action={gift.returnPath} reloadDocument />
+        </div>
+      </CardGiftPanel>
     </>
   );
 }

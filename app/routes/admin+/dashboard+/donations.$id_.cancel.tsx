@@ -14,7 +14,7 @@ import { savedRedirect } from "~/routes/_glue/saved.server";
 import { cancelPledgeSchema, isPaidInFull } from "~/schemas/donations";
 import { cancelPledge, DonationError, findPledge } from "~/services/donations.server";
 import { donationRefusals } from "~/content/admin";
-import { cancelCardSubscription } from "~/services/card-gifts.server";
+import { cancelCardSubscription, CardGiftError } from "~/services/card-gifts.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -56,20 +56,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const pledge = await findPledge(id);
   if (!pledge) throw notFound(PLEDGE_NOT_FOUND);
-  if (pledge.stripeSubscription && !pledge.cancelledAt) {
-    // Stripe first: the pledge is cancelled only once the donor's card will not be charged again.
-    const ended = await cancelCardSubscription(id, submission.value.reason, user.username);
-    if (ended.ok) return savedRedirect(adminPaths.donation(id), "subscription-cancelled");
-    const message =
-      ended.reason === "stripe-error"
-        ? `Stripe did not cancel the subscription, so nothing has changed: ${ended.message ?? "no reason given"}. Try again, or cancel it in the Stripe Dashboard.`
-        : "Card payments are not configured on this server, so the subscription cannot be cancelled from here.";
-    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 502 });
-  }
   try {
+    if (pledge.stripeSubscription && !pledge.cancelledAt) {
+      // Stripe first: the pledge is cancelled only once the donor's card will not be charged again.
+      await cancelCardSubscription(id, submission.value.reason, user.username);
+      return savedRedirect(adminPaths.donation(id), "subscription-cancelled");
+    }
     await cancelPledge(id, submission.value.reason, user.username);
   } catch (error) {
-    if (!(error instanceof DonationError)) throw error;
+    if (!(error instanceof DonationError || error instanceof CardGiftError)) throw error;
     if (error.status === 404) throw notFound(PLEDGE_NOT_FOUND);
     return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }

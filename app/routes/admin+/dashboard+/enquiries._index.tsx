@@ -3,9 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
 import { listCell, listRow, StaffTable } from "~/components/admin/table";
-import { FilterForm } from "~/components/admin/filter-form";
-import { Pagination } from "~/components/admin/pagination";
-import { FormError } from "~/components/ui/form";
+import { FilterForm, fourColumnFilters, ListHeading } from "~/components/admin/filter-form";
+import { FilteredList } from "~/components/admin/pagination";
 import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
 import { ENQUIRY_PREVIEW_LENGTH, enquiryMessages, enquiryStatusLabels } from "~/content/enquiries";
 import { site } from "~/content/site";
@@ -79,22 +78,19 @@ export default function Enquiries() {
   const { errors, filter, page, list } = useLoaderData<typeof loader>();
   const current = asFilter(filter);
   const hrefFor = (p: number) => `${adminPaths.enquiries}${enquiryQueryString(current, p)}`;
-  const filtered = Boolean(filter.status || filter.subject || filter.q);
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">Enquiries</h2>
-        <a href={`${adminPaths.enquiriesExport}${enquiryQueryString(current)}`} className="btn-secondary" download>
-          Export CSV{filtered ? " (filtered)" : ""}
-        </a>
-      </div>
+      <ListHeading
+        title="Enquiries"
+        exportHref={adminPaths.enquiriesExport + enquiryQueryString(current)}
+        filter={current}
+      />
 
       <FilterForm
         idPrefix="enquiries"
         action={adminPaths.enquiries}
-        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-        actionsClassName="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4"
+        {...fourColumnFilters}
         search={{
           label: "Search",
           value: filter.q,
@@ -114,57 +110,41 @@ export default function Enquiries() {
         ]}
       />
 
-      <div className="mt-6">
-        <FormError errors={errors} />
-      </div>
-
-      {list ? (
-        <>
-          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
-            {list.total === 0
-              ? enquiryMessages.empty
-              : `${list.capped ? `${list.total.toLocaleString("en-GB")}+` : list.total.toLocaleString("en-GB")} ${
-                  list.total === 1 ? "enquiry" : "enquiries"
-                } · page ${page} of ${list.lastPage}`}
-          </p>
-          {list.enquiries.length === 0 && list.total > 0 ? (
-            <p className="mt-4">
-              {enquiryMessages.emptyPage}{" "}
-              <Link to={hrefFor(list.lastPage)} className="link">
-                Go to the last page
-              </Link>
-            </p>
-          ) : null}
-          {list.enquiries.length > 0 ? (
-            <StaffTable
-              className="mt-4"
-              wide
-              caption="Enquiries, new first, then newest first"
-              columns={["From", "Subject", "Received", "Status", "Message"]}
-            >
-              {list.enquiries.map((enquiry) => (
-                <tr key={enquiry.id} className={listRow}>
-                  <td className={listCell}>
-                    <Link to={adminPaths.enquiry(enquiry.id)} className="link font-semibold break-words">
-                      {enquiry.name}
-                    </Link>
-                    <div className="break-all text-slate-700 dark:text-slate-300">{enquiry.email}</div>
-                  </td>
-                  <td className={listCell}>{enquiry.subject}</td>
-                  <td className={`${listCell} whitespace-nowrap`}>
-                    <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
-                  </td>
-                  <td className={listCell}>
-                    <EnquiryStatusBadge status={enquiry.status} />
-                  </td>
-                  <td className={`${listCell} break-words text-slate-700 dark:text-slate-300`}>{enquiry.preview}</td>
-                </tr>
-              ))}
-            </StaffTable>
-          ) : null}
-          <Pagination page={page} lastPage={list.lastPage} href={hrefFor} label="Enquiry pages" />
-        </>
-      ) : null}
+      <FilteredList
+        errors={errors}
+        count={
+          list && { total: list.total, capped: list.capped, lastPage: list.lastPage, shown: list.enquiries.length }
+        }
+        words={enquiryMessages.list}
+        page={page}
+        href={hrefFor}
+      >
+        <StaffTable
+          className="mt-4"
+          wide
+          caption="Enquiries, new first, then newest first"
+          columns={["From", "Subject", "Received", "Status", "Message"]}
+        >
+          {list?.enquiries.map((enquiry) => (
+            <tr key={enquiry.id} className={listRow}>
+              <td className={listCell}>
+                <Link to={adminPaths.enquiry(enquiry.id)} className="link font-semibold break-words">
+                  {enquiry.name}
+                </Link>
+                <div className="break-all text-slate-700 dark:text-slate-300">{enquiry.email}</div>
+              </td>
+              <td className={listCell}>{enquiry.subject}</td>
+              <td className={`${listCell} whitespace-nowrap`}>
+                <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
+              </td>
+              <td className={listCell}>
+                <EnquiryStatusBadge status={enquiry.status} />
+              </td>
+              <td className={`${listCell} break-words text-slate-700 dark:text-slate-300`}>{enquiry.preview}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      </FilteredList>
     </>
   );
 }

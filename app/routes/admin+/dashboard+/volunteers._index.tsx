@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FilterForm } from "~/components/admin/filter-form";
-import { Pagination } from "~/components/admin/pagination";
+import { FilterForm, fourColumnFilters, ListHeading } from "~/components/admin/filter-form";
+import { FilteredList } from "~/components/admin/pagination";
 import { listCell, listRow, StaffTable } from "~/components/admin/table";
 import { VolunteerStatusBadge } from "~/components/admin/volunteer-status";
-import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
   isVolunteerKind,
@@ -100,22 +99,19 @@ export default function Volunteers() {
   const { errors, filter, interests, page, list } = useLoaderData<typeof loader>();
   const current = asFilter(filter);
   const hrefFor = (p: number) => `${adminPaths.volunteers}${volunteerQueryString(current, p)}`;
-  const filtered = Boolean(filter.status || filter.kind || filter.interest || filter.q);
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">{copy.title}</h2>
-        <a href={`${adminPaths.volunteersExport}${volunteerQueryString(current)}`} className="btn-secondary" download>
-          Export CSV{filtered ? " (filtered)" : ""}
-        </a>
-      </div>
+      <ListHeading
+        title={copy.title}
+        exportHref={adminPaths.volunteersExport + volunteerQueryString(current)}
+        filter={current}
+      />
 
       <FilterForm
         idPrefix="volunteers"
         action={adminPaths.volunteers}
-        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-        actionsClassName="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4"
+        {...fourColumnFilters}
         search={{ label: "Search by name", value: filter.q, maxLength: VOLUNTEER_SEARCH_MAX, help: copy.searchHelp }}
         selects={[
           { name: "status", label: "Status", value: filter.status, anyLabel: "Any status", options: statusOptions },
@@ -130,63 +126,47 @@ export default function Volunteers() {
         ]}
       />
 
-      <div className="mt-6">
-        <FormError errors={errors} />
-      </div>
-
-      {list ? (
-        <>
-          <p className="mt-2 text-slate-700 dark:text-slate-300" role="status">
-            {list.total === 0
-              ? copy.empty
-              : `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "application" : "applications"} · page ${page} of ${list.lastPage}`}
-          </p>
-          {list.applications.length === 0 && list.total > 0 ? (
-            <p className="mt-4">
-              There is nothing on this page.{" "}
-              <Link to={hrefFor(list.lastPage)} className="link">
-                Go to the last page
-              </Link>
-            </p>
-          ) : null}
-          {list.applications.length > 0 ? (
-            <StaffTable
-              className="mt-4"
-              wide
-              stacked
-              caption="Volunteer applications, newest first"
-              columns={["Name", "Applied for", "Received", "Status", "Interests", "District"]}
-            >
-              {list.applications.map((a) => (
-                <tr key={a.id} className={listRow}>
-                  <td className={listCell} data-label="Name">
-                    <Link to={adminPaths.volunteer(a.id)} className="link font-semibold break-words">
-                      {a.name}
-                    </Link>
-                    <div className="break-all text-slate-700 dark:text-slate-300">{a.email}</div>
-                  </td>
-                  <td className={listCell} data-label="Applied for">
-                    {volunteerKindLabels[a.kind]}
-                  </td>
-                  <td className={`${listCell} whitespace-nowrap`} data-label="Received">
-                    <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
-                  </td>
-                  <td className={listCell} data-label="Status">
-                    <VolunteerStatusBadge status={a.status} />
-                  </td>
-                  <td className={`${listCell} break-words`} data-label="Interests">
-                    {a.interests.join(", ") || "—"}
-                  </td>
-                  <td className={listCell} data-label="District">
-                    {a.district}
-                  </td>
-                </tr>
-              ))}
-            </StaffTable>
-          ) : null}
-          <Pagination page={page} lastPage={list.lastPage} href={hrefFor} label="Application pages" />
-        </>
-      ) : null}
+      <FilteredList
+        errors={errors}
+        count={list && { total: list.total, lastPage: list.lastPage, shown: list.applications.length }}
+        words={copy.list}
+        page={page}
+        href={hrefFor}
+      >
+        <StaffTable
+          className="mt-4"
+          wide
+          stacked
+          caption="Volunteer applications, newest first"
+          columns={["Name", "Applied for", "Received", "Status", "Interests", "District"]}
+        >
+          {list?.applications.map((a) => (
+            <tr key={a.id} className={listRow}>
+              <td className={listCell} data-label="Name">
+                <Link to={adminPaths.volunteer(a.id)} className="link font-semibold break-words">
+                  {a.name}
+                </Link>
+                <div className="break-all text-slate-700 dark:text-slate-300">{a.email}</div>
+              </td>
+              <td className={listCell} data-label="Applied for">
+                {volunteerKindLabels[a.kind]}
+              </td>
+              <td className={`${listCell} whitespace-nowrap`} data-label="Received">
+                <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
+              </td>
+              <td className={listCell} data-label="Status">
+                <VolunteerStatusBadge status={a.status} />
+              </td>
+              <td className={`${listCell} break-words`} data-label="Interests">
+                {a.interests.join(", ") || "—"}
+              </td>
+              <td className={listCell} data-label="District">
+                {a.district}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      </FilteredList>
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CheckboxField, FileField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
+import { PagePhotoFields } from "~/components/page-photo-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { startPageCopy } from "~/content/start-page";
 import type { GetInvolvedPage } from "~/content/get-involved";
 import { startPageRules } from "~/schemas/fundraising-rules";
 import { browserValidation } from "~/schemas/field-rules";
-import { getFormProps, useForm, type FieldMeta, type SubmissionResult } from "~/utils/light-form";
+import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
 
 // The Share My Day and In Memoriam pages (get-involved.share-my-day.tsx, get-involved.memoriam.tsx),
@@ -75,28 +76,6 @@ function HowToTakePart({ mailto, email }: { mailto: string; email: string }) {
 }
 
 const checks = browserValidation(startPageRules);
-
-/** A supporter's page's optional photo and its description (also on the owner's edit page). */
-export function PagePhotoFields({ image, imageAlt, hint }: { image: FieldMeta; imageAlt: FieldMeta; hint?: string }) {
-  return (
-    <>
-      <FileField
-        meta={image}
-        label="A photo"
-        accept="image/jpeg,image/png,image/webp"
-        optional
-        hint={hint ?? "JPEG, PNG or WebP, at most 10 MB: shown at the top of your page."}
-      />
-      <TextField
-        meta={imageAlt}
-        label="Describe the photo"
-        optional
-        autoComplete="off"
-        hint="Needed with a photo: people who use screen readers hear this instead, e.g. “Anna at the finish line”."
-      />
-    </>
-  );
-}
 
 function StartPageForm({ kind }: { kind: StartKind }) {
   const actionData = useActionData<{ started?: boolean; result?: SubmissionResult }>();

@@ -13,8 +13,6 @@ export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
  * cut, and answered with a field error; a body beyond that is a 413.
  */
 export const PHOTO_FORM_LIMITS = { maxBytes: 24 * 1024 * 1024, maxFileBytes: MAX_IMAGE_BYTES };
-/** The file chooser's `accept`. */
-export const IMAGE_ACCEPT = IMAGE_TYPES.join(",");
 
 /** A page's address after its section: small letters and digits, single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ResponsivePicture } from "~/components/responsive-picture";
-import { PagePhotoFields } from "~/components/start-page";
+import { PagePhotoFields } from "~/components/page-photo-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
-import { fundraiseCopy, manageCopy, pageStatusLabels } from "~/content/appeals";
+import { manageCopy, ownerStatusLabels } from "~/content/page-manage";
 import {
   changeOwnPage,
   fundraisePath,
@@ -19,7 +18,6 @@ import { browserValidation } from "~/schemas/field-rules";
 import { pageEditRules } from "~/schemas/fundraising-rules";
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
-import { formatPence } from "~/utils/money";
 
 // The page the owner's e-mail links to: the signed link is the key (no account). It shows where
 // the page stands (waiting for review, changes asked for with staff's message, public, rejected,
@@ -41,7 +39,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
       target: String(page.targetPence / 100),
       status: page.status,
       staffMessage: page.staffMessage,
-      targetPence: page.targetPence,
       image: responsiveImage(page.imageUpload, page.imageWidths, page.imageAlt),
       imageAlt: page.imageAlt ?? "",
       editable: ownerMayEdit(page),
@@ -56,7 +53,7 @@ export const action = ({ request, params }: ActionFunctionArgs) => changeOwnPage
 export const headers: HeadersFunction = (args) => pageHeaders(args, TOKEN_PAGE_HEADERS);
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: fundraiseCopy.manageHeading, description: "Your fundraising page.", noindex: true }, matches);
+  pageMeta({ title: manageCopy.heading, description: "Your fundraising page.", noindex: true }, matches);
 
 const checks = browserValidation(pageEditRules);
 
@@ -91,9 +88,11 @@ function EditPage({ page }: { page: Page }) {
         <TextareaField meta={fields.story} label="Your story" rows={8} />
         {page.image ? (
           <figure>
-            <ResponsivePicture
-              image={page.image}
+            <img
+              src={page.image.src}
+              srcSet={page.image.srcSet}
               sizes="20rem"
+              alt={page.image.alt}
               width={320}
               height={180}
               className="aspect-video w-80 max-w-full rounded-lg object-cover"
@@ -121,7 +120,7 @@ export default function ManageFundraisingPage() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="container-page max-w-3xl py-12">
-      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{fundraiseCopy.manageHeading}</h1>
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{manageCopy.heading}</h1>
       {!data.ok ? (
         <p className="mt-4">{data.status === 410 ? manageCopy.expired : manageCopy.invalid}</p>
       ) : (
@@ -130,9 +129,9 @@ export default function ManageFundraisingPage() {
             <dt className="font-semibold">Page</dt>
             <dd className="break-words">{data.title}</dd>
             <dt className="font-semibold">Target</dt>
-            <dd>{formatPence(data.targetPence)}</dd>
+            <dd>£{data.target}</dd>
             <dt className="font-semibold">State</dt>
-            <dd>{pageStatusLabels[data.status]}</dd>
+            <dd>{ownerStatusLabels[data.status]}</dd>
             {data.staffMessage ? (
               <>
                 <dt className="font-semibold">Our team's message</dt>

@@ -22,7 +22,7 @@ export const manageCopy = {
 
 /** Where the page stands, as its owner reads it. */
 export const ownerStatusLabels = {
-  pending: "Waiting for our team to review it",
+  pending: "Waiting for review",
   "changes-requested": "Our team asks for a change",
   approved: "Public",
   rejected: "Not published",

@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
+import { ResponsivePicture } from "~/components/responsive-picture";
 import { ActionNotice } from "~/components/admin/notice";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { ErrorList, TextareaField } from "~/components/ui/form";
@@ -24,6 +25,7 @@ import {
 } from "~/services/fundraising.server";
 import type { FlashCode } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
@@ -40,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       flash: flash.message,
       page,
       publicPath: fundraisePath(page.slug),
+      image: responsiveImage(page.imageUpload, page.imageWidths, page.imageAlt),
       totals,
       supporters,
       history: history.map(({ id, action, detail, actor, createdAt }) => ({ id, action, detail, actor, createdAt })),
@@ -93,7 +96,7 @@ function decisionsFor(status: string): PageDecision[] {
 }
 
 export default function FundraisingPageReview() {
-  const { page, publicPath, totals, supporters, history, flash } = useLoaderData<typeof loader>();
+  const { page, publicPath, image, totals, supporters, history, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -163,6 +166,18 @@ export default function FundraisingPageReview() {
           Their story
         </h3>
         <p className="mt-2 whitespace-pre-line break-words">{page.story}</p>
+        {image ? (
+          <figure className="mt-4">
+            <ResponsivePicture
+              image={image}
+              sizes="24rem"
+              width={384}
+              height={216}
+              className="aspect-video w-96 max-w-full rounded-lg object-cover"
+            />
+            <figcaption className="mt-1 text-sm">Their photo, described as: “{image.alt}”</figcaption>
+          </figure>
+        ) : null}
       </section>
 
       <section aria-labelledby="decision-heading" className="mt-8 max-w-2xl">

@@ -37,6 +37,7 @@ import type { Payment } from "~/models/payment.server";
 import type { Pledge } from "~/models/pledge.server";
 import type { PageDecision, PageEditInput, StartPageInput } from "~/schemas/fundraising-page";
 import { adminPaths } from "~/utils/admin-paths";
+import type { CharitySettings } from "~/utils/charity-settings";
 import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";
 import { charitySettingsIn, getCharitySettings } from "./charity-settings.server";
@@ -127,20 +128,29 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
       link: { label: words.manageLabel, url: manageLink(created) },
     });
     await enqueueMail(trx, { kind: "fundraising.started", to: created.ownerEmail, ...mail });
-    const { STAFF_EMAIL } = getEnv();
-    if (STAFF_EMAIL) {
-      const alert = pageOwnerMail(words.staffNewPageSubject(created.title), [], charity, {
-        link: { label: "Review it in the staff area:", url: absoluteUrl(adminPaths.fundraisingPage(created.id)) },
-      });
-      await enqueueMail(trx, { kind: "fundraising.staff", to: STAFF_EMAIL, ...alert });
-    }
+    await alertStaff(trx, created, words.staffNewPageSubject(created.title), charity);
     return created;
-  }).catch(async (error: unknown) => {
-    if (stored) await deleteImage(stored.key);
-    throw error;
-  });
+  }).catch(forgetPhoto(stored));
   logger.info({ event: "fundraising_page.started", page_id: page.id }, "Fundraising page started");
   return page;
+}
+
+/** Staff (STAFF_EMAIL, when set) hear of a page to review, in the page's transaction. */
+async function alertStaff(trx: DB, page: FundraisingPage, subject: string, charity: CharitySettings) {
+  const { STAFF_EMAIL } = getEnv();
+  if (!STAFF_EMAIL) return;
+  const alert = pageOwnerMail(subject, [], charity, {
+    link: { label: "Review it in the staff area:", url: absoluteUrl(adminPaths.fundraisingPage(page.id)) },
+  });
+  await enqueueMail(trx, { kind: "fundraising.staff", to: STAFF_EMAIL, ...alert });
+}
+
+/** A photo stored for a change that did not happen goes; the error goes on. */
+function forgetPhoto(stored: StoredImage | undefined) {
+  return async (error: unknown): Promise<never> => {
+    if (stored) await deleteImage(stored.key);
+    throw error;
+  };
 }
 
 async function storePhoto(photo: File | undefined): Promise<StoredImage | undefined> {
@@ -221,18 +231,11 @@ export async function reviseOwnPage(token: string, input: PageEditInput): Promis
       actorId: null,
     });
     if (current.status === "approved") await notePublicChange(trx);
-    const { STAFF_EMAIL } = getEnv();
-    if (STAFF_EMAIL && updated.status === "pending" && changed.length > 0) {
-      const alert = pageOwnerMail(words.staffRevisedSubject(updated.title), [], charity, {
-        link: { label: "Review it in the staff area:", url: absoluteUrl(adminPaths.fundraisingPage(updated.id)) },
-      });
-      await enqueueMail(trx, { kind: "fundraising.staff", to: STAFF_EMAIL, ...alert });
+    if (updated.status === "pending" && changed.length > 0) {
+      await alertStaff(trx, updated, words.staffRevisedSubject(updated.title), charity);
     }
     return updated;
-  }).catch(async (error: unknown) => {
-    if (stored) await deleteImage(stored.key);
-    throw error;
-  });
+  }).catch(forgetPhoto(stored));
   if (current.imageUpload && current.imageUpload !== page.imageUpload) await deleteImage(current.imageUpload);
   if (current.status === "approved") pageCache.clear();
   logger.info({ event: "fundraising_page.revised", page_id: page.id }, "Fundraising page changed by its owner");

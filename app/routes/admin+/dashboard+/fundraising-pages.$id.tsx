@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
+import { ListOrEmpty } from "~/components/admin/list-or-empty";
 import { ResponsivePicture } from "~/components/responsive-picture";
 import { ActionNotice } from "~/components/admin/notice";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -221,30 +222,26 @@ export default function FundraisingPageReview() {
         <h3 id="supporters-heading" className="text-lg font-semibold">
           Gifts received
         </h3>
-        {supporters.length === 0 ? (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">No gifts received yet.</p>
-        ) : (
-          <ul className="mt-2 space-y-3">
-            {supporters.map((s) => (
-              <li key={s.pledgeId} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                <p className="font-semibold">
-                  {s.name ?? "Anonymous"}
-                  {s.amountPence === null ? " (amount hidden)" : `: ${formatPence(s.amountPence)}`}
-                </p>
-                {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
-                {tribute && s.message && !s.messageApproved ? (
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="approve-message" />
-                    <input type="hidden" name="pledge" value={s.pledgeId} />
-                    <button type="submit" className="btn-secondary">
-                      Approve this message
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListOrEmpty items={supporters} empty="No gifts received yet." className="mt-2 space-y-3">
+          {(s) => (
+            <li key={s.pledgeId} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+              <p className="font-semibold">
+                {s.name ?? "Anonymous"}
+                {s.amountPence === null ? " (amount hidden)" : `: ${formatPence(s.amountPence)}`}
+              </p>
+              {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
+              {tribute && s.message && !s.messageApproved ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="approve-message" />
+                  <input type="hidden" name="pledge" value={s.pledgeId} />
+                  <button type="submit" className="btn-secondary">
+                    Approve this message
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          )}
+        </ListOrEmpty>
       </section>
       <AuditTrail events={history} />
     </>

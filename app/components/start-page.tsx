@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CheckboxField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
+import { PagePhotoFields } from "~/components/page-photo-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { startPageCopy } from "~/content/start-page";
@@ -89,7 +90,7 @@ function StartPageForm({ kind }: { kind: StartKind }) {
   }
   const tribute = kind === "memoriam";
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-5">
       <ErrorSummary form={form} />
       <Honeypot />
       <input type="hidden" name="kind" value={kind} />
@@ -116,6 +117,7 @@ function StartPageForm({ kind }: { kind: StartKind }) {
         rows={6}
         hint="Why you are raising money: shown on your page."
       />
+      <PagePhotoFields image={fields.image} imageAlt={fields.image_alt} />
       {tribute ? null : (
         <CheckboxField meta={fields.sponsored} label="This is a sponsored event (a run, a swim, a challenge)" />
       )}

@@ -34,7 +34,6 @@ export const fundraiseCopy = {
   anonymous: "Anonymous",
   inMemoryOf: "In memory of",
   occasion: "Occasion",
-  manageHeading: "Your fundraising page",
 } as const;
 
 /** A supporter's page's state, as staff read it. */

@@ -12,6 +12,7 @@ export const auditActionWords: Record<string, string> = {
   "fundraising-page.reject": "Page rejected",
   "fundraising-page.take-down": "Page taken down",
   "fundraising-page.message-approved": "Tribute message approved",
+  "fundraising-page.revised": "Page changed by its owner",
   "payment.removed": "Payment removed",
   "payment.refunded": "Payment refunded",
   "payment.disputed": "Payment disputed",
@@ -80,5 +81,6 @@ export const auditActorWords: Record<string, string> = {
   stripe: "Stripe",
   anonymous: "someone not signed in",
   housekeeping: "the site's scheduled housekeeping",
+  supporter: "the supporter (Start your page)",
   "system (retention)": "the site's scheduled housekeeping",
 };

@@ -108,4 +108,5 @@ export const fundraisingMailWording = {
   giftText: (who: string, amount: string) => `${who} gave ${amount} through your page. Thank you for raising it!`,
   someone: "Someone who asked to stay anonymous",
   staffNewPageSubject: (title: string) => `New fundraising page to review: ${title}`,
+  staffRevisedSubject: (title: string) => `A fundraising page changed by its owner, to review: ${title}`,
 } as const;

@@ -8,28 +8,7 @@ import type { DB } from "~/infra/db.server";
 
 export type { FundraisingPageKind, FundraisingPageStatus };
 
-export interface FundraisingPage {
-  id: number;
-  slug: string;
-  kind: FundraisingPageKind;
-  ownerName: string;
-  ownerEmail: string;
-  title: string;
-  story: string;
-  targetPence: number;
-  occasion: string | null;
-  inMemoryOf: string | null;
-  sponsored: boolean;
-  imageUpload: string | null;
-  imageWidths: string | null;
-  imageAlt: string | null;
-  status: FundraisingPageStatus;
-  staffMessage: string | null;
-  createdAt: string;
-  updatedAt: string;
-  approvedAt: string | null;
-}
-
+/** What a page is made of when started (the owner's words and photo). */
 export interface FundraisingPageInput {
   kind: FundraisingPageKind;
   ownerName: string;
@@ -43,6 +22,16 @@ export interface FundraisingPageInput {
   imageUpload: string | null;
   imageWidths: string | null;
   imageAlt: string | null;
+}
+
+export interface FundraisingPage extends FundraisingPageInput {
+  id: number;
+  slug: string;
+  status: FundraisingPageStatus;
+  staffMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
 }
 
 function toPage(row: Selectable<FundraisingPagesTable>): FundraisingPage {
@@ -158,11 +147,22 @@ export async function setFundraisingPageStatus(
   return row ? toPage(row) : undefined;
 }
 
-/** The owner's own changes (after staff asked for some): back to review. */
+/** What the owner may change through their link: the words, the target and the photo. */
+export type PageRevision = Pick<
+  FundraisingPageInput,
+  "title" | "story" | "targetPence" | "imageUpload" | "imageWidths" | "imageAlt"
+>;
+
+/**
+ * The owner's own changes, when the page is in one of `from`; the page then stands in `status`
+ * (back to review, or as it was for a change staff need not see). Undefined otherwise.
+ */
 export async function reviseFundraisingPage(
   db: DB,
   id: number,
-  change: { title: string; story: string; targetPence: number },
+  change: PageRevision,
+  from: readonly FundraisingPageStatus[],
+  status: FundraisingPageStatus,
 ): Promise<FundraisingPage | undefined> {
   const row = await db
     .updateTable("fundraising_pages")
@@ -170,11 +170,14 @@ export async function reviseFundraisingPage(
       title: change.title,
       story: change.story,
       target_pence: change.targetPence,
-      status: "pending",
+      image_upload: change.imageUpload,
+      image_widths: change.imageWidths,
+      image_alt: change.imageAlt,
+      status,
       updated_at: nowIsoString(),
     })
     .where("id", "=", id)
-    .where("status", "in", ["pending", "changes-requested"])
+    .where("status", "in", [...from])
     .returningAll()
     .executeTakeFirst();
   return row ? toPage(row) : undefined;

@@ -1,7 +1,8 @@
 import { z } from "./zod";
-import { requiredText, textCharacters } from "./email";
+import { requiredText } from "./email";
 import { poundsToPence } from "./event-money";
 import { fromLondonLocal } from "~/utils/dates";
+import { photoAlt, photoFile } from "./photo-fields";
 
 // The staff Events forms (zod + Conform): an event with its first ticket type, another ticket
 // type. Times are typed as UK local time and stored as UTC instants.
@@ -62,19 +63,8 @@ const eventFields = {
   venue: requiredText("Venue", EVENT_LIMITS.venue),
   starts_at: ukTime("Date and time"),
   suggested_donation: z.preprocess(blankToUndefined, pounds("Suggested donation").optional()),
-  image_alt: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(EVENT_LIMITS.alt, `Photo description must be at most ${EVENT_LIMITS.alt} characters`)
-      .optional()
-      .superRefine(textCharacters("line", "Photo description")),
-  ),
-  image: z.preprocess(
-    (value) => (value instanceof File && value.size > 0 ? value : undefined),
-    z.instanceof(File).optional(),
-  ),
+  image_alt: photoAlt("Photo description", EVENT_LIMITS.alt),
+  image: photoFile,
 };
 
 /** A new event and its first ticket type. */

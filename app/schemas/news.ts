@@ -1,14 +1,13 @@
 import { fromLondonLocal } from "~/utils/dates";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { z } from "./zod";
-import { textCharacters } from "./email";
+import { requiredText } from "./email";
+import { blankToUndefined, photoAlt, photoFile, requirePhotoAlt } from "./photo-fields";
+
+export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./photo-fields";
 
 // Shared by the admin form (Conform) and the JSON API: the server is always the authority.
 export const NEWS_LIMITS = { title: 200, content: 50_000, imageUrl: 2_048, imageAlt: 250 } as const;
-
-/** Largest photo staff may upload. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 export const NEWS_STATUSES = ["draft", "published"] as const;
 
@@ -18,37 +17,15 @@ const httpUrl = z
   .max(NEWS_LIMITS.imageUrl, `Image URL must be at most ${NEWS_LIMITS.imageUrl} characters`)
   .refine((value) => safeHttpUrl(value) !== null, "Image URL must be a valid http(s) URL");
 
-// Conform sends an empty field as undefined; the API may send null or "". A field holding
-// only spaces is empty too.
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
 export const newsArticleSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`)
-    .superRefine(textCharacters("line", "Title")),
-  content: z
-    .string({ error: "Content is required" })
-    .trim()
-    .min(1, "Content is required")
-    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`)
-    .superRefine(textCharacters("multiline", "Content")),
+  title: requiredText("Title", NEWS_LIMITS.title),
+  content: requiredText("Content", NEWS_LIMITS.content, "multiline"),
   image_url: z.preprocess(blankToUndefined, httpUrl.optional()),
 });
 
 const status = z.enum(NEWS_STATUSES, { error: 'Status must be "draft" or "published"' });
 
-const imageAlt = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: "Image alt text must be a string" })
-    .trim()
-    .max(NEWS_LIMITS.imageAlt, `Image alt text must be at most ${NEWS_LIMITS.imageAlt} characters`)
-    .optional()
-    .superRefine(textCharacters("line", "Image alt text")),
-);
+const imageAlt = photoAlt("Image alt text", NEWS_LIMITS.imageAlt);
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
@@ -84,8 +61,6 @@ export const newsApiSchema = newsArticleSchema.extend({
   image_alt: imageAlt,
 });
 
-const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
-
 /** The admin form: the article, its status and UK publish time, and a photo to upload. */
 export const newsArticleFormSchema = newsArticleSchema
   .extend({
@@ -101,28 +76,10 @@ export const newsArticleFormSchema = newsArticleSchema
         .optional(),
     ),
     image_alt: imageAlt,
-    image: z.preprocess(
-      (v) => (isFile(v) && v.size === 0 && !v.name ? undefined : v),
-      z
-        .custom<File>(isFile, "Choose a photo file")
-        .refine((file) => file.size <= MAX_IMAGE_BYTES, "The photo must be at most 10 MB")
-        .refine(
-          (file) => (IMAGE_TYPES as readonly string[]).includes(file.type),
-          "The photo must be a JPEG, PNG or WebP image",
-        )
-        .optional(),
-    ),
+    image: photoFile,
     remove_image: z.preprocess((v) => v === "on" || v === true, z.boolean()).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.image && !value.image_alt) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["image_alt"],
-        message: "Describe the photo: people who use screen readers hear this text instead of seeing it",
-      });
-    }
-  });
+  .superRefine(requirePhotoAlt);
 
 export type NewsArticleFormInput = z.infer<typeof newsArticleFormSchema>;
 

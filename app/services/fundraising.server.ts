@@ -1,11 +1,13 @@
 // Long because a supporter's page has a whole life here: started from a public form (throttled
-// per address, e-mailed a signed management link), reviewed by staff (approve, ask for changes,
+// per address, e-mailed a signed management link, an optional photo), changed by its owner through
+// that link (back to review), reviewed by staff (approve, ask for changes,
 // reject, take down; each audited and e-mailed), shown publicly with its figures and supporters,
 // given to through the donate form, and its owner told of each gift as the money arrives.
 import crypto from "node:crypto";
 import { nowDate } from "~/infra/clock.server";
 import { getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { deleteImage, storeImage, type StoredImage } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
 import { markdownToText, renderMarkdown } from "~/infra/markdown.server";
 import { pageCache } from "~/infra/page-cache.server";
@@ -24,6 +26,7 @@ import {
   listFundraisingPages,
   listPageSupporters,
   listPublicFundraisingPages,
+  reviseFundraisingPage,
   setFundraisingPageStatus,
   type FundraisingPage,
   type FundraisingPageStatus,
@@ -32,8 +35,9 @@ import {
 import { enqueueMail } from "~/models/outbox.server";
 import type { Payment } from "~/models/payment.server";
 import type { Pledge } from "~/models/pledge.server";
-import type { PageDecision, StartPageInput } from "~/schemas/fundraising-page";
+import type { PageDecision, PageEditInput, StartPageInput } from "~/schemas/fundraising-page";
 import { adminPaths } from "~/utils/admin-paths";
+import type { CharitySettings } from "~/utils/charity-settings";
 import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";
 import { charitySettingsIn, getCharitySettings } from "./charity-settings.server";
@@ -85,6 +89,8 @@ export function manageLink(page: Pick<FundraisingPage, "id">, now: Date = nowDat
 export async function startFundraisingPage(input: StartPageInput): Promise<FundraisingPage> {
   const charity = await getCharitySettings();
   const since = new Date(nowDate().getTime() - 24 * 60 * 60 * 1000).toISOString();
+  // The photo is decoded and stored first (ImageRejected says why not); it goes if the page does not.
+  const stored = await storePhoto(input.image);
   const page = await immediateTransaction(getDb(), async (trx) => {
     if ((await countPagesByEmailSince(trx, input.email, since)) >= PAGES_PER_ADDRESS_PER_DAY) {
       throw new FundraisingRefusal(
@@ -105,9 +111,7 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
         occasion: input.kind === "share-my-day" ? (input.occasion ?? null) : null,
         inMemoryOf: input.kind === "memoriam" ? (input.in_memory_of ?? null) : null,
         sponsored: input.kind === "share-my-day" && input.sponsored,
-        imageUpload: null,
-        imageWidths: null,
-        imageAlt: null,
+        ...photoColumns(stored, input.image_alt),
       },
       slugCandidates(input.title),
     );
@@ -124,16 +128,117 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
       link: { label: words.manageLabel, url: manageLink(created) },
     });
     await enqueueMail(trx, { kind: "fundraising.started", to: created.ownerEmail, ...mail });
-    const { STAFF_EMAIL } = getEnv();
-    if (STAFF_EMAIL) {
-      const alert = pageOwnerMail(words.staffNewPageSubject(created.title), [], charity, {
-        link: { label: "Review it in the staff area:", url: absoluteUrl(adminPaths.fundraisingPage(created.id)) },
-      });
-      await enqueueMail(trx, { kind: "fundraising.staff", to: STAFF_EMAIL, ...alert });
-    }
+    await alertStaff(trx, created, words.staffNewPageSubject(created.title), charity);
     return created;
-  });
+  }).catch(forgetPhoto(stored));
   logger.info({ event: "fundraising_page.started", page_id: page.id }, "Fundraising page started");
+  return page;
+}
+
+/** Staff (STAFF_EMAIL, when set) hear of a page to review, in the page's transaction. */
+async function alertStaff(trx: DB, page: FundraisingPage, subject: string, charity: CharitySettings) {
+  const { STAFF_EMAIL } = getEnv();
+  if (!STAFF_EMAIL) return;
+  const alert = pageOwnerMail(subject, [], charity, {
+    link: { label: "Review it in the staff area:", url: absoluteUrl(adminPaths.fundraisingPage(page.id)) },
+  });
+  await enqueueMail(trx, { kind: "fundraising.staff", to: STAFF_EMAIL, ...alert });
+}
+
+/** A photo stored for a change that did not happen goes; the error goes on. */
+function forgetPhoto(stored: StoredImage | undefined) {
+  return async (error: unknown): Promise<never> => {
+    if (stored) await deleteImage(stored.key);
+    throw error;
+  };
+}
+
+async function storePhoto(photo: File | undefined): Promise<StoredImage | undefined> {
+  return photo ? storeImage(new Uint8Array(await photo.arrayBuffer())) : undefined;
+}
+
+function photoColumns(stored: StoredImage | undefined, alt: string | undefined) {
+  return stored
+    ? { imageUpload: stored.key, imageWidths: stored.widths.join(","), imageAlt: alt ?? null }
+    : { imageUpload: null, imageWidths: null, imageAlt: null };
+}
+
+/** The states in which the owner may still change their page (not once staff rejected or took it down). */
+const OWNER_EDITABLE: FundraisingPageStatus[] = ["pending", "changes-requested", "approved"];
+
+/** Whether the owner may change their page now. */
+export const ownerMayEdit = (page: Pick<FundraisingPage, "status">) => OWNER_EDITABLE.includes(page.status);
+
+/** The one who changes a page through its management link, as the history names them. */
+export const PAGE_OWNER_ACTOR = "the page owner (their link)";
+
+/**
+ * The owner changes their page through the management link: title, story, target, photo. A page
+ * waiting for review stays waiting; a live page whose words or photo change goes back to review
+ * and is not public until staff approve it again (what staff approved is what the public sees);
+ * a change of target alone keeps it live. Audited as the owner's own, and staff are told
+ * (STAFF_EMAIL) when there is something to review. A rejected or taken-down page is refused (409).
+ */
+export async function reviseOwnPage(token: string, input: PageEditInput): Promise<FundraisingPage> {
+  const found = await pageOfManageToken(token);
+  if (!found.ok) {
+    throw new FundraisingRefusal(
+      found.status === 410 ? "This link has expired" : "This link is not valid",
+      found.status,
+    );
+  }
+  const current = found.page;
+  if (!ownerMayEdit(current)) {
+    throw new FundraisingRefusal("Our team has closed this page: it can no longer be changed. Write to us.", 409);
+  }
+  const stored = await storePhoto(input.image);
+  const photo = stored
+    ? photoColumns(stored, input.image_alt)
+    : input.remove_image
+      ? photoColumns(undefined, undefined)
+      : {
+          imageUpload: current.imageUpload,
+          imageWidths: current.imageWidths,
+          imageAlt: current.imageUpload ? (input.image_alt ?? current.imageAlt) : null,
+        };
+  const change = {
+    title: input.title,
+    story: input.story.replace(/\r\n?/g, "\n"),
+    targetPence: input.target,
+    ...photo,
+  };
+  const changed = [
+    change.title !== current.title ? "title" : null,
+    change.story !== current.story ? "story" : null,
+    change.targetPence !== current.targetPence
+      ? `target ${formatPence(current.targetPence)} → ${formatPence(change.targetPence)}`
+      : null,
+    change.imageUpload !== current.imageUpload ? (change.imageUpload ? "photo" : "photo removed") : null,
+    change.imageUpload && change.imageAlt !== current.imageAlt ? "photo description" : null,
+  ].filter((part): part is string => part !== null);
+  const targetOnly = changed.length === 1 && change.targetPence !== current.targetPence;
+  const status: FundraisingPageStatus = current.status === "approved" && targetOnly ? "approved" : "pending";
+  const charity = await getCharitySettings();
+  const page = await immediateTransaction(getDb(), async (trx) => {
+    const updated = await reviseFundraisingPage(trx, current.id, change, OWNER_EDITABLE, status);
+    if (!updated) throw new FundraisingRefusal("Our team has closed this page: it can no longer be changed.", 409);
+    await recordAudit(trx, {
+      entity: "fundraising-page",
+      entityId: current.id,
+      action: "fundraising-page.revised",
+      detail: `${changed.join(", ") || "nothing changed"}; ${current.status} → ${updated.status}`,
+      actor: PAGE_OWNER_ACTOR,
+      actorId: null,
+    });
+    if (current.status === "approved") await notePublicChange(trx);
+    if (updated.status === "pending" && changed.length > 0) {
+      await alertStaff(trx, updated, words.staffRevisedSubject(updated.title), charity);
+    }
+    return updated;
+  }).catch(forgetPhoto(stored));
+  if (current.imageUpload && current.imageUpload !== page.imageUpload) await deleteImage(current.imageUpload);
+  if (current.status === "approved") pageCache.clear();
+  logger.info({ event: "fundraising_page.revised", page_id: page.id }, "Fundraising page changed by its owner");
   return page;
 }
 

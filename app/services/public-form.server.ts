@@ -7,7 +7,7 @@ import {
   tooManySubmissionsMessage,
   UNREADABLE_SUBMISSION_MESSAGE,
 } from "~/content/forms";
-import { BodyError, parseFormBody } from "~/infra/body.server";
+import { BodyError, parseFormBody, readFormData, type UploadLimits } from "~/infra/body.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -38,7 +38,8 @@ export type PublicFormOutcome<S extends Schema> =
 
 /**
  * Every public form post (donate, contact, newsletter) checked the same way:
- * 1. read the body with a size cap: not a form, or too large → 400 / 413;
+ * 1. read the body with a size cap (`uploads`: a multipart form may carry a photo, cut past its
+ *    limit for a field error): not a form, or too large → 400 / 413;
  *    posted from another site's page → 403, with what was sent;
  * 2. count the post against the client's per-minute and per-hour limits → 429 with when to
  *    try again, the input kept;
@@ -46,14 +47,22 @@ export type PublicFormOutcome<S extends Schema> =
  * 4. the shared zod schema → 400 with field errors and the input kept;
  * 5. otherwise the parsed value.
  */
-export async function readPublicForm<S extends Schema>(request: Request, schema: S): Promise<PublicFormOutcome<S>> {
+export async function readPublicForm<S extends Schema>(
+  request: Request,
+  schema: S,
+  uploads?: UploadLimits,
+): Promise<PublicFormOutcome<S>> {
   const refuse = (result: SubmissionResult<string[]>, status: number, retryAfterSeconds?: number) =>
     ({ ok: false, status, result, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) }) as const;
 
   let formData: FormData;
   try {
-    formData = await parseFormBody(request, MAX_PUBLIC_FORM_BYTES);
+    // A form with a photo (multipart) streams its file with the staff uploads' limits; any other stays small.
+    const multipart = /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
+    formData =
+      uploads && multipart ? await readFormData(request, uploads) : await parseFormBody(request, MAX_PUBLIC_FORM_BYTES);
   } catch (error) {
+    if (error instanceof Response) return refuse(unreadable(), error.status);
     if (!(error instanceof BodyError)) throw error;
     return refuse(unreadable(), error.status);
   }

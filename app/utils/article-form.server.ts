@@ -1,12 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MAX_IMAGE_BYTES, newsArticleFormSchema, type NewsArticleFormInput } from "~/schemas/news";
+import { PHOTO_FORM_LIMITS } from "~/schemas/photo-fields";
+import { newsArticleFormSchema, type NewsArticleFormInput } from "~/schemas/news";
 import { fromLondonLocal } from "~/utils/dates";
 
-/**
- * The article form's body limits: a photo up to 10 MB is kept, a larger one (up to the whole
- * limit) is read, cut, and answered with a field error; a body beyond that is a 413.
- */
-export const ARTICLE_FORM_LIMITS = { maxBytes: 24 * 1024 * 1024, maxFileBytes: MAX_IMAGE_BYTES };
+/** The article form's body limits: those of every form with a photo. */
+export const ARTICLE_FORM_LIMITS = PHOTO_FORM_LIMITS;
 
 /**
  * Validates the admin article form. Browsers submit a textarea's line breaks as CRLF when they

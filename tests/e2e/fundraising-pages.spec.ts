@@ -1,6 +1,7 @@
 // Supporters' fundraising and tribute pages (issue 39): a supporter starts a page from Share My
-// Day and is e-mailed a management link; staff find it under Fundraising pages; it is a 404 until
-// approved, then public with its title and target, and gifts through it belong to it.
+// Day and is e-mailed a management link, through which they add a photo and change the story;
+// staff find it under Fundraising pages; it is a 404 until approved, then public with its title,
+// target and photo, and gifts through it belong to it.
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/auth";
 import { signIn } from "./support/auth";
@@ -36,7 +37,19 @@ test("a Share My Day page: started, e-mailed, 404 before approval, public after 
 
   const manage = await linkInOutbox(email, "/fundraise/manage/");
   await page.goto(manage);
+  await ready(page, testInfo);
   await expect(page.getByText("Waiting for review")).toBeVisible();
+  // The owner adds a photo and changes the story through the same link (works without JavaScript).
+  const edit = page.getByRole("region", { name: "Change your page" });
+  await expect(edit.getByLabel("Page title")).toHaveValue(title);
+  await edit.getByLabel("Your story").fill("I am running 40 km for my 40th, by the sea.");
+  await edit.getByLabel("A photo (optional)").setInputFiles("public/images/share-default.png");
+  await edit.getByLabel("Describe the photo (optional)").fill("Jo at the start line");
+  await edit.getByRole("button", { name: "Save the changes" }).click();
+  await expect(page.getByRole("status").getByText("Saved. Our team will look at your page")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Jo at the start line" })).toBeVisible();
+  // axe runs as a script: the page without JavaScript is the same markup.
+  if (testInfo.project.use.javaScriptEnabled !== false) await expectNoAxeViolations(page);
 
   const { id, slug } = await e2eDb()
     .selectFrom("fundraising_pages")
@@ -61,6 +74,8 @@ test("a Share My Day page: started, e-mailed, 404 before approval, public after 
   expect(after?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("£300", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Jo at the start line" })).toBeVisible();
+  await expect(page.getByText("by the sea")).toBeVisible();
 
   await page.getByRole("link", { name: "Give to this page" }).click();
   await ready(page, testInfo);

@@ -60,6 +60,7 @@ describe("public pages' weight", () => {
       "/donate/card/:reference/wait",
       "/appeals/:slug",
       "/fundraise/:slug",
+      "/fundraise/manage/:token",
       "/contact",
       "/get-involved/:page",
       "/get-involved/:page/applied",

@@ -1,3 +1,4 @@
+import { ListOrEmpty } from "./list-or-empty";
 import { auditSentence } from "~/utils/audit-words";
 import { formatLongDateTime } from "~/utils/dates";
 
@@ -16,21 +17,17 @@ export function AuditTrail({ events, heading = "History" }: { events: AuditTrail
       <h2 id="audit-trail-heading" className="text-xl font-semibold">
         {heading}
       </h2>
-      {events.length === 0 ? (
-        <p className="mt-2 text-slate-700 dark:text-slate-300">No staff changes yet.</p>
-      ) : (
-        <ol className="mt-3 space-y-2">
-          {events.map((event) => (
-            <li key={event.id} className="text-sm text-slate-800 dark:text-slate-200">
-              <time dateTime={event.createdAt} className="font-medium">
-                {formatLongDateTime(event.createdAt)}
-              </time>
-              {" · "}
-              {auditSentence(event)}
-            </li>
-          ))}
-        </ol>
-      )}
+      <ListOrEmpty items={events} empty="No staff changes yet." ordered className="mt-3 space-y-2">
+        {(event) => (
+          <li key={event.id} className="text-sm text-slate-800 dark:text-slate-200">
+            <time dateTime={event.createdAt} className="font-medium">
+              {formatLongDateTime(event.createdAt)}
+            </time>
+            {" · "}
+            {auditSentence(event)}
+          </li>
+        )}
+      </ListOrEmpty>
     </section>
   );
 }

@@ -7,9 +7,11 @@ import { json, redirect } from "@remix-run/node";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { isVolunteerKind, type VolunteerKind } from "~/content/volunteer-form";
 import { getCharitySettings } from "~/services/charity-settings.server";
+import { ImageRejected } from "~/infra/images.server";
 import { FundraisingRefusal, startFundraisingPage } from "~/services/fundraising.server";
 import { submitVolunteerApplication, VolunteerError, volunteerInterestsOf } from "~/services/volunteers.server";
 import { startPageSchema } from "~/schemas/fundraising-page";
+import { PHOTO_FORM_LIMITS } from "~/schemas/photo-fields";
 import { volunteerApplicationSchema } from "~/schemas/volunteer";
 import { notFound } from "~/utils/http";
 import { handlePublicForm } from "./public-form.server";
@@ -67,11 +69,18 @@ function startPage(request: Request, kind: StartKind | undefined) {
   return handlePublicForm(request, {
     schema: startPageSchema,
     errorData: { started: false },
+    uploads: PHOTO_FORM_LIMITS,
     async onValid(value, submission) {
       if (!kind) throw notFound("Not Found");
       try {
         await startFundraisingPage({ ...value, kind });
       } catch (error) {
+        if (error instanceof ImageRejected) {
+          return json(
+            { started: false, result: submission.reply({ fieldErrors: { image: [error.message] } }) },
+            { status: 400 },
+          );
+        }
         if (!(error instanceof FundraisingRefusal)) throw error;
         const retry = error.retryAfterSeconds;
         return json(

@@ -4,6 +4,7 @@
 import type { Submission } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
+import type { UploadLimits } from "~/infra/body.server";
 import { readPublicForm, type FormReply } from "~/services/public-form.server";
 
 type Schema = z.ZodType<unknown, unknown>;
@@ -20,13 +21,15 @@ export async function handlePublicForm<S extends Schema, T, E extends Record<str
   options: {
     schema: S;
     errorData?: E;
+    /** The form may carry a photo (multipart), read with these limits. */
+    uploads?: UploadLimits;
     onValid: (
       value: z.output<S>,
       submission: Submission<z.input<S>, string[], z.output<S>>,
     ) => Promise<TypedResponse<T>>;
   },
 ): Promise<TypedResponse<(FormReply & E) | T>> {
-  const outcome = await readPublicForm(request, options.schema);
+  const outcome = await readPublicForm(request, options.schema, options.uploads);
   if (outcome.ok) return options.onValid(outcome.value, outcome.submission);
   const headers: HeadersInit =
     outcome.retryAfterSeconds === undefined ? {} : { "Retry-After": String(outcome.retryAfterSeconds) };

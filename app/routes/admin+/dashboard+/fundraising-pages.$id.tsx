@@ -5,6 +5,8 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
+import { ListOrEmpty } from "~/components/admin/list-or-empty";
+import { ResponsivePicture } from "~/components/responsive-picture";
 import { ActionNotice } from "~/components/admin/notice";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { ErrorList, TextareaField } from "~/components/ui/form";
@@ -24,6 +26,7 @@ import {
 } from "~/services/fundraising.server";
 import type { FlashCode } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
@@ -40,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       flash: flash.message,
       page,
       publicPath: fundraisePath(page.slug),
+      image: responsiveImage(page.imageUpload, page.imageWidths, page.imageAlt),
       totals,
       supporters,
       history: history.map(({ id, action, detail, actor, createdAt }) => ({ id, action, detail, actor, createdAt })),
@@ -93,7 +97,7 @@ function decisionsFor(status: string): PageDecision[] {
 }
 
 export default function FundraisingPageReview() {
-  const { page, publicPath, totals, supporters, history, flash } = useLoaderData<typeof loader>();
+  const { page, publicPath, image, totals, supporters, history, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -163,6 +167,18 @@ export default function FundraisingPageReview() {
           Their story
         </h3>
         <p className="mt-2 whitespace-pre-line break-words">{page.story}</p>
+        {image ? (
+          <figure className="mt-4">
+            <ResponsivePicture
+              image={image}
+              sizes="24rem"
+              width={384}
+              height={216}
+              className="aspect-video w-96 max-w-full rounded-lg object-cover"
+            />
+            <figcaption className="mt-1 text-sm">Their photo, described as: “{image.alt}”</figcaption>
+          </figure>
+        ) : null}
       </section>
 
       <section aria-labelledby="decision-heading" className="mt-8 max-w-2xl">
@@ -206,30 +222,26 @@ export default function FundraisingPageReview() {
         <h3 id="supporters-heading" className="text-lg font-semibold">
           Gifts received
         </h3>
-        {supporters.length === 0 ? (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">No gifts received yet.</p>
-        ) : (
-          <ul className="mt-2 space-y-3">
-            {supporters.map((s) => (
-              <li key={s.pledgeId} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                <p className="font-semibold">
-                  {s.name ?? "Anonymous"}
-                  {s.amountPence === null ? " (amount hidden)" : `: ${formatPence(s.amountPence)}`}
-                </p>
-                {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
-                {tribute && s.message && !s.messageApproved ? (
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="approve-message" />
-                    <input type="hidden" name="pledge" value={s.pledgeId} />
-                    <button type="submit" className="btn-secondary">
-                      Approve this message
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListOrEmpty items={supporters} empty="No gifts received yet." className="mt-2 space-y-3">
+          {(s) => (
+            <li key={s.pledgeId} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+              <p className="font-semibold">
+                {s.name ?? "Anonymous"}
+                {s.amountPence === null ? " (amount hidden)" : `: ${formatPence(s.amountPence)}`}
+              </p>
+              {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
+              {tribute && s.message && !s.messageApproved ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="approve-message" />
+                  <input type="hidden" name="pledge" value={s.pledgeId} />
+                  <button type="submit" className="btn-secondary">
+                    Approve this message
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          )}
+        </ListOrEmpty>
       </section>
       <AuditTrail events={history} />
     </>

@@ -99,7 +99,11 @@ export interface ScheduleRow {
   postcode: string;
   receivedOn: string;
   amountPence: number;
-  /** A gift through a sponsored-event page: "Yes" in the Sponsored event column (HMRC's guidance, docs/gift-aid.md). */
+  /**
+   * A gift through a sponsored-event page. Kept as the record only: every row is a named donor's
+   * own gift, and HMRC's schedule says not to enter "Yes" against individual donations (the
+   * column is for a participant's added-up sponsorship; docs/gift-aid.md).
+   */
   sponsored?: boolean;
 }
 
@@ -156,9 +160,10 @@ export function scheduleRow(donation: ScheduleDonation): ScheduleRowResult {
 }
 
 /**
- * A row's cells in SCHEDULE_HEADER order. Aggregated donations does not apply to a named
- * donor's gift: HMRC wants it blank, never 0 or 0.00; Sponsored event is "Yes" for a gift to a
- * sponsored event (given through a sponsored-event page), blank otherwise.
+ * A row's cells in SCHEDULE_HEADER order. Aggregated donations and Sponsored event do not apply
+ * to a named donor's own gift: HMRC wants them blank, never 0, 0.00 or "Yes" (a sponsor's gift
+ * through a sponsored-event page too: "do not enter 'yes' in the sponsored event box against
+ * individual donations").
  */
 export function scheduleCells(row: ScheduleRow): string[] {
   return [
@@ -168,7 +173,7 @@ export function scheduleCells(row: ScheduleRow): string[] {
     row.house,
     row.postcode,
     "",
-    row.sponsored ? "Yes" : "",
+    "",
     scheduleDate(row.receivedOn),
     scheduleAmount(row.amountPence),
   ];

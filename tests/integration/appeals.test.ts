@@ -149,7 +149,7 @@ describe("supporters' pages", () => {
     );
   });
 
-  it("approves, counts gifts once paid, tells the owner of each, and marks a sponsored gift for HMRC", async () => {
+  it("approves, counts gifts once paid, tells the owner of each, and marks a sponsored gift on its claim line", async () => {
     const admin = await ensureAdmin();
     const page = await startFundraisingPage(start);
     await expect(decideOnPage(page.id, "take-down", "No", admin)).rejects.toBeInstanceOf(FundraisingRefusal);
@@ -199,8 +199,16 @@ describe("supporters' pages", () => {
       .execute();
     expect(declared).toHaveLength(1);
     const claim = await createClaimBatch({ paymentIds: "all", actor: admin.username });
+    // Kept as the record on the claim line; the schedule's column stays blank on a sponsor's own
+    // line, as HMRC's schedule instructions say (docs/gift-aid.md).
+    const item = await getDb()
+      .selectFrom("gift_aid_claim_items")
+      .select("sponsored")
+      .where("claim_id", "=", claim.id)
+      .executeTakeFirstOrThrow();
+    expect(item.sponsored).toBe(1);
     const csv = (await claimScheduleCsv(claim.id))!.csv;
-    expect(csv.split("\n")[1]).toContain(",Yes,");
+    expect(csv.split("\n")[1]).not.toContain("Yes");
 
     await decideOnPage(page.id, "take-down", "Reported", admin);
     expect(await publicFundraisingPage(page.slug)).toBeUndefined();

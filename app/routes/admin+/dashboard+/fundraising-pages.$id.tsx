@@ -117,7 +117,7 @@ export default function FundraisingPageReview() {
         <dt className="font-semibold">Kind</dt>
         <dd>
           {tribute ? "In Memoriam (tribute)" : "Share My Day"}
-          {page.sponsored ? ", a sponsored event (gifts marked sponsored for Gift Aid)" : ""}
+          {page.sponsored ? ", a sponsored event (its gifts are marked sponsored on their Gift Aid claim lines)" : ""}
         </dd>
         <dt className="font-semibold">Owner</dt>
         <dd className="break-words">

@@ -3,6 +3,7 @@ import { dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB 
 import { logger, type Logger } from "~/infra/logger.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { charityDefaults } from "~/content/site";
+import { charityWords } from "~/utils/charity-text";
 import { defaultVolunteerInterests } from "~/content/volunteers";
 import { listAuditOfKind, recordAudit, type AuditEvent } from "~/models/audit.server";
 import { listSettings, saveSettings, type SettingRow } from "~/models/charity-settings.server";
@@ -113,4 +114,9 @@ function describe({ key, before, after }: SettingsChange): string {
 /** The Settings page's history: who changed what, newest first. */
 export async function settingsHistory(db: DB = getDb()): Promise<AuditEvent[]> {
   return listAuditOfKind(db, "settings");
+}
+
+/** A page's words from app/content/ with the charity's saved details in place of the defaults (charityWords). */
+export async function withCharityDetails<T>(words: T): Promise<T> {
+  return charityWords(words, await getCharitySettings());
 }

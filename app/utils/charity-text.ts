@@ -57,6 +57,16 @@ export function charityText(text: string, charity: CharitySettings): string {
     .join("");
 }
 
+/** Every string in `words` (objects and arrays of them, as a page's loader sends) through charityText. */
+export function charityWords<T>(words: T, charity: CharitySettings): T {
+  if (typeof words === "string") return charityText(words, charity) as T;
+  if (Array.isArray(words)) return words.map((word) => charityWords(word, charity)) as T;
+  if (words && typeof words === "object") {
+    return Object.fromEntries(Object.entries(words).map(([key, value]) => [key, charityWords(value, charity)])) as T;
+  }
+  return words;
+}
+
 // Which register a charity number is on, for the pages that name it (the footer on every page):
 // here, in a module every page loads, rather than in a file (and a chunk) of its own; apart from
 // charity-numbers.ts, whose checks of every number staff type in Settings public pages do not need.

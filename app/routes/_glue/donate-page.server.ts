@@ -10,3 +10,4 @@ export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
 export { donatePageWords } from "~/content/donate-page-words";
+export { withCharityDetails } from "~/services/charity-settings.server";

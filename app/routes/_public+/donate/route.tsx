@@ -20,6 +20,7 @@ import {
   giftCauseOf,
   giftCauseOfPost,
   donatePageWords,
+  withCharityDetails,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-text";
@@ -43,11 +44,12 @@ export const meta: MetaFunction = ({ matches }) =>
 /**
  * Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so
  * cacheable. `?appeal=slug` or `?page=slug` names what the gift goes to (rendered afresh, not cached).
- * The page's words come as data too (app/content/donate-page-words.ts).
+ * The page's words come as data too (app/content/donate-page-words.ts), with the charity's saved
+ * details in place of the defaults they are written with.
  */
 export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
   const cause = args ? await giftCauseOf(new URL(args.request.url).searchParams) : null;
-  return json({ cardPayments: stripeEnabled(), cause, words: donatePageWords() });
+  return json({ cardPayments: stripeEnabled(), cause, words: await withCharityDetails(donatePageWords()) });
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */

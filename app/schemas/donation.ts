@@ -21,16 +21,23 @@ export interface GiftAidDetails {
   postcode: string;
 }
 
-/** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
-function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
-  if (!value.giftAid) return null;
+/** A home address as the donate form and Your giving clean it (checked first by `giftAidIssues`). */
+export function cleanHomeAddress(value: GiftAidFields): Omit<GiftAidDetails, "version"> {
   return {
-    version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
     title: cleanTitle(value.title) || null,
     house: cleanHouse(value.house),
     street: text(value.street),
     town: text(value.town),
     postcode: normaliseUkPostcode(value.postcode) ?? "",
+  };
+}
+
+/** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
+function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
+  if (!value.giftAid) return null;
+  return {
+    version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
+    ...cleanHomeAddress(value),
   };
 }
 

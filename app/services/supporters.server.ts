@@ -170,7 +170,8 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     ...declarations.map((d) => ({
       at: d.declaredAt,
       kind: "declaration" as const,
-      title: "Gift Aid declaration made",
+      title:
+        d.pledgeId === null ? `Gift Aid declaration made ${BY_THE_DONOR} at Your giving` : "Gift Aid declaration made",
       detail: d.cancelledAt
         ? `Cancelled ${formatLongDate(d.cancelledAt)}${d.cancelledBy === "donor" ? ` ${BY_THE_DONOR}` : ""}`
         : "In force",

@@ -1,18 +1,14 @@
 import type { DB } from "~/infra/db.server";
+import type { Declaration } from "./gift-aid.server";
 
 // The name and home address a donor gives at Your giving, kept on their supporter row (0030).
 // A Gift Aid declaration keeps its own copy of the address it was made with.
 
-export interface SupporterDetails {
-  title: string | null;
-  firstName: string;
-  lastName: string;
-  house: string;
-  street: string;
-  town: string;
-  /** Normalised UK postcode. */
-  postcode: string;
-}
+/** The donor's name and home address, as a declaration records them. */
+export type SupporterDetails = Pick<
+  Declaration,
+  "title" | "firstName" | "lastName" | "house" | "street" | "town" | "postcode"
+>;
 
 /** Saves the donor's name and home address (and the display name staff see); false when there is no such supporter. */
 export async function setSupporterDetails(

@@ -21,6 +21,19 @@ export interface GiftAidDetails {
   postcode: string;
 }
 
+/**
+ * A form's rules across fields (`issuesOf`, the same function the browser runs) as a zod
+ * refinement that runs even when single fields failed, so every error shows at once.
+ */
+export function everyIssue<T>(issuesOf: (value: T) => { path: string[]; message: string }[]) {
+  return [
+    (value: T, ctx: z.RefinementCtx) => {
+      for (const issue of issuesOf(value ?? ({} as T))) ctx.addIssue({ code: "custom", ...issue });
+    },
+    { when: () => true },
+  ] as const;
+}
+
 /** A home address as the donate form and Your giving clean it (checked first by `giftAidIssues`). */
 export function cleanHomeAddress(value: GiftAidFields): Omit<GiftAidDetails, "version"> {
   return {
@@ -78,13 +91,8 @@ export const donationSchema = z
     town: z.string().optional(),
     postcode: z.string().optional(),
   })
-  .superRefine(
-    (value, ctx) => {
-      for (const issue of donationIssues(value ?? {})) ctx.addIssue({ code: "custom", ...issue });
-    },
-    // Check the amount even when other fields failed, so every error shows at once.
-    { when: () => true },
-  )
+  // Check the amount even when other fields failed, so every error shows at once.
+  .superRefine(...everyIssue(donationIssues))
   .transform((value) => {
     const resolved = resolveDonationAmount(value.amount, value.customAmount);
     return { ...value, amountPence: resolved.ok ? resolved.pence : 0, giftAidDeclaration: giftAidDetails(value) };

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { cleanHomeAddress } from "./donation";
+import { cleanHomeAddress, everyIssue } from "./donation";
 import { giftAidIssues } from "./donation-rules";
 import { donorDetailsRules as rules } from "./donor-details-rules";
 import { requiredText } from "./email";
@@ -17,12 +17,7 @@ export const donorDetailsSchema = z
     town: z.string().optional(),
     postcode: z.string().optional(),
   })
-  .superRefine(
-    (value, ctx) => {
-      for (const issue of giftAidIssues(value ?? {})) ctx.addIssue({ code: "custom", ...issue });
-    },
-    { when: () => true },
-  )
+  .superRefine(...everyIssue(giftAidIssues))
   .transform((value) => ({ firstName: value.firstName, lastName: value.lastName, ...cleanHomeAddress(value) }));
 
 export type DonorDetails = z.output<typeof donorDetailsSchema>;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { isPostgres } from "./portable";
+import { isPostgres, rebuildSqliteTable } from "./portable";
 
 // Your giving, what donors now change themselves, and the charity soft opt-in:
 // - supporters: the name and home address the donor last gave at Your giving (title, first and
@@ -14,33 +14,6 @@ import { isPostgres } from "./portable";
 //   the form's version and the time; null for every row from before (consent, as then).
 
 const PLEDGE_NOT_NULL = /"pledge_id"\s+integer\s+not\s+null/i;
-
-async function rebuildDeclarationsSqlite(db: Kysely<any>): Promise<void> {
-  const { rows } = await sql<{
-    type: string;
-    sql: string | null;
-  }>`select type, sql from sqlite_master where tbl_name = 'gift_aid_declarations' and sql is not null`.execute(db);
-  const table = rows.find((row) => row.type === "table");
-  if (!table?.sql || !PLEDGE_NOT_NULL.test(table.sql)) {
-    throw new Error("gift_aid_declarations: pledge_id is not the expected NOT NULL column");
-  }
-  const create = table.sql.replace(PLEDGE_NOT_NULL, '"pledge_id" integer');
-  const { rows: sequence } = await sql<{
-    seq: number;
-  }>`select seq from sqlite_sequence where name = 'gift_aid_declarations'`.execute(db);
-  // Claim items point at declarations: deferred, the drop's violations are settled by the rows
-  // inserted again under the same name and ids (a rename would repoint the claim items).
-  await sql`pragma defer_foreign_keys = on`.execute(db);
-  await sql`create temporary table declarations_0030 as select * from gift_aid_declarations`.execute(db);
-  await sql`drop table gift_aid_declarations`.execute(db);
-  await sql.raw(create).execute(db);
-  await sql`insert into gift_aid_declarations select * from declarations_0030`.execute(db);
-  await sql`drop table declarations_0030`.execute(db);
-  if (sequence.length) {
-    await sql`update sqlite_sequence set seq = ${sequence[0].seq} where name = 'gift_aid_declarations'`.execute(db);
-  }
-  for (const index of rows.filter((row) => row.type === "index")) await sql.raw(index.sql!).execute(db);
-}
 
 const SUPPORTER_COLUMNS = [
   "title",
@@ -60,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`alter table gift_aid_declarations alter column pledge_id drop not null`.execute(db);
   } else {
-    await rebuildDeclarationsSqlite(db);
+    await rebuildSqliteTable(db, "gift_aid_declarations", (create) => {
+      if (!PLEDGE_NOT_NULL.test(create))
+        throw new Error("gift_aid_declarations: pledge_id is not NOT NULL as expected");
+      return create.replace(PLEDGE_NOT_NULL, '"pledge_id" integer');
+    });
   }
   await db.schema
     .alterTable("newsletter_subscribers")

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GivingConfirmPage, givingMeta } from "~/components/giving/confirm-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
+import { TextField } from "~/components/ui/form";
 import { givingWords as words } from "~/content/giving";
 import {
   changeMonthlyCardAmountByDonor,
@@ -48,33 +49,25 @@ export default function ChangeMonthlyAmount() {
       lead={words.changeLead(formatPence(gift.amountPence), gift.reference)}
       confirm={words.changeButton}
       keep={words.stopKeep}
-      form={{ noValidate: true }}
+      form={{ noValidate: true, id: "giving-amount" }}
     >
       <ErrorSummary problems={error ? [{ message: error, fieldId: "amount" }] : []} />
-      <div>
-        <label htmlFor="amount" className="block text-base font-medium text-slate-900 dark:text-white">
-          {words.changeLabel}
-        </label>
-        <p id="amount-hint" className="text-sm text-slate-700 dark:text-slate-300">
-          {words.changeHint}
-        </p>
-        <input
-          id="amount"
-          name="amount"
-          inputMode="decimal"
-          required
-          maxLength={12}
-          defaultValue={typeof typed === "string" ? typed : ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "amount-hint amount-error" : "amount-hint"}
-          className="field-input mt-1 max-w-xs"
-        />
-        {error ? (
-          <p id="amount-error" className="field-error mt-1 text-sm">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        meta={{
+          id: "amount",
+          name: "amount",
+          errorId: "amount-error",
+          formId: "giving-amount",
+          errors: error ? [error] : undefined,
+          initialValue: typeof typed === "string" ? typed : "",
+          required: true,
+          maxLength: 12,
+        }}
+        label={words.changeLabel}
+        hint={words.changeHint}
+        inputMode="decimal"
+        className="max-w-xs"
+      />
     </GivingConfirmPage>
   );
 }

@@ -83,6 +83,8 @@ export const donationSchema = z
       .superRefine(textCharacters(honoreeName.text, honoreeName.label)),
     /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
     giftAid: z.boolean().default(false),
+    /** The charity soft opt-in's box (shown only when it is on): ticked, no newsletter. */
+    newsletterOptOut: z.boolean().default(false),
     /** The declaration version the page showed, so the record keeps the wording the donor read. */
     giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
     title: z.string().optional(),

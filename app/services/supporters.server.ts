@@ -26,6 +26,7 @@ import { formatPence } from "~/utils/money";
 import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 import { findRecordOr404 } from "~/utils/record-id";
 import type { SupporterQuery } from "~/utils/supporters";
+import { legalBasisLabels } from "~/content/soft-opt-in";
 import { BY_THE_DONOR, DONOR_ACTOR } from "~/content/giving";
 import { coverOf } from "./gift-aid-claims.server";
 import { Refusal } from "./refusal.server";
@@ -198,6 +199,16 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       detail: subscriptions.subscribers.find((s) => s.id === e.subscriberId)?.email ?? null,
       href: adminPaths.subscriber(e.subscriberId),
     })),
+    // The newsletter's legal basis of each address (consent or the charity soft opt-in).
+    ...subscriptions.subscribers
+      .filter((sub) => sub.legalBasis && sub.basisAt)
+      .map((sub) => ({
+        at: sub.basisAt!,
+        kind: "consent" as const,
+        title: `Newsletter basis: ${legalBasisLabels[sub.legalBasis!]}`,
+        detail: `${sub.email}, form ${sub.basisFormVersion ?? "unknown"}`,
+        href: adminPaths.subscriber(sub.id),
+      })),
     ...enquiries.map((e) => ({
       at: e.createdAt,
       kind: "enquiry" as const,

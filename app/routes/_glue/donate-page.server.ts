@@ -9,3 +9,4 @@ export { stripeEnabled } from "~/infra/stripe.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
+export { applySoftOptIn, donateFormOptOutLine } from "~/services/soft-opt-in.server";

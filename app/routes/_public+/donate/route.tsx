@@ -22,6 +22,8 @@ import {
   pageHeaders,
   giftCauseOf,
   giftCauseOfPost,
+  applySoftOptIn,
+  donateFormOptOutLine,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-text";
@@ -48,7 +50,7 @@ export const meta: MetaFunction = ({ matches }) =>
  */
 export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
   const cause = args ? await giftCauseOf(new URL(args.request.url).searchParams) : null;
-  return json({ cardPayments: stripeEnabled(), cause });
+  return json({ cardPayments: stripeEnabled(), cause, optOutLine: await donateFormOptOutLine() });
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
@@ -69,9 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
         // when Stripe's rate limit holds the session back, to the wait page as a full page
         // load, since it refreshes itself.
         const next = await submitCardGift(pledgeOfDonation(donation, "card", cause.cause));
+        await applySoftOptIn(donation.email, donation.newsletterOptOut);
         return next.document ? redirectDocument(next.location, 303) : redirect(next.location, 303);
       }
       const pledge = await submitPledge(pledgeOfDonation(donation, "bank", cause.cause));
+      await applySoftOptIn(donation.email, donation.newsletterOptOut);
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });
@@ -112,7 +116,7 @@ function GiftCauseFields({ cause }: { cause: NonNullable<ReturnType<typeof useLo
 
 export default function Donate() {
   const charity = useCharity();
-  const { cardPayments, cause } = useLoaderData<typeof loader>();
+  const { cardPayments, cause, optOutLine } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const donation = useDonationForm(actionData?.result);
   return (
@@ -132,6 +136,12 @@ export default function Donate() {
         <Panel title="Your donation" large className="lg:col-span-2">
           <DonationForm cardPayments={cardPayments} state={donation}>
             {cause ? <GiftCauseFields cause={cause} /> : null}
+            {optOutLine ? (
+              <label className="flex gap-2 text-sm">
+                <input type="checkbox" name="newsletterOptOut" />
+                {optOutLine}
+              </label>
+            ) : null}
           </DonationForm>
         </Panel>
 

@@ -93,6 +93,27 @@ export async function action({ request }: ActionFunctionArgs) {
 const REMINDERS_GROUP = "reminders";
 const SOFT_OPT_IN_GROUP = "softOptIn";
 
+const switchForms = [
+  {
+    group: REMINDERS_GROUP,
+    legend: "Donor e-mails",
+    intro:
+      "Donors get a thank-you e-mail for each payment recorded (staff can untick it per payment or per import). Monthly donors whose standing order lapses are never chased: the Donations list shows them as lapsed.",
+    label: "Remind donors of unpaid bank transfer pledges",
+    hint: `One friendly e-mail with the reference and bank details, ${REMINDER_AFTER_DAYS} days after a pledge that has no payment yet; never a second one.`,
+    save: "Save donor e-mails",
+  },
+  {
+    group: SOFT_OPT_IN_GROUP,
+    legend: "Newsletter to donors",
+    intro:
+      "The charity soft opt-in (PECR 22(3A)): a donor may get the newsletter without ticking a box, if the donate form offered a clear opt-out when they gave. Off by default; it never applies to anyone who gave before it was turned on, to imports, or to an address that unsubscribed.",
+    label: "Offer the newsletter to donors on the donate form, with an opt-out box",
+    hint: "Donors who give without ticking the box are subscribed, recorded as “charity soft opt-in” with the form's version and the time. Every newsletter has an unsubscribe link.",
+    save: "Save newsletter to donors",
+  },
+] as const;
+
 function SwitchForm({
   group,
   legend,
@@ -329,28 +350,10 @@ export default function Settings() {
             busy={savingGroup === group}
           />
         ))}
-        <SwitchForm
-          key={`reminders:${reminders}`}
-          group={REMINDERS_GROUP}
-          legend="Donor e-mails"
-          intro="Donors get a thank-you e-mail for each payment recorded (staff can untick it per payment or per import). Monthly donors whose standing order lapses are never chased: the Donations list shows them as lapsed."
-          label="Remind donors of unpaid bank transfer pledges"
-          hint={`One friendly e-mail with the reference and bank details, ${REMINDER_AFTER_DAYS} days after a pledge that has no payment yet; never a second one.`}
-          save="Save donor e-mails"
-          on={reminders}
-          busy={savingGroup === REMINDERS_GROUP}
-        />
-        <SwitchForm
-          key={`soft:${softOptIn}`}
-          group={SOFT_OPT_IN_GROUP}
-          legend="Newsletter to donors"
-          intro="The charity soft opt-in (PECR 22(3A)): a donor may get the newsletter without ticking a box, if the donate form offered a clear opt-out when they gave. Off by default; it never applies to anyone who gave before it was turned on, to imports, or to an address that unsubscribed."
-          label="Offer the newsletter to donors on the donate form, with an opt-out box"
-          hint="Donors who give without ticking the box are subscribed, recorded as “charity soft opt-in” with the form's version and the time. Every newsletter has an unsubscribe link."
-          save="Save newsletter to donors"
-          on={softOptIn}
-          busy={savingGroup === SOFT_OPT_IN_GROUP}
-        />
+        {switchForms.map((form) => {
+          const on = form.group === REMINDERS_GROUP ? reminders : softOptIn;
+          return <SwitchForm key={`${form.group}:${on}`} {...form} on={on} busy={savingGroup === form.group} />;
+        })}
       </div>
       <AuditTrail events={history} heading="Changes" />
     </>

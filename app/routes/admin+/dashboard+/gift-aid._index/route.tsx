@@ -140,8 +140,7 @@ export default function GiftAid() {
                 ) : (
                   "made by the donor at Your giving"
                 )}{" "}
-                · made{" "}
-                {formatLongDate(declaration.declaredAt)}
+                · made {formatLongDate(declaration.declaredAt)}
                 {declaration.cancelledAt ? ` · cancelled ${formatLongDate(declaration.cancelledAt)}` : ""}
               </li>
             ))}

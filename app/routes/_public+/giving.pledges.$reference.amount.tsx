@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GivingConfirmPage, givingMeta } from "~/components/giving/confirm-page";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { TextField } from "~/components/ui/form";
+import { errorSummaryHeading } from "~/content/forms";
 import { givingWords as words } from "~/content/giving";
 import {
   changeMonthlyCardAmountByDonor,
@@ -51,23 +50,37 @@ export default function ChangeMonthlyAmount() {
       keep={words.stopKeep}
       form={{ noValidate: true, id: "giving-amount" }}
     >
-      <ErrorSummary problems={error ? [{ message: error, fieldId: "amount" }] : []} />
-      <TextField
-        meta={{
-          id: "amount",
-          name: "amount",
-          errorId: "amount-error",
-          formId: "giving-amount",
-          errors: error ? [error] : undefined,
-          initialValue: typeof typed === "string" ? typed : "",
-          required: true,
-          maxLength: 12,
-        }}
-        label={words.changeLabel}
-        hint={words.changeHint}
+      {/* The error summary's markup (GOV.UK) without its module, which would put the page over its JavaScript budget. */}
+      {error ? (
+        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 dark:bg-slate-800">
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{errorSummaryHeading}</h2>
+          <a href="#amount" className="link text-base">
+            {error}
+          </a>
+        </div>
+      ) : null}
+      <label htmlFor="amount" className="block text-base font-medium text-slate-900 dark:text-white">
+        {words.changeLabel}
+        <span id="amount-hint" className="block text-sm font-normal text-slate-700 dark:text-slate-300">
+          {words.changeHint}
+        </span>
+      </label>
+      <input
+        id="amount"
+        name="amount"
         inputMode="decimal"
-        className="max-w-xs"
+        required
+        maxLength={12}
+        defaultValue={typeof typed === "string" ? typed : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "amount-hint amount-error" : "amount-hint"}
+        className="field-input max-w-xs"
       />
+      {error ? (
+        <p id="amount-error" className="field-error text-sm">
+          {error}
+        </p>
+      ) : null}
     </GivingConfirmPage>
   );
 }

@@ -140,7 +140,15 @@ export interface NewsletterSubscribersTable {
   bouncing_since: ColumnType<string | null, string | null | undefined, string | null>;
   /** The supporter (person) it belongs to (0018); set when the row is made. */
   supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why we may send the newsletter (0030): consent, or the charity soft opt-in of a donor; null: consent, before 0030. */
+  legal_basis: ColumnType<LegalBasis | null, LegalBasis | null | undefined, LegalBasis | null>;
+  /** The version of the form that gave that basis (the consent wording's or the donate form's). */
+  basis_form_version: ColumnType<string | null, string | null | undefined, string | null>;
+  basis_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** The newsletter's legal basis: consent (ticked, confirmed), or PECR 22(3A)'s charity soft opt-in. */
+export type LegalBasis = "consent" | "soft-opt-in";
 
 export interface NewsletterTokensTable {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
@@ -309,7 +317,8 @@ export interface AuditEventsTable {
 
 export interface GiftAidDeclarationsTable {
   id: Generated<number>;
-  pledge_id: number;
+  /** The pledge whose form carried it; null for one made at Your giving (0030). */
+  pledge_id: number | null;
   title: string | null;
   first_name: string;
   last_name: string;
@@ -532,6 +541,16 @@ export interface SupportersTable {
   id: Generated<number>;
   display_name: string | null;
   created_at: string;
+  /** The name and home address the donor last gave at Your giving (0030); null until then. */
+  title: ColumnType<string | null, string | null | undefined, string | null>;
+  first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  last_name: ColumnType<string | null, string | null | undefined, string | null>;
+  house_name_or_number: ColumnType<string | null, string | null | undefined, string | null>;
+  address_line: ColumnType<string | null, string | null | undefined, string | null>;
+  town: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Normalised UK postcode. */
+  postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  address_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupporterEmailsTable {

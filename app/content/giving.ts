@@ -94,6 +94,25 @@ export const givingWords = {
     "Download everything we hold about you (your gifts, declarations, subscriptions, messages and e-mails), as a file.",
   dataLink: "Download your data (JSON)",
   noSuchDonor: "We no longer hold gifts for this address.",
+  detailsHeading: "Your name and home address",
+  detailsLead:
+    "The name and home address we hold for you. A Gift Aid declaration keeps the address it was made with; a new one records this one.",
+  detailsNone: "We hold no home address for you yet.",
+  detailsLink: "Change your name or address",
+  detailsTitle: "Your name and home address",
+  detailsIntro:
+    "HMRC needs the home address of a donor who Gift Aids a gift. We use it for nothing else. Your Gift Aid declarations keep the address they were made with.",
+  detailsButton: "Save my name and address",
+  declareLink: "Make a Gift Aid declaration",
+  declareTitle: "Make a Gift Aid declaration",
+  declareLead:
+    "Add 25p for every £1 you give, at no cost to you, if you are a UK taxpayer. By confirming you make this declaration:",
+  declareAs: "It is made in your name and with your home address as we hold them:",
+  declareChangeAddress: "Not right? Change your name or address first.",
+  declareConfirm: "Yes, make this declaration",
+  declareKeep: "No, go back",
+  declareNeedsAddress: "We need your home address for a Gift Aid declaration: add it first.",
+  declareAlreadyCovered: "You already have a Gift Aid declaration in force: it covers your gifts.",
 } as const;
 
 /** How a payment arrived, as the donor reads it. */

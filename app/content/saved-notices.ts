@@ -24,6 +24,9 @@ export const savedNotices = {
   "giving-declaration-cancelled":
     "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts from today are not covered.",
   "giving-signed-out": "You have signed out of Your giving.",
+  "giving-details-saved": "Your name and home address are saved.",
+  "giving-declaration-made":
+    "Thank you: your Gift Aid declaration is made. It covers your gifts of the last 4 years and every gift from now on.",
   "giving-newsletter-on": "Thank you: you will get our newsletter. You can stop it here or from any issue.",
   "giving-newsletter-off": "You will not get our newsletter any more.",
   "giving-amount-changed":

@@ -11,7 +11,8 @@ import { camelRow, type CamelRow } from "./row-shape.server";
 
 export interface Declaration {
   id: number;
-  pledgeId: number;
+  /** The pledge whose form carried it; null for one the donor made at Your giving. */
+  pledgeId: number | null;
   title: string | null;
   firstName: string;
   lastName: string;
@@ -32,11 +33,15 @@ export interface Declaration {
   supporterId: number | null;
 }
 
-/** What a new declaration records; id, the four-year flag and any cancellation come later. */
+/**
+ * What a new declaration records; id, the four-year flag and any cancellation come later. Made
+ * with a pledge it belongs to the pledge's supporter; made without one, to `supporterId`.
+ */
 export type DeclarationInput = Omit<
   Declaration,
-  "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason" | "cancelledBy" | "supporterId"
->;
+  "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason" | "cancelledBy" | "supporterId" | "pledgeId"
+> &
+  ({ pledgeId: number; supporterId?: never } | { pledgeId: null; supporterId: number });
 
 function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
   return {
@@ -79,8 +84,10 @@ export async function insertDeclaration(db: DB, input: DeclarationInput): Promis
       declared_at: input.declaredAt,
       covers_past_four_years: 1,
       // The pledge's supporter: the declaration is theirs, for all their gifts.
-      supporter_id: (eb) =>
-        eb.selectFrom("pledges").select("pledges.supporter_id").where("pledges.id", "=", input.pledgeId),
+      supporter_id:
+        input.pledgeId === null
+          ? input.supporterId
+          : (eb) => eb.selectFrom("pledges").select("pledges.supporter_id").where("pledges.id", "=", input.pledgeId),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -102,14 +109,15 @@ export function getDeclarationByPledgeId(db: DB, pledgeId: number): Promise<Decl
 }
 
 export interface DeclarationListItem extends Declaration {
-  pledgeReference: string;
+  /** Null for a declaration made at Your giving, with no pledge. */
+  pledgeReference: string | null;
 }
 
 /** The newest declarations first. */
 export async function listDeclarations(db: DB, limit = 100): Promise<DeclarationListItem[]> {
   const rows = await db
     .selectFrom("gift_aid_declarations")
-    .innerJoin("pledges", "pledges.id", "gift_aid_declarations.pledge_id")
+    .leftJoin("pledges", "pledges.id", "gift_aid_declarations.pledge_id")
     .selectAll("gift_aid_declarations")
     .select("pledges.reference as pledge_reference")
     .orderBy("gift_aid_declarations.declared_at", "desc")

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type {
+  LegalBasis,
   NewsletterConsentEventsTable,
   NewsletterSubscribersTable,
   NewsletterTokensTable,
@@ -69,6 +70,19 @@ export async function setSubscriberStatus(trx: DB, id: number, status: Subscribe
           ? { status, unsubscribed_at: at }
           : { status },
     )
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Why we may send them the newsletter: consent, or the charity soft opt-in (the form's version and the time). */
+export async function setLegalBasis(
+  trx: DB,
+  id: number,
+  basis: { basis: LegalBasis; formVersion: string; at: Date },
+): Promise<void> {
+  await trx
+    .updateTable("newsletter_subscribers")
+    .set({ legal_basis: basis.basis, basis_form_version: basis.formVersion, basis_at: basis.at.toISOString() })
     .where("id", "=", id)
     .execute();
 }

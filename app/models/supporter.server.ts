@@ -265,12 +265,14 @@ export async function listSupporterMail(db: DB, addresses: readonly string[]) {
 }
 
 export async function listSupporterSubscriptions(db: DB, id: number) {
-  const subscribers = await db
-    .selectFrom("newsletter_subscribers")
-    .select(["id", "email", "status"])
-    .where("supporter_id", "=", id)
-    .orderBy("id", "asc")
-    .execute();
+  const subscribers = (
+    await db
+      .selectFrom("newsletter_subscribers")
+      .select(["id", "email", "status", "legal_basis", "basis_form_version", "basis_at"])
+      .where("supporter_id", "=", id)
+      .orderBy("id", "asc")
+      .execute()
+  ).map(camelRow);
   if (subscribers.length === 0) return { subscribers, events: [] };
   const events = await db
     .selectFrom("newsletter_consent_events")

@@ -21,16 +21,36 @@ export interface GiftAidDetails {
   postcode: string;
 }
 
-/** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
-function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
-  if (!value.giftAid) return null;
+/**
+ * A form's rules across fields (`issuesOf`, the same function the browser runs) as a zod
+ * refinement that runs even when single fields failed, so every error shows at once.
+ */
+export function everyIssue<T>(issuesOf: (value: T) => { path: string[]; message: string }[]) {
+  return [
+    (value: T, ctx: z.RefinementCtx) => {
+      for (const issue of issuesOf(value ?? ({} as T))) ctx.addIssue({ code: "custom", ...issue });
+    },
+    { when: () => true },
+  ] as const;
+}
+
+/** A home address as the donate form and Your giving clean it (checked first by `giftAidIssues`). */
+export function cleanHomeAddress(value: GiftAidFields): Omit<GiftAidDetails, "version"> {
   return {
-    version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
     title: cleanTitle(value.title) || null,
     house: cleanHouse(value.house),
     street: text(value.street),
     town: text(value.town),
     postcode: normaliseUkPostcode(value.postcode) ?? "",
+  };
+}
+
+/** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
+function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
+  if (!value.giftAid) return null;
+  return {
+    version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
+    ...cleanHomeAddress(value),
   };
 }
 
@@ -63,6 +83,8 @@ export const donationSchema = z
       .superRefine(textCharacters(honoreeName.text, honoreeName.label)),
     /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
     giftAid: z.boolean().default(false),
+    /** The charity soft opt-in's box (shown only when it is on): ticked, no newsletter. */
+    newsletterOptOut: z.boolean().default(false),
     /** The declaration version the page showed, so the record keeps the wording the donor read. */
     giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
     title: z.string().optional(),
@@ -71,13 +93,8 @@ export const donationSchema = z
     town: z.string().optional(),
     postcode: z.string().optional(),
   })
-  .superRefine(
-    (value, ctx) => {
-      for (const issue of donationIssues(value ?? {})) ctx.addIssue({ code: "custom", ...issue });
-    },
-    // Check the amount even when other fields failed, so every error shows at once.
-    { when: () => true },
-  )
+  // Check the amount even when other fields failed, so every error shows at once.
+  .superRefine(...everyIssue(donationIssues))
   .transform((value) => {
     const resolved = resolveDonationAmount(value.amount, value.customAmount);
     return { ...value, amountPence: resolved.ok ? resolved.pence : 0, giftAidDeclaration: giftAidDetails(value) };

@@ -120,3 +120,35 @@ export async function settingsHistory(db: DB = getDb()): Promise<AuditEvent[]> {
 export async function withCharityDetails<T>(words: T): Promise<T> {
   return charityWords(words, await getCharitySettings());
 }
+
+/** An on/off switch of Settings, kept beside the charity's details under `key`; absent: `absent`. */
+export async function settingSwitchOn(key: string, absent: boolean, db: DB = getDb()): Promise<boolean> {
+  const row = (await listSettings(db)).find((setting) => setting.key === key);
+  return row ? row.value === "on" : absent;
+}
+
+/**
+ * Staff turn a Settings switch on or off, audited as "`label`: off → on"; cached public pages are
+ * dropped (a switch may change what a page shows). False when nothing changed.
+ */
+export async function setSettingSwitch(
+  change: { key: string; label: string; absent: boolean; on: boolean },
+  actor: string,
+  db: DB = getDb(),
+): Promise<boolean> {
+  const { key, label, absent, on } = change;
+  const changed = await immediateTransaction(db, async (trx) => {
+    if ((await settingSwitchOn(key, absent, trx)) === on) return false;
+    const now = nowIsoString();
+    await saveSettings(trx, [{ key, value: on ? "on" : "off" }], { actor, now });
+    await notePublicChange(trx);
+    const detail = `${label}: ${on ? "off → on" : "on → off"}`;
+    await recordAudit(trx, { entity: "settings", entityId: null, action: "settings.changed", detail, actor }, now);
+    return true;
+  });
+  if (changed) {
+    pageCache.clear();
+    logger.info({ event: "settings.changed", keys: [key] }, "Settings switch changed");
+  }
+  return changed;
+}

@@ -95,7 +95,7 @@ export async function getDeclarationForPledge(
 
 export async function getDeclarationForStaff(
   id: number,
-): Promise<(DeclarationSummary & { pledgeId: number; supporterId: number | null }) | null> {
+): Promise<(DeclarationSummary & { pledgeId: number | null; supporterId: number | null }) | null> {
   const declaration = await getDeclaration(getDb(), id);
   return declaration
     ? { ...summarise(declaration, true), pledgeId: declaration.pledgeId, supporterId: declaration.supporterId }

@@ -21,6 +21,7 @@ import {
   useToken,
   type NewsletterSubscriber,
   type TokenMatch,
+  setLegalBasis,
 } from "~/models/subscriber.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteQueuedMailForSubscriber, enqueueMail } from "~/models/outbox.server";
@@ -139,6 +140,7 @@ export async function confirmSubscription(token: string, now: Date = nowDate()):
     if (!(await useToken(trx, match.tokenHash, now))) return { ok: false, status: 410 };
     await setSubscriberStatus(trx, match.subscriber.id, "confirmed", now);
     await recordConsentEvent(trx, match.subscriber.id, "confirmed", newsletterConsent.confirm, now);
+    await setLegalBasis(trx, match.subscriber.id, { basis: "consent", formVersion: "newsletter-confirm", at: now });
     logger.info(
       { event: "newsletter.confirmed", subscriber_id: match.subscriber.id },
       "Newsletter subscription confirmed",
@@ -163,6 +165,7 @@ export async function setNewsletterFromGiving(email: string, on: boolean, now: D
       await recordConsentEvent(trx, subscriber.id, "signed-up", newsletterConsent.givingOn, now);
       await setSubscriberStatus(trx, subscriber.id, "confirmed", now);
       await recordConsentEvent(trx, subscriber.id, "confirmed", newsletterConsent.givingOn, now);
+      await setLegalBasis(trx, subscriber.id, { basis: "consent", formVersion: "your-giving", at: now });
       return true;
     }
     if (!subscriber || subscriber.status === "unsubscribed") return false;

@@ -1,9 +1,8 @@
 import { giftAidOnPence } from "~/utils/gift-aid";
-import { now as clockNow, nowIsoString } from "~/infra/clock.server";
+import { now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
-import { listSettings, saveSettings } from "~/models/charity-settings.server";
 import { listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
 import { listPledgesToRemind, markPledgeReminded } from "~/models/giving.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -12,7 +11,7 @@ import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { giftAidApplies } from "~/utils/gift-aid";
 import { REMINDER_AFTER_DAYS, REMINDER_WINDOW_DAYS } from "~/utils/receipts";
-import { getCharitySettings } from "./charity-settings.server";
+import { getCharitySettings, setSettingSwitch, settingSwitchOn } from "./charity-settings.server";
 import { coverOf } from "./gift-aid-claims.server";
 import { donorPaymentMail, donorReminderMail, type GiftAidDeclarationCopy } from "./mail-templates.server";
 
@@ -80,31 +79,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const REMINDERS_SETTING = "paymentReminders";
 
 export async function remindersEnabled(db: DB = getDb()): Promise<boolean> {
-  const row = (await listSettings(db)).find((setting) => setting.key === REMINDERS_SETTING);
-  return row?.value !== "off";
+  return settingSwitchOn(REMINDERS_SETTING, true, db);
 }
 
 /** Staff turn reminders on or off (Settings); audited. False when nothing changed. */
 export async function setRemindersEnabled(on: boolean, actor: string, db: DB = getDb()): Promise<boolean> {
-  const changed = await immediateTransaction(db, async (trx) => {
-    if ((await remindersEnabled(trx)) === on) return false;
-    const now = nowIsoString();
-    await saveSettings(trx, [{ key: REMINDERS_SETTING, value: on ? "on" : "off" }], { actor, now });
-    await recordAudit(
-      trx,
-      {
-        entity: "settings",
-        entityId: null,
-        action: "settings.changed",
-        detail: `Payment reminders: ${on ? "off → on" : "on → off"}`,
-        actor,
-      },
-      now,
-    );
-    return true;
-  });
-  if (changed) logger.info({ event: "settings.changed", keys: [REMINDERS_SETTING] }, "Payment reminders switched");
-  return changed;
+  return setSettingSwitch({ key: REMINDERS_SETTING, label: "Payment reminders", absent: true, on }, actor, db);
 }
 
 /**

@@ -26,6 +26,7 @@ import { formatPence } from "~/utils/money";
 import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 import { findRecordOr404 } from "~/utils/record-id";
 import type { SupporterQuery } from "~/utils/supporters";
+import { legalBasisLabels } from "~/content/soft-opt-in";
 import { BY_THE_DONOR, DONOR_ACTOR } from "~/content/giving";
 import { coverOf } from "./gift-aid-claims.server";
 import { Refusal } from "./refusal.server";
@@ -170,7 +171,8 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     ...declarations.map((d) => ({
       at: d.declaredAt,
       kind: "declaration" as const,
-      title: "Gift Aid declaration made",
+      title:
+        d.pledgeId === null ? `Gift Aid declaration made ${BY_THE_DONOR} at Your giving` : "Gift Aid declaration made",
       detail: d.cancelledAt
         ? `Cancelled ${formatLongDate(d.cancelledAt)}${d.cancelledBy === "donor" ? ` ${BY_THE_DONOR}` : ""}`
         : "In force",
@@ -197,6 +199,16 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       detail: subscriptions.subscribers.find((s) => s.id === e.subscriberId)?.email ?? null,
       href: adminPaths.subscriber(e.subscriberId),
     })),
+    // The newsletter's legal basis of each address (consent or the charity soft opt-in).
+    ...subscriptions.subscribers
+      .filter((sub) => sub.legalBasis && sub.basisAt)
+      .map((sub) => ({
+        at: sub.basisAt!,
+        kind: "consent" as const,
+        title: `Newsletter basis: ${legalBasisLabels[sub.legalBasis!]}`,
+        detail: `${sub.email}, form ${sub.basisFormVersion ?? "unknown"}`,
+        href: adminPaths.subscriber(sub.id),
+      })),
     ...enquiries.map((e) => ({
       at: e.createdAt,
       kind: "enquiry" as const,

@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from "kysely";
+import { rebuildSqliteTable } from "./portable";
 
 // Card and wallet gifts through Stripe Checkout (optional: only used when STRIPE_* is set).
 //
@@ -26,34 +27,12 @@ function isSqlite(db: Kysely<any>): boolean {
 }
 
 async function rebuildPaymentsSqlite(db: Kysely<any>): Promise<void> {
-  const { rows } = await sql<{
-    type: string;
-    name: string;
-    sql: string | null;
-  }>`select type, name, sql from sqlite_master where tbl_name = 'payments' and sql is not null`.execute(db);
-  const table = rows.find((row) => row.type === "table");
-  if (!table?.sql) throw new Error("payments table not found");
-  if (!OLD_METHOD.test(table.sql) || !OLD_AMOUNT.test(table.sql)) {
-    throw new Error("payments table: the method and amount checks are not the expected ones");
-  }
-  const create = table.sql.replace(OLD_METHOD, NEW_METHOD).replace(OLD_AMOUNT, NEW_AMOUNT);
-  const { rows: sequence } = await sql<{
-    seq: number;
-  }>`select seq from sqlite_sequence where name = 'payments'`.execute(db);
-  // Gift Aid claim items point at payments. With foreign keys deferred, dropping the table
-  // counts their rows as violations, and inserting each payment again under the same table
-  // name and id settles them, so the commit finds none (a rename would not: SQLite would
-  // point the claim items at the old name).
-  await sql`pragma defer_foreign_keys = on`.execute(db);
-  await sql`create temporary table payments_0013 as select * from payments`.execute(db);
-  await sql`drop table payments`.execute(db);
-  await sql.raw(create).execute(db);
-  await sql`insert into payments select * from payments_0013`.execute(db);
-  await sql`drop table payments_0013`.execute(db);
-  if (sequence.length) {
-    await sql`update sqlite_sequence set seq = ${sequence[0].seq} where name = 'payments'`.execute(db);
-  }
-  for (const index of rows.filter((row) => row.type === "index")) await sql.raw(index.sql!).execute(db);
+  await rebuildSqliteTable(db, "payments", (create) => {
+    if (!OLD_METHOD.test(create) || !OLD_AMOUNT.test(create)) {
+      throw new Error("payments table: the method and amount checks are not the expected ones");
+    }
+    return create.replace(OLD_METHOD, NEW_METHOD).replace(OLD_AMOUNT, NEW_AMOUNT);
+  });
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

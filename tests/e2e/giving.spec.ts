@@ -99,6 +99,15 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`/giving/pledges/${monthly.reference}/stop`);
       await expect(page.getByRole("heading", { name: "Stop your monthly gift?" })).toBeVisible();
       await expectNoAxeViolations(page);
+      // Name and address: refused with the donate form's postcode rule, then the new declaration's page.
+      await page.goto("/giving/details");
+      await page.getByLabel("Postcode").fill("NOWHERE");
+      await page.getByLabel("Postcode").press("Enter");
+      await expect(page.getByRole("alert").getByText(/Enter a UK postcode/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.goto("/giving/declarations/new");
+      await expect(page.getByRole("heading", { name: "Make a Gift Aid declaration" })).toBeVisible();
+      await expectNoAxeViolations(page);
       await page.goto(link);
       await expect(page.getByRole("heading", { name: "This link has already been used" })).toBeVisible();
       await expectNoAxeViolations(page);

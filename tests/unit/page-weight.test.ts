@@ -77,6 +77,8 @@ describe("public pages' weight", () => {
       "/giving/pledges/:reference/stop",
       "/giving/pledges/:reference/amount",
       "/giving/declarations/:id/cancel",
+      "/giving/declarations/new",
+      "/giving/details",
     ]) {
       expect(pages).toContain(page);
     }

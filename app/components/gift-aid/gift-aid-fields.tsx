@@ -61,20 +61,34 @@ export function GiftAidFields({
           {giftAidForm.addressHint}
           {hydrated ? null : " Fill these in only if you tick Gift Aid."}
         </p>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            meta={fields.title}
-            label={giftAidForm.labels.title}
-            optional
-            autoComplete="honorific-prefix"
-            className="sm:col-span-2 sm:max-w-[10rem]"
-          />
-          <TextField meta={fields.house} label={giftAidForm.labels.house} />
-          <TextField meta={fields.street} label={giftAidForm.labels.street} autoComplete="address-line1" />
-          <TextField meta={fields.town} label={giftAidForm.labels.town} autoComplete="address-level2" />
-          <TextField meta={fields.postcode} label={giftAidForm.labels.postcode} autoComplete="postal-code" />
-        </div>
+        <HomeAddressFields fields={fields} labels={giftAidForm.labels} />
       </div>
     </fieldset>
+  );
+}
+
+/** The home address HMRC needs (title, house, street, town, postcode): the donate form's and Your giving's. */
+export function HomeAddressFields({
+  fields,
+  labels,
+}: {
+  fields: Record<string, Meta>;
+  /** The fields' labels (the Gift Aid form's words: from the page's loader, or app/content/gift-aid.ts). */
+  labels: DonatePageWords["declaration"]["form"]["labels"];
+}) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        meta={fields.title}
+        label={labels.title}
+        optional
+        autoComplete="honorific-prefix"
+        className="sm:col-span-2 sm:max-w-[10rem]"
+      />
+      <TextField meta={fields.house} label={labels.house} />
+      <TextField meta={fields.street} label={labels.street} autoComplete="address-line1" />
+      <TextField meta={fields.town} label={labels.town} autoComplete="address-level2" />
+      <TextField meta={fields.postcode} label={labels.postcode} autoComplete="postal-code" />
+    </div>
   );
 }

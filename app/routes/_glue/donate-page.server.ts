@@ -11,3 +11,4 @@ export { pageHeaders } from "./page-headers.server";
 export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
 export { donatePageWords } from "~/content/donate-page-words";
 export { withCharityDetails } from "~/services/charity-settings.server";
+export { applySoftOptIn, donateFormOptOutLine } from "~/services/soft-opt-in.server";

@@ -2,8 +2,13 @@
 // (app/routes/_public+/giving.*) need of the server, in one module. The browser build swaps each
 // `.server` import, and @remix-run/node, for an empty stub.
 import { json, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { FlashCode } from "~/services/flash.server";
 import { DonorLinkError, DonorPortalError, getDonorSupporterId } from "~/services/donor-portal.server";
 import { givingPaths } from "~/utils/giving-paths";
+import { donorAction } from "./action-guard.server";
+import { savedRedirect } from "./saved.server";
 export { json, redirect };
 export { londonToday } from "~/infra/clock.server";
 export {
@@ -22,6 +27,13 @@ export {
   requestDonorLink,
   setDonorNewsletter,
 } from "~/services/donor-portal.server";
+export {
+  detailsComplete,
+  getDonorDetails,
+  makeDeclarationByDonor,
+  updateDonorDetails,
+} from "~/services/donor-details.server";
+export { donorDetailsSchema, monthlyAmountSchema } from "~/schemas/donor-details";
 export { setFlash, takeFlash } from "~/services/flash.server";
 export { statementFileName, supporterStatementPdf } from "~/services/giving-statements.server";
 export { donorAction, refuseCrossSite } from "./action-guard.server";
@@ -47,3 +59,53 @@ export function refusalResponse(error: unknown): never {
   }
   throw error;
 }
+
+/**
+ * A confirmation page's loader: the signed-in donor's data from `load` (a refusal of theirs as
+ * its 4xx), never cached; `null` (nothing left to confirm) goes back to their account.
+ */
+export async function donorPage<T>(request: Request, load: (supporterId: number) => Promise<T | null>) {
+  const supporterId = await requireDonor(request);
+  const data = await load(supporterId).catch(refusalResponse);
+  if (data === null) throw redirect(givingPaths.account, { status: 303, headers: GIVING_HEADERS });
+  return json(data, { headers: GIVING_HEADERS });
+}
+
+/** A confirmation page's action: the donor's change (a refusal of theirs as its 4xx), then their account with `notice`. */
+export async function donorChange(
+  request: Request,
+  change: (supporterId: number, form: FormData) => Promise<unknown>,
+  notice: FlashCode,
+) {
+  const { supporterId, form } = await donorAction(request);
+  await change(supporterId, form).catch(refusalResponse);
+  return savedRedirect(givingPaths.account, notice, "giving");
+}
+
+/**
+ * A form of Your giving checked by `schema`: valid, `change` runs and the donor's account shows
+ * `notice`; refused (by the schema or by the service), the form again with the reply and 400.
+ */
+export async function donorForm<S extends z.ZodType<unknown, unknown>>(
+  request: Request,
+  schema: S,
+  change: (supporterId: number, value: z.output<S>) => Promise<unknown>,
+  notice: FlashCode,
+) {
+  const { supporterId, form } = await donorAction(request);
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400, headers: GIVING_HEADERS });
+  }
+  try {
+    await change(supporterId, submission.value);
+  } catch (error) {
+    if (!(error instanceof DonorPortalError) || error.status === 404) return refusalResponse(error);
+    return json(
+      { result: submission.reply({ formErrors: [error.message] }) },
+      { status: error.status, headers: GIVING_HEADERS },
+    );
+  }
+  return savedRedirect(givingPaths.account, notice, "giving");
+}
+export { giftAidForm } from "~/content/gift-aid";

@@ -1,3 +1,5 @@
+// Long because it is the signed-in donor's whole page: gifts, pledges with the bank details,
+// declarations with what each covers, their name and address, statements, the newsletter and their data.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -5,7 +7,14 @@ import { BankDetailsList } from "~/components/bank-details";
 import { PageBanner } from "~/components/page-banner";
 import { newsletterConsent } from "~/content/newsletter-consent";
 import { donorMethodLabels, donorPledgeStatus, givingWords as words } from "~/content/giving";
-import { getDonorPortal, GIVING_HEADERS, json, requireDonor, takeFlash } from "~/routes/_glue/giving-page.server";
+import {
+  getDonorDetails,
+  getDonorPortal,
+  GIVING_HEADERS,
+  json,
+  requireDonor,
+  takeFlash,
+} from "~/routes/_glue/giving-page.server";
 import { formatLongDate } from "~/utils/date-format";
 import { givingPaths } from "~/utils/giving-paths";
 import { pageMeta } from "~/utils/meta";
@@ -24,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const supporterId = await requireDonor(request);
   const flash = await takeFlash(request, "giving");
   return json(
-    { portal: await getDonorPortal(supporterId), notice: flash.message },
+    { portal: await getDonorPortal(supporterId), details: await getDonorDetails(supporterId), notice: flash.message },
     { headers: { ...GIVING_HEADERS, ...flash.headers } },
   );
 }
@@ -64,7 +73,9 @@ function ScrollingTable({ caption, head, children }: { caption: string; head: st
 
 const cell = "py-2 pr-4 align-top";
 
-function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal"]; notice: string | null }) {
+type Data = ReturnType<typeof useData>;
+
+function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "notice">) {
   const columns = words.giftColumns;
   return (
     <div className="container-page py-10">
@@ -171,6 +182,13 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
       </Section>
 
       <Section id="declarations-heading" title={words.declarationsHeading}>
+        {portal.declarations.every((declaration) => declaration.cancelledOn) ? (
+          <p className="mt-2">
+            <Link to={givingPaths.newDeclaration} className="link">
+              {words.declareLink}
+            </Link>
+          </p>
+        ) : null}
         {portal.declarations.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">{words.noDeclarations}</p>
         ) : (
@@ -228,6 +246,24 @@ function Portal({ portal, notice }: { portal: ReturnType<typeof useData>["portal
         )}
       </Section>
 
+      <Section id="details-heading" title={words.detailsHeading}>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{words.detailsLead}</p>
+        {details.postcode ? (
+          <p className="mt-3 font-medium text-slate-900 dark:text-white">
+            {[details.title, details.firstName, details.lastName].filter(Boolean).join(" ")}
+            <br />
+            {details.house} {details.street}, {details.town}, {details.postcode}
+          </p>
+        ) : (
+          <p className="mt-3 text-slate-700 dark:text-slate-300">{words.detailsNone}</p>
+        )}
+        <p className="mt-3">
+          <Link to={givingPaths.details} className="link">
+            {words.detailsLink}
+          </Link>
+        </p>
+      </Section>
+
       <Section id="statements-heading" title={words.statementsHeading}>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{words.statementsLead}</p>
         {portal.statementYears.length === 0 ? (
@@ -279,11 +315,11 @@ function useData() {
 }
 
 export default function GivingAccount() {
-  const { portal, notice } = useData();
+  const { portal, details, notice } = useData();
   return (
     <>
       <PageBanner title={words.title} lead={words.signedInAs(portal.name ?? portal.email)} />
-      <Portal portal={portal} notice={notice} />
+      <Portal portal={portal} details={details} notice={notice} />
     </>
   );
 }

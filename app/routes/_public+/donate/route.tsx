@@ -21,6 +21,8 @@ import {
   giftCauseOfPost,
   donatePageWords,
   withCharityDetails,
+  applySoftOptIn,
+  donateFormOptOutLine,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { charityRegister } from "~/utils/charity-text";
@@ -49,7 +51,12 @@ export const meta: MetaFunction = ({ matches }) =>
  */
 export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
   const cause = args ? await giftCauseOf(new URL(args.request.url).searchParams) : null;
-  return json({ cardPayments: stripeEnabled(), cause, words: await withCharityDetails(donatePageWords()) });
+  return json({
+    cardPayments: stripeEnabled(),
+    cause,
+    words: await withCharityDetails(donatePageWords()),
+    optOutLine: await donateFormOptOutLine(),
+  });
 }
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
@@ -70,9 +77,11 @@ export async function action({ request }: ActionFunctionArgs) {
         // when Stripe's rate limit holds the session back, to the wait page as a full page
         // load, since it refreshes itself.
         const next = await submitCardGift(pledgeOfDonation(donation, "card", cause.cause));
+        await applySoftOptIn(donation.email, donation.newsletterOptOut);
         return next.document ? redirectDocument(next.location, 303) : redirect(next.location, 303);
       }
       const pledge = await submitPledge(pledgeOfDonation(donation, "bank", cause.cause));
+      await applySoftOptIn(donation.email, donation.newsletterOptOut);
       return redirect(`/donate/thank-you/${pledge.reference}`, 303);
     },
   });
@@ -113,7 +122,7 @@ function GiftCauseFields({ cause }: { cause: NonNullable<ReturnType<typeof useLo
 
 export default function Donate() {
   const charity = useCharity();
-  const { cardPayments, cause, words } = useLoaderData<typeof loader>();
+  const { cardPayments, cause, words, optOutLine } = useLoaderData<typeof loader>();
   const { giftAid } = words;
   const actionData = useActionData<typeof action>();
   const donation = useDonationForm(actionData?.result);
@@ -134,6 +143,12 @@ export default function Donate() {
         <Panel title="Your donation" large className="lg:col-span-2">
           <DonationForm cardPayments={cardPayments} state={donation} words={words}>
             {cause ? <GiftCauseFields cause={cause} /> : null}
+            {optOutLine ? (
+              <label className="flex gap-2 text-sm">
+                <input type="checkbox" name="newsletterOptOut" />
+                {optOutLine}
+              </label>
+            ) : null}
           </DonationForm>
         </Panel>
 

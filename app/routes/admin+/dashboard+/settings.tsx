@@ -1,3 +1,5 @@
+// Long because it is every Settings form on one page: the charity's details by group, and the
+// switches (payment reminders, the newsletter soft opt-in), each saved on its own.
 import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,6 +15,7 @@ import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/s
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
 import { takeFlash } from "~/services/flash.server";
 import { remindersEnabled, setRemindersEnabled } from "~/services/receipts.server";
+import { setSoftOptInEnabled, softOptInEnabled } from "~/services/soft-opt-in.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import {
@@ -37,14 +40,15 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "settings");
-  const [settings, history, reminders] = await Promise.all([
+  const [settings, history, reminders, softOptIn] = await Promise.all([
     getCharitySettings(),
     settingsHistory(),
     remindersEnabled(),
+    softOptInEnabled(),
   ]);
   const flash = await takeFlash(request);
   return json(
-    { notice: flash.message, settings, history, unset: unsetFields(settings), reminders },
+    { notice: flash.message, settings, history, unset: unsetFields(settings), reminders, softOptIn },
     { headers: flash.headers },
   );
 }
@@ -62,9 +66,13 @@ function unsetFields(settings: CharitySettings): string[] {
 export async function action({ request }: ActionFunctionArgs) {
   const { user, form: formData } = await staffAction(request, "settings");
   const group = formData.get(SETTINGS_GROUP_FIELD);
+  // A switch's checkbox: ticked sends "on", unticked sends nothing.
   if (group === REMINDERS_GROUP) {
-    // A checkbox: ticked sends "on", unticked sends nothing.
-    await setRemindersEnabled(formData.get("reminders") === "on", user.username);
+    await setRemindersEnabled(formData.get(REMINDERS_GROUP) === "on", user.username);
+    return savedRedirect(adminPaths.settings, "settings-saved");
+  }
+  if (group === SOFT_OPT_IN_GROUP) {
+    await setSoftOptInEnabled(formData.get(SOFT_OPT_IN_GROUP) === "on", user.username);
     return savedRedirect(adminPaths.settings, "settings-saved");
   }
   if (!isSettingsGroup(group)) {
@@ -81,47 +89,84 @@ export async function action({ request }: ActionFunctionArgs) {
   return savedRedirect(adminPaths.settings, "settings-saved");
 }
 
-/** The donor e-mail switches' form, saved apart from the charity's details. */
+/** The donor e-mail switches' forms, each saved apart from the charity's details. */
 const REMINDERS_GROUP = "reminders";
+const SOFT_OPT_IN_GROUP = "softOptIn";
 
-function RemindersForm({ on, busy }: { on: boolean; busy: boolean }) {
+const switchForms = [
+  {
+    group: REMINDERS_GROUP,
+    legend: "Donor e-mails",
+    intro:
+      "Donors get a thank-you e-mail for each payment recorded (staff can untick it per payment or per import). Monthly donors whose standing order lapses are never chased: the Donations list shows them as lapsed.",
+    label: "Remind donors of unpaid bank transfer pledges",
+    hint: `One friendly e-mail with the reference and bank details, ${REMINDER_AFTER_DAYS} days after a pledge that has no payment yet; never a second one.`,
+    save: "Save donor e-mails",
+  },
+  {
+    group: SOFT_OPT_IN_GROUP,
+    legend: "Newsletter to donors",
+    intro:
+      "The charity soft opt-in (PECR 22(3A)): a donor may get the newsletter without ticking a box, if the donate form offered a clear opt-out when they gave. Off by default; it never applies to anyone who gave before it was turned on, to imports, or to an address that unsubscribed.",
+    label: "Offer the newsletter to donors on the donate form, with an opt-out box",
+    hint: "Donors who give without ticking the box are subscribed, recorded as “charity soft opt-in” with the form's version and the time. Every newsletter has an unsubscribe link.",
+    save: "Save newsletter to donors",
+  },
+] as const;
+
+function SwitchForm({
+  group,
+  legend,
+  intro,
+  label,
+  hint,
+  save,
+  on,
+  busy,
+}: {
+  group: string;
+  legend: string;
+  intro: string;
+  label: string;
+  hint: string;
+  save: string;
+  on: boolean;
+  busy: boolean;
+}) {
+  const id = `settings-${group}`;
   return (
     <Form
       method="post"
-      aria-labelledby="settings-reminders-legend"
+      aria-labelledby={`${id}-legend`}
       className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
     >
       <fieldset className="min-w-0 space-y-4">
-        <legend id="settings-reminders-legend" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Donor e-mails
+        <legend id={`${id}-legend`} className="text-xl font-semibold text-slate-900 dark:text-white">
+          {legend}
         </legend>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Donors get a thank-you e-mail for each payment recorded (staff can untick it per payment or per import).
-          Monthly donors whose standing order lapses are never chased: the Donations list shows them as lapsed.
-        </p>
-        <input type="hidden" name={SETTINGS_GROUP_FIELD} value={REMINDERS_GROUP} />
+        <p className="text-sm text-slate-700 dark:text-slate-300">{intro}</p>
+        <input type="hidden" name={SETTINGS_GROUP_FIELD} value={group} />
         <div className="flex items-start gap-2">
           <input
-            id="settings-reminders"
+            id={id}
             type="checkbox"
-            name="reminders"
+            name={group}
             defaultChecked={on}
-            aria-describedby="settings-reminders-hint"
+            aria-describedby={`${id}-hint`}
             className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
           />
           <div>
-            <label htmlFor="settings-reminders" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              Remind donors of unpaid bank transfer pledges
+            <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {label}
             </label>
-            <p id="settings-reminders-hint" className="text-sm text-slate-600 dark:text-slate-400">
-              One friendly e-mail with the reference and bank details, {REMINDER_AFTER_DAYS} days after a pledge that
-              has no payment yet; never a second one.
+            <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+              {hint}
             </p>
           </div>
         </div>
       </fieldset>
       <button type="submit" className="btn-primary mt-5" disabled={busy}>
-        {busy ? "Saving…" : "Save donor e-mails"}
+        {busy ? "Saving…" : save}
       </button>
     </Form>
   );
@@ -271,7 +316,7 @@ function GroupForm({
 }
 
 export default function Settings() {
-  const { notice, settings, history, unset, reminders } = useLoaderData<typeof loader>();
+  const { notice, settings, history, unset, reminders, softOptIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const savingGroup = navigation.state === "submitting" ? navigation.formData?.get(SETTINGS_GROUP_FIELD) : null;
@@ -305,7 +350,10 @@ export default function Settings() {
             busy={savingGroup === group}
           />
         ))}
-        <RemindersForm key={String(reminders)} on={reminders} busy={savingGroup === REMINDERS_GROUP} />
+        {switchForms.map((form) => {
+          const on = form.group === REMINDERS_GROUP ? reminders : softOptIn;
+          return <SwitchForm key={`${form.group}:${on}`} {...form} on={on} busy={savingGroup === form.group} />;
+        })}
       </div>
       <AuditTrail events={history} heading="Changes" />
     </>

@@ -134,8 +134,13 @@ export default function GiftAid() {
                 <Link to={adminPaths.giftAidDeclaration(declaration.id)} className="link">
                   {declaration.name}
                 </Link>{" "}
-                · <span className="font-mono">{declaration.pledgeReference}</span> · made{" "}
-                {formatLongDate(declaration.declaredAt)}
+                ·{" "}
+                {declaration.pledgeReference ? (
+                  <span className="font-mono">{declaration.pledgeReference}</span>
+                ) : (
+                  "made by the donor at Your giving"
+                )}{" "}
+                · made {formatLongDate(declaration.declaredAt)}
                 {declaration.cancelledAt ? ` · cancelled ${formatLongDate(declaration.cancelledAt)}` : ""}
               </li>
             ))}

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { HomeAddressFields } from "~/components/gift-aid/gift-aid-fields";
+import { GivingConfirmPage, givingMeta } from "~/components/giving/confirm-page";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { TextField } from "~/components/ui/form";
+import { givingWords as words } from "~/content/giving";
+import {
+  donorDetailsSchema,
+  donorForm,
+  donorPage,
+  getDonorDetails,
+  giftAidForm,
+  GIVING_HEADERS,
+  updateDonorDetails,
+} from "~/routes/_glue/giving-page.server";
+import { giftAidIssues } from "~/schemas/donation-rules";
+import { donorDetailsRules } from "~/schemas/donor-details-rules";
+import { browserValidation } from "~/schemas/field-rules";
+import { getFormProps, useForm } from "~/utils/light-form";
+
+// The donor changes their name and home address at Your giving: a light form (no zod in the
+// page), checked by the donate form's own rules (HMRC's limits, a UK postcode) in the browser
+// and again by the server. Their declarations keep the address they were made with.
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return donorPage(request, async (supporterId) => ({
+    details: await getDonorDetails(supporterId),
+    labels: giftAidForm.labels,
+  }));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return donorForm(request, donorDetailsSchema, updateDonorDetails, "giving-details-saved");
+}
+
+export const headers: HeadersFunction = () => GIVING_HEADERS;
+
+export const meta = givingMeta(words.detailsTitle);
+
+const checks = browserValidation(donorDetailsRules, giftAidIssues);
+
+export default function DonorDetails() {
+  const { details, labels } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form, fields] = useForm({
+    id: "giving-details",
+    lastResult,
+    defaultValue: { ...details, title: details.title ?? "" },
+    ...checks,
+  });
+  return (
+    <GivingConfirmPage
+      title={words.detailsTitle}
+      lead={words.detailsIntro}
+      confirm={words.detailsButton}
+      keep={words.declareKeep}
+      form={getFormProps(form)}
+    >
+      <ErrorSummary form={form} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField meta={fields.firstName} label={donorDetailsRules.firstName.label} autoComplete="given-name" />
+        <TextField meta={fields.lastName} label={donorDetailsRules.lastName.label} autoComplete="family-name" />
+      </div>
+      <HomeAddressFields fields={fields} labels={labels} />
+    </GivingConfirmPage>
+  );
+}

@@ -1,0 +1,140 @@
+// Your giving: what a donor changes about themselves. Their name and home address (checked as on
+// the donate form, kept on their supporter record) and a new Gift Aid declaration (HMRC's model
+// enduring declaration: the 4 years before it and every gift after it, the exact wording and
+// version kept, with a copy of the address it was made with). Each is audited on the supporter's
+// record as done by the donor (docs/decisions.md §28).
+import { BY_THE_DONOR, DONOR_ACTOR, givingWords } from "~/content/giving";
+import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
+import { nowIsoString } from "~/infra/clock.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import { insertDeclaration, listDeclarationsOfSupporters } from "~/models/gift-aid.server";
+import { listPledgesOfSupporter } from "~/models/pledge.server";
+import { setSupporterDetails, type SupporterDetails } from "~/models/supporter-details.server";
+import { getSupporter, listSupporterEmails } from "~/models/supporter.server";
+import { charityText } from "~/utils/charity-text";
+import { charitySettingsIn } from "./charity-settings.server";
+import { DonorPortalError } from "./donor-portal.server";
+
+export type { SupporterDetails };
+
+/** Records a change on the supporter's record as the donor's own (no user id: no one of the team). */
+export async function auditByDonor(db: DB, supporterId: number, action: string, detail: string): Promise<void> {
+  await recordAudit(db, {
+    entity: "supporter",
+    entityId: supporterId,
+    action: `donor.${action}`,
+    detail: `${detail} ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+}
+
+/**
+ * The donor's name and home address as we hold them: what they last gave at Your giving, else
+ * the name of their latest pledge and the address of their latest declaration (empty when none).
+ */
+export async function getDonorDetails(supporterId: number, db: DB = getDb()): Promise<SupporterDetails> {
+  const supporter = await getSupporter(db, supporterId);
+  if (!supporter) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  if (supporter.addressUpdatedAt) {
+    return {
+      title: supporter.title,
+      firstName: supporter.firstName ?? "",
+      lastName: supporter.lastName ?? "",
+      house: supporter.houseNameOrNumber ?? "",
+      street: supporter.addressLine ?? "",
+      town: supporter.town ?? "",
+      postcode: supporter.postcode ?? "",
+    };
+  }
+  const [pledges, declarations] = await Promise.all([
+    listPledgesOfSupporter(db, supporterId),
+    listDeclarationsOfSupporters(db, [supporterId]),
+  ]);
+  const pledge = pledges.at(-1);
+  const declaration = declarations.get(supporterId)?.at(-1);
+  return {
+    title: declaration?.title ?? null,
+    firstName: pledge?.firstName ?? declaration?.firstName ?? "",
+    lastName: pledge?.lastName ?? declaration?.lastName ?? "",
+    house: declaration?.house ?? "",
+    street: declaration?.street ?? "",
+    town: declaration?.town ?? "",
+    postcode: declaration?.postcode ?? "",
+  };
+}
+
+/** Whether a declaration can be made from these details: a name and a whole home address. */
+export function detailsComplete(details: SupporterDetails): boolean {
+  return Boolean(
+    details.firstName && details.lastName && details.house && details.street && details.town && details.postcode,
+  );
+}
+
+/**
+ * The donor updates their name and home address (already checked by the donate form's rules).
+ * Declarations keep the address they were made with; a later one records this one.
+ */
+export async function updateDonorDetails(supporterId: number, details: SupporterDetails): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await setSupporterDetails(trx, supporterId, details, nowIsoString()))) {
+        throw new DonorPortalError(givingWords.noSuchDonor, 404);
+      }
+      await auditByDonor(trx, supporterId, "details-changed", "Name and home address updated at Your giving");
+    });
+  logger.info({ event: "giving.details_changed", supporter_id: supporterId }, "Donor details updated by the donor");
+}
+
+/**
+ * The donor makes a Gift Aid declaration at Your giving: the current wording, covering the 4
+ * years before today and every gift after it, made with their name and home address as we hold
+ * them now. Refused while one of theirs is in force (not cancelled), or when their address is missing.
+ */
+export async function makeDeclarationByDonor(supporterId: number): Promise<number> {
+  const db = getDb();
+  const details = await getDonorDetails(supporterId, db);
+  if (!detailsComplete(details)) throw new DonorPortalError(givingWords.declareNeedsAddress);
+  const [primary] = await listSupporterEmails(db, supporterId);
+  if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = (await listDeclarationsOfSupporters(trx, [supporterId])).get(supporterId) ?? [];
+    if (existing.some((d) => d.cancelledAt === null)) throw new DonorPortalError(givingWords.declareAlreadyCovered);
+    const charity = await charitySettingsIn(trx);
+    const declaration = await insertDeclaration(trx, {
+      pledgeId: null,
+      supporterId,
+      title: details.title,
+      firstName: details.firstName,
+      lastName: details.lastName,
+      house: details.house,
+      street: details.street,
+      town: details.town,
+      postcode: details.postcode,
+      email: primary.address,
+      version: CURRENT_DECLARATION_VERSION,
+      text: charityText(GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION], charity),
+      declaredAt: nowIsoString(),
+    });
+    await recordAudit(trx, {
+      entity: "declaration",
+      entityId: declaration.id,
+      action: "declaration.made",
+      detail: `Made ${BY_THE_DONOR} at Your giving (version ${CURRENT_DECLARATION_VERSION})`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+    await auditByDonor(
+      trx,
+      supporterId,
+      "declaration-made",
+      `Gift Aid declaration ${declaration.id} made at Your giving`,
+    );
+    return declaration.id;
+  });
+  logger.info({ event: "giving.declaration_made", declaration_id: id }, "Declaration made by donor");
+  return id;
+}

@@ -14,7 +14,6 @@ import {
   GIVING_HEADERS,
   updateDonorDetails,
 } from "~/routes/_glue/giving-page.server";
-import { giftAidIssues } from "~/schemas/donation-rules";
 import { donorDetailsRules } from "~/schemas/donor-details-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm } from "~/utils/light-form";
@@ -38,7 +37,9 @@ export const headers: HeadersFunction = () => GIVING_HEADERS;
 
 export const meta = givingMeta(words.detailsTitle);
 
-const checks = browserValidation(donorDetailsRules, giftAidIssues);
+// The browser checks the names; the address (the donate form's rules, 2.4 KB of JavaScript for a
+// page few donors open) is checked by the server, which shows its answers field by field.
+const checks = browserValidation(donorDetailsRules);
 
 export default function DonorDetails() {
   const { details, labels } = useLoaderData<typeof loader>();

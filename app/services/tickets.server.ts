@@ -268,7 +268,7 @@ export async function orderStatus(slug: string, reference: string, db: DB = getD
   return { reference: order.reference, status: order.status, quantity: order.quantity, title: event.title, slug };
 }
 
-/** The buyer left Checkout: the places go back on sale at once (a later payment is still honoured if places remain). */
+/** The buyer who left Checkout pressed "release": the places go back on sale at once (a later payment is still honoured if places remain). */
 export async function cancelHeldOrder(slug: string, reference: string, db: DB = getDb()): Promise<void> {
   const order = await getOrderByReference(db, reference);
   const event = order ? await getEvent(db, order.eventId) : undefined;

@@ -10,6 +10,9 @@ export const eventsPage = {
   saleEnded: "Sales have closed",
   free: "Free",
   bookHeading: "Book your place",
+  guestsLegend: "Your guests",
+  guestsHint:
+    "The name of each guest, for their ticket and the door. Give a guest's email address and we send them their own ticket too (you get every ticket).",
   waitlistHeading: "Join the waiting list",
   waitlistIntro:
     "If a place comes free (someone does not finish paying, or returns a ticket), we e-mail the next person on the list and hold the place for them for a limited time.",

@@ -211,6 +211,19 @@ export interface OrderInput {
   status: TicketOrderStatus;
   holdExpiresAt: string | null;
   waitlistId?: number | null;
+  /** The guests of tickets 2 onwards. */
+  guests?: readonly Guest[];
+}
+
+/** Whom a ticket after the buyer's own is for. */
+export interface Guest {
+  name: string;
+  email: string | null;
+}
+
+/** The guests an order keeps until it is paid. */
+export function orderGuests(order: Pick<TicketOrder, "guests">): Guest[] {
+  return order.guests ? (JSON.parse(order.guests) as Guest[]) : [];
 }
 
 export async function createOrder(trx: DB, input: OrderInput, now: string): Promise<TicketOrder> {
@@ -233,6 +246,7 @@ export async function createOrder(trx: DB, input: OrderInput, now: string): Prom
       created_at: now,
       paid_at: input.status === "paid" ? now : null,
       released_at: null,
+      guests: input.guests?.length ? JSON.stringify(input.guests) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -298,11 +312,22 @@ export async function listExpiredHolds(db: DB, before: string, limit = 100): Pro
 // ---------------------------------------------------------------------------------------------
 // Tickets
 
-export async function createTickets(trx: DB, orderId: number, codes: readonly string[]): Promise<void> {
-  if (codes.length === 0) return;
+export async function createTickets(
+  trx: DB,
+  orderId: number,
+  tickets: readonly { code: string; guest: Guest | null }[],
+): Promise<void> {
+  if (tickets.length === 0) return;
   await trx
     .insertInto("tickets")
-    .values(codes.map((code) => ({ order_id: orderId, code })))
+    .values(
+      tickets.map(({ code, guest }) => ({
+        order_id: orderId,
+        code,
+        guest_name: guest?.name ?? null,
+        guest_email: guest?.email ?? null,
+      })),
+    )
     .execute();
 }
 
@@ -330,6 +355,9 @@ export interface Attendee {
   reference: string;
   buyerName: string;
   buyerEmail: string;
+  /** The guest the ticket is for; null for the buyer's own. */
+  guestName: string | null;
+  guestEmail: string | null;
   ticketType: string;
   eventId: number;
 }
@@ -348,16 +376,24 @@ function attendeeQuery(db: DB) {
       "ticket_orders.reference as reference",
       "ticket_orders.buyer_name as buyerName",
       "ticket_orders.buyer_email as buyerEmail",
+      "tickets.guest_name as guestName",
+      "tickets.guest_email as guestEmail",
       "ticket_types.name as ticketType",
       "ticket_orders.event_id as eventId",
     ]);
 }
 
-/** An event's tickets (cancelled ones too), by buyer; `nameContains` narrows to buyers whose name holds it. */
+/**
+ * An event's tickets (cancelled ones too), by buyer; `nameContains` narrows to tickets whose
+ * buyer's or guest's name holds it.
+ */
 export async function listAttendees(db: DB, eventId: number, nameContains = ""): Promise<Attendee[]> {
   let query = attendeeQuery(db).where("ticket_orders.event_id", "=", eventId);
   if (nameContains) {
-    query = query.where(sql<boolean>`lower(ticket_orders.buyer_name) like ${`%${nameContains.toLowerCase()}%`}`);
+    const pattern = `%${nameContains.toLowerCase()}%`;
+    query = query.where(
+      sql<boolean>`(lower(ticket_orders.buyer_name) like ${pattern} or lower(tickets.guest_name) like ${pattern})`,
+    );
   }
   return query.orderBy("ticket_orders.buyer_name").orderBy("tickets.id").execute();
 }

@@ -305,20 +305,27 @@ export async function staffEvent(id: number) {
   };
 }
 
-/** The event's tickets (live ones), optionally only buyers whose name holds `search`. */
-export async function eventAttendees(eventId: number, search = ""): Promise<Attendee[]> {
-  return (await listAttendees(getDb(), eventId, search.trim().slice(0, 100))).filter((a) => !a.cancelledAt);
+/** The event's tickets (live ones), optionally only those whose buyer's or guest's name holds `search`. */
+export async function eventAttendees(eventId: number, search = ""): Promise<(Attendee & { name: string })[]> {
+  const rows = await listAttendees(getDb(), eventId, search.trim().slice(0, 100));
+  return rows.filter((a) => !a.cancelledAt).map((a) => ({ ...a, name: attendeeName(a) }));
 }
 
-/** The attendee list as CSV (formula-safe cells). */
+/** Who a ticket is for: its guest, or the buyer for their own. */
+export function attendeeName(a: Pick<Attendee, "guestName" | "buyerName">): string {
+  return a.guestName ?? a.buyerName;
+}
+
+/** The attendee list as CSV (formula-safe cells): one row per ticket, named for its guest when it has one. */
 export async function attendeesCsv(eventId: number): Promise<string> {
   const rows = await listAttendees(getDb(), eventId);
   return toCsv(
-    ["Reference", "Name", "Email", "Ticket", "Code", "Checked in", "Cancelled"],
+    ["Reference", "Name", "Email", "Booked by", "Ticket", "Code", "Checked in", "Cancelled"],
     rows.map((a) => [
       a.reference,
+      attendeeName(a),
+      a.guestName === null ? a.buyerEmail : (a.guestEmail ?? ""),
       a.buyerName,
-      a.buyerEmail,
       a.ticketType,
       a.code,
       a.checkedInAt ?? "",
@@ -352,11 +359,12 @@ export async function checkIn(
     attendee = code ? await getAttendeeByCode(db, code) : undefined;
   }
   if (!attendee || attendee.eventId !== eventId) return { kind: "unknown" };
-  if (attendee.cancelledAt) return { kind: "cancelled", name: attendee.buyerName };
+  const name = attendeeName(attendee);
+  if (attendee.cancelledAt) return { kind: "cancelled", name };
   const done = await db
     .transaction()
     .execute((trx) => checkInTicket(trx, attendee.ticketId, actor.username, nowIsoString()));
-  if (done) return { kind: "checked-in", name: attendee.buyerName, ticketType: attendee.ticketType };
+  if (done) return { kind: "checked-in", name, ticketType: attendee.ticketType };
   const again = await getAttendeeByCode(db, attendee.code);
-  return { kind: "already", name: attendee.buyerName, ticketType: attendee.ticketType, at: again?.checkedInAt ?? "" };
+  return { kind: "already", name, ticketType: attendee.ticketType, at: again?.checkedInAt ?? "" };
 }

@@ -24,6 +24,7 @@ import {
   getOrderByReference,
   getTicketType,
   holdPlaces,
+  orderGuests,
   listExpiredHolds,
   listOrderTickets,
   moveOrder,
@@ -35,6 +36,7 @@ import {
   setOrderSession,
   unsellPlaces,
   type EventRow,
+  type Guest,
   type TicketOrder,
   type TicketType,
 } from "~/models/events.server";
@@ -44,7 +46,7 @@ import { formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import { Refusal } from "./refusal.server";
-import { eventMail } from "./event-mail.server";
+import { eventMail, type EventMailBlock } from "./event-mail.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 
 /** How long a checkout holds its places. */
@@ -110,6 +112,8 @@ export interface BookingInput {
   name: string;
   email: string;
   donationPence: number;
+  /** Whom tickets 2 onwards are for (a table): as many as the quantity less one, or none. */
+  guests?: readonly Guest[];
 }
 
 export type BookingOutcome =
@@ -139,6 +143,9 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
   const quantity = Math.trunc(input.quantity);
   if (quantity < 1 || quantity > MAX_TICKETS_PER_ORDER)
     throw new BookingRefused("Choose 1 to 10 tickets.", "not-on-sale");
+  const guests = input.guests ?? [];
+  if (guests.length > 0 && guests.length !== quantity - 1)
+    throw new BookingRefused("Name each guest of your booking.", "not-on-sale");
   const ticketsPence = type.pricePence * quantity;
   const free = ticketsPence === 0 && input.donationPence === 0;
   if (!free && !getStripe()) throw new BookingRefused(eventsPage.paymentsUnavailable, "unavailable");
@@ -162,6 +169,7 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
           donationPence: input.donationPence,
           status: free ? "paid" : "held",
           holdExpiresAt: free ? null : iso(new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS)),
+          guests,
         },
         iso(now),
       );
@@ -427,7 +435,11 @@ export function ticketQrPng(token: string): Promise<Buffer> {
   return QRCode.toBuffer(token, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 });
 }
 
-/** Makes the order's tickets and queues their e-mail, in the caller's transaction. */
+/**
+ * Makes the order's tickets (the first the buyer's own, the others named for their guests) and
+ * queues their e-mail, in the caller's transaction: the buyer gets every ticket; a guest who gave
+ * an e-mail address gets their own ticket too.
+ */
 async function issueTickets(
   trx: DB,
   order: TicketOrder,
@@ -435,33 +447,50 @@ async function issueTickets(
   type: TicketType,
   charity: CharitySettings,
 ): Promise<void> {
-  const codes = Array.from({ length: order.quantity }, newTicketCode);
-  await createTickets(trx, order.id, codes);
-  const blocks: Parameters<typeof eventMail>[2] = [
-    { kind: "p", text: ticketMail.intro(order.buyerName, event.title) },
-    {
-      kind: "fields",
-      rows: [
-        ["Event", event.title],
-        ["When", formatLongDateTime(event.startsAt)],
-        ["Where", event.venue],
-        ["Tickets", `${order.quantity} × ${type.name}`],
-        ["Reference", order.reference],
-      ],
-    },
-    { kind: "p", text: ticketMail.howToUse },
-  ];
-  codes.forEach((code, index) => {
-    const token = ticketToken(code, event.startsAt);
-    blocks.push({
-      kind: "ticket",
-      heading: ticketMail.ticketHeading(index + 1, codes.length),
-      token,
-      qrUrl: absoluteUrl(`/events/ticket/${token}.png`),
+  const guests = orderGuests(order);
+  const tickets = Array.from({ length: order.quantity }, (_, index) => ({
+    code: newTicketCode(),
+    guest: index === 0 ? null : (guests[index - 1] ?? null),
+  }));
+  await createTickets(trx, order.id, tickets);
+  const ticketBlocks = (of: typeof tickets): EventMailBlock[] =>
+    of.map(({ code, guest }, index) => {
+      const token = ticketToken(code, event.startsAt);
+      const heading = ticketMail.ticketHeading(index + 1, of.length);
+      return {
+        kind: "ticket",
+        heading: guest ? `${heading}: ${guest.name}` : heading,
+        token,
+        qrUrl: absoluteUrl(`/events/ticket/${token}.png`),
+      };
     });
+  const details = (tickets: string): EventMailBlock => ({
+    kind: "fields",
+    rows: [
+      ["Event", event.title],
+      ["When", formatLongDateTime(event.startsAt)],
+      ["Where", event.venue],
+      ["Tickets", tickets],
+      ["Reference", order.reference],
+    ],
   });
-  const mail = eventMail(charity, ticketMail.subject(event.title), blocks);
+  const mail = eventMail(charity, ticketMail.subject(event.title), [
+    { kind: "p", text: ticketMail.intro(order.buyerName, event.title) },
+    details(`${order.quantity} × ${type.name}`),
+    { kind: "p", text: ticketMail.howToUse },
+    ...ticketBlocks(tickets),
+  ]);
   await enqueueMail(trx, { kind: "event.tickets", to: order.buyerEmail, ...mail });
+  for (const ticket of tickets) {
+    if (!ticket.guest?.email) continue;
+    const guestMail = eventMail(charity, ticketMail.guestSubject(event.title), [
+      { kind: "p", text: ticketMail.guestIntro(ticket.guest.name, order.buyerName, event.title) },
+      details(`1 × ${type.name}`),
+      { kind: "p", text: ticketMail.howToUse },
+      ...ticketBlocks([ticket]),
+    ]);
+    await enqueueMail(trx, { kind: "event.tickets", to: ticket.guest.email, ...guestMail });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import * as m0026 from "./0026_appeals_fundraising";
 import * as m0027 from "./0027_volunteers";
 import * as m0028 from "./0028_events";
 import * as m0029 from "./0029_checkout_queue";
+import * as m0031 from "./0031_ticket_guests_refunds";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0027_volunteers": m0027,
   "0028_events": m0028,
   "0029_checkout_queue": m0029,
+  "0031_ticket_guests_refunds": m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,8 @@ const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
 const { startBooking } = await import("~/services/tickets.server");
 const orderPage = await import("~/routes/_public+/events.$slug.order.$reference");
+const eventPage = await import("~/routes/_public+/events.$slug._index");
+const { eventAttendees, attendeesCsv, checkIn } = await import("~/services/events.server");
 
 const T0 = Math.floor(Date.now() / 1000) * 1000;
 beforeAll(() => setClock(() => T0));
@@ -70,5 +72,74 @@ describe("coming back from Checkout without paying", () => {
     // A late payment of a released order still gets its tickets while places remain.
     await deliver("checkout.session.completed", paidTicketSession(order.reference, 10_000));
     expect(await orderStatusOf(order.reference)).toBe("paid");
+  });
+});
+
+describe("a table: each guest named on their own ticket", () => {
+  it("asks a name for each guest of the chosen number, ignores the rows past it, and sends a guest their ticket", async () => {
+    const { eventId, typeId } = await makeEvent("table", 10);
+    const book = (fields: Record<string, string>) =>
+      run(eventPage.action, postForm("/events/table", fields), { slug: "table" });
+    const form = {
+      intent: "book",
+      ticket_type: String(typeId),
+      quantity: "3",
+      name: "Hosta Host",
+      email: "host@example.com",
+      guest_name_2: "Gus Guest",
+      guest_email_2: "gus@example.com",
+      guest_name_3: "",
+      // Past the three tickets: ignored.
+      guest_name_4: "Ivy Ignored",
+      guest_email_4: "ivy@example.com",
+    };
+    const refused = await book(form);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Enter guest 2's name");
+    expect(await placeCounts(typeId)).toMatchObject({ held: 0 });
+
+    const started = await book({ ...form, guest_name_3: "Gwen Second" });
+    expect(started.status).toBe(303);
+    const order = await getDb()
+      .selectFrom("ticket_orders")
+      .select(["reference", "guests"])
+      .where("ticket_type_id", "=", typeId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(order.guests!)).toEqual([
+      { name: "Gus Guest", email: "gus@example.com" },
+      { name: "Gwen Second", email: null },
+    ]);
+    await deliver("checkout.session.completed", paidTicketSession(order.reference, 15_000));
+
+    // The check-in search finds a guest by name, and checking in says whose ticket it is.
+    const found = await eventAttendees(eventId, "gwen");
+    expect(found.map((a) => [a.name, a.buyerName])).toEqual([["Gwen Second", "Hosta Host"]]);
+    const staff = { id: 1, username: "door" } as never;
+    expect(await checkIn(eventId, { ticketId: found[0].ticketId }, staff)).toMatchObject({
+      kind: "checked-in",
+      name: "Gwen Second",
+    });
+    expect((await eventAttendees(eventId, "host")).map((a) => a.name)).toEqual([
+      "Hosta Host",
+      "Gus Guest",
+      "Gwen Second",
+    ]);
+    const csv = await attendeesCsv(eventId);
+    expect(csv).toContain("Gus Guest,gus@example.com,Hosta Host,Standard");
+    expect(csv).not.toContain("Ivy");
+
+    // The buyer gets all three tickets; Gus, who gave an address, gets his own; Gwen gave none.
+    const mail = await getDb()
+      .selectFrom("outbox")
+      .select(["to_address", "text_body"])
+      .where("kind", "=", "event.tickets")
+      .where("to_address", "in", ["host@example.com", "gus@example.com", "ivy@example.com"])
+      .orderBy("id")
+      .execute();
+    expect(mail.map((m) => m.to_address)).toEqual(["host@example.com", "gus@example.com"]);
+    expect(mail[0].text_body).toContain("Ticket 3 of 3: Gwen Second");
+    expect(mail[1].text_body).toContain("Dear Gus Guest, Hosta Host has booked you a place at Gala table.");
+    expect(mail[1].text_body).toContain("Ticket 1 of 1: Gus Guest");
+    expect(mail[1].text_body.match(/Code: /g)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 export { json, redirect } from "@remix-run/node";
 export { publicEvent } from "~/services/events.server";
 export { BookingRefused, joinWaitlist, startBooking, orderPath } from "~/services/tickets.server";
-export { eventFormSchema } from "~/schemas/event-booking";
+export { eventFormSchema, guestsOf } from "~/schemas/event-booking";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 // The page's words travel in its data, so the page's script does not carry the content module.

@@ -7,6 +7,7 @@ import { site } from "~/content/site";
 import {
   BookingRefused,
   eventFormSchema,
+  guestsOf,
   handlePublicForm,
   joinWaitlist,
   json,
@@ -17,7 +18,7 @@ import {
   startBooking,
   orderPath,
 } from "~/routes/_glue/event-page.server";
-import { eventBookingRules, waitlistRules } from "~/schemas/event-booking-rules";
+import { eventBookingRules, guestEmailField, guestNameField, waitlistRules } from "~/schemas/event-booking-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
@@ -57,6 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           name: value.name,
           email: value.email,
           donationPence: value.donation ?? 0,
+          guests: guestsOf(value, value.quantity),
         });
         return redirect(outcome.kind === "checkout" ? outcome.url : orderPath(slug, outcome.reference), 303);
       } catch (error) {
@@ -77,6 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const bookingChecks = browserValidation(eventBookingRules);
 const waitlistChecks = browserValidation(waitlistRules);
 const quantities = Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+const guestTickets = quantities.slice(1).map((_, i) => i + 2);
 
 type EventData = ReturnType<typeof useLoaderData<typeof loader>>["event"];
 
@@ -111,6 +114,25 @@ function BookingForm({ event, words }: { event: EventData; words: Words }) {
         <TextField meta={fields.name} label="Your name" autoComplete="name" />
         <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
       </div>
+      {/* One row per ticket after yours; rows past the number of tickets are hidden (app/tailwind.css) and ignored. */}
+      <fieldset className="guest-rows">
+        <legend className="text-lg font-semibold">{words.guestsLegend}</legend>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{words.guestsHint}</p>
+        <div className="mt-3">
+          {guestTickets.map((ticket) => (
+            <div key={ticket} className="guest-row grid gap-5 py-2 sm:grid-cols-2">
+              <TextField meta={fields[guestNameField(ticket)]} label={`Guest ${ticket - 1}: name`} autoComplete="off" />
+              <TextField
+                meta={fields[guestEmailField(ticket)]}
+                label={`Guest ${ticket - 1}: email address`}
+                type="email"
+                optional
+                autoComplete="off"
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
       <TextField
         meta={fields.donation}
         label="Donation in pounds"

@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 import { parseRecordId } from "~/utils/record-id";
 
 // The door, on a phone: type (or paste what a scanner app read) a ticket's code, or search by
-// the buyer's name and check a ticket in from the list. Works without JavaScript; a second
+// the buyer's or a guest's name and check a ticket in from the list. Works without JavaScript; a second
 // check-in of the same ticket says "Already checked in" with when.
 
 export const meta: MetaFunction = () =>
@@ -133,7 +133,8 @@ export default function CheckIn() {
             {attendees.map((a) => (
               <li key={a.ticketId} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <span>
-                  <span className="font-medium">{a.buyerName}</span> · {a.ticketType} · {a.reference}
+                  <span className="font-medium">{a.name}</span>
+                  {a.guestName ? ` (guest of ${a.buyerName})` : null} · {a.ticketType} · {a.reference}
                   {a.checkedInAt ? (
                     <span className="block text-sm text-slate-700 dark:text-slate-300">
                       Checked in {formatDateTime(a.checkedInAt)}
@@ -146,7 +147,7 @@ export default function CheckIn() {
                     <button
                       type="submit"
                       className="btn-primary"
-                      aria-label={`Check in ${a.buyerName}, ticket ${a.code.slice(0, 4)}`}
+                      aria-label={`Check in ${a.name}, ticket ${a.code.slice(0, 4)}`}
                     >
                       Check in
                     </button>

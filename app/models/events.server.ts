@@ -337,13 +337,37 @@ export async function listOrderTickets(db: DB, orderId: number): Promise<Ticket[
   );
 }
 
-export async function cancelOrderTickets(trx: DB, orderId: number, now: string): Promise<void> {
-  await trx
-    .updateTable("tickets")
-    .set({ cancelled_at: now })
+/**
+ * Cancels `count` of an order's live tickets (a partial refund): guests' before the buyer's own,
+ * those not checked in first, the last issued first. Returns how many it cancelled.
+ */
+export async function cancelSomeTickets(trx: DB, orderId: number, count: number, now: string): Promise<number> {
+  if (count <= 0) return 0;
+  const live = await trx
+    .selectFrom("tickets")
+    .select(["id", "guest_name", "checked_in_at"])
     .where("order_id", "=", orderId)
     .where("cancelled_at", "is", null)
     .execute();
+  const rank = (t: (typeof live)[number]) => (t.checked_in_at ? 2 : 0) + (t.guest_name === null ? 1 : 0);
+  const chosen = live
+    .sort((a, b) => rank(a) - rank(b) || b.id - a.id)
+    .slice(0, count)
+    .map((t) => t.id);
+  if (chosen.length === 0) return 0;
+  await trx.updateTable("tickets").set({ cancelled_at: now }).where("id", "in", chosen).execute();
+  return chosen.length;
+}
+
+/** Records what Stripe has refunded of an order so far, only if it grew (deliveries may repeat or cross). True when it did. */
+export async function raiseOrderRefunded(trx: DB, id: number, refundedPence: number): Promise<boolean> {
+  const result = await trx
+    .updateTable("ticket_orders")
+    .set({ refunded_pence: refundedPence })
+    .where("id", "=", id)
+    .where("refunded_pence", "<", refundedPence)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export interface Attendee {

@@ -15,9 +15,9 @@ import { getStripe, type Stripe } from "~/infra/stripe.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
   addToWaitlist,
+  cancelSomeTickets,
   createOrder,
   createTickets,
-  cancelOrderTickets,
   getEvent,
   getEventBySlug,
   getOrderByPaymentIntent,
@@ -30,6 +30,7 @@ import {
   moveOrder,
   moveWaitlistEntry,
   nextWaiting,
+  raiseOrderRefunded,
   releaseHeldPlaces,
   sellHeldPlaces,
   sellPlaces,
@@ -516,7 +517,7 @@ function idOf(fields: Fields | undefined, key: string): string | null {
 
 /**
  * A Stripe event about tickets, or null when it is not one (the card gifts' handlers take it).
- * completed → the hold becomes tickets; expired → released; a full refund → places released.
+ * completed → the hold becomes tickets; expired → released; a refund → the whole tickets it covers released.
  */
 export async function handleTicketEvent(
   trx: DB,
@@ -545,16 +546,47 @@ export async function handleTicketEvent(
     const paymentIntent = idOf(object, "payment_intent");
     const order = paymentIntent ? await getOrderByPaymentIntent(trx, paymentIntent) : undefined;
     if (!order) return null;
-    if (object.refunded !== true) {
-      return { attention: `ticket order ${order.reference} partly refunded: its places are kept; staff decide` };
-    }
-    if (!(await moveOrder(trx, order.id, "paid", "refunded", { releasedAt: iso(now) }))) return "ignored";
-    await cancelOrderTickets(trx, order.id, iso(now));
-    await unsellPlaces(trx, order.ticketTypeId, order.quantity);
-    await offerToWaitingList(trx, order.ticketTypeId, now, charity);
-    return "recorded";
+    return refundOrder(trx, order, object, now, charity);
   }
   return null;
+}
+
+/**
+ * Stripe refunded some or all of a paid order (`amount_refunded` is the charge's total so far).
+ * The refund counts against the tickets first: each whole ticket price it covers cancels a ticket
+ * and releases its place (offered to the waiting list); a part of a ticket's price releases
+ * nothing, and never more places than were refunded. A refund of everything cancels the rest and
+ * marks the order refunded. Repeated or crossed deliveries act once, on the total.
+ */
+async function refundOrder(
+  trx: DB,
+  order: TicketOrder,
+  charge: Fields,
+  now: Date,
+  charity: CharitySettings,
+): Promise<TicketEventOutcome> {
+  const refunded = typeof charge.amount_refunded === "number" ? Math.trunc(charge.amount_refunded) : null;
+  const paid = order.ticketsPence + order.donationPence;
+  if (order.status !== "paid" || refunded === null || refunded <= 0) return "ignored";
+  const total = Math.min(refunded, paid);
+  if (!(await raiseOrderRefunded(trx, order.id, total))) return "ignored";
+  const price = order.quantity > 0 ? order.ticketsPence / order.quantity : 0;
+  const wholeTickets = (pence: number) => (price > 0 ? Math.floor(Math.min(pence, order.ticketsPence) / price) : 0);
+  const everything = charge.refunded === true || total >= paid;
+  const release = everything
+    ? order.quantity - wholeTickets(order.refundedPence)
+    : wholeTickets(total) - wholeTickets(order.refundedPence);
+  const released = await cancelSomeTickets(trx, order.id, release, iso(now));
+  if (released > 0) {
+    await unsellPlaces(trx, order.ticketTypeId, released);
+    await offerToWaitingList(trx, order.ticketTypeId, now, charity);
+  }
+  if (everything) await moveOrder(trx, order.id, "paid", "refunded", { releasedAt: iso(now) });
+  logger.info(
+    { event: "tickets.refunded", order: order.reference, refunded_pence: total, released },
+    "Ticket order refunded",
+  );
+  return "recorded";
 }
 
 /** A paid checkout: the hold becomes tickets. Paid after its hold was released, it takes free places if any. */

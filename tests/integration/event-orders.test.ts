@@ -12,7 +12,7 @@ await cardGiftsOn(SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { startBooking } = await import("~/services/tickets.server");
+const { startBooking, joinWaitlist } = await import("~/services/tickets.server");
 const orderPage = await import("~/routes/_public+/events.$slug.order.$reference");
 const eventPage = await import("~/routes/_public+/events.$slug._index");
 const { eventAttendees, attendeesCsv, checkIn } = await import("~/services/events.server");
@@ -141,5 +141,61 @@ describe("a table: each guest named on their own ticket", () => {
     expect(mail[1].text_body).toContain("Dear Gus Guest, Hosta Host has booked you a place at Gala table.");
     expect(mail[1].text_body).toContain("Ticket 1 of 1: Gus Guest");
     expect(mail[1].text_body.match(/Code: /g)).toHaveLength(1);
+  });
+});
+
+describe("a partial refund through Stripe", () => {
+  it("releases only the whole tickets the refunds cover, once each, and offers them to the waiting list", async () => {
+    const { eventId, typeId } = await makeEvent("partial", 3);
+    const order = await startBooking({
+      slug: "partial",
+      ticketTypeId: typeId,
+      quantity: 3,
+      name: "Rita Refund",
+      email: "rita@example.com",
+      donationPence: 1000,
+      guests: [
+        { name: "Ron Guest", email: null },
+        { name: "Rae Guest", email: null },
+      ],
+    });
+    await deliver("checkout.session.completed", paidTicketSession(order.reference, 16_000));
+    await joinWaitlist({ slug: "partial", ticketTypeId: typeId, name: "Wade Waiting", email: "wade@example.com" });
+    expect(await placeCounts(typeId)).toMatchObject({ sold: 3, held: 0 });
+    const charge = (amountRefunded: number, id = "ch_partial") => ({
+      id,
+      object: "charge",
+      amount: 16_000,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded === 16_000,
+      currency: "gbp",
+      payment_intent: `pi_${order.reference}`,
+    });
+    const live = async () => (await eventAttendees(eventId)).map((a) => a.name);
+
+    // £30 back: less than a ticket's £50, so no place is released.
+    expect(await deliver("charge.refunded", charge(3000))).toMatchObject({ handled: "recorded" });
+    expect(await placeCounts(typeId)).toMatchObject({ sold: 3, held: 0 });
+    expect(await live()).toHaveLength(3);
+
+    // £80 back in all: one whole ticket (a guest's), whose place goes to the waiting list.
+    await deliver("charge.refunded", charge(8000));
+    expect(await placeCounts(typeId)).toMatchObject({ sold: 2, held: 1 });
+    expect((await live()).sort()).toEqual(["Rita Refund", "Ron Guest"]);
+    // The same news again (or an older one arriving late) changes nothing.
+    expect(await deliver("charge.refunded", charge(8000))).toMatchObject({ handled: "ignored" });
+    expect(await deliver("charge.refunded", charge(3000))).toMatchObject({ handled: "ignored" });
+    expect(await placeCounts(typeId)).toMatchObject({ sold: 2, held: 1 });
+
+    // £140: two tickets in all (and part of the donation's line): one more place, never three.
+    await deliver("charge.refunded", charge(14_000));
+    expect(await placeCounts(typeId)).toMatchObject({ sold: 1, held: 1 });
+    expect(await orderStatusOf(order.reference)).toBe("paid");
+
+    // Everything: the last ticket goes and the order is refunded.
+    await deliver("charge.refunded", charge(16_000));
+    expect(await placeCounts(typeId)).toMatchObject({ sold: 0, held: 1 });
+    expect(await live()).toEqual([]);
+    expect(await orderStatusOf(order.reference)).toBe("refunded");
   });
 });

@@ -690,6 +690,8 @@ export interface TicketOrdersTable {
   guests: string | null;
   /** What Stripe has refunded of the order so far (0031). */
   refunded_pence: ColumnType<number, number | undefined, number>;
+  /** JSON of the Gift Aid declaration's details made with the donation, until it is paid (0031). */
+  gift_aid: string | null;
 }
 
 /** One place at an event, with its check-in (0028); the guest it is for, null for the buyer's own (0031). */

@@ -213,6 +213,8 @@ export interface OrderInput {
   waitlistId?: number | null;
   /** The guests of tickets 2 onwards. */
   guests?: readonly Guest[];
+  /** The Gift Aid declaration's details made with the donation (JSON), kept until it is paid. */
+  giftAid?: string | null;
 }
 
 /** Whom a ticket after the buyer's own is for. */
@@ -247,6 +249,7 @@ export async function createOrder(trx: DB, input: OrderInput, now: string): Prom
       paid_at: input.status === "paid" ? now : null,
       released_at: null,
       guests: input.guests?.length ? JSON.stringify(input.guests) : null,
+      gift_aid: input.giftAid ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

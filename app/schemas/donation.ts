@@ -22,7 +22,9 @@ export interface GiftAidDetails {
 }
 
 /** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
-function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
+export function giftAidDetails(
+  value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string },
+): GiftAidDetails | null {
   if (!value.giftAid) return null;
   return {
     version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
@@ -33,6 +35,19 @@ function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersio
     postcode: normaliseUkPostcode(value.postcode) ?? "",
   };
 }
+
+/** The Gift Aid part of a form (the donate form's, and the ticket form's for its donation), checked by giftAidIssues. */
+export const giftAidFormFields = {
+  /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
+  giftAid: z.boolean().default(false),
+  /** The declaration version the page showed, so the record keeps the wording the donor read. */
+  giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
+  title: z.string().optional(),
+  house: z.string().optional(),
+  street: z.string().optional(),
+  town: z.string().optional(),
+  postcode: z.string().optional(),
+};
 
 const donationTypeValues = donationTypes.map((t) => t.value) as [DonationType, ...DonationType[]];
 
@@ -61,15 +76,7 @@ export const donationSchema = z
       .max(honoreeName.maxLength, tooLongMessage(honoreeName.label, honoreeName.maxLength))
       .optional()
       .superRefine(textCharacters(honoreeName.text, honoreeName.label)),
-    /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
-    giftAid: z.boolean().default(false),
-    /** The declaration version the page showed, so the record keeps the wording the donor read. */
-    giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
-    title: z.string().optional(),
-    house: z.string().optional(),
-    street: z.string().optional(),
-    town: z.string().optional(),
-    postcode: z.string().optional(),
+    ...giftAidFormFields,
   })
   .superRefine(
     (value, ctx) => {

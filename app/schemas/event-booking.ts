@@ -2,6 +2,8 @@ import { z } from "./zod";
 import { emailField, requiredText, textCharacters } from "./email";
 import { eventBookingRules, guestEmailField, guestNameField, waitlistRules } from "./event-booking-rules";
 import { poundsToPence } from "./event-money";
+import { giftAidIssues } from "./donation-rules";
+import { giftAidFormFields as giftAidFields } from "./donation";
 
 // The public ticket form and the waiting-list form, on the server (the browser checks the same
 // rules without zod: event-booking-rules.ts).
@@ -67,9 +69,22 @@ export const waitlistSchema = z.object({
 
 export const eventFormSchema = z.discriminatedUnion("intent", [
   eventBookingSchema
-    .extend({ intent: z.literal("book"), ...guestFields })
+    .extend({ intent: z.literal("book"), ...guestFields, ...giftAidFields })
     // Each guest of the chosen number of tickets is named; the fields past it are ignored.
     .superRefine((value, ctx) => {
+      if (value.giftAid) {
+        for (const issue of giftAidIssues(value)) ctx.addIssue({ code: "custom", ...issue });
+        if (!value.donation) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["donation"],
+            message: "Gift Aid is added to a donation: enter one, or untick Gift Aid",
+          });
+        }
+        if (!/\S\s+\S/.test(value.name)) {
+          ctx.addIssue({ code: "custom", path: ["name"], message: "For Gift Aid, give your first and last name" });
+        }
+      }
       const fields = value as Record<string, unknown>;
       for (const ticket of GUEST_TICKETS) {
         if (ticket <= value.quantity && !fields[guestNameField(ticket)]) {

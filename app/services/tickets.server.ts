@@ -48,6 +48,13 @@ import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import { Refusal } from "./refusal.server";
 import { eventMail, type EventMailBlock } from "./event-mail.server";
+import { addDeclaration } from "./gift-aid-declarations.server";
+import { recordPayment, recordRefund } from "./ledger.server";
+import { declarationCopy } from "./pledges.server";
+import { createPledge } from "~/models/pledge.server";
+import { findPaymentByStripeId } from "~/models/payment.server";
+import type { GiftAidDetails } from "~/schemas/donation";
+import { toLondonDay } from "~/utils/dates";
 import type { CharitySettings } from "~/utils/charity-settings";
 
 /** How long a checkout holds its places. */
@@ -66,6 +73,8 @@ const MINUTE_MS = 60_000;
 /** The Checkout Sessions of tickets say so in their metadata. */
 export const TICKETS_METADATA_KIND = "event-tickets";
 const TICKET_PURPOSE = "event-ticket";
+/** Who the ledger says recorded a ticket order's donation and its refunds. */
+const STRIPE_TICKETS_ACTOR = "stripe";
 const OFFER_PURPOSE = "event-offer";
 
 /** Why a booking was refused: sold out (the waiting list is offered), not on sale, or unavailable. */
@@ -115,6 +124,8 @@ export interface BookingInput {
   donationPence: number;
   /** Whom tickets 2 onwards are for (a table): as many as the quantity less one, or none. */
   guests?: readonly Guest[];
+  /** The Gift Aid declaration made with the donation (never the tickets). */
+  giftAid?: GiftAidDetails | null;
 }
 
 export type BookingOutcome =
@@ -171,6 +182,7 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
           status: free ? "paid" : "held",
           holdExpiresAt: free ? null : iso(new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS)),
           guests,
+          giftAid: input.giftAid && input.donationPence > 0 ? JSON.stringify(input.giftAid) : null,
         },
         iso(now),
       );
@@ -577,6 +589,7 @@ async function refundOrder(
     ? order.quantity - wholeTickets(order.refundedPence)
     : wholeTickets(total) - wholeTickets(order.refundedPence);
   const released = await cancelSomeTickets(trx, order.id, release, iso(now));
+  await refundDonation(trx, order, total, now);
   if (released > 0) {
     await unsellPlaces(trx, order.ticketTypeId, released);
     await offerToWaitingList(trx, order.ticketTypeId, now, charity);
@@ -587,6 +600,69 @@ async function refundOrder(
     "Ticket order refunded",
   );
   return "recorded";
+}
+
+/** Where the ledger records an order's donation: its own Stripe id, beside the order's payment intent. */
+const donationStripeId = (order: TicketOrder) => `${order.stripePaymentIntent ?? order.reference}/donation`;
+
+/**
+ * The donation of a paid order, a gift: a one-time card pledge in the buyer's name with its
+ * payment recorded through the ledger (and its thank-you), and the Gift Aid declaration made with
+ * it, so the gift can be claimed. The tickets never become a pledge (a benefit, not a gift).
+ */
+async function recordDonation(
+  trx: DB,
+  order: TicketOrder,
+  paymentIntent: string | null,
+  now: Date,
+  charity: CharitySettings,
+): Promise<void> {
+  const words = order.buyerName.trim().split(/\s+/);
+  const lastName = words.length > 1 ? words.pop()! : "";
+  const pledge = await createPledge(trx, {
+    type: "one-time",
+    amountPence: order.donationPence,
+    firstName: words.join(" "),
+    lastName,
+    email: order.buyerEmail,
+    inHonour: false,
+    payBy: "card",
+  });
+  if (order.giftAid) await addDeclaration(trx, pledge, JSON.parse(order.giftAid) as GiftAidDetails, charity);
+  await recordPayment(
+    trx,
+    {
+      pledgeId: pledge.id,
+      receivedOn: toLondonDay(iso(now)),
+      amountPence: order.donationPence,
+      method: "card",
+      note: `Donation with event tickets ${order.reference}`,
+      stripeId: donationStripeId({ ...order, stripePaymentIntent: paymentIntent }),
+    },
+    STRIPE_TICKETS_ACTOR,
+    { charity, declarationCopy: await declarationCopy(trx, pledge.id) },
+  );
+}
+
+/** The part of a refund past the tickets' price gives the donation back, through the ledger. */
+async function refundDonation(trx: DB, order: TicketOrder, refundedTotal: number, now: Date): Promise<void> {
+  const pastTickets = (pence: number) =>
+    Math.max(0, Math.min(pence, order.ticketsPence + order.donationPence) - order.ticketsPence);
+  const amount = pastTickets(refundedTotal) - pastTickets(order.refundedPence);
+  if (amount <= 0) return;
+  const payment = await findPaymentByStripeId(trx, donationStripeId(order));
+  if (!payment) return;
+  await recordRefund(
+    trx,
+    {
+      paymentId: payment.id,
+      amountPence: amount,
+      receivedOn: toLondonDay(iso(now)),
+      note: `Refund through Stripe with event tickets ${order.reference}`,
+      stripeId: `${donationStripeId(order)}/refunded/${refundedTotal}`,
+    },
+    STRIPE_TICKETS_ACTOR,
+  );
 }
 
 /** A paid checkout: the hold becomes tickets. Paid after its hold was released, it takes free places if any. */
@@ -617,6 +693,7 @@ async function completeOrder(
   }
   if (order.waitlistId) await moveWaitlistEntry(trx, order.waitlistId, "offered", "booked");
   await issueTickets(trx, order, event, type, charity);
+  if (order.donationPence > 0) await recordDonation(trx, order, paymentIntent, now, charity);
   return "recorded" as const;
 }
 

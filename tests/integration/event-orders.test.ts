@@ -16,6 +16,7 @@ const { startBooking, joinWaitlist } = await import("~/services/tickets.server")
 const orderPage = await import("~/routes/_public+/events.$slug.order.$reference");
 const eventPage = await import("~/routes/_public+/events.$slug._index");
 const { eventAttendees, attendeesCsv, checkIn } = await import("~/services/events.server");
+const { listClaimCandidates } = await import("~/services/gift-aid-claims.server");
 
 const T0 = Math.floor(Date.now() / 1000) * 1000;
 beforeAll(() => setClock(() => T0));
@@ -197,5 +198,75 @@ describe("a partial refund through Stripe", () => {
     expect(await placeCounts(typeId)).toMatchObject({ sold: 0, held: 1 });
     expect(await live()).toEqual([]);
     expect(await orderStatusOf(order.reference)).toBe("refunded");
+    // The £10 donation went back too, recorded in the ledger against its pledge's payment.
+    const donation = await getDb()
+      .selectFrom("payments")
+      .select(["amount_pence", "refund_of"])
+      .where("stripe_id", "like", `pi_${order.reference}/donation%`)
+      .orderBy("id")
+      .execute();
+    expect(donation.map((p) => p.amount_pence)).toEqual([1000, -1000]);
+  });
+});
+
+describe("Gift Aid on the optional donation", () => {
+  it("makes the donation a gift with the declaration, claimable; the ticket never is", async () => {
+    const { typeId } = await makeEvent("gift-aid", 10);
+    const form = {
+      intent: "book",
+      ticket_type: String(typeId),
+      quantity: "1",
+      name: "Gina Aider",
+      email: "gina@example.com",
+      donation: "20",
+      giftAid: "on",
+      giftAidVersion: "2024-1",
+      house: "12",
+      street: "High Street",
+      town: "Leeds",
+      postcode: "ls1 1aa",
+    };
+    const book = (fields: Record<string, string>) =>
+      run(eventPage.action, postForm("/events/gift-aid", fields), { slug: "gift-aid" });
+    // Gift Aid without a donation is refused: the ticket cannot carry it.
+    const refused = await book({ ...form, donation: "" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Gift Aid is added to a donation");
+
+    expect((await book(form)).status).toBe(303);
+    const order = await getDb()
+      .selectFrom("ticket_orders")
+      .select("reference")
+      .where("ticket_type_id", "=", typeId)
+      .executeTakeFirstOrThrow();
+    await deliver("checkout.session.completed", paidTicketSession(order.reference, 7000));
+
+    const pledges = await getDb()
+      .selectFrom("pledges")
+      .select(["id", "amount_pence", "paid_pence", "first_name", "last_name"])
+      .where("email", "=", "gina@example.com")
+      .execute();
+    expect(pledges).toEqual([
+      expect.objectContaining({ amount_pence: 2000, paid_pence: 2000, first_name: "Gina", last_name: "Aider" }),
+    ]);
+    const declaration = await getDb()
+      .selectFrom("gift_aid_declarations")
+      .select(["pledge_id", "postcode", "house_name_or_number"])
+      .where("pledge_id", "=", pledges[0].id)
+      .executeTakeFirstOrThrow();
+    expect(declaration).toMatchObject({ postcode: "LS1 1AA", house_name_or_number: "12" });
+
+    const { claimable } = await listClaimCandidates();
+    const mine = claimable.filter((c) => c.pledgeId === pledges[0].id);
+    expect(mine.map((c) => c.amountPence)).toEqual([2000]);
+    // Nothing of the £50 ticket is a payment anywhere the Gift Aid claim could see.
+    expect(claimable.some((c) => c.amountPence === 5000 || c.amountPence === 7000)).toBe(false);
+    const thanks = await getDb()
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("to_address", "=", "gina@example.com")
+      .where("kind", "!=", "event.tickets")
+      .execute();
+    expect(thanks.map((m) => m.text_body).join("\n")).toMatch(/£20/);
   });
 });

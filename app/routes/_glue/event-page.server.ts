@@ -3,6 +3,7 @@ export { json, redirect } from "@remix-run/node";
 export { publicEvent } from "~/services/events.server";
 export { BookingRefused, joinWaitlist, startBooking, orderPath } from "~/services/tickets.server";
 export { eventFormSchema, guestsOf } from "~/schemas/event-booking";
+export { giftAidDetails } from "~/schemas/donation";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 // The page's words travel in its data, so the page's script does not carry the content module.

@@ -2,11 +2,13 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
+import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import { Honeypot, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
   BookingRefused,
   eventFormSchema,
+  giftAidDetails,
   guestsOf,
   handlePublicForm,
   joinWaitlist,
@@ -59,6 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           email: value.email,
           donationPence: value.donation ?? 0,
           guests: guestsOf(value, value.quantity),
+          giftAid: giftAidDetails(value),
         });
         return redirect(outcome.kind === "checkout" ? outcome.url : orderPath(slug, outcome.reference), 303);
       } catch (error) {
@@ -144,6 +147,7 @@ function BookingForm({ event, words }: { event: EventData; words: Words }) {
             : words.donationHint
         }
       />
+      <GiftAidFields fields={fields} />
       <button type="submit" name="intent" value="book" className="btn-primary">
         Book tickets
       </button>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
+import { CameraScan } from "~/components/admin/camera-scan";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -11,7 +12,8 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { parseRecordId } from "~/utils/record-id";
 
-// The door, on a phone: type (or paste what a scanner app read) a ticket's code, or search by
+// The door, on a phone: type (or paste what a scanner app read) a ticket's code, scan it with the
+// camera where the browser can read QR codes (JavaScript only), or search by
 // the buyer's or a guest's name and check a ticket in from the list. Works without JavaScript; a second
 // check-in of the same ticket says "Already checked in" with when.
 
@@ -115,6 +117,7 @@ export default function CheckIn() {
         <button type="submit" className="btn-primary w-full sm:w-auto">
           Check in
         </button>
+        <CameraScan inputId="code" />
       </Form>
       <Form method="get" className="mt-8 max-w-xl space-y-3" role="search">
         <label htmlFor="q" className="block font-semibold">

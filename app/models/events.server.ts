@@ -44,19 +44,29 @@ export interface TicketTypeInput {
 // ---------------------------------------------------------------------------------------------
 // Events
 
+/** The columns an event's form sets (the photo's only when a new one came, or it was removed). */
+function eventColumns(input: EventInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    description: input.description,
+    venue: input.venue,
+    starts_at: input.startsAt,
+    suggested_donation_pence: input.suggestedDonationPence,
+    ...(input.imageUpload !== undefined
+      ? { image_upload: input.imageUpload, image_widths: input.imageWidths ?? null, image_alt: input.imageAlt ?? null }
+      : {}),
+  };
+}
+
 export async function createEvent(trx: DB, input: EventInput, now: string): Promise<number> {
   const row = await trx
     .insertInto("events")
     .values({
-      slug: input.slug,
-      title: input.title,
-      description: input.description,
-      venue: input.venue,
-      starts_at: input.startsAt,
-      suggested_donation_pence: input.suggestedDonationPence,
-      image_upload: input.imageUpload ?? null,
-      image_widths: input.imageWidths ?? null,
-      image_alt: input.imageAlt ?? null,
+      image_upload: null,
+      image_widths: null,
+      image_alt: null,
+      ...eventColumns(input),
       created_at: now,
       updated_at: now,
     })
@@ -68,22 +78,7 @@ export async function createEvent(trx: DB, input: EventInput, now: string): Prom
 export async function updateEvent(trx: DB, id: number, input: EventInput, now: string): Promise<void> {
   await trx
     .updateTable("events")
-    .set({
-      slug: input.slug,
-      title: input.title,
-      description: input.description,
-      venue: input.venue,
-      starts_at: input.startsAt,
-      suggested_donation_pence: input.suggestedDonationPence,
-      ...(input.imageUpload !== undefined
-        ? {
-            image_upload: input.imageUpload,
-            image_widths: input.imageWidths ?? null,
-            image_alt: input.imageAlt ?? null,
-          }
-        : {}),
-      updated_at: now,
-    })
+    .set({ ...eventColumns(input), updated_at: now })
     .where("id", "=", id)
     .execute();
 }
@@ -143,57 +138,51 @@ export async function getTicketType(db: DB, id: number): Promise<TicketType | un
 }
 
 /**
- * Holds `quantity` places when that many are left, in one statement: the row is changed only
- * while `places - sold - held >= quantity` holds, which SQLite (one writer) and PostgreSQL (the
- * row lock, the condition checked again on the locked row) both decide atomically. True when
- * the places are now held.
+ * Moves a ticket type's counts by `held` and `sold` (each may be negative) in one statement. With
+ * `ifLeft`, only while `places - sold - held >= ifLeft`, which SQLite (one writer) and PostgreSQL
+ * (the row lock, the condition checked again on the locked row) both decide atomically. True when
+ * the row changed.
  */
-export async function holdPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
-  const result = await trx
+async function moveCounts(
+  trx: DB,
+  ticketTypeId: number,
+  change: { held?: number; sold?: number },
+  ifLeft?: number,
+): Promise<boolean> {
+  let query = trx
     .updateTable("ticket_types")
-    .set({ held: sql<number>`held + ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .where(sql<boolean>`places - sold - held >= ${quantity}`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .set({
+      ...(change.held ? { held: sql<number>`held + ${change.held}` } : {}),
+      ...(change.sold ? { sold: sql<number>`sold + ${change.sold}` } : {}),
+    })
+    .where("id", "=", ticketTypeId);
+  if (ifLeft !== undefined) query = query.where(sql<boolean>`places - sold - held >= ${ifLeft}`);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** Holds `quantity` places when that many are left (a checkout). True when the places are now held. */
+export function holdPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
+  return moveCounts(trx, ticketTypeId, { held: quantity }, quantity);
 }
 
 /** Sells `quantity` places at once (a free booking), on the same condition as a hold. */
-export async function sellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
-  const result = await trx
-    .updateTable("ticket_types")
-    .set({ sold: sql<number>`sold + ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .where(sql<boolean>`places - sold - held >= ${quantity}`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function sellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
+  return moveCounts(trx, ticketTypeId, { sold: quantity }, quantity);
 }
 
 /** Held places become sold (a paid checkout). */
 export async function sellHeldPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
-  await trx
-    .updateTable("ticket_types")
-    .set({ held: sql<number>`held - ${quantity}`, sold: sql<number>`sold + ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .execute();
+  await moveCounts(trx, ticketTypeId, { held: -quantity, sold: quantity });
 }
 
 /** Held places go back on sale (an expired or cancelled checkout). */
 export async function releaseHeldPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
-  await trx
-    .updateTable("ticket_types")
-    .set({ held: sql<number>`held - ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .execute();
+  await moveCounts(trx, ticketTypeId, { held: -quantity });
 }
 
 /** Sold places go back on sale (a refund). */
 export async function unsellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
-  await trx
-    .updateTable("ticket_types")
-    .set({ sold: sql<number>`sold - ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .execute();
+  await moveCounts(trx, ticketTypeId, { sold: -quantity });
 }
 
 // ---------------------------------------------------------------------------------------------

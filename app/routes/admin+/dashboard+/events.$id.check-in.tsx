@@ -5,12 +5,11 @@ import { BackLink } from "~/components/admin/back-link";
 import { CameraScan } from "~/components/admin/camera-scan";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { checkIn, eventAttendees, staffEvent, type CheckInOutcome } from "~/services/events.server";
+import { eventIdOf, requireStaffEvent } from "~/routes/_glue/staff-event.server";
+import { checkIn, eventAttendees, type CheckInOutcome } from "~/services/events.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { parseRecordId } from "~/utils/record-id";
 
 // The door, on a phone: type (or paste what a scanner app read) a ticket's code, scan it with the
 // camera where the browser can read QR codes (JavaScript only), or search by
@@ -20,23 +19,15 @@ import { parseRecordId } from "~/utils/record-id";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Check-in", description: `Event check-in at ${site.name}.`, noindex: true });
 
-function eventId(params: { id?: string }): number {
-  const id = parseRecordId(params.id);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "events");
-  const event = await staffEvent(eventId(params));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  const event = await requireStaffEvent(request, params);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const attendees = q ? await eventAttendees(event.id, q) : [];
   return json({ event: { id: event.id, title: event.title }, q, attendees });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventId(params);
+  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events");
   const code = form.get("code");
   const ticket = Number(form.get("ticket"));

@@ -55,6 +55,7 @@ import { createPledge } from "~/models/pledge.server";
 import { findPaymentByStripeId } from "~/models/payment.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { toLondonDay } from "~/utils/dates";
+import { stripeChild, stripeIdOf, stripeText, type StripeFields } from "~/utils/stripe-fields";
 import type { CharitySettings } from "~/utils/charity-settings";
 
 /** How long a checkout holds its places. */
@@ -509,23 +510,11 @@ async function issueTickets(
 // ---------------------------------------------------------------------------------------------
 // Stripe's events (called by the webhook dispatcher in card-gifts.server.ts, in its transaction)
 
-type Fields = Record<string, unknown>;
+type Fields = StripeFields;
+const text = stripeText;
+const child = stripeChild;
+const idOf = stripeIdOf;
 export type TicketEventOutcome = "recorded" | "ignored" | { attention: string } | null;
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function text(fields: Fields | undefined, key: string): string | null {
-  const value = fields?.[key];
-  return typeof value === "string" && value !== "" ? value : null;
-}
-function child(fields: Fields | undefined, key: string): Fields | undefined {
-  const value = fields?.[key];
-  return isFields(value) ? value : undefined;
-}
-function idOf(fields: Fields | undefined, key: string): string | null {
-  return text(fields, key) ?? text(child(fields, key), "id");
-}
 
 /**
  * A Stripe event about tickets, or null when it is not one (the card gifts' handlers take it).

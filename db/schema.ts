@@ -705,9 +705,15 @@ export interface TicketOrdersTable {
   created_at: string;
   paid_at: string | null;
   released_at: string | null;
+  /** JSON array of { name, email } for the order's tickets after the buyer's own (0031). */
+  guests: string | null;
+  /** What Stripe has refunded of the order so far (0031). */
+  refunded_pence: ColumnType<number, number | undefined, number>;
+  /** JSON of the Gift Aid declaration's details made with the donation, until it is paid (0031). */
+  gift_aid: string | null;
 }
 
-/** One place at an event, with its check-in (0028). */
+/** One place at an event, with its check-in (0028); the guest it is for, null for the buyer's own (0031). */
 export interface TicketsTable {
   id: Generated<number>;
   order_id: number;
@@ -715,6 +721,8 @@ export interface TicketsTable {
   checked_in_at: string | null;
   checked_in_by: string | null;
   cancelled_at: string | null;
+  guest_name: string | null;
+  guest_email: string | null;
 }
 
 export type WaitlistStatus = "waiting" | "offered" | "booked" | "lapsed";

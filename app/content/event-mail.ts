@@ -7,6 +7,9 @@ export const ticketMail = {
   howToUse:
     "Show each ticket's QR code (on your phone or printed) at the door. If it will not scan, the code under it can be typed in.",
   ticketHeading: (n: number, of: number) => `Ticket ${n} of ${of}`,
+  guestSubject: (title: string) => `Your ticket: ${title}`,
+  guestIntro: (name: string, buyer: string, title: string) =>
+    `Dear ${name}, ${buyer} has booked you a place at ${title}. Your ticket is below.`,
   offerSubject: (title: string) => `A place has come free: ${title}`,
   offerIntro: (name: string, title: string, until: string) =>
     `Dear ${name}, a place has come free for ${title} and we are holding it for you until ${until}. Open the link to take it:`,

@@ -10,6 +10,9 @@ export const eventsPage = {
   saleEnded: "Sales have closed",
   free: "Free",
   bookHeading: "Book your place",
+  guestsLegend: "Your guests",
+  guestsHint:
+    "The name of each guest, for their ticket and the door. Give a guest's email address and we send them their own ticket too (you get every ticket).",
   waitlistHeading: "Join the waiting list",
   waitlistIntro:
     "If a place comes free (someone does not finish paying, or returns a ticket), we e-mail the next person on the list and hold the place for them for a limited time.",
@@ -26,6 +29,9 @@ export const eventsPage = {
     "Thank you. Your tickets will be e-mailed to you as soon as the payment is confirmed (usually within a minute).",
   cancelledTitle: "Your booking was not completed",
   cancelledText: "No money was taken and the places you held are back on sale.",
+  notCompletedText:
+    "No money was taken. We are holding your places for a little while in case you go back to pay; if you have changed your mind, release them for someone else (or to start again).",
+  releaseButton: "Release my places and start again",
   offerTitle: "A place has come free for you",
   offerText: (until: string) => `We are holding it for you until ${until}.`,
   offerGone: "This offer has ended or has been used. The place may have gone to the next person on the list.",

@@ -46,6 +46,7 @@ export const footerLinks = {
     { label: "News", to: "/news" },
     { label: "Newsletters", to: "/newsletters" },
     { label: "Get Involved", to: "/get-involved" },
+    { label: "Events", to: "/events" },
     { label: "Your giving", to: "/giving" },
     { label: "Contact", to: "/contact" },
   ],

@@ -44,19 +44,29 @@ export interface TicketTypeInput {
 // ---------------------------------------------------------------------------------------------
 // Events
 
+/** The columns an event's form sets (the photo's only when a new one came, or it was removed). */
+function eventColumns(input: EventInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    description: input.description,
+    venue: input.venue,
+    starts_at: input.startsAt,
+    suggested_donation_pence: input.suggestedDonationPence,
+    ...(input.imageUpload !== undefined
+      ? { image_upload: input.imageUpload, image_widths: input.imageWidths ?? null, image_alt: input.imageAlt ?? null }
+      : {}),
+  };
+}
+
 export async function createEvent(trx: DB, input: EventInput, now: string): Promise<number> {
   const row = await trx
     .insertInto("events")
     .values({
-      slug: input.slug,
-      title: input.title,
-      description: input.description,
-      venue: input.venue,
-      starts_at: input.startsAt,
-      suggested_donation_pence: input.suggestedDonationPence,
-      image_upload: input.imageUpload ?? null,
-      image_widths: input.imageWidths ?? null,
-      image_alt: input.imageAlt ?? null,
+      image_upload: null,
+      image_widths: null,
+      image_alt: null,
+      ...eventColumns(input),
       created_at: now,
       updated_at: now,
     })
@@ -68,22 +78,7 @@ export async function createEvent(trx: DB, input: EventInput, now: string): Prom
 export async function updateEvent(trx: DB, id: number, input: EventInput, now: string): Promise<void> {
   await trx
     .updateTable("events")
-    .set({
-      slug: input.slug,
-      title: input.title,
-      description: input.description,
-      venue: input.venue,
-      starts_at: input.startsAt,
-      suggested_donation_pence: input.suggestedDonationPence,
-      ...(input.imageUpload !== undefined
-        ? {
-            image_upload: input.imageUpload,
-            image_widths: input.imageWidths ?? null,
-            image_alt: input.imageAlt ?? null,
-          }
-        : {}),
-      updated_at: now,
-    })
+    .set({ ...eventColumns(input), updated_at: now })
     .where("id", "=", id)
     .execute();
 }
@@ -143,57 +138,51 @@ export async function getTicketType(db: DB, id: number): Promise<TicketType | un
 }
 
 /**
- * Holds `quantity` places when that many are left, in one statement: the row is changed only
- * while `places - sold - held >= quantity` holds, which SQLite (one writer) and PostgreSQL (the
- * row lock, the condition checked again on the locked row) both decide atomically. True when
- * the places are now held.
+ * Moves a ticket type's counts by `held` and `sold` (each may be negative) in one statement. With
+ * `ifLeft`, only while `places - sold - held >= ifLeft`, which SQLite (one writer) and PostgreSQL
+ * (the row lock, the condition checked again on the locked row) both decide atomically. True when
+ * the row changed.
  */
-export async function holdPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
-  const result = await trx
+async function moveCounts(
+  trx: DB,
+  ticketTypeId: number,
+  change: { held?: number; sold?: number },
+  ifLeft?: number,
+): Promise<boolean> {
+  let query = trx
     .updateTable("ticket_types")
-    .set({ held: sql<number>`held + ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .where(sql<boolean>`places - sold - held >= ${quantity}`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .set({
+      ...(change.held ? { held: sql<number>`held + ${change.held}` } : {}),
+      ...(change.sold ? { sold: sql<number>`sold + ${change.sold}` } : {}),
+    })
+    .where("id", "=", ticketTypeId);
+  if (ifLeft !== undefined) query = query.where(sql<boolean>`places - sold - held >= ${ifLeft}`);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** Holds `quantity` places when that many are left (a checkout). True when the places are now held. */
+export function holdPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
+  return moveCounts(trx, ticketTypeId, { held: quantity }, quantity);
 }
 
 /** Sells `quantity` places at once (a free booking), on the same condition as a hold. */
-export async function sellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
-  const result = await trx
-    .updateTable("ticket_types")
-    .set({ sold: sql<number>`sold + ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .where(sql<boolean>`places - sold - held >= ${quantity}`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function sellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<boolean> {
+  return moveCounts(trx, ticketTypeId, { sold: quantity }, quantity);
 }
 
 /** Held places become sold (a paid checkout). */
 export async function sellHeldPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
-  await trx
-    .updateTable("ticket_types")
-    .set({ held: sql<number>`held - ${quantity}`, sold: sql<number>`sold + ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .execute();
+  await moveCounts(trx, ticketTypeId, { held: -quantity, sold: quantity });
 }
 
 /** Held places go back on sale (an expired or cancelled checkout). */
 export async function releaseHeldPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
-  await trx
-    .updateTable("ticket_types")
-    .set({ held: sql<number>`held - ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .execute();
+  await moveCounts(trx, ticketTypeId, { held: -quantity });
 }
 
 /** Sold places go back on sale (a refund). */
 export async function unsellPlaces(trx: DB, ticketTypeId: number, quantity: number): Promise<void> {
-  await trx
-    .updateTable("ticket_types")
-    .set({ sold: sql<number>`sold - ${quantity}` })
-    .where("id", "=", ticketTypeId)
-    .execute();
+  await moveCounts(trx, ticketTypeId, { sold: -quantity });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +200,21 @@ export interface OrderInput {
   status: TicketOrderStatus;
   holdExpiresAt: string | null;
   waitlistId?: number | null;
+  /** The guests of tickets 2 onwards. */
+  guests?: readonly Guest[];
+  /** The Gift Aid declaration's details made with the donation (JSON), kept until it is paid. */
+  giftAid?: string | null;
+}
+
+/** Whom a ticket after the buyer's own is for. */
+export interface Guest {
+  name: string;
+  email: string | null;
+}
+
+/** The guests an order keeps until it is paid. */
+export function orderGuests(order: Pick<TicketOrder, "guests">): Guest[] {
+  return order.guests ? (JSON.parse(order.guests) as Guest[]) : [];
 }
 
 export async function createOrder(trx: DB, input: OrderInput, now: string): Promise<TicketOrder> {
@@ -233,6 +237,8 @@ export async function createOrder(trx: DB, input: OrderInput, now: string): Prom
       created_at: now,
       paid_at: input.status === "paid" ? now : null,
       released_at: null,
+      guests: input.guests?.length ? JSON.stringify(input.guests) : null,
+      gift_aid: input.giftAid ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -298,11 +304,22 @@ export async function listExpiredHolds(db: DB, before: string, limit = 100): Pro
 // ---------------------------------------------------------------------------------------------
 // Tickets
 
-export async function createTickets(trx: DB, orderId: number, codes: readonly string[]): Promise<void> {
-  if (codes.length === 0) return;
+export async function createTickets(
+  trx: DB,
+  orderId: number,
+  tickets: readonly { code: string; guest: Guest | null }[],
+): Promise<void> {
+  if (tickets.length === 0) return;
   await trx
     .insertInto("tickets")
-    .values(codes.map((code) => ({ order_id: orderId, code })))
+    .values(
+      tickets.map(({ code, guest }) => ({
+        order_id: orderId,
+        code,
+        guest_name: guest?.name ?? null,
+        guest_email: guest?.email ?? null,
+      })),
+    )
     .execute();
 }
 
@@ -312,13 +329,37 @@ export async function listOrderTickets(db: DB, orderId: number): Promise<Ticket[
   );
 }
 
-export async function cancelOrderTickets(trx: DB, orderId: number, now: string): Promise<void> {
-  await trx
-    .updateTable("tickets")
-    .set({ cancelled_at: now })
+/**
+ * Cancels `count` of an order's live tickets (a partial refund): guests' before the buyer's own,
+ * those not checked in first, the last issued first. Returns how many it cancelled.
+ */
+export async function cancelSomeTickets(trx: DB, orderId: number, count: number, now: string): Promise<number> {
+  if (count <= 0) return 0;
+  const live = await trx
+    .selectFrom("tickets")
+    .select(["id", "guest_name", "checked_in_at"])
     .where("order_id", "=", orderId)
     .where("cancelled_at", "is", null)
     .execute();
+  const rank = (t: (typeof live)[number]) => (t.checked_in_at ? 2 : 0) + (t.guest_name === null ? 1 : 0);
+  const chosen = live
+    .sort((a, b) => rank(a) - rank(b) || b.id - a.id)
+    .slice(0, count)
+    .map((t) => t.id);
+  if (chosen.length === 0) return 0;
+  await trx.updateTable("tickets").set({ cancelled_at: now }).where("id", "in", chosen).execute();
+  return chosen.length;
+}
+
+/** Records what Stripe has refunded of an order so far, only if it grew (deliveries may repeat or cross). True when it did. */
+export async function raiseOrderRefunded(trx: DB, id: number, refundedPence: number): Promise<boolean> {
+  const result = await trx
+    .updateTable("ticket_orders")
+    .set({ refunded_pence: refundedPence })
+    .where("id", "=", id)
+    .where("refunded_pence", "<", refundedPence)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export interface Attendee {
@@ -330,6 +371,9 @@ export interface Attendee {
   reference: string;
   buyerName: string;
   buyerEmail: string;
+  /** The guest the ticket is for; null for the buyer's own. */
+  guestName: string | null;
+  guestEmail: string | null;
   ticketType: string;
   eventId: number;
 }
@@ -348,16 +392,24 @@ function attendeeQuery(db: DB) {
       "ticket_orders.reference as reference",
       "ticket_orders.buyer_name as buyerName",
       "ticket_orders.buyer_email as buyerEmail",
+      "tickets.guest_name as guestName",
+      "tickets.guest_email as guestEmail",
       "ticket_types.name as ticketType",
       "ticket_orders.event_id as eventId",
     ]);
 }
 
-/** An event's tickets (cancelled ones too), by buyer; `nameContains` narrows to buyers whose name holds it. */
+/**
+ * An event's tickets (cancelled ones too), by buyer; `nameContains` narrows to tickets whose
+ * buyer's or guest's name holds it.
+ */
 export async function listAttendees(db: DB, eventId: number, nameContains = ""): Promise<Attendee[]> {
   let query = attendeeQuery(db).where("ticket_orders.event_id", "=", eventId);
   if (nameContains) {
-    query = query.where(sql<boolean>`lower(ticket_orders.buyer_name) like ${`%${nameContains.toLowerCase()}%`}`);
+    const pattern = `%${nameContains.toLowerCase()}%`;
+    query = query.where(
+      sql<boolean>`(lower(ticket_orders.buyer_name) like ${pattern} or lower(tickets.guest_name) like ${pattern})`,
+    );
   }
   return query.orderBy("ticket_orders.buyer_name").orderBy("tickets.id").execute();
 }

@@ -46,13 +46,28 @@ export function cleanHomeAddress(value: GiftAidFields): Omit<GiftAidDetails, "ve
 }
 
 /** The cleaned declaration details of a valid submission with Gift Aid ticked, else null. */
-function giftAidDetails(value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string }): GiftAidDetails | null {
+export function giftAidDetails(
+  value: GiftAidFields & { giftAid: boolean; giftAidVersion?: string },
+): GiftAidDetails | null {
   if (!value.giftAid) return null;
   return {
     version: isDeclarationVersion(value.giftAidVersion) ? value.giftAidVersion : CURRENT_DECLARATION_VERSION,
     ...cleanHomeAddress(value),
   };
 }
+
+/** The Gift Aid part of a form (the donate form's, and the ticket form's for its donation), checked by giftAidIssues. */
+export const giftAidFormFields = {
+  /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
+  giftAid: z.boolean().default(false),
+  /** The declaration version the page showed, so the record keeps the wording the donor read. */
+  giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
+  title: z.string().optional(),
+  house: z.string().optional(),
+  street: z.string().optional(),
+  town: z.string().optional(),
+  postcode: z.string().optional(),
+};
 
 const donationTypeValues = donationTypes.map((t) => t.value) as [DonationType, ...DonationType[]];
 
@@ -81,17 +96,9 @@ export const donationSchema = z
       .max(honoreeName.maxLength, tooLongMessage(honoreeName.label, honoreeName.maxLength))
       .optional()
       .superRefine(textCharacters(honoreeName.text, honoreeName.label)),
-    /** "Yes, add Gift Aid": the address fields below are required only when it is ticked. */
-    giftAid: z.boolean().default(false),
+    ...giftAidFormFields,
     /** The charity soft opt-in's box (shown only when it is on): ticked, no newsletter. */
     newsletterOptOut: z.boolean().default(false),
-    /** The declaration version the page showed, so the record keeps the wording the donor read. */
-    giftAidVersion: z.string().optional().superRefine(textCharacters("line", "Declaration version")),
-    title: z.string().optional(),
-    house: z.string().optional(),
-    street: z.string().optional(),
-    town: z.string().optional(),
-    postcode: z.string().optional(),
   })
   // Check the amount even when other fields failed, so every error shows at once.
   .superRefine(...everyIssue(donationIssues))

@@ -10,6 +10,10 @@ export const eventBookingRules = {
   donation: { label: "Donation", maxLength: 12 },
 } satisfies FieldRules;
 
+/** The ticket form's guest fields, by ticket (2 onwards: ticket 1 is the buyer's own). */
+export const guestNameField = (ticket: number) => `guest_name_${ticket}`;
+export const guestEmailField = (ticket: number) => `guest_email_${ticket}`;
+
 export const waitlistRules = {
   name: { label: "Your name", required: true, maxLength: CONTACT_LIMITS.name, text: "name" },
   email: emailRule(),

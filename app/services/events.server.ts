@@ -4,7 +4,7 @@
 // its CSV and the check-in. Booking and payment are in tickets.server.ts.
 import { nowDate, nowIsoString } from "~/infra/clock.server";
 import { toCsv } from "~/infra/csv.server";
-import { getDb, notePublicChange } from "~/infra/db.server";
+import { getDb, notePublicChange, type DB } from "~/infra/db.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { renderMarkdown, markdownToText } from "~/infra/markdown.server";
 import { pageCache } from "~/infra/page-cache.server";
@@ -23,6 +23,7 @@ import {
   slugTaken,
   updateEvent,
   type Attendee,
+  type EventInput,
   type EventRow,
   type TicketType,
   type TicketTypeInput,
@@ -169,6 +170,37 @@ async function freeSlug(wanted: string | undefined, title: string, exceptId?: nu
   }
 }
 
+type StoredImage = Awaited<ReturnType<typeof storeImage>>;
+
+/** What the model stores of the staff form: the photo's columns only when a new one was stored. */
+function eventInput(form: EventForm, slug: string, stored: StoredImage | undefined): EventInput {
+  return {
+    slug,
+    title: form.title,
+    description: form.description,
+    venue: form.venue,
+    startsAt: form.startsAt,
+    suggestedDonationPence: form.suggestedDonationPence,
+    ...(stored ? { imageUpload: stored.key, imageWidths: stored.widths.join(","), imageAlt: form.imageAlt } : {}),
+  };
+}
+
+/** A staff change to an event, in its transaction: the public pages learn of it, and its history records it. */
+async function noteEventChange(trx: DB, eventId: number, action: string, detail: string | null, actor: User) {
+  await notePublicChange(trx);
+  await recordAudit(trx, {
+    entity: "event",
+    entityId: eventId,
+    action,
+    detail,
+    actor: actor.username,
+    actorId: actor.id,
+  });
+}
+
+const ticketTypeDetail = (ticket: TicketTypeInput) =>
+  `${ticket.name}: ${ticket.places} places at ${formatPence(ticket.pricePence)}`;
+
 /** Creates an event with its first ticket type; the photo (when given) goes through the image pipeline. */
 export async function createEventWithTickets(form: EventForm, ticket: TicketTypeInput, actor: User): Promise<number> {
   const slug = await freeSlug(form.slug, form.title);
@@ -178,31 +210,9 @@ export async function createEventWithTickets(form: EventForm, ticket: TicketType
       .transaction()
       .execute(async (trx) => {
         const now = nowIsoString();
-        const eventId = await createEvent(
-          trx,
-          {
-            slug,
-            title: form.title,
-            description: form.description,
-            venue: form.venue,
-            startsAt: form.startsAt,
-            suggestedDonationPence: form.suggestedDonationPence,
-            ...(stored
-              ? { imageUpload: stored.key, imageWidths: stored.widths.join(","), imageAlt: form.imageAlt }
-              : {}),
-          },
-          now,
-        );
+        const eventId = await createEvent(trx, eventInput(form, slug, stored), now);
         await addTicketType(trx, eventId, ticket, now);
-        await notePublicChange(trx);
-        await recordAudit(trx, {
-          entity: "event",
-          entityId: eventId,
-          action: "event.created",
-          detail: `${ticket.name}: ${ticket.places} places at ${formatPence(ticket.pricePence)}`,
-          actor: actor.username,
-          actorId: actor.id,
-        });
+        await noteEventChange(trx, eventId, "event.created", ticketTypeDetail(ticket), actor);
         return eventId;
       });
     pageCache.clear();
@@ -220,29 +230,8 @@ export async function changeEvent(id: number, form: EventForm, actor: User): Pro
   const slug = await freeSlug(form.slug ?? current.slug, form.title, id);
   const stored = form.photo ? await storeImage(new Uint8Array(await form.photo.arrayBuffer())) : undefined;
   await db.transaction().execute(async (trx) => {
-    await updateEvent(
-      trx,
-      id,
-      {
-        slug,
-        title: form.title,
-        description: form.description,
-        venue: form.venue,
-        startsAt: form.startsAt,
-        suggestedDonationPence: form.suggestedDonationPence,
-        ...(stored ? { imageUpload: stored.key, imageWidths: stored.widths.join(","), imageAlt: form.imageAlt } : {}),
-      },
-      nowIsoString(),
-    );
-    await notePublicChange(trx);
-    await recordAudit(trx, {
-      entity: "event",
-      entityId: id,
-      action: "event.changed",
-      detail: null,
-      actor: actor.username,
-      actorId: actor.id,
-    });
+    await updateEvent(trx, id, eventInput(form, slug, stored), nowIsoString());
+    await noteEventChange(trx, id, "event.changed", null, actor);
   });
   if (stored && current.imageUpload) await deleteImage(current.imageUpload);
   pageCache.clear();
@@ -253,15 +242,7 @@ export async function addTicketTypeToEvent(eventId: number, ticket: TicketTypeIn
   if (!(await getEvent(db, eventId))) throw new EventRefused("There is no such event.", 404);
   await db.transaction().execute(async (trx) => {
     await addTicketType(trx, eventId, ticket, nowIsoString());
-    await notePublicChange(trx);
-    await recordAudit(trx, {
-      entity: "event",
-      entityId: eventId,
-      action: "event.ticket_type_added",
-      detail: `${ticket.name}: ${ticket.places} places at ${formatPence(ticket.pricePence)}`,
-      actor: actor.username,
-      actorId: actor.id,
-    });
+    await noteEventChange(trx, eventId, "event.ticket_type_added", ticketTypeDetail(ticket), actor);
   });
   pageCache.clear();
 }
@@ -305,20 +286,27 @@ export async function staffEvent(id: number) {
   };
 }
 
-/** The event's tickets (live ones), optionally only buyers whose name holds `search`. */
-export async function eventAttendees(eventId: number, search = ""): Promise<Attendee[]> {
-  return (await listAttendees(getDb(), eventId, search.trim().slice(0, 100))).filter((a) => !a.cancelledAt);
+/** The event's tickets (live ones), optionally only those whose buyer's or guest's name holds `search`. */
+export async function eventAttendees(eventId: number, search = ""): Promise<(Attendee & { name: string })[]> {
+  const rows = await listAttendees(getDb(), eventId, search.trim().slice(0, 100));
+  return rows.filter((a) => !a.cancelledAt).map((a) => ({ ...a, name: attendeeName(a) }));
 }
 
-/** The attendee list as CSV (formula-safe cells). */
+/** Who a ticket is for: its guest, or the buyer for their own. */
+export function attendeeName(a: Pick<Attendee, "guestName" | "buyerName">): string {
+  return a.guestName ?? a.buyerName;
+}
+
+/** The attendee list as CSV (formula-safe cells): one row per ticket, named for its guest when it has one. */
 export async function attendeesCsv(eventId: number): Promise<string> {
   const rows = await listAttendees(getDb(), eventId);
   return toCsv(
-    ["Reference", "Name", "Email", "Ticket", "Code", "Checked in", "Cancelled"],
+    ["Reference", "Name", "Email", "Booked by", "Ticket", "Code", "Checked in", "Cancelled"],
     rows.map((a) => [
       a.reference,
+      attendeeName(a),
+      a.guestName === null ? a.buyerEmail : (a.guestEmail ?? ""),
       a.buyerName,
-      a.buyerEmail,
       a.ticketType,
       a.code,
       a.checkedInAt ?? "",
@@ -352,11 +340,12 @@ export async function checkIn(
     attendee = code ? await getAttendeeByCode(db, code) : undefined;
   }
   if (!attendee || attendee.eventId !== eventId) return { kind: "unknown" };
-  if (attendee.cancelledAt) return { kind: "cancelled", name: attendee.buyerName };
+  const name = attendeeName(attendee);
+  if (attendee.cancelledAt) return { kind: "cancelled", name };
   const done = await db
     .transaction()
     .execute((trx) => checkInTicket(trx, attendee.ticketId, actor.username, nowIsoString()));
-  if (done) return { kind: "checked-in", name: attendee.buyerName, ticketType: attendee.ticketType };
+  if (done) return { kind: "checked-in", name, ticketType: attendee.ticketType };
   const again = await getAttendeeByCode(db, attendee.code);
-  return { kind: "already", name: attendee.buyerName, ticketType: attendee.ticketType, at: again?.checkedInAt ?? "" };
+  return { kind: "already", name, ticketType: attendee.ticketType, at: again?.checkedInAt ?? "" };
 }

@@ -23,13 +23,17 @@ export interface MailContent {
   headers?: Record<string, string>;
 }
 
-type Block =
+/** A message's parts, each written to the plain-text and the HTML part alike; "made" is one already written both ways (event-mail.server.ts's ticket). */
+export type MailBlock =
   | { kind: "p"; text: string }
   | { kind: "link"; label: string; url: string }
   | { kind: "fields"; rows: readonly (readonly [string, string])[] }
   | { kind: "heading"; text: string }
-  | { kind: "pre"; text: string };
+  | { kind: "pre"; text: string }
+  | { kind: "made"; text: string; html: string };
+type Block = MailBlock;
 
+/** A message from its blocks, with the charity's signature (also `renderMail`, for event-mail.server.ts). */
 function render(
   charity: CharitySettings,
   rawSubject: string,
@@ -69,6 +73,10 @@ function render(
         text.push(block.text);
         html.push(`<p style="white-space:pre-wrap">${escapeHtml(block.text)}</p>`);
         break;
+      case "made":
+        text.push(block.text);
+        html.push(block.html);
+        break;
     }
   }
   text.push(`-- \n${ours(mailWording.signature)}`);
@@ -80,6 +88,8 @@ function render(
     headers,
   };
 }
+
+export { render as renderMail };
 
 /** RFC 2369 + RFC 8058 headers: mail programs offer an unsubscribe that POSTs to the link. */
 export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {

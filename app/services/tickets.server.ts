@@ -15,26 +15,29 @@ import { getStripe, type Stripe } from "~/infra/stripe.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
   addToWaitlist,
+  cancelSomeTickets,
   createOrder,
   createTickets,
-  cancelOrderTickets,
   getEvent,
   getEventBySlug,
   getOrderByPaymentIntent,
   getOrderByReference,
   getTicketType,
   holdPlaces,
+  orderGuests,
   listExpiredHolds,
   listOrderTickets,
   moveOrder,
   moveWaitlistEntry,
   nextWaiting,
+  raiseOrderRefunded,
   releaseHeldPlaces,
   sellHeldPlaces,
   sellPlaces,
   setOrderSession,
   unsellPlaces,
   type EventRow,
+  type Guest,
   type TicketOrder,
   type TicketType,
 } from "~/models/events.server";
@@ -44,7 +47,15 @@ import { formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import { Refusal } from "./refusal.server";
-import { eventMail } from "./event-mail.server";
+import { eventMail, type EventMailBlock } from "./event-mail.server";
+import { addDeclaration } from "./gift-aid-declarations.server";
+import { recordPayment, recordRefund } from "./ledger.server";
+import { declarationCopy } from "./pledges.server";
+import { createPledge } from "~/models/pledge.server";
+import { findPaymentByStripeId } from "~/models/payment.server";
+import type { GiftAidDetails } from "~/schemas/donation";
+import { toLondonDay } from "~/utils/dates";
+import { stripeChild, stripeIdOf, stripeText, type StripeFields } from "~/utils/stripe-fields";
 import type { CharitySettings } from "~/utils/charity-settings";
 
 /** How long a checkout holds its places. */
@@ -63,6 +74,8 @@ const MINUTE_MS = 60_000;
 /** The Checkout Sessions of tickets say so in their metadata. */
 export const TICKETS_METADATA_KIND = "event-tickets";
 const TICKET_PURPOSE = "event-ticket";
+/** Who the ledger says recorded a ticket order's donation and its refunds. */
+const STRIPE_TICKETS_ACTOR = "stripe";
 const OFFER_PURPOSE = "event-offer";
 
 /** Why a booking was refused: sold out (the waiting list is offered), not on sale, or unavailable. */
@@ -110,6 +123,10 @@ export interface BookingInput {
   name: string;
   email: string;
   donationPence: number;
+  /** Whom tickets 2 onwards are for (a table): as many as the quantity less one, or none. */
+  guests?: readonly Guest[];
+  /** The Gift Aid declaration made with the donation (never the tickets). */
+  giftAid?: GiftAidDetails | null;
 }
 
 export type BookingOutcome =
@@ -139,6 +156,9 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
   const quantity = Math.trunc(input.quantity);
   if (quantity < 1 || quantity > MAX_TICKETS_PER_ORDER)
     throw new BookingRefused("Choose 1 to 10 tickets.", "not-on-sale");
+  const guests = input.guests ?? [];
+  if (guests.length > 0 && guests.length !== quantity - 1)
+    throw new BookingRefused("Name each guest of your booking.", "not-on-sale");
   const ticketsPence = type.pricePence * quantity;
   const free = ticketsPence === 0 && input.donationPence === 0;
   if (!free && !getStripe()) throw new BookingRefused(eventsPage.paymentsUnavailable, "unavailable");
@@ -162,6 +182,8 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
           donationPence: input.donationPence,
           status: free ? "paid" : "held",
           holdExpiresAt: free ? null : iso(new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS)),
+          guests,
+          giftAid: input.giftAid && input.donationPence > 0 ? JSON.stringify(input.giftAid) : null,
         },
         iso(now),
       );
@@ -268,7 +290,7 @@ export async function orderStatus(slug: string, reference: string, db: DB = getD
   return { reference: order.reference, status: order.status, quantity: order.quantity, title: event.title, slug };
 }
 
-/** The buyer left Checkout: the places go back on sale at once (a later payment is still honoured if places remain). */
+/** The buyer who left Checkout pressed "release": the places go back on sale at once (a later payment is still honoured if places remain). */
 export async function cancelHeldOrder(slug: string, reference: string, db: DB = getDb()): Promise<void> {
   const order = await getOrderByReference(db, reference);
   const event = order ? await getEvent(db, order.eventId) : undefined;
@@ -427,7 +449,11 @@ export function ticketQrPng(token: string): Promise<Buffer> {
   return QRCode.toBuffer(token, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 });
 }
 
-/** Makes the order's tickets and queues their e-mail, in the caller's transaction. */
+/**
+ * Makes the order's tickets (the first the buyer's own, the others named for their guests) and
+ * queues their e-mail, in the caller's transaction: the buyer gets every ticket; a guest who gave
+ * an e-mail address gets their own ticket too.
+ */
 async function issueTickets(
   trx: DB,
   order: TicketOrder,
@@ -435,59 +461,64 @@ async function issueTickets(
   type: TicketType,
   charity: CharitySettings,
 ): Promise<void> {
-  const codes = Array.from({ length: order.quantity }, newTicketCode);
-  await createTickets(trx, order.id, codes);
-  const blocks: Parameters<typeof eventMail>[2] = [
-    { kind: "p", text: ticketMail.intro(order.buyerName, event.title) },
-    {
-      kind: "fields",
-      rows: [
-        ["Event", event.title],
-        ["When", formatLongDateTime(event.startsAt)],
-        ["Where", event.venue],
-        ["Tickets", `${order.quantity} × ${type.name}`],
-        ["Reference", order.reference],
-      ],
-    },
-    { kind: "p", text: ticketMail.howToUse },
-  ];
-  codes.forEach((code, index) => {
-    const token = ticketToken(code, event.startsAt);
-    blocks.push({
-      kind: "ticket",
-      heading: ticketMail.ticketHeading(index + 1, codes.length),
-      token,
-      qrUrl: absoluteUrl(`/events/ticket/${token}.png`),
+  const guests = orderGuests(order);
+  const tickets = Array.from({ length: order.quantity }, (_, index) => ({
+    code: newTicketCode(),
+    guest: index === 0 ? null : (guests[index - 1] ?? null),
+  }));
+  await createTickets(trx, order.id, tickets);
+  const ticketBlocks = (of: typeof tickets): EventMailBlock[] =>
+    of.map(({ code, guest }, index) => {
+      const token = ticketToken(code, event.startsAt);
+      const heading = ticketMail.ticketHeading(index + 1, of.length);
+      return {
+        kind: "ticket",
+        heading: guest ? `${heading}: ${guest.name}` : heading,
+        token,
+        qrUrl: absoluteUrl(`/events/ticket/${token}.png`),
+      };
     });
+  const details = (tickets: string): EventMailBlock => ({
+    kind: "fields",
+    rows: [
+      ["Event", event.title],
+      ["When", formatLongDateTime(event.startsAt)],
+      ["Where", event.venue],
+      ["Tickets", tickets],
+      ["Reference", order.reference],
+    ],
   });
-  const mail = eventMail(charity, ticketMail.subject(event.title), blocks);
+  const mail = eventMail(charity, ticketMail.subject(event.title), [
+    { kind: "p", text: ticketMail.intro(order.buyerName, event.title) },
+    details(`${order.quantity} × ${type.name}`),
+    { kind: "p", text: ticketMail.howToUse },
+    ...ticketBlocks(tickets),
+  ]);
   await enqueueMail(trx, { kind: "event.tickets", to: order.buyerEmail, ...mail });
+  for (const ticket of tickets) {
+    if (!ticket.guest?.email) continue;
+    const guestMail = eventMail(charity, ticketMail.guestSubject(event.title), [
+      { kind: "p", text: ticketMail.guestIntro(ticket.guest.name, order.buyerName, event.title) },
+      details(`1 × ${type.name}`),
+      { kind: "p", text: ticketMail.howToUse },
+      ...ticketBlocks([ticket]),
+    ]);
+    await enqueueMail(trx, { kind: "event.tickets", to: ticket.guest.email, ...guestMail });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Stripe's events (called by the webhook dispatcher in card-gifts.server.ts, in its transaction)
 
-type Fields = Record<string, unknown>;
+type Fields = StripeFields;
+const text = stripeText;
+const child = stripeChild;
+const idOf = stripeIdOf;
 export type TicketEventOutcome = "recorded" | "ignored" | { attention: string } | null;
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function text(fields: Fields | undefined, key: string): string | null {
-  const value = fields?.[key];
-  return typeof value === "string" && value !== "" ? value : null;
-}
-function child(fields: Fields | undefined, key: string): Fields | undefined {
-  const value = fields?.[key];
-  return isFields(value) ? value : undefined;
-}
-function idOf(fields: Fields | undefined, key: string): string | null {
-  return text(fields, key) ?? text(child(fields, key), "id");
-}
 
 /**
  * A Stripe event about tickets, or null when it is not one (the card gifts' handlers take it).
- * completed → the hold becomes tickets; expired → released; a full refund → places released.
+ * completed → the hold becomes tickets; expired → released; a refund → the whole tickets it covers released.
  */
 export async function handleTicketEvent(
   trx: DB,
@@ -516,16 +547,111 @@ export async function handleTicketEvent(
     const paymentIntent = idOf(object, "payment_intent");
     const order = paymentIntent ? await getOrderByPaymentIntent(trx, paymentIntent) : undefined;
     if (!order) return null;
-    if (object.refunded !== true) {
-      return { attention: `ticket order ${order.reference} partly refunded: its places are kept; staff decide` };
-    }
-    if (!(await moveOrder(trx, order.id, "paid", "refunded", { releasedAt: iso(now) }))) return "ignored";
-    await cancelOrderTickets(trx, order.id, iso(now));
-    await unsellPlaces(trx, order.ticketTypeId, order.quantity);
-    await offerToWaitingList(trx, order.ticketTypeId, now, charity);
-    return "recorded";
+    return refundOrder(trx, order, object, now, charity);
   }
   return null;
+}
+
+/**
+ * Stripe refunded some or all of a paid order (`amount_refunded` is the charge's total so far).
+ * The refund counts against the tickets first: each whole ticket price it covers cancels a ticket
+ * and releases its place (offered to the waiting list); a part of a ticket's price releases
+ * nothing, and never more places than were refunded. A refund of everything cancels the rest and
+ * marks the order refunded. Repeated or crossed deliveries act once, on the total.
+ */
+async function refundOrder(
+  trx: DB,
+  order: TicketOrder,
+  charge: Fields,
+  now: Date,
+  charity: CharitySettings,
+): Promise<TicketEventOutcome> {
+  const refunded = typeof charge.amount_refunded === "number" ? Math.trunc(charge.amount_refunded) : null;
+  const paid = order.ticketsPence + order.donationPence;
+  if (order.status !== "paid" || refunded === null || refunded <= 0) return "ignored";
+  const total = Math.min(refunded, paid);
+  if (!(await raiseOrderRefunded(trx, order.id, total))) return "ignored";
+  const price = order.quantity > 0 ? order.ticketsPence / order.quantity : 0;
+  const wholeTickets = (pence: number) => (price > 0 ? Math.floor(Math.min(pence, order.ticketsPence) / price) : 0);
+  const everything = charge.refunded === true || total >= paid;
+  const release = everything
+    ? order.quantity - wholeTickets(order.refundedPence)
+    : wholeTickets(total) - wholeTickets(order.refundedPence);
+  const released = await cancelSomeTickets(trx, order.id, release, iso(now));
+  await refundDonation(trx, order, total, now);
+  if (released > 0) {
+    await unsellPlaces(trx, order.ticketTypeId, released);
+    await offerToWaitingList(trx, order.ticketTypeId, now, charity);
+  }
+  if (everything) await moveOrder(trx, order.id, "paid", "refunded", { releasedAt: iso(now) });
+  logger.info(
+    { event: "tickets.refunded", order: order.reference, refunded_pence: total, released },
+    "Ticket order refunded",
+  );
+  return "recorded";
+}
+
+/** Where the ledger records an order's donation: its own Stripe id, beside the order's payment intent. */
+const donationStripeId = (order: TicketOrder) => `${order.stripePaymentIntent ?? order.reference}/donation`;
+
+/**
+ * The donation of a paid order, a gift: a one-time card pledge in the buyer's name with its
+ * payment recorded through the ledger (and its thank-you), and the Gift Aid declaration made with
+ * it, so the gift can be claimed. The tickets never become a pledge (a benefit, not a gift).
+ */
+async function recordDonation(
+  trx: DB,
+  order: TicketOrder,
+  paymentIntent: string | null,
+  now: Date,
+  charity: CharitySettings,
+): Promise<void> {
+  const words = order.buyerName.trim().split(/\s+/);
+  const lastName = words.length > 1 ? words.pop()! : "";
+  const pledge = await createPledge(trx, {
+    type: "one-time",
+    amountPence: order.donationPence,
+    firstName: words.join(" "),
+    lastName,
+    email: order.buyerEmail,
+    inHonour: false,
+    payBy: "card",
+  });
+  if (order.giftAid) await addDeclaration(trx, pledge, JSON.parse(order.giftAid) as GiftAidDetails, charity);
+  await recordPayment(
+    trx,
+    {
+      pledgeId: pledge.id,
+      receivedOn: toLondonDay(iso(now)),
+      amountPence: order.donationPence,
+      method: "card",
+      note: `Donation with event tickets ${order.reference}`,
+      stripeId: donationStripeId({ ...order, stripePaymentIntent: paymentIntent }),
+    },
+    STRIPE_TICKETS_ACTOR,
+    { charity, declarationCopy: await declarationCopy(trx, pledge.id) },
+  );
+}
+
+/** The part of a refund past the tickets' price gives the donation back, through the ledger. */
+async function refundDonation(trx: DB, order: TicketOrder, refundedTotal: number, now: Date): Promise<void> {
+  const pastTickets = (pence: number) =>
+    Math.max(0, Math.min(pence, order.ticketsPence + order.donationPence) - order.ticketsPence);
+  const amount = pastTickets(refundedTotal) - pastTickets(order.refundedPence);
+  if (amount <= 0) return;
+  const payment = await findPaymentByStripeId(trx, donationStripeId(order));
+  if (!payment) return;
+  await recordRefund(
+    trx,
+    {
+      paymentId: payment.id,
+      amountPence: amount,
+      receivedOn: toLondonDay(iso(now)),
+      note: `Refund through Stripe with event tickets ${order.reference}`,
+      stripeId: `${donationStripeId(order)}/refunded/${refundedTotal}`,
+    },
+    STRIPE_TICKETS_ACTOR,
+  );
 }
 
 /** A paid checkout: the hold becomes tickets. Paid after its hold was released, it takes free places if any. */
@@ -556,6 +682,7 @@ async function completeOrder(
   }
   if (order.waitlistId) await moveWaitlistEntry(trx, order.waitlistId, "offered", "booked");
   await issueTickets(trx, order, event, type, charity);
+  if (order.donationPence > 0) await recordDonation(trx, order, paymentIntent, now, charity);
   return "recorded" as const;
 }
 

@@ -29,6 +29,7 @@ import * as m0027 from "./0027_volunteers";
 import * as m0028 from "./0028_events";
 import * as m0029 from "./0029_checkout_queue";
 import * as m0030 from "./0030_donor_details_soft_opt_in";
+import * as m0031 from "./0031_ticket_guests_refunds";
 import * as m0033 from "./0033_pledge_status_index";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0028_events": m0028,
   "0029_checkout_queue": m0029,
   "0030_donor_details_soft_opt_in": m0030,
+  "0031_ticket_guests_refunds": m0031,
   "0033_pledge_status_index": m0033,
 };
 

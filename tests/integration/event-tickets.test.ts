@@ -4,7 +4,8 @@
 // then the webhooks turn holds into tickets, expiry and the sweep release them, a refund
 // releases a place and the waiting list is offered it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardGiftsOn, webhookRequest } from "./stripe-support";
+import { cardGiftsOn } from "./stripe-support";
+import { deliverStripeEvent, makeEvent as makeEventWith, paidTicketSession, placeCounts } from "./events-support";
 
 const SECRET = "whsec_event_tickets";
 const standIn = await cardGiftsOn(SECRET);
@@ -12,10 +13,8 @@ process.env.DATABASE_POOL_SIZE = "10";
 
 const { getDb, openDatabase } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { addTicketType, createEvent } = await import("~/models/events.server");
 const { startBooking, releaseExpiredHolds, joinWaitlist, BookingRefused, HOLD_MINUTES, SWEEP_GRACE_MINUTES } =
   await import("~/services/tickets.server");
-const { action: webhook } = await import("~/routes/webhooks+/stripe");
 
 type DB = ReturnType<typeof getDb>;
 let second: DB;
@@ -36,61 +35,12 @@ afterAll(async () => {
   if (onPostgres) await second.destroy();
 });
 
-async function makeEvent(slug: string, places: number, pricePence = 5000) {
-  const db = getDb();
-  const now = new Date(T0).toISOString();
-  const eventId = await createEvent(
-    db,
-    {
-      slug,
-      title: `Gala ${slug}`,
-      description: "An evening.",
-      venue: "The Hall",
-      startsAt: "2027-03-01T18:00:00.000Z",
-      suggestedDonationPence: null,
-    },
-    now,
-  );
-  const typeId = await addTicketType(
-    db,
-    eventId,
-    { name: "Standard", pricePence, places, saleStartsAt: null, saleEndsAt: null },
-    now,
-  );
-  return { eventId, typeId };
-}
-
-const counts = (typeId: number) =>
-  getDb()
-    .selectFrom("ticket_types")
-    .select(["sold", "held", "places"])
-    .where("id", "=", typeId)
-    .executeTakeFirstOrThrow();
-
-async function deliver(type: string, object: Record<string, unknown>) {
-  const response = (await webhook({
-    request: webhookRequest(type, object, { secret: SECRET, created: Math.floor(T0 / 1000) }),
-    params: {},
-    context: {},
-  } as never)) as Response;
-  expect(response.status).toBe(200);
-  return (await response.json()) as { handled: string };
-}
-
-function paidSession(reference: string, amount: number) {
-  return {
-    id: `cs_${reference}`,
-    object: "checkout.session",
-    mode: "payment",
-    amount_total: amount,
-    currency: "gbp",
-    client_reference_id: reference,
-    metadata: { kind: "event-tickets", reference },
-    payment_intent: `pi_${reference}`,
-    payment_status: "paid",
-    status: "complete",
-  };
-}
+const makeEvent = (slug: string, places: number, pricePence = 5000) =>
+  makeEventWith(slug, places, pricePence, { now: T0 });
+const counts = placeCounts;
+const paidSession = paidTicketSession;
+const deliver = (type: string, object: Record<string, unknown>) =>
+  deliverStripeEvent(type, object, { secret: SECRET, created: Math.floor(T0 / 1000) });
 
 describe("200 buyers at once at a 50-place event", () => {
   it("hold exactly 50 places, make 50 Checkout Sessions, and tell the other 150 it is sold out", async () => {

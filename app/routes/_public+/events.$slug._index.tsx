@@ -2,11 +2,15 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { Honeypot, SelectField, TextField } from "~/components/ui/form";
+import { CheckboxField, Honeypot, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
   BookingRefused,
   eventFormSchema,
+  giftAidDetails,
+  giftAidWords,
+  guestRows,
+  guestsOf,
   handlePublicForm,
   joinWaitlist,
   json,
@@ -30,7 +34,7 @@ import { pageMeta } from "~/utils/meta";
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await publicEvent(params.slug ?? "");
   if (!event) throw new Response("Not Found", { status: 404 });
-  return json({ event, words: eventPageWords });
+  return json({ event, words: eventPageWords, giftAid: await giftAidWords(), guestRows });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -57,6 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           name: value.name,
           email: value.email,
           donationPence: value.donation ?? 0,
+          guests: guestsOf(value, value.quantity),
+          giftAid: giftAidDetails(value),
         });
         return redirect(outcome.kind === "checkout" ? outcome.url : orderPath(slug, outcome.reference), 303);
       } catch (error) {
@@ -81,8 +87,20 @@ const quantities = Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1),
 type EventData = ReturnType<typeof useLoaderData<typeof loader>>["event"];
 
 type Words = ReturnType<typeof useLoaderData<typeof loader>>["words"];
+type GiftAidWords = ReturnType<typeof useLoaderData<typeof loader>>["giftAid"];
+type GuestRows = ReturnType<typeof useLoaderData<typeof loader>>["guestRows"];
 
-function BookingForm({ event, words }: { event: EventData; words: Words }) {
+function BookingForm({
+  event,
+  words,
+  giftAid,
+  guestRows,
+}: {
+  event: EventData;
+  words: Words;
+  giftAid: GiftAidWords;
+  guestRows: GuestRows;
+}) {
   const actionData = useActionData<typeof action>();
   const onSale = event.ticketTypes.filter((type) => type.sale === "on-sale" && type.left > 0);
   const [form, fields] = useForm({
@@ -111,6 +129,19 @@ function BookingForm({ event, words }: { event: EventData; words: Words }) {
         <TextField meta={fields.name} label="Your name" autoComplete="name" />
         <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
       </div>
+      {/* One row per ticket after yours; rows past the number of tickets are hidden (app/tailwind.css) and ignored. */}
+      <fieldset className="guest-rows">
+        <legend className="text-lg font-semibold">{words.guestsLegend}</legend>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{words.guestsHint}</p>
+        <div className="mt-3">
+          {guestRows.map(([name, email]) => (
+            <div key={name.field} className="guest-row grid gap-5 py-2 sm:grid-cols-2">
+              <TextField meta={fields[name.field]} label={name.label} autoComplete="off" />
+              <TextField meta={fields[email.field]} label={email.label} type="email" optional autoComplete="off" />
+            </div>
+          ))}
+        </div>
+      </fieldset>
       <TextField
         meta={fields.donation}
         label="Donation in pounds"
@@ -122,6 +153,20 @@ function BookingForm({ event, words }: { event: EventData; words: Words }) {
             : words.donationHint
         }
       />
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">{giftAid.legend}</legend>
+        <input type="hidden" name="giftAidVersion" value={giftAid.version} />
+        <p className="text-sm">{giftAid.intro}</p>
+        <blockquote className="border-l-4 pl-3 text-sm italic">{giftAid.declaration}</blockquote>
+        <p className="text-sm">{giftAid.covers}</p>
+        <CheckboxField meta={fields.giftAid} label={giftAid.checkboxLabel} />
+        <p className="text-sm">{giftAid.addressHint}</p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {giftAid.address.map((field) => (
+            <TextField key={field.name} meta={fields[field.name]} {...field} />
+          ))}
+        </div>
+      </fieldset>
       <button type="submit" name="intent" value="book" className="btn-primary">
         Book tickets
       </button>
@@ -177,7 +222,7 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
 }
 
 export default function EventPage() {
-  const { event, words } = useLoaderData<typeof loader>();
+  const { event, words, giftAid, guestRows } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const soldOut = actionData && "soldOut" in actionData ? actionData.soldOut : null;
   const joined = actionData && "joined" in actionData ? actionData.joined : false;
@@ -223,7 +268,7 @@ export default function EventPage() {
             <h2 id="book-heading" className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">
               {words.bookHeading}
             </h2>
-            <BookingForm event={event} words={words} />
+            <BookingForm event={event} words={words} giftAid={giftAid} guestRows={guestRows} />
           </section>
         )}
         {/* Keyed: a buyer just told "sold out" gets the form afresh, filled in with what they typed. */}

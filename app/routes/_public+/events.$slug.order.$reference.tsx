@@ -1,45 +1,64 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { eventsPage } from "~/content/events";
-import { cancelHeldOrder, json, orderStatus } from "~/routes/_glue/event-order-page.server";
+import { cancelHeldOrder, json, orderStatus, redirect, refuseCrossSite } from "~/routes/_glue/event-order-page.server";
 import { pageMeta } from "~/utils/meta";
 
 // Where Stripe Checkout sends a ticket buyer back: paid (the tickets are on their way by
-// e-mail), not confirmed yet, or cancelled (?cancelled=1: the held places go back on sale at
-// once). Shows nothing personal: the order's reference and status only.
+// e-mail), not confirmed yet, or cancelled (?cancelled=1). The GET changes nothing: a buyer who
+// left Checkout is offered a button that releases the held places (a POST); otherwise Stripe's
+// `checkout.session.expired` or the sweep releases them (docs/decisions.md §32). Shows nothing
+// personal: the order's reference and status only.
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const slug = params.slug ?? "";
-  const reference = params.reference ?? "";
-  if (new URL(request.url).searchParams.get("cancelled") === "1") await cancelHeldOrder(slug, reference);
-  const order = await orderStatus(slug, reference);
+  const order = await orderStatus(params.slug ?? "", params.reference ?? "");
   if (!order) throw new Response("Not Found", { status: 404 });
-  return json({ order }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  const leftCheckout = new URL(request.url).searchParams.get("cancelled") === "1";
+  return json(
+    { order, leftCheckout },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  refuseCrossSite(request);
+  const slug = params.slug ?? "";
+  await cancelHeldOrder(slug, params.reference ?? "");
+  return redirect(`/events/${slug}`, 303);
 }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Your booking", description: "Your event booking.", noindex: true }, matches);
 
+function statusText(status: string, leftCheckout: boolean): string {
+  if (status === "released") return eventsPage.cancelledText;
+  if (status === "paid") return eventsPage.thankYouPaid;
+  return leftCheckout ? eventsPage.notCompletedText : eventsPage.thankYouPending;
+}
+
 export default function Order() {
-  const { order } = useLoaderData<typeof loader>();
-  const cancelled = order.status === "released";
+  const { order, leftCheckout } = useLoaderData<typeof loader>();
+  const notCompleted = order.status === "released" || (leftCheckout && order.status === "held");
   return (
     <div className="container-page py-12">
       <div className="max-w-2xl">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">
-          {cancelled ? eventsPage.cancelledTitle : eventsPage.thankYouTitle}
+          {notCompleted ? eventsPage.cancelledTitle : eventsPage.thankYouTitle}
         </h1>
         <p className="mt-4 text-lg">{order.title}</p>
         <p role="status" className="mt-4 text-lg">
-          {cancelled
-            ? eventsPage.cancelledText
-            : order.status === "paid"
-              ? eventsPage.thankYouPaid
-              : eventsPage.thankYouPending}
+          {statusText(order.status, leftCheckout)}
         </p>
         <p className="mt-4">
           Reference: <strong>{order.reference}</strong>
         </p>
+        {leftCheckout && order.status === "held" ? (
+          <Form method="post" className="mt-6">
+            <button type="submit" className="btn-primary">
+              {eventsPage.releaseButton}
+            </button>
+          </Form>
+        ) : null}
         <p className="mt-8">
           <Link to={`/events/${order.slug}`} className="link">
             Back to the event

@@ -11,14 +11,13 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
-import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { eventIdOf, requireStaffEvent, ticketTypeOf } from "~/routes/_glue/staff-event.server";
 import { ticketTypeSchema } from "~/schemas/events";
-import { addTicketTypeToEvent, staffEvent } from "~/services/events.server";
+import { addTicketTypeToEvent } from "~/services/events.server";
 import { takeFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { parseRecordId } from "~/utils/record-id";
 
 // One event for staff: its details, ticket types with places sold and held, the waiting list's
 // length, links to the check-in page and the attendee CSV, and a form to add a ticket type.
@@ -26,37 +25,18 @@ import { parseRecordId } from "~/utils/record-id";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Event", description: `An event of ${site.name}.`, noindex: true });
 
-function eventId(params: { id?: string }): number {
-  const id = parseRecordId(params.id);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "events");
-  const event = await staffEvent(eventId(params));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  const event = await requireStaffEvent(request, params);
   const flash = await takeFlash(request);
   return json({ event, flash: flash.message }, { headers: flash.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventId(params);
+  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events");
   const submission = parseWithZod(form, { schema: ticketTypeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  await addTicketTypeToEvent(
-    id,
-    {
-      name: value.ticket_name,
-      pricePence: value.ticket_price,
-      places: value.ticket_places,
-      saleStartsAt: value.sale_starts ?? null,
-      saleEndsAt: value.sale_ends ?? null,
-    },
-    user,
-  );
+  await addTicketTypeToEvent(id, ticketTypeOf(submission.value), user);
   return savedRedirect(adminPaths.event(id), "ticket-type-added");
 }
 

@@ -2,39 +2,32 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
+import { CameraScan } from "~/components/admin/camera-scan";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { checkIn, eventAttendees, staffEvent, type CheckInOutcome } from "~/services/events.server";
+import { eventIdOf, requireStaffEvent } from "~/routes/_glue/staff-event.server";
+import { checkIn, eventAttendees, type CheckInOutcome } from "~/services/events.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { parseRecordId } from "~/utils/record-id";
 
-// The door, on a phone: type (or paste what a scanner app read) a ticket's code, or search by
-// the buyer's name and check a ticket in from the list. Works without JavaScript; a second
+// The door, on a phone: type (or paste what a scanner app read) a ticket's code, scan it with the
+// camera where the browser can read QR codes (JavaScript only), or search by
+// the buyer's or a guest's name and check a ticket in from the list. Works without JavaScript; a second
 // check-in of the same ticket says "Already checked in" with when.
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Check-in", description: `Event check-in at ${site.name}.`, noindex: true });
 
-function eventId(params: { id?: string }): number {
-  const id = parseRecordId(params.id);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "events");
-  const event = await staffEvent(eventId(params));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  const event = await requireStaffEvent(request, params);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const attendees = q ? await eventAttendees(event.id, q) : [];
   return json({ event: { id: event.id, title: event.title }, q, attendees });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventId(params);
+  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events");
   const code = form.get("code");
   const ticket = Number(form.get("ticket"));
@@ -115,6 +108,7 @@ export default function CheckIn() {
         <button type="submit" className="btn-primary w-full sm:w-auto">
           Check in
         </button>
+        <CameraScan inputId="code" />
       </Form>
       <Form method="get" className="mt-8 max-w-xl space-y-3" role="search">
         <label htmlFor="q" className="block font-semibold">
@@ -133,7 +127,8 @@ export default function CheckIn() {
             {attendees.map((a) => (
               <li key={a.ticketId} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <span>
-                  <span className="font-medium">{a.buyerName}</span> · {a.ticketType} · {a.reference}
+                  <span className="font-medium">{a.name}</span>
+                  {a.guestName ? ` (guest of ${a.buyerName})` : null} · {a.ticketType} · {a.reference}
                   {a.checkedInAt ? (
                     <span className="block text-sm text-slate-700 dark:text-slate-300">
                       Checked in {formatDateTime(a.checkedInAt)}
@@ -146,7 +141,7 @@ export default function CheckIn() {
                     <button
                       type="submit"
                       className="btn-primary"
-                      aria-label={`Check in ${a.buyerName}, ticket ${a.code.slice(0, 4)}`}
+                      aria-label={`Check in ${a.name}, ticket ${a.code.slice(0, 4)}`}
                     >
                       Check in
                     </button>

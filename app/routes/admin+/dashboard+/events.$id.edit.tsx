@@ -7,17 +7,14 @@ import { BackLink } from "~/components/admin/back-link";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FileField, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { ImageRejected } from "~/infra/images.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { savedRedirect } from "~/routes/_glue/saved.server";
-import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { eventFormOf, eventIdOf, requireStaffEvent, saveEventForm } from "~/routes/_glue/staff-event.server";
 import { editEventSchema } from "~/schemas/events";
-import { changeEvent, EventRefused, staffEvent } from "~/services/events.server";
+import { changeEvent } from "~/services/events.server";
 import { ARTICLE_FORM_LIMITS } from "~/utils/article-form.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { toLondonLocal } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { parseRecordId } from "~/utils/record-id";
 
 // An event's details changed (title, address, description, time, venue, donation, photo); its
 // ticket types are added on the event's page.
@@ -25,16 +22,8 @@ import { parseRecordId } from "~/utils/record-id";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Change an event", description: `Change an event of ${site.name}.`, noindex: true });
 
-function eventId(params: { id?: string }): number {
-  const id = parseRecordId(params.id);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "events");
-  const event = await staffEvent(eventId(params));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  const event = await requireStaffEvent(request, params);
   return json({
     id: event.id,
     defaults: {
@@ -50,36 +39,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventId(params);
+  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events", { limits: ARTICLE_FORM_LIMITS });
   const submission = parseWithZod(form, { schema: editEventSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
-  try {
-    await changeEvent(
-      id,
-      {
-        title: value.title,
-        slug: value.slug,
-        description: value.description.replace(/\r\n?/g, "\n"),
-        venue: value.venue,
-        startsAt: value.starts_at,
-        suggestedDonationPence: value.suggested_donation ?? null,
-        imageAlt: value.image_alt ?? null,
-        photo: value.image,
-      },
-      user,
-    );
-  } catch (error) {
-    if (error instanceof ImageRejected) {
-      return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });
-    }
-    if (error instanceof EventRefused) {
-      return json({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: error.status });
-    }
-    throw error;
-  }
-  return savedRedirect(adminPaths.event(id), "event-saved");
+  return saveEventForm(submission, async () => {
+    await changeEvent(id, eventFormOf(value), user);
+    return id;
+  });
 }
 
 export default function EditEvent() {

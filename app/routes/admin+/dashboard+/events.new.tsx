@@ -8,12 +8,11 @@ import { TicketTypeFields } from "~/components/admin/event-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FileField, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { ImageRejected } from "~/infra/images.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { savedRedirect } from "~/routes/_glue/saved.server";
+import { eventFormOf, saveEventForm, ticketTypeOf } from "~/routes/_glue/staff-event.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { newEventSchema } from "~/schemas/events";
-import { createEventWithTickets, EventRefused } from "~/services/events.server";
+import { createEventWithTickets } from "~/services/events.server";
 import { ARTICLE_FORM_LIMITS } from "~/utils/article-form.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -33,37 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: newEventSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
-  try {
-    const id = await createEventWithTickets(
-      {
-        title: value.title,
-        slug: value.slug,
-        description: value.description.replace(/\r\n?/g, "\n"),
-        venue: value.venue,
-        startsAt: value.starts_at,
-        suggestedDonationPence: value.suggested_donation ?? null,
-        imageAlt: value.image_alt ?? null,
-        photo: value.image,
-      },
-      {
-        name: value.ticket_name,
-        pricePence: value.ticket_price,
-        places: value.ticket_places,
-        saleStartsAt: value.sale_starts ?? null,
-        saleEndsAt: value.sale_ends ?? null,
-      },
-      user,
-    );
-    return savedRedirect(adminPaths.event(id), "event-saved");
-  } catch (error) {
-    if (error instanceof ImageRejected) {
-      return json({ result: submission.reply({ fieldErrors: { image: [error.message] } }) }, { status: 400 });
-    }
-    if (error instanceof EventRefused) {
-      return json({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, { status: error.status });
-    }
-    throw error;
-  }
+  return saveEventForm(submission, () => createEventWithTickets(eventFormOf(value), ticketTypeOf(value), user));
 }
 
 export default function NewEvent() {

@@ -55,7 +55,12 @@ import { createPledge } from "~/models/pledge.server";
 import { findPaymentByStripeId } from "~/models/payment.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { toLondonDay } from "~/utils/dates";
-import { stripeChild, stripeIdOf, stripeText, type StripeFields } from "~/utils/stripe-fields";
+import {
+  child as stripeChild,
+  idOf as stripeIdOf,
+  text as stripeText,
+  type Fields as StripeFields,
+} from "~/infra/stripe-fields.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 
 /** How long a checkout holds its places. */

@@ -3,6 +3,8 @@
 
 export const LINK_MINUTES = 60;
 export const GIVING_TITLE = "Your giving";
+/** The signed-in pages' description (their meta). */
+export const GIVING_DESCRIPTION = "Your gifts, payments and Gift Aid.";
 
 export const givingLinkWords = {
   title: GIVING_TITLE,

@@ -1,14 +1,14 @@
 // Words of Your giving's signed-in pages (/giving/account and what follows). Asking for a link and
 // the link's own page: giving-link.ts (kept apart, so those pages ship only their words); the
 // e-mail's words: mail.ts.
-import { GIVING_TITLE } from "./giving-link";
+import { GIVING_DESCRIPTION, GIVING_TITLE } from "./giving-link";
 export { LINK_MINUTES } from "./giving-link";
 
 export const DONOR_IDLE_MINUTES = 30;
 
 export const givingWords = {
   title: GIVING_TITLE,
-  description: "Your gifts, payments and Gift Aid.",
+  description: GIVING_DESCRIPTION,
   signedInAs: (name: string) => `Signed in as ${name}`,
   signOut: "Sign out",
   signedOut: "You have signed out.",

@@ -21,8 +21,9 @@ export const JS_ALLOWANCES: Readonly<Record<string, number>> = {
   // The form, Gift Aid and the side boxes hydrate together: 104.1 KB (115.0 before), 105.7 KB
   // with the error summary every refused form now starts with, then 104.5 KB; 105.3 KB after the
   // merges of 26 November, 104.7 KB with the card pages' and the declared donor's words apart,
-  // 100.5 KB with the page's words sent as loader data and the frame 2.2 KB lighter.
-  "/donate": 101 * 1024,
+  // 100.5 KB with the page's words sent as loader data and the frame 2.2 KB lighter; 101.2 KB
+  // with the soft opt-in's box and the address fields shared with Your giving (their own chunk).
+  "/donate": 101.5 * 1024,
 };
 
 /** The budget of one page (its URL pattern, as PageWeight.page). */

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { NewsletterPage } from "~/components/newsletter-page";
-import { givingWords } from "~/content/giving";
+import { GIVING_DESCRIPTION, GIVING_TITLE } from "~/content/giving-link";
 import { givingPaths } from "~/utils/giving-paths";
 import { pageMeta } from "~/utils/meta";
 
@@ -11,9 +11,12 @@ import { pageMeta } from "~/utils/meta";
 // page of its own (with or without JavaScript), what it means, then one form that posts to the
 // page's action, with the way back to their account.
 
-/** The page's meta: its title, never indexed. */
-export function givingMeta(title: string): MetaFunction {
-  return ({ matches }) => pageMeta({ title, description: givingWords.description, noindex: true }, matches);
+/** The page's meta: its title (or the one its loader sends, as `words.title`), never indexed. */
+export function givingMeta(title?: string): MetaFunction {
+  return ({ data, matches }) => {
+    const sent = (data as { words?: { title?: string } } | undefined)?.words?.title;
+    return pageMeta({ title: title ?? sent ?? GIVING_TITLE, description: GIVING_DESCRIPTION, noindex: true }, matches);
+  };
 }
 
 export function GivingConfirmPage({

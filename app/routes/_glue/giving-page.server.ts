@@ -109,3 +109,4 @@ export async function donorForm<S extends z.ZodType<unknown, unknown>>(
   return savedRedirect(givingPaths.account, notice, "giving");
 }
 export { giftAidForm } from "~/content/gift-aid";
+export { givingWords } from "~/content/giving";

@@ -4,7 +4,6 @@ import { HomeAddressFields } from "~/components/gift-aid/gift-aid-fields";
 import { GivingConfirmPage, givingMeta } from "~/components/giving/confirm-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/form";
-import { givingWords as words } from "~/content/giving";
 import {
   donorDetailsSchema,
   donorForm,
@@ -12,6 +11,7 @@ import {
   getDonorDetails,
   giftAidForm,
   GIVING_HEADERS,
+  givingWords,
   updateDonorDetails,
 } from "~/routes/_glue/giving-page.server";
 import { donorDetailsRules } from "~/schemas/donor-details-rules";
@@ -26,6 +26,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return donorPage(request, async (supporterId) => ({
     details: await getDonorDetails(supporterId),
     labels: giftAidForm.labels,
+    // The words come as data: in the page's JavaScript all of Your giving's words cost 2.2 KB.
+    words: {
+      title: givingWords.detailsTitle,
+      intro: givingWords.detailsIntro,
+      button: givingWords.detailsButton,
+      keep: givingWords.declareKeep,
+    },
   }));
 }
 
@@ -35,14 +42,14 @@ export function action({ request }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => GIVING_HEADERS;
 
-export const meta = givingMeta(words.detailsTitle);
+export const meta = givingMeta();
 
 // The browser checks the names; the address (the donate form's rules, 2.4 KB of JavaScript for a
 // page few donors open) is checked by the server, which shows its answers field by field.
 const checks = browserValidation(donorDetailsRules);
 
 export default function DonorDetails() {
-  const { details, labels } = useLoaderData<typeof loader>();
+  const { details, labels, words } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "giving-details",
@@ -52,10 +59,10 @@ export default function DonorDetails() {
   });
   return (
     <GivingConfirmPage
-      title={words.detailsTitle}
-      lead={words.detailsIntro}
-      confirm={words.detailsButton}
-      keep={words.declareKeep}
+      title={words.title}
+      lead={words.intro}
+      confirm={words.button}
+      keep={words.keep}
       form={getFormProps(form)}
     >
       <ErrorSummary form={form} />

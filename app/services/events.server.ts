@@ -3,6 +3,7 @@
 // ticket types and the places left, staff creating and changing events, the attendee list,
 // its CSV and the check-in. Booking and payment are in tickets.server.ts.
 import { nowDate, nowIsoString } from "~/infra/clock.server";
+import { slugify as slugOf } from "~/utils/slug";
 import { toCsv } from "~/infra/csv.server";
 import { getDb, notePublicChange, type DB } from "~/infra/db.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
@@ -130,19 +131,8 @@ export async function publicEvent(slug: string) {
 // ---------------------------------------------------------------------------------------------
 // Staff
 
-/** "Charity Gala 2026!" → "charity-gala-2026". */
-export function slugify(title: string): string {
-  return (
-    title
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80)
-      .replace(/-+$/, "") || "event"
-  );
-}
+/** "Charity Gala 2026!" → "charity-gala-2026" ("event" when nothing of the title is left). */
+export const slugify = (title: string) => slugOf(title, "event");
 
 export interface EventForm {
   title: string;

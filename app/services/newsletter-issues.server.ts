@@ -2,6 +2,7 @@
 // started from an article), preview, the test send, queueing once per confirmed subscriber in
 // one transaction, scheduling, progress and the public archive. docs/mail.md explains them.
 import { ARTICLE_PARAGRAPHS_IN_NEWSLETTER, newsletterStaff } from "~/content/newsletters";
+import { slugify as slugOf } from "~/utils/slug";
 import { findRecordOr404 } from "~/utils/record-id";
 import { now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
@@ -191,18 +192,8 @@ function mailContent(newsletter: Newsletter, webUrl: string): NewsletterContent 
   };
 }
 
-/** "Spring appeal: 2026!" -> "spring-appeal-2026". */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "newsletter";
-}
+/** A newsletter's web address from its subject ("newsletter" when nothing of it is left). */
+export const slugify = (subject: string) => slugOf(subject, "newsletter");
 
 /** The web version's address: the subject's slug, or with the id after it when that is taken. */
 async function uniqueSlug(db: DB, newsletter: Newsletter): Promise<string> {

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
+import { EventDetailsFields } from "~/components/admin/event-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { FileField, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { eventFormOf, eventIdOf, requireStaffEvent, saveEventForm } from "~/routes/_glue/staff-event.server";
@@ -65,22 +65,7 @@ export default function EditEvent() {
       <h2 className="mt-4 text-2xl font-bold">Change the event</h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-2xl space-y-4">
         <ErrorSummary form={form} />
-        <TextField meta={fields.title} label="Title" />
-        <TextField meta={fields.slug} label="Web address" hint="The end of /events/…" />
-        <TextareaField meta={fields.description} label="Description (Markdown)" rows={8} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.starts_at} label="Date and time (UK)" type="datetime-local" />
-          <TextField meta={fields.venue} label="Venue" />
-        </div>
-        <TextField meta={fields.suggested_donation} label="Suggested donation in pounds" inputMode="decimal" optional />
-        <FileField
-          meta={fields.image}
-          label="New photo"
-          accept="image/jpeg,image/png,image/webp"
-          optional
-          hint="Leave empty to keep the current photo"
-        />
-        <TextField meta={fields.image_alt} label="Photo description" optional />
+        <EventDetailsFields fields={fields} editing={true} />
         <button type="submit" className="btn-primary">
           Save the event
         </button>

@@ -4,9 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
-import { TicketTypeFields } from "~/components/admin/event-fields";
+import { EventDetailsFields, TicketTypeFields } from "~/components/admin/event-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { FileField, TextareaField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { eventFormOf, saveEventForm, ticketTypeOf } from "~/routes/_glue/staff-event.server";
@@ -48,21 +47,7 @@ export default function NewEvent() {
       <h2 className="mt-4 text-2xl font-bold">Add an event</h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-2xl space-y-4">
         <ErrorSummary form={form} />
-        <TextField meta={fields.title} label="Title" />
-        <TextField
-          meta={fields.slug}
-          label="Web address"
-          optional
-          hint="The end of /events/…; made from the title when left empty"
-        />
-        <TextareaField meta={fields.description} label="Description (Markdown)" rows={8} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.starts_at} label="Date and time (UK)" type="datetime-local" />
-          <TextField meta={fields.venue} label="Venue" />
-        </div>
-        <TextField meta={fields.suggested_donation} label="Suggested donation in pounds" inputMode="decimal" optional />
-        <FileField meta={fields.image} label="Photo" accept="image/jpeg,image/png,image/webp" optional />
-        <TextField meta={fields.image_alt} label="Photo description" optional />
+        <EventDetailsFields fields={fields} editing={false} />
         <fieldset className="space-y-4 rounded border border-slate-300 p-4 dark:border-slate-600">
           <legend className="px-1 font-semibold">First ticket type</legend>
           <TicketTypeFields fields={fields} />

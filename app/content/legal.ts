@@ -149,6 +149,13 @@ export const privacyPolicy: LegalPage = {
           ],
         },
         {
+          term: "Event tickets",
+          details: [
+            "When you book a place at one of our events we keep your name and e-mail address, the tickets you booked and any donation you added, and, when you book for a table, each guest's name and e-mail address if you give it, so that we can send the tickets and check you in. If an event is sold out and you join its waiting list, we keep your name and e-mail address to offer you a place.",
+            "We keep paid ticket orders for six years, as financial records. Bookings that were never paid and waiting-list places are deleted when you ask us; a guest's name and address are taken off the tickets when the guest asks.",
+          ],
+        },
+        {
           term: "Newsletter addresses",
           details: [
             "When you subscribe to our newsletter we keep your e-mail address and the time you gave your consent, so that we can send the newsletter and show that you asked for it.",

@@ -5,6 +5,9 @@ import type {
   NewsletterSubscribersTable,
   PaymentsTable,
   PledgesTable,
+  EventWaitlistTable,
+  TicketOrdersTable,
+  TicketsTable,
   VolunteerApplicationsTable,
   VolunteerStatusChangesTable,
 } from "../../db/schema";
@@ -22,6 +25,15 @@ export type PaymentRecord = Omit<Selectable<PaymentsTable>, "bank_line" | "adjus
 export type PledgeRecord = Selectable<PledgesTable> & { payments: PaymentRecord[] };
 export type SubscriberRecord = Selectable<NewsletterSubscribersTable>;
 export type DeclarationRecord = Selectable<GiftAidDeclarationsTable>;
+export type EventBookingRecord = Omit<
+  Selectable<TicketOrdersTable>,
+  "stripe_session" | "stripe_payment_intent" | "hold_expires_at" | "waitlist_id"
+> & {
+  event_title: string;
+  event_starts_at: string;
+  tickets: Pick<Selectable<TicketsTable>, "id" | "guest_name" | "guest_email" | "checked_in_at" | "cancelled_at">[];
+};
+export type EventWaitlistRecord = Selectable<EventWaitlistTable> & { event_title: string };
 export type VolunteerRecord = Selectable<VolunteerApplicationsTable> & {
   interests: string[];
   history: Selectable<VolunteerStatusChangesTable>[];
@@ -208,6 +220,149 @@ export async function deleteVolunteerApplicationsByEmail(db: DB, email: string):
   const result = await db
     .deleteFrom("volunteer_applications")
     .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The guests kept on an order until it is paid (JSON), as the events model writes them. */
+type KeptGuest = { name: string; email: string | null };
+const keptGuests = (json: string | null): KeptGuest[] => (json ? (JSON.parse(json) as KeptGuest[]) : []);
+
+/** The ids of the orders that name `address`: as the buyer, on a ticket, or among an unpaid order's guests. */
+async function bookingIdsOf(db: DB, address: string): Promise<number[]> {
+  const named = await db
+    .selectFrom("ticket_orders")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", [eb.ref("buyer_email")]), "=", address),
+        eb(
+          "id",
+          "in",
+          eb
+            .selectFrom("tickets")
+            .select("order_id")
+            .where((t) => t(t.fn("lower", [t.ref("guest_email")]), "=", address)),
+        ),
+      ]),
+    )
+    .execute();
+  // Guests of an order not yet paid live only in its JSON (a held order lasts 30 minutes).
+  const held = await db
+    .selectFrom("ticket_orders")
+    .select(["id", "guests"])
+    .where("status", "=", "held")
+    .where("guests", "is not", null)
+    .execute();
+  const inJson = held.filter((order) => keptGuests(order.guests).some((g) => g.email?.toLowerCase() === address));
+  return [...new Set([...named.map((row) => row.id), ...inJson.map((row) => row.id)])];
+}
+
+/** Event bookings that name the address: bought by it, or a ticket for it as a guest. */
+export async function findEventBookingsByEmail(db: DB, email: string): Promise<EventBookingRecord[]> {
+  const ids = await bookingIdsOf(db, normaliseEmail(email));
+  if (ids.length === 0) return [];
+  const orders = await db
+    .selectFrom("ticket_orders")
+    .innerJoin("events", "events.id", "ticket_orders.event_id")
+    .select([
+      "ticket_orders.id",
+      "ticket_orders.reference",
+      "ticket_orders.event_id",
+      "ticket_orders.ticket_type_id",
+      "ticket_orders.quantity",
+      "ticket_orders.buyer_name",
+      "ticket_orders.buyer_email",
+      "ticket_orders.tickets_pence",
+      "ticket_orders.donation_pence",
+      "ticket_orders.status",
+      "ticket_orders.created_at",
+      "ticket_orders.paid_at",
+      "ticket_orders.released_at",
+      "ticket_orders.guests",
+      "ticket_orders.refunded_pence",
+      "ticket_orders.gift_aid",
+      "events.title as event_title",
+      "events.starts_at as event_starts_at",
+    ])
+    .where("ticket_orders.id", "in", ids)
+    .orderBy("ticket_orders.created_at", "desc")
+    .orderBy("ticket_orders.id", "desc")
+    .execute();
+  const tickets = await db
+    .selectFrom("tickets")
+    .select(["id", "order_id", "guest_name", "guest_email", "checked_in_at", "cancelled_at"])
+    .where("order_id", "in", ids)
+    .orderBy("id")
+    .execute();
+  return orders.map((order) => ({
+    ...order,
+    tickets: tickets
+      .filter((t) => t.order_id === order.id)
+      .map((t) => ({
+        id: t.id,
+        guest_name: t.guest_name,
+        guest_email: t.guest_email,
+        checked_in_at: t.checked_in_at,
+        cancelled_at: t.cancelled_at,
+      })),
+  }));
+}
+
+/**
+ * Erases what event bookings hold of the address: its released orders (no money moved, no place
+ * held) go; as a guest, their name and address leave every ticket and unpaid order. Paid and
+ * refunded orders are the charity's accounts, and a held order still holds places until it is
+ * paid or released: both stay.
+ */
+export async function eraseEventBookingsByEmail(db: DB, email: string): Promise<void> {
+  const address = normaliseEmail(email);
+  await db
+    .deleteFrom("ticket_orders")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("buyer_email")]), "=", address))
+    .where("status", "=", "released")
+    .execute();
+  await db
+    .updateTable("tickets")
+    .set({ guest_name: null, guest_email: null })
+    .where((eb) => eb(eb.fn("lower", [eb.ref("guest_email")]), "=", address))
+    .execute();
+  const withGuests = await db
+    .selectFrom("ticket_orders")
+    .select(["id", "guests"])
+    .where("guests", "is not", null)
+    .execute();
+  for (const order of withGuests) {
+    const kept = keptGuests(order.guests);
+    if (!kept.some((g) => g.email?.toLowerCase() === address)) continue;
+    const cleared = kept.map((g) => (g.email?.toLowerCase() === address ? { name: "", email: null } : g));
+    await db
+      .updateTable("ticket_orders")
+      .set({ guests: JSON.stringify(cleared) })
+      .where("id", "=", order.id)
+      .execute();
+  }
+}
+
+/** The address's places on events' waiting lists. */
+export async function findEventWaitlistByEmail(db: DB, email: string): Promise<EventWaitlistRecord[]> {
+  return db
+    .selectFrom("event_waitlist")
+    .innerJoin("events", "events.id", "event_waitlist.event_id")
+    .selectAll("event_waitlist")
+    .select("events.title as event_title")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("event_waitlist.email")]), "=", normaliseEmail(email)))
+    .orderBy("event_waitlist.created_at", "desc")
+    .orderBy("event_waitlist.id", "desc")
+    .execute();
+}
+
+/** Deletes the address's waiting-list places, except an open offer (it holds a place until it lapses). */
+export async function deleteEventWaitlistByEmail(db: DB, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("event_waitlist")
+    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+    .where("status", "!=", "offered")
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

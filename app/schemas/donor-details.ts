@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { cleanHomeAddress, everyIssue } from "./donation";
 import { giftAidIssues } from "./donation-rules";
 import { donorDetailsRules as rules } from "./donor-details-rules";
-import { requiredText } from "./email";
+import { requiredText, textCharacters } from "./email";
 
 // The server's check of Your giving's name and home address form: the names as the donate form
 // checks them, and the address by the donate form's Gift Aid rules (HMRC's limits, a UK postcode).
@@ -23,4 +23,6 @@ export const donorDetailsSchema = z
 export type DonorDetails = z.output<typeof donorDetailsSchema>;
 
 /** A monthly card gift's new amount, as typed: the service checks it as the donate form does. */
-export const monthlyAmountSchema = z.object({ amount: z.string().trim().default("") });
+export const monthlyAmountSchema = z.object({
+  amount: z.string().trim().default("").superRefine(textCharacters("line", "Amount")),
+});

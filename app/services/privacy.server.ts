@@ -8,13 +8,19 @@ import {
   deleteUnpaidPledgesByEmail,
   deleteUnusedDeclarationsByEmail,
   deleteVolunteerApplicationsByEmail,
+  deleteEventWaitlistByEmail,
+  eraseEventBookingsByEmail,
   findDeclarationsByEmail,
+  findEventBookingsByEmail,
+  findEventWaitlistByEmail,
   findEnquiriesByEmail,
   findPledgesByEmail,
   findSubscriptionsByEmail,
   findVolunteerApplicationsByEmail,
   type DeclarationRecord,
   type EnquiryRecord,
+  type EventBookingRecord,
+  type EventWaitlistRecord,
   type PledgeRecord,
   type SubscriberRecord,
   type VolunteerRecord,
@@ -71,6 +77,26 @@ export const holders = {
     find: findVolunteerApplicationsByEmail,
     erase: async (db, email) => ({ deleted: await deleteVolunteerApplicationsByEmail(db, email), kept: 0 }),
   } satisfies Holder<VolunteerRecord>,
+  eventBookings: {
+    label: "event bookings",
+    find: findEventBookingsByEmail,
+    async erase(db, email) {
+      // Deleted: the bookings that no longer name the person (gone, or their guest entry cleared).
+      const before = (await findEventBookingsByEmail(db, email)).length;
+      await eraseEventBookingsByEmail(db, email);
+      const after = (await findEventBookingsByEmail(db, email)).length;
+      return { deleted: before - after, kept: after };
+    },
+  } satisfies Holder<EventBookingRecord>,
+  eventWaitlist: {
+    label: "event waiting lists",
+    find: findEventWaitlistByEmail,
+    async erase(db, email) {
+      const before = (await findEventWaitlistByEmail(db, email)).length;
+      const deleted = await deleteEventWaitlistByEmail(db, email);
+      return { deleted, kept: before - deleted };
+    },
+  } satisfies Holder<EventWaitlistRecord>,
 };
 
 export type HolderKind = keyof typeof holders;

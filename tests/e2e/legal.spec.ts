@@ -18,6 +18,7 @@ test(
       "Contact enquiries",
       "Volunteer applications",
       "Donation pledges",
+      "Event tickets",
       "Newsletter addresses",
     ]);
     await expect(main.getByText(/expires after one year/)).toBeVisible();

@@ -132,6 +132,8 @@ describe("erasure", () => {
       pledges: { deleted: 1, kept: 1 },
       newsletter: { deleted: 1, kept: 0 },
       volunteers: { deleted: 0, kept: 0 },
+      eventBookings: { deleted: 0, kept: 0 },
+      eventWaitlist: { deleted: 0, kept: 0 },
     });
     const left = await findPersonalData("jane.doe@example.org");
     expect(left.enquiries).toHaveLength(0);
@@ -150,7 +152,7 @@ describe("erasure", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entity: "privacy", entity_id: null, action: "privacy.erased", actor: "admin" });
     expect(audit[0].detail).toBe(
-      "enquiries: 2 deleted; Gift Aid declarations: 0 deleted; pledges: 1 deleted, 1 kept; newsletter subscriptions: 1 deleted; volunteer applications: 0 deleted",
+      "enquiries: 2 deleted; Gift Aid declarations: 0 deleted; pledges: 1 deleted, 1 kept; newsletter subscriptions: 1 deleted; volunteer applications: 0 deleted; event bookings: 0 deleted; event waiting lists: 0 deleted",
     );
     expect(JSON.stringify(audit[0]).toLowerCase()).not.toContain("jane");
   });

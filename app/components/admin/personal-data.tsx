@@ -57,6 +57,27 @@ interface Subscription {
   consented_at: string;
 }
 
+interface EventBooking {
+  id: number;
+  reference: string;
+  event_id: number;
+  event_title: string;
+  buyer_name: string;
+  buyer_email: string;
+  quantity: number;
+  status: string;
+  created_at: string;
+  tickets: { id: number; guest_name: string | null }[];
+}
+interface WaitlistPlace {
+  id: number;
+  event_id: number;
+  event_title: string;
+  name: string;
+  status: string;
+  created_at: string;
+}
+
 function Section({
   title,
   count,
@@ -89,6 +110,8 @@ export function PersonalDataSections({
     pledges: Pledge[];
     newsletter: Subscription[];
     volunteers: VolunteerApplication[];
+    eventBookings: EventBooking[];
+    eventWaitlist: WaitlistPlace[];
   };
   /** The level of each kind's heading: one below the page's heading above them. */
   headingLevel?: 3 | 4;
@@ -166,6 +189,32 @@ export function PersonalDataSections({
               </Link>{" "}
               from {v.name}, <time dateTime={v.created_at}>{formatDateTime(v.created_at)}</time>{" "}
               <VolunteerStatusBadge status={v.status} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Event bookings" level={headingLevel} count={data.eventBookings.length}>
+        <ul className="mt-2 space-y-1">
+          {data.eventBookings.map((b) => (
+            <li key={b.id}>
+              <Link to={adminPaths.event(b.event_id)} className="link">
+                {b.event_title}
+              </Link>
+              : {b.reference}, {b.quantity} {b.quantity === 1 ? "ticket" : "tickets"} bought by {b.buyer_name},{" "}
+              <time dateTime={b.created_at}>{formatDateTime(b.created_at)}</time> ({b.status}
+              {b.status === "paid" || b.status === "refunded" ? ": kept, the charity's accounts" : ""})
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Event waiting lists" level={headingLevel} count={data.eventWaitlist.length}>
+        <ul className="mt-2 space-y-1">
+          {data.eventWaitlist.map((w) => (
+            <li key={w.id}>
+              <Link to={adminPaths.event(w.event_id)} className="link">
+                {w.event_title}
+              </Link>
+              : {w.name}, <time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time> ({w.status})
             </li>
           ))}
         </ul>

@@ -27,6 +27,10 @@ export default defineConfig({
     exclude: onPostgres ? [...sqliteOnlyTests, "**/node_modules/**"] : ["**/node_modules/**"],
     environment: "node",
     pool: "forks",
+    // Vitest's default on a 2-core machine is one worker (cores less one). The files wait on the
+    // database's disk and on PostgreSQL as much as they compute: 4 workers took the SQLite run
+    // from 191 s to 103 s and the PostgreSQL run from 194 s to 117 s (2026-11-26, same machine).
+    maxWorkers: 4,
     globalSetup: onPostgres ? ["tests/setup/postgres-global.ts"] : ["tests/setup/sqlite-global.ts"],
     setupFiles: ["tests/setup/database.ts"],
     testTimeout: 20_000,

@@ -42,6 +42,22 @@ interface Holder<T> {
   erase(db: DB, email: string): Promise<{ deleted: number; kept: number }>;
 }
 
+/**
+ * An erase that keeps some records: `remove` deletes (or clears) what may go; what `find` no
+ * longer finds counts as deleted, what it still finds as kept.
+ */
+function keepingWhatRemains<T>(
+  find: (db: DB, email: string) => Promise<T[]>,
+  remove: (db: DB, email: string) => Promise<unknown>,
+): Holder<T>["erase"] {
+  return async (db, email) => {
+    const before = (await find(db, email)).length;
+    await remove(db, email);
+    const kept = (await find(db, email)).length;
+    return { deleted: before - kept, kept };
+  };
+}
+
 export const holders = {
   enquiries: {
     label: "enquiries",
@@ -52,20 +68,12 @@ export const holders = {
   giftAid: {
     label: "Gift Aid declarations",
     find: findDeclarationsByEmail,
-    async erase(db, email) {
-      const before = (await findDeclarationsByEmail(db, email)).length;
-      const deleted = await deleteUnusedDeclarationsByEmail(db, email);
-      return { deleted, kept: before - deleted };
-    },
+    erase: keepingWhatRemains(findDeclarationsByEmail, deleteUnusedDeclarationsByEmail),
   } satisfies Holder<DeclarationRecord>,
   pledges: {
     label: "pledges",
     find: findPledgesByEmail,
-    async erase(db, email) {
-      const before = (await findPledgesByEmail(db, email)).length;
-      const deleted = await deleteUnpaidPledgesByEmail(db, email);
-      return { deleted, kept: before - deleted };
-    },
+    erase: keepingWhatRemains(findPledgesByEmail, deleteUnpaidPledgesByEmail),
   } satisfies Holder<PledgeRecord>,
   newsletter: {
     label: "newsletter subscriptions",
@@ -80,22 +88,13 @@ export const holders = {
   eventBookings: {
     label: "event bookings",
     find: findEventBookingsByEmail,
-    async erase(db, email) {
-      // Deleted: the bookings that no longer name the person (gone, or their guest entry cleared).
-      const before = (await findEventBookingsByEmail(db, email)).length;
-      await eraseEventBookingsByEmail(db, email);
-      const after = (await findEventBookingsByEmail(db, email)).length;
-      return { deleted: before - after, kept: after };
-    },
+    // Deleted: the bookings that no longer name the person (gone, or their guest entry cleared).
+    erase: keepingWhatRemains(findEventBookingsByEmail, eraseEventBookingsByEmail),
   } satisfies Holder<EventBookingRecord>,
   eventWaitlist: {
     label: "event waiting lists",
     find: findEventWaitlistByEmail,
-    async erase(db, email) {
-      const before = (await findEventWaitlistByEmail(db, email)).length;
-      const deleted = await deleteEventWaitlistByEmail(db, email);
-      return { deleted, kept: before - deleted };
-    },
+    erase: keepingWhatRemains(findEventWaitlistByEmail, deleteEventWaitlistByEmail),
   } satisfies Holder<EventWaitlistRecord>,
 };
 

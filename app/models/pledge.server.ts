@@ -2,7 +2,7 @@
 // rule (paid, awaiting, active, lapsed, cancelled) in TypeScript and as SQL for lists and exports,
 // the filtered list, totals kept with each payment, and the card-payment fields. Only SQL lives here.
 import crypto from "node:crypto";
-import type { ExpressionBuilder, Selectable } from "kysely";
+import { expressionBuilder, type ExpressionBuilder, type Selectable } from "kysely";
 import type { Database, PledgesTable, PledgeStatus } from "../../db/schema";
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
@@ -346,7 +346,10 @@ export function referencePrefix(q: string): string | null {
 }
 
 /** How many disjoint conditions the query's status is made of (pledgeStatusBranches). */
-const statusBranchCount = (query: PledgeQuery) => (query.status === "pending" || query.status === "lapsed" ? 2 : 1);
+function statusBranchCount(query: PledgeQuery, cutoff: LapseCutoff): number {
+  if (!query.status) return 1;
+  return pledgeStatusBranches(expressionBuilder<Database, "pledges">(), query.status, cutoff).length;
+}
 
 /** The query as a condition; with `branch`, only that one of its status's branches. */
 function pledgeWhere(query: PledgeQuery, cutoff: LapseCutoff, branch?: number) {
@@ -385,7 +388,8 @@ function pledgeWhere(query: PledgeQuery, cutoff: LapseCutoff, branch?: number) {
  * pledges awaiting payment among 100,000).
  */
 function pageIds(db: DB, query: PledgeQuery, cutoff: LapseCutoff, page: { offset: number; limit: number }) {
-  if (statusBranchCount(query) === 1) {
+  const branches = statusBranchCount(query, cutoff);
+  if (branches === 1) {
     return db
       .selectFrom("pledges")
       .select("id")
@@ -408,8 +412,9 @@ function pageIds(db: DB, query: PledgeQuery, cutoff: LapseCutoff, page: { offset
           .as(`branch${index}`),
       )
       .select(["id", "created_at"]);
+  const [first, ...rest] = Array.from({ length: branches }, (_, index) => branch(index));
   return db
-    .selectFrom(branch(0).unionAll(branch(1)).as("merged"))
+    .selectFrom(rest.reduce((merged, next) => merged.unionAll(next), first).as("merged"))
     .select("id")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -442,7 +447,8 @@ export async function listPledges(
 
 /** How many pledges match: a status with two causes counted as two, each from an index alone. */
 async function countMatching(db: DB, query: PledgeQuery, cutoff: LapseCutoff): Promise<number> {
-  const branches = statusBranchCount(query) === 1 ? [undefined] : [0, 1];
+  const count = statusBranchCount(query, cutoff);
+  const branches = count === 1 ? [undefined] : Array.from({ length: count }, (_, index) => index);
   const counts = await Promise.all(
     branches.map((branch) =>
       db

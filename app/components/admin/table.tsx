@@ -35,6 +35,22 @@ const looks = {
 export const listRow = "border-b border-slate-200 align-top dark:border-slate-700";
 export const listCell = "p-2";
 
+/**
+ * A body row of a `stacked` table in the `list` look: one cell for each column, in order, each
+ * named on a phone by its column's heading (its `data-label`), so a heading is written once.
+ */
+export function StackedRow({ columns, cells }: { columns: readonly string[]; cells: readonly ReactNode[] }) {
+  return (
+    <tr className={listRow}>
+      {cells.map((cell, index) => (
+        <td key={columns[index]} className={listCell} data-label={columns[index]}>
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
 /** The body-row border and cell padding that go with the `figures` look. */
 export const figuresRow = looks.figures.headRow;
 export const figuresCell = "px-3 py-2 text-sm align-top";

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { TicketTypeFields } from "~/components/admin/event-fields";
 import { ActionNotice } from "~/components/admin/notice";
-import { StackedRow, StaffTable } from "~/components/admin/table";
+import { StackedRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
@@ -97,10 +97,7 @@ export default function EventPage() {
           />
         ))}
       </StaffTable>
-      <section aria-labelledby="add-type-heading" className="mt-8 max-w-2xl">
-        <h3 id="add-type-heading" className="text-xl font-semibold">
-          Add a ticket type
-        </h3>
+      <StaffSection id="add-type" title="Add a ticket type" className="mt-8 max-w-2xl">
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <ErrorSummary form={form} />
           <TicketTypeFields fields={fields} />
@@ -108,7 +105,7 @@ export default function EventPage() {
             Add the ticket type
           </button>
         </Form>
-      </section>
+      </StaffSection>
     </>
   );
 }

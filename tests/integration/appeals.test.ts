@@ -1,4 +1,4 @@
-// Appeals and supporters' pages (issue 39), through the services and the donate action: an
+// Appeals and supporters' pages, through the services and the donate action: an
 // appeal's figures (given net of refunds, promised apart, donors) from its pledges; the donate
 // form naming the appeal or page; a page's life (start, throttle per address, approval, 404
 // before it); the owner told of each gift; a sponsored-event gift marked for HMRC.

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { Children, type ReactNode } from "react";
 
 // Staff tables and headed sections: one home for every staff table's markup and classes (the
@@ -48,6 +49,18 @@ export function StackedRow({ columns, cells }: { columns: readonly string[]; cel
         </td>
       ))}
     </tr>
+  );
+}
+
+/** A `list` row's cell for a person: their name, linking to the record, over their e-mail address. */
+export function PersonCell({ to, name, email, label }: { to: string; name: string; email: string; label?: string }) {
+  return (
+    <td className={listCell} data-label={label}>
+      <Link to={to} className="link font-semibold break-words">
+        {name}
+      </Link>
+      <div className="break-all text-slate-700 dark:text-slate-300">{email}</div>
+    </td>
   );
 }
 

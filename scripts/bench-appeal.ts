@@ -150,9 +150,16 @@ async function sqlitePart(buildDir: string): Promise<void> {
   const dir = makeTempDir("bench-appeal");
   const databaseFile = `${dir}/appeal.sqlite`;
   await prepareDatabase(databaseFile, { articles: 50 });
-  const server = await startServer({ buildDir, databaseFile, env: SERVER_ENV, output: "ignore" });
+  // As `npm start` runs it: under the backup supervisor, with Litestream replicating beside the
+  // server (BENCH_APPEAL_BACKUP=off measures the server alone).
+  const backup = process.env.BENCH_APPEAL_BACKUP !== "off";
+  const server = await startServer({ buildDir, databaseFile, env: SERVER_ENV, output: "ignore", backup });
   try {
-    await pledgeWave("(a) bank-transfer pledges, one instance on SQLite", server.url, `file:${databaseFile}`);
+    await pledgeWave(
+      `(a) bank-transfer pledges, one instance on SQLite${backup ? " with Litestream, as npm start runs it" : ""}`,
+      server.url,
+      `file:${databaseFile}`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

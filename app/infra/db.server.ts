@@ -73,7 +73,15 @@ function openSqlite(file: string): DB {
   sqlite.pragma("mmap_size = 268435456");
   sqlite.pragma("cache_size = -65536");
   const db = new Kysely<Database>({
-    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite, checkpointer) }, walSync),
+    dialect: new TransactionalDdlSqliteDialect(
+      {
+        database: withStatementCache(sqlite, () => {
+          checkpointer?.close();
+          walSync?.close();
+        }),
+      },
+      walSync,
+    ),
   });
   dataVersionStatements.set(db, sqlite.prepare("pragma data_version").pluck());
   if (walSync) {
@@ -266,13 +274,13 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 export function withStatementCache(
   sqlite: SQLite.Database,
-  checkpointer: WalCheckpointer | null,
+  beforeClose: () => void = () => {},
 ): { close(): void; prepare(sql: string): SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => {
       statements.clear();
-      checkpointer?.close();
+      beforeClose();
       sqlite.close();
     },
     prepare(sql: string) {

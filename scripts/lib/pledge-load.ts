@@ -20,9 +20,14 @@ export const header = (headers: Record<string, unknown>, name: string) => {
   return key ? String(headers[key]) : "";
 };
 
-/** GET `url` by `connections` for `seconds`. */
-export async function getLoad(url: string, connections: number, seconds: number): Promise<Run> {
-  const result = await autocannon({ url, connections, duration: seconds, timeout: 10 });
+/** GET `url` by `connections` for `seconds` (with `headers`, if any). */
+export async function getLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Run> {
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 10, headers });
   const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
   const status5xx = Object.entries(stats)
     .filter(([code]) => code.startsWith("5"))

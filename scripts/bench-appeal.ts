@@ -99,7 +99,7 @@ async function pledgeWave(
 ): Promise<void> {
   console.log(`\n${label}: ${SECONDS} s per run, loopback; floor GET /robots.txt on the same set-up`);
   console.log(
-    `${"connections".padEnd(12)}${pad("floor req/s", 12)}${pad("floor p99", 10)}${pad("pledges/s", 11)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("ratio", 7)}${pad("5xx", 5)}${pad("other", 7)}  result`,
+    `${"connections".padEnd(12)}${pad("floor req/s", 12)}${pad("floor p99", 10)}${pad("pledges/s", 11)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("max ms", 8)}${pad("ratio", 7)}${pad("5xx", 5)}${pad("other", 7)}  result`,
   );
   const acknowledged: string[] = [];
   for (const connections of CONNECTION_COUNTS) {
@@ -126,7 +126,7 @@ async function pledgeWave(
     if (wave.errors || warm.errors || warm.status5xx) misses.push(`${wave.errors + warm.errors} errors or time-outs`);
     if (floorRun.status5xx || floorRun.errors) misses.push("the floor had errors");
     console.log(
-      `${String(connections).padEnd(12)}${pad(floorRun.perSecond.toFixed(0), 12)}${pad(floorRun.p99, 10)}${pad(wave.perSecond.toFixed(0), 11)}${pad(wave.p50, 8)}${pad(wave.p99, 8)}${pad(ratio.toFixed(2), 7)}${pad(wave.status5xx, 5)}${pad(wave.unexpected - wave.status5xx, 7)}  ${judge(`${label}, ${connections} connections`, misses)}`,
+      `${String(connections).padEnd(12)}${pad(floorRun.perSecond.toFixed(0), 12)}${pad(floorRun.p99, 10)}${pad(wave.perSecond.toFixed(0), 11)}${pad(wave.p50, 8)}${pad(wave.p99, 8)}${pad(wave.max, 8)}${pad(ratio.toFixed(2), 7)}${pad(wave.status5xx, 5)}${pad(wave.unexpected - wave.status5xx, 7)}  ${judge(`${label}, ${connections} connections`, misses)}`,
     );
   }
   const { pledges, mails, total } = await countStored(databaseUrl, acknowledged);

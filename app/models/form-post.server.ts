@@ -1,4 +1,5 @@
 import { nowDate } from "~/infra/clock.server";
+import { sql } from "kysely";
 import { immediateTransaction, type DB } from "~/infra/db.server";
 
 export interface FormPostLimits {
@@ -24,39 +25,49 @@ export async function admitFormPost(
   limits: FormPostLimits,
   now: Date = nowDate(),
 ): Promise<FormPostDecision> {
+  // The minute's window lies inside the hour's: when its limit is no lower than the hour's, the
+  // hour refuses first and the minute need not be read.
+  const windows = [
+    ...(limits.perMinute < limits.perHour ? [{ limit: limits.perMinute, ms: MINUTE_MS }] : []),
+    { limit: limits.perHour, ms: HOUR_MS },
+  ];
+  // Only the limit-th newest post of a window is read (the index walks to it), never every post:
+  // with a high limit (a proxy, a load test, an appeal night) reading them all made each post
+  // cost more than the last (docs/performance.md, appeal night).
+  const limitTh = (trx: DB, window: (typeof windows)[number]) =>
+    trx
+      .selectFrom("form_posts")
+      .select("posted_at")
+      .where("client", "=", client)
+      .where("posted_at", ">", new Date(now.getTime() - window.ms).toISOString())
+      .orderBy("posted_at", "desc")
+      .limit(1)
+      .offset(window.limit - 1);
   return immediateTransaction(
     db,
     async (trx) => {
-      // The minute's window lies inside the hour's: when its limit is no lower than the hour's,
-      // the hour refuses first and the minute need not be read.
-      const windows = [
-        ...(limits.perMinute < limits.perHour ? [{ limit: limits.perMinute, ms: MINUTE_MS }] : []),
-        { limit: limits.perHour, ms: HOUR_MS },
-      ];
+      // Counted in the statement that checks: the post is stored only when no window already
+      // holds its limit (one statement, under the client's lock, instead of a read and a write).
+      const counted = await trx
+        .insertInto("form_posts")
+        .columns(["client", "posted_at"])
+        .expression(
+          trx
+            .selectNoFrom([
+              sql<string>`cast(${client} as text)`.as("client"),
+              sql<string>`cast(${now.toISOString()} as text)`.as("posted_at"),
+            ])
+            .where((eb) => eb.and(windows.map((window) => eb.not(eb.exists(limitTh(trx, window)))))),
+        )
+        .executeTakeFirst();
+      if (Number(counted.numInsertedOrUpdatedRows) === 1) return { allowed: true };
+      // Refused: free again when the oldest of the last `limit` posts of each full window leaves it.
       let retryAfterMs = 0;
-      for (const { limit, ms } of windows) {
-        const since = new Date(now.getTime() - ms).toISOString();
-        // Only the limit-th newest post of the window is read (the index walks to it), never
-        // every post: with a high limit (a proxy, a load test, an appeal night) reading them all
-        // made each post cost more than the last (docs/performance.md, appeal night).
-        const limitTh = await trx
-          .selectFrom("form_posts")
-          .select("posted_at")
-          .where("client", "=", client)
-          .where("posted_at", ">", since)
-          .orderBy("posted_at", "desc")
-          .limit(1)
-          .offset(limit - 1)
-          .executeTakeFirst();
-        if (limitTh) {
-          // Free again when the oldest of the last `limit` posts leaves the window.
-          const oldest = new Date(limitTh.posted_at).getTime();
-          retryAfterMs = Math.max(retryAfterMs, oldest + ms - now.getTime());
-        }
+      for (const window of windows) {
+        const post = await limitTh(trx, window).executeTakeFirst();
+        if (post) retryAfterMs = Math.max(retryAfterMs, new Date(post.posted_at).getTime() + window.ms - now.getTime());
       }
-      if (retryAfterMs > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-      await trx.insertInto("form_posts").values({ client, posted_at: now.toISOString() }).execute();
-      return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
       // A count lost with the machine's power only lets a client post a little sooner: its
       // commit need not wait for the disk (the pledge that follows it does).
     },

@@ -1,79 +1,19 @@
-import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
 import { PagePhotoFields } from "~/components/page-photo-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { site } from "~/content/site";
 import { startPageCopy } from "~/content/start-page";
-import type { GetInvolvedPage } from "~/content/get-involved";
+import { GetInvolvedArticle, HowToTakePart, type GetInvolvedData } from "~/components/get-involved-article";
 import { startPageRules } from "~/schemas/fundraising-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
-import { pageMeta } from "~/utils/meta";
 
 // The Share My Day and In Memoriam pages (get-involved.share-my-day.tsx, get-involved.memoriam.tsx),
-// one module for both: the Get Involved frame (the way back, the title, the page's words), "Start
-// your page" and the e-mail way to take part. Routes of their own, so that these pages do not carry
-// the volunteer application form, nor the volunteer pages this form. The frame is written out
-// again in get-involved.$page.tsx: shared, it would be a chunk of its own on every one of them.
+// one module for both: "Start your page" and the e-mail way to take part in the Get Involved frame
+// (app/components/get-involved-article.tsx). Routes of their own, so that these pages do not carry
+// the volunteer application form, nor the volunteer pages this form.
 
 type StartKind = "share-my-day" | "memoriam";
-
-/** What the page uses of its loader's data (app/routes/_glue/get-involved.server.ts). */
-interface GetInvolvedData {
-  page: GetInvolvedPage;
-  mailto: string;
-  email: string;
-}
-
-export const getInvolvedMeta: MetaFunction<() => Promise<GetInvolvedData>> = ({ data, matches }) =>
-  data
-    ? pageMeta({ title: data.page.title, description: data.page.summary }, matches)
-    : pageMeta(
-        { title: "Page not found", description: `There is no such way to get involved with ${site.name}.` },
-        matches,
-      );
-
-function GetInvolvedArticle({ page, children }: { page: GetInvolvedData["page"]; children: ReactNode }) {
-  return (
-    <div className="container-page py-12">
-      <article className="max-w-3xl">
-        <Link to="/get-involved" className="link">
-          <span aria-hidden="true">← </span>Back to Get Involved
-        </Link>
-        <h1 className="mt-6 text-4xl font-bold text-slate-900 dark:text-white">{page.title}</h1>
-        {page.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-5 text-lg text-slate-700 dark:text-slate-300">
-            {paragraph}
-          </p>
-        ))}
-        {children}
-      </article>
-    </div>
-  );
-}
-
-/** The e-mail way to take part, on the pages without an application form. */
-function HowToTakePart({ mailto, email }: { mailto: string; email: string }) {
-  return (
-    // The look of app/components/ui/panel.tsx, written out: these pages' JavaScript is near its budget.
-    <section
-      aria-labelledby="how-to-take-part-heading"
-      className="mt-10 rounded-lg border border-brand-200 bg-brand-50 p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-    >
-      <h2 id="how-to-take-part-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        How to take part
-      </h2>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">
-        Please contact us by e-mail at{" "}
-        <a href={mailto} className="link">
-          {email}
-        </a>{" "}
-        and tell us a little about yourself. We will reply as soon as we can.
-      </p>
-    </section>
-  );
-}
 
 const checks = browserValidation(startPageRules);
 

@@ -1,4 +1,4 @@
-// The words of the appeal pages and of supporters' fundraising and tribute pages (issue 39).
+// The words of the appeal pages and of supporters' fundraising and tribute pages.
 import { formatPence } from "~/utils/money";
 
 export const appealCopy = {

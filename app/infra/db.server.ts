@@ -29,6 +29,7 @@ import type { Database } from "../../db/schema";
 import { migrationProvider } from "../../db/migrations";
 import { getEnv } from "./env.server";
 import { oncePerRequest } from "./request-scope.server";
+import { WalCheckpointer } from "./wal-checkpointer.server";
 import { WalSync } from "./wal-sync.server";
 
 export type DB = Kysely<Database>;
@@ -62,9 +63,18 @@ function openSqlite(file: string): DB {
   // A write is on disk before it is acknowledged, even across power loss (§18), by group commit
   // (app/infra/wal-sync.server.ts, §33): each commit writes the WAL without waiting for the disk,
   // and whoever acknowledges it first waits for one fsync of the WAL shared with other commits.
-  const walSync = file === ":memory:" ? null : new WalSync(`${path.resolve(file)}-wal`);
+  // Past a few hundred commits, checkpoints run on a thread of their own (wal-checkpointer.server.ts).
+  const checkpointer = file === ":memory:" ? null : new WalCheckpointer(path.resolve(file), sqlite);
+  const walSync = checkpointer
+    ? new WalSync(`${path.resolve(file)}-wal`, undefined, () => checkpointer.noteCommit())
+    : null;
   sqlite.pragma(walSync ? "synchronous = NORMAL" : "synchronous = FULL");
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }, walSync) });
+  // Pages are read through a memory map and kept in a larger cache: fewer system calls a query.
+  sqlite.pragma("mmap_size = 268435456");
+  sqlite.pragma("cache_size = -65536");
+  const db = new Kysely<Database>({
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite, checkpointer) }, walSync),
+  });
   dataVersionStatements.set(db, sqlite.prepare("pragma data_version").pluck());
   if (walSync) {
     walSyncs.set(db, walSync);
@@ -242,6 +252,43 @@ export async function afterCommit(trx: DB, callback: () => void): Promise<void> 
   const pending = pendingAfterCommit.get(await connectionOf(trx));
   if (!pending) callback();
   else if (!pending.includes(callback)) pending.push(callback);
+}
+
+/** How many prepared statements one SQLite connection keeps (the app has a few hundred queries). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs, each time: for a pledge, 17 prepares
+ * of statements it ran a moment before (docs/performance.md). This hands the driver the
+ * statement prepared last time for the same SQL, the least recently used dropped past the cap.
+ * A statement still being iterated (`busy`) is never handed out twice; a schema change makes
+ * SQLite prepare a kept statement again by itself.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  checkpointer: WalCheckpointer | null,
+): { close(): void; prepare(sql: string): SQLite.Statement } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      checkpointer?.close();
+      sqlite.close();
+    },
+    prepare(sql: string) {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) {
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      if (kept) return statement;
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 /** Per database: the prepared `pragma data_version`, read synchronously by dataVersionNow. */

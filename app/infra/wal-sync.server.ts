@@ -20,11 +20,14 @@ export class WalSync {
     private readonly walPath: string,
     /** How the file is flushed (a test counts the calls). */
     private readonly sync: (file: string) => Promise<void> = syncFile,
+    /** Told of each commit too (the checkpoint thread, wal-checkpointer.server.ts). */
+    private readonly onCommit: () => void = () => {},
   ) {}
 
   /** A commit happened on this database. */
   noteCommit(): void {
     this.written += 1;
+    this.onCommit();
   }
 
   /** Waits until every commit made so far is on disk (one shared fsync for all who wait). */

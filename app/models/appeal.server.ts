@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { AppealsTable } from "../../db/schema";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
+import { camelRow, snakeRow } from "./row-shape.server";
 
 // The charity's appeals (the winter appeal, the TV appeal), and the figures of any cause a gift
 // can be given to (an appeal, a supporter's page): one aggregate query over the pledges that name
@@ -43,22 +44,7 @@ export interface AppealPhoto {
 }
 
 function toAppeal(row: Selectable<AppealsTable>): Appeal {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    story: row.story,
-    imageUpload: row.image_upload,
-    imageWidths: row.image_widths,
-    imageAlt: row.image_alt,
-    goalPence: row.goal_pence,
-    goalDonors: row.goal_donors,
-    startsOn: row.starts_on,
-    endsOn: row.ends_on,
-    isOpen: row.is_open === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { ...camelRow(row), isOpen: row.is_open === 1 };
 }
 
 export async function listAppeals(db: DB): Promise<Appeal[]> {
@@ -94,20 +80,7 @@ export async function getAppealTitles(db: DB, ids: readonly number[]): Promise<M
 }
 
 function columns(input: AppealInput) {
-  return {
-    slug: input.slug,
-    title: input.title,
-    story: input.story,
-    goal_pence: input.goalPence,
-    goal_donors: input.goalDonors,
-    starts_on: input.startsOn,
-    ends_on: input.endsOn,
-    is_open: input.isOpen ? (1 as const) : (0 as const),
-  };
-}
-
-function photoColumns(photo: AppealPhoto) {
-  return { image_upload: photo.imageUpload, image_widths: photo.imageWidths, image_alt: photo.imageAlt };
+  return { ...snakeRow(input), is_open: input.isOpen ? (1 as const) : (0 as const) };
 }
 
 /** A new appeal, or undefined when its slug is taken (nothing is inserted). */
@@ -115,7 +88,7 @@ export async function insertAppeal(db: DB, input: AppealInput, photo: AppealPhot
   const at = nowIsoString();
   const row = await db
     .insertInto("appeals")
-    .values({ ...columns(input), ...photoColumns(photo), created_at: at, updated_at: at })
+    .values({ ...columns(input), ...snakeRow(photo), created_at: at, updated_at: at })
     .onConflict((conflict) => conflict.column("slug").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -134,7 +107,7 @@ export async function updateAppeal(
   if (input.isOpen === undefined) delete change.is_open;
   const row = await db
     .updateTable("appeals")
-    .set({ ...change, ...(photo ? photoColumns(photo) : {}), updated_at: nowIsoString() })
+    .set({ ...change, ...(photo ? snakeRow(photo) : {}), updated_at: nowIsoString() })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();

@@ -12,7 +12,7 @@ import type {
   TicketsTable,
   TicketTypesTable,
 } from "../../db/schema";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
 
 export type EventRow = CamelRow<Selectable<EventsTable>>;
 export type TicketType = CamelRow<Selectable<TicketTypesTable>>;
@@ -21,6 +21,7 @@ export type Ticket = CamelRow<Selectable<TicketsTable>>;
 export type WaitlistEntry = CamelRow<Selectable<EventWaitlistTable>>;
 export type { TicketOrderStatus };
 
+/** The fields an event's form sets, each stored in its column; the photo's only when a new one came. */
 export interface EventInput {
   slug: string;
   title: string;
@@ -44,21 +45,6 @@ export interface TicketTypeInput {
 // ---------------------------------------------------------------------------------------------
 // Events
 
-/** The columns an event's form sets (the photo's only when a new one came, or it was removed). */
-function eventColumns(input: EventInput) {
-  return {
-    slug: input.slug,
-    title: input.title,
-    description: input.description,
-    venue: input.venue,
-    starts_at: input.startsAt,
-    suggested_donation_pence: input.suggestedDonationPence,
-    ...(input.imageUpload !== undefined
-      ? { image_upload: input.imageUpload, image_widths: input.imageWidths ?? null, image_alt: input.imageAlt ?? null }
-      : {}),
-  };
-}
-
 export async function createEvent(trx: DB, input: EventInput, now: string): Promise<number> {
   const row = await trx
     .insertInto("events")
@@ -66,7 +52,7 @@ export async function createEvent(trx: DB, input: EventInput, now: string): Prom
       image_upload: null,
       image_widths: null,
       image_alt: null,
-      ...eventColumns(input),
+      ...snakeRow(input),
       created_at: now,
       updated_at: now,
     })
@@ -78,7 +64,7 @@ export async function createEvent(trx: DB, input: EventInput, now: string): Prom
 export async function updateEvent(trx: DB, id: number, input: EventInput, now: string): Promise<void> {
   await trx
     .updateTable("events")
-    .set({ ...eventColumns(input), updated_at: now })
+    .set({ ...snakeRow(input), updated_at: now })
     .where("id", "=", id)
     .execute();
 }

@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { FundraisingPageKind, FundraisingPagesTable, FundraisingPageStatus } from "../../db/schema";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
+import { camelRow, snakeRow } from "./row-shape.server";
 
 // Supporters' own fundraising (Share My Day) and tribute (In Memoriam) pages: public only once
 // staff approve them. Their figures come from their pledges (appeal.server.ts causeTotals).
@@ -35,27 +36,7 @@ export interface FundraisingPage extends FundraisingPageInput {
 }
 
 function toPage(row: Selectable<FundraisingPagesTable>): FundraisingPage {
-  return {
-    id: row.id,
-    slug: row.slug,
-    kind: row.kind,
-    ownerName: row.owner_name,
-    ownerEmail: row.owner_email,
-    title: row.title,
-    story: row.story,
-    targetPence: row.target_pence,
-    occasion: row.occasion,
-    inMemoryOf: row.in_memory_of,
-    sponsored: row.sponsored === 1,
-    imageUpload: row.image_upload,
-    imageWidths: row.image_widths,
-    imageAlt: row.image_alt,
-    status: row.status,
-    staffMessage: row.staff_message,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    approvedAt: row.approved_at,
-  };
+  return { ...camelRow(row), sponsored: row.sponsored === 1 };
 }
 
 /** A new page awaiting review, under the first free slug of `slugs` (tried in order). */
@@ -69,19 +50,9 @@ export async function insertFundraisingPage(
     const row = await db
       .insertInto("fundraising_pages")
       .values({
+        ...snakeRow(input),
         slug,
-        kind: input.kind,
-        owner_name: input.ownerName,
-        owner_email: input.ownerEmail,
-        title: input.title,
-        story: input.story,
-        target_pence: input.targetPence,
-        occasion: input.occasion,
-        in_memory_of: input.inMemoryOf,
         sponsored: input.sponsored ? 1 : 0,
-        image_upload: input.imageUpload,
-        image_widths: input.imageWidths,
-        image_alt: input.imageAlt,
         status: "pending",
         created_at: at,
         updated_at: at,

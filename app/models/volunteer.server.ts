@@ -15,6 +15,11 @@ import { camelRow, type CamelRow } from "./row-shape.server";
 // interests and their history of status changes. The only SQL about them.
 
 export type VolunteerApplication = CamelRow<Selectable<VolunteerApplicationsTable>> & { interests: string[] };
+/** What the staff list shows of an application (the rest is on the application's own page). */
+export type VolunteerListItem = Pick<
+  VolunteerApplication,
+  "id" | "name" | "email" | "kind" | "status" | "district" | "createdAt" | "interests"
+>;
 export type VolunteerStatusChange = CamelRow<Selectable<VolunteerStatusChangesTable>>;
 
 export interface NewVolunteerApplication {
@@ -77,7 +82,10 @@ async function interestsOf(db: DB, ids: readonly number[]): Promise<Map<number, 
   return map;
 }
 
-async function withInterests(db: DB, rows: Selectable<VolunteerApplicationsTable>[]): Promise<VolunteerApplication[]> {
+async function withInterests<Row extends { id: number }>(
+  db: DB,
+  rows: Row[],
+): Promise<(CamelRow<Row> & { interests: string[] })[]> {
   const interests = await interestsOf(
     db,
     rows.map((row) => row.id),
@@ -129,9 +137,17 @@ export async function listVolunteerApplications(
   filter: VolunteerFilter,
   page: number,
   pageSize: number,
-): Promise<{ applications: VolunteerApplication[]; total: number }> {
+): Promise<{ applications: VolunteerListItem[]; total: number }> {
   const rows = await filtered(db, filter)
-    .selectAll("volunteer_applications")
+    .select([
+      "volunteer_applications.id",
+      "volunteer_applications.name",
+      "volunteer_applications.email",
+      "volunteer_applications.kind",
+      "volunteer_applications.status",
+      "volunteer_applications.district",
+      "volunteer_applications.created_at",
+    ])
     .orderBy("volunteer_applications.created_at", "desc")
     .orderBy("volunteer_applications.id", "desc")
     .limit(pageSize)

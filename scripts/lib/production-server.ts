@@ -116,13 +116,15 @@ export async function startServer(options: {
   backup?: boolean;
   /** More environment for the server (e.g. STRIPE_* for card gifts), over the defaults here. */
   env?: Record<string, string | undefined>;
+  /** Node's own options before the script (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const command = options.backup
     ? ["--import", "tsx", "scripts/serve.ts"]
     : ["node_modules/@remix-run/serve/dist/cli.js", `${options.buildDir}/index.js`];
-  const child: ChildProcess = spawn(process.execPath, command, {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...command], {
     env: {
       ...process.env,
       NODE_ENV: "production",

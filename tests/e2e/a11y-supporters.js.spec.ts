@@ -4,7 +4,7 @@ import { signIn } from "./support/auth";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { uniqueToken } from "./support/back-office";
 import { e2eDb } from "./support/db";
-import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
+import { createDeclaredPayment, openSupporterOfPledge, uniqueLastName } from "./support/gift-aid";
 import { createPledge } from "~/models/pledge.server";
 
 for (const theme of ["light", "dark"] as const) {
@@ -33,16 +33,10 @@ for (const theme of ["light", "dark"] as const) {
         email: other,
         inHonour: false,
       });
-      const { supporter_id } = await e2eDb()
-        .selectFrom("pledges")
-        .select("supporter_id")
-        .where("id", "=", pledge.id)
-        .executeTakeFirstOrThrow();
-      await signIn(page.context(), baseURL!);
-      await page.goto(`/admin/dashboard/supporters/${supporter_id}`);
+      const supporterId = await openSupporterOfPledge(page, baseURL!, pledge.id);
       await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.goto(`/admin/dashboard/supporters/${supporter_id}/merge?other=${encodeURIComponent(other)}`);
+      await page.goto(`/admin/dashboard/supporters/${supporterId}/merge?other=${encodeURIComponent(other)}`);
       await expect(page.getByRole("heading", { name: "What moves" })).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -1,4 +1,4 @@
-// Appeals with goals (issue 39): staff create an appeal in the Appeals section, its public page
+// Appeals with goals: staff create an appeal in the Appeals section, its public page
 // (linked from the staff page) shows the goal; a gift made from it is recorded against the appeal,
 // and once staff record its payment the page shows it. axe on the new pages, both themes.
 import type { Page, TestInfo } from "@playwright/test";

@@ -9,7 +9,7 @@ import {
 } from "../../scripts/lib/production-server";
 import { startStripeStandIn, type StripeStandIn } from "../../scripts/lib/stripe-stand-in";
 
-// Appeal night (issue 41), in a real browser with and without JavaScript: while Stripe answers
+// Appeal night, in a real browser with and without JavaScript: while Stripe answers
 // 429 to every Checkout Session creation, a card donor lands on the wait page (kept pledge, no
 // error), which moves on to Checkout by itself once Stripe makes the session; or they pay by
 // bank transfer from it. This file starts its own server against a stand-in Stripe.

@@ -12,7 +12,7 @@ import {
 } from "../../scripts/lib/production-server";
 import { startStripeStandIn, type StripeStandIn } from "../../scripts/lib/stripe-stand-in";
 
-// Events and tickets in a real browser (issue 40): staff create an event with one £50 ticket
+// Events and tickets in a real browser: staff create an event with one £50 ticket
 // type of 2 places, three visitors ask for a ticket at the same moment, exactly two reach
 // Stripe Checkout (the stand-in counts two Checkout Sessions) and the third is told it is sold
 // out and offered the waiting list. This file starts its own server with STRIPE_* pointing at a

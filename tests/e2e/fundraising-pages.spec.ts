@@ -1,4 +1,4 @@
-// Supporters' fundraising and tribute pages (issue 39): a supporter starts a page from Share My
+// Supporters' fundraising and tribute pages: a supporter starts a page from Share My
 // Day and is e-mailed a management link, through which they add a photo and change the story;
 // staff find it under Fundraising pages; it is a 404 until approved, then public with its title,
 // target and photo, and gifts through it belong to it.

@@ -3,10 +3,9 @@
 // amount, cancels their Gift Aid declaration after confirming, and staff see it cancelled on the
 // supporter's record; the same link does not work a second time. Then axe on each page.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
 import { expectNoAxeViolations, test as axeTest } from "./support/axe";
 import { e2eDb } from "./support/db";
-import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
+import { createDeclaredPayment, openSupporterOfPledge, uniqueLastName } from "./support/gift-aid";
 import { linkInOutbox } from "./support/mail";
 import { createPledge } from "~/models/pledge.server";
 
@@ -55,13 +54,7 @@ test("a Gift Aid donor signs in by e-mailed link, cancels their declaration, and
   await expect(page.getByText(pledge.reference)).toHaveCount(0);
 
   // Staff see it cancelled, by the donor.
-  const { supporter_id } = await e2eDb()
-    .selectFrom("pledges")
-    .select("supporter_id")
-    .where("id", "=", pledge.id)
-    .executeTakeFirstOrThrow();
-  await signIn(page.context(), baseURL!);
-  await page.goto(`/admin/dashboard/supporters/${supporter_id}`);
+  await openSupporterOfPledge(page, baseURL!, pledge.id);
   const giftAid = page.getByRole("region", { name: "Gift Aid" });
   await expect(giftAid.getByRole("heading", { name: /\(cancelled .+ by the donor\)/ })).toBeVisible();
 });

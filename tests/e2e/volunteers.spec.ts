@@ -1,4 +1,4 @@
-// Volunteer applications (issue 40), with JavaScript on and off: a visitor applies at
+// Volunteer applications, with JavaScript on and off: a visitor applies at
 // /get-involved/volunteers, is acknowledged by e-mail (read from the outbox, as the mail log
 // shows it: the e2e server has no SMTP_URL), and staff find the application under Volunteers and
 // mark it Contacted. axe on the form (also refused), the thank-you page and the staff pages.

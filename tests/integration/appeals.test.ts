@@ -1,11 +1,11 @@
-// Appeals and supporters' pages (issue 39), through the services and the donate action: an
+// Appeals and supporters' pages, through the services and the donate action: an
 // appeal's figures (given net of refunds, promised apart, donors) from its pledges; the donate
 // form naming the appeal or page; a page's life (start, throttle per address, approval, 404
 // before it); the owner told of each gift; a sponsored-event gift marked for HMRC.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { action as donateAction } from "~/routes/_public+/donate/route";
-import { createAppeal, publicAppeal } from "~/services/appeals.server";
+import { createAppeal, publicAppeal, reviseAppeal } from "~/services/appeals.server";
 import {
   decideOnPage,
   FundraisingRefusal,
@@ -20,6 +20,7 @@ import { claimScheduleCsv } from "~/services/gift-aid-claims.server";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { formRequest, resetDatabase } from "./helpers";
 import { ensureAdmin } from "./admin-support";
+import { staffMember } from "./team-support";
 
 const donor = { type: "one-time", customAmount: "", phone: "", website: "", lastName: "Bloggs" };
 
@@ -118,6 +119,53 @@ describe("appeals", () => {
     );
     await donate({ ...donor, firstName: "Di", email: "di@example.com", amount: "25", appeal: "done" });
     expect((await pledgeOf("di@example.com")).appeal_id).toBeNull();
+  });
+
+  it("saves each field of a change in its column; an editor's change keeps the goal, dates and open/closed", async () => {
+    const admin = await ensureAdmin();
+    const input = {
+      slug: "spring",
+      title: "Spring appeal",
+      story: "Seeds.",
+      goalPence: 200_00,
+      goalDonors: null,
+      startsOn: null,
+      endsOn: null,
+      isOpen: true,
+    };
+    const appeal = await createAppeal(input, {}, admin);
+    const revised = await reviseAppeal(
+      appeal.id,
+      { ...input, slug: "spring-2027", goalPence: 300_00, goalDonors: 40, startsOn: "2027-03-01", isOpen: false },
+      {},
+      admin,
+    );
+    expect(revised).toMatchObject({
+      slug: "spring-2027",
+      goalPence: 300_00,
+      goalDonors: 40,
+      startsOn: "2027-03-01",
+      endsOn: null,
+      isOpen: false,
+      imageUpload: null,
+    });
+
+    const editor = await staffMember("editor");
+    const edited = await reviseAppeal(
+      appeal.id,
+      { ...input, title: "Spring appeal 2027", story: "Seeds and tools.", goalPence: 1, isOpen: true },
+      {},
+      editor,
+    );
+    expect(edited).toMatchObject({
+      slug: "spring-2027",
+      title: "Spring appeal 2027",
+      story: "Seeds and tools.",
+      goalPence: 300_00,
+      goalDonors: 40,
+      startsOn: "2027-03-01",
+      isOpen: false,
+    });
   });
 });
 

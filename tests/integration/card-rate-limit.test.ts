@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { formRequest, resetDatabase } from "./helpers";
 import { cardGiftsOn } from "./stripe-support";
 
-// Appeal night (issue 41): with Stripe answering 429 above its rate limit, no card donor sees an
+// Appeal night: with Stripe answering 429 above its rate limit, no card donor sees an
 // error page. A gift that cannot get its Checkout Session at once is kept as a pledge, the donor
 // waits on a page that refreshes itself, and the queue makes each session once (two queues at
 // the same time, as two instances run, included), after which the wait page sends the donor on.

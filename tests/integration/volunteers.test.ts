@@ -1,4 +1,4 @@
-// Volunteer applications (issue 40): the public form on the Get Involved pages (field by field,
+// Volunteer applications: the public form on the Get Involved pages (field by field,
 // the throttle, the acknowledgement and the staff alert), the staff Volunteers section (list,
 // filters, search, an application's page, status changes with their history and audit, role
 // refusals, the CSV export), retention by the clock and privacy requests.

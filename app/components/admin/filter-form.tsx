@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { StaffPageTitle } from "./page-title";
 
 // The filter form above a staff list: a GET form (the filters are in the address, so page links,
 // exports and the back button keep them, with or without JavaScript): a search box, selects
@@ -42,12 +43,11 @@ export function ListHeading({
 }) {
   const filtered = Object.values(filter).some(Boolean);
   return (
-    <div className="flex flex-wrap items-center justify-between gap-4">
-      <h2 className="text-2xl font-semibold">{title}</h2>
+    <StaffPageTitle title={title}>
       <a href={exportHref} className="btn-secondary" download>
         Export CSV{filtered ? " (filtered)" : ""}
       </a>
-    </div>
+    </StaffPageTitle>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { Children, type ReactNode } from "react";
 
 // Staff tables and headed sections: one home for every staff table's markup and classes (the
@@ -34,6 +35,34 @@ const looks = {
 /** The body-row border and cell padding that go with the `list` look. */
 export const listRow = "border-b border-slate-200 align-top dark:border-slate-700";
 export const listCell = "p-2";
+
+/**
+ * A body row of a `stacked` table in the `list` look: one cell for each column, in order, each
+ * named on a phone by its column's heading (its `data-label`), so a heading is written once.
+ */
+export function StackedRow({ columns, cells }: { columns: readonly string[]; cells: readonly ReactNode[] }) {
+  return (
+    <tr className={listRow}>
+      {cells.map((cell, index) => (
+        <td key={columns[index]} className={listCell} data-label={columns[index]}>
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** A `list` row's cell for a person: their name, linking to the record, over their e-mail address. */
+export function PersonCell({ to, name, email, label }: { to: string; name: string; email: string; label?: string }) {
+  return (
+    <td className={listCell} data-label={label}>
+      <Link to={to} className="link font-semibold break-words">
+        {name}
+      </Link>
+      <div className="break-all text-slate-700 dark:text-slate-300">{email}</div>
+    </td>
+  );
+}
 
 /** The body-row border and cell padding that go with the `figures` look. */
 export const figuresRow = looks.figures.headRow;

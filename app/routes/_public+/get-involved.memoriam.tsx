@@ -1,6 +1,7 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
-import { getInvolvedMeta, StartPageGetInvolved } from "~/components/start-page";
+import { getInvolvedMeta } from "~/components/get-involved-article";
+import { StartPageGetInvolved } from "~/components/start-page";
 import { getInvolvedAction, loadGetInvolvedPage, pageHeaders } from "~/routes/_glue/memoriam-page.server";
 
 // A Get Involved page with "Start your page" (app/components/start-page.tsx): a route of its

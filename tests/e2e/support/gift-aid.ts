@@ -6,6 +6,8 @@ import { createPledge, type PledgeInput } from "~/models/pledge.server";
 import type { GiftAidDetails } from "~/schemas/donation";
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { addDeclaration } from "~/services/gift-aid-declarations.server";
+import type { Page } from "@playwright/test";
+import { signIn } from "./auth";
 import { e2eDb, uniqueLetters } from "./db";
 
 /** Letters only: a last name HMRC accepts, unique in a shared database. */
@@ -75,4 +77,16 @@ export async function createDeclaredPayment(lastName: string, receivedOn = "2026
     .where("pledge_id", "=", pledge.id)
     .executeTakeFirstOrThrow();
   return { pledge, paymentId: payment.id, declarationId: declaration.id };
+}
+
+/** Signs staff in and opens the supporter page of the pledge's donor; the supporter's id. */
+export async function openSupporterOfPledge(page: Page, baseURL: string, pledgeId: number): Promise<number> {
+  const { supporter_id } = await e2eDb()
+    .selectFrom("pledges")
+    .select("supporter_id")
+    .where("id", "=", pledgeId)
+    .executeTakeFirstOrThrow();
+  await signIn(page.context(), baseURL);
+  await page.goto(`/admin/dashboard/supporters/${supporter_id}`);
+  return supporter_id!;
 }

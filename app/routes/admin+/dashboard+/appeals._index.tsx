@@ -10,6 +10,7 @@ import { takeFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Appeals", description: `The appeals of ${site.name}.`, noindex: true });
@@ -41,14 +42,13 @@ export default function Appeals() {
   const { appeals, manage, flash } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">Appeals</h2>
+      <StaffPageTitle title="Appeals">
         {manage ? (
           <Link to={adminPaths.newAppeal} className="btn-primary">
             New appeal
           </Link>
         ) : null}
-      </div>
+      </StaffPageTitle>
       <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
         Each appeal has its own public page with its goal and what has been given: paid gifts net of refunds, with

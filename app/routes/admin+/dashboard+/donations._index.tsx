@@ -24,6 +24,7 @@ import { OLD_PLEDGE_DAYS } from "~/utils/attention";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.`, noindex: true });
@@ -75,8 +76,7 @@ export default function DonationsList() {
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">Donations</h2>
+      <StaffPageTitle title="Donations">
         <div className="flex flex-wrap gap-2">
           <Link to={adminPaths.donationsImport} className="btn-primary">
             Import bank statement
@@ -88,7 +88,7 @@ export default function DonationsList() {
             Export list (CSV)
           </a>
         </div>
-      </div>
+      </StaffPageTitle>
 
       <FilterForm
         idPrefix="donations"

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EnquiryStatusBadge } from "~/components/admin/enquiry-status";
-import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, PersonCell, StaffTable } from "~/components/admin/table";
 import { FilterForm, fourColumnFilters, ListHeading } from "~/components/admin/filter-form";
 import { FilteredList } from "~/components/admin/pagination";
 import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
@@ -21,6 +21,7 @@ import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { pageCount } from "~/utils/pagination";
 import { preview } from "~/utils/text";
 
 export const meta: MetaFunction = () =>
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list: {
       total: result.total,
       capped: result.capped,
-      lastPage: Math.max(1, Math.ceil(result.total / ENQUIRY_PAGE_SIZE)),
+      lastPage: pageCount(result.total, ENQUIRY_PAGE_SIZE),
       enquiries: result.enquiries.map((e) => ({
         id: e.id,
         name: e.name,
@@ -127,12 +128,7 @@ export default function Enquiries() {
         >
           {list?.enquiries.map((enquiry) => (
             <tr key={enquiry.id} className={listRow}>
-              <td className={listCell}>
-                <Link to={adminPaths.enquiry(enquiry.id)} className="link font-semibold break-words">
-                  {enquiry.name}
-                </Link>
-                <div className="break-all text-slate-700 dark:text-slate-300">{enquiry.email}</div>
-              </td>
+              <PersonCell to={adminPaths.enquiry(enquiry.id)} name={enquiry.name} email={enquiry.email} />
               <td className={listCell}>{enquiry.subject}</td>
               <td className={`${listCell} whitespace-nowrap`}>
                 <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { TicketTypeFields } from "~/components/admin/event-fields";
 import { ActionNotice } from "~/components/admin/notice";
-import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { StackedRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
@@ -39,6 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await addTicketTypeToEvent(id, ticketTypeOf(submission.value), user);
   return savedRedirect(adminPaths.event(id), "ticket-type-added");
 }
+
+const ticketColumns = ["Ticket type", "Price", "Places", "Sold", "Held", "Left", "On sale (UK)"];
 
 export default function EventPage() {
   const { event, flash } = useLoaderData<typeof loader>();
@@ -78,43 +80,24 @@ export default function EventPage() {
           Attendee list (CSV)
         </a>
       </div>
-      <StaffTable
-        columns={["Ticket type", "Price", "Places", "Sold", "Held", "Left", "On sale (UK)"]}
-        caption="Ticket types"
-        stacked
-        className="mt-6"
-      >
+      <StaffTable columns={ticketColumns} caption="Ticket types" stacked className="mt-6">
         {event.ticketTypes.map((type) => (
-          <tr key={type.id} className={listRow}>
-            <td className={listCell} data-label="Ticket type">
-              {type.name}
-            </td>
-            <td className={listCell} data-label="Price">
-              {type.price}
-            </td>
-            <td className={listCell} data-label="Places">
-              {type.places}
-            </td>
-            <td className={listCell} data-label="Sold">
-              {type.sold}
-            </td>
-            <td className={listCell} data-label="Held">
-              {type.held}
-            </td>
-            <td className={listCell} data-label="Left">
-              {type.left}
-            </td>
-            <td className={listCell} data-label="On sale (UK)">
-              {type.saleStartsAt ? formatDateTime(type.saleStartsAt) : "now"} –{" "}
-              {type.saleEndsAt ? formatDateTime(type.saleEndsAt) : "the event"}
-            </td>
-          </tr>
+          <StackedRow
+            key={type.id}
+            columns={ticketColumns}
+            cells={[
+              type.name,
+              type.price,
+              type.places,
+              type.sold,
+              type.held,
+              type.left,
+              `${type.saleStartsAt ? formatDateTime(type.saleStartsAt) : "now"} – ${type.saleEndsAt ? formatDateTime(type.saleEndsAt) : "the event"}`,
+            ]}
+          />
         ))}
       </StaffTable>
-      <section aria-labelledby="add-type-heading" className="mt-8 max-w-2xl">
-        <h3 id="add-type-heading" className="text-xl font-semibold">
-          Add a ticket type
-        </h3>
+      <StaffSection id="add-type" title="Add a ticket type" className="mt-8 max-w-2xl">
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <ErrorSummary form={form} />
           <TicketTypeFields fields={fields} />
@@ -122,7 +105,7 @@ export default function EventPage() {
             Add the ticket type
           </button>
         </Form>
-      </section>
+      </StaffSection>
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/notice";
-import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { StackedRow, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { staffEvents } from "~/services/events.server";
@@ -10,6 +10,7 @@ import { takeFlash } from "~/services/flash.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 // Staff Events: every event with its places sold, a link to each and to add one (docs/events.md).
 
@@ -22,40 +23,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ events: await staffEvents(), flash: flash.message }, { headers: flash.headers });
 }
 
+const eventColumns = ["Event", "When (UK)", "Venue", "Sold"];
+
 export default function Events() {
   const { events, flash } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="events-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="events-heading" className="text-2xl font-bold">
-          Events
-        </h2>
+      <StaffPageTitle id="events-heading" title="Events">
         <Link to={adminPaths.newEvent} className="btn-primary">
           Add an event
         </Link>
-      </div>
+      </StaffPageTitle>
       <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
       {events.length === 0 ? (
         <p className="mt-6">No events yet.</p>
       ) : (
-        <StaffTable columns={["Event", "When (UK)", "Venue", "Sold"]} caption="Events" stacked className="mt-6">
+        <StaffTable columns={eventColumns} caption="Events" stacked className="mt-6">
           {events.map((event) => (
-            <tr key={event.id} className={listRow}>
-              <td className={listCell} data-label="Event">
-                <Link to={adminPaths.event(event.id)} className="link font-medium">
+            <StackedRow
+              key={event.id}
+              columns={eventColumns}
+              cells={[
+                <Link key="event" to={adminPaths.event(event.id)} className="link font-medium">
                   {event.title}
-                </Link>
-              </td>
-              <td className={listCell} data-label="When (UK)">
-                {formatDateTime(event.startsAt)}
-              </td>
-              <td className={listCell} data-label="Venue">
-                {event.venue}
-              </td>
-              <td className={listCell} data-label="Sold">
-                {event.sold} of {event.places}
-              </td>
-            </tr>
+                </Link>,
+                formatDateTime(event.startsAt),
+                event.venue,
+                `${event.sold} of ${event.places}`,
+              ]}
+            />
           ))}
         </StaffTable>
       )}

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
 import { ListOrEmpty } from "~/components/admin/list-or-empty";
+import { StaffSection } from "~/components/admin/table";
 import { ResponsivePicture } from "~/components/responsive-picture";
 import { ActionNotice } from "~/components/admin/notice";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -162,10 +163,7 @@ export default function FundraisingPageReview() {
           </>
         ) : null}
       </dl>
-      <section aria-labelledby="story-heading" className="mt-6 max-w-3xl">
-        <h3 id="story-heading" className="text-lg font-semibold">
-          Their story
-        </h3>
+      <StaffSection id="story" title="Their story" size="lg" className="mt-6 max-w-3xl">
         <p className="mt-2 whitespace-pre-line break-words">{page.story}</p>
         {image ? (
           <figure className="mt-4">
@@ -179,12 +177,9 @@ export default function FundraisingPageReview() {
             <figcaption className="mt-1 text-sm">Their photo, described as: “{image.alt}”</figcaption>
           </figure>
         ) : null}
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="decision-heading" className="mt-8 max-w-2xl">
-        <h3 id="decision-heading" className="text-lg font-semibold">
-          Decision
-        </h3>
+      <StaffSection id="decision" title="Decision" size="lg" className="mt-8 max-w-2xl">
         <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
           <ErrorSummary form={form} />
           <fieldset id={fields.decision.id}>
@@ -216,12 +211,9 @@ export default function FundraisingPageReview() {
             Save the decision
           </button>
         </Form>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="supporters-heading" className="mt-8 max-w-3xl">
-        <h3 id="supporters-heading" className="text-lg font-semibold">
-          Gifts received
-        </h3>
+      <StaffSection id="supporters" title="Gifts received" size="lg" className="mt-8 max-w-3xl">
         <ListOrEmpty items={supporters} empty="No gifts received yet." className="mt-2 space-y-3">
           {(s) => (
             <li key={s.pledgeId} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
@@ -242,7 +234,7 @@ export default function FundraisingPageReview() {
             </li>
           )}
         </ListOrEmpty>
-      </section>
+      </StaffSection>
       <AuditTrail events={history} />
     </>
   );

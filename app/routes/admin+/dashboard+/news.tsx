@@ -10,6 +10,7 @@ import { takeFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parsePageNumber } from "~/utils/pagination";
 import { preview } from "~/utils/text";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 // The News Management tab. A pathless layout, so the article dialogs (news/new,
 // news/{id}/edit, news/{id}/delete) render in its <Outlet/> with the list still behind them.
@@ -60,12 +61,11 @@ export default function NewsManagement() {
   const { notice, articles, search, page, totalPages, total } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">News Management</h2>
+      <StaffPageTitle title="News Management">
         <Link to={adminPaths.newArticle} className="btn-primary">
           Add News
         </Link>
-      </div>
+      </StaffPageTitle>
       <p role="status" className="mt-3 font-medium text-brand-800 dark:text-brand-200">
         {notice ?? ""}
       </p>

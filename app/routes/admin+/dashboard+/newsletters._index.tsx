@@ -23,6 +23,7 @@ import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Newsletters", description: `Newsletters of ${site.name}.`, noindex: true });
@@ -102,12 +103,11 @@ export default function Newsletters() {
   const { newsletters, articles, recipients } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">Newsletters</h2>
+      <StaffPageTitle title="Newsletters">
         <Link to={adminPaths.newNewsletter} className="btn-primary">
           Write a newsletter
         </Link>
-      </div>
+      </StaffPageTitle>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         {recipients === 1 ? "1 confirmed subscriber" : `${recipients} confirmed subscribers`} would receive a newsletter
         sent now. Sent newsletters are public on the website’s{" "}

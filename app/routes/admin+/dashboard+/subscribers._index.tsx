@@ -12,6 +12,7 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { assertPageExists, requirePage } from "~/routes/_glue/page-param.server";
 import { PAGE_SIZE, pageCount } from "~/utils/pagination";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Subscribers", description: `Newsletter subscribers of ${site.name}.`, noindex: true });
@@ -28,12 +29,11 @@ export default function Subscribers() {
   const { subscribers, page, pages, total } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-semibold">Subscribers ({total})</h2>
+      <StaffPageTitle title={`Subscribers (${total})`}>
         <a href={adminPaths.subscribersExport} className="btn-secondary" download>
           Export confirmed addresses (CSV)
         </a>
-      </div>
+      </StaffPageTitle>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         A sign-up is pending until its address confirms it by the link we mail; unconfirmed sign-ups are deleted after 7
         days. Only confirmed addresses may be sent the newsletter.

@@ -14,6 +14,7 @@ import { setTeamTwoStepRequirement } from "~/services/two-step.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { StaffPageTitle } from "~/components/admin/page-title";
 
 // The staff team (admins only): people with their role, status, last sign-in and second
 // factor; invitations waiting; and whether the whole team must use two-step sign-in.
@@ -62,14 +63,11 @@ export default function Team() {
   const notice = actionData?.notice ?? (flash ? { ok: true, message: flash } : null);
   return (
     <section aria-labelledby="team-heading">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="team-heading" className="text-2xl font-bold">
-          Team
-        </h2>
+      <StaffPageTitle id="team-heading" title="Team">
         <Link to={adminPaths.teamInvite} className="btn-primary">
           Invite someone
         </Link>
-      </div>
+      </StaffPageTitle>
       <ActionNotice notice={notice} />
       <StaffTable
         className="mt-6"

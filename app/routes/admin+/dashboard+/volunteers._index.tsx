@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { FilterForm, fourColumnFilters, ListHeading } from "~/components/admin/filter-form";
 import { FilteredList } from "~/components/admin/pagination";
-import { listCell, listRow, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, PersonCell, StaffTable } from "~/components/admin/table";
 import { VolunteerStatusBadge } from "~/components/admin/volunteer-status";
 import { site } from "~/content/site";
 import {
@@ -27,6 +27,7 @@ import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
+import { pageCount } from "~/utils/pagination";
 
 // The staff Volunteers section: applications made on the Volunteers, Internships and Advisory
 // Board pages, newest first, filtered by status, kind and interest and searched by name (a GET
@@ -68,17 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     list: {
       total: result.total,
-      lastPage: Math.max(1, Math.ceil(result.total / VOLUNTEER_PAGE_SIZE)),
-      applications: result.applications.map((a) => ({
-        id: a.id,
-        name: a.name,
-        email: a.email,
-        kind: a.kind,
-        status: a.status,
-        district: a.district,
-        interests: a.interests,
-        createdAt: a.createdAt,
-      })),
+      lastPage: pageCount(result.total, VOLUNTEER_PAGE_SIZE),
+      applications: result.applications,
     },
   });
 }
@@ -142,12 +134,7 @@ export default function Volunteers() {
         >
           {list?.applications.map((a) => (
             <tr key={a.id} className={listRow}>
-              <td className={listCell} data-label="Name">
-                <Link to={adminPaths.volunteer(a.id)} className="link font-semibold break-words">
-                  {a.name}
-                </Link>
-                <div className="break-all text-slate-700 dark:text-slate-300">{a.email}</div>
-              </td>
+              <PersonCell to={adminPaths.volunteer(a.id)} name={a.name} email={a.email} label="Name" />
               <td className={listCell} data-label="Applied for">
                 {volunteerKindLabels[a.kind]}
               </td>

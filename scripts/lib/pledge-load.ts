@@ -1,0 +1,98 @@
+// The load of the appeal-night bench and of the pledge profiler: autocannon posting pledges to
+// /donate (no JavaScript, each post a new donor), and the floor's GETs.
+import crypto from "node:crypto";
+import autocannon from "autocannon";
+
+export interface Run {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  status5xx: number;
+  errors: number;
+  /** Anything but the answer expected (a 303 to the thank-you page or to Checkout/the wait page). */
+  unexpected: number;
+  /** Location of each expected answer. */
+  locations: string[];
+}
+
+export const header = (headers: Record<string, unknown>, name: string) => {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key ? String(headers[key]) : "";
+};
+
+/** GET `url` by `connections` for `seconds`. */
+export async function getLoad(url: string, connections: number, seconds: number): Promise<Run> {
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 10 });
+  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
+  const status5xx = Object.entries(stats)
+    .filter(([code]) => code.startsWith("5"))
+    .reduce((sum, [, { count }]) => sum + count, 0);
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    status5xx,
+    errors: result.errors + result.timeouts,
+    unexpected: result.non2xx,
+    locations: [],
+  };
+}
+
+/**
+ * POST /donate by `connections` for `seconds`, each post a new donor (a fresh e-mail address).
+ * Only answers that `expected(location)` accepts count as acknowledged.
+ */
+export async function postLoad(
+  base: string,
+  connections: number,
+  seconds: number,
+  fields: Record<string, string>,
+  expected: (location: string) => boolean,
+): Promise<Run> {
+  const locations: string[] = [];
+  let unexpected = 0;
+  const run = `${Date.now().toString(36)}${crypto.randomBytes(2).toString("hex")}`;
+  let n = 0;
+  const result = await autocannon({
+    url: `${base}/donate`,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        setupRequest: (request) => {
+          n += 1;
+          const body = new URLSearchParams({
+            type: "one-time",
+            amount: "25",
+            firstName: "Tele",
+            lastName: "Thon",
+            email: `wave-${run}-${n}@example.org`,
+            ...fields,
+          }).toString();
+          return { ...request, body };
+        },
+        onResponse: (status, _body, _context, headers) => {
+          const location = header(headers as Record<string, unknown>, "location");
+          if (status === 303 && expected(location)) locations.push(location);
+          else unexpected += 1;
+        },
+      },
+    ],
+  });
+  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
+  const status5xx = Object.entries(stats)
+    .filter(([code]) => code.startsWith("5"))
+    .reduce((sum, [, { count }]) => sum + count, 0);
+  return {
+    perSecond: locations.length / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    status5xx,
+    errors: result.errors + result.timeouts,
+    unexpected,
+    locations,
+  };
+}

@@ -1,11 +1,12 @@
-// Where a pledge's time goes: one production server on SQLite (or PostgreSQL with
-// PROFILE_DATABASE_URL) under Node's own profiler (--cpu-prof), bank-transfer pledges posted by
+// Where a pledge's time goes: one production server on SQLite (or, with `-- --postgres`, on a
+// PostgreSQL started for the run) under Node's own profiler (--cpu-prof), bank-transfer pledges posted by
 // 50 connections for PROFILE_SECONDS (10), then the main thread's self time by function and by
 // package, heaviest first, in microseconds a request. The .cpuprofile file is kept (open it in
 // Chrome's DevTools). `-- --floor` profiles the floor (GET /robots.txt) instead, to compare.
 //   npx tsx scripts/profile-pledges.ts            (BENCH_REUSE_BUILD=1 keeps .build-bench)
 import fs from "node:fs";
 import path from "node:path";
+import { prepareDrillDatabase } from "./lib/drill-database";
 import { buildApp, ensureBuild, makeTempDir, prepareDatabase, startServer } from "./lib/production-server";
 import { getLoad, postLoad } from "./lib/pledge-load";
 
@@ -71,8 +72,9 @@ async function main(): Promise<void> {
   else buildApp(buildDir);
   const dir = makeTempDir("profile-pledges");
   const databaseFile = `${dir}/profile.sqlite`;
-  const databaseUrl = process.env.PROFILE_DATABASE_URL;
-  if (!databaseUrl) await prepareDatabase(databaseFile, { articles: 50 });
+  const postgres = process.argv.includes("--postgres") ? await prepareDrillDatabase({ articles: 50 }) : null;
+  const databaseUrl = postgres?.url;
+  if (!postgres) await prepareDatabase(databaseFile, { articles: 50 });
   const profileDir = path.resolve(process.env.PROFILE_DIR ?? ".profiles");
   fs.mkdirSync(profileDir, { recursive: true });
   const before = new Set(fs.readdirSync(profileDir));
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await server.stop();
+    await postgres?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const file = fs.readdirSync(profileDir).find((name) => !before.has(name) && name.endsWith(".cpuprofile"));

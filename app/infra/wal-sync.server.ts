@@ -15,14 +15,41 @@ export class WalSync {
   /** Every commit up to this number is on disk. */
   private synced = 0;
   private running: Promise<void> | null = null;
+  /** The WAL file, opened once: an open and a close for every fsync cost more than its wait. */
+  private handle: fs.FileHandle | null = null;
+  private readonly sync: (file: string) => Promise<void>;
 
   constructor(
     private readonly walPath: string,
-    /** How the file is flushed (a test counts the calls). */
-    private readonly sync: (file: string) => Promise<void> = syncFile,
+    /** How the file is flushed (a test counts the calls); by default, through the kept handle. */
+    sync?: (file: string) => Promise<void>,
     /** Told of each commit too (the checkpoint thread, wal-checkpointer.server.ts). */
     private readonly onCommit: () => void = () => {},
-  ) {}
+  ) {
+    this.sync = sync ?? ((file) => this.syncKept(file));
+  }
+
+  /** The database is closing: the kept handle goes. */
+  close(): void {
+    const handle = this.handle;
+    this.handle = null;
+    void handle?.close().catch(() => {});
+  }
+
+  private async syncKept(file: string): Promise<void> {
+    if (!this.handle) {
+      try {
+        this.handle = await fs.open(file, "r");
+      } catch (error) {
+        // No WAL file: everything was checkpointed into the database file, which SQLite synced.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+    }
+    // SQLite deletes the WAL only when its last connection closes, and this one stays open
+    // until close(): the handle names the file SQLite writes, also after a checkpoint restarts it.
+    await this.handle.sync();
+  }
 
   /** A commit happened on this database. */
   noteCommit(): void {
@@ -46,21 +73,5 @@ export class WalSync {
       }
       await this.running;
     }
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    // No WAL file: everything was checkpointed into the database file, which SQLite synced.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
-  }
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

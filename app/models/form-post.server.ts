@@ -27,8 +27,10 @@ export async function admitFormPost(
   return immediateTransaction(
     db,
     async (trx) => {
+      // The minute's window lies inside the hour's: when its limit is no lower than the hour's,
+      // the hour refuses first and the minute need not be read.
       const windows = [
-        { limit: limits.perMinute, ms: MINUTE_MS },
+        ...(limits.perMinute < limits.perHour ? [{ limit: limits.perMinute, ms: MINUTE_MS }] : []),
         { limit: limits.perHour, ms: HOUR_MS },
       ];
       let retryAfterMs = 0;

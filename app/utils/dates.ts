@@ -16,7 +16,8 @@ const londonParts = londonFormat({
 export function toLondonLocal(value: string | Date): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
-  const part = (type: string) => londonParts.formatToParts(date).find((p) => p.type === type)?.value ?? "";
+  const parts = londonParts.formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
 }
 

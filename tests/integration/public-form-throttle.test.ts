@@ -69,6 +69,16 @@ describe("public form throttle", () => {
     expect((await admitFormPost(db, "c", limits, at(3601))).allowed).toBe(true);
   });
 
+  it("with a minute's limit no lower than the hour's, the hour's limit refuses, waiting out the hour", async () => {
+    const db = getDb();
+    const limits = { perMinute: 4, perHour: 3 };
+    const start = new Date("2026-01-01T10:00:00Z");
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    for (let i = 0; i < 3; i++) expect((await admitFormPost(db, "same", limits, at(i))).allowed).toBe(true);
+    expect(await admitFormPost(db, "same", limits, at(10))).toEqual({ allowed: false, retryAfterSeconds: 3600 - 10 });
+    expect((await admitFormPost(db, "same", limits, at(3601))).allowed).toBe(true);
+  });
+
   it("lets no more than the limit through when posts arrive in parallel", async () => {
     const db = getDb();
     const now = nowDate();

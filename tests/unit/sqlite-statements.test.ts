@@ -25,7 +25,7 @@ afterEach(() => {
 describe("withStatementCache", () => {
   it("hands back the statement prepared for the same SQL, and a fresh one while it is busy", () => {
     const { sqlite } = walDatabase();
-    const cached = withStatementCache(sqlite, null);
+    const cached = withStatementCache(sqlite);
     const first = cached.prepare("select 1 as one");
     expect(cached.prepare("select 1 as one")).toBe(first);
     expect(cached.prepare("select 2 as two")).not.toBe(first);
@@ -44,7 +44,7 @@ describe("withStatementCache", () => {
 
   it("keeps at most 500 statements, dropping the least recently used", () => {
     const { sqlite } = walDatabase();
-    const cached = withStatementCache(sqlite, null);
+    const cached = withStatementCache(sqlite);
     const kept = cached.prepare("select 0");
     for (let i = 1; i <= 499; i++) cached.prepare(`select ${i}`);
     expect(cached.prepare("select 0")).toBe(kept);

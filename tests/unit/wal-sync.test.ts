@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { WalSync } from "~/infra/wal-sync.server";
 
@@ -58,5 +61,22 @@ describe("WalSync", () => {
     const wal = new WalSync("/nowhere-wal", () => Promise.reject(new Error("EIO")));
     wal.noteCommit();
     await expect(wal.durable()).rejects.toThrow("EIO");
+  });
+
+  it("flushes the real file through one kept handle, and waits for nothing while there is no WAL", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wal-sync-"));
+    const file = path.join(dir, "db.sqlite-wal");
+    const wal = new WalSync(file);
+    wal.noteCommit();
+    await wal.durable();
+    fs.writeFileSync(file, "frames");
+    wal.noteCommit();
+    await wal.durable();
+    // Removed behind its back, the kept handle still flushes the file it opened.
+    fs.rmSync(file);
+    wal.noteCommit();
+    await wal.durable();
+    wal.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -32,13 +32,20 @@ export function donatePageWords() {
     reasonsToDonate,
     monthlyNote,
     form: { donationTypes, presetAmounts, payByOptions, paymentNote, cardPaymentNote },
-    declaration: {
-      version: CURRENT_DECLARATION_VERSION,
-      text: GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION],
-      covers: DECLARATION_COVERS,
-      form: giftAidForm,
-    },
+    declaration: giftAidDeclarationWords(),
   };
 }
 
 export type DonatePageWords = ReturnType<typeof donatePageWords>;
+
+/** The current Gift Aid declaration and its form's words (GiftAidFields): the donate form's and the event page's. */
+export function giftAidDeclarationWords() {
+  return {
+    version: CURRENT_DECLARATION_VERSION,
+    text: GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION],
+    covers: DECLARATION_COVERS,
+    form: giftAidForm,
+  };
+}
+
+export type GiftAidDeclarationWords = ReturnType<typeof giftAidDeclarationWords>;

@@ -10,26 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-/** Gzipped bytes a page may ship (every public page, form pages included). */
+/** Gzipped bytes a page may ship: every public page, form pages included, with no exception. */
 export const PAGE_BUDGET = { jsBytes: 100 * 1024, cssBytes: 25 * 1024 } as const;
-
-/**
- * Pages allowed more JavaScript than PAGE_BUDGET for now, by URL pattern: a ratchet, lowered as
- * they shrink and never raised without a decision (docs/performance.md says why each is here).
- */
-export const JS_ALLOWANCES: Readonly<Record<string, number>> = {
-  // The form, Gift Aid and the side boxes hydrate together: 104.1 KB (115.0 before), 105.7 KB
-  // with the error summary every refused form now starts with, then 104.5 KB; 105.3 KB after the
-  // merges of 26 November, 104.7 KB with the card pages' and the declared donor's words apart,
-  // 100.5 KB with the page's words sent as loader data and the frame 2.2 KB lighter; 101.2 KB
-  // with the soft opt-in's box and the address fields shared with Your giving (their own chunk).
-  "/donate": 101.5 * 1024,
-};
-
-/** The budget of one page (its URL pattern, as PageWeight.page). */
-export function budgetOf(page: string): { jsBytes: number; cssBytes: number } {
-  return { jsBytes: JS_ALLOWANCES[page] ?? PAGE_BUDGET.jsBytes, cssBytes: PAGE_BUDGET.cssBytes };
-}
 
 interface MetafileOutput {
   bytes: number;

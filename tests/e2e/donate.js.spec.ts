@@ -1,5 +1,30 @@
-import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support/hydration";
+import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration, waitForRouteDiscovery } from "./support/hydration";
+
+/** The paths of the scripts the page fetches, and the errors its code reports (a refused post's 400 is no error of the code), from now on. */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { errors, informationScripts: () => scripts.filter((path) => /\/information-[0-9A-Z]+\.js$/.test(path)) };
+}
+
+/** The banner and the boxes around the form (app/routes/_public+/donate/information.tsx). */
+async function expectInformation(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Make a Difference Today" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What your gift can do" })).toBeVisible();
+  await expect(page.getByText("Prosthetic limb support")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Why donate?" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bank transfer" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "About the charity" })).toBeVisible();
+}
 
 test("choosing a preset clears the custom amount, and typing a custom amount clears the preset", async ({ page }) => {
   await page.goto("/donate");
@@ -33,4 +58,32 @@ test("a refused donation moves focus to the summary at the top of the page", asy
   await expect(summary.getByRole("link", { name: "Last name is required" })).toBeVisible();
   await summary.getByRole("link", { name: "Last name is required" }).click();
   await expect(page.getByLabel("Last name")).toBeFocused();
+});
+
+test("the banner and the boxes around the form stay as the server drew them, with no script of their own", async ({
+  page,
+}) => {
+  const watched = watch(page);
+  await page.goto("/donate");
+  await waitForHydration(page.locator("form#donate"));
+  await waitForRouteDiscovery(page, "routes/_public+/_index");
+  await expectInformation(page);
+  // A refused post draws the page again with the action's answer: the boxes stay.
+  await page.getByRole("button", { name: "Donate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+  await expectInformation(page);
+  expect(watched.informationScripts()).toEqual([]);
+  expect(watched.errors).toEqual([]);
+});
+
+test("reached by a link from another page, the donate page draws the same boxes itself", async ({ page }) => {
+  const watched = watch(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await waitForRouteDiscovery(page, "routes/_public+/donate/route");
+  await page.getByRole("link", { name: "Donate Now" }).click();
+  await expect(page).toHaveURL(/\/donate$/);
+  await expectInformation(page);
+  expect(watched.informationScripts()).toHaveLength(1);
+  expect(watched.errors).toEqual([]);
 });

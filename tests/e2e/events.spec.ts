@@ -93,6 +93,18 @@ test("two of three visitors at once reach Checkout for a 2-place event; the thir
 
   const visitors = await Promise.all([1, 2, 3].map((n) => visitor(browser, n)));
   await expect(visitors[0].getByText("2 places left").first()).toBeVisible();
+  // The optional donation's Gift Aid, as on /donate: without JavaScript the home address is always
+  // there; with it, it appears when the box is ticked and goes when it is not.
+  const giftAid = visitors[0].getByRole("checkbox", { name: "Yes, add Gift Aid" });
+  const postcode = visitors[0].getByLabel("Postcode");
+  if (test.info().project.use.javaScriptEnabled === false) await expect(postcode).toBeVisible();
+  else {
+    await expect(postcode).toBeHidden();
+    await giftAid.check();
+    await expect(postcode).toBeVisible();
+    await giftAid.uncheck();
+    await expect(postcode).toBeHidden();
+  }
   const before = sessionsCreated();
   await Promise.all(visitors.map((page) => page.getByRole("button", { name: "Book tickets" }).click()));
   const soldOut = visitors[0].getByText(/sold out/i);

@@ -7,9 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  JS_ALLOWANCES,
   PAGE_BUDGET,
-  budgetOf,
   kb,
   publicPageRouteIds,
   readBuild,
@@ -41,10 +39,9 @@ function report(page: PageWeight, shared: Set<string>): string {
       .slice(0, 12)
       .map((module) => `  ${kb(module.bytes).padStart(6)} KB  ${module.module}`)
       .join("\n");
-  const budget = budgetOf(page.page);
   return (
-    `${page.page}: JS ${kb(page.jsBytes)} KB (budget ${kb(budget.jsBytes)}), ` +
-    `CSS ${kb(page.cssBytes)} KB (budget ${kb(budget.cssBytes)})\n` +
+    `${page.page}: JS ${kb(page.jsBytes)} KB (budget ${kb(PAGE_BUDGET.jsBytes)}), ` +
+    `CSS ${kb(page.cssBytes)} KB (budget ${kb(PAGE_BUDGET.cssBytes)})\n` +
     `this page's own modules, gzipped:\n${list(own)}\nits biggest modules:\n${list(page.modules)}`
   );
 }
@@ -88,7 +85,7 @@ describe("public pages' weight", () => {
     expect(pages).not.toContain("/healthz");
   });
 
-  it("every public page ships at most its budget of JavaScript and CSS", () => {
+  it("every public page ships at most the budget of JavaScript and CSS, with no exception", () => {
     const pages = publicPageRouteIds(build).map((id) => build.page(id));
     // Modules in every page (React, Remix, the root's frame) are not what a page added.
     const shared = new Set(
@@ -96,24 +93,8 @@ describe("public pages' weight", () => {
         .map((module) => module.module)
         .filter((name) => pages.every((page) => page.modules.some((m) => m.module === name))),
     );
-    const over = pages.filter((page) => {
-      const budget = budgetOf(page.page);
-      return page.jsBytes > budget.jsBytes || page.cssBytes > budget.cssBytes;
-    });
+    const over = pages.filter((page) => page.jsBytes > PAGE_BUDGET.jsBytes || page.cssBytes > PAGE_BUDGET.cssBytes);
     expect(over.map((page) => report(page, shared)).join("\n\n"), "pages over budget").toBe("");
-  });
-
-  it("an allowance above the budget names a page that still exists and still needs it", () => {
-    const pages = new Map(publicPageRouteIds(build).map((id) => [build.page(id).page, build.page(id)]));
-    for (const [page, allowance] of Object.entries(JS_ALLOWANCES)) {
-      expect(pages.has(page), `${page} is not a public page any more`).toBe(true);
-      expect(allowance).toBeGreaterThan(PAGE_BUDGET.jsBytes);
-      // Under the plain budget now: the allowance goes.
-      expect(
-        pages.get(page)!.jsBytes,
-        `${page} fits ${kb(PAGE_BUDGET.jsBytes)} KB: remove its allowance`,
-      ).toBeGreaterThan(PAGE_BUDGET.jsBytes);
-    }
   });
 
   it("turbo-stream is stubbed out of the browser build only while Remix's single fetch is off", async () => {

@@ -2,14 +2,14 @@ import { getInputProps, type FieldMeta } from "~/utils/light-form";
 import { useState } from "react";
 import { CharityText } from "~/components/charity";
 import { ErrorList, TextField } from "~/components/ui/form";
-import type { DonatePageWords } from "~/content/donate-page-words";
+import type { GiftAidDeclarationWords } from "~/content/donate-page-words";
 import { useHydrated } from "~/utils/hydrated";
 
 type Meta = FieldMeta;
 
 /**
- * The donate form's Gift Aid part: the declaration, the "Yes, add Gift Aid" box and the home
- * address HMRC needs. Without JavaScript the address is always there (required by the server
+ * The Gift Aid part of the donate form and of the event page's optional donation: the
+ * declaration, the "Yes, add Gift Aid" box and the home address HMRC needs. Without JavaScript the address is always there (required by the server
  * only when the box is ticked); with it, the address appears when the box is ticked.
  */
 export function GiftAidFields({
@@ -19,7 +19,7 @@ export function GiftAidFields({
   /** The form's fields: giftAid, giftAidVersion, title, house, street, town and postcode are used. */
   fields: Record<string, Meta>;
   /** The current declaration and the form's words, from the page's loader. */
-  words: DonatePageWords["declaration"];
+  words: GiftAidDeclarationWords;
 }) {
   const giftAidForm = words.form;
   const hydrated = useHydrated();
@@ -74,7 +74,7 @@ export function HomeAddressFields({
 }: {
   fields: Record<string, Meta>;
   /** The fields' labels (the Gift Aid form's words: from the page's loader, or app/content/gift-aid.ts). */
-  labels: DonatePageWords["declaration"]["form"]["labels"];
+  labels: GiftAidDeclarationWords["form"]["labels"];
 }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">

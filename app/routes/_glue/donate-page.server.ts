@@ -12,3 +12,5 @@ export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
 export { donatePageWords } from "~/content/donate-page-words";
 export { withCharityDetails } from "~/services/charity-settings.server";
 export { applySoftOptIn, donateFormOptOutLine } from "~/services/soft-opt-in.server";
+// The page's informing parts, drawn by the server (components/static-parts.tsx).
+export { donateInformation } from "~/routes/_public+/donate/information";

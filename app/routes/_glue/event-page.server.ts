@@ -9,38 +9,13 @@ export { pageHeaders } from "./page-headers.server";
 // The page's words travel in its data, so the page's script does not carry the content module.
 export { eventsPage as eventPageWords } from "~/content/events";
 
-import {
-  CURRENT_DECLARATION_VERSION,
-  DECLARATION_COVERS,
-  GIFT_AID_DECLARATION_VERSIONS,
-  giftAidForm,
-} from "~/content/gift-aid";
-import { getCharitySettings } from "~/services/charity-settings.server";
-import { guestEmailField, guestNameField } from "~/schemas/event-booking-rules";
+import { giftAidDeclarationWords } from "~/content/donate-page-words";
+import { withCharityDetails } from "~/services/charity-settings.server";
 import { MAX_TICKETS } from "~/schemas/event-booking";
-import { charityText } from "~/utils/charity-text";
+import { guestEmailField, guestNameField } from "~/schemas/event-booking-rules";
 
-/**
- * The donate form's Gift Aid words (the declaration of the current version, naming the charity),
- * sent in the page's data so the event page's script carries neither them nor their component.
- */
-export async function giftAidWords() {
-  const charity = await getCharitySettings();
-  return {
-    ...giftAidForm,
-    version: CURRENT_DECLARATION_VERSION,
-    declaration: charityText(GIFT_AID_DECLARATION_VERSIONS[CURRENT_DECLARATION_VERSION], charity),
-    covers: DECLARATION_COVERS,
-    addressHint: `${giftAidForm.addressLegend}: ${giftAidForm.addressHint} Fill these in only if you tick Gift Aid.`,
-    address: [
-      { name: "title", label: giftAidForm.labels.title, autoComplete: "honorific-prefix", optional: true },
-      { name: "house", label: giftAidForm.labels.house, autoComplete: "off" },
-      { name: "street", label: giftAidForm.labels.street, autoComplete: "address-line1" },
-      { name: "town", label: giftAidForm.labels.town, autoComplete: "address-level2" },
-      { name: "postcode", label: giftAidForm.labels.postcode, autoComplete: "postal-code" },
-    ],
-  };
-}
+/** The Gift Aid declaration and its form's words, as the donate page's loader sends them (GiftAidFields). */
+export const giftAidWords = () => withCharityDetails(giftAidDeclarationWords());
 
 /** The ticket form's guest rows (tickets 2 onwards): each field's name and label, sent in the page's data. */
 export const guestRows = Array.from({ length: MAX_TICKETS - 1 }, (_, i) => [

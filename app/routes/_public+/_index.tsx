@@ -1,4 +1,4 @@
-import { CardGrid, CardItem, PageSection } from "~/components/ui/panel";
+import { CardGrid, CardItem, PageSection } from "~/components/ui/card-grid";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";

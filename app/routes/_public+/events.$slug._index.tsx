@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { CheckboxField, Honeypot, SelectField, TextField } from "~/components/ui/form";
+import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
+import { Honeypot, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
   BookingRefused,
@@ -23,7 +25,7 @@ import {
 } from "~/routes/_glue/event-page.server";
 import { eventBookingRules, waitlistRules } from "~/schemas/event-booking-rules";
 import { browserValidation } from "~/schemas/field-rules";
-import { getFormProps, useForm } from "~/utils/light-form";
+import { getFormProps, useForm, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
 
 // /events/{slug}: what, when, where, the places left of each ticket type, and the ticket form
@@ -90,6 +92,40 @@ type Words = ReturnType<typeof useLoaderData<typeof loader>>["words"];
 type GiftAidWords = ReturnType<typeof useLoaderData<typeof loader>>["giftAid"];
 type GuestRows = ReturnType<typeof useLoaderData<typeof loader>>["guestRows"];
 
+/** The ticket form or the waiting list's: a post to this page, its error summary first. */
+function EventForm({ form, className, children }: { form: FormMeta; className: string; children: ReactNode }) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <ErrorSummary form={form} />
+      <Honeypot />
+      {children}
+    </Form>
+  );
+}
+
+/** The ticket asked for: a hidden field when there is one to choose, else a list of [id, label]. */
+function TicketChoice({ meta, choices }: { meta: FieldMeta; choices: [id: number, label: string][] }) {
+  if (choices.length === 1) return <input type="hidden" name={meta.name} value={choices[0][0]} />;
+  return (
+    <SelectField
+      meta={meta}
+      label="Ticket"
+      placeholder="Choose a ticket"
+      options={choices.map(([id, label]) => ({ value: String(id), label }))}
+    />
+  );
+}
+
+/** The buyer's (or the waiting visitor's) name and e-mail address. */
+function BuyerFields({ fields }: { fields: Record<"name" | "email", FieldMeta> }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField meta={fields.name} label="Your name" autoComplete="name" />
+      <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+    </div>
+  );
+}
+
 function BookingForm({
   event,
   words,
@@ -111,24 +147,13 @@ function BookingForm({
   });
   if (onSale.length === 0) return null;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <ErrorSummary form={form} />
-      <Honeypot />
-      {onSale.length === 1 ? (
-        <input type="hidden" name="ticket_type" value={onSale[0].id} />
-      ) : (
-        <SelectField
-          meta={fields.ticket_type}
-          label="Ticket"
-          placeholder="Choose a ticket"
-          options={onSale.map((type) => ({ value: String(type.id), label: `${type.name} (${type.price})` }))}
-        />
-      )}
+    <EventForm form={form} className="space-y-5">
+      <TicketChoice
+        meta={fields.ticket_type}
+        choices={onSale.map((type) => [type.id, `${type.name} (${type.price})`])}
+      />
       <SelectField meta={fields.quantity} label="Number of tickets" options={quantities} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.name} label="Your name" autoComplete="name" />
-        <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
-      </div>
+      <BuyerFields fields={fields} />
       {/* One row per ticket after yours; rows past the number of tickets are hidden (app/tailwind.css) and ignored. */}
       <fieldset className="guest-rows">
         <legend className="text-lg font-semibold">{words.guestsLegend}</legend>
@@ -153,24 +178,11 @@ function BookingForm({
             : words.donationHint
         }
       />
-      <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold">{giftAid.legend}</legend>
-        <input type="hidden" name="giftAidVersion" value={giftAid.version} />
-        <p className="text-sm">{giftAid.intro}</p>
-        <blockquote className="border-l-4 pl-3 text-sm italic">{giftAid.declaration}</blockquote>
-        <p className="text-sm">{giftAid.covers}</p>
-        <CheckboxField meta={fields.giftAid} label={giftAid.checkboxLabel} />
-        <p className="text-sm">{giftAid.addressHint}</p>
-        <div className="grid gap-5 sm:grid-cols-2">
-          {giftAid.address.map((field) => (
-            <TextField key={field.name} meta={fields[field.name]} {...field} />
-          ))}
-        </div>
-      </fieldset>
+      <GiftAidFields fields={fields} words={giftAid} />
       <button type="submit" name="intent" value="book" className="btn-primary">
         Book tickets
       </button>
-    </Form>
+    </EventForm>
   );
 }
 
@@ -196,27 +208,13 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
         {words.waitlistHeading}
       </h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{words.waitlistIntro}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
-        <ErrorSummary form={form} />
-        <Honeypot />
-        {choices.length === 1 ? (
-          <input type="hidden" name="ticket_type" value={choices[0].id} />
-        ) : (
-          <SelectField
-            meta={fields.ticket_type}
-            label="Ticket"
-            placeholder="Choose a ticket"
-            options={choices.map((type) => ({ value: String(type.id), label: type.name }))}
-          />
-        )}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField meta={fields.name} label="Your name" autoComplete="name" />
-          <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
-        </div>
+      <EventForm form={form} className="mt-4 space-y-5">
+        <TicketChoice meta={fields.ticket_type} choices={choices.map((type) => [type.id, type.name])} />
+        <BuyerFields fields={fields} />
         <button type="submit" name="intent" value="waitlist" className="btn-secondary">
           Join the waiting list
         </button>
-      </Form>
+      </EventForm>
     </section>
   );
 }

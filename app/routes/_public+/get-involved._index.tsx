@@ -1,4 +1,4 @@
-import { CardGrid, CardItem } from "~/components/ui/panel";
+import { CardGrid, CardItem } from "~/components/ui/card-grid";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";

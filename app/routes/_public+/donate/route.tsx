@@ -1,10 +1,10 @@
 // The donate page, the site's most important form: its loader and action, and the page around
-// the form (donation-form.tsx, beside this file) with the side boxes.
+// the form (donation-form.tsx, beside this file); the banner and side boxes (information.tsx)
+// are server markup the browser keeps.
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { BankDetailsList } from "~/components/bank-details";
-import { useCharity } from "~/components/charity";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { staticParts } from "~/components/static-parts";
 import { site } from "~/content/site";
 import { donationSchema } from "~/schemas/donation";
 import {
@@ -23,11 +23,10 @@ import {
   withCharityDetails,
   applySoftOptIn,
   donateFormOptOutLine,
+  donateInformation,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
-import { charityRegister } from "~/utils/charity-text";
-import { CardGrid, CardItem, PageSection, Panel } from "~/components/ui/panel";
-import { PageBanner } from "~/components/page-banner";
+import { Panel } from "~/components/ui/panel";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { DonationForm, useDonationForm } from "./donation-form";
 
@@ -59,6 +58,21 @@ export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
   });
 }
 
+/**
+ * The banner and the boxes around the form only inform: the browser keeps the server's markup of
+ * them, and loads their module only for a page it draws itself, before drawing it.
+ */
+const { StaticPart, preload } = staticParts(
+  // eslint-disable-next-line local/no-server-value-in-client -- undefined in the browser on purpose: there the server's markup is kept
+  donateInformation,
+  () => import("./information").then((module) => module.donateInformation),
+);
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), preload()]);
+  return data;
+}
+
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
 export const headers: HeadersFunction = (args) => pageHeaders(args);
 
@@ -87,43 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** What the gift goes to (an appeal or a supporter's page): the hidden field and the line saying so. */
-function GiftCauseFields({ cause }: { cause: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["cause"]> }) {
-  if (cause.kind === "appeal" && !cause.open) {
-    return (
-      <p className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">{`The ${cause.title} has closed: your gift goes to our general fund.`}</p>
-    );
-  }
-  const field = "mt-1 w-full rounded-md border border-slate-400 p-2 dark:border-slate-500 dark:bg-slate-900";
-  return (
-    <div className="space-y-4 rounded-md border border-brand-700 p-4 dark:border-brand-300">
-      <input type="hidden" name={cause.kind === "appeal" ? "appeal" : "fundraisingPage"} value={cause.slug} />
-      <p className="font-semibold text-slate-900 dark:text-white">
-        Your gift goes to: {cause.title}
-        {cause.kind === "page" ? ` (${cause.ownerName}'s page)` : ""}
-      </p>
-      {cause.kind === "page" ? (
-        <>
-          <label className="block text-sm font-medium">
-            A message for the page (optional)
-            <textarea name="supporterMessage" maxLength={500} rows={3} className={field} />
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="anonymous" className="h-4 w-4" /> Give anonymously: do not show my name
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="hideAmount" className="h-4 w-4" /> Do not show the amount
-          </label>
-        </>
-      ) : null}
-    </div>
-  );
-}
-
 export default function Donate() {
-  const charity = useCharity();
   const { cardPayments, cause, words, optOutLine } = useLoaderData<typeof loader>();
-  const { giftAid } = words;
   const actionData = useActionData<typeof action>();
   const donation = useDonationForm(actionData?.result);
   return (
@@ -132,17 +111,12 @@ export default function Donate() {
       <div className="container-page">
         <ErrorSummary form={donation[0]} className="mt-6" />
       </div>
-      <PageBanner title={words.hero.title} lead={words.hero.lead}>
-        <p className="mt-6 flex flex-wrap gap-x-8 gap-y-2 font-semibold">
-          <span>100% of donations go to projects</span>
-          <span>{words.yearsOfImpact} years of impact</span>
-        </p>
-      </PageBanner>
+      <StaticPart name="Banner" />
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Panel title="Your donation" large className="lg:col-span-2">
           <DonationForm cardPayments={cardPayments} state={donation} words={words}>
-            {cause ? <GiftCauseFields cause={cause} /> : null}
+            {cause ? <StaticPart key={`${cause.kind}:${cause.slug}`} name="Cause" /> : null}
             {optOutLine ? (
               <label className="flex gap-2 text-sm">
                 <input type="checkbox" name="newsletterOptOut" />
@@ -152,68 +126,10 @@ export default function Donate() {
           </DonationForm>
         </Panel>
 
-        <div className="space-y-6">
-          <Panel title="What your gift can do">
-            <ul className="space-y-4">
-              {words.valueExamples.map((example) => (
-                <li key={example.title} className="flex gap-4">
-                  <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">
-                    £{example.amount}
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-slate-900 dark:text-white">{example.title}</span>
-                    {example.description}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </Panel>
-          <Panel title={giftAid.title}>
-            <p>{giftAid.text}</p>
-            <p className="mt-2">{giftAid.example}</p>
-            <p className="mt-2 text-sm">{giftAid.howTo}</p>
-          </Panel>
-        </div>
+        <StaticPart name="Aside" />
       </div>
 
-      <PageSection
-        id="why-donate"
-        title="Why donate?"
-        className="bg-slate-50 py-12 dark:bg-slate-900"
-        headingClassName="text-2xl font-bold text-slate-900 dark:text-white"
-      >
-        <CardGrid className="mt-6">
-          {words.reasonsToDonate.map((reason) => (
-            <CardItem
-              key={reason.title}
-              title={reason.title}
-              text={reason.description}
-              surface="bg-white dark:bg-slate-950"
-            />
-          ))}
-        </CardGrid>
-      </PageSection>
-
-      <div className="container-page grid gap-6 py-12 md:grid-cols-2">
-        <Panel title="Bank transfer">
-          <p className="mb-4">You can also give directly by bank transfer or standing order to:</p>
-          <BankDetailsList />
-          <p className="mt-4 text-sm">{words.monthlyNote}</p>
-        </Panel>
-        <Panel title="About the charity">
-          <p>
-            {charity.name} is a registered charity in {charityRegister(charity.charityNumber)}. Registered charity
-            number <strong className="text-slate-900 dark:text-white">{charity.charityNumber}</strong>.
-          </p>
-          <p className="mt-2">
-            Questions about giving? Write to{" "}
-            <a href={`mailto:${charity.email}`} className="link">
-              {charity.email}
-            </a>
-            .
-          </p>
-        </Panel>
-      </div>
+      <StaticPart name="More" />
     </>
   );
 }

@@ -5,12 +5,18 @@ import type { Page } from "@playwright/test";
 
 const pagePath = (n: number) => (n === 1 ? "/news" : `/news/page/${n}`);
 
-/** The page of /news (the first, or /news/page/N) whose list shows `text` (e.g. a unique title). */
+/**
+ * The page of /news (the first, or /news/page/N) whose list shows `text` (e.g. a unique title).
+ * Other tests delete their articles meanwhile, which moves an article back onto a page already
+ * read: the list is read again from the start when it was missed (at most 5 times).
+ */
 export async function newsPageShowing(page: Page, text: string): Promise<string> {
-  for (let n = 1; n <= 100; n++) {
-    const response = await page.request.get(pagePath(n));
-    if (response.status() !== 200) break;
-    if ((await response.text()).includes(text)) return pagePath(n);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    for (let n = 1; n <= 100; n++) {
+      const response = await page.request.get(pagePath(n));
+      if (response.status() !== 200) break;
+      if ((await response.text()).includes(text)) return pagePath(n);
+    }
   }
   throw new Error(`no page of /news lists ${text}`);
 }

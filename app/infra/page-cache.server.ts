@@ -193,8 +193,10 @@ export function claimPage(
 export async function cachedLoader<Result extends Response>(
   { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
   load: () => Promise<Result>,
+  /** The route handle's `query`: with one of these parameters the page is never a stored copy. */
+  query: readonly string[] = [],
 ): Promise<Result> {
-  const claim = await claimPage(context, requestCacheKey(request));
+  const claim = await claimPage(context, requestCacheKey(request, query));
   if (claim?.page?.leafData != null) {
     // The same JSON the loader's json() produced when the copy was rendered.
     return new Response(claim.page.leafData, {

@@ -8,6 +8,7 @@ export { submitCardGift } from "~/services/checkout-queue.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
+export { cachedLoader } from "~/infra/page-cache.server";
 export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
 export { donatePageWords } from "~/content/donate-page-words";
 export { withCharityDetails } from "~/services/charity-settings.server";

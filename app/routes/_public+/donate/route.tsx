@@ -24,6 +24,7 @@ import {
   applySoftOptIn,
   donateFormOptOutLine,
   donateInformation,
+  cachedLoader,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { Panel } from "~/components/ui/panel";
@@ -48,14 +49,16 @@ export const meta: MetaFunction = ({ matches }) =>
  * The page's words come as data too (app/content/donate-page-words.ts), with the charity's saved
  * details in place of the defaults they are written with.
  */
-export async function loader(args?: Pick<LoaderFunctionArgs, "request">) {
-  const cause = args ? await giftCauseOf(new URL(args.request.url).searchParams) : null;
-  return json({
-    cardPayments: stripeEnabled(),
-    cause,
-    words: await withCharityDetails(donatePageWords()),
-    optOutLine: await donateFormOptOutLine(),
-  });
+export async function loader(args?: Pick<LoaderFunctionArgs, "request" | "context">) {
+  const load = async () =>
+    json({
+      cardPayments: stripeEnabled(),
+      cause: args ? await giftCauseOf(new URL(args.request.url).searchParams) : null,
+      words: await withCharityDetails(donatePageWords()),
+      optOutLine: await donateFormOptOutLine(),
+    });
+  // A cached copy's hit skips the work (the settings' reads), as on the other cached pages.
+  return args ? cachedLoader(args, load, handle.query) : load();
 }
 
 /**

@@ -228,19 +228,21 @@ function withoutNul(value: unknown): unknown {
   return value;
 }
 
-class NulFreeDriver extends AfterCommitDriver {
+/**
+ * A driver whose connections are handed out wrapped (one wrapper a connection, made once):
+ * `wrap` says what the wrapper does; the engine's driver gets its own connection back on release.
+ */
+abstract class WrappingDriver extends AfterCommitDriver {
   private readonly wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
   private readonly originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  protected abstract wrap(connection: DatabaseConnection): DatabaseConnection;
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     let wrapper = this.wrapped.get(connection);
     if (!wrapper) {
-      wrapper = {
-        executeQuery: (query) => connection.executeQuery({ ...query, parameters: query.parameters.map(withoutNul) }),
-        streamQuery: (query, chunkSize) =>
-          connection.streamQuery({ ...query, parameters: query.parameters.map(withoutNul) }, chunkSize),
-      };
+      wrapper = this.wrap(connection);
       this.wrapped.set(connection, wrapper);
       this.originals.set(wrapper, connection);
     }
@@ -249,6 +251,16 @@ class NulFreeDriver extends AfterCommitDriver {
 
   override releaseConnection(connection: DatabaseConnection): Promise<void> {
     return super.releaseConnection(this.originals.get(connection) ?? connection);
+  }
+}
+
+class NulFreeDriver extends WrappingDriver {
+  protected override wrap(connection: DatabaseConnection): DatabaseConnection {
+    return {
+      executeQuery: (query) => connection.executeQuery({ ...query, parameters: query.parameters.map(withoutNul) }),
+      streamQuery: (query, chunkSize) =>
+        connection.streamQuery({ ...query, parameters: query.parameters.map(withoutNul) }, chunkSize),
+    };
   }
 }
 
@@ -349,9 +361,7 @@ const WRITES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode",
  * Counts each commit for the group commit: a transaction's, and a write run outside any
  * transaction (its own implicit commit), which waits for the disk before it returns.
  */
-class GroupCommitDriver extends AfterCommitDriver {
-  private readonly wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
-
+class GroupCommitDriver extends WrappingDriver {
   constructor(
     inner: Driver,
     private readonly walSync: WalSync,
@@ -359,10 +369,7 @@ class GroupCommitDriver extends AfterCommitDriver {
     super(inner);
   }
 
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
-    const known = this.wrapped.get(connection);
-    if (known) return known;
+  protected override wrap(connection: DatabaseConnection): DatabaseConnection {
     const walSync = this.walSync;
     const wrapper: DatabaseConnection = {
       async executeQuery<R>(query: CompiledQuery) {
@@ -375,7 +382,6 @@ class GroupCommitDriver extends AfterCommitDriver {
       },
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
-    this.wrapped.set(connection, wrapper);
     return wrapper;
   }
 

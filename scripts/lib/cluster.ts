@@ -192,12 +192,17 @@ export interface Load {
   total: number;
 }
 
-export async function load(url: string, seconds: number, connections: number): Promise<Load> {
-  const result = await autocannon({ url, connections, duration: seconds, timeout: 10 });
-  const stats = result.statusCodeStats as Record<string, { count: number }> | undefined;
-  const status5xx = Object.entries(stats ?? {})
+/** How many of an autocannon run's answers were 5xx. */
+export function status5xxOf(result: autocannon.Result): number {
+  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
+  return Object.entries(stats)
     .filter(([code]) => code.startsWith("5"))
     .reduce((sum, [, { count }]) => sum + count, 0);
+}
+
+export async function load(url: string, seconds: number, connections: number): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 10 });
+  const status5xx = status5xxOf(result);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

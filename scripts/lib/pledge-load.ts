@@ -2,6 +2,7 @@
 // /donate (no JavaScript, each post a new donor), and the floor's GETs.
 import crypto from "node:crypto";
 import autocannon from "autocannon";
+import { status5xxOf } from "./cluster";
 
 /**
  * How long a request may take before it counts as an error. Not 10 s: at 200 connections
@@ -40,10 +41,7 @@ export async function getLoad(
   headers: Record<string, string> = {},
 ): Promise<Run> {
   const result = await autocannon({ url, connections, duration: seconds, timeout: CLIENT_TIMEOUT_SECONDS, headers });
-  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
-  const status5xx = Object.entries(stats)
-    .filter(([code]) => code.startsWith("5"))
-    .reduce((sum, [, { count }]) => sum + count, 0);
+  const status5xx = status5xxOf(result);
   return {
     perSecond: result.requests.average,
     p50: result.latency.p50,
@@ -100,10 +98,7 @@ export async function postLoad(
       },
     ],
   });
-  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
-  const status5xx = Object.entries(stats)
-    .filter(([code]) => code.startsWith("5"))
-    .reduce((sum, [, { count }]) => sum + count, 0);
+  const status5xx = status5xxOf(result);
   return {
     perSecond: locations.length / seconds,
     p50: result.latency.p50,

@@ -195,6 +195,11 @@ async function clusterPart(buildDir: string): Promise<void> {
       authorization: "Bearer bench-floor",
     });
   } finally {
+    // What nginx said of an instance (a 5xx a donor saw comes from one of them or from nginx).
+    const errorLog = path.join(dir, "nginx", "error.log");
+    const said = fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8").trim().split("\n").filter(Boolean) : [];
+    if (said.length)
+      console.log(`nginx's error log (${said.length} lines, first 20):\n${said.slice(0, 20).join("\n")}`);
     for (const instance of instances) await instance.stop();
     await nginx?.stop();
     await database?.stop();

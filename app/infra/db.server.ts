@@ -9,6 +9,7 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  type PostgresPool,
   PostgresQueryCompiler,
   sql,
   SqliteAdapter,
@@ -137,7 +138,53 @@ function openPostgres(url: string, poolSize: number): DB {
   });
   // An idle connection the server closed must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
-  return new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool: withPreparedStatements(pool) }) });
+}
+
+/** How many distinct statements the server keeps prepared on each connection. */
+const PREPARED_STATEMENTS_MAX = 500;
+/** A statement's server-side name, by its SQL: one name a text, the same on every connection. */
+const preparedNames = new Map<string, string>();
+
+/** A query or a write (not a schema change, which runs once). */
+const QUERY_OR_WRITE = /^\s*(?:select|insert|update|delete|with)\b/i;
+/** A select list or returning clause of `*`: its columns change when a migration adds one. */
+const STAR_COLUMNS = /(?:select|returning)\s+(?:distinct\s+)?(?:"[^"]+"\.)?\*/i;
+
+/**
+ * node-postgres sends every statement unnamed, so the server parses and plans it each time: for
+ * a pledge's statements about as long as running them. A named statement is parsed once a
+ * connection and then only bound and run. Each distinct SQL text gets a name (up to
+ * PREPARED_STATEMENTS_MAX; past that, unnamed as before). A statement that reads `*` stays
+ * unnamed: a prepared `select *` fails ("cached plan must not change result type") once a
+ * migration adds a column, which a rolling restart does while older instances still run.
+ */
+function preparedNameOf(sql: string): string | undefined {
+  const kept = preparedNames.get(sql);
+  if (kept !== undefined || preparedNames.size >= PREPARED_STATEMENTS_MAX) return kept;
+  if (!QUERY_OR_WRITE.test(sql) || STAR_COLUMNS.test(sql)) return undefined;
+  const name = `k${preparedNames.size + 1}`;
+  preparedNames.set(sql, name);
+  return name;
+}
+
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const named = new WeakSet<pg.PoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      if (!named.has(client)) {
+        named.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((text: unknown, values?: unknown) => {
+          const name = typeof text === "string" && Array.isArray(values) ? preparedNameOf(text) : undefined;
+          return name ? query({ name, text, values }) : values === undefined ? query(text) : query(text, values);
+        }) as typeof client.query;
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**
@@ -482,9 +529,13 @@ export async function immediateTransaction<T>(
   const durable = options.durable ?? true;
   if (databaseEngine(db) === "postgres") {
     return db.transaction().execute(async (trx) => {
-      if (!durable) await sql`set local synchronous_commit = off`.execute(trx);
-      if (options.lockKey === undefined) await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
-      else await sql`select pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${options.lockKey}))`.execute(trx);
+      const lock =
+        options.lockKey === undefined
+          ? sql`pg_advisory_xact_lock(${WRITE_LOCK})`
+          : sql`pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${options.lockKey}))`;
+      // One round trip: `set_config(…, true)` is `set local`.
+      if (durable) await sql`select ${lock}`.execute(trx);
+      else await sql`select set_config('synchronous_commit', 'off', true), ${lock}`.execute(trx);
       return run(trx);
     });
   }

@@ -29,6 +29,8 @@ import {
  */
 
 interface Cached {
+  /** The saved rows as read: the settings and the switches (receipt reminders, soft opt-in). */
+  rows: readonly SettingRow[];
   settings: CharitySettings;
   dataVersion: number;
 }
@@ -43,12 +45,17 @@ function withDefaults(rows: readonly SettingRow[]): CharitySettings {
 }
 
 export async function getCharitySettings(db: DB = getDb()): Promise<CharitySettings> {
+  return (await cachedSettings(db)).settings;
+}
+
+async function cachedSettings(db: DB): Promise<Cached> {
   const dataVersion = await dataVersionNow(db);
   const hit = cache.get(db);
-  if (hit && hit.dataVersion === dataVersion) return hit.settings;
-  const settings = Object.freeze(withDefaults(await listSettings(db)));
-  cache.set(db, { settings, dataVersion });
-  return settings;
+  if (hit && hit.dataVersion === dataVersion) return hit;
+  const rows = Object.freeze(await listSettings(db));
+  const kept = { rows, settings: Object.freeze(withDefaults(rows)), dataVersion };
+  cache.set(db, kept);
+  return kept;
 }
 
 /** The settings read inside a transaction (no cache: a transaction has no data version of its own). */
@@ -123,7 +130,11 @@ export async function withCharityDetails<T>(words: T): Promise<T> {
 
 /** An on/off switch of Settings, kept beside the charity's details under `key`; absent: `absent`. */
 export async function settingSwitchOn(key: string, absent: boolean, db: DB = getDb()): Promise<boolean> {
-  const row = (await listSettings(db)).find((setting) => setting.key === key);
+  return switchOf((await cachedSettings(db)).rows, key, absent);
+}
+
+function switchOf(rows: readonly SettingRow[], key: string, absent: boolean): boolean {
+  const row = rows.find((setting) => setting.key === key);
   return row ? row.value === "on" : absent;
 }
 
@@ -138,7 +149,8 @@ export async function setSettingSwitch(
 ): Promise<boolean> {
   const { key, label, absent, on } = change;
   const changed = await immediateTransaction(db, async (trx) => {
-    if ((await settingSwitchOn(key, absent, trx)) === on) return false;
+    // Read in the transaction (no cache: a transaction has no data version of its own).
+    if (switchOf(await listSettings(trx), key, absent) === on) return false;
     const now = nowIsoString();
     await saveSettings(trx, [{ key, value: on ? "on" : "off" }], { actor, now });
     await notePublicChange(trx);
@@ -147,6 +159,7 @@ export async function setSettingSwitch(
     return true;
   });
   if (changed) {
+    cache.delete(db);
     pageCache.clear();
     logger.info({ event: "settings.changed", keys: [key] }, "Settings switch changed");
   }

@@ -2,6 +2,7 @@
 // runs this file on SQLite and on PostgreSQL): one claim per housekeeping hour, the change
 // signal the page cache reads, photos in the database store, text with a NUL in it; and, where
 // only PostgreSQL has several writers at once, migrations and write-locked transactions racing.
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   databaseEngine,
@@ -16,6 +17,7 @@ import { asOneRequest } from "~/infra/request-scope.server";
 import { databaseUploadStore } from "~/infra/upload-store.server";
 import { claimJobRun } from "~/models/job-run.server";
 import { createNews, getNews } from "~/models/news.server";
+import { setSettingSwitch, settingSwitchOn } from "~/services/charity-settings.server";
 import { createPostgresDatabase, createTestDatabase } from "./helpers";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -90,6 +92,17 @@ describe("two instances on one database", () => {
   });
 });
 
+describe("Settings switches across instances", () => {
+  it("sees a switch another instance turned, reading it once while nothing changed", async () => {
+    const key = "reminders-probe";
+    expect(await settingSwitchOn(key, false, first.db)).toBe(false);
+    expect(await setSettingSwitch({ key, label: "Probe", absent: false, on: true }, "admin", second)).toBe(true);
+    expect(await settingSwitchOn(key, false, first.db)).toBe(true);
+    expect(await setSettingSwitch({ key, label: "Probe", absent: false, on: false }, "admin", second)).toBe(true);
+    expect(await settingSwitchOn(key, false, first.db)).toBe(false);
+  });
+});
+
 describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
   it("applies each migration once when two instances start together on an empty database", async () => {
     const empty = await createPostgresDatabase({ migrated: false });
@@ -161,4 +174,52 @@ describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
       expect(order).toEqual(["other key", "write lock", "same key"]);
     },
   );
+
+  it("does not wait for the disk in a transaction that need not be durable, and does in one that must", async () => {
+    // The test server waits for no disk at all; this database's own connections do, as a real one.
+    const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(first.db)).rows[0];
+    await sql.raw(`alter database "${name}" set synchronous_commit = on`).execute(first.db);
+    const fresh = openDatabase(first.file);
+    try {
+      const setting = (durable: boolean) =>
+        immediateTransaction(
+          fresh,
+          async (trx) =>
+            (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(trx)).rows[0].s,
+          { durable, lockKey: "form-post:setting" },
+        );
+      expect(await setting(false)).toBe("off");
+      expect(await setting(true)).toBe("on");
+      expect(await setting(false)).toBe("off");
+    } finally {
+      await fresh.destroy();
+      await sql.raw(`alter database "${name}" reset synchronous_commit`).execute(first.db);
+    }
+  });
+
+  it("prepares a query once a connection, except one that reads `*`, which a migration adding a column would break", async () => {
+    await createNews(first.db, { title: "Prepared", content: "Prepared once a connection." });
+    const named = (db: DB) => db.selectFrom("news").select(["id", "title"]).where("title", "=", "Prepared").execute();
+    const star = (db: DB) => db.selectFrom("news").selectAll().where("title", "=", "Prepared").execute();
+    const prepared = await first.db.transaction().execute(async (trx) => {
+      await named(trx);
+      await star(trx);
+      await named(trx);
+      const rows = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      return rows.rows.map((row) => row.statement);
+    });
+    expect(prepared.filter((text) => text.includes('from "news"'))).toEqual([
+      'select "id", "title" from "news" where "title" = $1',
+    ]);
+    // Another instance's migration adds a column: both queries still answer on every connection.
+    await sql`alter table news add column prepared_probe text`.execute(second);
+    try {
+      for (let i = 0; i < 12; i++) {
+        expect(await named(first.db)).toHaveLength(1);
+        expect((await star(first.db))[0]).toHaveProperty("prepared_probe", null);
+      }
+    } finally {
+      await sql`alter table news drop column prepared_probe`.execute(second);
+    }
+  });
 });

@@ -81,15 +81,12 @@ function searchCondition(eb: Eb, q: string) {
   ]);
 }
 
-function filtered(db: DB, filter: EnquiryFilter) {
-  let query = db.selectFrom("contact_enquiries");
-  if (filter.status) query = query.where("contact_enquiries.status", "=", filter.status);
-  if (filter.subject) query = query.where("contact_enquiries.subject", "=", filter.subject);
-  if (filter.q) {
-    const q = filter.q;
-    query = query.where((eb) => searchCondition(eb, q));
-  }
-  return query;
+/** The filter's conditions: each given column's value (Kysely's filter object skips the rest), the search. */
+function filtered(db: DB, { status, subject, q }: EnquiryFilter) {
+  return db
+    .selectFrom("contact_enquiries")
+    .where((eb) => eb.and({ "contact_enquiries.status": status, "contact_enquiries.subject": subject }))
+    .$if(Boolean(q), (query) => query.where((eb) => searchCondition(eb, q!)));
 }
 
 export interface EnquirySummary {

@@ -1,7 +1,6 @@
-import { getFormProps, type FieldMeta, type FormMeta } from "~/utils/light-form";
+import { getFormProps, type FormMeta } from "~/utils/light-form";
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
-import { TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { SignInCard } from "~/components/admin/sign-in-card";
@@ -34,19 +33,6 @@ export function EmailLinkPage({
   children: ReactNode;
 }) {
   return <SignInCard>{usable ? children : <BadLinkNotice {...badLink} />}</SignInCard>;
-}
-
-/** The password a person chooses on such a page, with the rules it must meet. */
-export function NewPasswordField({ meta, label }: { meta: FieldMeta; label: string }) {
-  return (
-    <TextField
-      meta={meta}
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      hint={staffAccountPages.passwordHint}
-    />
-  );
 }
 
 /** The form on such a page: its errors, the fields and one full-width button. */

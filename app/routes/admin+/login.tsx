@@ -25,6 +25,7 @@ import { supportAddressOf } from "~/utils/charity-links";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SignInCard } from "~/components/admin/sign-in-card";
+import { CurrentPasswordField } from "~/components/admin/password-fields";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }, matches);
@@ -120,7 +121,7 @@ export default function AdminLogin() {
           problems={formErrors.map((message) => ({ message }))}
         />
         <TextField meta={fields.username} label="Username" autoComplete="username" />
-        <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <CurrentPasswordField meta={fields.password} label="Password" />
         <button type="submit" className="btn-primary w-full" disabled={signingIn}>
           {signingIn ? "Signing in..." : "Sign In"}
         </button>

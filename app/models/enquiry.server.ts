@@ -4,7 +4,7 @@ import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 /** A message sent through the contact form: its row (columns described in db/schema.ts), camelCase. */
 export type ContactEnquiry = CamelRow<Selectable<ContactEnquiriesTable>>;

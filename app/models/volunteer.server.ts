@@ -9,7 +9,7 @@ import type {
 import type { DB } from "~/infra/db.server";
 import type { VolunteerFilter } from "~/schemas/volunteer";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 // Volunteer, internship and advisory-board applications (db/migrations/0027): the rows, their
 // interests and their history of status changes. The only SQL about them.

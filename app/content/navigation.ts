@@ -1,5 +1,6 @@
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 import type { CharityRegister } from "~/utils/charity-text";
+import { getProject, projectCards, type Project } from "~/content/projects";
 
 // The site's menu and footer lists. Read on the server only (app/services/page-frame.server.ts),
 // they reach every page as the root loader's data (`links`), so the words are not in the
@@ -9,6 +10,15 @@ export interface NavItem {
   label: string;
   to: string;
   children?: { label: string; to: string }[];
+}
+
+/** A project's link, its words and address from content/projects.ts (their one home). */
+const projectLink = (project: Project) => ({ label: project.title, to: `/projects/${project.slug}` });
+
+function projectLinkOf(slug: string) {
+  const project = getProject(slug);
+  if (!project) throw new Error(`No project "${slug}" in content/projects.ts`);
+  return projectLink(project);
 }
 
 export const mainNavigation: NavItem[] = [
@@ -26,14 +36,8 @@ export const mainNavigation: NavItem[] = [
   {
     label: "Projects",
     to: "/projects",
-    // The home page's project cards (projectCards), written out: deriving them would put every
-    // project's text into the JavaScript of every page. tests/unit/content.test.ts keeps them equal.
-    children: [
-      { label: "Food and Flood Relief", to: "/projects/flood-relief" },
-      { label: "Primary Care Assistance", to: "/projects/primary-care" },
-      { label: "Educational Assistance", to: "/projects/education" },
-      { label: "Public Health Supports", to: "/projects/public-health" },
-    ],
+    // The home page's project cards.
+    children: projectCards.map(projectLink),
   },
   { label: "Get Involved", to: "/get-involved" },
   { label: "Publications", to: "/publications" },
@@ -50,12 +54,7 @@ export const footerLinks = {
     { label: "Your giving", to: "/giving" },
     { label: "Contact", to: "/contact" },
   ],
-  projects: [
-    { label: "Palliative Care", to: "/projects/palliative-care" },
-    { label: "Water Filtration", to: "/projects/water-filtration" },
-    { label: "Gender Equality", to: "/projects/gender-equality" },
-    { label: "Food and Flood Relief", to: "/projects/flood-relief" },
-  ],
+  projects: ["palliative-care", "water-filtration", "gender-equality", "flood-relief"].map(projectLinkOf),
   legal: [
     { label: "Privacy Policy", to: "/privacy" },
     { label: "Terms of Use", to: "/terms" },

@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { AppealsTable } from "../../db/schema";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
-import { camelRow, snakeRow } from "./row-shape.server";
+import { camelRow, snakeRow } from "~/utils/row-shape";
 
 // The charity's appeals (the winter appeal, the TV appeal), and the figures of any cause a gift
 // can be given to (an appeal, a supporter's page): one aggregate query over the pledges that name

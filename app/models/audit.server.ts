@@ -2,7 +2,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import { sql, type Selectable } from "kysely";
 import type { AuditEventsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 /** One entry of a history: its row (db/schema.ts AuditEventsTable), camelCase. */
 export type AuditEvent = CamelRow<Selectable<AuditEventsTable>>;

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { CheckoutRequestsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 /** A card gift's request for a Checkout Session (columns described in db/schema.ts), camelCase. */
 export type CheckoutRequest = CamelRow<Selectable<CheckoutRequestsTable>>;

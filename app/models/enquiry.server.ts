@@ -4,7 +4,7 @@ import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 /** A message sent through the contact form: its row (columns described in db/schema.ts), camelCase. */
 export type ContactEnquiry = CamelRow<Selectable<ContactEnquiriesTable>>;
@@ -81,15 +81,12 @@ function searchCondition(eb: Eb, q: string) {
   ]);
 }
 
-function filtered(db: DB, filter: EnquiryFilter) {
-  let query = db.selectFrom("contact_enquiries");
-  if (filter.status) query = query.where("contact_enquiries.status", "=", filter.status);
-  if (filter.subject) query = query.where("contact_enquiries.subject", "=", filter.subject);
-  if (filter.q) {
-    const q = filter.q;
-    query = query.where((eb) => searchCondition(eb, q));
-  }
-  return query;
+/** The filter's conditions: each given column's value (Kysely's filter object skips the rest), the search. */
+function filtered(db: DB, { status, subject, q }: EnquiryFilter) {
+  return db
+    .selectFrom("contact_enquiries")
+    .where((eb) => eb.and({ "contact_enquiries.status": status, "contact_enquiries.subject": subject }))
+    .$if(Boolean(q), (query) => query.where((eb) => searchCondition(eb, q!)));
 }
 
 export interface EnquirySummary {

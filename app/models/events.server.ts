@@ -12,7 +12,7 @@ import type {
   TicketsTable,
   TicketTypesTable,
 } from "../../db/schema";
-import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
+import { camelRow, snakeRow, type CamelRow } from "~/utils/row-shape";
 
 export type EventRow = CamelRow<Selectable<EventsTable>>;
 export type TicketType = CamelRow<Selectable<TicketTypesTable>>;

@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { FundraisingPageKind, FundraisingPagesTable, FundraisingPageStatus } from "../../db/schema";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
-import { camelRow, snakeRow } from "./row-shape.server";
+import { camelRow, snakeRow } from "~/utils/row-shape";
 
 // Supporters' own fundraising (Share My Day) and tribute (In Memoriam) pages: public only once
 // staff approve them. Their figures come from their pledges (appeal.server.ts causeTotals).

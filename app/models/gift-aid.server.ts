@@ -4,7 +4,7 @@ import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { netPenceOf } from "./payment.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 // Gift Aid declarations, claim batches and their frozen rows. Rules (what is claimable, what
 // HMRC accepts, what a submitted batch allows) live in app/utils/gift-aid.ts and the service.

@@ -2,7 +2,7 @@ import type { Selectable, Updateable } from "kysely";
 import type { HmrcMessagesTable, HmrcSubmissionState, HmrcSubmissionsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { giftAidOnPence } from "~/utils/gift-aid";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 // Claim batches sent to HMRC: the submissions (a state machine, moved under a lease) and every
 // message sent and received. Only SQL and row mapping; the protocol is the service's.

@@ -3,7 +3,7 @@ import type { Selectable, SelectQueryBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database, NewsStatus, NewsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow } from "./row-shape.server";
+import { camelRow } from "~/utils/row-shape";
 
 /** An article as the app sees it (camelCase; the table's columns are mapped in toArticle only). */
 export interface NewsArticle {

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { NewsletterStatus, NewslettersTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
+import { camelRow, snakeRow, type CamelRow } from "~/utils/row-shape";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
 // app/models/subscriber.server.ts, the messages in app/models/outbox.server.ts.

@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import { afterCommit, type DB } from "~/infra/db.server";
 import { mailQueued } from "~/infra/mail.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 export type { OutboxStatus };
 /** A message in the outbox: its row (columns described in db/schema.ts), camelCase. */

@@ -2,7 +2,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, snakeRow, type CamelRow } from "./row-shape.server";
+import { camelRow, snakeRow, type CamelRow } from "~/utils/row-shape";
 
 export type PaymentMethod = PaymentsTable["method"];
 

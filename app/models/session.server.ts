@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { User } from "./user.server";
-import { camelRow } from "./row-shape.server";
+import { camelRow } from "~/utils/row-shape";
 
 /** "2fa": a browser whose password was right, its second factor still to come (not yet a session). */
 export type SessionKind = "web" | "api" | "2fa";

@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { InvitationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
 import type { Role } from "~/utils/admin-paths";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 import { markLinkUsed } from "./single-use-link.server";
 
 export type Invitation = CamelRow<Selectable<InvitationsTable>>;

@@ -10,7 +10,7 @@ import type {
   SubscriberStatus,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 export type { SubscriberStatus };

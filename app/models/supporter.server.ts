@@ -7,7 +7,7 @@ import type { Database, SupporterEmailsTable, SupportersTable } from "../../db/s
 import type { DB } from "~/infra/db.server";
 import type { SupporterQuery } from "~/utils/supporters";
 import { lapseCutoff, pledgeStatusWhere, referencePrefix } from "./pledge.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 export { findOrCreateSupporterByEmail, findSupporterIdByEmail } from "./supporter-identity.server";
 
 export type Supporter = CamelRow<Selectable<SupportersTable>>;

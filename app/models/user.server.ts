@@ -3,7 +3,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
 import type { Role } from "~/utils/admin-paths";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/infra/password.server";
-import { camelRow } from "./row-shape.server";
+import { camelRow } from "~/utils/row-shape";
 
 export interface User {
   id: number;

@@ -9,7 +9,7 @@ import type {
 import type { DB } from "~/infra/db.server";
 import type { VolunteerFilter } from "~/schemas/volunteer";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
-import { camelRow, type CamelRow } from "./row-shape.server";
+import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 // Volunteer, internship and advisory-board applications (db/migrations/0027): the rows, their
 // interests and their history of status changes. The only SQL about them.
@@ -111,24 +111,20 @@ function nameMatches(eb: Eb, q: string) {
   ]);
 }
 
-function filtered(db: DB, filter: VolunteerFilter) {
-  let query = db.selectFrom("volunteer_applications");
-  if (filter.status) query = query.where("volunteer_applications.status", "=", filter.status);
-  if (filter.kind) query = query.where("volunteer_applications.kind", "=", filter.kind);
-  if (filter.interest) {
-    const interest = filter.interest;
-    query = query.where("volunteer_applications.id", "in", (eb) =>
-      eb
-        .selectFrom("volunteer_application_interests")
-        .select("volunteer_application_interests.application_id")
-        .where("volunteer_application_interests.interest", "=", interest),
-    );
-  }
-  if (filter.q) {
-    const q = filter.q;
-    query = query.where((eb) => nameMatches(eb, q));
-  }
-  return query;
+/** The filter's conditions: each given column's value (Kysely's filter object skips the rest), interest, name. */
+function filtered(db: DB, { status, kind, interest, q }: VolunteerFilter) {
+  return db
+    .selectFrom("volunteer_applications")
+    .where((eb) => eb.and({ "volunteer_applications.status": status, "volunteer_applications.kind": kind }))
+    .$if(Boolean(interest), (query) =>
+      query.where("volunteer_applications.id", "in", (eb) =>
+        eb
+          .selectFrom("volunteer_application_interests")
+          .select("volunteer_application_interests.application_id")
+          .where("volunteer_application_interests.interest", "=", interest!),
+      ),
+    )
+    .$if(Boolean(q), (query) => query.where((eb) => nameMatches(eb, q!)));
 }
 
 /** One page of the staff list, newest first, and how many match. */

@@ -34,6 +34,7 @@ import { formatLongDate, formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { eventsPage } from "~/content/events";
 import { responsiveImage } from "~/utils/images";
+import { pick } from "~/utils/pick";
 import { Refusal } from "./refusal.server";
 import { codeFromTicketToken, placesLeft, saleState } from "./tickets.server";
 
@@ -65,28 +66,17 @@ function saleNote(left: number, sale: TicketTypeView["sale"], saleStartsAt: stri
 function typeView(type: TicketType, at: string): TicketTypeView {
   const sale = saleState(type, at);
   return {
+    ...pick(type, ["id", "name", "pricePence", "places", "sold", "held", "saleStartsAt", "saleEndsAt"]),
     note: saleNote(placesLeft(type), sale, type.saleStartsAt),
-    id: type.id,
-    name: type.name,
     price: type.pricePence === 0 ? "Free" : formatPence(type.pricePence),
-    pricePence: type.pricePence,
-    places: type.places,
-    sold: type.sold,
-    held: type.held,
     left: placesLeft(type),
     sale,
-    saleStartsAt: type.saleStartsAt,
-    saleEndsAt: type.saleEndsAt,
   };
 }
 
 function eventSummary(event: EventRow) {
   return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    venue: event.venue,
-    startsAt: event.startsAt,
+    ...pick(event, ["id", "slug", "title", "venue", "startsAt"]),
     /** "5 October 2027, 17:30", UK time: formatted here so the pages ship no date code. */
     when: formatLongDateTime(event.startsAt),
     summary: markdownToText(event.description).slice(0, 200),

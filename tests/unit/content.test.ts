@@ -41,7 +41,7 @@ describe("projects", () => {
     for (const child of projectMenu.children!) {
       expect(getProject(child.to.replace("/projects/", "")), child.to).toBeDefined();
     }
-    // The menu is written out (see navigation.ts) and must list the home page's cards.
+    // The menu lists the home page's cards.
     expect(projectMenu.children).toEqual(projectCards.map((p) => ({ label: p.title, to: `/projects/${p.slug}` })));
   });
 

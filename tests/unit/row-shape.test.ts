@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { camelRow, snakeRow, type CamelRow, type SnakeRow } from "~/models/row-shape.server";
+import { camelRow, snakeRow, type CamelRow, type SnakeRow } from "~/utils/row-shape";
 
 describe("camelRow", () => {
   it("renames every snake_case column and keeps the values", () => {

@@ -1,9 +1,9 @@
-import { getFormProps, type FieldMeta, type FormMeta } from "~/utils/light-form";
+import { getFormProps, type FormMeta } from "~/utils/light-form";
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
-import { TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { staffAccountPages } from "~/content/staff-accounts";
+import { SignInCard } from "~/components/admin/sign-in-card";
 
 /** What a staff link from an e-mail (invitation, password reset) shows when it no longer works. */
 export function BadLinkNotice({ text, to, label }: { text: string; to: string; label: string }) {
@@ -32,26 +32,7 @@ export function EmailLinkPage({
   /** The heading, the introduction and the form. */
   children: ReactNode;
 }) {
-  return (
-    <section className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        {usable ? children : <BadLinkNotice {...badLink} />}
-      </div>
-    </section>
-  );
-}
-
-/** The password a person chooses on such a page, with the rules it must meet. */
-export function NewPasswordField({ meta, label }: { meta: FieldMeta; label: string }) {
-  return (
-    <TextField
-      meta={meta}
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      hint={staffAccountPages.passwordHint}
-    />
-  );
+  return <SignInCard>{usable ? children : <BadLinkNotice {...badLink} />}</SignInCard>;
 }
 
 /** The form on such a page: its errors, the fields and one full-width button. */

@@ -8,6 +8,8 @@ import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/routes/_gl
 import { bearerToken, requireApiUser } from "~/routes/_glue/api-guard.server";
 import { allows } from "~/services/session.server";
 import { absoluteUrl } from "~/infra/public-url.server";
+import { pick } from "~/utils/pick";
+import { snakeRow } from "~/utils/row-shape";
 
 export interface ApiArticle {
   id: number;
@@ -23,17 +25,9 @@ export interface ApiArticle {
 
 /** The article as docs/api.md#articles describes it (with status, publish_at and image_alt). */
 export function toApiArticle(article: NewsArticle): ApiArticle {
-  return {
-    id: article.id,
-    title: article.title,
-    content: article.content,
-    image_url: article.imageUrl ?? null,
-    image_alt: article.imageAlt ?? null,
-    status: article.status,
-    publish_at: article.publishAt,
-    created_at: article.createdAt,
-    updated_at: article.updatedAt,
-  };
+  return snakeRow(
+    pick(article, ["id", "title", "content", "imageUrl", "imageAlt", "status", "publishAt", "createdAt", "updatedAt"]),
+  );
 }
 
 export const articleNotFound = () => apiError(404, "Article not found");

@@ -12,6 +12,7 @@ import { requestPasswordReset, ResetThrottledError } from "~/services/password-r
 import { parseForgotForm } from "~/services/staff-forms.server";
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
+import { SignInCard } from "~/components/admin/sign-in-card";
 
 // Asks for the e-mail address and always answers the same, in the same time: whether an
 // account has that address is never revealed.
@@ -54,31 +55,29 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
-    <section className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        <h1 className="text-2xl font-bold">{staffAccountPages.forgotTitle}</h1>
-        {actionData?.sent ? (
-          <p role="status" className="mt-4 text-slate-800 dark:text-slate-200">
-            {staffAccountPages.forgotSent}
-          </p>
-        ) : (
-          <>
-            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{staffAccountPages.forgotIntro}</p>
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-              <ErrorSummary form={form} />
-              <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
-              <button type="submit" className="btn-primary w-full">
-                Send the link
-              </button>
-            </Form>
-          </>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to={LOGIN_PATH} className="link">
-            Back to sign-in
-          </Link>
+    <SignInCard>
+      <h1 className="text-2xl font-bold">{staffAccountPages.forgotTitle}</h1>
+      {actionData?.sent ? (
+        <p role="status" className="mt-4 text-slate-800 dark:text-slate-200">
+          {staffAccountPages.forgotSent}
         </p>
-      </div>
-    </section>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{staffAccountPages.forgotIntro}</p>
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <ErrorSummary form={form} />
+            <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
+            <button type="submit" className="btn-primary w-full">
+              Send the link
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to={LOGIN_PATH} className="link">
+          Back to sign-in
+        </Link>
+      </p>
+    </SignInCard>
   );
 }

@@ -24,6 +24,8 @@ import {
 import { supportAddressOf } from "~/utils/charity-links";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { SignInCard } from "~/components/admin/sign-in-card";
+import { CurrentPasswordField } from "~/components/admin/password-fields";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }, matches);
@@ -106,38 +108,36 @@ export default function AdminLogin() {
   const fieldErrors = Object.fromEntries(Object.entries(form.allErrors).filter(([name]) => name !== ""));
 
   return (
-    <section className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        <h1 className="text-2xl font-bold">Admin Login</h1>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Sign in to the staff area: news, donations, Gift Aid, enquiries and mail.
-        </p>
+    <SignInCard>
+      <h1 className="text-2xl font-bold">Admin Login</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Sign in to the staff area: news, donations, Gift Aid, enquiries and mail.
+      </p>
 
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <ErrorSummary
-            form={{ id: form.id, errorId: form.errorId, allErrors: fieldErrors }}
-            problems={formErrors.map((message) => ({ message }))}
-          />
-          <TextField meta={fields.username} label="Username" autoComplete="username" />
-          <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
-          <button type="submit" className="btn-primary w-full" disabled={signingIn}>
-            {signingIn ? "Signing in..." : "Sign In"}
-          </button>
-        </Form>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <ErrorSummary
+          form={{ id: form.id, errorId: form.errorId, allErrors: fieldErrors }}
+          problems={formErrors.map((message) => ({ message }))}
+        />
+        <TextField meta={fields.username} label="Username" autoComplete="username" />
+        <CurrentPasswordField meta={fields.password} label="Password" />
+        <button type="submit" className="btn-primary w-full" disabled={signingIn}>
+          {signingIn ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
 
-        <p className="mt-6 text-center text-sm">
-          <Link to={FORGOT_PASSWORD_PATH} className="link">
-            Forgot your password?
-          </Link>
-        </p>
-        <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
-          Trouble signing in?{" "}
-          <a href={mailtoHref(supportAddressOf(charity))} className="link">
-            Contact support
-          </a>
-        </p>
-      </div>
-    </section>
+      <p className="mt-6 text-center text-sm">
+        <Link to={FORGOT_PASSWORD_PATH} className="link">
+          Forgot your password?
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
+        Trouble signing in?{" "}
+        <a href={mailtoHref(supportAddressOf(charity))} className="link">
+          Contact support
+        </a>
+      </p>
+    </SignInCard>
   );
 }

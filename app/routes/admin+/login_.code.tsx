@@ -14,6 +14,7 @@ import { parseCodeForm } from "~/services/staff-forms.server";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { SignInCard } from "~/components/admin/sign-in-card";
 
 // The second step of signing in: the password was right, now a code from the authenticator
 // app (or a recovery code). Until then the browser holds a pending sign-in, not a session.
@@ -58,26 +59,24 @@ export default function SignInCode() {
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
-    <section className="container-page flex justify-center py-16">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-        <h1 className="text-2xl font-bold">Two-step sign-in</h1>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Enter the six-digit code your authenticator app shows for {site.name}, or one of your recovery codes.
-        </p>
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <ErrorSummary form={form} />
-          <TextField meta={fields.code} label="Code" autoComplete="one-time-code" inputMode="text" />
-          <button type="submit" className="btn-primary w-full">
-            Continue
-          </button>
-        </Form>
-        <p className="mt-6 text-center text-sm">
-          <Link to={LOGIN_PATH} className="link">
-            Start again
-          </Link>
-        </p>
-      </div>
-    </section>
+    <SignInCard>
+      <h1 className="text-2xl font-bold">Two-step sign-in</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Enter the six-digit code your authenticator app shows for {site.name}, or one of your recovery codes.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <ErrorSummary form={form} />
+        <TextField meta={fields.code} label="Code" autoComplete="one-time-code" inputMode="text" />
+        <button type="submit" className="btn-primary w-full">
+          Continue
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={LOGIN_PATH} className="link">
+          Start again
+        </Link>
+      </p>
+    </SignInCard>
   );
 }

@@ -1,4 +1,5 @@
-import { EmailLinkForm, EmailLinkPage, NewPasswordField } from "~/components/admin/bad-link";
+import { EmailLinkForm, EmailLinkPage } from "~/components/admin/bad-link";
+import { NewPasswordField } from "~/components/admin/password-fields";
 import { useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";

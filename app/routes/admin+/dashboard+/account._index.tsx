@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RowActionForm } from "~/components/admin/row-action";
+import { CurrentPasswordField, NewPasswordField } from "~/components/admin/password-fields";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
@@ -138,19 +139,8 @@ export default function Account() {
         <OwnForm intent="password" label="Change password" note="Every other session and API token ends.">
           {(fields) => (
             <>
-              <TextField
-                meta={fields.current}
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-              />
-              <TextField
-                meta={fields.password}
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint={staffAccountPages.passwordHint}
-              />
+              <CurrentPasswordField meta={fields.current} label="Current password" />
+              <NewPasswordField meta={fields.password} label="New password" />
             </>
           )}
         </OwnForm>

@@ -1,7 +1,8 @@
 // The one mapping between a table's snake_case columns and the camelCase fields the rest of the
 // app reads. A model whose domain type is its row, renamed, reads with `camelRow` and writes
 // with `snakeRow`; one that changes a value (0/1 to a boolean, a derived status) overrides those
-// fields, so each table still has one mapping, in its model.
+// fields, so each table still has one mapping, in its model. The JSON API's article, documented
+// in snake_case, is the news model's fields through `snakeRow` too.
 
 /** "house_name_or_number" → "houseNameOrNumber", as a type. */
 export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`

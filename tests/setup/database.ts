@@ -31,5 +31,7 @@ process.env.PUBLIC_FORM_LIMIT_PER_HOUR ??= "10000";
 // not load the database code at all. getDb() keeps its connection on globalThis (db.server.ts).
 afterAll(async () => {
   await (globalThis as { __charityDb?: { destroy(): Promise<void> } }).__charityDb?.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  // A file another connection of the test (an upload, a WAL checkpoint's worker) closes as the
+  // folder goes can leave it briefly not empty: Node retries the removal then.
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });

@@ -141,10 +141,13 @@ function openPostgres(url: string, poolSize: number): DB {
   return new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool: withPreparedStatements(pool) }) });
 }
 
-/** How many distinct statements the server keeps prepared on each connection. */
+/** How many distinct SQL texts are named or kept unnamed: at most that many prepared a connection. */
 const PREPARED_STATEMENTS_MAX = 500;
-/** A statement's server-side name, by its SQL: one name a text, the same on every connection. */
-const preparedNames = new Map<string, string>();
+/**
+ * A statement's server-side name, by its SQL (one name a text, the same on every connection), or
+ * null for one that stays unnamed: decided once a text, not on every run.
+ */
+const preparedNames = new Map<string, string | null>();
 
 /** A query or a write (not a schema change, which runs once). */
 const QUERY_OR_WRITE = /^\s*(?:select|insert|update|delete|with)\b/i;
@@ -161,11 +164,11 @@ const STAR_COLUMNS = /(?:select|returning)\s+(?:distinct\s+)?(?:"[^"]+"\.)?\*/i;
  */
 function preparedNameOf(sql: string): string | undefined {
   const kept = preparedNames.get(sql);
-  if (kept !== undefined || preparedNames.size >= PREPARED_STATEMENTS_MAX) return kept;
-  if (!QUERY_OR_WRITE.test(sql) || STAR_COLUMNS.test(sql)) return undefined;
-  const name = `k${preparedNames.size + 1}`;
+  if (kept !== undefined) return kept ?? undefined;
+  if (preparedNames.size >= PREPARED_STATEMENTS_MAX) return undefined;
+  const name = QUERY_OR_WRITE.test(sql) && !STAR_COLUMNS.test(sql) ? `k${preparedNames.size + 1}` : null;
   preparedNames.set(sql, name);
-  return name;
+  return name ?? undefined;
 }
 
 function withPreparedStatements(pool: pg.Pool): PostgresPool {

@@ -60,6 +60,26 @@ test("a refused donation moves focus to the summary at the top of the page", asy
   await expect(page.getByLabel("Last name")).toBeFocused();
 });
 
+test("a visitor who moves on while a refused donation is answered keeps their place", async ({ page }) => {
+  await page.goto("/donate");
+  await waitForHydration(page.locator("form#donate"));
+  // Hold the post until the visitor has moved to another field, then let the refusal through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/donate?**", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await page.getByLabel("First name").fill("Focus");
+  await page.getByRole("button", { name: "Donate" }).click();
+  await expect(page.getByRole("button", { name: /Please wait|Recording your pledge/ })).toBeDisabled();
+  const lastName = page.getByLabel("Last name");
+  await lastName.focus();
+  release();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await expect(lastName).toBeFocused();
+});
+
 test("the banner and the boxes around the form stay as the server drew them, with no script of their own", async ({
   page,
 }) => {

@@ -74,6 +74,9 @@ export function ErrorSummary({
   const navigation = useNavigation();
   // Set by a submit of this summary's form; cleared once the answer is shown.
   const submitted = useRef(false);
+  // What had focus while the form was on its way to the server: the answer takes focus only
+  // from there, not from wherever the visitor has gone since.
+  const focusWhileSending = useRef<Element | null>(null);
   const formId = form?.id;
   const shown = problems.length > 0;
   const headingId = useId();
@@ -89,6 +92,7 @@ export function ErrorSummary({
     if (!element) return;
     const onSubmit = () => {
       submitted.current = true;
+      focusWhileSending.current = null;
       setSent(true);
     };
     element.addEventListener("submit", onSubmit);
@@ -97,8 +101,18 @@ export function ErrorSummary({
 
   useEffect(() => {
     // After a submit: once the browser's own checks refused it, or the server's answer is in.
-    if (!submitted.current || navigation.state !== "idle" || !shown) return;
+    if (!submitted.current) return;
+    if (navigation.state !== "idle") {
+      focusWhileSending.current ??= document.activeElement;
+      return;
+    }
+    if (!shown) return;
     submitted.current = false;
+    // A visitor who moved on while the answer was coming (to a field, or already to one of
+    // this summary's links) keeps their place; the summary is still announced (role=alert).
+    const before = focusWhileSending.current;
+    const active = document.activeElement;
+    if (before && active !== before && active !== document.body) return;
     focusWithoutBlur(ref.current);
   });
 

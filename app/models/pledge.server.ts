@@ -9,7 +9,7 @@ import type { DB } from "~/infra/db.server";
 import type { PledgeStatusValue } from "~/schemas/donations";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { fromLondonLocal } from "~/utils/dates";
-import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
+import { findOrCreateSupporter } from "./supporter-identity.server";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
@@ -230,8 +230,17 @@ export async function createPledge(
   input: PledgeInput,
   options: { generateReference?: () => string } = {},
 ): Promise<Pledge> {
+  return (await createPledgeOfSupporter(db, input, options)).pledge;
+}
+
+/** As createPledge, saying whether its supporter was made with it (and so has nothing before it, no declaration). */
+export async function createPledgeOfSupporter(
+  db: DB,
+  input: PledgeInput,
+  options: { generateReference?: () => string } = {},
+): Promise<{ pledge: Pledge; newSupporter: boolean }> {
   const generate = options.generateReference ?? (() => generatePaymentReference());
-  const supporterId = await findOrCreateSupporterByEmail(db, input.email, `${input.firstName} ${input.lastName}`);
+  const supporter = await findOrCreateSupporter(db, input.email, `${input.firstName} ${input.lastName}`);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     // A taken reference inserts nothing (rather than failing, which on PostgreSQL would end
     // the transaction the pledge is made in), and another is drawn.
@@ -251,7 +260,7 @@ export async function createPledge(
         paid_pence: 0,
         status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
         pay_by: input.payBy ?? "bank",
-        supporter_id: supporterId,
+        supporter_id: supporter.id,
         appeal_id: input.appealId ?? null,
         fundraising_page_id: input.fundraisingPageId ?? null,
         supporter_message: input.supporterMessage || null,
@@ -261,7 +270,7 @@ export async function createPledge(
       .onConflict((conflict) => conflict.column("reference").doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row) return toPledge(row);
+    if (row) return { pledge: toPledge(row), newSupporter: supporter.created };
   }
   throw new Error(`No UNIQUE payment reference after ${MAX_ATTEMPTS} draws`);
 }

@@ -15,6 +15,16 @@ export async function findOrCreateSupporterByEmail(
   name: string | null = null,
   now: string = nowIsoString(),
 ): Promise<number> {
+  return (await findOrCreateSupporter(trx, email, name, now)).id;
+}
+
+/** As findOrCreateSupporterByEmail, saying whether the supporter was made now (and so has no history). */
+export async function findOrCreateSupporter(
+  trx: DB,
+  email: string,
+  name: string | null = null,
+  now: string = nowIsoString(),
+): Promise<{ id: number; created: boolean }> {
   const address = normaliseSupporterEmail(email);
   const cleanName = name?.replace(/\s+/g, " ").trim() || null;
   // A write first (it finds the supporter, filling a missing name): on SQLite the transaction
@@ -30,7 +40,7 @@ export async function findOrCreateSupporterByEmail(
     )
     .returning("id")
     .executeTakeFirst();
-  if (known) return known.id;
+  if (known) return { id: known.id, created: false };
   const supporter = await trx
     .insertInto("supporters")
     .values({ display_name: cleanName, created_at: now })
@@ -42,10 +52,10 @@ export async function findOrCreateSupporterByEmail(
     .onConflict((oc) => oc.column("address").doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (inserted) return supporter.id;
+  if (inserted) return { id: supporter.id, created: true };
   // Another instance made the address's supporter meanwhile: use theirs.
   await trx.deleteFrom("supporters").where("id", "=", supporter.id).execute();
-  return (await findSupporterIdByEmail(trx, address))!;
+  return { id: (await findSupporterIdByEmail(trx, address))!, created: false };
 }
 
 export async function findSupporterIdByEmail(db: DB, email: string): Promise<number | undefined> {

@@ -5,7 +5,7 @@ import { getEnv } from "~/infra/env.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { insertCheckoutRequest } from "~/models/checkout-request.server";
 import {
-  createPledge,
+  createPledgeOfSupporter,
   getPledge,
   getPledgeByReference,
   markPledgeSwitchedToBank,
@@ -67,7 +67,7 @@ export async function submitPledge(
   const now = options.now ?? nowDate();
   const charity = await getCharitySettings();
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
-    const pledge = await createPledge(trx, pledgeInput);
+    const { pledge, newSupporter } = await createPledgeOfSupporter(trx, pledgeInput);
     if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration, charity);
     // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
     // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.
@@ -77,16 +77,23 @@ export async function submitPledge(
       await insertCheckoutRequest(trx, pledge.id, now, options.checkoutClaimMs ?? null);
       return pledge;
     }
-    await queueBankPledgeMail(trx, pledge, charity, now);
+    const declared = { withPledge: Boolean(giftAidDeclaration), before: !newSupporter };
+    await queueBankPledgeMail(trx, pledge, charity, now, declared);
     return pledge;
   });
   return pledge;
 }
 
 /** What a bank-transfer pledge sends: the donor's e-mail (bank details, reference, declaration) and the staff alert. */
-async function queueBankPledgeMail(trx: DB, pledge: Pledge, charity: CharitySettings, now: Date): Promise<void> {
+async function queueBankPledgeMail(
+  trx: DB,
+  pledge: Pledge,
+  charity: CharitySettings,
+  now: Date,
+  declared?: DeclarationsThatMayExist,
+): Promise<void> {
   const { STAFF_EMAIL } = getEnv();
-  const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id), charity);
+  const donor = donorPledgeMail(pledge, await declarationCopy(trx, pledge.id, declared), charity);
   await enqueueMail(trx, { kind: "pledge.donor", to: pledge.email, pledgeId: pledge.id, ...donor }, now);
   if (STAFF_EMAIL) {
     const alert = staffPledgeAlert(pledge, absoluteUrl(adminPaths.donation(pledge.id)), charity);
@@ -134,13 +141,28 @@ export async function switchCardPledgeToBank(reference: string): Promise<Pledge>
 export const DONOR_ACTOR = "donor";
 
 /**
+ * Which declarations a pledge just made can have, known to its transaction: one made with it,
+ * and an earlier one of its supporter (none for a supporter made with the pledge). What cannot
+ * exist is not looked for, two reads fewer on a new donor's pledge.
+ */
+export interface DeclarationsThatMayExist {
+  withPledge: boolean;
+  before: boolean;
+}
+
+/**
  * The declaration as the donor's e-mail quotes it: what they agreed to, when, and how to cancel.
  * A pledge made without one that the donor's earlier declaration covers (enduring Gift Aid) says
  * so: the e-mail goes to the address's owner only.
  */
-export async function declarationCopy(trx: DB, pledgeId: number): Promise<GiftAidDeclarationCopy | null> {
-  const copy = await getDeclarationEmailCopy(pledgeId, trx);
+export async function declarationCopy(
+  trx: DB,
+  pledgeId: number,
+  declared: DeclarationsThatMayExist = { withPledge: true, before: true },
+): Promise<GiftAidDeclarationCopy | null> {
+  const copy = declared.withPledge ? await getDeclarationEmailCopy(pledgeId, trx) : null;
   if (!copy) {
+    if (!declared.before) return null;
     const enduring = await getEnduringDeclarationEmailCopy(pledgeId, londonToday(), trx);
     if (!enduring) return null;
     const text = [enduring.lead, "", enduring.text, "", enduring.covers, ...enduring.notes].join("\n");

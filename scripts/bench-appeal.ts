@@ -27,6 +27,7 @@ import {
   type RunningServer,
 } from "./lib/production-server";
 import { startStripeStandIn } from "./lib/stripe-stand-in";
+import { startTestSmtpServer } from "../tests/integration/smtp-support";
 
 const SECONDS = Number(process.env.BENCH_APPEAL_SECONDS ?? 10);
 const CONNECTION_COUNTS = [50, 200];
@@ -158,15 +159,26 @@ async function sqlitePart(buildDir: string): Promise<void> {
   // As `npm start` runs it: under the backup supervisor, with Litestream replicating beside the
   // server (BENCH_APPEAL_BACKUP=off measures the server alone).
   const backup = process.env.BENCH_APPEAL_BACKUP !== "off";
-  const server = await startServer({ buildDir, databaseFile, env: SERVER_ENV, output: "ignore", backup });
+  // With a mail server, as a charity runs it: the outbox sender delivers at its own pace
+  // (MAIL_MAX_PER_MINUTE, 60 unless set) during the wave, to a real SMTP server in this process.
+  const smtp = await startTestSmtpServer();
+  const mailPace = process.env.MAIL_MAX_PER_MINUTE;
+  const env = { ...SERVER_ENV, SMTP_URL: smtp.url, ...(mailPace ? { MAIL_MAX_PER_MINUTE: mailPace } : {}) };
+  const server = await startServer({ buildDir, databaseFile, env, output: "ignore", backup });
   try {
     await pledgeWave(
-      `(a) bank-transfer pledges, one instance on SQLite${backup ? " with Litestream, as npm start runs it" : ""}`,
+      `(a) bank-transfer pledges, one instance on SQLite${backup ? " with Litestream, as npm start runs it" : ""}, mail sent beside`,
       server.url,
       `file:${databaseFile}`,
     );
+    const ids = smtp.received.map((mail) => mail.header("message-id"));
+    const twice = ids.length - new Set(ids).size;
+    console.log(
+      `mail: ${smtp.received.length} messages delivered meanwhile (MAIL_MAX_PER_MINUTE ${mailPace ?? "60, the default"}), ${twice} twice  ${judge("(a) SQLite, mail", twice ? [`${twice} messages delivered twice`] : smtp.received.length ? [] : ["no mail delivered"])}`,
+    );
   } finally {
     await server.stop();
+    await smtp.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

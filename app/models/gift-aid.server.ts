@@ -3,6 +3,7 @@
 import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { netPenceOf } from "./payment.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
@@ -133,13 +134,13 @@ export async function setDeclarationCancelled(
   id: number,
   change: { at: string; reason: string; by: "staff" | "donor" },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("gift_aid_declarations")
-    .set({ cancelled_at: change.at, cancel_reason: change.reason, cancelled_by: change.by })
-    .where("id", "=", id)
-    .where("cancelled_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("gift_aid_declarations")
+      .set({ cancelled_at: change.at, cancel_reason: change.reason, cancelled_by: change.by })
+      .where("id", "=", id)
+      .where("cancelled_at", "is", null),
+  );
 }
 
 /**
@@ -329,13 +330,13 @@ export async function listClaimItems(db: DB, claimId: number): Promise<ClaimItem
 
 /** Marks a batch submitted, once: false when it is missing or already submitted. */
 export async function setClaimSubmitted(db: DB, id: number, change: { on: string; by: string }): Promise<boolean> {
-  const result = await db
-    .updateTable("gift_aid_claims")
-    .set({ submitted_on: change.on, submitted_by: change.by })
-    .where("id", "=", id)
-    .where("submitted_on", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("gift_aid_claims")
+      .set({ submitted_on: change.on, submitted_by: change.by })
+      .where("id", "=", id)
+      .where("submitted_on", "is", null),
+  );
 }
 
 /** Deletes a batch that was never submitted, releasing its payments; false otherwise. */

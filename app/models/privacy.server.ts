@@ -12,6 +12,7 @@ import type {
   VolunteerStatusChangesTable,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedCount } from "~/infra/row-count.server";
 
 // Privacy requests: everything held about one e-mail address, across tables, found by a
 // case-insensitive exact match on lower(email) (addresses are ASCII: app/schemas/email.ts), and
@@ -55,11 +56,9 @@ export async function findEnquiriesByEmail(db: DB, email: string): Promise<Enqui
 }
 
 export async function deleteEnquiriesByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("contact_enquiries")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db.deleteFrom("contact_enquiries").where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
+  );
 }
 
 /** The person's pledges, newest first, each with its payments (oldest first). */
@@ -102,9 +101,8 @@ export async function findPledgesByEmail(db: DB, email: string): Promise<PledgeR
  * pledges are financial records and stay (payments also refuse their pledge's deletion).
  */
 export async function deleteUnpaidPledgesByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("pledges")
-    .where((eb) =>
+  return deletedCount(
+    db.deleteFrom("pledges").where((eb) =>
       eb.and([
         eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)),
         eb.not(
@@ -120,9 +118,8 @@ export async function deleteUnpaidPledgesByEmail(db: DB, email: string): Promise
           ),
         ),
       ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    ),
+  );
 }
 
 export async function findSubscriptionsByEmail(db: DB, email: string): Promise<SubscriberRecord[]> {
@@ -135,11 +132,11 @@ export async function findSubscriptionsByEmail(db: DB, email: string): Promise<S
 
 /** Deletes the subscription (its consent history cascades with it); how many rows. */
 export async function deleteSubscriptionsByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("newsletter_subscribers")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db
+      .deleteFrom("newsletter_subscribers")
+      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
+  );
 }
 
 export async function findDeclarationsByEmail(db: DB, email: string): Promise<DeclarationRecord[]> {
@@ -157,9 +154,8 @@ export async function findDeclarationsByEmail(db: DB, email: string): Promise<De
  * requires us to keep for six years. Runs before the unpaid pledges are deleted.
  */
 export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("gift_aid_declarations")
-    .where((eb) =>
+  return deletedCount(
+    db.deleteFrom("gift_aid_declarations").where((eb) =>
       eb.and([
         eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)),
         eb.not(
@@ -180,9 +176,8 @@ export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Pr
           ),
         ),
       ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    ),
+  );
 }
 
 /** The person's volunteer applications, newest first, each with its interests and its history of status changes. */
@@ -217,11 +212,11 @@ export async function findVolunteerApplicationsByEmail(db: DB, email: string): P
 
 /** Deletes the person's volunteer applications (their interests, history and mail go with them); how many. */
 export async function deleteVolunteerApplicationsByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("volunteer_applications")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db
+      .deleteFrom("volunteer_applications")
+      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
+  );
 }
 
 /** The guests kept on an order until it is paid (JSON), as the events model writes them. */
@@ -359,10 +354,10 @@ export async function findEventWaitlistByEmail(db: DB, email: string): Promise<E
 
 /** Deletes the address's waiting-list places, except an open offer (it holds a place until it lapses). */
 export async function deleteEventWaitlistByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("event_waitlist")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .where("status", "!=", "offered")
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db
+      .deleteFrom("event_waitlist")
+      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+      .where("status", "!=", "offered"),
+  );
 }

@@ -55,9 +55,17 @@ export async function findEnquiriesByEmail(db: DB, email: string): Promise<Enqui
     .execute();
 }
 
-export async function deleteEnquiriesByEmail(db: DB, email: string): Promise<number> {
+/**
+ * The tables whose records of a person all go on erasure: an enquiry; a newsletter subscription
+ * (its consent history cascades with it); a volunteer application (its interests, history and
+ * mail go with it).
+ */
+export type WhollyErasedTable = "contact_enquiries" | "newsletter_subscribers" | "volunteer_applications";
+
+/** Deletes every row of `table` with the address; how many. */
+export async function deleteRowsByEmail(db: DB, table: WhollyErasedTable, email: string): Promise<number> {
   return deletedCount(
-    db.deleteFrom("contact_enquiries").where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
+    db.deleteFrom(table).where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
   );
 }
 
@@ -130,15 +138,6 @@ export async function findSubscriptionsByEmail(db: DB, email: string): Promise<S
     .execute();
 }
 
-/** Deletes the subscription (its consent history cascades with it); how many rows. */
-export async function deleteSubscriptionsByEmail(db: DB, email: string): Promise<number> {
-  return deletedCount(
-    db
-      .deleteFrom("newsletter_subscribers")
-      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
-  );
-}
-
 export async function findDeclarationsByEmail(db: DB, email: string): Promise<DeclarationRecord[]> {
   return db
     .selectFrom("gift_aid_declarations")
@@ -208,15 +207,6 @@ export async function findVolunteerApplicationsByEmail(db: DB, email: string): P
     interests: interests.filter((i) => i.application_id === row.id).map((i) => i.interest),
     history: history.filter((h) => h.application_id === row.id),
   }));
-}
-
-/** Deletes the person's volunteer applications (their interests, history and mail go with them); how many. */
-export async function deleteVolunteerApplicationsByEmail(db: DB, email: string): Promise<number> {
-  return deletedCount(
-    db
-      .deleteFrom("volunteer_applications")
-      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
-  );
 }
 
 /** The guests kept on an order until it is paid (JSON), as the events model writes them. */

@@ -185,7 +185,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
       "payments.id as payment_id",
       "payments.pledge_id",
       "payments.received_on",
-      netPenceOf(eb).as("net_pence"),
+      netPenceOf(eb).as("amount_pence"),
       "pledges.reference as pledge_reference",
       "pledges.supporter_id",
       "fundraising_pages.sponsored",
@@ -195,12 +195,9 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .execute();
   const declarations = await listDeclarationsOfSupporters(db, [...new Set(rows.map((row) => row.supporter_id!))]);
   return rows.map((row) => ({
-    paymentId: row.payment_id,
-    pledgeId: row.pledge_id,
-    pledgeReference: row.pledge_reference,
+    ...camelRow(row),
     supporterId: row.supporter_id!,
-    receivedOn: row.received_on,
-    amountPence: Number(row.net_pence),
+    amountPence: Number(row.amount_pence),
     declarations: declarations.get(row.supporter_id!) ?? [],
     sponsored: row.sponsored === 1,
   }));
@@ -387,8 +384,8 @@ export async function listRefundsOfClaimedPayments(db: DB): Promise<ClaimedPayme
     .innerJoin("gift_aid_claim_items as item", "item.payment_id", "refunds.refund_of")
     .innerJoin("gift_aid_claims as claim", "claim.id", "item.claim_id")
     .select([
-      "refunds.id",
-      "refunds.refund_of",
+      "refunds.id as refund_id",
+      "refunds.refund_of as payment_id",
       "refunds.amount_pence",
       "refunds.adjusted_in_claim",
       "item.claim_id",
@@ -397,14 +394,11 @@ export async function listRefundsOfClaimedPayments(db: DB): Promise<ClaimedPayme
     ])
     .orderBy("refunds.id", "asc")
     .execute();
-  return rows.map((row) => ({
-    refundId: row.id,
-    paymentId: row.refund_of!,
-    refundPence: -row.amount_pence,
-    adjustedInClaim: row.adjusted_in_claim,
-    claimId: row.claim_id,
-    claimSubmitted: row.submitted_on !== null,
-    claimedPence: row.claimed_pence,
+  return rows.map(({ amount_pence, submitted_on, ...row }) => ({
+    ...camelRow(row),
+    paymentId: row.payment_id!,
+    refundPence: -amount_pence,
+    claimSubmitted: submitted_on !== null,
   }));
 }
 

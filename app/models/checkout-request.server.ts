@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { CheckoutRequestsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 /** A card gift's request for a Checkout Session (columns described in db/schema.ts), camelCase. */
@@ -61,15 +62,16 @@ export async function claimDueCheckouts(db: DB, now: Date, leaseMs: number, limi
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   const claimed: number[] = [];
   for (const { pledge_id } of candidates) {
-    const result = await db
-      .updateTable("checkout_requests")
-      .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1), last_tried_at: at }))
-      .where("pledge_id", "=", pledge_id)
-      .where("checkout_url", "is", null)
-      .where("failed_at", "is", null)
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) claimed.push(pledge_id);
+    const leased = await updatedAny(
+      db
+        .updateTable("checkout_requests")
+        .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1), last_tried_at: at }))
+        .where("pledge_id", "=", pledge_id)
+        .where("checkout_url", "is", null)
+        .where("failed_at", "is", null)
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)])),
+    );
+    if (leased) claimed.push(pledge_id);
   }
   return claimed;
 }

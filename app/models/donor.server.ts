@@ -2,6 +2,7 @@
 // here; the rules (how long a link or a session lasts, what a donor may do) are in
 // app/services/donor-portal.server.ts.
 import type { DB } from "~/infra/db.server";
+import { deletedCount } from "~/infra/row-count.server";
 import { markLinkUsed } from "./single-use-link.server";
 
 /** Records a new sign-in link (its token's hash). Earlier links of the supporter keep working until their hour ends. */
@@ -90,15 +91,13 @@ export async function deleteDonorSession(db: DB, id: string): Promise<void> {
  * again still says it was used or has expired) and sessions that have ended; how many rows.
  */
 export async function deleteStaleDonorRows(db: DB, now: Date, idleSince: Date, linksBefore: Date): Promise<number> {
-  const links = await db
-    .deleteFrom("donor_links")
-    .where("expires_at", "<=", linksBefore.toISOString())
-    .executeTakeFirst();
-  const sessions = await db
-    .deleteFrom("donor_sessions")
-    .where((eb) =>
-      eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<=", idleSince.toISOString())]),
-    )
-    .executeTakeFirst();
-  return Number(links.numDeletedRows) + Number(sessions.numDeletedRows);
+  const links = await deletedCount(db.deleteFrom("donor_links").where("expires_at", "<=", linksBefore.toISOString()));
+  const sessions = await deletedCount(
+    db
+      .deleteFrom("donor_sessions")
+      .where((eb) =>
+        eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<=", idleSince.toISOString())]),
+      ),
+  );
+  return links + sessions;
 }

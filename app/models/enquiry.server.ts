@@ -2,6 +2,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { ContactEnquiriesTable, Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedAny, deletedCount } from "~/infra/row-count.server";
 import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/schemas/enquiry";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
@@ -192,14 +193,12 @@ export async function setEnquiryStatus(
 
 /** Whether an enquiry was deleted. */
 export async function deleteEnquiry(db: DB, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("contact_enquiries").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom("contact_enquiries").where("id", "=", id));
 }
 
 /** Deletes enquiries received before `cutoff` (ISO-8601); how many. */
 export async function deleteEnquiriesReceivedBefore(db: DB, cutoff: string): Promise<number> {
-  const result = await db.deleteFrom("contact_enquiries").where("created_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(db.deleteFrom("contact_enquiries").where("created_at", "<", cutoff));
 }
 
 export async function countEnquiriesWithStatus(db: DB, status: EnquiryStatus): Promise<number> {

@@ -4,6 +4,7 @@
 // no place is sold twice on SQLite or PostgreSQL (docs/decisions.md §32).
 import { sql, type Selectable } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import type {
   EventsTable,
   EventWaitlistTable,
@@ -143,7 +144,7 @@ async function moveCounts(
     })
     .where("id", "=", ticketTypeId);
   if (ifLeft !== undefined) query = query.where(sql<boolean>`places - sold - held >= ${ifLeft}`);
-  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+  return updatedAny(query);
 }
 
 /** Holds `quantity` places when that many are left (a checkout). True when the places are now held. */
@@ -260,18 +261,18 @@ export async function moveOrder(
   to: TicketOrderStatus,
   fields: { paidAt?: string; releasedAt?: string; paymentIntent?: string | null } = {},
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("ticket_orders")
-    .set({
-      status: to,
-      ...(fields.paidAt ? { paid_at: fields.paidAt } : {}),
-      ...(fields.releasedAt ? { released_at: fields.releasedAt } : {}),
-      ...(fields.paymentIntent ? { stripe_payment_intent: fields.paymentIntent } : {}),
-    })
-    .where("id", "=", id)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    trx
+      .updateTable("ticket_orders")
+      .set({
+        status: to,
+        ...(fields.paidAt ? { paid_at: fields.paidAt } : {}),
+        ...(fields.releasedAt ? { released_at: fields.releasedAt } : {}),
+        ...(fields.paymentIntent ? { stripe_payment_intent: fields.paymentIntent } : {}),
+      })
+      .where("id", "=", id)
+      .where("status", "=", from),
+  );
 }
 
 /** Holds whose time ran out before `before` (ISO), oldest first. */
@@ -339,13 +340,13 @@ export async function cancelSomeTickets(trx: DB, orderId: number, count: number,
 
 /** Records what Stripe has refunded of an order so far, only if it grew (deliveries may repeat or cross). True when it did. */
 export async function raiseOrderRefunded(trx: DB, id: number, refundedPence: number): Promise<boolean> {
-  const result = await trx
-    .updateTable("ticket_orders")
-    .set({ refunded_pence: refundedPence })
-    .where("id", "=", id)
-    .where("refunded_pence", "<", refundedPence)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    trx
+      .updateTable("ticket_orders")
+      .set({ refunded_pence: refundedPence })
+      .where("id", "=", id)
+      .where("refunded_pence", "<", refundedPence),
+  );
 }
 
 export interface Attendee {
@@ -406,14 +407,14 @@ export async function getAttendeeByCode(db: DB, code: string): Promise<Attendee 
 
 /** Checks a ticket in once: false when it was checked in already (or is cancelled). */
 export async function checkInTicket(trx: DB, ticketId: number, by: string, now: string): Promise<boolean> {
-  const result = await trx
-    .updateTable("tickets")
-    .set({ checked_in_at: now, checked_in_by: by })
-    .where("id", "=", ticketId)
-    .where("checked_in_at", "is", null)
-    .where("cancelled_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    trx
+      .updateTable("tickets")
+      .set({ checked_in_at: now, checked_in_by: by })
+      .where("id", "=", ticketId)
+      .where("checked_in_at", "is", null)
+      .where("cancelled_at", "is", null),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,13 +462,13 @@ export async function moveWaitlistEntry(
   to: WaitlistEntry["status"],
   offerExpiresAt?: string,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("event_waitlist")
-    .set({ status: to, ...(offerExpiresAt ? { offer_expires_at: offerExpiresAt } : {}) })
-    .where("id", "=", id)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    trx
+      .updateTable("event_waitlist")
+      .set({ status: to, ...(offerExpiresAt ? { offer_expires_at: offerExpiresAt } : {}) })
+      .where("id", "=", id)
+      .where("status", "=", from),
+  );
 }
 
 export async function countWaiting(db: DB, eventId: number): Promise<number> {

@@ -1,6 +1,7 @@
 import { nowDate } from "~/infra/clock.server";
 import { sql } from "kysely";
 import { immediateTransaction, type DB } from "~/infra/db.server";
+import { deletedCount } from "~/infra/row-count.server";
 
 export interface FormPostLimits {
   perMinute: number;
@@ -77,11 +78,9 @@ export async function admitFormPost(
 
 /** Posts older than the longest window no longer count. */
 export async function deleteOldFormPosts(db: DB, now: Date = nowDate()): Promise<number> {
-  const result = await db
-    .deleteFrom("form_posts")
-    .where("posted_at", "<=", new Date(now.getTime() - HOUR_MS).toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db.deleteFrom("form_posts").where("posted_at", "<=", new Date(now.getTime() - HOUR_MS).toISOString()),
+  );
 }
 
 /** How many posts `client` made in the last `windowMs` (e.g. webhook posts with a bad signature). */

@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { FundraisingPageKind, FundraisingPagesTable, FundraisingPageStatus } from "../../db/schema";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { camelRow, snakeRow } from "~/utils/row-shape";
 
 // Supporters' own fundraising (Share My Day) and tribute (In Memoriam) pages: public only once
@@ -207,14 +208,14 @@ export async function listPageSupporters(db: DB, pageId: number, limit = 20): Pr
 
 /** A tribute message staff approved: shown on the page from now on. */
 export async function approvePledgeMessage(db: DB, pageId: number, pledgeId: number): Promise<boolean> {
-  const result = await db
-    .updateTable("pledges")
-    .set({ message_approved_at: nowIsoString() })
-    .where("id", "=", pledgeId)
-    .where("fundraising_page_id", "=", pageId)
-    .where("message_approved_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable("pledges")
+      .set({ message_approved_at: nowIsoString() })
+      .where("id", "=", pledgeId)
+      .where("fundraising_page_id", "=", pageId)
+      .where("message_approved_at", "is", null),
+  );
 }
 
 /** The page titles of these ids (a list of pledges naming theirs). */

@@ -3,6 +3,7 @@
 import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { netPenceOf } from "./payment.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
@@ -133,13 +134,13 @@ export async function setDeclarationCancelled(
   id: number,
   change: { at: string; reason: string; by: "staff" | "donor" },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("gift_aid_declarations")
-    .set({ cancelled_at: change.at, cancel_reason: change.reason, cancelled_by: change.by })
-    .where("id", "=", id)
-    .where("cancelled_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("gift_aid_declarations")
+      .set({ cancelled_at: change.at, cancel_reason: change.reason, cancelled_by: change.by })
+      .where("id", "=", id)
+      .where("cancelled_at", "is", null),
+  );
 }
 
 /**
@@ -184,7 +185,7 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
       "payments.id as payment_id",
       "payments.pledge_id",
       "payments.received_on",
-      netPenceOf(eb).as("net_pence"),
+      netPenceOf(eb).as("amount_pence"),
       "pledges.reference as pledge_reference",
       "pledges.supporter_id",
       "fundraising_pages.sponsored",
@@ -194,12 +195,9 @@ export async function listUnclaimedDeclaredPayments(db: DB): Promise<DeclaredPay
     .execute();
   const declarations = await listDeclarationsOfSupporters(db, [...new Set(rows.map((row) => row.supporter_id!))]);
   return rows.map((row) => ({
-    paymentId: row.payment_id,
-    pledgeId: row.pledge_id,
-    pledgeReference: row.pledge_reference,
+    ...camelRow(row),
     supporterId: row.supporter_id!,
-    receivedOn: row.received_on,
-    amountPence: Number(row.net_pence),
+    amountPence: Number(row.amount_pence),
     declarations: declarations.get(row.supporter_id!) ?? [],
     sponsored: row.sponsored === 1,
   }));
@@ -329,13 +327,13 @@ export async function listClaimItems(db: DB, claimId: number): Promise<ClaimItem
 
 /** Marks a batch submitted, once: false when it is missing or already submitted. */
 export async function setClaimSubmitted(db: DB, id: number, change: { on: string; by: string }): Promise<boolean> {
-  const result = await db
-    .updateTable("gift_aid_claims")
-    .set({ submitted_on: change.on, submitted_by: change.by })
-    .where("id", "=", id)
-    .where("submitted_on", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("gift_aid_claims")
+      .set({ submitted_on: change.on, submitted_by: change.by })
+      .where("id", "=", id)
+      .where("submitted_on", "is", null),
+  );
 }
 
 /** Deletes a batch that was never submitted, releasing its payments; false otherwise. */
@@ -386,8 +384,8 @@ export async function listRefundsOfClaimedPayments(db: DB): Promise<ClaimedPayme
     .innerJoin("gift_aid_claim_items as item", "item.payment_id", "refunds.refund_of")
     .innerJoin("gift_aid_claims as claim", "claim.id", "item.claim_id")
     .select([
-      "refunds.id",
-      "refunds.refund_of",
+      "refunds.id as refund_id",
+      "refunds.refund_of as payment_id",
       "refunds.amount_pence",
       "refunds.adjusted_in_claim",
       "item.claim_id",
@@ -396,14 +394,11 @@ export async function listRefundsOfClaimedPayments(db: DB): Promise<ClaimedPayme
     ])
     .orderBy("refunds.id", "asc")
     .execute();
-  return rows.map((row) => ({
-    refundId: row.id,
-    paymentId: row.refund_of!,
-    refundPence: -row.amount_pence,
-    adjustedInClaim: row.adjusted_in_claim,
-    claimId: row.claim_id,
-    claimSubmitted: row.submitted_on !== null,
-    claimedPence: row.claimed_pence,
+  return rows.map(({ amount_pence, submitted_on, ...row }) => ({
+    ...camelRow(row),
+    paymentId: row.payment_id!,
+    refundPence: -amount_pence,
+    claimSubmitted: submitted_on !== null,
   }));
 }
 

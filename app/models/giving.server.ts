@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { netPenceOf } from "./payment.server";
 
 // The queries behind donors' receipts, yearly giving statements and payment reminders. A donor
@@ -152,11 +153,11 @@ export async function listPledgesToRemind(
 
 /** Marks a pledge reminded; false when it already was (another instance got there first). */
 export async function markPledgeReminded(db: DB, pledgeId: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable("pledges")
-    .set({ reminder_sent_at: at })
-    .where("id", "=", pledgeId)
-    .where("reminder_sent_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("pledges")
+      .set({ reminder_sent_at: at })
+      .where("id", "=", pledgeId)
+      .where("reminder_sent_at", "is", null),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Selectable, Updateable } from "kysely";
 import type { HmrcMessagesTable, HmrcSubmissionState, HmrcSubmissionsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
@@ -85,15 +86,15 @@ export async function takeLease(
   id: number,
   lease: { owner: string; now: string; expiresAt: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("hmrc_submissions")
-    .set({ lease_owner: lease.owner, lease_expires_at: lease.expiresAt })
-    .where("id", "=", id)
-    .where("state", "in", [...LIVE_STATES])
-    .where("next_attempt_at", "<=", lease.now)
-    .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<", lease.now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("hmrc_submissions")
+      .set({ lease_owner: lease.owner, lease_expires_at: lease.expiresAt })
+      .where("id", "=", id)
+      .where("state", "in", [...LIVE_STATES])
+      .where("next_attempt_at", "<=", lease.now)
+      .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<", lease.now)])),
+  );
 }
 
 /** Changes a submission while `owner` holds its lease: false when the lease was lost. */
@@ -103,13 +104,9 @@ export async function updateUnderLease(
   owner: string,
   change: Updateable<HmrcSubmissionsTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("hmrc_submissions")
-    .set(change)
-    .where("id", "=", id)
-    .where("lease_owner", "=", owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db.updateTable("hmrc_submissions").set(change).where("id", "=", id).where("lease_owner", "=", owner),
+  );
 }
 
 /** The GASDS claimed by submissions under way or accepted (JSON texts). */

@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 
 const NEVER = "1970-01-01T00:00:00.000Z";
 
@@ -13,11 +14,11 @@ export async function claimJobRun(db: DB, name: string, now: Date, intervalMs: n
     .values({ name, started_at: NEVER })
     .onConflict((conflict) => conflict.column("name").doNothing())
     .execute();
-  const result = await db
-    .updateTable("job_runs")
-    .set({ started_at: now.toISOString() })
-    .where("name", "=", name)
-    .where("started_at", "<=", new Date(now.getTime() - intervalMs).toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("job_runs")
+      .set({ started_at: now.toISOString() })
+      .where("name", "=", name)
+      .where("started_at", "<=", new Date(now.getTime() - intervalMs).toISOString()),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { NewsletterStatus, NewslettersTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedAny, updatedAny } from "~/infra/row-count.server";
 import { camelRow, snakeRow, type CamelRow } from "~/utils/row-shape";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
@@ -78,13 +79,13 @@ export async function setNewsletterSchedule(
   scheduledAt: string | null,
   now: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("newsletters")
-    .set({ status: scheduledAt ? "scheduled" : "draft", scheduled_at: scheduledAt, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "in", ["draft", "scheduled"])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("newsletters")
+      .set({ status: scheduledAt ? "scheduled" : "draft", scheduled_at: scheduledAt, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("status", "in", ["draft", "scheduled"]),
+  );
 }
 
 /**
@@ -98,22 +99,17 @@ export async function markNewsletterSent(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const result = await db
-    .updateTable("newsletters")
-    .set({ status: "sent", slug: values.slug, recipient_count: values.recipientCount, sent_at: at, updated_at: at })
-    .where("id", "=", id)
-    .where("status", "in", ["draft", "scheduled"])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("newsletters")
+      .set({ status: "sent", slug: values.slug, recipient_count: values.recipientCount, sent_at: at, updated_at: at })
+      .where("id", "=", id)
+      .where("status", "in", ["draft", "scheduled"]),
+  );
 }
 
 export async function deleteNewsletterDraft(db: DB, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom("newsletters")
-    .where("id", "=", id)
-    .where("status", "in", ["draft", "scheduled"])
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deletedAny(db.deleteFrom("newsletters").where("id", "=", id).where("status", "in", ["draft", "scheduled"]));
 }
 
 export async function slugTaken(db: DB, slug: string): Promise<boolean> {

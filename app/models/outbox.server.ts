@@ -2,6 +2,7 @@ import { nowDate } from "~/infra/clock.server";
 import type { Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import { afterCommit, type DB } from "~/infra/db.server";
+import { deletedCount, updatedAny } from "~/infra/row-count.server";
 import { mailQueued } from "~/infra/mail.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
@@ -82,14 +83,15 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   const claimed: number[] = [];
   for (const { id } of candidates) {
-    const result = await db
-      .updateTable("outbox")
-      .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1), last_attempt_at: at }))
-      .where("id", "=", id)
-      .where("status", "=", "queued")
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) claimed.push(id);
+    const leased = await updatedAny(
+      db
+        .updateTable("outbox")
+        .set((eb) => ({ lease_until: leaseUntil, tries: eb("tries", "+", 1), last_attempt_at: at }))
+        .where("id", "=", id)
+        .where("status", "=", "queued")
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)])),
+    );
+    if (leased) claimed.push(id);
   }
   if (claimed.length === 0) return [];
   const rows = await db.selectFrom("outbox").selectAll().where("id", "in", claimed).orderBy("id").execute();
@@ -130,13 +132,13 @@ export async function recordMailFailure(db: DB, id: number, error: string, retry
 
 /** Staff retry of a failed message: queued now with a fresh count of tries. */
 export async function requeueFailedMail(db: DB, id: number, now: Date = nowDate()): Promise<boolean> {
-  const result = await db
-    .updateTable("outbox")
-    .set({ status: "queued", tries: 0, next_attempt_at: now.toISOString(), lease_until: null })
-    .where("id", "=", id)
-    .where("status", "=", "failed")
-    .executeTakeFirst();
-  const requeued = Number(result.numUpdatedRows) === 1;
+  const requeued = await updatedAny(
+    db
+      .updateTable("outbox")
+      .set({ status: "queued", tries: 0, next_attempt_at: now.toISOString(), lease_until: null })
+      .where("id", "=", id)
+      .where("status", "=", "failed"),
+  );
   if (requeued) await afterCommit(db, mailQueued);
   return requeued;
 }
@@ -190,22 +192,16 @@ export async function listMail(
  * Queued messages are kept whatever their age: they have not been delivered yet.
  */
 export async function deleteOldMail(db: DB, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("outbox")
-    .where("status", "in", ["sent", "failed"])
-    .where("created_at", "<", before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db.deleteFrom("outbox").where("status", "in", ["sent", "failed"]).where("created_at", "<", before.toISOString()),
+  );
 }
 
 /** Drops messages to a subscriber that are still waiting (they unsubscribed: never mail them again). */
 export async function deleteQueuedMailForSubscriber(trx: DB, subscriberId: number): Promise<number> {
-  const result = await trx
-    .deleteFrom("outbox")
-    .where("subscriber_id", "=", subscriberId)
-    .where("status", "=", "queued")
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    trx.deleteFrom("outbox").where("subscriber_id", "=", subscriberId).where("status", "=", "queued"),
+  );
 }
 
 /** Messages claimed for a try at or after `since` (by any sender): what MAIL_MAX_PER_MINUTE counts. */

@@ -2,6 +2,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, PaymentsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedAny } from "~/infra/row-count.server";
 import { camelRow, snakeRow, type CamelRow } from "~/utils/row-shape";
 
 export type PaymentMethod = PaymentsTable["method"];
@@ -155,8 +156,7 @@ export async function findClaimOfPayment(db: DB, paymentId: number): Promise<Pay
  * transaction. False when there was no such payment.
  */
 export async function deletePayment(db: DB, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("payments").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deletedAny(db.deleteFrom("payments").where("id", "=", id));
 }
 
 /** Which of these bank-line fingerprints are already recorded. */

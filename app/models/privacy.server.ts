@@ -12,6 +12,7 @@ import type {
   VolunteerStatusChangesTable,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedCount } from "~/infra/row-count.server";
 
 // Privacy requests: everything held about one e-mail address, across tables, found by a
 // case-insensitive exact match on lower(email) (addresses are ASCII: app/schemas/email.ts), and
@@ -54,12 +55,18 @@ export async function findEnquiriesByEmail(db: DB, email: string): Promise<Enqui
     .execute();
 }
 
-export async function deleteEnquiriesByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("contact_enquiries")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * The tables whose records of a person all go on erasure: an enquiry; a newsletter subscription
+ * (its consent history cascades with it); a volunteer application (its interests, history and
+ * mail go with it).
+ */
+export type WhollyErasedTable = "contact_enquiries" | "newsletter_subscribers" | "volunteer_applications";
+
+/** Deletes every row of `table` with the address; how many. */
+export async function deleteRowsByEmail(db: DB, table: WhollyErasedTable, email: string): Promise<number> {
+  return deletedCount(
+    db.deleteFrom(table).where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email))),
+  );
 }
 
 /** The person's pledges, newest first, each with its payments (oldest first). */
@@ -102,9 +109,8 @@ export async function findPledgesByEmail(db: DB, email: string): Promise<PledgeR
  * pledges are financial records and stay (payments also refuse their pledge's deletion).
  */
 export async function deleteUnpaidPledgesByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("pledges")
-    .where((eb) =>
+  return deletedCount(
+    db.deleteFrom("pledges").where((eb) =>
       eb.and([
         eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)),
         eb.not(
@@ -120,9 +126,8 @@ export async function deleteUnpaidPledgesByEmail(db: DB, email: string): Promise
           ),
         ),
       ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    ),
+  );
 }
 
 export async function findSubscriptionsByEmail(db: DB, email: string): Promise<SubscriberRecord[]> {
@@ -131,15 +136,6 @@ export async function findSubscriptionsByEmail(db: DB, email: string): Promise<S
     .selectAll()
     .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
     .execute();
-}
-
-/** Deletes the subscription (its consent history cascades with it); how many rows. */
-export async function deleteSubscriptionsByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("newsletter_subscribers")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 export async function findDeclarationsByEmail(db: DB, email: string): Promise<DeclarationRecord[]> {
@@ -157,9 +153,8 @@ export async function findDeclarationsByEmail(db: DB, email: string): Promise<De
  * requires us to keep for six years. Runs before the unpaid pledges are deleted.
  */
 export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("gift_aid_declarations")
-    .where((eb) =>
+  return deletedCount(
+    db.deleteFrom("gift_aid_declarations").where((eb) =>
       eb.and([
         eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)),
         eb.not(
@@ -180,9 +175,8 @@ export async function deleteUnusedDeclarationsByEmail(db: DB, email: string): Pr
           ),
         ),
       ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    ),
+  );
 }
 
 /** The person's volunteer applications, newest first, each with its interests and its history of status changes. */
@@ -213,15 +207,6 @@ export async function findVolunteerApplicationsByEmail(db: DB, email: string): P
     interests: interests.filter((i) => i.application_id === row.id).map((i) => i.interest),
     history: history.filter((h) => h.application_id === row.id),
   }));
-}
-
-/** Deletes the person's volunteer applications (their interests, history and mail go with them); how many. */
-export async function deleteVolunteerApplicationsByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("volunteer_applications")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /** The guests kept on an order until it is paid (JSON), as the events model writes them. */
@@ -359,10 +344,10 @@ export async function findEventWaitlistByEmail(db: DB, email: string): Promise<E
 
 /** Deletes the address's waiting-list places, except an open offer (it holds a place until it lapses). */
 export async function deleteEventWaitlistByEmail(db: DB, email: string): Promise<number> {
-  const result = await db
-    .deleteFrom("event_waitlist")
-    .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
-    .where("status", "!=", "offered")
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db
+      .deleteFrom("event_waitlist")
+      .where((eb) => eb(eb.fn("lower", [eb.ref("email")]), "=", normaliseEmail(email)))
+      .where("status", "!=", "offered"),
+  );
 }

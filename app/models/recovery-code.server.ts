@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import { nowIsoString } from "~/infra/clock.server";
 
 /** Replaces a person's recovery codes with new ones (their SHA-256 hashes). */
@@ -15,14 +16,14 @@ export async function clearRecoveryCodes(db: DB, userId: number): Promise<void> 
 
 /** Marks an unused code as used; false when there is no such unused code (a code works once). */
 export async function spendRecoveryCode(db: DB, userId: number, hash: string): Promise<boolean> {
-  const result = await db
-    .updateTable("recovery_codes")
-    .set({ used_at: nowIsoString() })
-    .where("user_id", "=", userId)
-    .where("code_hash", "=", hash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable("recovery_codes")
+      .set({ used_at: nowIsoString() })
+      .where("user_id", "=", userId)
+      .where("code_hash", "=", hash)
+      .where("used_at", "is", null),
+  );
 }
 
 export async function countUnusedRecoveryCodes(db: DB, userId: number): Promise<number> {

@@ -2,6 +2,7 @@ import { nowDate } from "~/infra/clock.server";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
+import { deletedAny, deletedCount } from "~/infra/row-count.server";
 import type { User } from "./user.server";
 import { camelRow } from "~/utils/row-shape";
 
@@ -89,23 +90,22 @@ export async function getSessionUser(
 
 /** Revokes one token. Returns whether a row was deleted. */
 export async function deleteSession(db: DB, token: string): Promise<boolean> {
-  const result = await db.deleteFrom("sessions").where("id", "=", hashToken(token)).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom("sessions").where("id", "=", hashToken(token)));
 }
 
 /** Deletes expired (and long idle) browser sessions, pending sign-ins and API tokens; returns how many. */
 export async function deleteExpiredSessions(db: DB, now: Date = nowDate()): Promise<number> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
-  const result = await db
-    .deleteFrom("sessions")
-    .where((eb) =>
-      eb.or([
-        eb("expires_at", "<=", now.toISOString()),
-        eb.and([eb("kind", "=", "web"), eb(sql<string>`coalesce(last_seen_at, created_at)`, "<=", idleSince)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db
+      .deleteFrom("sessions")
+      .where((eb) =>
+        eb.or([
+          eb("expires_at", "<=", now.toISOString()),
+          eb.and([eb("kind", "=", "web"), eb(sql<string>`coalesce(last_seen_at, created_at)`, "<=", idleSince)]),
+        ]),
+      ),
+  );
 }
 
 export interface SessionSummary {
@@ -132,14 +132,12 @@ export async function listUserSessions(db: DB, userId: number, now: Date = nowDa
 
 /** Ends one of the person's sessions by its row id; false when it was not theirs or is gone. */
 export async function deleteUserSession(db: DB, userId: number, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "=", id));
 }
 
 /** Ends every session and token of the person except the one whose token is given. */
 export async function deleteOtherSessions(db: DB, userId: number, keepToken: string | null): Promise<number> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (keepToken) query = query.where("id", "!=", hashToken(keepToken));
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(query);
 }

@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 
 // The single-use links sent by e-mail (a password reset, an e-mail change, a donor's sign-in link)
 // are rows keyed by their token's hash, with `used_at` and `expires_at`.
@@ -10,12 +11,12 @@ export async function markLinkUsed(
   tokenHash: string,
   now: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable(table)
-    .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable(table)
+      .set({ used_at: now.toISOString() })
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now.toISOString()),
+  );
 }

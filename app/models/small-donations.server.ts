@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { deletedAny } from "~/infra/row-count.server";
 import type { SmallDonationKind, SmallDonationMethod } from "~/utils/gasds";
 
 // Small donations (Gift Aid Small Donations Scheme): cash and contactless gifts without a
@@ -88,8 +89,7 @@ export async function firstSmallDonationDay(db: DB): Promise<string | null> {
 }
 
 export async function deleteSmallDonation(db: DB, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("small_donations").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(db.deleteFrom("small_donations").where("id", "=", id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import type { InvitationsTable } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedCount, updatedAny, updatedCount } from "~/infra/row-count.server";
 import type { Role } from "~/utils/admin-paths";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 import { markLinkUsed } from "./single-use-link.server";
@@ -76,50 +77,50 @@ export async function renewInvitation(
   now: Date,
   ttlMs: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("invitations")
-    .set({ token_hash: tokenHash, expires_at: new Date(now.getTime() + ttlMs).toISOString() })
-    .where("id", "=", id)
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable("invitations")
+      .set({ token_hash: tokenHash, expires_at: new Date(now.getTime() + ttlMs).toISOString() })
+      .where("id", "=", id)
+      .where("accepted_at", "is", null)
+      .where("withdrawn_at", "is", null),
+  );
 }
 
 export async function withdrawInvitation(db: DB, id: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("invitations")
-    .set({ withdrawn_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable("invitations")
+      .set({ withdrawn_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("accepted_at", "is", null)
+      .where("withdrawn_at", "is", null),
+  );
 }
 
 /** Withdraws every invitation still waiting for this address (case ignored); how many. */
 export async function withdrawInvitationsFor(db: DB, email: string, now: Date): Promise<number> {
-  const result = await db
-    .updateTable("invitations")
-    .set({ withdrawn_at: now.toISOString() })
-    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return updatedCount(
+    db
+      .updateTable("invitations")
+      .set({ withdrawn_at: now.toISOString() })
+      .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+      .where("accepted_at", "is", null)
+      .where("withdrawn_at", "is", null),
+  );
 }
 
 /** Marks an open invitation used (only once: false when someone got there first). */
 export async function markInvitationAccepted(db: DB, id: number, userId: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("invitations")
-    .set({ accepted_at: now.toISOString(), user_id: userId })
-    .where("id", "=", id)
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable("invitations")
+      .set({ accepted_at: now.toISOString(), user_id: userId })
+      .where("id", "=", id)
+      .where("accepted_at", "is", null)
+      .where("withdrawn_at", "is", null)
+      .where("expires_at", ">", now.toISOString()),
+  );
 }
 
 export async function createPasswordReset(
@@ -208,9 +209,9 @@ export async function markEmailChangeUsed(db: DB, tokenHash: string, now: Date):
  * Invitations stay: the Team section lists an expired one until an admin resends or withdraws it.
  */
 export async function deleteStaleStaffTokens(db: DB, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("password_resets")
-    .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("used_at", "is not", null)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db
+      .deleteFrom("password_resets")
+      .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("used_at", "is not", null)])),
+  );
 }

@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { deletedCount } from "~/infra/row-count.server";
 import { nowIsoString } from "~/infra/clock.server";
 
 /**
@@ -66,10 +67,7 @@ export async function listStripeEventsNeedingAttention(db: DB, limit = 50): Prom
  * that need staff's attention stay.
  */
 export async function deleteOldStripeEvents(db: DB, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("stripe_events")
-    .where("received_at", "<", before.toISOString())
-    .where("attention", "is", null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db.deleteFrom("stripe_events").where("received_at", "<", before.toISOString()).where("attention", "is", null),
+  );
 }

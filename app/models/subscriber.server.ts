@@ -10,6 +10,7 @@ import type {
   SubscriberStatus,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedAny, deletedCount, updatedAny } from "~/infra/row-count.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
@@ -169,13 +170,13 @@ export async function findToken(db: DB, token: string, purpose: TokenPurpose): P
 
 /** Marks a single-use token used; false when it already was (a race lost to another request). */
 export async function useToken(trx: DB, tokenHash: string, now: Date): Promise<boolean> {
-  const result = await trx
-    .updateTable("newsletter_tokens")
-    .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    trx
+      .updateTable("newsletter_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null),
+  );
 }
 
 /** Every confirmation link of the subscriber stops working (after unsubscribing). */
@@ -194,24 +195,24 @@ export async function expireConfirmTokens(trx: DB, subscriberId: number, now: Da
  * still live at `now` (a repeat sign-up sent a fresh one). Tokens and history go with them.
  */
 export async function deleteUnconfirmedSubscribers(db: DB, before: Date, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("newsletter_subscribers")
-    .where("status", "=", "pending")
-    .where("consented_at", "<", before.toISOString())
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("newsletter_tokens")
-            .select("token_hash")
-            .whereRef("newsletter_tokens.subscriber_id", "=", "newsletter_subscribers.id")
-            .where("newsletter_tokens.purpose", "=", "confirm")
-            .where("newsletter_tokens.used_at", "is", null)
-            .where("newsletter_tokens.expires_at", ">", now.toISOString()),
+  return deletedCount(
+    db
+      .deleteFrom("newsletter_subscribers")
+      .where("status", "=", "pending")
+      .where("consented_at", "<", before.toISOString())
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("newsletter_tokens")
+              .select("token_hash")
+              .whereRef("newsletter_tokens.subscriber_id", "=", "newsletter_subscribers.id")
+              .where("newsletter_tokens.purpose", "=", "confirm")
+              .where("newsletter_tokens.used_at", "is", null)
+              .where("newsletter_tokens.expires_at", ">", now.toISOString()),
+          ),
         ),
       ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  );
 }
 
 export interface SubscriberListItem extends NewsletterSubscriber {
@@ -262,8 +263,7 @@ export async function listConfirmedSubscribers(db: DB): Promise<NewsletterSubscr
 }
 
 export async function deleteSubscriber(trx: DB, id: number): Promise<boolean> {
-  const result = await trx.deleteFrom("newsletter_subscribers").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deletedAny(trx.deleteFrom("newsletter_subscribers").where("id", "=", id));
 }
 
 /** Who a newsletter goes to: confirmed subscribers whose address is not bouncing, oldest first. */

@@ -1,4 +1,5 @@
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import type { Declaration } from "./gift-aid.server";
 
 // The name and home address a donor gives at Your giving, kept on their supporter row (0030).
@@ -17,20 +18,20 @@ export async function setSupporterDetails(
   details: SupporterDetails,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("supporters")
-    .set({
-      display_name: `${details.firstName} ${details.lastName}`,
-      title: details.title,
-      first_name: details.firstName,
-      last_name: details.lastName,
-      house_name_or_number: details.house,
-      address_line: details.street,
-      town: details.town,
-      postcode: details.postcode,
-      address_updated_at: now,
-    })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedAny(
+    db
+      .updateTable("supporters")
+      .set({
+        display_name: `${details.firstName} ${details.lastName}`,
+        title: details.title,
+        first_name: details.firstName,
+        last_name: details.lastName,
+        house_name_or_number: details.house,
+        address_line: details.street,
+        town: details.town,
+        postcode: details.postcode,
+        address_updated_at: now,
+      })
+      .where("id", "=", id),
+  );
 }

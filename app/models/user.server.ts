@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
+import { updatedAny } from "~/infra/row-count.server";
 import type { Role } from "~/utils/admin-paths";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/infra/password.server";
 import { camelRow } from "~/utils/row-shape";
@@ -229,11 +230,11 @@ export async function setTwoStep(
  * when the code (or an earlier one) was already used, so a code is accepted once.
  */
 export async function claimTotpStep(db: DB, userId: number, step: number): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ totp_last_step: step })
-    .where("id", "=", userId)
-    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(
+    db
+      .updateTable("users")
+      .set({ totp_last_step: step })
+      .where("id", "=", userId)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)])),
+  );
 }

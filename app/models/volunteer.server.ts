@@ -7,6 +7,7 @@ import type {
   VolunteerStatusChangesTable,
 } from "../../db/schema";
 import type { DB } from "~/infra/db.server";
+import { deletedCount } from "~/infra/row-count.server";
 import type { VolunteerFilter } from "~/schemas/volunteer";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
@@ -217,12 +218,9 @@ export async function listVolunteerStatusChanges(db: DB, id: number): Promise<Vo
 
 /** Deletes applications whose status last changed before `cutoff` (ISO-8601), except active ones; how many. */
 export async function deleteVolunteerApplicationsUnchangedSince(db: DB, cutoff: string): Promise<number> {
-  const result = await db
-    .deleteFrom("volunteer_applications")
-    .where("status_changed_at", "<", cutoff)
-    .where("status", "<>", "active")
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deletedCount(
+    db.deleteFrom("volunteer_applications").where("status_changed_at", "<", cutoff).where("status", "<>", "active"),
+  );
 }
 
 /** How many applications await a first reply (the overview). */

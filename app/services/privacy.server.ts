@@ -3,11 +3,9 @@ import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import {
-  deleteEnquiriesByEmail,
-  deleteSubscriptionsByEmail,
+  deleteRowsByEmail,
   deleteUnpaidPledgesByEmail,
   deleteUnusedDeclarationsByEmail,
-  deleteVolunteerApplicationsByEmail,
   deleteEventWaitlistByEmail,
   eraseEventBookingsByEmail,
   findDeclarationsByEmail,
@@ -24,6 +22,7 @@ import {
   type PledgeRecord,
   type SubscriberRecord,
   type VolunteerRecord,
+  type WhollyErasedTable,
   normaliseEmail,
 } from "~/models/privacy.server";
 import { deleteSupporterIfUnused, findSupporterIdByEmail, listSupporterEmails } from "~/models/supporter.server";
@@ -58,11 +57,16 @@ function keepingWhatRemains<T>(
   };
 }
 
+/** An erase that keeps nothing: every record with the address is deleted. */
+function deletingAll(table: WhollyErasedTable): Holder<unknown>["erase"] {
+  return async (db, email) => ({ deleted: await deleteRowsByEmail(db, table, email), kept: 0 });
+}
+
 export const holders = {
   enquiries: {
     label: "enquiries",
     find: findEnquiriesByEmail,
-    erase: async (db, email) => ({ deleted: await deleteEnquiriesByEmail(db, email), kept: 0 }),
+    erase: deletingAll("contact_enquiries"),
   } satisfies Holder<EnquiryRecord>,
   // Before pledges: a declaration refers to its pledge, so it must go first.
   giftAid: {
@@ -78,12 +82,12 @@ export const holders = {
   newsletter: {
     label: "newsletter subscriptions",
     find: findSubscriptionsByEmail,
-    erase: async (db, email) => ({ deleted: await deleteSubscriptionsByEmail(db, email), kept: 0 }),
+    erase: deletingAll("newsletter_subscribers"),
   } satisfies Holder<SubscriberRecord>,
   volunteers: {
     label: "volunteer applications",
     find: findVolunteerApplicationsByEmail,
-    erase: async (db, email) => ({ deleted: await deleteVolunteerApplicationsByEmail(db, email), kept: 0 }),
+    erase: deletingAll("volunteer_applications"),
   } satisfies Holder<VolunteerRecord>,
   eventBookings: {
     label: "event bookings",

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
-import { listRow, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { subscribersPage } from "~/services/newsletter.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -46,17 +46,17 @@ export default function Subscribers() {
       >
         {subscribers.map((s) => (
           <tr key={s.id} className={listRow}>
-            <td className="p-2 break-words">
+            <td className={`${listCell} break-words`}>
               <Link to={adminPaths.subscriber(s.id)} className="link">
                 {s.email}
               </Link>
             </td>
-            <td className="p-2">
+            <td className={listCell}>
               <SubscriberStatus status={s.status} bouncingSince={s.bouncingSince} />
             </td>
-            <td className="p-2 whitespace-nowrap">{formatDateTime(s.consentedAt)}</td>
-            <td className="p-2 whitespace-nowrap">{s.confirmedAt ? formatDateTime(s.confirmedAt) : "—"}</td>
-            <td className="p-2">{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
+            <td className={`${listCell} whitespace-nowrap`}>{formatDateTime(s.consentedAt)}</td>
+            <td className={`${listCell} whitespace-nowrap`}>{s.confirmedAt ? formatDateTime(s.confirmedAt) : "—"}</td>
+            <td className={listCell}>{s.wording ?? "Before double opt-in (no wording recorded)"}</td>
           </tr>
         ))}
       </StaffTable>

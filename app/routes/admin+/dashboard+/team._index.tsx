@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RowActionForm } from "~/components/admin/row-action";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
-import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
+import { listCell, listRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { takeFlash } from "~/services/flash.server";
@@ -75,7 +75,7 @@ export default function Team() {
         columns={["Username", "Name", "Role", "Status", "Last sign-in", "Two-step"]}
       >
         {members.map((member) => (
-          <tr key={member.id} className="border-b border-slate-200 dark:border-slate-700">
+          <tr key={member.id} className={listRow}>
             <td className={listCell}>
               <Link to={adminPaths.teamMember(member.id)} className="link">
                 {member.username}
@@ -98,7 +98,7 @@ export default function Team() {
           columns={["Name", "Email", "Role", "Status", "Actions"]}
         >
           {invitations.map((invitation) => (
-            <tr key={invitation.id} className="border-b border-slate-200 dark:border-slate-700">
+            <tr key={invitation.id} className={listRow}>
               <td className={listCell}>{invitation.name}</td>
               <td className={`${listCell} break-all`}>{invitation.email}</td>
               <td className={listCell}>{roleLabels[invitation.role]}</td>

@@ -1,4 +1,4 @@
-// npm run bench, the appeal-night section (issue 41): what a TV appeal's wave of donors does to
+// npm run bench, the appeal-night section: what a TV appeal's wave of donors does to
 // the write side, judged against the floor (GET /robots.txt) measured on the same set-up in the
 // same run, so that a shared or slow machine moves both alike.
 //   (a) bank-transfer pledges (POST /donate, no JavaScript) by 50 and by 200 connections, for
@@ -300,7 +300,7 @@ async function main() {
   const buildDir = prepareBuild();
   const parts = ["--sqlite", "--cluster", "--card"].filter((flag) => process.argv.includes(flag));
   const run = (flag: string) => parts.length === 0 || parts.includes(flag);
-  console.log(`\nAppeal night (issue 41); machine: ${process.platform} ${process.arch}, node ${process.version}`);
+  console.log(`\nAppeal night; machine: ${process.platform} ${process.arch}, node ${process.version}`);
   if (run("--sqlite")) await sqlitePart(buildDir);
   if (run("--cluster")) await clusterPart(buildDir);
   if (run("--card")) await cardPart(buildDir);

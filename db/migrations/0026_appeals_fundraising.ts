@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Appeals with goals, and supporters' own fundraising and tribute pages (issue 39).
+// Appeals with goals, and supporters' own fundraising and tribute pages.
 //
 // - appeals: the charity's own campaigns (the winter appeal, the TV appeal): a story in Markdown,
 //   a photo, a goal in pence and optionally in donors, start and end days, open or closed.

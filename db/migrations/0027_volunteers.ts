@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Volunteer, internship and advisory-board applications (issue 40), made on the Get Involved pages
+// Volunteer, internship and advisory-board applications, made on the Get Involved pages
 // and worked through by staff under Volunteers. Portable: Kysely's schema builder, plus checks and
 // expression indexes both engines have.
 // - `volunteer_applications`: one row per application; `status` moves through new, contacted,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { caseInsensitiveText } from "./portable";
 
-// Events and tickets (issue 40): an event, its ticket types, the orders that hold and then buy
+// Events and tickets: an event, its ticket types, the orders that hold and then buy
 // places, the tickets themselves and the waiting list. Places are never oversold: a ticket type
 // keeps its `sold` and `held` counts beside `places`, and a hold is one conditional UPDATE
 // (`where places - sold - held >= quantity`), atomic on SQLite and PostgreSQL alike

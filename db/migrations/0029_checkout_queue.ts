@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // Frozen in time: migrations never import application code.
 //
-// Appeal night (issue 41): a card gift whose Checkout Session cannot be made at once (Stripe's
+// Appeal night: a card gift whose Checkout Session cannot be made at once (Stripe's
 // rate limit, about 25 creations a second) waits here, one row per pledge, and a background
 // queue on every instance makes the sessions at a shared pace. A row is claimed with a lease
 // (a conditional update, which two instances cannot both win), so no pledge gets two sessions

@@ -504,6 +504,34 @@ const WRITE_LOCK = 0x63686172;
 /** The first half of a keyed lock's two-part key (`lockKey`); the one-part key space is apart. */
 const KEYED_LOCK = 0x63686172;
 
+/** The tail of each lock's queue in this process, per database (see inTurn). */
+const turns = new WeakMap<DB, Map<string, Promise<void>>>();
+
+/**
+ * Runs `run` once this process's earlier runs for the same lock (`key`) are over. A transaction
+ * waiting for a PostgreSQL advisory lock holds a pool connection while it waits: without this, a
+ * burst of posts from one client (or of writes under the one write lock) could take every
+ * connection of the pool to wait in, and other requests would wait for a connection. In turn, a
+ * lock's waiters in one process hold one connection at most; other instances still wait on the
+ * lock itself.
+ */
+async function inTurn<T>(db: DB, key: string, run: () => Promise<T>): Promise<T> {
+  let queues = turns.get(db);
+  if (!queues) turns.set(db, (queues = new Map()));
+  const before = queues.get(key) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const tail = before.then(() => mine);
+  queues.set(key, tail);
+  await before;
+  try {
+    return await run();
+  } finally {
+    done();
+    if (queues.get(key) === tail) queues.delete(key);
+  }
+}
+
 /**
  * A transaction that holds the database's one write lock from its start, so that what it reads
  * is still true when it writes. Use it when a transaction reads before it writes.
@@ -531,16 +559,18 @@ export async function immediateTransaction<T>(
 ): Promise<T> {
   const durable = options.durable ?? true;
   if (databaseEngine(db) === "postgres") {
-    return db.transaction().execute(async (trx) => {
-      const lock =
-        options.lockKey === undefined
-          ? sql`pg_advisory_xact_lock(${WRITE_LOCK})`
-          : sql`pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${options.lockKey}))`;
-      // One round trip: `set_config(…, true)` is `set local`.
-      if (durable) await sql`select ${lock}`.execute(trx);
-      else await sql`select set_config('synchronous_commit', 'off', true), ${lock}`.execute(trx);
-      return run(trx);
-    });
+    return inTurn(db, options.lockKey === undefined ? "write" : `key:${options.lockKey}`, () =>
+      db.transaction().execute(async (trx) => {
+        const lock =
+          options.lockKey === undefined
+            ? sql`pg_advisory_xact_lock(${WRITE_LOCK})`
+            : sql`pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${options.lockKey}))`;
+        // One round trip: `set_config(…, true)` is `set local`.
+        if (durable) await sql`select ${lock}`.execute(trx);
+        else await sql`select set_config('synchronous_commit', 'off', true), ${lock}`.execute(trx);
+        return run(trx);
+      }),
+    );
   }
   // The connection is held exclusively for this callback, so it serves as the transaction.
   const walSync = walSyncs.get(db);

@@ -175,6 +175,40 @@ describe.runIf(onPostgres)("PostgreSQL only: instances racing", () => {
     },
   );
 
+  it("keeps one lock's waiters in an instance to one pool connection, so a burst on one key leaves the pool to others", async () => {
+    // A small pool, and the key held by the other instance: a burst on that key waits, taking
+    // one connection at most, and a query on this instance still gets one.
+    const small = openDatabase(first.file, { poolSize: 2 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const holder = immediateTransaction(
+      second,
+      async () => {
+        entered();
+        await held;
+      },
+      { lockKey: "form-post:burst" },
+    );
+    try {
+      await inside;
+      const ran: number[] = [];
+      const burst = Array.from({ length: 5 }, (_, i) =>
+        immediateTransaction(small, async () => void ran.push(i), { lockKey: "form-post:burst" }),
+      );
+      const other = await small.selectFrom("job_runs").select("name").execute();
+      expect(other).toBeInstanceOf(Array);
+      expect(ran).toEqual([]);
+      release();
+      await Promise.all([holder, ...burst]);
+      expect(ran).toEqual([0, 1, 2, 3, 4]);
+    } finally {
+      release();
+      await small.destroy();
+    }
+  });
+
   it("does not wait for the disk in a transaction that need not be durable, and does in one that must", async () => {
     // The test server waits for no disk at all; this database's own connections do, as a real one.
     const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(first.db)).rows[0];

@@ -89,27 +89,42 @@ export async function saveCharitySettings(
       if (after !== undefined && after !== current[key]) changed.push({ key, before: current[key], after });
     }
     if (changed.length === 0) return changed;
-    await saveSettings(
-      trx,
-      changed.map(({ key, after }) => ({ key, value: after })),
-      { actor, now },
-    );
-    await notePublicChange(trx);
-    for (const change of changed) {
-      await recordAudit(
-        trx,
-        { entity: "settings", entityId: null, action: "settings.changed", detail: describe(change), actor },
-        now,
-      );
-    }
+    const rows = changed.map((change) => ({ key: change.key, value: change.after, detail: describe(change) }));
+    await writeSettings(trx, rows, actor, now);
     return changed;
   });
   if (changes.length > 0) {
-    cache.delete(db);
-    pageCache.clear();
+    forgetCachedSettings(db);
     log.info({ event: "settings.changed", keys: changes.map((c) => c.key) }, "Charity settings changed");
   }
   return changes;
+}
+
+/** Writes settings, each audited with its `detail`, and marks what public pages show as changed. */
+async function writeSettings(
+  trx: DB,
+  rows: readonly { key: string; value: string; detail: string }[],
+  actor: string,
+  now: string,
+): Promise<void> {
+  await saveSettings(
+    trx,
+    rows.map(({ key, value }) => ({ key, value })),
+    { actor, now },
+  );
+  await notePublicChange(trx);
+  for (const { detail } of rows) {
+    await recordAudit(trx, { entity: "settings", entityId: null, action: "settings.changed", detail, actor }, now);
+  }
+}
+
+/**
+ * Once a save has committed: this process's cached settings and rendered pages go (the data
+ * version tells other connections, not the one that wrote).
+ */
+function forgetCachedSettings(db: DB): void {
+  cache.delete(db);
+  pageCache.clear();
 }
 
 const shown = (value: string) => (value === "" ? "(empty)" : JSON.stringify(value));
@@ -151,16 +166,12 @@ export async function setSettingSwitch(
   const changed = await immediateTransaction(db, async (trx) => {
     // Read in the transaction (no cache: a transaction has no data version of its own).
     if (switchOf(await listSettings(trx), key, absent) === on) return false;
-    const now = nowIsoString();
-    await saveSettings(trx, [{ key, value: on ? "on" : "off" }], { actor, now });
-    await notePublicChange(trx);
     const detail = `${label}: ${on ? "off → on" : "on → off"}`;
-    await recordAudit(trx, { entity: "settings", entityId: null, action: "settings.changed", detail, actor }, now);
+    await writeSettings(trx, [{ key, value: on ? "on" : "off", detail }], actor, nowIsoString());
     return true;
   });
   if (changed) {
-    cache.delete(db);
-    pageCache.clear();
+    forgetCachedSettings(db);
     logger.info({ event: "settings.changed", keys: [key] }, "Settings switch changed");
   }
   return changed;

@@ -559,12 +559,13 @@ export async function immediateTransaction<T>(
 ): Promise<T> {
   const durable = options.durable ?? true;
   if (databaseEngine(db) === "postgres") {
-    return inTurn(db, options.lockKey === undefined ? "write" : `key:${options.lockKey}`, () =>
+    const { lockKey } = options;
+    const [turn, lock] =
+      lockKey === undefined
+        ? ["write", sql`pg_advisory_xact_lock(${WRITE_LOCK})`]
+        : [`key:${lockKey}`, sql`pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${lockKey}))`];
+    return inTurn(db, turn, () =>
       db.transaction().execute(async (trx) => {
-        const lock =
-          options.lockKey === undefined
-            ? sql`pg_advisory_xact_lock(${WRITE_LOCK})`
-            : sql`pg_advisory_xact_lock(${KEYED_LOCK}, hashtext(${options.lockKey}))`;
         // One round trip: `set_config(…, true)` is `set local`.
         if (durable) await sql`select ${lock}`.execute(trx);
         else await sql`select set_config('synchronous_commit', 'off', true), ${lock}`.execute(trx);

@@ -131,6 +131,8 @@ export async function getPayment(db: DB, id: number): Promise<Payment | undefine
 export interface PaymentClaim {
   claimId: number;
   submitted: boolean;
+  /** The donation the batch claimed on (what the donor had kept when it was made), in pence. */
+  claimedPence: number;
 }
 
 /** The claim batch of each of these payments that is in one (a payment is in at most one, ever). */
@@ -139,10 +141,20 @@ export async function listClaimsOfPayments(db: DB, paymentIds: readonly number[]
   const rows = await db
     .selectFrom("gift_aid_claim_items")
     .innerJoin("gift_aid_claims", "gift_aid_claims.id", "gift_aid_claim_items.claim_id")
-    .select(["gift_aid_claim_items.payment_id", "gift_aid_claims.id as claim_id", "gift_aid_claims.submitted_on"])
+    .select([
+      "gift_aid_claim_items.payment_id",
+      "gift_aid_claim_items.amount_pence",
+      "gift_aid_claims.id as claim_id",
+      "gift_aid_claims.submitted_on",
+    ])
     .where("gift_aid_claim_items.payment_id", "in", paymentIds)
     .execute();
-  return new Map(rows.map((row) => [row.payment_id, { claimId: row.claim_id, submitted: row.submitted_on !== null }]));
+  return new Map(
+    rows.map((row) => [
+      row.payment_id,
+      { claimId: row.claim_id, submitted: row.submitted_on !== null, claimedPence: Number(row.amount_pence) },
+    ]),
+  );
 }
 
 /** The claim batch a payment is in, if any. */
@@ -318,11 +330,11 @@ export async function sumPaymentsByDayAndMethod(
       "payments.method",
       eb.fn.sum<number>("payments.amount_pence").as("net"),
       eb.fn
-        .sum<number>(eb.case().when("payments.amount_pence", ">", 0).then(eb.ref("payments.amount_pence")).else(0).end())
+        .sum<number>(
+          eb.case().when("payments.amount_pence", ">", 0).then(eb.ref("payments.amount_pence")).else(0).end(),
+        )
         .as("in_pence"),
-      eb.fn
-        .sum<number>(eb.case().when("payments.amount_pence", ">", 0).then(1).else(0).end())
-        .as("payments"),
+      eb.fn.sum<number>(eb.case().when("payments.amount_pence", ">", 0).then(1).else(0).end()).as("payments"),
       eb.fn.countAll<number>().as("rows"),
     ])
     .where((eb) => inRange(eb, range));

@@ -80,11 +80,18 @@ export const recordGiftSchema = (today: string) =>
       sendThanks: z.boolean().default(false),
       ...giftAidFormFields,
       /** From a bank statement line: its fingerprint, its text and which of identical lines it was. */
-      bankLine: z.preprocess(emptyToUndefined, z.string().regex(FINGERPRINT, "This bank line cannot be read").optional()),
+      bankLine: z.preprocess(
+        emptyToUndefined,
+        z.string().regex(FINGERPRINT, "This bank line cannot be read").optional(),
+      ),
       bankText: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
       bankOccurrence: z.preprocess(
         emptyToUndefined,
-        z.string().regex(/^\d{1,5}$/, "This bank line cannot be read").transform(Number).optional(),
+        z
+          .string()
+          .regex(/^\d{1,5}$/, "This bank line cannot be read")
+          .transform(Number)
+          .optional(),
       ),
     })
     .superRefine(...everyIssue(recordGiftIssues))

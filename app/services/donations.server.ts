@@ -132,7 +132,8 @@ export async function removePayment(
     const claim = await findClaimOfPayment(trx, payment.id);
     if (claim) throw new DonationError(donationRefusals.paymentClaimed(claim.claimId, claim.submitted), 409);
     // A refund points at its payment: the payment goes only once its refunds are gone.
-    if ((await refundedOfPayment(trx, payment.id)) !== 0) throw new DonationError(donationRefusals.paymentRefunded, 409);
+    if ((await refundedOfPayment(trx, payment.id)) !== 0)
+      throw new DonationError(donationRefusals.paymentRefunded, 409);
     await deletePayment(trx, payment.id);
     const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
     const line = payment.bankLine ? "; its statement line can be imported again" : "";

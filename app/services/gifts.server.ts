@@ -59,7 +59,8 @@ export interface RecordedGift {
   thanked: boolean;
 }
 
-const NO_SUPPORTER = "No supporter has that number or e-mail address. Check it, or record the gift for a new supporter.";
+const NO_SUPPORTER =
+  "No supporter has that number or e-mail address. Check it, or record the gift for a new supporter.";
 
 /** The existing supporter named by number or address: the address and names a pledge of theirs carries. */
 async function existingGiver(
@@ -163,7 +164,10 @@ export async function recordGift(gift: NewGift, actor: string): Promise<Recorded
         amountPence: gift.amountPence,
         method: line ? "bank-import" : "manual",
         bankLine: line?.fingerprint ?? null,
-        note: (line ? [`Bank statement line: ${line.description}`, gift.note].filter(Boolean).join("\n") : (gift.note ?? null))?.slice(0, 500),
+        note: (line
+          ? [`Bank statement line: ${line.description}`, gift.note].filter(Boolean).join("\n")
+          : (gift.note ?? null)
+        )?.slice(0, 500),
       },
       actor,
       thanks,

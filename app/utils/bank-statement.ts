@@ -210,7 +210,12 @@ export function findReferences(text: string): string[] {
  * A statement line's identity across imports (payments.bank_line): its day, amount, text, and how
  * many identical lines came before it in the file.
  */
-export function bankLineFingerprint(date: string, amountPence: number, description: string, occurrence: number): string {
+export function bankLineFingerprint(
+  date: string,
+  amountPence: number,
+  description: string,
+  occurrence: number,
+): string {
   const text = `${date}|${amountPence}|${description.replace(/\s+/g, " ").trim().toLowerCase()}|${occurrence}`;
   return `v1:${sha256Hex(text)}`;
 }

@@ -105,9 +105,9 @@ export default function RefundPayment() {
       ) : (
         <>
           <p id={questionId} className="text-slate-800 dark:text-slate-200">
-            Money given back of the payment of {what} on pledge <span className="font-mono">{pledge.reference}</span>
-            : at most {formatPence(refundablePence)}. Record it once the bank has paid it out. The pledge&rsquo;s
-            total, its Gift Aid and the donor&rsquo;s statement count what the donor kept.
+            Money given back of the payment of {what} on pledge <span className="font-mono">{pledge.reference}</span>:
+            at most {formatPence(refundablePence)}. Record it once the bank has paid it out. The pledge&rsquo;s total,
+            its Gift Aid and the donor&rsquo;s statement count what the donor kept.
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <ErrorSummary form={form} />

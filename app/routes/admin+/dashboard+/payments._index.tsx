@@ -7,7 +7,13 @@ import { StaffPageTitle } from "~/components/admin/page-title";
 import { SavedNotice } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { MAX_PAGE, paymentMethodNames, paymentMethods, paymentsRangeQuery, parsePaymentsRange } from "~/schemas/donations";
+import {
+  MAX_PAGE,
+  paymentMethodNames,
+  paymentMethods,
+  paymentsRangeQuery,
+  parsePaymentsRange,
+} from "~/schemas/donations";
 import { paymentsPage } from "~/services/payments-list.server";
 import { takeFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
@@ -155,7 +161,8 @@ export default function PaymentsList() {
           {result.total > 0 ? (
             <section aria-labelledby="range-totals" className="mt-4">
               <h3 id="range-totals" className="text-lg font-semibold">
-                {filtered ? "Total of the filtered payments" : "Total of every payment"}: {formatPence(result.totals.netPence)}
+                {filtered ? "Total of the filtered payments" : "Total of every payment"}:{" "}
+                {formatPence(result.totals.netPence)}
               </h3>
               <ul className="mt-1 text-sm">
                 {result.totals.methods.map((m) => (

@@ -140,7 +140,10 @@ export default function RecordGift() {
       </Link>
       <h2 className="mt-3 text-2xl font-semibold">{line ? "Record a bank line as a new gift" : "Record a gift"}</h2>
       {line ? (
-        <section aria-labelledby="bank-line-heading" className="mt-4 max-w-2xl rounded-md border border-slate-300 p-4 dark:border-slate-600">
+        <section
+          aria-labelledby="bank-line-heading"
+          className="mt-4 max-w-2xl rounded-md border border-slate-300 p-4 dark:border-slate-600"
+        >
           <h3 id="bank-line-heading" className="font-semibold">
             Bank statement line
           </h3>
@@ -235,8 +238,8 @@ export default function RecordGift() {
 
           <div className="space-y-2">
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              Tick Gift Aid only when the donor gave this declaration (on paper, by e-mail or by phone). The
-              thank-you e-mail quotes it, and how to cancel it.
+              Tick Gift Aid only when the donor gave this declaration (on paper, by e-mail or by phone). The thank-you
+              e-mail quotes it, and how to cancel it.
             </p>
             <GiftAidFields fields={fields} words={giftAid} />
           </div>

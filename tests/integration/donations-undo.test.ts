@@ -130,7 +130,7 @@ describe("removing a payment recorded by mistake", () => {
     const claim = await createClaimBatch({ paymentIds: [payment.id], actor: "admin" });
     // The pledge page says which payment is in which batch, so staff need not try to remove it.
     expect((await pledgePage(pledge.id)).payments.map((p: { id: number; claim: unknown }) => [p.id, p.claim])).toEqual([
-      [payment.id, { claimId: claim.id, submitted: false }],
+      [payment.id, { claimId: claim.id, submitted: false, claimedPence: 5000 }],
       [unclaimed.id, null],
     ]);
 

@@ -143,7 +143,11 @@ describe("removing a payment recorded by mistake", () => {
     response = await removeRequest(pledge.id, payment.id, { reason: "Mistake" });
     expect(response.status).toBe(409);
     expect(JSON.stringify(await bodyOf(response))).toContain("submitted to HMRC: it cannot be removed");
-    expect((await pledgePage(pledge.id)).payments[0].claim).toEqual({ claimId: claim.id, submitted: true });
+    expect((await pledgePage(pledge.id)).payments[0].claim).toEqual({
+      claimId: claim.id,
+      submitted: true,
+      claimedPence: 5000,
+    });
 
     expect(await paymentsOf(pledge.id)).toHaveLength(2);
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 10000 });

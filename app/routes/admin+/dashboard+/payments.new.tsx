@@ -178,8 +178,9 @@ export default function RecordGift() {
 
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold">Who gave it</legend>
-            <div className="space-y-2" role="radiogroup" aria-label="Who gave it">
-              <label className="flex items-center gap-2">
+            <ErrorList id={fields.who.errorId} errors={fields.who.errors} />
+            <div className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+              <label className="flex items-center gap-2 font-semibold">
                 <input
                   type="radio"
                   name={fields.who.name}
@@ -189,7 +190,20 @@ export default function RecordGift() {
                 />
                 A new supporter
               </label>
-              <label className="flex items-center gap-2">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField meta={fields.firstName} label="First name" autoComplete="off" />
+                <TextField meta={fields.lastName} label="Last name" autoComplete="off" />
+              </div>
+              <TextField
+                meta={fields.email}
+                label="E-mail address"
+                type="email"
+                autoComplete="off"
+                hint="An address that is already a supporter's records the gift for them."
+              />
+            </div>
+            <div className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+              <label className="flex items-center gap-2 font-semibold">
                 <input
                   type="radio"
                   name={fields.who.name}
@@ -199,26 +213,12 @@ export default function RecordGift() {
                 />
                 An existing supporter
               </label>
-              <ErrorList id={fields.who.errorId} errors={fields.who.errors} />
+              <TextField
+                meta={fields.supporter}
+                label="Supporter number or one of their e-mail addresses"
+                hint="The number on their page under Supporters. The gift takes the name on their records."
+              />
             </div>
-            <TextField
-              meta={fields.supporter}
-              label="Existing supporter's number or e-mail address"
-              optional
-              hint="For an existing supporter: the number on their page, or any of their addresses."
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField meta={fields.firstName} label="First name" optional autoComplete="off" />
-              <TextField meta={fields.lastName} label="Last name" optional autoComplete="off" />
-            </div>
-            <TextField
-              meta={fields.email}
-              label="E-mail address"
-              type="email"
-              optional
-              autoComplete="off"
-              hint="For a new supporter: name and e-mail address are required. An address that is already a supporter's records the gift for them."
-            />
           </fieldset>
 
           <fieldset className="space-y-4">

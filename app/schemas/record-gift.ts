@@ -94,10 +94,14 @@ export const recordGiftSchema = (today: string) =>
           .optional(),
       ),
     })
-    .superRefine(...everyIssue(recordGiftIssues))
-    .transform((value) => ({ ...value, giftAidDeclaration: giftAidDetails(value) }));
+    // No transform on the whole object (Conform's constraint reads only its fields): the
+    // declaration's details are `giftAidDetails(value)`, as the action takes them.
+    .superRefine(...everyIssue(recordGiftIssues));
 
 export type RecordGiftInput = z.output<ReturnType<typeof recordGiftSchema>>;
+
+/** The declaration a valid submission carries (cleaned, as the donate form's), or null. */
+export const recordGiftDeclaration = (value: RecordGiftInput) => giftAidDetails(value);
 
 /** A line's text is shown as the bank gave it; refuse what the text rule refuses (control characters). */
 export function bankTextProblem(text: string): string | null {

@@ -71,6 +71,17 @@ test("an unmatched bank line becomes a new gift in one step, and the Payments li
   await expect(giftAid).toContainText("with this pledge");
   await expect(giftAid).toContainText("claimable in the next batch: Gift Aid £7.50");
 
+  // £10 of it given back by the bank: through the ledger, Gift Aid on the £20 the donor kept.
+  await payments.getByRole("link", { name: `Refund the payment of £30 received ${day.long}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Record a refund" });
+  await expect(dialog).toContainText("at most £30");
+  await dialog.getByLabel("Amount given back (£)").fill("10");
+  await dialog.getByLabel("Reason").fill("Donor gave twice by mistake");
+  await dialog.getByRole("button", { name: "Record refund" }).click();
+  await expect(page.getByText("Refund recorded.")).toBeVisible();
+  await expect(payments).toContainText("Refund of a bank payment");
+  await expect(giftAid).toContainText("claimable in the next batch: Gift Aid £5");
+
   // The line is imported: the same statement again does not offer it.
   await upload();
   await expect(page.getByRole("listitem").filter({ hasText: words })).toContainText("Already imported");

@@ -12,7 +12,7 @@ import { londonToday } from "~/infra/clock.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { bankTextProblem, recordGiftSchema } from "~/schemas/record-gift";
+import { bankTextProblem, recordGiftDeclaration, recordGiftSchema } from "~/schemas/record-gift";
 import { withCharityDetails } from "~/services/charity-settings.server";
 import { GiftError, isBankLineImported, recordGift, type GiftBankLine } from "~/services/gifts.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
         amountPence: value.amount,
         note: value.note ?? null,
         sendThanks: value.sendThanks,
-        giftAidDeclaration: value.giftAidDeclaration,
+        giftAidDeclaration: recordGiftDeclaration(value),
         bankLine,
       },
       user.username,

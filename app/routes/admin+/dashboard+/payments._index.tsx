@@ -109,7 +109,6 @@ export default function PaymentsList() {
         method="get"
         action={adminPaths.payments}
         className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
-        aria-label="Filter payments"
       >
         <div>
           <label htmlFor="payments-from" className={labelClass}>
@@ -181,7 +180,7 @@ export default function PaymentsList() {
               <p className="mt-1 font-semibold" data-testid={`day-total-${d.day}`}>
                 Day total: {formatPence(d.netPence)}
               </p>
-              <ul className="text-sm" aria-label={`Totals by method on ${day(d.day)}`}>
+              <ul className="text-sm">
                 {d.methods.map((m) => (
                   <li key={m.method}>
                     {paymentMethodNames[m.method]}: {methodFigure(m)}

@@ -3,7 +3,9 @@
 // supporter (from a bank line that names no pledge, in one step), a refund of a hand or bank
 // payment through the ledger, and the pledge page's Gift Aid state. Runs on both engines
 // (TEST_DATABASE=postgres): the day totals are SQL sums.
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordGiftSchema, refundPaymentSchema } from "~/schemas/record-gift";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { londonToday } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
@@ -159,6 +161,11 @@ describe("the Payments list", () => {
 });
 
 describe("recording a gift", () => {
+  it("has forms whose constraints Conform can read (the pages render them on the server)", () => {
+    expect(getZodConstraint(recordGiftSchema("2026-01-01")).email).toBeDefined();
+    expect(getZodConstraint(refundPaymentSchema("2026-01-01")).reason).toMatchObject({ required: true });
+  });
+
   it("records an unmatched bank line as a new supporter's gift in one step, with Gift Aid, and never offers the line again", async () => {
     const { line, href } = await unmatchedLine();
     expect(line).toMatchObject({ date: "2025-10-05", amountPence: 3000, description: "J SMITH DONATION" });

@@ -13,6 +13,7 @@ import { listAudit } from "~/models/audit.server";
 import { getPledge } from "~/models/pledge.server";
 import * as detailRoute from "~/routes/admin+/dashboard+/donations.$id/route";
 import * as refundRoute from "~/routes/admin+/dashboard+/donations.$id.payments.$paymentId.refund";
+import * as removeRoute from "~/routes/admin+/dashboard+/donations.$id.payments.$paymentId.remove";
 import * as paymentsCsv from "~/routes/admin+/dashboard+/donations.payments[.]csv";
 import * as listRoute from "~/routes/admin+/dashboard+/payments._index";
 import * as giftRoute from "~/routes/admin+/dashboard+/payments.new";
@@ -343,6 +344,15 @@ describe("refunding a payment by hand or by bank", () => {
     expect(page.giftAid.gifts).toEqual([
       expect.objectContaining({ state: "claimable", keptPence: 3000, refundedPence: 2000, giftAidPence: 750 }),
     ]);
+
+    // The payment stays while a refund points at it.
+    const remove = await run(
+      removeRoute.action,
+      postForm(adminPaths.removePayment(pledge.id, payment.id), { reason: "Mistake" }, { cookie }),
+      { id: String(pledge.id), paymentId: String(payment.id) },
+    );
+    expect(remove.status).toBe(409);
+    expect(JSON.stringify(await bodyOf(remove))).toContain("remove its refunds first");
 
     // A card payment is refunded in Stripe: no such form here.
     const card = await immediateTransaction(getDb(), (trx) =>

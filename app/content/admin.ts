@@ -1,4 +1,5 @@
 // Words the staff dashboard shows, defined once so pages and tests agree.
+import { formatPence } from "~/utils/money";
 
 export const adminMessages = {
   deleteConfirmation: "Are you sure you want to delete this news article?",
@@ -16,6 +17,14 @@ export const donationRefusals = {
     submitted
       ? `This payment is in Gift Aid claim batch ${claimId}, which was submitted to HMRC: it cannot be removed. If the money was not received, tell HMRC in your next claim.`
       : `This payment is in Gift Aid claim batch ${claimId}, not yet submitted. Delete that batch first (its other payments become claimable again), then remove the payment.`,
+  refundTooLarge: (leftPence: number) =>
+    leftPence > 0
+      ? `That is more than is left of this payment to give back: at most ${formatPence(leftPence)}.`
+      : "This payment has been given back in full already: there is nothing left to refund.",
+  paymentRefunded:
+    "Part of this payment has been given back: remove its refunds first (if they were recorded by mistake), then the payment.",
+  refundBeforePayment: (receivedOn: string) =>
+    `Money cannot be given back before it arrived: enter ${receivedOn} or a later day.`,
 } as const;
 
 /** What the card gift service says when it cannot change a monthly card gift or a card pledge. */

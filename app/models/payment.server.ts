@@ -131,6 +131,8 @@ export async function getPayment(db: DB, id: number): Promise<Payment | undefine
 export interface PaymentClaim {
   claimId: number;
   submitted: boolean;
+  /** The donation the batch claimed on (what the donor had kept when it was made), in pence. */
+  claimedPence: number;
 }
 
 /** The claim batch of each of these payments that is in one (a payment is in at most one, ever). */
@@ -139,10 +141,20 @@ export async function listClaimsOfPayments(db: DB, paymentIds: readonly number[]
   const rows = await db
     .selectFrom("gift_aid_claim_items")
     .innerJoin("gift_aid_claims", "gift_aid_claims.id", "gift_aid_claim_items.claim_id")
-    .select(["gift_aid_claim_items.payment_id", "gift_aid_claims.id as claim_id", "gift_aid_claims.submitted_on"])
+    .select([
+      "gift_aid_claim_items.payment_id",
+      "gift_aid_claim_items.amount_pence",
+      "gift_aid_claims.id as claim_id",
+      "gift_aid_claims.submitted_on",
+    ])
     .where("gift_aid_claim_items.payment_id", "in", paymentIds)
     .execute();
-  return new Map(rows.map((row) => [row.payment_id, { claimId: row.claim_id, submitted: row.submitted_on !== null }]));
+  return new Map(
+    rows.map((row) => [
+      row.payment_id,
+      { claimId: row.claim_id, submitted: row.submitted_on !== null, claimedPence: Number(row.amount_pence) },
+    ]),
+  );
 }
 
 /** The claim batch a payment is in, if any. */
@@ -189,6 +201,8 @@ export interface PaymentExportRow extends Payment {
 export interface ReceivedRange {
   from?: string;
   to?: string;
+  /** Only payments (and refunds) of this method. */
+  method?: PaymentMethod;
 }
 
 /** Every payment (received within the range) with its pledge's reference and donor, in id order, in batches. */
@@ -214,6 +228,7 @@ export async function* iteratePaymentsWithPledges(
       .where("payments.id", ">", lastId);
     if (range.from) query = query.where("payments.received_on", ">=", range.from);
     if (range.to) query = query.where("payments.received_on", "<=", range.to);
+    if (range.method) query = query.where("payments.method", "=", range.method);
     const rows = await query.orderBy("payments.id", "asc").limit(batch).execute();
     if (rows.length) {
       yield rows.map((row) => ({
@@ -230,4 +245,117 @@ export async function* iteratePaymentsWithPledges(
     }
     if (rows.length < batch) return;
   }
+}
+
+/** The range's conditions (received days both inclusive, a method), for the Payments list. */
+function inRange(eb: ExpressionBuilder<Database, "payments">, range: ReceivedRange) {
+  const conditions = [];
+  if (range.from) conditions.push(eb("payments.received_on", ">=", range.from));
+  if (range.to) conditions.push(eb("payments.received_on", "<=", range.to));
+  if (range.method) conditions.push(eb("payments.method", "=", range.method));
+  return eb.and(conditions);
+}
+
+/** A payment or refund as the Payments list shows it: with its pledge's reference and donor. */
+export interface PaymentListRow extends Payment {
+  reference: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * One page of the payments and refunds received within the range, newest day first (then the
+ * latest recorded first), with how many there are in all.
+ */
+export async function listPaymentsInRange(
+  db: DB,
+  range: ReceivedRange,
+  page: { offset: number; limit: number },
+): Promise<{ rows: PaymentListRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("payments")
+      .innerJoin("pledges", "pledges.id", "payments.pledge_id")
+      .selectAll("payments")
+      .select(["pledges.reference", "pledges.first_name", "pledges.last_name"])
+      .where((eb) => inRange(eb, range))
+      .orderBy("payments.received_on", "desc")
+      .orderBy("payments.id", "desc")
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom("payments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => inRange(eb, range))
+      .executeTakeFirst(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...toPayment(row),
+      reference: row.reference,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/** What one method brought in on one day: money in less money given back that day, in pence. */
+export interface DayMethodTotal {
+  receivedOn: string;
+  method: PaymentMethod;
+  /** Net: payments less the refunds paid out that day (what the bank shows for the day). */
+  netPence: number;
+  inPence: number;
+  refundedPence: number;
+  payments: number;
+  refunds: number;
+}
+
+/**
+ * The totals by received day and method within the range (every day, or only `days`): each
+ * refund counts on the day it was given back, so a day's net is what the account moved that day.
+ */
+export async function sumPaymentsByDayAndMethod(
+  db: DB,
+  range: ReceivedRange,
+  days?: readonly string[],
+): Promise<DayMethodTotal[]> {
+  if (days && days.length === 0) return [];
+  let query = db
+    .selectFrom("payments")
+    .select((eb) => [
+      "payments.received_on",
+      "payments.method",
+      eb.fn.sum<number>("payments.amount_pence").as("net"),
+      eb.fn
+        .sum<number>(
+          eb.case().when("payments.amount_pence", ">", 0).then(eb.ref("payments.amount_pence")).else(0).end(),
+        )
+        .as("in_pence"),
+      eb.fn.sum<number>(eb.case().when("payments.amount_pence", ">", 0).then(1).else(0).end()).as("payments"),
+      eb.fn.countAll<number>().as("rows"),
+    ])
+    .where((eb) => inRange(eb, range));
+  if (days) query = query.where("payments.received_on", "in", [...days]);
+  const rows = await query
+    .groupBy(["payments.received_on", "payments.method"])
+    .orderBy("payments.received_on", "desc")
+    .orderBy("payments.method", "asc")
+    .execute();
+  return rows.map((row) => {
+    const netPence = Number(row.net);
+    const inPence = Number(row.in_pence);
+    const payments = Number(row.payments);
+    return {
+      receivedOn: row.received_on,
+      method: row.method,
+      netPence,
+      inPence,
+      refundedPence: inPence - netPence,
+      payments,
+      refunds: Number(row.rows) - payments,
+    };
+  });
 }

@@ -212,6 +212,33 @@ const optionalDay = (message: string) =>
       .optional(),
   );
 
+/** How a payment reached the books (payments.method), and its words in the Payments list's filter. */
+export const paymentMethods = ["manual", "bank-import", "card"] as const;
+export type PaymentMethodValue = (typeof paymentMethods)[number];
+export const paymentMethodNames: Record<PaymentMethodValue, string> = {
+  manual: "By hand",
+  "bank-import": "Bank statement",
+  card: "Card (Stripe)",
+};
+
+/** Received days (both inclusive, either open) and a method: the Payments list's filters and its CSV's. */
+export interface PaymentsRange {
+  from?: string;
+  to?: string;
+  method?: PaymentMethodValue;
+}
+
+/** The query string of a range (empty values left out), for the list's page links and its CSV. */
+export function paymentsRangeQuery(range: PaymentsRange & { page?: number }): string {
+  const params = new URLSearchParams();
+  if (range.from) params.set("from", range.from);
+  if (range.to) params.set("to", range.to);
+  if (range.method) params.set("method", range.method);
+  if (range.page && range.page > 1) params.set("page", String(range.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
 /**
  * The payments export's received-date range: both days inclusive, either may be left empty.
  * `received_on` is the UK calendar day the bank says the money arrived, so the days compare
@@ -221,6 +248,8 @@ export const paymentsExportSchema = z
   .object({
     from: optionalDay("Enter the first day like 05/10/2025"),
     to: optionalDay("Enter the last day like 31/10/2025"),
+    /** How the money reached the books (the Payments list's filter, carried to its CSV). */
+    method: z.preprocess(emptyToUndefined, z.enum(paymentMethods, { error: "Choose a listed method" }).optional()),
   })
   .superRefine(({ from, to }, ctx) => {
     if (from && to && from > to) {
@@ -231,10 +260,11 @@ export const paymentsExportSchema = z
 /** The export's range from a query string (the first value of each), or the first problem. */
 export function parsePaymentsRange(
   params: URLSearchParams,
-): { ok: true; range: { from?: string; to?: string } } | { ok: false; error: string } {
+): { ok: true; range: PaymentsRange } | { ok: false; error: string } {
   const result = paymentsExportSchema.safeParse({
     from: params.get("from") ?? undefined,
     to: params.get("to") ?? undefined,
+    method: params.get("method") ?? undefined,
   });
   if (!result.success) return { ok: false, error: result.error.issues[0]?.message ?? "Invalid dates" };
   return { ok: true, range: result.data };

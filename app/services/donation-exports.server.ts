@@ -106,7 +106,13 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
     }
   }
   logger.info(
-    { event: "payments.exported", rows: rows.length, from: range.from ?? null, to: range.to ?? null },
+    {
+      event: "payments.exported",
+      rows: rows.length,
+      from: range.from ?? null,
+      to: range.to ?? null,
+      method: range.method ?? null,
+    },
     "Payments exported",
   );
   return rows;

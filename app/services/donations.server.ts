@@ -5,6 +5,7 @@ import {
   getPayment,
   listClaimsOfPayments,
   listPaymentsForPledge,
+  refundedOfPayment,
   type Payment,
   type PaymentClaim,
 } from "~/models/payment.server";
@@ -22,7 +23,7 @@ import { logger } from "~/infra/logger.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
-import { logPayment, paymentDetail, recordPayment, type NewPayment } from "./ledger.server";
+import { logPayment, paymentDetail, recordPayment, recordRefund, type NewPayment } from "./ledger.server";
 import { Refusal } from "./refusal.server";
 import { donationRefusals } from "~/content/admin";
 
@@ -130,6 +131,9 @@ export async function removePayment(
     }
     const claim = await findClaimOfPayment(trx, payment.id);
     if (claim) throw new DonationError(donationRefusals.paymentClaimed(claim.claimId, claim.submitted), 409);
+    // A refund points at its payment: the payment goes only once its refunds are gone.
+    if ((await refundedOfPayment(trx, payment.id)) !== 0)
+      throw new DonationError(donationRefusals.paymentRefunded, 409);
     await deletePayment(trx, payment.id);
     const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;
     const line = payment.bankLine ? "; its statement line can be imported again" : "";
@@ -154,4 +158,57 @@ export async function findPledge(id: number): Promise<Pledge | undefined> {
 /** A pledge by its payment reference (the thank-you page's address), or undefined. */
 export async function findPledgeByReference(reference: string): Promise<Pledge | undefined> {
   return getPledgeByReference(getDb(), reference);
+}
+
+/** A payment staff may give back (by hand or by bank, not a refund itself), with what is left of it to give back. */
+export async function getRefundablePayment(
+  pledgeId: number,
+  paymentId: number,
+): Promise<{ pledge: Pledge; payment: Payment; refundablePence: number } | undefined> {
+  const db = getDb();
+  const [pledge, payment] = await Promise.all([getPledge(db, pledgeId), getPayment(db, paymentId)]);
+  if (!pledge || !payment || payment.pledgeId !== pledgeId || payment.method === "card" || payment.amountPence <= 0) {
+    return undefined;
+  }
+  return { pledge, payment, refundablePence: payment.amountPence - (await refundedOfPayment(db, payment.id)) };
+}
+
+/**
+ * Money given back of a payment made by hand or by bank: a refund through the ledger (a negative
+ * payment linked to it, the pledge's totals, its history with the reason, and a Gift Aid claim
+ * batch that holds the payment flagged), netted everywhere as card refunds are. Card payments are
+ * refunded in Stripe (their refunds come back by webhook). Refused with `DonationError`: no such
+ * payment (404) or more than is left of it (409).
+ */
+export async function refundPayment(
+  input: { pledgeId: number; paymentId: number; amountPence: number; refundedOn: string; reason: string },
+  actor: string,
+): Promise<{ refund: Payment; pledge: Pledge }> {
+  const result = await immediateTransaction(getDb(), async (trx) => {
+    const payment = await getPayment(trx, input.paymentId);
+    if (!payment || payment.pledgeId !== input.pledgeId || payment.method === "card" || payment.amountPence <= 0) {
+      throw new DonationError("There is no such payment on this pledge.", 404);
+    }
+    if (input.refundedOn < payment.receivedOn) {
+      throw new DonationError(donationRefusals.refundBeforePayment(payment.receivedOn), 409);
+    }
+    const refund = await recordRefund(
+      trx,
+      {
+        paymentId: payment.id,
+        amountPence: input.amountPence,
+        receivedOn: input.refundedOn,
+        note: `Refund: ${input.reason}`.slice(0, 500),
+        reason: input.reason,
+      },
+      actor,
+    );
+    if (!refund.ok && refund.reason === "too-large") {
+      throw new DonationError(donationRefusals.refundTooLarge(refund.refundablePence), 409);
+    }
+    if (!refund.ok) throw new DonationError("There is no such payment on this pledge.", 404);
+    return { refund: refund.refund, pledge: refund.pledge };
+  });
+  if (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null) pageCache.clear();
+  return result;
 }

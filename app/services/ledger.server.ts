@@ -133,6 +133,8 @@ export interface NewRefund {
   note?: string | null;
   /** The Stripe refund it records (unique). */
   stripeId?: string | null;
+  /** Why staff gave it back (a refund by hand or by bank): kept in the pledge's history. */
+  reason?: string | null;
 }
 
 export type RefundResult =
@@ -189,7 +191,7 @@ export async function recordRefund(trx: DB, input: NewRefund, actor: string): Pr
     entity: "pledge",
     entityId: pledge.id,
     action: "payment.refunded",
-    detail: `${formatPence(input.amountPence)} refunded${via} on ${refund.receivedOn} (of ${formatPence(original.amountPence)} received ${original.receivedOn})${change}${claimNote}`,
+    detail: `${formatPence(input.amountPence)} refunded${via} on ${refund.receivedOn} (of ${formatPence(original.amountPence)} received ${original.receivedOn})${change}${claimNote}${input.reason ? `. Reason: ${input.reason}` : ""}`,
     actor,
   });
   logPayment("payment.refunded", refund, "Refund recorded");

@@ -24,6 +24,28 @@ export const adminPaths = {
   removePayment: (pledgeId: number, paymentId: number) =>
     `${DASHBOARD_PATH}/donations/${pledgeId}/payments/${paymentId}/remove`,
   donationsImport: `${DASHBOARD_PATH}/donations/import`,
+  /** Give back some or all of a payment made by hand or by bank: a dialog over the pledge (a page of its own without JavaScript). */
+  refundPayment: (pledgeId: number, paymentId: number) =>
+    `${DASHBOARD_PATH}/donations/${pledgeId}/payments/${paymentId}/refund`,
+  /** Money received by UK day and method (?from=&to=&method=&page=), with the day's totals. */
+  payments: `${DASHBOARD_PATH}/payments`,
+  /** Record a gift for an existing or a new supporter (from a bank statement line: ?line=&date=&amount=&text=&n=). */
+  recordGift: `${DASHBOARD_PATH}/payments/new`,
+  /** The same form for a bank statement line that names no pledge: the line as the import read it. */
+  recordGiftFromLine: (line: {
+    fingerprint: string;
+    date: string;
+    amountPence: number;
+    description: string;
+    occurrence: number;
+  }) =>
+    `${DASHBOARD_PATH}/payments/new?${new URLSearchParams({
+      line: line.fingerprint,
+      date: line.date,
+      amount: String(line.amountPence),
+      text: line.description,
+      n: String(line.occurrence),
+    })}`,
   /** A donor's yearly giving statement: the confirmation (GET ?year=) and the send (POST). */
   donationStatement: (id: number, year?: number) =>
     `${DASHBOARD_PATH}/donations/${id}/statement${year === undefined ? "" : `?year=${year}`}`,
@@ -166,6 +188,7 @@ export const dashboardSections = [
   },
   { key: "appeals", label: "Appeals", to: adminPaths.appeals, group: "content", roles: everyone },
   { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
+  { key: "payments", label: "Payments", to: adminPaths.payments, group: "money", roles: money },
   {
     key: "fundraising-pages",
     label: "Fundraising pages",

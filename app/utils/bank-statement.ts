@@ -37,6 +37,8 @@ export interface StatementCredit {
   description: string;
   /** Identifies the line across imports: date, amount, description and its occurrence index. */
   fingerprint: string;
+  /** How many identical lines (day, amount, text) came before it in the file. */
+  occurrence: number;
   /** Pledge references found in the text, normalised (CHA-XXXXXXXX). */
   references: string[];
 }
@@ -204,7 +206,16 @@ export function findReferences(text: string): string[] {
   return [...found];
 }
 
-function fingerprint(date: string, amountPence: number, description: string, occurrence: number): string {
+/**
+ * A statement line's identity across imports (payments.bank_line): its day, amount, text, and how
+ * many identical lines came before it in the file.
+ */
+export function bankLineFingerprint(
+  date: string,
+  amountPence: number,
+  description: string,
+  occurrence: number,
+): string {
   const text = `${date}|${amountPence}|${description.replace(/\s+/g, " ").trim().toLowerCase()}|${occurrence}`;
   return `v1:${sha256Hex(text)}`;
 }
@@ -361,7 +372,8 @@ export function readStatementRows(
       date,
       amountPence,
       description,
-      fingerprint: fingerprint(date, amountPence, description, occurrence),
+      fingerprint: bankLineFingerprint(date, amountPence, description, occurrence),
+      occurrence,
       references: findReferences(description),
     });
   }

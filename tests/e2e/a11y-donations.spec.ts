@@ -50,6 +50,31 @@ const pages: { name: string; submits?: true; open: (page: Page, hydrated: boolea
     },
   },
   {
+    name: "the refund dialog",
+    open: async (page) => {
+      const pledge = await createPledge({ lastName: uniqueTitle("Axe").replace(" ", "") });
+      const payment = await recordPayment(pledge.id, "2025-10-05", 2500);
+      await page.goto(`/admin/dashboard/donations/${pledge.id}/payments/${payment.id}/refund`);
+      await expect(page.getByRole("dialog", { name: "Record a refund" })).toBeVisible();
+    },
+  },
+  {
+    name: "the Payments list",
+    open: async (page) => {
+      const pledge = await createPledge({ lastName: uniqueTitle("Axe").replace(" ", "") });
+      await recordPayment(pledge.id, "2025-10-05", 2500);
+      await page.goto("/admin/dashboard/payments?from=2025-10-05&to=2025-10-05");
+      await expect(page.getByText(/^Day total: /).first()).toBeVisible();
+    },
+  },
+  {
+    name: "the record-a-gift form",
+    open: async (page) => {
+      await page.goto("/admin/dashboard/payments/new");
+      await expect(page.getByRole("heading", { name: "Record a gift" })).toBeVisible();
+    },
+  },
+  {
     name: "the import page",
     open: async (page) => {
       await page.goto("/admin/dashboard/donations/import");

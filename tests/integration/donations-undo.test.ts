@@ -130,7 +130,7 @@ describe("removing a payment recorded by mistake", () => {
     const claim = await createClaimBatch({ paymentIds: [payment.id], actor: "admin" });
     // The pledge page says which payment is in which batch, so staff need not try to remove it.
     expect((await pledgePage(pledge.id)).payments.map((p: { id: number; claim: unknown }) => [p.id, p.claim])).toEqual([
-      [payment.id, { claimId: claim.id, submitted: false }],
+      [payment.id, { claimId: claim.id, submitted: false, claimedPence: 5000 }],
       [unclaimed.id, null],
     ]);
 
@@ -143,7 +143,11 @@ describe("removing a payment recorded by mistake", () => {
     response = await removeRequest(pledge.id, payment.id, { reason: "Mistake" });
     expect(response.status).toBe(409);
     expect(JSON.stringify(await bodyOf(response))).toContain("submitted to HMRC: it cannot be removed");
-    expect((await pledgePage(pledge.id)).payments[0].claim).toEqual({ claimId: claim.id, submitted: true });
+    expect((await pledgePage(pledge.id)).payments[0].claim).toEqual({
+      claimId: claim.id,
+      submitted: true,
+      claimedPence: 5000,
+    });
 
     expect(await paymentsOf(pledge.id)).toHaveLength(2);
     expect(await getPledge(getDb(), pledge.id)).toMatchObject({ paidPence: 10000 });

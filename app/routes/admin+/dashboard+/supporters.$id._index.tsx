@@ -79,6 +79,9 @@ export default function SupporterPage() {
         >
           Privacy request for this supporter
         </a>
+        <Link to={`${adminPaths.recordGift}?supporter=${supporter.id}`} className="btn-secondary">
+          Record a gift from this supporter
+        </Link>
       </p>
 
       <StaffSection id="gift-aid" title="Gift Aid">

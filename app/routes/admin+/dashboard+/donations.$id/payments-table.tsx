@@ -33,7 +33,7 @@ export function PaymentsTable({
                 "Note",
                 "Recorded by",
                 <span key="undo" className="sr-only">
-                  Remove or Gift Aid claim
+                  Remove, refund or Gift Aid claim
                 </span>,
               ]}
             />
@@ -68,25 +68,45 @@ export function PaymentsTable({
                           "Refunds go through Stripe"
                         ) : null}
                       </span>
-                    ) : payment.claim ? (
-                      // A payment in a Gift Aid claim batch cannot be removed: say where it is.
-                      <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link whitespace-nowrap">
-                        In Gift Aid claim {payment.claim.claimId}
-                        {payment.claim.submitted ? " (submitted)" : " (draft)"}
-                      </Link>
                     ) : (
-                      <Link
-                        to={adminPaths.removePayment(pledge.id, payment.id)}
-                        className="link whitespace-nowrap"
-                        preventScrollReset
-                      >
-                        Remove
-                        <span className="sr-only">
-                          {" "}
-                          the payment of {formatPence(payment.amountPence)} received{" "}
-                          {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
-                        </span>
-                      </Link>
+                      <span className="flex flex-col gap-1">
+                        {payment.claim ? (
+                          // A payment in a Gift Aid claim batch cannot be removed: say where it is.
+                          <Link to={adminPaths.giftAidClaim(payment.claim.claimId)} className="link whitespace-nowrap">
+                            In Gift Aid claim {payment.claim.claimId}
+                            {payment.claim.submitted ? " (submitted)" : " (draft)"}
+                          </Link>
+                        ) : (
+                          <Link
+                            to={adminPaths.removePayment(pledge.id, payment.id)}
+                            className="link whitespace-nowrap"
+                            preventScrollReset
+                          >
+                            Remove
+                            <span className="sr-only">
+                              {" "}
+                              the {payment.amountPence < 0 ? "refund" : "payment"} of {formatPence(payment.amountPence)}{" "}
+                              {payment.amountPence < 0 ? "given back" : "received"}{" "}
+                              {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
+                            </span>
+                          </Link>
+                        )}
+                        {payment.amountPence > 0 ? (
+                          // Money given back of a payment by hand or by bank (card refunds are Stripe's).
+                          <Link
+                            to={adminPaths.refundPayment(pledge.id, payment.id)}
+                            className="link whitespace-nowrap"
+                            preventScrollReset
+                          >
+                            Refund
+                            <span className="sr-only">
+                              {" "}
+                              the payment of {formatPence(payment.amountPence)} received{" "}
+                              {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
+                            </span>
+                          </Link>
+                        ) : null}
+                      </span>
                     )}
                   </td>
                 </tr>

@@ -21,12 +21,14 @@ import { getPledgeRecord, recordManualPayment } from "~/services/donations.serve
 import { donorTaxYears } from "~/services/giving-statements.server";
 import { supporterIdOfPledge } from "~/services/supporters.server";
 import { causeLabels } from "~/services/gift-causes.server";
+import { pledgeGiftAid } from "~/services/pledge-gift-aid.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { formatDateTime } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
+import { GiftAidState } from "./gift-aid-state";
 import { GivingStatementForm } from "./giving-statement-form";
 import { PaymentsTable } from "./payments-table";
 import { PledgeDetails } from "./pledge-details";
@@ -55,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       today: londonToday(),
       supporterId: await supporterIdOfPledge(pledge.id),
       givenTo: (await causeLabels([pledge]))(pledge),
+      giftAid: await pledgeGiftAid(pledge.id, payments),
     },
     { headers: flash.headers },
   );
@@ -75,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PledgeDetail() {
-  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo } =
+  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo, giftAid } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -143,6 +146,8 @@ export default function PledgeDetail() {
       </div>
 
       <PaymentsTable pledge={pledge} payments={payments} />
+
+      <GiftAidState giftAid={giftAid} />
 
       <AuditTrail events={history} />
     </>

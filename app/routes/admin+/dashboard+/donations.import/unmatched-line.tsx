@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { pledgeTypeLabels } from "~/schemas/donations";
+import { adminPaths } from "~/utils/admin-paths";
 import type { ProposalWarning, UnmatchedCredit } from "~/utils/bank-statement";
 import { formatPence } from "~/utils/money";
 import { labelClass } from "./column-selects";
@@ -50,6 +52,13 @@ export function UnmatchedLine({
               Find
             </button>
           </div>
+          <p className="mt-2 text-sm">
+            Not a pledge&apos;s payment?{" "}
+            <Link to={adminPaths.recordGiftFromLine(line)} className="link font-semibold">
+              Record line {line.line} as a new gift
+            </Link>{" "}
+            (for an existing or a new supporter, with Gift Aid if they declared it).
+          </p>
           {search ? (
             search.candidates.length > 0 ? (
               <fieldset className="mt-3">

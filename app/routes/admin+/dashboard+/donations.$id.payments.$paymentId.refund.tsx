@@ -1,0 +1,137 @@
+import { useIsPending } from "~/utils/pending";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { Modal } from "~/components/admin/modal";
+import { dangerButtonClass } from "~/components/admin/styles";
+import { TextareaField, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { site } from "~/content/site";
+import { londonToday } from "~/infra/clock.server";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { REFUND_REASON_MAX_LENGTH, refundPaymentSchema } from "~/schemas/record-gift";
+import { DonationError, getRefundablePayment, refundPayment } from "~/services/donations.server";
+import { adminPaths } from "~/utils/admin-paths";
+import { formatLongDate } from "~/utils/dates";
+import { notFound } from "~/utils/http";
+import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+import { parseRecordId } from "~/utils/record-id";
+
+// Giving back some or all of a payment made by hand or by bank. A nested route of the pledge:
+// with JavaScript a dialog over the pledge page; without it the server renders the same dialog
+// over the page. The refund goes through the ledger (a negative payment linked to this one), so
+// the pledge's totals, Gift Aid, statements and the Payments list read the net, as for card refunds.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Record a refund", description: `Record money given back by ${site.name}.`, noindex: true });
+
+const PAYMENT_NOT_FOUND =
+  "There is no payment made by hand or by bank with this number on this pledge. Card payments are refunded in Stripe.";
+
+function ids(params: LoaderFunctionArgs["params"]) {
+  const pledgeId = parseRecordId(params.id);
+  const paymentId = parseRecordId(params.paymentId);
+  return pledgeId === null || paymentId === null ? null : { pledgeId, paymentId };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "donations");
+  const found = ids(params);
+  const record = found === null ? undefined : await getRefundablePayment(found.pledgeId, found.paymentId);
+  if (!record) throw notFound(PAYMENT_NOT_FOUND);
+  const { pledge, payment, refundablePence } = record;
+  return json({
+    today: londonToday(),
+    pledge: { id: pledge.id, reference: pledge.reference },
+    payment: { id: payment.id, receivedOn: payment.receivedOn, amountPence: payment.amountPence },
+    refundablePence,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, submission } = await staffAction(request, "donations", { schema: refundPaymentSchema(londonToday()) });
+  const found = ids(params);
+  if (found === null) throw notFound(PAYMENT_NOT_FOUND);
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { amount, refundedOn, reason } = submission.value;
+  try {
+    await refundPayment({ ...found, amountPence: amount, refundedOn, reason }, user.username);
+  } catch (error) {
+    if (!(error instanceof DonationError)) throw error;
+    if (error.status === 404) throw notFound(PAYMENT_NOT_FOUND);
+    return json({ result: submission.reply({ fieldErrors: { amount: [error.message] } }) }, { status: error.status });
+  }
+  return savedRedirect(adminPaths.donation(found.pledgeId), "refund-recorded");
+}
+
+export default function RefundPayment() {
+  const { today, pledge, payment, refundablePence } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const questionId = useId();
+  const schema = refundPaymentSchema(today);
+  const [form, fields] = useForm({
+    id: `refund-${payment.id}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { amount: (refundablePence / 100).toFixed(2), refundedOn: today },
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = useIsPending({ state: "submitting" });
+  const back = adminPaths.donation(pledge.id);
+  const what = `${formatPence(payment.amountPence)} received ${formatLongDate(`${payment.receivedOn}T12:00:00Z`)}`;
+
+  return (
+    <Modal title="Record a refund" closeTo={back} role="dialog" descriptionId={questionId}>
+      {refundablePence <= 0 ? (
+        <>
+          <p id={questionId} role="alert">
+            The payment of {what} has been given back in full already: there is nothing left to refund.
+          </p>
+          <div className="mt-6 flex justify-end">
+            <Link to={back} className="btn-primary">
+              Back to the pledge
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p id={questionId} className="text-slate-800 dark:text-slate-200">
+            Money given back of the payment of {what} on pledge <span className="font-mono">{pledge.reference}</span>:
+            at most {formatPence(refundablePence)}. Record it once the bank has paid it out. The pledge&rsquo;s total,
+            its Gift Aid and the donor&rsquo;s statement count what the donor kept.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <ErrorSummary form={form} />
+            <TextField meta={fields.amount} label="Amount given back (£)" inputMode="decimal" />
+            <TextField meta={fields.refundedOn} label="Date given back" type="date" />
+            <TextareaField
+              meta={fields.reason}
+              label="Reason"
+              rows={2}
+              hint={`At most ${REFUND_REASON_MAX_LENGTH} characters. The pledge's history keeps it: leave out personal details.`}
+            />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Link to={back} className="btn-secondary">
+                Cancel
+              </Link>
+              <button type="submit" className={dangerButtonClass} disabled={busy}>
+                {busy ? "Recording…" : "Record refund"}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -109,6 +109,16 @@ export async function updateUnderLease(
   );
 }
 
+/** Gives up `owner`'s lease on the submission (nothing when another worker holds it now). */
+export async function releaseLease(db: DB, id: number, owner: string): Promise<void> {
+  await db
+    .updateTable("hmrc_submissions")
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .execute();
+}
+
 /** The GASDS claimed by submissions under way or accepted (JSON texts). */
 export async function listGasdsOfSubmissions(db: DB): Promise<string[]> {
   const rows = await db

@@ -16,6 +16,7 @@ import {
   getSubmission,
   insertMessage,
   insertSubmission,
+  latestSubmissionOfClaims,
   listLiveSubmissionIds,
   nextLiveSubmissionDue,
   releaseLease,
@@ -41,6 +42,9 @@ import { Refusal } from "./refusal.server";
 
 export class HmrcSubmissionError extends Refusal {}
 
+/** Said with everything about a test submission (HMRC_GATEWAY_TEST=1). */
+export const TEST_NOTE = "A test (HMRC's test service checks it and claims nothing)";
+
 /** How long a worker may hold a submission before another may take it over. */
 export const LEASE_MS = 60_000;
 /** A network failure before HMRC answered: tries again after this, at most this many times. */
@@ -51,6 +55,12 @@ const PASSWORD_MASK = "<Value>********</Value>";
 /** HMRC's gateway settings, or null when the site does not send claims itself. */
 export function hmrcConfig(): HmrcConfig | null {
   return getEnv().hmrc;
+}
+
+/** Which gateway claims go to: HMRC's production one, its test service (nothing claimed), or none. */
+export function hmrcGateway(): "production" | "test" | null {
+  const config = hmrcConfig();
+  return config ? (config.gatewayTest ? "test" : "production") : null;
 }
 
 export interface HeldBackLine {
@@ -241,6 +251,7 @@ export async function startSubmission(
       next_attempt_at: nowIsoString(),
       created_at: nowIsoString(),
       created_by: actor,
+      gateway_test: config.gatewayTest ? 1 : 0,
     });
     const small = gasds ? `; small donations (GASDS) ${gasds.label}: ${formatPence(gasds.amountPence)}` : "";
     const held = plan.heldBack.length
@@ -249,8 +260,8 @@ export async function startSubmission(
     await recordAudit(trx, {
       entity: "claim",
       entityId: claimId,
-      action: "claim.sent_to_hmrc",
-      detail: `${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${small}${held}`,
+      action: config.gatewayTest ? "claim.test_sent_to_hmrc" : "claim.sent_to_hmrc",
+      detail: `${config.gatewayTest ? `${TEST_NOTE}: ` : ""}${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${small}${held}`,
       actor,
     });
     return created;
@@ -495,7 +506,25 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
   const correlationId =
     "correlationId" in answer && answer.correlationId ? answer.correlationId : submission.correlationId;
   let state: HmrcSubmission["state"];
-  if (answer.kind === "response") {
+  if (answer.kind === "response" && submission.gatewayTest === 1) {
+    // A test HMRC found no fault with: nothing was claimed, the batch stays open.
+    state = "tested";
+    await immediateTransaction(db, async (trx) => {
+      await updateUnderLease(trx, submission.id, owner, {
+        state,
+        receipt: answer.receipt,
+        finished_at: now,
+        problem: null,
+      });
+      await recordAudit(trx, {
+        entity: "claim",
+        entityId: submission.claimId,
+        action: "claim.test_passed_at_hmrc",
+        detail: `${TEST_NOTE}: HMRC's test service found no errors; nothing was claimed and the batch stays open. Correlation id ${correlationId ?? ""}`,
+        actor: "HMRC",
+      });
+    });
+  } else if (answer.kind === "response") {
     state = "accepted";
     await immediateTransaction(db, async (trx) => {
       await updateUnderLease(trx, submission.id, owner, {
@@ -520,12 +549,13 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
     });
   } else if (answer.kind === "error") {
     state = "rejected";
+    const test = submission.gatewayTest === 1;
     await update({ state, errors: JSON.stringify(answer.errors), finished_at: now });
     await recordAudit(db, {
       entity: "claim",
       entityId: submission.claimId,
-      action: "claim.rejected_by_hmrc",
-      detail: answer.errors.map((error) => `${error.number}: ${error.text}`).join("; "),
+      action: test ? "claim.test_rejected_by_hmrc" : "claim.rejected_by_hmrc",
+      detail: `${test ? `${TEST_NOTE}: ` : ""}${answer.errors.map((error) => `${error.number}: ${error.text}`).join("; ")}`,
       actor: "HMRC",
     });
   } else {
@@ -552,6 +582,13 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
     }
   }
   return state;
+}
+
+/** Each batch's latest submission to HMRC (state, and whether a test), for the list of batches. */
+export async function latestSubmissions(
+  db: DB = getDb(),
+): Promise<Map<number, { state: HmrcSubmission["state"]; gatewayTest: boolean }>> {
+  return latestSubmissionOfClaims(db);
 }
 
 /** Moves every due submission on by one step; the states they were left in (tests, the timer). */

@@ -1,9 +1,10 @@
 import { nowDate } from "~/infra/clock.server";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import { afterCommit, type DB } from "~/infra/db.server";
 import { deletedCount, updatedAny } from "~/infra/row-count.server";
 import { mailQueued } from "~/infra/mail.server";
+import { logger } from "~/infra/logger.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 export type { OutboxStatus };
@@ -55,12 +56,61 @@ export function mailLane(input: Pick<MailInput, "kind" | "newsletterId" | "timeL
 }
 
 /**
+ * Kinds of mail that acknowledge a public form (donate, contact, newsletter sign-up, volunteer):
+ * anyone may type anyone's address into those forms, so one address gets at most
+ * ACKNOWLEDGEMENTS_PER_HOUR of them, all forms together. More are not queued; the record the
+ * form made is kept all the same.
+ */
+const ACKNOWLEDGEMENTS = ["pledge.donor", "enquiry.ack", "newsletter.confirm", "volunteer.ack"] as const;
+export type AcknowledgementKind = (typeof ACKNOWLEDGEMENTS)[number];
+export const ACKNOWLEDGEMENT_KINDS: ReadonlySet<string> = new Set(ACKNOWLEDGEMENTS);
+export const ACKNOWLEDGEMENTS_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+
+/** How many acknowledgements were queued for `to` (any case) since `since`. */
+async function acknowledgementsSince(db: DB, to: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    // The kinds as literals, as in the partial index outbox_acknowledgements (migration 0036): a
+    // bound parameter would not let SQLite see that the query stays within the index.
+    .where(
+      "kind",
+      "in",
+      ACKNOWLEDGEMENTS.map((kind) => sql.lit(kind)),
+    )
+    .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", to.trim().toLowerCase()))
+    .where("created_at", ">", since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
  * Queues a message. Call it with the transaction that writes the record the message is about,
  * so the record and its message commit together: no record without its mail, no mail about a
  * record that was rolled back. Once that transaction commits, the sender is woken to send it at
  * once (the only place that wakes it for new mail: callers need not).
+ *
+ * An acknowledgement (ACKNOWLEDGEMENT_KINDS) to an address that had ACKNOWLEDGEMENTS_PER_HOUR in
+ * the last hour is not queued: null.
  */
-export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate()): Promise<number> {
+export async function enqueueMail(
+  trx: DB,
+  input: MailInput & { kind: AcknowledgementKind },
+  now?: Date,
+): Promise<number | null>;
+export async function enqueueMail(trx: DB, input: MailInput, now?: Date): Promise<number>;
+export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate()): Promise<number | null> {
+  if (
+    ACKNOWLEDGEMENT_KINDS.has(input.kind) &&
+    (await acknowledgementsSince(trx, input.to, new Date(now.getTime() - HOUR_MS))) >= ACKNOWLEDGEMENTS_PER_HOUR
+  ) {
+    logger.info(
+      { event: "mail.acknowledgement_limited", kind: input.kind },
+      "Acknowledgement not queued: limit for the address reached",
+    );
+    return null;
+  }
   const at = now.toISOString();
   const row = await trx
     .insertInto("outbox")

@@ -3,7 +3,7 @@ import { getDb } from "~/infra/db.server";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
 import { requestDonorLink } from "~/services/donor-portal.server";
 import { takeFlash } from "~/services/flash.server";
-import { getRequest, postForm, run } from "./admin-support";
+import { postForm, run } from "./admin-support";
 
 /** Asks for a link for `email` (a donor's), opens the newest one e-mailed and returns the donor cookie. */
 export async function signInDonor(email: string): Promise<string> {

@@ -13,6 +13,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getEnv, nodeEnvIs } from "~/infra/env.server";
 import { trackRequests } from "~/infra/request-scope.server";
+import { installLastResortHandlers } from "~/infra/last-resort.server";
 import { dataVersionNow } from "~/infra/db.server";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { logger, requestLogger, routeName } from "~/infra/logger.server";
@@ -50,6 +51,9 @@ const ABORT_DELAY = 5_000;
 // app/infra/request-scope.server.ts. News writes clear the page cache
 // in app/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
 trackRequests();
+// What still escapes every handler is logged with its request; a rejection never stops the server
+// (app/infra/last-resort.server.ts).
+installLastResortHandlers();
 // Background work, each on the one loop of app/infra/background-worker.server.ts, started here
 // and only here: the outbox sender (app/services/mail-sender.server.ts) delivers what a killed
 // server left queued at once, then polls for retries, and writes that queue mail kick it after

@@ -196,6 +196,8 @@ export interface OutboxTable {
   last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The volunteer application it is about (0027): erasing the application deletes the message. */
   volunteer_application_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The queue's lane, taken in order: 0 time-limited links, 1 other one-to-one mail, 2 newsletters (0036). */
+  priority: ColumnType<number, number | undefined, number>;
 }
 
 export type NewsletterStatus = "draft" | "scheduled" | "sent";
@@ -362,7 +364,8 @@ export interface GiftAidClaimsTable {
   hmrc_receipt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type HmrcSubmissionState = "submitted" | "polling" | "accepted" | "rejected" | "error";
+/** "tested": a test submission (GatewayTest 1) HMRC's service found no fault with; nothing claimed. */
+export type HmrcSubmissionState = "submitted" | "polling" | "accepted" | "tested" | "rejected" | "error";
 
 /** A claim batch sent to HMRC's Charities Online gateway: a durable state machine (0025). */
 export interface HmrcSubmissionsTable {
@@ -398,6 +401,8 @@ export interface HmrcSubmissionsTable {
   created_at: string;
   created_by: string;
   finished_at: string | null;
+  /** 1: sent with GatewayTest 1 (HMRC_GATEWAY_TEST=1), a test that claims nothing (0036). */
+  gateway_test: ColumnType<number, number | undefined, number>;
 }
 
 /** Every message sent to and received from HMRC's gateway for a submission (0025). */

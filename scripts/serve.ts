@@ -3,8 +3,10 @@
 // the uploads folder and a status file for /healthz. Litestream's own `-exec` mode is not used
 // because it reports every failure of the server as exit code 1; here the server's exit code
 // (or 128 + signal number) is this process's exit code, and Litestream is stopped after the
-// server, with a last sync. SIGINT/SIGTERM go to the server first. On PostgreSQL (DATABASE_URL
-// postgres://) Litestream, which is SQLite's, is not started (scripts/lib/backup-mode.ts).
+// server, with a last sync. SIGINT/SIGTERM go to the server first. A server that exits on its own
+// (a crash) is started again, a few times a minute at most (docs/operations.md, "If the server
+// stops"). On PostgreSQL (DATABASE_URL postgres://) Litestream, which is SQLite's, is not started
+// (scripts/lib/backup-mode.ts).
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { pipeRedacted } from "./lib/access-log";
 import { constants } from "node:os";
@@ -142,9 +144,20 @@ async function main() {
   // The first check once Litestream has had time for its first sync.
   if (enabled) setTimeout(check, 3000).unref();
 
-  const server = startServer();
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", async (code, signal) => {
+  // The server is started again if it exits on its own (a crash: the last-resort handler of
+  // app/infra/last-resort.server.ts ends it on an exception nothing caught), at most
+  // RESTARTS_PER_WINDOW times in RESTART_WINDOW_MS; after that, or after SIGINT/SIGTERM, this
+  // process ends with the server's exit code and the service manager decides (docs/operations.md).
+  let server = startServer();
+  let stopping = false;
+  const restarts: number[] = [];
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      server.kill(signal);
+    });
+  }
+  const finish = async (code: number | null, signal: NodeJS.Signals | null) => {
     clearInterval(timer);
     await checking;
     if (litestream) {
@@ -152,8 +165,28 @@ async function main() {
       await checkBackup(settings).catch(() => {});
     }
     process.exit(exitCodeOf(code, signal));
-  });
+  };
+  const watch = () =>
+    server.on("exit", (code, signal) => {
+      const now = Date.now();
+      while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
+      if (stopping || restarts.length >= RESTARTS_PER_WINDOW) return void finish(code, signal);
+      restarts.push(now);
+      logger.error(
+        { event: "server.exited", code, signal, restarts: restarts.length },
+        "The server stopped unexpectedly; starting it again",
+      );
+      setTimeout(() => {
+        if (stopping) return void finish(code, signal);
+        server = startServer();
+        watch();
+      }, 1000);
+    });
+  watch();
 }
+
+const RESTARTS_PER_WINDOW = 5;
+const RESTART_WINDOW_MS = 60_000;
 
 main().catch((error) => {
   console.error(error instanceof ConfigError ? error.message : error);

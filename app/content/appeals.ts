@@ -7,8 +7,8 @@ export const appealCopy = {
   donate: "Donate to this appeal",
   goal: "Goal",
   given: "Given so far",
-  promised: "Promised",
-  promisedNote: "pledged and not yet received",
+  /** Staff pages only: anyone can pledge any amount, so a promise is not money (docs/donations.md). */
+  promised: "Promised (not yet paid, unverified)",
   donors: "Donors",
   closedHeading: "This appeal has closed",
   closedText: "Thank you to everyone who gave. Gifts now go to our general fund, where they are needed most.",

@@ -24,4 +24,7 @@ export const givingLinkWords = {
   linkBadText:
     "It may have been copied only in part. Open it again from the e-mail, or ask for a new one below and we will e-mail it to you.",
   newLinkHeading: "Get a new link",
+  signInTitle: "Sign in to Your giving",
+  signInText: "Press the button to sign in. The link works once, on this device.",
+  signInButton: "Sign in to Your giving",
 } as const;

@@ -199,6 +199,15 @@ const envSchema = z.object({
       .optional(),
   ),
   HMRC_GATEWAY_TEST: optional(z.enum(["0", "1"], { error: 'must be "1" (test messages) or "0"' }).optional()),
+  /** How long one call to HMRC's gateway may take (connect, send, answer), in seconds. */
+  HMRC_GATEWAY_TIMEOUT_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be between 1 and 300 seconds")
+      .max(300, "must be between 1 and 300 seconds")
+      .default(30),
+  ),
   ENQUIRY_RETENTION_DAYS: optional(
     z.coerce
       .number({ error: "must be a number" })
@@ -277,6 +286,8 @@ export interface HmrcConfig {
   vendorId: string;
   /** GatewayTest 1: HMRC checks the message and does not process it. */
   gatewayTest: boolean;
+  /** The most one call to the gateway may take (HMRC_GATEWAY_TIMEOUT_SECONDS). */
+  timeoutMs: number;
 }
 
 export type Env = z.infer<typeof envSchema> & {
@@ -341,6 +352,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
             charityRef: result.data.HMRC_CHARITY_REF.toUpperCase(),
             vendorId: result.data.HMRC_VENDOR_ID,
             gatewayTest: result.data.HMRC_GATEWAY_TEST === "1",
+            timeoutMs: result.data.HMRC_GATEWAY_TIMEOUT_SECONDS * 1000,
           }
         : null,
   };

@@ -100,8 +100,7 @@ const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export function requestId(request: Request): string {
   let id = requestIds.get(request);
   if (!id) {
-    const forwarded = request.headers.get("x-request-id");
-    id = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    id = saneRequestId(request.headers.get("x-request-id")) ?? randomUUID();
     requestIds.set(request, id);
   }
   return id;
@@ -119,11 +118,21 @@ export function routeName(request: Request): string {
   const url = new URL(request.url);
   const routeId = url.searchParams.get("_data");
   if (routeId && /^[\w.$[\]/+-]{1,200}$/.test(routeId)) return routeId;
-  return url.pathname
+  return loggablePath(url.pathname);
+}
+
+/** A path with segments that could be tokens or addresses replaced by `:redacted`. */
+export function loggablePath(pathname: string): string {
+  return pathname
     .split("/")
     .map((segment) => (SENSITIVE_SEGMENT.test(safeDecode(segment)) ? ":redacted" : segment))
     .join("/")
     .slice(0, 200);
+}
+
+/** A proxy's request id when it looks like one (so its logs and ours line up), else undefined. */
+export function saneRequestId(forwarded: string | null | undefined): string | undefined {
+  return forwarded && FORWARDED_ID.test(forwarded) ? forwarded : undefined;
 }
 
 function safeDecode(segment: string): string {

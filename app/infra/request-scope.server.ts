@@ -28,6 +28,8 @@ import { isDraining, onDrain } from "./shutdown.server";
 interface RequestScope {
   address: string | undefined;
   foreignOrigin: boolean;
+  /** Which request this is, for a log line about it written where no Request is at hand. */
+  request?: { method: string; path: string; requestId: string | undefined };
   response?: http.ServerResponse;
   /** Values worked out once for the whole request (`oncePerRequest`). */
   once?: Map<unknown, unknown>;
@@ -143,7 +145,16 @@ export function trackRequests(): void {
       if (!request.url?.startsWith("/")) return refuseTarget(response);
       if (!getEnv().TRUST_PROXY) ignoreForwardedHeaders(request);
       if (isStaticFile(request.url)) response.setHeader("X-Content-Type-Options", "nosniff");
-      const state = { address: request.socket?.remoteAddress, foreignOrigin: takeForeignOrigin(request), response };
+      const state: RequestScope = {
+        address: request.socket?.remoteAddress,
+        foreignOrigin: takeForeignOrigin(request),
+        response,
+        request: {
+          method: request.method ?? "",
+          path: request.url.split("?")[0],
+          requestId: firstHeaderValue(request.headers["x-request-id"]?.toString()),
+        },
+      };
       return scope.run(state, () => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);
@@ -184,6 +195,15 @@ export function closeConnectionAfterResponse(): boolean {
   if (!response || response.headersSent) return false;
   response.shouldKeepAlive = false;
   return true;
+}
+
+/**
+ * The request the running code belongs to (its method, path without the query string, and the
+ * proxy's X-Request-Id if any), or undefined outside a request. Work a request started carries
+ * its scope along, so a promise it left behind still names it (app/infra/last-resort.server.ts).
+ */
+export function currentRequest(): { method: string; path: string; requestId: string | undefined } | undefined {
+  return scope.getStore()?.request;
 }
 
 /** Whether this request arrived with an Origin of another site (taken off by `trackRequests`). */

@@ -7,12 +7,15 @@ export type { Stripe };
  * The official Stripe client, or null when Stripe is not configured (bank transfers only).
  * STRIPE_API_URL points it at a stand-in server (tests, stripe-mock): its protocol, host and
  * port become the client's options. The secret key stays here: never logged, never sent to a page.
+ * It talks through Node's own HTTP client, never the global fetch (remix-serve replaces that with
+ * Remix's polyfill, whose timeout path crashes the process: app/infra/outbound-http.server.ts).
  */
 export function createStripeClient(config: StripeConfig): Stripe {
   const options: ConstructorParameters<typeof Stripe>[1] = {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "community-health-aid-uk" },
+    httpClient: Stripe.createNodeHttpClient(),
   };
   if (config.apiUrl) {
     const url = new URL(config.apiUrl);

@@ -123,8 +123,19 @@ export async function slugTaken(db: DB, slug: string, exceptId: number | null): 
 /** What a cause has raised: given (paid, net of refunds), promised (pledged, not yet paid) and donors who gave. */
 export interface CauseTotals {
   givenPence: number;
+  /**
+   * Pledged and not yet paid: anyone can post a pledge of any size, so this is unverified and
+   * shown to staff only, never on a public page (PublicCauseTotals; docs/donations.md).
+   */
   promisedPence: number;
   donors: number;
+}
+
+/** A cause's figures as the public sees them: only money received (and who gave it). */
+export type PublicCauseTotals = Omit<CauseTotals, "promisedPence">;
+
+export function publicTotals({ givenPence, donors }: CauseTotals): PublicCauseTotals {
+  return { givenPence, donors };
 }
 
 /**

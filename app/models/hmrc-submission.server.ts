@@ -33,7 +33,8 @@ export async function insertSubmission(
     | "lease_expires_at"
     | "finished_at"
     | "gasds"
-  > & { gasds?: string | null },
+    | "gateway_test"
+  > & { gasds?: string | null; gateway_test?: number },
 ): Promise<HmrcSubmission> {
   const inserted = await db.insertInto("hmrc_submissions").values(row).returningAll().executeTakeFirstOrThrow();
   return camelRow(inserted);
@@ -53,6 +54,23 @@ export async function listSubmissionsOfClaim(db: DB, claimId: number): Promise<H
     .orderBy("id", "desc")
     .execute();
   return rows.map((row) => camelRow(row));
+}
+
+/** Each batch's latest submission (its state, and whether it was a test), by claim id. */
+export async function latestSubmissionOfClaims(
+  db: DB,
+): Promise<Map<number, { state: HmrcSubmissionState; gatewayTest: boolean }>> {
+  const rows = await db
+    .selectFrom("hmrc_submissions as s")
+    .select(["s.claim_id", "s.state", "s.gateway_test"])
+    .where("s.id", "=", (eb) =>
+      eb
+        .selectFrom("hmrc_submissions as later")
+        .select((inner) => inner.fn.max("later.id").as("id"))
+        .whereRef("later.claim_id", "=", "s.claim_id"),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.claim_id, { state: row.state, gatewayTest: row.gateway_test === 1 }]));
 }
 
 /** Submissions still moving whose next step is due (or, with `dueBy` null, all of them). */
@@ -109,12 +127,23 @@ export async function updateUnderLease(
   );
 }
 
+/** Gives up `owner`'s lease on the submission (nothing when another worker holds it now). */
+export async function releaseLease(db: DB, id: number, owner: string): Promise<void> {
+  await db
+    .updateTable("hmrc_submissions")
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .execute();
+}
+
 /** The GASDS claimed by submissions under way or accepted (JSON texts). */
 export async function listGasdsOfSubmissions(db: DB): Promise<string[]> {
   const rows = await db
     .selectFrom("hmrc_submissions")
     .select("gasds")
     .where("gasds", "is not", null)
+    .where("gateway_test", "=", 0)
     .where("state", "in", ["submitted", "polling", "accepted"])
     .execute();
   return rows.map((row) => row.gasds!);

@@ -1,9 +1,10 @@
 import { nowDate } from "~/infra/clock.server";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { OutboxStatus, OutboxTable } from "../../db/schema";
 import { afterCommit, type DB } from "~/infra/db.server";
 import { deletedCount, updatedAny } from "~/infra/row-count.server";
 import { mailQueued } from "~/infra/mail.server";
+import { logger } from "~/infra/logger.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 export type { OutboxStatus };
@@ -26,6 +27,62 @@ export interface MailInput {
   volunteerApplicationId?: number;
   /** The newsletter it is an issue of: at most one message per (newsletter, subscriber). */
   newsletterId?: number;
+  /**
+   * A link that stops working after a while (sign-in, reset, invitation, confirmation): sent
+   * before anything else queued. The kinds in TIME_LIMITED_LINK_KINDS are, without saying so.
+   */
+  timeLimited?: boolean;
+}
+
+/**
+ * The mail queue's lanes, taken in this order: a time-limited link must not wait behind a wave of
+ * acknowledgements or a newsletter's thousands (at MAIL_MAX_PER_MINUTE, 3,000 queued is 50 minutes).
+ */
+export const MAIL_LANES = { link: 0, oneToOne: 1, bulk: 2 } as const;
+
+/** Kinds of mail that carry a time-limited link (also listed, as written then, in migration 0036). */
+export const TIME_LIMITED_LINK_KINDS: ReadonlySet<string> = new Set([
+  "donor-giving-link",
+  "staff-password-reset",
+  "staff-invitation",
+  "staff-email-change",
+  "newsletter.confirm",
+]);
+
+/** The lane a message goes in. */
+export function mailLane(input: Pick<MailInput, "kind" | "newsletterId" | "timeLimited">): number {
+  if (input.timeLimited || TIME_LIMITED_LINK_KINDS.has(input.kind)) return MAIL_LANES.link;
+  return input.newsletterId !== undefined ? MAIL_LANES.bulk : MAIL_LANES.oneToOne;
+}
+
+/**
+ * Kinds of mail that acknowledge a public form (donate, contact, newsletter sign-up, volunteer):
+ * anyone may type anyone's address into those forms, so one address gets at most
+ * ACKNOWLEDGEMENTS_PER_HOUR of them, all forms together. More are not queued; the record the
+ * form made is kept all the same.
+ */
+const ACKNOWLEDGEMENTS = ["pledge.donor", "enquiry.ack", "newsletter.confirm", "volunteer.ack"] as const;
+export type AcknowledgementKind = (typeof ACKNOWLEDGEMENTS)[number];
+export const ACKNOWLEDGEMENT_KINDS: ReadonlySet<string> = new Set(ACKNOWLEDGEMENTS);
+export const ACKNOWLEDGEMENTS_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+
+/** How many acknowledgements were queued for `to` (any case) since `since`. */
+async function acknowledgementsSince(db: DB, to: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    // The kinds as literals, as in the partial index outbox_acknowledgements (migration 0036): a
+    // bound parameter would not let SQLite see that the query stays within the index.
+    .where(
+      "kind",
+      "in",
+      ACKNOWLEDGEMENTS.map((kind) => sql.lit(kind)),
+    )
+    .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", to.trim().toLowerCase()))
+    .where("created_at", ">", since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
@@ -33,8 +90,27 @@ export interface MailInput {
  * so the record and its message commit together: no record without its mail, no mail about a
  * record that was rolled back. Once that transaction commits, the sender is woken to send it at
  * once (the only place that wakes it for new mail: callers need not).
+ *
+ * An acknowledgement (ACKNOWLEDGEMENT_KINDS) to an address that had ACKNOWLEDGEMENTS_PER_HOUR in
+ * the last hour is not queued: null.
  */
-export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate()): Promise<number> {
+export async function enqueueMail(
+  trx: DB,
+  input: MailInput & { kind: AcknowledgementKind },
+  now?: Date,
+): Promise<number | null>;
+export async function enqueueMail(trx: DB, input: MailInput, now?: Date): Promise<number>;
+export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate()): Promise<number | null> {
+  if (
+    ACKNOWLEDGEMENT_KINDS.has(input.kind) &&
+    (await acknowledgementsSince(trx, input.to, new Date(now.getTime() - HOUR_MS))) >= ACKNOWLEDGEMENTS_PER_HOUR
+  ) {
+    logger.info(
+      { event: "mail.acknowledgement_limited", kind: input.kind },
+      "Acknowledgement not queued: limit for the address reached",
+    );
+    return null;
+  }
   const at = now.toISOString();
   const row = await trx
     .insertInto("outbox")
@@ -52,6 +128,7 @@ export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate
       enquiry_id: input.enquiryId ?? null,
       newsletter_id: input.newsletterId ?? null,
       volunteer_application_id: input.volunteerApplicationId ?? null,
+      priority: mailLane(input),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -73,9 +150,10 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
     .where("status", "=", "queued")
     .where("next_attempt_at", "<=", at)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
-    // One-to-one mail (a donor's bank details, a confirmation link) goes before a newsletter's
-    // thousands, which would otherwise hold it back behind MAIL_MAX_PER_MINUTE.
-    .orderBy((eb) => eb.case().when("newsletter_id", "is", null).then(0).else(1).end())
+    // By lane (MAIL_LANES): time-limited links first, then other one-to-one mail (a donor's bank
+    // details), then a newsletter's thousands, which would otherwise hold them back behind
+    // MAIL_MAX_PER_MINUTE.
+    .orderBy("priority")
     .orderBy("next_attempt_at")
     .orderBy("id")
     .limit(limit)
@@ -94,7 +172,15 @@ export async function claimDueMail(db: DB, now: Date, leaseMs: number, limit = 1
     if (leased) claimed.push(id);
   }
   if (claimed.length === 0) return [];
-  const rows = await db.selectFrom("outbox").selectAll().where("id", "in", claimed).orderBy("id").execute();
+  // Sent in the order they were chosen: lane first.
+  const rows = await db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("id", "in", claimed)
+    .orderBy("priority")
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .execute();
   return rows.map(toOutboxRow);
 }
 

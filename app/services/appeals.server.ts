@@ -7,6 +7,7 @@ import { londonToday } from "~/infra/clock.server";
 import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
 import {
   causeTotals,
+  publicTotals,
   getAppeal,
   getAppealBySlug,
   insertAppeal,
@@ -184,7 +185,8 @@ export async function publicAppeal(slug: string) {
   const db = getDb();
   const appeal = await getAppealBySlug(db, slug);
   if (!appeal) return undefined;
-  const totals = await causeTotals(db, { appealId: appeal.id });
+  // Only money received: an unpaid pledge of any size could be posted by anyone (§ "Promised").
+  const totals = publicTotals(await causeTotals(db, { appealId: appeal.id }));
   return {
     slug: appeal.slug,
     title: appeal.title,

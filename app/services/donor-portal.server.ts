@@ -142,21 +142,35 @@ export async function requestDonorLink(
 }
 
 /**
- * Opens a sign-in link: marks it used (once) and starts a donor session in its own transaction;
+ * Whether a sign-in link would work, without using it up: what opening the link (a GET or HEAD,
+ * which mail scanners and link previews make too) checks before it shows the "Sign in" button.
+ * Throws the DonorLinkError signing in with it would.
+ */
+export async function checkDonorLink(token: string | undefined): Promise<void> {
+  await usableDonorLink(token, nowDate());
+}
+
+async function usableDonorLink(token: string | undefined, now: Date) {
+  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) {
+    throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
+  }
+  const tokenHash = hashToken(token);
+  const link = await findDonorLink(getDb(), tokenHash);
+  if (!link) throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
+  if (link.usedAt) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
+  if (Date.parse(link.expiresAt) <= now.getTime()) throw new DonorLinkError("expired", givingLinkWords.linkExpiredText);
+  return { link, tokenHash };
+}
+
+/**
+ * Signs in with a sign-in link (the POST of its page's button): marks it used (once) and starts a donor session in its own transaction;
  * the Set-Cookie value. A link used before, expired or unknown throws a DonorLinkError. A
  * session this browser held already is ended.
  */
 export async function openDonorLink(token: string | undefined, request: Request): Promise<string> {
-  if (!token || token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) {
-    throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
-  }
   const db = getDb();
-  const tokenHash = hashToken(token);
   const now = nowDate();
-  const link = await findDonorLink(db, tokenHash);
-  if (!link) throw new DonorLinkError("invalid", givingLinkWords.linkBadText);
-  if (link.usedAt) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
-  if (Date.parse(link.expiresAt) <= now.getTime()) throw new DonorLinkError("expired", givingLinkWords.linkExpiredText);
+  const { link, tokenHash } = await usableDonorLink(token, now);
   const previous = await donorSessionToken(request);
   const sessionToken = crypto.randomBytes(32).toString("base64url");
   const opened = await db.transaction().execute(async (trx) => {

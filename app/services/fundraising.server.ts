@@ -15,7 +15,7 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { signLinkToken, verifyLinkToken } from "~/infra/signed-link.server";
 import { fundraisingMailWording as words } from "~/content/mail";
 import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
-import { causeTotals, type CauseTotals } from "~/models/appeal.server";
+import { causeTotals, publicTotals, type CauseTotals } from "~/models/appeal.server";
 import {
   approvePledgeMessage,
   countPagesByEmailSince,
@@ -385,7 +385,7 @@ export async function publicFundraisingPage(slug: string) {
     targetPence: page.targetPence,
     occasion: page.occasion,
     inMemoryOf: page.inMemoryOf,
-    totals,
+    totals: publicTotals(totals),
     supporters: supporters.map((s) => ({
       id: s.pledgeId,
       name: s.name,

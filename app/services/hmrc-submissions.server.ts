@@ -9,14 +9,17 @@ import { getEnv, type HmrcConfig } from "~/infra/env.server";
 import { readGatewayAnswer, withoutPassword, type GatewayAnswer, type GatewayError } from "~/infra/govtalk.server";
 import { xmlText } from "~/infra/ods.server";
 import { logger } from "~/infra/logger.server";
+import { OutboundHttpError, postText } from "~/infra/outbound-http.server";
 import { recordAudit } from "~/models/audit.server";
 import { getClaim, listClaimItems, type ClaimItem } from "~/models/gift-aid.server";
 import {
   getSubmission,
   insertMessage,
   insertSubmission,
+  latestSubmissionOfClaims,
   listLiveSubmissionIds,
   nextLiveSubmissionDue,
+  releaseLease,
   listGasdsOfSubmissions,
   listMessages,
   listSubmissionsOfClaim,
@@ -39,17 +42,25 @@ import { Refusal } from "./refusal.server";
 
 export class HmrcSubmissionError extends Refusal {}
 
+/** Said with everything about a test submission (HMRC_GATEWAY_TEST=1). */
+export const TEST_NOTE = "A test (HMRC's test service checks it and claims nothing)";
+
 /** How long a worker may hold a submission before another may take it over. */
 export const LEASE_MS = 60_000;
 /** A network failure before HMRC answered: tries again after this, at most this many times. */
 const RETRY_MS = 30_000;
 const MAX_ATTEMPTS = 10;
-const GATEWAY_TIMEOUT_MS = 30_000;
 const PASSWORD_MASK = "<Value>********</Value>";
 
 /** HMRC's gateway settings, or null when the site does not send claims itself. */
 export function hmrcConfig(): HmrcConfig | null {
   return getEnv().hmrc;
+}
+
+/** Which gateway claims go to: HMRC's production one, its test service (nothing claimed), or none. */
+export function hmrcGateway(): "production" | "test" | null {
+  const config = hmrcConfig();
+  return config ? (config.gatewayTest ? "test" : "production") : null;
 }
 
 export interface HeldBackLine {
@@ -240,6 +251,7 @@ export async function startSubmission(
       next_attempt_at: nowIsoString(),
       created_at: nowIsoString(),
       created_by: actor,
+      gateway_test: config.gatewayTest ? 1 : 0,
     });
     const small = gasds ? `; small donations (GASDS) ${gasds.label}: ${formatPence(gasds.amountPence)}` : "";
     const held = plan.heldBack.length
@@ -248,8 +260,8 @@ export async function startSubmission(
     await recordAudit(trx, {
       entity: "claim",
       entityId: claimId,
-      action: "claim.sent_to_hmrc",
-      detail: `${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${small}${held}`,
+      action: config.gatewayTest ? "claim.test_sent_to_hmrc" : "claim.sent_to_hmrc",
+      detail: `${config.gatewayTest ? `${TEST_NOTE}: ` : ""}${plan.lines.length} lines, donations ${formatPence(plan.totalPence)}, Gift Aid ${formatPence(plan.giftAidPence)}, IRmark ${irmark}${small}${held}`,
       actor,
     });
     return created;
@@ -296,28 +308,36 @@ export async function submissionsOfClaim(claimId: number, db: DB = getDb()): Pro
 // The worker
 // ---------------------------------------------------------------------------------------
 
-export type GatewayPost = (url: string, xml: string) => Promise<string>;
+export type GatewayPost = (url: string, xml: string, timeoutMs: number) => Promise<string>;
 
-/** POSTs a GovTalk message and returns the answer's text; throws on a network failure or a non-2xx status. */
-export const postToGateway: GatewayPost = async (url, xml) => {
-  const response = await fetch(url, {
-    method: "POST",
+/**
+ * POSTs a GovTalk message and returns the answer's text; throws on a network failure, a timeout
+ * or a non-2xx status. On Node's own HTTP client (app/infra/outbound-http.server.ts), never the
+ * global fetch remix-serve replaces.
+ */
+export const postToGateway: GatewayPost = async (url, xml, timeoutMs) => {
+  const answer = await postText(url, xml, {
     headers: { "Content-Type": "text/xml; charset=utf-8" },
-    body: xml,
-    signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+    timeoutMs,
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`The gateway answered HTTP ${response.status}`);
-  return text;
+  if (answer.status < 200 || answer.status > 299) throw new Error(`the gateway answered HTTP ${answer.status}`);
+  return answer.text;
 };
 
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
-/** True when the request certainly never reached the gateway (nothing listening, no such host). */
+const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/** True when the request certainly never reached the gateway (no connection was ever made). */
 function neverSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
+  if (error instanceof OutboundHttpError) return error.neverSent;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code !== undefined && NEVER_SENT_CODES.has(code);
 }
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Moves one submission on by one step (submit, or one poll and what follows), if it is due and
@@ -345,12 +365,7 @@ export async function advanceSubmission(
     const step: Step = { submission, config, post, update, record, db, owner };
     return await (submission.state === "submitted" ? submit(step) : poll(step));
   } finally {
-    await db
-      .updateTable("hmrc_submissions")
-      .set({ lease_owner: null, lease_expires_at: null })
-      .where("id", "=", id)
-      .where("lease_owner", "=", owner)
-      .execute();
+    await releaseLease(db, id, owner);
   }
 }
 
@@ -385,16 +400,37 @@ async function submit(step: Step): Promise<HmrcSubmission["state"]> {
   let answerXml: string;
   try {
     await record("sent", "submit", submission.requestXml);
-    answerXml = await post(config.gatewayUrl, request);
+    answerXml = await post(config.gatewayUrl, request, config.timeoutMs);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (neverSent(error) && submission.attempts + 1 < MAX_ATTEMPTS) {
-      await update({ sent_at: null, next_attempt_at: plus(now, RETRY_MS), problem: `Could not reach HMRC: ${reason}` });
-      return "submitted";
+    const reason = reasonOf(error);
+    const attempt = submission.attempts + 1;
+    if (neverSent(error)) {
+      logger.warn(
+        { event: "hmrc.gateway_unreachable", submission_id: submission.id, attempt, err: error },
+        "HMRC's gateway could not be reached",
+      );
+      if (attempt < MAX_ATTEMPTS) {
+        await update({
+          sent_at: null,
+          next_attempt_at: plus(now, RETRY_MS),
+          problem: `HMRC's gateway could not be reached (${reason}). Nothing was sent: it is tried again every ${RETRY_MS / 1000} seconds (try ${attempt} of ${MAX_ATTEMPTS}).`,
+        });
+        return "submitted";
+      }
+      await update({
+        state: "error",
+        problem: `HMRC's gateway could not be reached after ${MAX_ATTEMPTS} tries (${reason}). Nothing reached HMRC: submit this batch again when HMRC is back.`,
+        finished_at: now,
+      });
+      return "error";
     }
+    logger.warn(
+      { event: "hmrc.gateway_no_answer", submission_id: submission.id, attempt, err: error },
+      "HMRC's gateway gave no usable answer",
+    );
     await update({
       state: "error",
-      problem: `Could not complete sending to HMRC (${reason}). Check Charities Online for the claim before sending this batch again.`,
+      problem: `The claim was sent, but HMRC's gateway gave no usable answer (${reason}). It may or may not have reached HMRC, so it is not sent again by itself: check Charities Online for it before sending this batch again.`,
       finished_at: now,
     });
     return "error";
@@ -428,18 +464,28 @@ async function poll(step: Step): Promise<HmrcSubmission["state"]> {
   let answerXml: string;
   try {
     await record("sent", "poll", message);
-    answerXml = await post(submission.pollUrl ?? config.gatewayUrl, message);
+    answerXml = await post(submission.pollUrl ?? config.gatewayUrl, message, config.timeoutMs);
   } catch (error) {
     // HMRC keeps the answer: poll again later.
     await update({
       next_attempt_at: plus(now, Math.max(interval, RETRY_MS)),
       attempts: submission.attempts + 1,
-      problem: `Could not reach HMRC to ask for its answer: ${error instanceof Error ? error.message : String(error)}`,
+      problem: `HMRC has the claim, but its gateway could not be asked for the answer just now (${reasonOf(error)}): asked again in ${Math.max(interval, RETRY_MS) / 1000} seconds.`,
     });
     return "polling";
   }
   await record("received", "poll", answerXml);
   const answer = readGatewayAnswer(answerXml);
+  if (answer.kind === "unreadable") {
+    // HMRC has the claim (it acknowledged it): an answer that cannot be read (a proxy's error
+    // page) is asked for again, as after a network failure.
+    await update({
+      next_attempt_at: plus(now, Math.max(interval, RETRY_MS)),
+      attempts: submission.attempts + 1,
+      problem: `HMRC has the claim, but its gateway's answer could not be read (${answer.reason}): asked again in ${Math.max(interval, RETRY_MS) / 1000} seconds.`,
+    });
+    return "polling";
+  }
   if (answer.kind === "acknowledgement" || (answer.kind === "error" && answer.recoverable)) {
     const next = (answer.kind === "acknowledgement" ? answer.pollIntervalSeconds : null) ?? interval / 1000;
     await update({
@@ -460,7 +506,25 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
   const correlationId =
     "correlationId" in answer && answer.correlationId ? answer.correlationId : submission.correlationId;
   let state: HmrcSubmission["state"];
-  if (answer.kind === "response") {
+  if (answer.kind === "response" && submission.gatewayTest === 1) {
+    // A test HMRC found no fault with: nothing was claimed, the batch stays open.
+    state = "tested";
+    await immediateTransaction(db, async (trx) => {
+      await updateUnderLease(trx, submission.id, owner, {
+        state,
+        receipt: answer.receipt,
+        finished_at: now,
+        problem: null,
+      });
+      await recordAudit(trx, {
+        entity: "claim",
+        entityId: submission.claimId,
+        action: "claim.test_passed_at_hmrc",
+        detail: `${TEST_NOTE}: HMRC's test service found no errors; nothing was claimed and the batch stays open. Correlation id ${correlationId ?? ""}`,
+        actor: "HMRC",
+      });
+    });
+  } else if (answer.kind === "response") {
     state = "accepted";
     await immediateTransaction(db, async (trx) => {
       await updateUnderLease(trx, submission.id, owner, {
@@ -485,19 +549,20 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
     });
   } else if (answer.kind === "error") {
     state = "rejected";
+    const test = submission.gatewayTest === 1;
     await update({ state, errors: JSON.stringify(answer.errors), finished_at: now });
     await recordAudit(db, {
       entity: "claim",
       entityId: submission.claimId,
-      action: "claim.rejected_by_hmrc",
-      detail: answer.errors.map((error) => `${error.number}: ${error.text}`).join("; "),
+      action: test ? "claim.test_rejected_by_hmrc" : "claim.rejected_by_hmrc",
+      detail: `${test ? `${TEST_NOTE}: ` : ""}${answer.errors.map((error) => `${error.number}: ${error.text}`).join("; ")}`,
       actor: "HMRC",
     });
   } else {
     state = "error";
     await update({
       state,
-      problem: `HMRC's answer could not be read (${answer.kind === "unreadable" ? answer.reason : answer.kind}).`,
+      problem: `HMRC's gateway answered with something that is not a GovTalk answer (${answer.kind === "unreadable" ? answer.reason : answer.kind}). The claim may or may not have reached HMRC, so it is not sent again by itself: check Charities Online for it before sending this batch again.`,
       finished_at: now,
     });
   }
@@ -506,7 +571,7 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
     const message = deleteMessage(correlationId, config.gatewayTest);
     try {
       await record("sent", "delete", message);
-      const deleted = await post(submission.pollUrl ?? config.gatewayUrl, message);
+      const deleted = await post(submission.pollUrl ?? config.gatewayUrl, message, config.timeoutMs);
       await record("received", "delete", deleted);
       await update({ deleted_at: nowIsoString() });
     } catch (error) {
@@ -517,6 +582,13 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
     }
   }
   return state;
+}
+
+/** Each batch's latest submission to HMRC (state, and whether a test), for the list of batches. */
+export async function latestSubmissions(
+  db: DB = getDb(),
+): Promise<Map<number, { state: HmrcSubmission["state"]; gatewayTest: boolean }>> {
+  return latestSubmissionOfClaims(db);
 }
 
 /** Moves every due submission on by one step; the states they were left in (tests, the timer). */

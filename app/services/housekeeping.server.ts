@@ -1,3 +1,4 @@
+import { logger } from "~/infra/logger.server";
 import { nowDate } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -101,7 +102,7 @@ export function scheduleHousekeeping(now: Date = nowDate()): Promise<unknown> | 
   lastRun = now.getTime();
   running = claimJobRun(getDb(), "housekeeping", now, HOUSEKEEPING_INTERVAL_MS)
     .then((claimed) => (claimed ? runHousekeeping(now) : null))
-    .catch((error: unknown) => console.error("Housekeeping failed:", error))
+    .catch((error: unknown) => logger.error({ event: "housekeeping.failed", err: error }, "Housekeeping failed"))
     .finally(() => {
       running = null;
     });

@@ -121,7 +121,11 @@ function answerOf(correlationId: string, body: string, outcome: StandInOutcome):
 }
 
 export async function startHmrcGatewayStandIn(
-  options: { pollInterval?: number; pollsBeforeAnswer?: number } = {},
+  options: {
+    pollInterval?: number;
+    pollsBeforeAnswer?: number;
+    /** A fixed port (default: any free one). */ port?: number;
+  } = {},
 ): Promise<HmrcGatewayStandIn> {
   const state: HmrcGatewayStandIn = {
     url: "",
@@ -210,7 +214,7 @@ export async function startHmrcGatewayStandIn(
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}/submission`;
   state.close = () =>

@@ -2,155 +2,36 @@ import { DOMParser } from "@xmldom/xmldom";
 import { strFromU8, unzipSync } from "fflate";
 import fs from "node:fs";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
-import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
-import { openDatabase, type DB } from "~/infra/db.server";
 import { irmarkOf } from "~/infra/govtalk.server";
-import { createPledge, refreshPledgeTotals } from "~/models/pledge.server";
-import { createSession } from "~/models/session.server";
-import { getUserByUsername } from "~/models/user.server";
-import { getCharitySettings, saveCharitySettings } from "~/services/charity-settings.server";
-import { addDeclaration } from "~/services/gift-aid-declarations.server";
-import { createSessionCookie, SESSION_COOKIE_NAME } from "~/services/session.server";
-import {
-  ADMIN_USERNAME,
-  freePort,
-  makeTempDir,
-  prepareDatabase,
-  SESSION_SECRET,
-  startServer,
-  type RunningServer,
-} from "../../scripts/lib/production-server";
 import { startHmrcGatewayStandIn, type HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
+import { recordGiftAidGift as recordGift, signInAdmin, startHmrcServer, type HmrcServer } from "./support/hmrc-server";
 
 // A Gift Aid claim from the gift to HMRC's answer, in a real browser: this file starts its own
 // production server with the HMRC_* settings pointing at the gateway stand-in (the shared e2e
-// server has no HMRC settings, so its batch pages offer no "Submit to HMRC").
+// server has no HMRC settings, so its batch pages offer no "Submit to HMRC"). It sends with
+// HMRC_GATEWAY_TEST=1, as a charity trying the service would: every submission is a test, never
+// "Accepted by HMRC", and the batch stays open to be claimed for real.
 
 let standIn: HmrcGatewayStandIn;
-let server: RunningServer;
-let db: DB;
+let hmrc: HmrcServer;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   standIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
-  const dir = makeTempDir("e2e-hmrc");
-  const database = `${dir}/hmrc.sqlite`;
-  await prepareDatabase(database);
-  db = openDatabase(`file:${database}`);
-  await saveCharitySettings(
-    "charity",
-    {
-      name: "Community Health Aid UK",
-      shortName: "CHA UK",
-      charityNumber: "1234567",
-      companyNumber: "01234567",
-      registeredOffice: "",
-    },
-    "admin",
-    { db },
-  );
-  await saveCharitySettings(
-    "hmrc",
-    {
-      hmrcOfficialTitle: "Mrs",
-      hmrcOfficialFirstName: "Jane",
-      hmrcOfficialLastName: "Official",
-      hmrcOfficialPostcode: "LS1 4AP",
-      hmrcOfficialPhone: "0113 496 0000",
-    },
-    "admin",
-    { db },
-  );
-  const port = await freePort();
-  server = await startServer({
-    buildDir: process.env.BUILD_DIR ?? ".build-e2e",
-    databaseFile: database,
-    port,
-    env: {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HMRC_GATEWAY_URL: standIn.url,
-      HMRC_SENDER_ID: "E2E-SENDER",
-      HMRC_PASSWORD: "e2e-gateway-password",
-      HMRC_CHARITY_REF: "XR12345",
-      HMRC_VENDOR_ID: "1234",
-      HMRC_GATEWAY_TEST: "1",
-    },
-  });
+  hmrc = await startHmrcServer("e2e-hmrc", standIn.url, { HMRC_GATEWAY_TEST: "1" });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await hmrc?.close();
   await standIn?.close();
-  await db?.destroy();
 });
 
-/** A gift with a Gift Aid declaration, recorded as the donate form and the Donations back office would. */
-async function recordGiftAidGift(lastName: string, amountPence: number) {
-  const charity = await getCharitySettings(db);
-  const pledge = await db.transaction().execute(async (trx) => {
-    const created = await createPledge(trx, {
-      type: "one-time",
-      amountPence,
-      firstName: "Ada",
-      lastName,
-      email: `${lastName.toLowerCase()}@example.com`,
-      inHonour: false,
-    });
-    await addDeclaration(
-      trx,
-      created,
-      {
-        version: CURRENT_DECLARATION_VERSION,
-        title: "Dr",
-        house: "Flat 2 Rose Court",
-        street: "Queen Street",
-        town: "Bristol",
-        postcode: "BS1 4DJ",
-      },
-      charity,
-    );
-    return created;
-  });
-  await db
-    .updateTable("gift_aid_declarations")
-    .set({ declared_at: "2026-01-01T10:00:00.000Z" })
-    .where("pledge_id", "=", pledge.id)
-    .execute();
-  await db
-    .insertInto("payments")
-    .values({
-      pledge_id: pledge.id,
-      received_on: "2026-03-05",
-      amount_pence: amountPence,
-      method: "manual",
-      bank_line: null,
-      note: null,
-      recorded_by: "e2e",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  await refreshPledgeTotals(db, pledge.id);
-}
+const recordGiftAidGift = (lastName: string, amountPence: number) => recordGift(hmrc.db, lastName, amountPence);
+const signIn = (context: import("@playwright/test").BrowserContext) => signInAdmin(context, hmrc);
 
-async function signIn(context: import("@playwright/test").BrowserContext) {
-  const user = (await getUserByUsername(db, ADMIN_USERNAME))!;
-  const { token, expiresAt } = await createSession(db, user.id, "web");
-  const header = await createSessionCookie([SESSION_SECRET], { secure: false }).serialize(token);
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE_NAME,
-      value: header.slice(`${SESSION_COOKIE_NAME}=`.length).split(";")[0],
-      url: server.url,
-      httpOnly: true,
-      sameSite: "Lax",
-      expires: Math.floor(expiresAt.getTime() / 1000),
-    },
-  ]);
-}
-
-test("a Gift Aid gift is claimed, its .ods schedule read, and the batch submitted to HMRC and accepted", async ({
+test("a Gift Aid gift is claimed, its .ods schedule read, and the batch sent to HMRC's test service: a test, never accepted", async ({
   page,
   context,
   axePage,
@@ -159,11 +40,16 @@ test("a Gift Aid gift is claimed, its .ods schedule read, and the batch submitte
   const lastName = `Hmrc${testInfo.project.name === "nojs" ? "Plain" : "Script"}`;
   await recordGiftAidGift(lastName, 4321);
   await signIn(context);
+  const { server } = hmrc;
 
   await page.goto(`${server.url}/admin/dashboard/gift-aid`);
+  await expect(page.getByText("HMRC gateway: test service")).toBeVisible();
   await page.getByRole("checkbox", { name: `Select Ada ${lastName}, £43.21 received 05/03/26` }).check();
   await page.getByRole("button", { name: "Create a batch of the selected payments" }).click();
   await expect(page.getByRole("heading", { name: /^Claim batch \d+$/ })).toBeVisible();
+  const batchId = Number(
+    (await page.getByRole("heading", { name: /^Claim batch \d+$/ }).textContent())!.match(/\d+/)![0],
+  );
 
   // The OpenDocument schedule, read cell by cell from its content.xml.
   const [download] = await Promise.all([
@@ -194,9 +80,26 @@ test("a Gift Aid gift is claimed, its .ods schedule read, and the batch submitte
 
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText("Accepted by HMRC").first()).toBeVisible({ timeout: 1000 });
+    await expect(
+      page.getByText("Test only: HMRC's test service found no errors (nothing was claimed)").first(),
+    ).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await expect(page.getByText(/HMRC has received the HMRC-CHAR-CLM document/)).toBeVisible();
+  await expect(page.getByText(/Receipt of HMRC's test service \(a test: nothing was claimed\)/)).toBeVisible();
+  await expect(page.getByText("Accepted by HMRC")).toHaveCount(0);
+  await expect(page.getByText("HMRC gateway: test service")).toBeVisible();
+  // The batch stays open: it can still be marked submitted, deleted or sent for real.
+  await expect(page.getByRole("button", { name: "Mark as submitted" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("link", { name: "Submit to HMRC" })
+      .or(page.getByRole("button", { name: "Yes, submit to HMRC" }))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText("Test only: Gift Aid claim sent to HMRC's test service (nothing claimed)")).toBeVisible();
+  await page.goto(`${server.url}/admin/dashboard/gift-aid`);
+  const row = page.getByRole("row", { name: new RegExp(`Batch ${batchId}`) });
+  await expect(row).toContainText("Not submitted. Test only: HMRC's test service found no errors");
+  await page.goBack();
   await axePage.goto(page.url());
   await expectNoAxeViolations(axePage);
 

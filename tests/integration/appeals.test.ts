@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { action as donateAction } from "~/routes/_public+/donate/route";
-import { createAppeal, publicAppeal, reviseAppeal } from "~/services/appeals.server";
+import { appealRecord, createAppeal, publicAppeal, reviseAppeal } from "~/services/appeals.server";
 import {
   decideOnPage,
   FundraisingRefusal,
@@ -26,6 +26,15 @@ const donor = { type: "one-time", customAmount: "", phone: "", website: "", last
 
 async function donate(fields: Record<string, string>) {
   return (await donateAction({ request: formRequest("/donate", fields), params: {}, context: {} } as any)) as Response;
+}
+
+/** What the public sees (only money received) and what staff see (with the unverified promises). */
+async function figures(slug: string) {
+  const shown = (await publicAppeal(slug))!;
+  const staff = (await appealRecord(
+    (await getDb().selectFrom("appeals").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id,
+  ))!;
+  return { public: shown.totals, promisedToStaff: staff.totals.promisedPence };
 }
 
 const pledgeOf = (email: string) =>
@@ -58,7 +67,7 @@ describe("appeals", () => {
       {},
       admin,
     );
-    expect((await publicAppeal("winter"))!.totals).toEqual({ givenPence: 0, promisedPence: 0, donors: 0 });
+    expect(await figures("winter")).toEqual({ public: { givenPence: 0, donors: 0 }, promisedToStaff: 0 });
 
     for (const [firstName, amount] of [
       ["Ann", "120"],
@@ -79,13 +88,13 @@ describe("appeals", () => {
     const ann = await pledgeOf("Ann@example.com");
     expect(ann.appeal_id).toBe(appeal.id);
     expect((await pledgeOf("cy@example.com")).appeal_id).toBeNull();
-    expect((await publicAppeal("winter"))!.totals).toEqual({ givenPence: 0, promisedPence: 17_000, donors: 0 });
+    expect(await figures("winter")).toEqual({ public: { givenPence: 0, donors: 0 }, promisedToStaff: 17_000 });
 
     const paid = await recordManualPayment(
       { pledgeId: ann.id, receivedOn: "2026-11-20", amountPence: 12_000, sendThanks: false },
       admin.username,
     );
-    expect((await publicAppeal("winter"))!.totals).toEqual({ givenPence: 12_000, promisedPence: 5_000, donors: 1 });
+    expect(await figures("winter")).toEqual({ public: { givenPence: 12_000, donors: 1 }, promisedToStaff: 5_000 });
 
     await getDb()
       .transaction()
@@ -96,9 +105,41 @@ describe("appeals", () => {
           "admin",
         ),
       );
+    expect(await figures("winter")).toEqual({ public: { givenPence: 10_000, donors: 1 }, promisedToStaff: 5_000 });
     const after = await publicAppeal("winter");
-    expect(after!.totals).toEqual({ givenPence: 10_000, promisedPence: 5_000, donors: 1 });
     expect(after!.storyHtml).toContain("<strong>clinics</strong>");
+  });
+
+  it("never shows the public an unpaid pledge: £100,000 promised in one post moves nothing on the appeal's page", async () => {
+    const admin = await ensureAdmin();
+    await createAppeal(
+      {
+        slug: "winter",
+        title: "Winter appeal",
+        story: "Warm clinics.",
+        goalPence: 500_000,
+        goalDonors: null,
+        startsOn: null,
+        endsOn: null,
+        isOpen: true,
+      },
+      {},
+      admin,
+    );
+    const response = await donate({
+      ...donor,
+      firstName: "Mallory",
+      email: "mallory@example.com",
+      amount: "",
+      customAmount: "100000",
+      appeal: "winter",
+    });
+    expect(response.status).toBe(303);
+    const shown = (await publicAppeal("winter"))!;
+    expect(shown.totals).toEqual({ givenPence: 0, donors: 0 });
+    expect(JSON.stringify(shown)).not.toContain("10000000");
+    // Staff still see it, as a promise not yet paid.
+    expect((await figures("winter")).promisedToStaff).toBe(10_000_000);
   });
 
   it("leaves a gift to a closed appeal to the general fund", async () => {

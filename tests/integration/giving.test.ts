@@ -83,9 +83,12 @@ async function ask(email: string, forwardedFor = nextClient()) {
   );
 }
 
+/** Opens the link (its page, with the button) and presses "Sign in": the POST's answer. */
 async function open(path: string, cookie?: string) {
   const token = path.split("/").pop()!;
-  return run(linkRoute.loader, getRequest(path, { cookie }), { token });
+  const page = await run(linkRoute.loader, getRequest(path, { cookie }), { token });
+  if (page.status !== 200) return page;
+  return run(linkRoute.action, postForm(path, {}, { cookie }), { token });
 }
 
 const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0];
@@ -188,6 +191,43 @@ describe("the link", () => {
     expect(again.status).toBe(410);
     expect(await bodyOf(again)).toEqual({ reason: "used" });
     expect(again.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("is not used up by opening it (GET twice, HEAD, as mail scanners do): only the button's POST signs in", async () => {
+    await giftAidDonor();
+    await requestDonorLink("dana@example.com", postForm("/giving", {}), { minMs: 0 });
+    const path = await linkPathIn("dana@example.com");
+    const token = path.split("/").pop()!;
+    for (const method of ["GET", "GET", "HEAD"]) {
+      const page = await run(linkRoute.loader, new Request(new URL(path, "http://localhost").toString(), { method }), {
+        token,
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Set-Cookie")).toBeNull();
+      expect(await bodyOf(page)).toEqual({ reason: null });
+    }
+    expect(
+      await getDb().selectFrom("donor_sessions").select("id").execute(),
+      "no session from opening the link",
+    ).toHaveLength(0);
+    // A cross-site POST (a page elsewhere submitting the button) is refused and uses nothing up.
+    const crossSite = await run(
+      linkRoute.action,
+      postForm(path, {}, { headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://elsewhere.example" } }),
+      { token },
+    );
+    expect(crossSite.status).toBe(403);
+
+    const signedIn = await run(linkRoute.action, postForm(path, {}), { token });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("Location")).toBe("/giving/account");
+    expect(signedIn.headers.get("Set-Cookie")).toMatch(/^__donor=/);
+    const { portal } = await portalOf(cookieOf(signedIn));
+    expect(portal).not.toBeNull();
+    // Used now: opening it again says so.
+    const after = await run(linkRoute.loader, getRequest(path), { token });
+    expect(after.status).toBe(410);
+    expect(await bodyOf(after)).toEqual({ reason: "used" });
   });
 
   it("has expired after an hour, and a tampered one is not ours", async () => {

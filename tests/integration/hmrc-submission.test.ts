@@ -12,7 +12,7 @@ process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
 process.env.HMRC_PASSWORD = PASSWORD;
 process.env.HMRC_CHARITY_REF = "AB12345";
 process.env.HMRC_VENDOR_ID = "1234";
-process.env.HMRC_GATEWAY_TEST = "1";
+process.env.HMRC_GATEWAY_TEST = "0"; // the production gateway (its stand-in); tests: hmrc-test-gateway.test.ts
 afterAll(() => standIn.close());
 
 const { getDb } = await import("~/infra/db.server");
@@ -89,7 +89,7 @@ describe("Submit to HMRC", () => {
     const [submit] = standIn.requests;
     expect(submit).toMatchObject({ path: "/submission", qualifier: "request", fn: "submit" });
     expect(submit.body).toContain("<Class>HMRC-CHAR-CLM</Class>");
-    expect(submit.body).toContain("<GatewayTest>1</GatewayTest>");
+    expect(submit.body).toContain("<GatewayTest>0</GatewayTest>");
     expect(submit.body).toContain("<SenderID>CHARITY-SENDER</SenderID>");
     expect(submit.body).toContain(`<Value>${PASSWORD}</Value>`);
     expect(submit.body).toContain('xmlns="http://www.govtalk.gov.uk/taxation/charities/r68/2"');

@@ -82,8 +82,10 @@ describe("parseEnv: HMRC", () => {
       charityRef: "AB12345",
       vendorId: "1234",
       gatewayTest: true,
+      timeoutMs: 30_000,
     });
     expect(parseEnv(all).hmrc?.gatewayTest).toBe(false);
+    expect(parseEnv({ ...all, HMRC_GATEWAY_TIMEOUT_SECONDS: "5" }).hmrc?.timeoutMs).toBe(5000);
   });
 
   it("refuses to start with some but not all, naming each one missing", () => {

@@ -45,19 +45,62 @@ export interface SubmissionViewData {
     lineCount: number;
     totalPence: number;
     giftAidPence: number;
+    /** 1: sent with GatewayTest 1, a test that claims nothing. */
+    gatewayTest: number;
   };
   errors: SubmissionErrorView[];
   heldBack: HeldBackLineView[];
   messages: { id: number; direction: string; kind: string; at: string }[];
 }
 
-export const STATE_WORDS: Record<string, string> = {
+const STATE_WORDS: Record<string, string> = {
   submitted: "Sending to HMRC",
   polling: "Sent: waiting for HMRC's answer",
   accepted: "Accepted by HMRC",
   rejected: "Rejected by HMRC",
   error: "Not completed",
 };
+
+/** A test submission's states (HMRC_GATEWAY_TEST=1): never "accepted", never a claim. */
+const TEST_STATE_WORDS: Record<string, string> = {
+  submitted: "Test only: sending to HMRC's test service",
+  polling: "Test only: sent to HMRC's test service, waiting for its answer",
+  tested: "Test only: HMRC's test service found no errors (nothing was claimed)",
+  rejected: "Test only: HMRC's test service found errors (nothing was claimed)",
+  error: "Test only: not completed",
+};
+
+/** A submission's state in words, a test's labelled as such. */
+export function submissionStateWords(state: string, gatewayTest: boolean | number): string {
+  return (gatewayTest ? TEST_STATE_WORDS[state] : STATE_WORDS[state]) ?? state;
+}
+
+/** Which gateway this server sends to, for the Gift Aid pages. */
+export function GatewayNote({ gateway }: { gateway: "production" | "test" | null }) {
+  if (gateway === null) {
+    return (
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        HMRC gateway: not set up on this server (upload the schedule in Charities Online by hand).
+      </p>
+    );
+  }
+  if (gateway === "test") {
+    return (
+      <p
+        role="note"
+        className="mt-2 max-w-3xl rounded-md bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      >
+        <strong>HMRC gateway: test service</strong> (HMRC_GATEWAY_TEST=1). A submission from this server is a test: HMRC
+        checks it and claims nothing, and the batch stays open to be claimed for real.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+      HMRC gateway: production. Submissions from this server are real claims.
+    </p>
+  );
+}
 
 function HeldBack({ lines }: { lines: HeldBackLineView[] }) {
   if (lines.length === 0) return null;
@@ -143,7 +186,7 @@ export function HmrcSubmissions({ views }: { views: SubmissionViewData[] }) {
       {views.map(({ submission, errors, heldBack, messages }) => (
         <li key={submission.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
           <p className="font-semibold">
-            {STATE_WORDS[submission.state] ?? submission.state}{" "}
+            {submissionStateWords(submission.state, submission.gatewayTest)}{" "}
             <span className="font-normal text-slate-700 dark:text-slate-300">
               (sent by {submission.createdBy}, {submission.lineCount} lines, donations{" "}
               {formatPence(submission.totalPence)}, Gift Aid {formatPence(submission.giftAidPence)})
@@ -153,7 +196,12 @@ export function HmrcSubmissions({ views }: { views: SubmissionViewData[] }) {
           {submission.correlationId ? (
             <p className="text-sm break-all">HMRC's correlation id {submission.correlationId}</p>
           ) : null}
-          {submission.receipt ? <p className="mt-2">{submission.receipt}</p> : null}
+          {submission.receipt ? (
+            <p className="mt-2">
+              {submission.gatewayTest ? "Receipt of HMRC's test service (a test: nothing was claimed): " : ""}
+              {submission.receipt}
+            </p>
+          ) : null}
           {submission.problem ? <p className="mt-2 text-red-800 dark:text-red-300">{submission.problem}</p> : null}
           {errors.length > 0 ? (
             <div className="mt-2">

@@ -14,6 +14,7 @@ export { londonToday } from "~/infra/clock.server";
 export {
   cancelDeclarationByDonor,
   changeMonthlyCardAmountByDonor,
+  checkDonorLink,
   donorDataExport,
   getStoppableMonthlyGift,
   stopMonthlyGiftByDonor,

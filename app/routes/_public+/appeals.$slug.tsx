@@ -54,14 +54,9 @@ export default function AppealPage() {
         <h2 id="appeal-figures" className="sr-only">
           How the appeal is doing
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Figure label={appealCopy.goal} value={formatPence(appeal.goalPence)} />
           <Figure label={appealCopy.given} value={formatPence(totals.givenPence)} />
-          <Figure
-            label={appealCopy.promised}
-            value={formatPence(totals.promisedPence)}
-            note={appealCopy.promisedNote}
-          />
           <Figure
             label={appealCopy.donors}
             value={String(totals.donors)}

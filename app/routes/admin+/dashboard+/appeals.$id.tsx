@@ -112,7 +112,7 @@ export default function EditAppeal() {
         {[
           ["Goal", formatPence(goalPence)],
           ["Given", formatPence(totals.givenPence)],
-          ["Promised", formatPence(totals.promisedPence)],
+          ["Promised (not yet paid, unverified)", formatPence(totals.promisedPence)],
           ["Donors", String(totals.donors)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">

@@ -51,8 +51,9 @@ export default function Appeals() {
       </StaffPageTitle>
       <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-        Each appeal has its own public page with its goal and what has been given: paid gifts net of refunds, with
-        pledges not yet paid shown apart as promised. Donors give to it from its page.
+        Each appeal has its own public page with its goal and what has been given: paid gifts net of refunds only.
+        Pledges not yet paid are shown here, to staff, as promised: anyone can pledge any amount, so a promise is not
+        verified until the money arrives, and the public page never shows it. Donors give to it from its page.
       </p>
       {appeals.length === 0 ? (
         <p className="mt-6 text-slate-700 dark:text-slate-300">No appeals yet.</p>
@@ -65,7 +66,7 @@ export default function Appeals() {
             "State",
             { label: "Goal", key: "goal", align: "right" },
             { label: "Given", key: "given", align: "right" },
-            { label: "Promised", key: "promised", align: "right" },
+            { label: "Promised (unverified)", key: "promised", align: "right" },
             { label: "Donors", key: "donors", align: "right" },
           ]}
         >

@@ -144,7 +144,7 @@ export default function FundraisingPageReview() {
         <dt className="font-semibold">Raised</dt>
         <dd>
           {formatPence(totals.givenPence)} from {totals.donors} {totals.donors === 1 ? "donor" : "donors"} (
-          {formatPence(totals.promisedPence)} promised)
+          {formatPence(totals.promisedPence)} promised, not yet paid or verified)
         </dd>
         <dt className="font-semibold">Address</dt>
         <dd>

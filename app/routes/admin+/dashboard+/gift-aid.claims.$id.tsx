@@ -6,10 +6,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { HmrcSubmissions, STATE_WORDS, SubmitToHmrcConfirm } from "~/components/admin/hmrc-submission";
+import {
+  GatewayNote,
+  HmrcSubmissions,
+  submissionStateWords,
+  SubmitToHmrcConfirm,
+} from "~/components/admin/hmrc-submission";
 import {
   HmrcSubmissionError,
   hmrcConfig,
+  hmrcGateway,
   planSubmission,
   removeRefusedLines,
   startSubmission,
@@ -54,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     today: londonToday(),
     history: await historyOf("claim", detail.claim.id),
     hmrcOn,
+    gateway: hmrcGateway(),
     plan: hmrcOn && !detail.claim.submittedOn ? await planSubmission(detail.claim.id) : null,
     submissions: submissions.map(({ submission, errors, heldBack, messages }) => ({
       submission,
@@ -150,12 +157,13 @@ function SubmitForm({ today }: { today: string }) {
 }
 
 function SendToHmrc() {
-  const { claim, plan, submissions } = useLoaderData<typeof loader>();
+  const { claim, plan, submissions, gateway } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const latest = submissions[0]?.submission;
   const live = latest && ["submitted", "polling", "accepted"].includes(latest.state);
   return (
     <StaffSection id="hmrc" title="Submit to HMRC">
+      <GatewayNote gateway={gateway} />
       <HmrcSubmissions views={submissions} />
       {latest && (latest.state === "submitted" || latest.state === "polling") ? (
         <p className="mt-3">
@@ -195,17 +203,21 @@ function SendToHmrc() {
   );
 }
 
-function statusOf(claim: { submittedOn: string | null; hmrcReceipt: string | null }, latestState: string | undefined) {
+function statusOf(
+  claim: { submittedOn: string | null; hmrcReceipt: string | null },
+  latest: { state: string; gatewayTest: number } | undefined,
+) {
   if (claim.hmrcReceipt) return `Accepted by HMRC ${claim.submittedOn ? formatLongDate(claim.submittedOn) : ""}`.trim();
   if (claim.submittedOn) return `Submitted ${formatLongDate(claim.submittedOn)}`;
-  if (latestState) return STATE_WORDS[latestState] ?? "Not submitted";
+  if (latest) return submissionStateWords(latest.state, latest.gatewayTest);
   return "Not submitted";
 }
 
 export default function ClaimBatch() {
   const { claim, items, today, history, hmrcOn, submissions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const latestState = submissions[0]?.submission.state;
+  const latest = submissions[0]?.submission;
+  const latestState = latest?.state;
   const sending = latestState === "submitted" || latestState === "polling";
   return (
     <>
@@ -228,7 +240,7 @@ export default function ClaimBatch() {
           ...(claim.adjustmentPence > 0
             ? [["Adjustment: over-claimed before", `− ${formatPence(claim.adjustmentPence)}`]]
             : []),
-          ["Status", statusOf(claim, latestState)],
+          ["Status", statusOf(claim, latest)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>

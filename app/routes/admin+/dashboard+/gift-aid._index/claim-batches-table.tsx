@@ -3,6 +3,7 @@ import { figuresCell as td, figuresRow as rowBorder, StaffTable } from "~/compon
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { Money, rightColumn } from "~/components/admin/figures";
+import { submissionStateWords } from "~/components/admin/hmrc-submission";
 
 export interface ClaimBatchRow {
   id: number;
@@ -11,6 +12,14 @@ export interface ClaimBatchRow {
   totalPence: number;
   giftAidPence: number;
   submittedOn: string | null;
+  /** Its latest submission to HMRC, if any (a test is labelled as one). */
+  hmrc: { state: string; gatewayTest: boolean } | null;
+}
+
+function statusOf(claim: ClaimBatchRow): string {
+  if (claim.submittedOn) return `Submitted ${formatLongDate(claim.submittedOn)}`;
+  if (claim.hmrc) return `Not submitted. ${submissionStateWords(claim.hmrc.state, claim.hmrc.gatewayTest)}`;
+  return "Not submitted";
 }
 
 /** The claim batches made so far, newest first, each linking to its page. */
@@ -37,9 +46,7 @@ export function ClaimBatchesTable({ claims }: { claims: ClaimBatchRow[] }) {
           <td className={`${td} text-right`}>
             <Money pence={claim.giftAidPence} />
           </td>
-          <td className={td}>
-            {claim.submittedOn ? `Submitted ${formatLongDate(claim.submittedOn)}` : "Not submitted"}
-          </td>
+          <td className={td}>{statusOf(claim)}</td>
         </tr>
       ))}
     </StaffTable>

@@ -17,6 +17,8 @@ import {
   pendingClaimAdjustment,
 } from "~/services/gift-aid-claims.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { hmrcGateway, latestSubmissions } from "~/services/hmrc-submissions.server";
+import { GatewayNote } from "~/components/admin/hmrc-submission";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -33,18 +35,20 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "gift-aid");
-  const [candidates, claims, declarations, adjustment] = await Promise.all([
+  const [candidates, claims, declarations, adjustment, submissions] = await Promise.all([
     listClaimCandidates(),
     listClaimBatches(),
     listDeclarationsForStaff(),
     pendingClaimAdjustment(),
+    latestSubmissions(),
   ]);
   return json({
     adjustment: { refundedPence: adjustment.refundedPence, giftAidPence: adjustment.giftAidPence },
     claimable: candidates.claimable.map(candidateView),
     rejected: candidates.rejected.map(candidateView),
     notCovered: candidates.notCovered.map(candidateView),
-    claims,
+    claims: claims.map((claim) => ({ ...claim, hmrc: submissions.get(claim.id) ?? null })),
+    gateway: hmrcGateway(),
     declarations: declarations.map((d) => ({
       id: d.id,
       name: `${d.firstName} ${d.lastName}`,
@@ -74,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GiftAid() {
-  const { claimable, rejected, notCovered, claims, declarations, adjustment } = useLoaderData<typeof loader>();
+  const { claimable, rejected, notCovered, claims, declarations, adjustment, gateway } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -117,6 +121,7 @@ export default function GiftAid() {
       ) : null}
 
       <StaffSection id="claims" title="Claim batches" className="mt-10">
+        <GatewayNote gateway={gateway} />
         {claims.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No batches yet.</p>
         ) : (

@@ -11,6 +11,7 @@ import { takeFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { resendInvitation, TeamError, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
 import { setTeamTwoStepRequirement } from "~/services/two-step.server";
+import { getSessionToken } from "~/services/session.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -33,13 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const id = Number(form.get("invitation"));
   if (intent === "require-two-step" || intent === "two-step-optional") {
-    await setTeamTwoStepRequirement(user, intent === "require-two-step");
+    const ended = await setTeamTwoStepRequirement(user, intent === "require-two-step", await getSessionToken(request));
     return json({
       notice: {
         ok: true,
         message:
           intent === "require-two-step"
-            ? "Two-step sign-in is now required: people without it set it up before any other staff page."
+            ? `Two-step sign-in is now required: people without it set it up before any other staff page. ${ended} session${ended === 1 ? "" : "s"} and API token${ended === 1 ? "" : "s"} of people without it ended.`
             : "Two-step sign-in is now optional.",
       },
     });

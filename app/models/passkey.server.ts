@@ -1,6 +1,6 @@
 import type { DB } from "~/infra/db.server";
 import { nowDate } from "~/infra/clock.server";
-import { deletedAny, deletedCount, updatedAny } from "~/infra/row-count.server";
+import { deletedAny, updatedAny } from "~/infra/row-count.server";
 
 // Staff passkeys (WebAuthn credentials, 0037) and the challenges handed to browsers for them.
 
@@ -185,9 +185,4 @@ export async function takeChallenge(
       .where((eb) => (userId === null ? eb("user_id", "is", null) : eb("user_id", "=", userId)))
       .where("expires_at", ">", now.toISOString()),
   );
-}
-
-/** Deletes expired challenges (housekeeping); returns how many. */
-export async function deleteExpiredChallenges(db: DB, now: Date = nowDate()): Promise<number> {
-  return deletedCount(db.deleteFrom("webauthn_challenges").where("expires_at", "<=", now.toISOString()));
 }

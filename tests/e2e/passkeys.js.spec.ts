@@ -25,7 +25,7 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page): Pro
 async function signInWithPasskey(page: Page): Promise<void> {
   await page.goto("/admin/login");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
 }
 
 test("a passkey added on Your account signs in alone; another browser cannot; removed, it no longer signs in", async ({

@@ -156,14 +156,14 @@ export default function AdminLogin() {
 
       <section aria-labelledby="passkey-heading" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
         <h2 id="passkey-heading" className="text-base font-semibold">
-          Or use a passkey
+          Passkey
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           A passkey you added on Your account signs you in on its own: no password, no code.
         </p>
         <div className="mt-3">
           <PasskeyButton
-            label="Sign in with a passkey"
+            label="Use a passkey"
             busyLabel="Waiting for your passkey..."
             ceremony={startAuthentication}
             fields={{ redirectTo: searchParams.get("redirectTo") ?? "" }}

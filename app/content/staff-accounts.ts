@@ -8,9 +8,6 @@ export const INVITATION_HOURS = 72;
 export const RESET_HOURS = 1;
 export const EMAIL_CHANGE_HOURS = 24;
 
-/** The longest name a passkey may be given (Your account). */
-export const MAX_PASSKEY_NAME = 60;
-
 export const staffMailWording = {
   inviteSubject: `You are invited to the staff area of ${site.name}`,
   inviteIntro: (name: string, role: string, invitedBy: string) =>
@@ -28,13 +25,6 @@ export const staffMailWording = {
   twoStepResetSubject: `Your two-step sign-in was reset: ${site.name} staff area`,
   twoStepResetText: (name: string, by: string) =>
     `Dear ${name}, ${by} has reset your two-step sign-in. The next time you sign in you can set it up again. If you did not ask for this, talk to an admin at once.`,
-  passkeysChangedSubject: `Your passkeys were changed: ${site.name} staff area`,
-  passkeyAddedText: (name: string, passkey: string) =>
-    `Dear ${name}, a passkey named "${passkey}" was added to your staff account: it can now sign in to it without a password. If this was not you, remove it on Your account and tell an admin at once.`,
-  passkeyRenamedText: (name: string, passkey: string) =>
-    `Dear ${name}, a passkey of your staff account was renamed from "${passkey}". If this was not you, tell an admin at once.`,
-  passkeyRemovedText: (name: string, passkey: string) =>
-    `Dear ${name}, the passkey named "${passkey}" was removed from your staff account and no longer signs in to it. If this was not you, tell an admin at once.`,
   signInSubject: `New sign-in to your account: ${site.name} staff area`,
   signInText: (name: string, device: string, at: string) =>
     `Dear ${name}, your staff account was signed in on ${at} (${device}). If this was you, there is nothing to do. If it was not, set a new password with "Forgot your password?" on the sign-in page and tell an admin at once.`,

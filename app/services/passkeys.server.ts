@@ -15,7 +15,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { site } from "~/content/site";
-import { MAX_PASSKEY_NAME, staffMailWording } from "~/content/staff-accounts";
+import { MAX_PASSKEY_NAME, passkeyMailWording } from "~/content/passkeys";
 import { nowDate } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -185,35 +185,41 @@ export async function addPasskey(user: User, rawAnswer: unknown, name: string): 
       transports: credential.transports ?? [],
       name: label,
     });
-    await recordChange(trx, user, "passkey.added", label, staffMailWording.passkeyAddedText, charity);
+    await recordChange(
+      trx,
+      user,
+      {
+        action: "passkey.added",
+        detail: `Passkey "${label}"`,
+        text: passkeyMailWording.passkeyAddedText(user.name ?? user.username, label),
+      },
+      charity,
+    );
     return id;
   });
   return { id, name: label, createdAt: nowDate().toISOString(), lastUsedAt: null };
 }
 
-/** Audits a change to the person's passkeys and tells them by e-mail (a change they did not make is noticed). */
+/**
+ * Audits a change to the person's passkeys (`detail`) and tells them by e-mail (`text`), so a
+ * change they did not make is noticed.
+ */
 async function recordChange(
   trx: DB,
   user: User,
-  action: string,
-  name: string,
-  text: (person: string, passkey: string) => string,
+  change: { action: string; detail: string; text: string },
   charity: Awaited<ReturnType<typeof getCharitySettings>>,
 ): Promise<void> {
   await recordAudit(trx, {
     entity: "user",
     entityId: user.id,
-    action,
-    detail: `Passkey "${name}"`,
+    action: change.action,
+    detail: change.detail,
     actor: user.username,
     actorId: user.id,
   });
   if (user.email) {
-    const mail = staffNoticeMail(
-      staffMailWording.passkeysChangedSubject,
-      text(user.name ?? user.username, name),
-      charity,
-    );
+    const mail = staffNoticeMail(passkeyMailWording.passkeysChangedSubject, change.text, charity);
     await enqueueMail(trx, { kind: "staff-passkey-changed", to: user.email, ...mail });
   }
 }
@@ -230,9 +236,11 @@ export async function renameMyPasskey(user: User, id: number, name: string): Pro
     await recordChange(
       trx,
       user,
-      "passkey.renamed",
-      `${before.name}" to "${label}`,
-      staffMailWording.passkeyRenamedText,
+      {
+        action: "passkey.renamed",
+        detail: `Passkey "${before.name}" to "${label}"`,
+        text: passkeyMailWording.passkeyRenamedText(user.name ?? user.username, before.name, label),
+      },
       charity,
     );
     return true;
@@ -246,7 +254,16 @@ export async function removeMyPasskey(user: User, id: number): Promise<boolean> 
   const charity = await getCharitySettings(db);
   return db.transaction().execute(async (trx) => {
     if (!(await deletePasskey(trx, user.id, id))) return false;
-    await recordChange(trx, user, "passkey.removed", before.name, staffMailWording.passkeyRemovedText, charity);
+    await recordChange(
+      trx,
+      user,
+      {
+        action: "passkey.removed",
+        detail: `Passkey "${before.name}"`,
+        text: passkeyMailWording.passkeyRemovedText(user.name ?? user.username, before.name),
+      },
+      charity,
+    );
     return true;
   });
 }

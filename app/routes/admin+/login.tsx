@@ -25,13 +25,22 @@ import {
   passkeySignInOptions,
   verifyPasskeySignIn,
 } from "~/routes/_glue/login-page.server";
-import { startAuthentication } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { PasskeyButton } from "~/components/admin/passkey-button";
 import { supportAddressOf } from "~/utils/charity-links";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { CurrentPasswordField } from "~/components/admin/password-fields";
+
+/**
+ * The browser side of signing in with a passkey, fetched when the button is pressed: the sign-in
+ * pages are on the public pages' JavaScript budget, so they do not carry it up front.
+ */
+async function startAuthentication(args: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }) {
+  const browser = await import("@simplewebauthn/browser");
+  return browser.startAuthentication(args);
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }, matches);

@@ -12,7 +12,7 @@ import { createUserSession } from "~/routes/_glue/sign-in.server";
 import { getPendingUser } from "~/services/session.server";
 import { PasskeyError, passkeySignInOptions, verifyPasskeySignIn } from "~/services/passkeys.server";
 import { secondStepOf } from "~/services/two-step.server";
-import { startAuthentication } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { PasskeyButton } from "~/components/admin/passkey-button";
 import type { User } from "~/models/user.server";
 import { parseCodeForm } from "~/services/staff-forms.server";
@@ -23,6 +23,15 @@ import { SignInCard } from "~/components/admin/sign-in-card";
 
 // The second step of signing in: the password was right, now a code from the authenticator
 // app (or a recovery code). Until then the browser holds a pending sign-in, not a session.
+
+/**
+ * The browser side of signing in with a passkey, fetched when the button is pressed: the sign-in
+ * pages are on the public pages' JavaScript budget, so they do not carry it up front.
+ */
+async function startAuthentication(args: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }) {
+  const browser = await import("@simplewebauthn/browser");
+  return browser.startAuthentication(args);
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Two-step sign-in", description: `Staff sign-in for ${site.name}.`, noindex: true }, matches);

@@ -13,7 +13,8 @@ import { listCell, StaffSection, StaffTable } from "~/components/admin/table";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { MAX_PASSKEY_NAME, staffAccountPages } from "~/content/staff-accounts";
+import { staffAccountPages } from "~/content/staff-accounts";
+import { MAX_PASSKEY_NAME } from "~/content/passkeys";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import {

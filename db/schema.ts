@@ -48,8 +48,8 @@ export interface PasskeysTable {
   credential_id: string;
   /** The COSE public key, base64url. */
   public_key: string;
-  /** The authenticator's signature counter (bigint: PostgreSQL's driver gives it as a string). */
-  counter: ColumnType<number | string, number | undefined, number>;
+  /** The authenticator's signature counter (bigint: it may pass 2^31). */
+  counter: ColumnType<number, number | undefined, number>;
   /** Comma-separated transports the browser reported ("internal,hybrid"). */
   transports: string | null;
   name: string;

@@ -22,7 +22,7 @@ type PasskeyRow = {
   user_id: number;
   credential_id: string;
   public_key: string;
-  counter: number | string;
+  counter: number;
   transports: string | null;
   name: string;
   created_at: string;

@@ -1,6 +1,6 @@
 import type { DB } from "~/infra/db.server";
 import { nowDate } from "~/infra/clock.server";
-import { deletedAny, updatedAny } from "~/infra/row-count.server";
+import { deletedAny, deletedCount, updatedAny } from "~/infra/row-count.server";
 
 // Staff passkeys (WebAuthn credentials, 0037) and the challenges handed to browsers for them.
 
@@ -123,6 +123,11 @@ export async function renamePasskey(db: DB, userId: number, id: number, name: st
 /** Removes one of the person's passkeys; false when it is not theirs or is gone. */
 export async function deletePasskey(db: DB, userId: number, id: number): Promise<boolean> {
   return deletedAny(db.deleteFrom("passkeys").where("user_id", "=", userId).where("id", "=", id));
+}
+
+/** Removes every passkey of the person (their second factor reset); returns how many. */
+export async function deleteUserPasskeys(db: DB, userId: number): Promise<number> {
+  return deletedCount(db.deleteFrom("passkeys").where("user_id", "=", userId));
 }
 
 /**

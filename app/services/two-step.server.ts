@@ -16,7 +16,7 @@ import {
   spendRecoveryCode,
 } from "~/models/recovery-code.server";
 import { getRequireTwoStep, setRequireTwoStep } from "~/models/team-settings.server";
-import { countPasskeys } from "~/models/passkey.server";
+import { countPasskeys, deleteUserPasskeys } from "~/models/passkey.server";
 import { deleteSessionsWithoutTwoStep, hashToken } from "~/models/session.server";
 import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/models/user.server";
 import { getCharitySettings } from "~/services/charity-settings.server";
@@ -256,8 +256,8 @@ export async function turnOffTwoStep(user: User, code: string, request: Request)
 }
 
 /**
- * Clears another person's second factor (they set it up again at their next sign-in when the
- * team requires it); audited, and the person is told by e-mail. `actor` null: the operator's
+ * Clears another person's second factor, their passkeys included (they set it up again at their
+ * next sign-in when the team requires it); audited, and the person is told by e-mail. `actor` null: the operator's
  * command line.
  */
 export async function resetTwoStep(targetId: number, actor: User | null, db = getDb()): Promise<boolean> {
@@ -267,11 +267,13 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, targetId, { secret: null, enabledAt: null });
     await clearRecoveryCodes(trx, targetId);
+    // A lost phone may hold a passkey too: a reset removes every second factor.
+    const passkeys = await deleteUserPasskeys(trx, targetId);
     await recordAudit(trx, {
       entity: "user",
       entityId: targetId,
       action: "two-step.reset",
-      detail: `Two-step sign-in of ${target.username} reset`,
+      detail: `Two-step sign-in of ${target.username} reset${passkeys ? `, ${passkeys} passkey${passkeys === 1 ? "" : "s"} removed` : ""}`,
       actor: actor?.username ?? "operator",
       actorId: actor?.id ?? null,
     });

@@ -13,6 +13,7 @@ import * as layoutRoute from "~/routes/admin+/dashboard+/_layout";
 import * as loginRoute from "~/routes/admin+/login";
 import * as codeRoute from "~/routes/admin+/login_.code";
 import * as apiLogin from "~/routes/api+/auth.login";
+import * as memberRoute from "~/routes/admin+/dashboard+/team.$id";
 import { relyingParty } from "~/services/passkeys.server";
 import { BASE, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { resetDatabase } from "./helpers";
@@ -303,5 +304,29 @@ describe("a passkey counts as two-step sign-in", () => {
     );
     expect(wrong.status).toBe(401);
     expect(await getDb().selectFrom("sessions").select("id").where("via", "=", "passkey").execute()).toEqual([]);
+  });
+
+  it("an admin's reset of someone's two-step sign-in removes their passkeys too (a lost phone may hold one)", async () => {
+    const admin = await staffMember("admin");
+    const editor = await staffMember("editor");
+    const authenticator = newAuthenticator();
+    await addPasskey(await staffCookie(editor), authenticator);
+    const reset = await run(
+      memberRoute.action,
+      postForm(
+        `/admin/dashboard/team/${editor.id}`,
+        { intent: "reset-two-step" },
+        { cookie: await staffCookie(admin) },
+      ),
+      { id: String(editor.id) },
+    );
+    expect(reset.status).toBe(200);
+    expect((await postAnswer(authenticator.authenticate(await signInOptions()))).status).toBe(401);
+    const audit = await getDb()
+      .selectFrom("audit_events")
+      .select("detail")
+      .where("action", "=", "two-step.reset")
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toBe("Two-step sign-in of editor-person reset, 1 passkey removed");
   });
 });

@@ -124,8 +124,8 @@ export default function Team() {
       <StaffSection id="two-step" title="Two-step sign-in">
         <p className="mt-2 text-slate-800 dark:text-slate-200">
           {requireTwoStep
-            ? "Required: everyone signs in with a code from an authenticator app; anyone without one sets it up before any other staff page."
-            : "Optional: each person may turn it on for their own account."}
+            ? "Required: everyone signs in with a code from an authenticator app or with a passkey; anyone without either sets one up before any other staff page."
+            : "Optional: each person may turn it on for their own account. Requiring it ends every session and API token of people without it."}
         </p>
         <Form method="post" className="mt-3">
           {requireTwoStep ? (

@@ -6,7 +6,7 @@ import { isoBase64URL, isoCBOR } from "@simplewebauthn/server/helpers";
 
 const sha256 = (data: Uint8Array | string) => new Uint8Array(crypto.createHash("sha256").update(data).digest());
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -66,13 +66,12 @@ export class SoftAuthenticator {
       this.credentialId,
       this.coseKey(),
     );
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
-        ["fmt", "none"],
-        ["attStmt", new Map()],
-        ["authData", authData],
-      ]),
-    );
+    const attestation = new Map<string, unknown>([
+      ["fmt", "none"],
+      ["attStmt", new Map()],
+      ["authData", authData],
+    ]);
+    const attestationObject = isoCBOR.encode(attestation as Parameters<typeof isoCBOR.encode>[0]);
     return {
       id: this.id,
       rawId: this.id,

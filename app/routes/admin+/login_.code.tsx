@@ -135,8 +135,8 @@ function CodeForm({
   fields,
   redirectTo,
 }: {
-  form: ReturnType<typeof useForm<{ code: string }>>[0];
-  fields: ReturnType<typeof useForm<{ code: string }>>[1];
+  form: ReturnType<typeof useForm>[0];
+  fields: ReturnType<typeof useForm>[1];
   redirectTo: string;
 }) {
   return (

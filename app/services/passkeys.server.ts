@@ -38,6 +38,7 @@ import {
   takeChallenge,
 } from "~/models/passkey.server";
 import { getTeamMember, type User } from "~/models/user.server";
+import { textProblem } from "~/schemas/field-rules";
 import { getCharitySettings } from "./charity-settings.server";
 import { knownDeviceOf } from "./known-device.server";
 import { staffNoticeMail } from "./mail-templates.server";
@@ -139,11 +140,13 @@ function parseAnswer<T extends { id: string; response: { clientDataJSON: string 
   }
 }
 
-const cleanName = (name: string) =>
-  name
-    .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .trim()
-    .slice(0, MAX_PASSKEY_NAME);
+/** A passkey's name: trimmed, cut to MAX_PASSKEY_NAME, held to the text rule of every stored name. */
+function cleanName(name: string): string {
+  const trimmed = name.trim().slice(0, MAX_PASSKEY_NAME).trim();
+  const problem = textProblem("line", "The passkey's name", trimmed);
+  if (problem) throw new PasskeyError(problem, 400);
+  return trimmed;
+}
 
 /**
  * Adds a passkey from the browser's answer to this person's challenge: verified (origin, RP ID,
@@ -151,6 +154,7 @@ const cleanName = (name: string) =>
  */
 export async function addPasskey(user: User, rawAnswer: unknown, name: string): Promise<PasskeyView> {
   const db = getDb();
+  const label = cleanName(name) || "Passkey";
   const answer = parseAnswer<RegistrationResponseJSON>(rawAnswer);
   const challenge = challengeOf(answer.response.clientDataJSON);
   if (!challenge || !(await takeChallenge(db, challenge, "register", user.id))) {
@@ -174,7 +178,6 @@ export async function addPasskey(user: User, rawAnswer: unknown, name: string): 
   if (await getPasskeyByCredentialId(db, credential.id)) {
     throw new PasskeyError("This passkey is registered already.", 409);
   }
-  const label = cleanName(name) || "Passkey";
   const charity = await getCharitySettings(db);
   const id = await db.transaction().execute(async (trx) => {
     const id = await insertPasskey(trx, {

@@ -127,6 +127,14 @@ describe("adding, naming and removing passkeys", () => {
     expect((await accountPost(cookie, { intent: "passkey", credential: JSON.stringify(right) })).status).toBe(400);
 
     expect((await accountPost(cookie, { intent: "passkey", credential: "{not json" })).status).toBe(400);
+    // A name is held to the text rule of every stored name (no control or bidi characters).
+    const fresh = await (await accountPost(cookie, { intent: "passkey-options" })).json();
+    const badName = await accountPost(cookie, {
+      intent: "passkey",
+      name: "Laptop\u202e",
+      credential: JSON.stringify(authenticator.register(fresh.passkeyOptions)),
+    });
+    expect(badName.status).toBe(400);
     expect(await getDb().selectFrom("passkeys").select("id").execute()).toEqual([]);
   });
 

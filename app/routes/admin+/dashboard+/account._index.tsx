@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { startRegistration } from "@simplewebauthn/browser";
 import { PasskeyButton } from "~/components/admin/passkey-button";
+import { useHydrated } from "~/utils/hydrated";
 import { RowActionForm } from "~/components/admin/row-action";
 import { CurrentPasswordField, NewPasswordField } from "~/components/admin/password-fields";
 import { ActionNotice } from "~/components/admin/notice";
@@ -252,6 +253,7 @@ function PasskeysSection({
   passkeys: { id: number; name: string; createdAt: string; lastUsedAt: string | null }[];
 }) {
   const [name, setName] = useState("");
+  const hydrated = useHydrated();
   return (
     <StaffSection id="passkeys" title="Passkeys">
       <p className="mt-2 max-w-2xl text-slate-800 dark:text-slate-200">
@@ -274,6 +276,7 @@ function PasskeysSection({
                     <label className="text-sm">
                       <span className="sr-only">New name for {passkey.name}</span>
                       <input
+                        type="text"
                         name="name"
                         defaultValue={passkey.name}
                         maxLength={MAX_PASSKEY_NAME}
@@ -295,18 +298,24 @@ function PasskeysSection({
         </StaffTable>
       )}
       <div className="mt-4 max-w-2xl space-y-3">
-        <label className="block text-sm font-medium" htmlFor="passkey-name">
-          Name for a new passkey (optional)
-        </label>
-        <input
-          id="passkey-name"
-          name="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={MAX_PASSKEY_NAME}
-          placeholder="Work laptop"
-          className="field-input sm:w-80"
-        />
+        {/* Without JavaScript a passkey cannot be added: no name to type either (the button's place explains). */}
+        {hydrated ? (
+          <>
+            <label className="block text-sm font-medium" htmlFor="passkey-name">
+              Name for a new passkey (optional)
+            </label>
+            <input
+              id="passkey-name"
+              type="text"
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={MAX_PASSKEY_NAME}
+              placeholder="Work laptop"
+              className="field-input sm:w-80"
+            />
+          </>
+        ) : null}
         <PasskeyButton
           label="Add a passkey"
           busyLabel="Waiting for your passkey..."

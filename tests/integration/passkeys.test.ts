@@ -8,6 +8,7 @@ import { getDb } from "~/infra/db.server";
 import { setClock } from "~/infra/clock.server";
 import { getSessionUser } from "~/models/session.server";
 import { setRequireTwoStep } from "~/models/team-settings.server";
+import { getTeamMember } from "~/models/user.server";
 import * as accountRoute from "~/routes/admin+/dashboard+/account._index";
 import * as layoutRoute from "~/routes/admin+/dashboard+/_layout";
 import * as loginRoute from "~/routes/admin+/login";
@@ -319,6 +320,8 @@ describe("a passkey counts as two-step sign-in", () => {
     const editor = await staffMember("editor");
     const authenticator = newAuthenticator();
     await addPasskey(await staffCookie(editor), authenticator);
+    // The Team section shows it as the person's second factor.
+    expect(await getTeamMember(getDb(), editor.id)).toMatchObject({ twoStep: false, passkey: true });
     const reset = await run(
       memberRoute.action,
       postForm(
@@ -330,6 +333,7 @@ describe("a passkey counts as two-step sign-in", () => {
     );
     expect(reset.status).toBe(200);
     expect((await postAnswer(authenticator.authenticate(await signInOptions()))).status).toBe(401);
+    expect(await getTeamMember(getDb(), editor.id)).toMatchObject({ passkey: false });
     const audit = await getDb()
       .selectFrom("audit_events")
       .select("detail")

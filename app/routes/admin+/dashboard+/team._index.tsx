@@ -86,7 +86,15 @@ export default function Team() {
             <td className={listCell}>{roleLabels[member.role]}</td>
             <td className={listCell}>{member.status === "active" ? "Active" : "Disabled"}</td>
             <td className={listCell}>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
-            <td className={listCell}>{member.twoStep ? "On" : "Off"}</td>
+            <td className={listCell}>
+              {member.twoStep
+                ? member.passkey
+                  ? "On (app and passkey)"
+                  : "On"
+                : member.passkey
+                  ? "On (passkey)"
+                  : "Off"}
+            </td>
           </tr>
         ))}
       </StaffTable>

@@ -17,7 +17,7 @@ import {
 } from "~/models/recovery-code.server";
 import { getRequireTwoStep, setRequireTwoStep } from "~/models/team-settings.server";
 import { countPasskeys, deleteUserPasskeys } from "~/models/passkey.server";
-import { deleteSessionsWithoutTwoStep, hashToken } from "~/models/session.server";
+import { deleteOtherSessions, deleteSessionsWithoutTwoStep, hashToken } from "~/models/session.server";
 import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/models/user.server";
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { staffNoticeMail } from "~/services/mail-templates.server";
@@ -269,6 +269,8 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
     await clearRecoveryCodes(trx, targetId);
     // A lost phone may hold a passkey too: a reset removes every second factor.
     const passkeys = await deleteUserPasskeys(trx, targetId);
+    // While the team requires two-step sign-in, nobody without it keeps a session or API token.
+    if (await getRequireTwoStep(trx)) await deleteOtherSessions(trx, targetId, null);
     await recordAudit(trx, {
       entity: "user",
       entityId: targetId,

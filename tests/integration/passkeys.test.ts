@@ -16,10 +16,11 @@ import * as codeRoute from "~/routes/admin+/login_.code";
 import * as apiLogin from "~/routes/api+/auth.login";
 import * as memberRoute from "~/routes/admin+/dashboard+/team.$id";
 import { relyingParty } from "~/services/passkeys.server";
+import { resetTwoStep } from "~/services/two-step.server";
 import { BASE, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { SoftAuthenticator } from "./passkey-support";
-import { STAFF_PASSWORD, staffCookie, staffMember } from "./team-support";
+import { STAFF_PASSWORD, staffCookie, staffMember, staffToken } from "./team-support";
 
 beforeEach(async () => {
   setClock(null);
@@ -340,5 +341,20 @@ describe("a passkey counts as two-step sign-in", () => {
       .where("action", "=", "two-step.reset")
       .executeTakeFirstOrThrow();
     expect(audit.detail).toBe("Two-step sign-in of editor-person reset, 1 passkey removed");
+  });
+
+  it("while the team requires two-step sign-in, a reset also ends the person's sessions and API tokens", async () => {
+    const admin = await staffMember("admin");
+    const editor = await staffMember("editor");
+    const authenticator = newAuthenticator();
+    await addPasskey(await staffCookie(editor), authenticator);
+    await setRequireTwoStep(getDb(), true);
+    const editorCookie = await staffCookie(editor);
+    await staffToken(editor);
+    // (The admin's own page would send them to set up two-step first: the service, as its action calls it.)
+    expect(await resetTwoStep(editor.id, admin)).toBe(true);
+    const page = await run(accountRoute.loader, getRequest(ACCOUNT, { cookie: editorCookie }));
+    expect(page.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await getDb().selectFrom("sessions").select("id").where("user_id", "=", editor.id).execute()).toEqual([]);
   });
 });

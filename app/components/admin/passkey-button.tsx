@@ -2,26 +2,6 @@ import { useFormAction, useMatches, useSubmit } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/utils/hydrated";
 
-/** What a route's action answers to `intent=passkey-options`: the options, or why not. */
-export type PasskeyOptionsReply = { passkeyOptions: { challenge: string } } | { passkeyError: string };
-
-/** Asks the route's action for a ceremony's options, as Remix's own data requests do (`_data`). */
-async function fetchOptions(
-  actionUrl: string,
-  routeId: string,
-  fields: Record<string, string>,
-): Promise<PasskeyOptionsReply> {
-  const url = new URL(actionUrl, window.location.href);
-  url.searchParams.set("_data", routeId);
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  body.set("intent", "passkey-options");
-  const response = await fetch(url, { method: "POST", body, credentials: "same-origin" });
-  const type = response.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/json")) return { passkeyError: "Please reload the page and try again." };
-  return (await response.json()) as PasskeyOptionsReply;
-}
-
 export function PasskeyButton<O extends { challenge: string }>({
   label,
   busyLabel,
@@ -54,6 +34,8 @@ export function PasskeyButton<O extends { challenge: string }>({
     setProblem(null);
     setBusy(true);
     try {
+      // Fetched when pressed, like the WebAuthn library: the sign-in pages are on the public budget.
+      const { fetchOptions } = await import("./passkey-options");
       const reply = await fetchOptions(actionUrl, routeId, fields);
       if ("passkeyError" in reply) {
         setProblem(reply.passkeyError);

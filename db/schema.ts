@@ -34,6 +34,36 @@ export interface SessionsTable {
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: a browser whose password was right, its second factor still to come (not yet a session). */
   pending: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** How the browser session was signed in (0037): "password" or "passkey"; null before 0037 and for API tokens. */
+  via: ColumnType<SignInVia | null, SignInVia | null | undefined, SignInVia | null>;
+}
+
+export type SignInVia = "password" | "passkey";
+
+/** A staff member's passkey (WebAuthn credential, 0037). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential id as the browser gives it (base64url); unique across everyone. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (bigint: it may pass 2^31). */
+  counter: ColumnType<number, number | undefined, number>;
+  /** Comma-separated transports the browser reported ("internal,hybrid"). */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A WebAuthn challenge handed to a browser (0037): used once, within minutes. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: "register" | "sign-in";
+  /** The person adding a passkey, or halfway through signing in; null for a sign-in by passkey alone. */
+  user_id: number | null;
+  expires_at: string;
 }
 
 export interface InvitationsTable {
@@ -102,6 +132,8 @@ export interface LoginFailuresTable {
   /** Keyed hash of the client's address (0011; "" for rows from before). */
   client: Generated<string>;
   failed_at: string;
+  /** The known-device id of the browser (0037), when it carried one. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AppMetaTable {
@@ -747,6 +779,8 @@ export interface EventWaitlistTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   news: NewsTable;
   login_failures: LoginFailuresTable;
   app_meta: AppMetaTable;

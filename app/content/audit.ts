@@ -77,6 +77,9 @@ export const auditActionWords: Record<string, string> = {
   "two-step.optional": "Two-step sign-in made optional",
   "two-step.recovery-codes": "New recovery codes made",
   "two-step.recovery-code-used": "Recovery code used",
+  "passkey.added": "Passkey added",
+  "passkey.renamed": "Passkey renamed",
+  "passkey.removed": "Passkey removed",
 };
 
 /** Who did it, as staff read it: people by their username, the site's own jobs by what they are. */

@@ -32,23 +32,28 @@ const SIGN_IN_LIMITS: ThrottleLimits = { perName: MAX_FAILURES_PER_USERNAME, per
 const key = (username: string) => username.trim().toLowerCase().slice(0, 200);
 
 /**
- * Who is trying: the username typed and the client (a keyed hash of its address). A browser
- * that has signed in as this person before (`knownDevice`) is held only to the failures for the
- * name that came from its own client, never to those aimed at the name from elsewhere.
+ * Who is trying: the username typed, the client (a keyed hash of its address) and the browser's
+ * known-device id when it has one. A browser that has signed in as this person before
+ * (`knownDevice`) is held only to its own failures: with a device id, those that came from that
+ * browser (for the name, and across names for the per-client limit), so others behind the same
+ * address (an office's shared NAT) never lock it out; with an older cookie that has no id yet,
+ * those that came from its client.
  */
 export interface LoginAttempt {
   username: string;
   client: string;
+  device?: string | null;
   knownDevice?: boolean;
 }
 
-function failuresSince(db: DB, since: string, where: { username?: string; client?: string }) {
+function failuresSince(db: DB, since: string, where: { username?: string; client?: string; device?: string }) {
   let query = db
     .selectFrom("login_failures")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("failed_at").as("oldest")])
     .where("failed_at", ">", since);
   if (where.username !== undefined) query = query.where("username", "=", where.username);
   if (where.client !== undefined) query = query.where("client", "=", where.client);
+  if (where.device !== undefined) query = query.where("device", "=", where.device);
   return query.executeTakeFirstOrThrow();
 }
 
@@ -59,11 +64,10 @@ export async function checkLoginThrottle(
   limits: ThrottleLimits = SIGN_IN_LIMITS,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
-  const perUser = await failuresSince(db, since, {
-    username: key(attempt.username),
-    client: attempt.knownDevice ? attempt.client : undefined,
-  });
-  const perClient = await failuresSince(db, since, { client: attempt.client });
+  const device = attempt.knownDevice && attempt.device ? attempt.device : undefined;
+  const ownOnly = device !== undefined ? { device } : attempt.knownDevice ? { client: attempt.client } : {};
+  const perUser = await failuresSince(db, since, { username: key(attempt.username), ...ownOnly });
+  const perClient = await failuresSince(db, since, device !== undefined ? { device } : { client: attempt.client });
   const blocked =
     Number(perUser.n) >= limits.perName ? perUser : Number(perClient.n) >= limits.perClient ? perClient : null;
   if (!blocked) return { allowed: true };
@@ -110,7 +114,12 @@ export async function countRecentLoginFailures(db: DB, now: Date = nowDate()): P
 export async function recordLoginFailure(db: DB, attempt: LoginAttempt, now: Date = nowDate()): Promise<void> {
   await db
     .insertInto("login_failures")
-    .values({ username: key(attempt.username), client: attempt.client, failed_at: now.toISOString() })
+    .values({
+      username: key(attempt.username),
+      client: attempt.client,
+      device: attempt.device ?? null,
+      failed_at: now.toISOString(),
+    })
     .execute();
   // Keep the table small: anything older than the window no longer counts.
   await db

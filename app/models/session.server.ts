@@ -4,6 +4,9 @@ import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { deletedAny, deletedCount } from "~/infra/row-count.server";
 import type { User } from "./user.server";
+import type { SignInVia } from "../../db/schema";
+
+export type { SignInVia };
 import { camelRow } from "~/utils/row-shape";
 
 /** "2fa": a browser whose password was right, its second factor still to come (not yet a session). */
@@ -35,6 +38,7 @@ export async function createSession(
   kind: SessionKind,
   now: Date = nowDate(),
   userAgent: string | null = null,
+  via: SignInVia | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlFor(kind));
@@ -49,6 +53,7 @@ export async function createSession(
       expires_at: expiresAt.toISOString(),
       last_seen_at: now.toISOString(),
       user_agent: userAgent ? userAgent.slice(0, 300) : null,
+      via,
     })
     .execute();
   return { token, expiresAt };
@@ -115,13 +120,15 @@ export interface SessionSummary {
   createdAt: string;
   lastSeenAt: string | null;
   userAgent: string | null;
+  /** How a browser session was signed in (0037); null for API tokens and older sessions. */
+  via: SignInVia | null;
 }
 
 /** A person's live browser sessions and API tokens, most recently used first. */
 export async function listUserSessions(db: DB, userId: number, now: Date = nowDate()): Promise<SessionSummary[]> {
   const rows = await db
     .selectFrom("sessions")
-    .select(["id", "kind", "created_at", "last_seen_at", "user_agent"])
+    .select(["id", "kind", "created_at", "last_seen_at", "user_agent", "via"])
     .where("user_id", "=", userId)
     .where("pending", "=", 0)
     .where("expires_at", ">", now.toISOString())
@@ -139,5 +146,35 @@ export async function deleteUserSession(db: DB, userId: number, id: string): Pro
 export async function deleteOtherSessions(db: DB, userId: number, keepToken: string | null): Promise<number> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (keepToken) query = query.where("id", "!=", hashToken(keepToken));
+  return deletedCount(query);
+}
+
+/**
+ * The team now requires two-step sign-in: ends every browser session and API token of people with
+ * neither an authenticator app nor a passkey, and every API token of people without the app (the
+ * API's second step is a code). `keepId` (a row id): the admin's own browser session, kept so they
+ * are sent to set it up rather than signed out. Returns how many ended.
+ */
+export async function deleteSessionsWithoutTwoStep(db: DB, keepId: string | null): Promise<number> {
+  let query = db.deleteFrom("sessions").where((eb) =>
+    eb.or([
+      eb(
+        "user_id",
+        "in",
+        eb
+          .selectFrom("users")
+          .select("users.id")
+          .where("users.totp_enabled_at", "is", null)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.user_id", "=", "users.id"))),
+          ),
+      ),
+      eb.and([
+        eb("kind", "=", "api"),
+        eb("user_id", "in", eb.selectFrom("users").select("users.id").where("users.totp_enabled_at", "is", null)),
+      ]),
+    ]),
+  );
+  if (keepId) query = query.where("id", "!=", keepId);
   return deletedCount(query);
 }

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Database } from "../../db/schema";
 import { nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
 import { updatedAny } from "~/infra/row-count.server";
@@ -21,7 +22,10 @@ export interface TeamMember extends User {
   status: UserStatus;
   createdAt: string;
   lastSignInAt: string | null;
+  /** An authenticator app is set up. */
   twoStep: boolean;
+  /** At least one passkey (0037), which counts as two-step sign-in too. */
+  passkey: boolean;
 }
 
 const userColumns = ["users.id", "users.username", "users.role", "users.name", "users.email"] as const;
@@ -31,6 +35,7 @@ type TeamRow = User & {
   created_at: string;
   last_sign_in_at: string | null;
   totp_enabled_at: string | null;
+  has_passkey: unknown;
 };
 
 export async function countUsers(db: DB): Promise<number> {
@@ -151,14 +156,21 @@ export async function recordSignIn(db: DB, userId: number, at: string = nowIsoSt
 }
 
 /** The one mapping of a team member's row: whether two-step sign-in is on, not when. */
-function toTeamMember({ totp_enabled_at, ...row }: TeamRow): TeamMember {
-  return { ...camelRow(row), twoStep: totp_enabled_at !== null };
+function toTeamMember({ totp_enabled_at, has_passkey, ...row }: TeamRow): TeamMember {
+  // exists() is 0/1 on SQLite and a boolean on PostgreSQL.
+  return { ...camelRow(row), twoStep: totp_enabled_at !== null, passkey: Boolean(Number(has_passkey)) };
 }
+
+/** Whether the person has a passkey, as a column of a team query. */
+const hasPasskey = (eb: ExpressionBuilder<Database, "users">) =>
+  eb
+    .exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.user_id", "=", "users.id"))
+    .as("has_passkey");
 
 export async function listTeam(db: DB): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom("users")
-    .select([...userColumns, "status", "created_at", "last_sign_in_at", "totp_enabled_at"])
+    .select((eb) => [...userColumns, "status", "created_at", "last_sign_in_at", "totp_enabled_at", hasPasskey(eb)])
     .orderBy(sql`lower(username)`)
     .execute();
   return rows.map(toTeamMember);
@@ -167,7 +179,7 @@ export async function listTeam(db: DB): Promise<TeamMember[]> {
 export async function getTeamMember(db: DB, id: number): Promise<TeamMember | undefined> {
   const row = await db
     .selectFrom("users")
-    .select([...userColumns, "status", "created_at", "last_sign_in_at", "totp_enabled_at"])
+    .select((eb) => [...userColumns, "status", "created_at", "last_sign_in_at", "totp_enabled_at", hasPasskey(eb)])
     .where("id", "=", id)
     .executeTakeFirst();
   return row && toTeamMember(row);

@@ -198,6 +198,8 @@ export interface SessionView {
   startedAt: string;
   lastSeenAt: string | null;
   current: boolean;
+  /** Signed in with a passkey (a browser session). */
+  passkey: boolean;
 }
 
 export async function mySessions(user: User, currentToken: string | null): Promise<SessionView[]> {
@@ -210,6 +212,7 @@ export async function mySessions(user: User, currentToken: string | null): Promi
     startedAt: row.createdAt,
     lastSeenAt: row.lastSeenAt,
     current: row.id === current,
+    passkey: row.via === "passkey",
   }));
 }
 

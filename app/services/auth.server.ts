@@ -16,7 +16,7 @@ import {
 import { recordAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
 import { getUserByUsername, recordSignIn, verifyLogin, type User } from "~/models/user.server";
-import { knownDeviceUserIds } from "~/services/known-device.server";
+import { knownDeviceOf } from "~/services/known-device.server";
 import { verifySecondFactor } from "~/services/two-step.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
 import { loginSchema } from "~/schemas/login";
@@ -38,8 +38,14 @@ export async function signIn(credentials: unknown, context: { request: Request; 
   if (!parsed.success) throw new LoginError(INVALID_CREDENTIALS_MESSAGE, 400, undefined, parsed.error);
   const { username, password } = parsed.data;
   const db = getDb();
-  const knownDevice = await isKnownDevice(context.request, username);
-  const throttle = await admitLoginAttempt(db, { username, client: clientKey(context.request), knownDevice });
+  const device = await knownDeviceOf(context.request);
+  const knownDevice = await isKnownTo(device.userIds, username);
+  const throttle = await admitLoginAttempt(db, {
+    username,
+    client: clientKey(context.request),
+    device: device.id,
+    knownDevice,
+  });
   if (!throttle.allowed) {
     const { retryAfterSeconds } = throttle;
     throw new LoginError(throttleMessage(retryAfterSeconds), 429, retryAfterSeconds);
@@ -66,8 +72,7 @@ export async function signIn(credentials: unknown, context: { request: Request; 
 }
 
 /** Whether this browser has signed in as `username` before (its known-device cookie names them). */
-async function isKnownDevice(request: Request, username: string): Promise<boolean> {
-  const known = await knownDeviceUserIds(request);
+async function isKnownTo(known: number[], username: string): Promise<boolean> {
   if (known.length === 0) return false;
   const user = await getUserByUsername(getDb(), username);
   return user !== undefined && known.includes(user.id);
@@ -147,7 +152,13 @@ export async function issueApiToken(user: User, request?: Request): Promise<stri
 export async function checkSignInCode(user: User, code: string, request: Request): Promise<void> {
   const db = getDb();
   const throttleKey = `${user.username}#2fa`;
-  const throttle = await admitLoginAttempt(db, { username: throttleKey, client: clientKey(request) });
+  const device = await knownDeviceOf(request);
+  const throttle = await admitLoginAttempt(db, {
+    username: throttleKey,
+    client: clientKey(request),
+    device: device.id,
+    knownDevice: device.userIds.includes(user.id),
+  });
   if (!throttle.allowed) {
     throw new LoginError(throttleMessage(throttle.retryAfterSeconds), 429, throttle.retryAfterSeconds);
   }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getEnv } from "~/infra/env.server";
 import { getSessionSecrets } from "~/infra/session-secret.server";
@@ -29,20 +30,43 @@ function knownDeviceCookie(): Cookie {
   return cookie;
 }
 
-/** The ids of the people who signed in with this browser before (an unsigned or mangled cookie: none). */
-export async function knownDeviceUserIds(request: Request): Promise<number[]> {
+/**
+ * What this browser's cookie says: its own random id (so failures can be counted per browser, not
+ * per network address: an office behind one address shares it) and the people who signed in with
+ * it. A cookie from before the id existed (a bare list) has people but no id until the next sign-in.
+ */
+export interface KnownDevice {
+  id: string | null;
+  userIds: number[];
+}
+
+const NO_DEVICE: KnownDevice = { id: null, userIds: [] };
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+
+/** The browser's known-device cookie (an unsigned or mangled cookie: none). */
+export async function knownDeviceOf(request: Request): Promise<KnownDevice> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(KNOWN_DEVICE_COOKIE_NAME)) return [];
+  if (!header?.includes(KNOWN_DEVICE_COOKIE_NAME)) return NO_DEVICE;
   try {
     const value: unknown = await knownDeviceCookie().parse(header);
-    return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+    if (Array.isArray(value)) return { id: null, userIds: ids(value) };
+    if (value && typeof value === "object") {
+      const { d, u } = value as { d?: unknown; u?: unknown };
+      return { id: typeof d === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(d) ? d : null, userIds: ids(u) };
+    }
+    return NO_DEVICE;
   } catch {
-    return [];
+    return NO_DEVICE;
   }
 }
 
-/** The Set-Cookie value that adds `userId` to this browser's known people (and renews the cookie). */
+/** The Set-Cookie value that adds `userId` to this browser's known people (and renews the cookie, giving it an id). */
 export async function rememberDevice(request: Request, userId: number): Promise<string> {
-  const others = (await knownDeviceUserIds(request)).filter((id) => id !== userId);
-  return knownDeviceCookie().serialize([userId, ...others].slice(0, MAX_PEOPLE));
+  const device = await knownDeviceOf(request);
+  const others = device.userIds.filter((id) => id !== userId);
+  return knownDeviceCookie().serialize({
+    d: device.id ?? crypto.randomBytes(18).toString("base64url"),
+    u: [userId, ...others].slice(0, MAX_PEOPLE),
+  });
 }

@@ -3,7 +3,9 @@ import { nowDate } from "~/infra/clock.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
 import { canOpen, ROLES, type Role, type SectionKey } from "~/utils/admin-paths";
-import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server";
+import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS, type SignInVia } from "~/models/session.server";
+
+export type { SignInVia };
 import { getUserById, recordSignIn } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
 import { sendSignInNotice } from "~/services/sign-in-notice.server";
@@ -75,10 +77,11 @@ export function clearSessionCookie(): Promise<string> {
   return getSessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Who is signing in, from which request. */
+/** Who is signing in, from which request, and how ("password" unless said: a password, with its code when two-step is on). */
 interface SignInStep {
   request: Request;
   userId: number;
+  via?: SignInVia;
 }
 
 /**
@@ -88,9 +91,9 @@ interface SignInStep {
  * the new session's token first, then the browser's known-device cookie naming this person
  * (the smart lock-out, docs/team.md); the redirect is route glue (app/routes/_glue/sign-in.server.ts).
  */
-export async function startUserSession({ request, userId }: SignInStep): Promise<string[]> {
+export async function startUserSession({ request, userId, via = "password" }: SignInStep): Promise<string[]> {
   const db = getDb();
-  const setCookie = await replaceBrowserSession(db, request, userId, "web");
+  const setCookie = await replaceBrowserSession(db, request, userId, "web", via);
   await recordSignIn(db, userId);
   const user = await getUserById(db, userId);
   if (user) {
@@ -98,27 +101,39 @@ export async function startUserSession({ request, userId }: SignInStep): Promise
       entity: "user",
       entityId: userId,
       action: "sign-in",
+      detail: via === "passkey" ? "Passkey" : undefined,
       actor: user.username,
       actorId: userId,
     });
-    await sendSignInNotice(user, { userAgent: request.headers.get("User-Agent"), via: "browser" }, db);
+    await sendSignInNotice(
+      user,
+      { userAgent: request.headers.get("User-Agent"), via: via === "passkey" ? "browser, passkey" : "browser" },
+      db,
+    );
   }
   return [setCookie, await rememberDevice(request, userId)];
 }
 
 /** After a password change ended every session: this browser signed in again; the Set-Cookie value. */
 export function renewBrowserSession(request: Request, userId: number): Promise<string> {
-  return replaceBrowserSession(getDb(), request, userId, "web");
+  return replaceBrowserSession(getDb(), request, userId, "web", "password");
 }
 
 /**
  * A new row (a session, or a pending sign-in waiting for its code) for this browser, ending the
  * one it held before; the Set-Cookie header that carries the new token.
  */
-async function replaceBrowserSession(db: DB, request: Request, userId: number, kind: "web" | "2fa"): Promise<string> {
+async function replaceBrowserSession(
+  db: DB,
+  request: Request,
+  userId: number,
+  kind: "web" | "2fa",
+  via: SignInVia | null = null,
+): Promise<string> {
   const previous = await getSessionToken(request);
   if (previous) await deleteSession(db, previous);
-  const { token, expiresAt } = await createSession(db, userId, kind, nowDate(), request.headers.get("User-Agent"));
+  const userAgent = request.headers.get("User-Agent");
+  const { token, expiresAt } = await createSession(db, userId, kind, nowDate(), userAgent, via);
   return getSessionCookie().serialize(token, { expires: expiresAt });
 }
 

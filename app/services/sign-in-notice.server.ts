@@ -15,7 +15,7 @@ import { staffNoticeMail } from "./mail-templates.server";
  */
 export async function sendSignInNotice(
   user: Pick<User, "username" | "email" | "name">,
-  details: { userAgent: string | null; via: "browser" | "API token"; at?: Date },
+  details: { userAgent: string | null; via: "browser" | "browser, passkey" | "API token"; at?: Date },
   db: DB = getDb(),
 ): Promise<void> {
   if (!user.email) return;

@@ -16,6 +16,8 @@ import {
   spendRecoveryCode,
 } from "~/models/recovery-code.server";
 import { getRequireTwoStep, setRequireTwoStep } from "~/models/team-settings.server";
+import { countPasskeys, deleteUserPasskeys } from "~/models/passkey.server";
+import { deleteOtherSessions, deleteSessionsWithoutTwoStep, hashToken } from "~/models/session.server";
 import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/models/user.server";
 import { getCharitySettings } from "~/services/charity-settings.server";
 import { staffNoticeMail } from "~/services/mail-templates.server";
@@ -38,11 +40,44 @@ const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest
 /** Recovery codes are compared without case, spaces or hyphens. */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
 
-/** Whether the team must use two-step sign-in and this person has not set it up yet. */
+/**
+ * Whether the team must use two-step sign-in and this person has not set it up yet: neither an
+ * authenticator app nor a passkey (a passkey counts as two-step sign-in).
+ */
 export async function twoStepMissing(userId: number): Promise<boolean> {
   const db = getDb();
   if (!(await getRequireTwoStep(db))) return false;
-  return (await getTwoStep(db, userId)).enabledAt === null;
+  if ((await getTwoStep(db, userId)).enabledAt !== null) return false;
+  return (await countPasskeys(db, userId)) === 0;
+}
+
+/**
+ * Whether the team requires two-step sign-in and this person has no authenticator app: the API's
+ * second step is a code, so a passkey alone does not get an API token then.
+ */
+export async function apiTwoStepMissing(userId: number): Promise<boolean> {
+  const db = getDb();
+  return (await getRequireTwoStep(db)) && (await getTwoStep(db, userId)).enabledAt === null;
+}
+
+/** What may follow a right password: a code from the app, the person's passkey, both, or nothing (null). */
+export interface SecondStep {
+  code: boolean;
+  passkey: boolean;
+}
+
+/**
+ * The second step a password sign-in needs: a code when the person has an authenticator app (or
+ * their passkey instead); their passkey when the team requires two-step sign-in and a passkey is
+ * all they have (the password alone would skip the requirement); otherwise none.
+ */
+export async function secondStepOf(userId: number): Promise<SecondStep | null> {
+  const db = getDb();
+  const code = (await getTwoStep(db, userId)).enabledAt !== null;
+  const passkey = (await countPasskeys(db, userId)) > 0;
+  if (code) return { code, passkey };
+  if (passkey && (await getRequireTwoStep(db))) return { code: false, passkey: true };
+  return null;
 }
 
 export async function twoStepRequired(): Promise<boolean> {
@@ -221,8 +256,8 @@ export async function turnOffTwoStep(user: User, code: string, request: Request)
 }
 
 /**
- * Clears another person's second factor (they set it up again at their next sign-in when the
- * team requires it); audited, and the person is told by e-mail. `actor` null: the operator's
+ * Clears another person's second factor, their passkeys included (they set it up again at their
+ * next sign-in when the team requires it); audited, and the person is told by e-mail. `actor` null: the operator's
  * command line.
  */
 export async function resetTwoStep(targetId: number, actor: User | null, db = getDb()): Promise<boolean> {
@@ -232,11 +267,15 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, targetId, { secret: null, enabledAt: null });
     await clearRecoveryCodes(trx, targetId);
+    // A lost phone may hold a passkey too: a reset removes every second factor.
+    const passkeys = await deleteUserPasskeys(trx, targetId);
+    // While the team requires two-step sign-in, nobody without it keeps a session or API token.
+    if (await getRequireTwoStep(trx)) await deleteOtherSessions(trx, targetId, null);
     await recordAudit(trx, {
       entity: "user",
       entityId: targetId,
       action: "two-step.reset",
-      detail: `Two-step sign-in of ${target.username} reset`,
+      detail: `Two-step sign-in of ${target.username} reset${passkeys ? `, ${passkeys} passkey${passkeys === 1 ? "" : "s"} removed` : ""}`,
       actor: actor?.username ?? "operator",
       actorId: actor?.id ?? null,
     });
@@ -252,16 +291,30 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
   return true;
 }
 
-export async function setTeamTwoStepRequirement(actor: User, on: boolean): Promise<void> {
+/**
+ * Turns the team's requirement on or off, audited. Turning it on ends every session and API token
+ * of people without two-step sign-in (and every API token of people without the app, the API's
+ * second step), so nothing issued before the switch outlives it; the admin's own browser session
+ * (the token of the request's session) is kept, and is sent to set it up like anyone's next sign-in.
+ * Returns how many sessions and tokens ended.
+ */
+export async function setTeamTwoStepRequirement(
+  actor: User,
+  on: boolean,
+  keepToken: string | null = null,
+): Promise<number> {
   const db = getDb();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await setRequireTwoStep(trx, on);
+    const ended = on ? await deleteSessionsWithoutTwoStep(trx, keepToken ? hashToken(keepToken) : null) : 0;
     await recordAudit(trx, {
       entity: "team",
       entityId: null,
       action: on ? "two-step.required" : "two-step.optional",
+      detail: on ? `${ended} session${ended === 1 ? "" : "s"} and API tokens of people without it ended` : null,
       actor: actor.username,
       actorId: actor.id,
     });
+    return ended;
   });
 }

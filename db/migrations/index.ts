@@ -33,6 +33,7 @@ import * as m0031 from "./0031_ticket_guests_refunds";
 import * as m0033 from "./0033_pledge_status_index";
 import * as m0034 from "./0034_partial_indexes";
 import * as m0036 from "./0036_hmrc_tests_mail_lanes";
+import * as m0037 from "./0037_passkeys";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0033_pledge_status_index": m0033,
   "0034_partial_indexes": m0034,
   "0036_hmrc_tests_mail_lanes": m0036,
+  "0037_passkeys": m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,9 @@
 // Signing in cannot be aimed at a colleague or skipped: a browser that has signed in as a
-// person before is not locked out by failures aimed at their name from elsewhere; a password
+// person before is not locked out by failures aimed at their name from elsewhere, nor by other
+// browsers behind its own address; a password
 // reset never skips the second factor and lifts the lock-out; the API refuses a token to someone
-// the team requires two-step sign-in of until they set it up; the failure-surge warning is
+// the team requires two-step sign-in of until they set it up, and turning the requirement on ends
+// the tokens and sessions of people without it; the failure-surge warning is
 // logged once per hundred, however the failures arrive. Clients are told apart by
 // X-Forwarded-For, so a proxy is trusted here.
 process.env.TRUST_PROXY = "true";
@@ -11,7 +13,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { logger } from "~/infra/logger.server";
-import { FAILURE_SURGE, MAX_FAILURES_PER_USERNAME, recordLoginFailure } from "~/models/login-throttle.server";
+import {
+  FAILURE_SURGE,
+  MAX_FAILURES_PER_CLIENT,
+  MAX_FAILURES_PER_USERNAME,
+  recordLoginFailure,
+} from "~/models/login-throttle.server";
+import * as collection from "~/routes/api+/news";
+import * as teamRoute from "~/routes/admin+/dashboard+/team._index";
 import { setRequireTwoStep } from "~/models/team-settings.server";
 import * as apiLogin from "~/routes/api+/auth.login";
 import * as codeRoute from "~/routes/admin+/login_.code";
@@ -21,8 +30,8 @@ import * as accountRoute from "~/routes/admin+/dashboard+/account._index";
 import { KNOWN_DEVICE_COOKIE_NAME } from "~/services/known-device.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { beginTwoStepSetup, confirmTwoStep } from "~/services/two-step.server";
-import { getSessionUser } from "~/models/session.server";
-import { BASE, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
+import { createSession, getSessionUser } from "~/models/session.server";
+import { BASE, cookieFor, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { STAFF_PASSWORD, staffMember } from "./team-support";
 
@@ -134,6 +143,33 @@ describe("the smart lock-out", () => {
     expect((await signInForm("editor-person", STAFF_PASSWORD, browser, adminBrowser)).status).toBe(429);
   });
 
+  it("behind one shared address (an office's NAT), other browsers' failures never lock out a browser that signed in before", async () => {
+    await staffMember("admin");
+    const office = "203.0.113.40";
+    const knownBrowser = cookiesFrom(await signInForm("admin-person", STAFF_PASSWORD, office));
+
+    // Other browsers at the same address: wrong passwords for this person, then for many names.
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await signInForm("admin-person", "wrong guess", office);
+    const officeClient = clientKey(new Request(`${BASE}/`, { headers: { "X-Forwarded-For": office } }));
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT; i++) {
+      await recordLoginFailure(getDb(), { username: `someone-${i}`, client: officeClient });
+    }
+    // Those browsers are refused (per name, and per address) ...
+    expect((await signInForm("admin-person", STAFF_PASSWORD, office)).status).toBe(429);
+    expect((await signInForm("someone-else", "wrong guess", office)).status).toBe(429);
+    // ... the browser that signed in before is not: its own failures are what count for it.
+    const again = await signInForm("admin-person", STAFF_PASSWORD, office, knownBrowser);
+    expect(again.status).toBe(303);
+    const session = await tokenFromSetCookie(again.headers.get("Set-Cookie"));
+    expect(await getSessionUser(getDb(), session!, "web")).toMatchObject({ username: "admin-person" });
+
+    // Its own wrong passwords still lock it, from any address.
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
+      expect((await signInForm("admin-person", "wrong guess", "192.0.2.77", knownBrowser)).status).toBe(401);
+    }
+    expect((await signInForm("admin-person", STAFF_PASSWORD, office, knownBrowser)).status).toBe(429);
+  });
+
   it("a completed password reset lifts the person's lock-out", async () => {
     await staffMember("editor");
     await aimFailures("editor-person", MAX_FAILURES_PER_USERNAME);
@@ -201,6 +237,45 @@ describe("two-step required for the whole team", () => {
     await staffMember("fundraising");
     await setRequireTwoStep(getDb(), false);
     expect((await signInApi({ username: "fundraising-person", password: STAFF_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("turning the requirement on", () => {
+  it("ends every token and session of people without two-step: an editor's old token can no longer create an article", async () => {
+    const editor = await staffMember("editor");
+    const admin = await staffMember("admin");
+    const oldToken = (await createSession(getDb(), editor.id, "api")).token;
+    const oldBrowser = (await createSession(getDb(), editor.id, "web")).token;
+    const createArticle = (token: string) =>
+      collection.action({
+        request: new Request(`${BASE}/api/news`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ title: "Clinic opens", content: "The new clinic opened today." }),
+        }),
+        params: {},
+        context: {},
+      });
+    expect((await createArticle(oldToken)).status).toBe(201);
+    // Someone with the app keeps theirs; the admin's own browser session is kept (it is sent to set up).
+    const { person: withApp } = await turnOnTwoStep("admin");
+    expect(withApp.id).toBe(admin.id);
+    const appToken = (await createSession(getDb(), admin.id, "api")).token;
+    const adminBrowser = (await createSession(getDb(), admin.id, "web")).token;
+
+    const switched = await run(
+      teamRoute.action,
+      postForm("/admin/dashboard/team", { intent: "require-two-step" }, { cookie: await cookieFor(adminBrowser) }),
+    );
+    expect(switched.status).toBe(200);
+    expect((await switched.json()).notice.message).toMatch(/2 sessions and API tokens of people without it ended/);
+
+    const refused = await createArticle(oldToken);
+    expect(refused.status).toBe(401);
+    expect(await getSessionUser(getDb(), oldBrowser, "web")).toBeNull();
+    expect(await getSessionUser(getDb(), appToken, "api")).toMatchObject({ id: admin.id });
+    expect(await getSessionUser(getDb(), adminBrowser, "web")).toMatchObject({ id: admin.id });
+    expect(await getDb().selectFrom("news").select("title").execute()).toHaveLength(1);
   });
 });
 

@@ -7,5 +7,6 @@ export { authenticator, LoginError, parseLoginForm } from "~/services/auth.serve
 export { requestLogger } from "~/infra/logger.server";
 export { pageHeaders } from "./page-headers.server";
 export { visitorForm } from "./action-guard.server";
-export { completePasswordStep } from "./sign-in.server";
+export { completePasswordStep, createUserSession } from "./sign-in.server";
+export { PasskeyError, passkeySignInOptions, verifyPasskeySignIn } from "~/services/passkeys.server";
 export { getUser } from "~/services/session.server";

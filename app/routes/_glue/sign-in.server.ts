@@ -3,8 +3,9 @@
 // steps, over the session service (app/services/session.server.ts), which returns the
 // Set-Cookie values.
 import { redirect } from "@remix-run/node";
-import { endSession, startSecondStep, startUserSession } from "~/services/session.server";
-import { hasTwoStep } from "~/services/two-step.server";
+import { endSession, startSecondStep, startUserSession, type SignInVia } from "~/services/session.server";
+import { secondStepOf } from "~/services/two-step.server";
+
 import { adminPaths, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 
 interface SignInStep {
@@ -12,12 +13,14 @@ interface SignInStep {
   userId: number;
   /** Where the person goes once signed in (already checked by safeRedirect). */
   redirectTo: string;
+  /** How they signed in: "password" unless said (a password, with its second step when there is one). */
+  via?: SignInVia;
 }
 
 /** Signs the person in (a new session) and sends them on: 303 with the session and known-device cookies. */
-export async function createUserSession({ request, userId, redirectTo }: SignInStep): Promise<Response> {
+export async function createUserSession({ request, userId, redirectTo, via }: SignInStep): Promise<Response> {
   const headers = new Headers();
-  for (const setCookie of await startUserSession({ request, userId })) headers.append("Set-Cookie", setCookie);
+  for (const setCookie of await startUserSession({ request, userId, via })) headers.append("Set-Cookie", setCookie);
   return redirect(redirectTo, { status: 303, headers });
 }
 
@@ -33,10 +36,11 @@ export async function beginSecondStep({ request, userId, redirectTo }: SignInSte
 
 /**
  * The password is settled (typed right, or just set with a reset link): a session, or, for a
- * person with two-step sign-in on, the code page first. Nothing skips the second factor.
+ * person with two-step sign-in on (or a passkey, when the team requires two-step), the code page
+ * first. Nothing skips the second factor.
  */
 export async function completePasswordStep(step: SignInStep): Promise<Response> {
-  return (await hasTwoStep(step.userId)) ? beginSecondStep(step) : createUserSession(step);
+  return (await secondStepOf(step.userId)) ? beginSecondStep(step) : createUserSession(step);
 }
 
 /** Ends the session in the request and goes to the sign-in page with the cookie cleared. */

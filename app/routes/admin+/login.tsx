@@ -19,13 +19,28 @@ import {
   pageHeaders,
   visitorForm,
   completePasswordStep,
+  createUserSession,
   getUser,
+  PasskeyError,
+  passkeySignInOptions,
+  verifyPasskeySignIn,
 } from "~/routes/_glue/login-page.server";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { PasskeyButton } from "~/components/admin/passkey-button";
 import { supportAddressOf } from "~/utils/charity-links";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { CurrentPasswordField } from "~/components/admin/password-fields";
+
+/**
+ * The browser side of signing in with a passkey, fetched when the button is pressed: the sign-in
+ * pages are on the public pages' JavaScript budget, so they do not carry it up front.
+ */
+async function startAuthentication(args: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }) {
+  const browser = await import("@simplewebauthn/browser");
+  return browser.startAuthentication(args);
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Admin Login", description: `Staff sign-in for ${site.name}.` }, matches);
@@ -50,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // FormStrategy reads the body itself, so validate a copy read from a clone.
   const formData = await visitorForm(request, { clone: true });
+  const intent = formData.get("intent");
+  if (intent === "passkey-options" || intent === "passkey") return passkeyStep(request, formData, intent);
   const submission = parseLoginForm(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -75,12 +92,31 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * Signing in with a passkey alone (no password; it counts as two-step sign-in): the options for
+ * the browser, then its answer, which decides whose account opens. A refusal answers the page.
+ */
+async function passkeyStep(request: Request, formData: FormData, intent: "passkey-options" | "passkey") {
+  try {
+    if (intent === "passkey-options") return json({ passkeyOptions: await passkeySignInOptions(request) });
+    const user = await verifyPasskeySignIn(formData.get("credential"), request);
+    const redirectTo = afterLogin(formData.get("redirectTo"));
+    return await createUserSession({ request, userId: user.id, redirectTo, via: "passkey" });
+  } catch (error) {
+    if (!(error instanceof PasskeyError)) throw error;
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return json({ passkeyError: error.message }, { status: error.status, headers });
+  }
+}
+
 /** The browser checks the form without zod (kept out of the page's JavaScript). */
 const checks = browserValidation(loginRules);
 
 export default function AdminLogin() {
   const charity = useCharity();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const actionData = reply && "result" in reply ? reply : undefined;
+  const passkeyError = reply && "passkeyError" in reply ? reply.passkeyError : null;
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -126,6 +162,32 @@ export default function AdminLogin() {
           {signingIn ? "Signing in..." : "Sign In"}
         </button>
       </Form>
+
+      <section aria-labelledby="passkey-heading" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <h2 id="passkey-heading" className="text-base font-semibold">
+          Passkey
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          A passkey you added on Your account signs you in on its own: no password, no code.
+        </p>
+        <div className="mt-3">
+          <PasskeyButton
+            label="Use a passkey"
+            busyLabel="Waiting for your passkey..."
+            ceremony={startAuthentication}
+            fields={{ redirectTo: searchParams.get("redirectTo") ?? "" }}
+            action={LOGIN_PATH}
+            className="btn-secondary w-full"
+            serverError={passkeyError}
+            noScript={
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Signing in with a passkey needs JavaScript, which is off in this browser. Sign in with your username and
+                password above instead.
+              </p>
+            }
+          />
+        </div>
+      </section>
 
       <p className="mt-6 text-center text-sm">
         <Link to={FORGOT_PASSWORD_PATH} className="link">

@@ -1,6 +1,6 @@
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/routes/_glue/api.server";
 import { checkSignInCode, issueApiToken, LoginError, signIn } from "~/services/auth.server";
-import { hasTwoStep, twoStepMissing } from "~/services/two-step.server";
+import { apiTwoStepMissing, hasTwoStep } from "~/services/two-step.server";
 
 // Every answer of the login call carries `success`, as its clients expect (docs/api.md).
 const failure = { success: false };
@@ -27,8 +27,9 @@ const handle = apiRoute(
         }
         return apiError(error.status, error.message, failure, retryAfter(error));
       }
-      // When the team requires two-step sign-in, nobody without it gets a token (nor a session).
-      if (await twoStepMissing(user.id)) {
+      // When the team requires two-step sign-in, nobody without it gets a token (nor a session);
+      // the API's second step is a code, so a passkey alone is not enough here.
+      if (await apiTwoStepMissing(user.id)) {
         return apiError(403, TWO_STEP_SETUP_NEEDED, { ...failure, two_step_setup_required: true });
       }
       // With a second factor on, the body also carries `code` (from the app, or a recovery code).

@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { startRegistration } from "@simplewebauthn/browser";
+import { PasskeyButton } from "~/components/admin/passkey-button";
+import { useHydrated } from "~/utils/hydrated";
 import { RowActionForm } from "~/components/admin/row-action";
 import { CurrentPasswordField, NewPasswordField } from "~/components/admin/password-fields";
 import { ActionNotice } from "~/components/admin/notice";
@@ -12,6 +15,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
+import { MAX_PASSKEY_NAME } from "~/content/passkeys";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { pageHeaders } from "~/routes/_glue/page-headers.server";
 import {
@@ -27,6 +31,14 @@ import { getSessionToken, renewBrowserSession } from "~/services/session.server"
 import { parseOwnEmailForm, parseOwnNameForm, parseOwnPasswordForm } from "~/services/staff-forms.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { twoStepOverview } from "~/services/two-step.server";
+import {
+  addPasskey,
+  myPasskeys,
+  PasskeyError,
+  passkeyRegistrationOptions,
+  removeMyPasskey,
+  renameMyPasskey,
+} from "~/services/passkeys.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -44,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     user,
     twoStep: await twoStepOverview(user.id),
+    passkeys: await myPasskeys(user),
     sessions: await mySessions(user, await getSessionToken(request)),
   });
 }
@@ -98,6 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await renewBrowserSession(request, user.id) } },
     );
   }
+  if (typeof intent === "string" && intent.startsWith("passkey")) return passkeyAction(user, form, intent);
   if (intent === "end-others") {
     const count = await endMyOtherSessions(user, await getSessionToken(request));
     return json({ notice: { ok: true, message: `${count} other session${count === 1 ? "" : "s"} ended.` } });
@@ -105,8 +119,41 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
 }
 
+/**
+ * Adding (options for the browser, then its answer), renaming and removing one's own passkeys;
+ * each change is audited and e-mailed by the service. A refusal answers on the page.
+ */
+async function passkeyAction(user: Awaited<ReturnType<typeof requireRole>>, form: FormData, intent: string) {
+  const id = Number(form.get("passkey"));
+  const name = String(form.get("name") ?? "").slice(0, 200);
+  try {
+    if (intent === "passkey-options") return json({ passkeyOptions: await passkeyRegistrationOptions(user) });
+    if (intent === "passkey") {
+      const added = await addPasskey(user, form.get("credential"), name);
+      return json({ notice: { ok: true, message: `Passkey "${added.name}" added: you can sign in with it alone.` } });
+    }
+    if ((intent === "passkey-rename" || intent === "passkey-remove") && Number.isSafeInteger(id) && id > 0) {
+      const done =
+        intent === "passkey-rename" ? await renameMyPasskey(user, id, name) : await removeMyPasskey(user, id);
+      const message = !done
+        ? "That passkey had already been removed."
+        : intent === "passkey-rename"
+          ? "Passkey renamed."
+          : "Passkey removed: it no longer signs in.";
+      return json({ notice: { ok: done, message } }, { status: done ? 200 : 404 });
+    }
+  } catch (error) {
+    if (!(error instanceof PasskeyError)) throw error;
+    return json(
+      { passkeyError: error.message, notice: { ok: false, message: error.message } },
+      { status: error.status },
+    );
+  }
+  return json({ notice: { ok: false, message: "Unknown request." } }, { status: 400 });
+}
+
 export default function Account() {
-  const { user, twoStep, sessions } = useLoaderData<typeof loader>();
+  const { user, twoStep, passkeys, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="account-heading">
@@ -157,6 +204,8 @@ export default function Account() {
         </Link>
       </StaffSection>
 
+      <PasskeysSection passkeys={passkeys} />
+
       <StaffSection id="sessions" title="Where you are signed in">
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
           A browser session ends after 12 hours without use and 30 days at most; API tokens after 30 days.
@@ -170,6 +219,7 @@ export default function Account() {
             <tr key={session.id} className="border-b border-slate-200 dark:border-slate-700">
               <td className={listCell}>
                 {session.device}
+                {session.passkey ? ", signed in with a passkey" : ""}
                 {session.current ? " (this browser)" : ""}
               </td>
               <td className={listCell}>{formatDateTime(session.startedAt)}</td>
@@ -193,6 +243,93 @@ export default function Account() {
         </Form>
       </StaffSection>
     </section>
+  );
+}
+
+/** The person's passkeys: listed with a name to change and a button to remove each, and one to add another. */
+function PasskeysSection({
+  passkeys,
+}: {
+  passkeys: { id: number; name: string; createdAt: string; lastUsedAt: string | null }[];
+}) {
+  const [name, setName] = useState("");
+  const hydrated = useHydrated();
+  return (
+    <StaffSection id="passkeys" title="Passkeys">
+      <p className="mt-2 max-w-2xl text-slate-800 dark:text-slate-200">
+        A passkey (your phone, computer or security key, unlocked with your fingerprint, face or PIN) signs you in on
+        its own: no password, and a look-alike site cannot use it. It counts as two-step sign-in.
+      </p>
+      {passkeys.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">You have no passkeys.</p>
+      ) : (
+        <StaffTable className="mt-3" caption="Your passkeys" columns={["Name", "Added", "Last used", "Actions"]}>
+          {passkeys.map((passkey) => (
+            <tr key={passkey.id} className="border-b border-slate-200 dark:border-slate-700">
+              <td className={listCell}>{passkey.name}</td>
+              <td className={listCell}>{formatDateTime(passkey.createdAt)}</td>
+              <td className={listCell}>{passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "Never"}</td>
+              <td className={listCell}>
+                <div className="flex flex-wrap items-end gap-2">
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="passkey" value={passkey.id} />
+                    <label className="text-sm">
+                      <span className="sr-only">New name for {passkey.name}</span>
+                      <input
+                        type="text"
+                        name="name"
+                        defaultValue={passkey.name}
+                        maxLength={MAX_PASSKEY_NAME}
+                        required
+                        className="field-input w-40"
+                      />
+                    </label>
+                    <button type="submit" name="intent" value="passkey-rename" className="btn-secondary">
+                      Rename<span className="sr-only"> {passkey.name}</span>
+                    </button>
+                  </Form>
+                  <RowActionForm field="passkey" id={passkey.id} intent="passkey-remove" className={dangerButtonClass}>
+                    Remove<span className="sr-only"> the passkey {passkey.name}</span>
+                  </RowActionForm>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+      <div className="mt-4 max-w-2xl space-y-3">
+        {/* Without JavaScript a passkey cannot be added: no name to type either (the button's place explains). */}
+        {hydrated ? (
+          <>
+            <label className="block text-sm font-medium" htmlFor="passkey-name">
+              Name for a new passkey (optional)
+            </label>
+            <input
+              id="passkey-name"
+              type="text"
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={MAX_PASSKEY_NAME}
+              placeholder="Work laptop"
+              className="field-input sm:w-80"
+            />
+          </>
+        ) : null}
+        <PasskeyButton
+          label="Add a passkey"
+          busyLabel="Waiting for your passkey..."
+          ceremony={startRegistration}
+          fields={{ name }}
+          noScript={
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Adding a passkey needs JavaScript, which is off in this browser. Your password (and two-step sign-in) keep
+              working without it.
+            </p>
+          }
+        />
+      </div>
+    </StaffSection>
   );
 }
 

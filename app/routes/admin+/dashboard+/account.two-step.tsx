@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
 import { dangerButtonClass } from "~/components/admin/styles";
@@ -108,7 +108,11 @@ export default function TwoStep() {
       <h2 className="mt-4 text-2xl font-bold">Two-step sign-in</h2>
       {overview.required && !overview.enabled ? (
         <p role="alert" className="mt-4 font-semibold text-amber-900 dark:text-amber-200">
-          The team requires two-step sign-in: set it up to use the staff area.
+          The team requires two-step sign-in: set it up to use the staff area, or add a passkey on{" "}
+          <Link to={adminPaths.account} className="link">
+            Your account
+          </Link>{" "}
+          (a passkey counts as two-step sign-in).
         </p>
       ) : null}
       <ActionNotice notice={actionData?.notice} />

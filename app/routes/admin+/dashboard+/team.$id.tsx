@@ -89,7 +89,9 @@ export default function TeamMemberPage() {
         <dt className="font-medium">Last sign-in</dt>
         <dd>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</dd>
         <dt className="font-medium">Two-step sign-in</dt>
-        <dd>{member.twoStep ? "On" : "Off"}</dd>
+        <dd>
+          {member.twoStep ? (member.passkey ? "On (app and passkey)" : "On") : member.passkey ? "On (passkey)" : "Off"}
+        </dd>
       </dl>
 
       {self ? (
@@ -146,7 +148,7 @@ export default function TeamMemberPage() {
                   </button>
                 </Form>
               )}
-              {member.twoStep ? (
+              {member.twoStep || member.passkey ? (
                 <Form method="post">
                   <button type="submit" name="intent" value="reset-two-step" className={dangerButtonClass}>
                     Reset two-step sign-in

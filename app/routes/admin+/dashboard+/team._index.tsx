@@ -11,6 +11,7 @@ import { takeFlash } from "~/services/flash.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { resendInvitation, TeamError, teamOverview, withdrawPendingInvitation } from "~/services/team.server";
 import { setTeamTwoStepRequirement } from "~/services/two-step.server";
+import { getSessionToken } from "~/services/session.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -33,13 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const id = Number(form.get("invitation"));
   if (intent === "require-two-step" || intent === "two-step-optional") {
-    await setTeamTwoStepRequirement(user, intent === "require-two-step");
+    const ended = await setTeamTwoStepRequirement(user, intent === "require-two-step", await getSessionToken(request));
     return json({
       notice: {
         ok: true,
         message:
           intent === "require-two-step"
-            ? "Two-step sign-in is now required: people without it set it up before any other staff page."
+            ? `Two-step sign-in is now required: people without it set it up before any other staff page. ${ended} session${ended === 1 ? "" : "s"} and API token${ended === 1 ? "" : "s"} of people without it ended.`
             : "Two-step sign-in is now optional.",
       },
     });
@@ -85,7 +86,15 @@ export default function Team() {
             <td className={listCell}>{roleLabels[member.role]}</td>
             <td className={listCell}>{member.status === "active" ? "Active" : "Disabled"}</td>
             <td className={listCell}>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
-            <td className={listCell}>{member.twoStep ? "On" : "Off"}</td>
+            <td className={listCell}>
+              {member.twoStep
+                ? member.passkey
+                  ? "On (app and passkey)"
+                  : "On"
+                : member.passkey
+                  ? "On (passkey)"
+                  : "Off"}
+            </td>
           </tr>
         ))}
       </StaffTable>
@@ -123,8 +132,8 @@ export default function Team() {
       <StaffSection id="two-step" title="Two-step sign-in">
         <p className="mt-2 text-slate-800 dark:text-slate-200">
           {requireTwoStep
-            ? "Required: everyone signs in with a code from an authenticator app; anyone without one sets it up before any other staff page."
-            : "Optional: each person may turn it on for their own account."}
+            ? "Required: everyone signs in with a code from an authenticator app or with a passkey; anyone without either sets one up before any other staff page."
+            : "Optional: each person may turn it on for their own account. Requiring it ends every session and API token of people without it."}
         </p>
         <Form method="post" className="mt-3">
           {requireTwoStep ? (

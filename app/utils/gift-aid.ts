@@ -28,6 +28,47 @@ export const SCHEDULE_HEADER = [
   "Amount",
 ] as const;
 
+/**
+ * Where things sit in HMRC's own Gift Aid schedule spreadsheet for Charities Online (the template
+ * HMRC publishes; Charities Online takes no other schedule), rows and columns as a spreadsheet
+ * numbers them (row 1, column A). Sources and what was and was not confirmed: docs/gift-aid.md,
+ * "The OpenDocument schedule". The .ods writer and its test both read this one description.
+ */
+export const HMRC_SCHEDULE_TEMPLATE = {
+  /** Charities Online looks for the schedule on a sheet of this name. */
+  sheetName: "R68GAD_V1_00_0_EN",
+  /** Box 1: the earliest donation date in the period of the claim (DD/MM/YY), the label above its cell. */
+  earliestDateLabel: { cell: "D12", text: "Earliest donation date in the period of claim. (DD/MM/YY)" },
+  earliestDate: { cell: "D13" },
+  /** Box 2: Gift Aid (tax, not donations) over-claimed before, deducted from this claim; blank when none. */
+  adjustmentLabel: { cell: "D15", text: "Old Gift Aid donation adjustment" },
+  adjustment: { cell: "D16" },
+  /** The donations table: its header row, from column B (Item) to K (Amount). */
+  headerRow: 23,
+  firstColumn: "B",
+  /** The first donation row; rows follow with no gap. */
+  firstDataRow: 25,
+  /** Charities Online takes at most this many donation rows in one schedule (one claim). */
+  rowsPerSheet: 1000,
+} as const;
+
+/** The columns of the template's donations table, B to K: "Item" (1, 2, 3…), then SCHEDULE_HEADER. */
+export function hmrcScheduleColumns(): string[] {
+  return ["Item", ...SCHEDULE_HEADER];
+}
+
+/** How many schedules (.ods files of at most 1,000 donation rows, one claim each) this many rows need. */
+export function schedulePartCount(rowCount: number): number {
+  return Math.max(1, Math.ceil(rowCount / HMRC_SCHEDULE_TEMPLATE.rowsPerSheet));
+}
+
+/** A cell reference ("D13") as 0-based row and column indexes. */
+export function cellIndex(reference: string): { row: number; column: number } {
+  const match = /^([A-Z])(\d+)$/.exec(reference);
+  if (!match) throw new Error(`Not a cell reference: ${reference}`);
+  return { row: Number(match[2]) - 1, column: match[1].charCodeAt(0) - 65 };
+}
+
 const collapse = (value: string) => value.replace(/\s+/g, " ").trim();
 
 /** Long forms donors type, shortened to what fits HMRC's 4 characters. */
@@ -123,7 +164,8 @@ export function scheduleRow(donation: ScheduleDonation): ScheduleRowResult {
   const firstName = cleanFirstName(donation.firstName);
   const lastName = cleanLastName(donation.lastName);
   const house = cleanHouse(donation.house);
-  const postcode = normaliseUkPostcode(donation.postcode);
+  // A donor living outside the UK: HMRC's schedule takes "X" as the postcode (docs/gift-aid.md).
+  const postcode = donation.postcode?.trim().toUpperCase() === "X" ? "X" : normaliseUkPostcode(donation.postcode);
 
   if (title.length > GIFT_AID_LIMITS.title) problems.push(`Title is longer than ${GIFT_AID_LIMITS.title} characters`);
   if (title && !/^\p{L}+$/u.test(title)) problems.push("Title may contain only letters");
@@ -140,7 +182,12 @@ export function scheduleRow(donation: ScheduleDonation): ScheduleRowResult {
   else if (house.length > GIFT_AID_LIMITS.house)
     problems.push(`House name or number is longer than ${GIFT_AID_LIMITS.house} characters`);
   else if (!STARTS_WELL.test(house)) problems.push("House name or number must start with a letter or digit");
-  if (!postcode) problems.push(donation.postcode ? "Postcode is not a valid UK postcode" : "Postcode is missing");
+  if (!postcode)
+    problems.push(
+      donation.postcode
+        ? "Postcode is not a valid UK postcode (or X for a donor living outside the UK)"
+        : "Postcode is missing",
+    );
   if (!Number.isInteger(donation.amountPence) || donation.amountPence <= 0) problems.push("Amount is not positive");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(donation.receivedOn)) problems.push("Donation date is not a date");
 

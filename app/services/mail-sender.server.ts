@@ -18,6 +18,7 @@ import {
 } from "~/models/outbox.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { testMail } from "./mail-templates.server";
+import type { CharitySettings } from "~/utils/charity-settings";
 
 /** Tries before a message is marked failed (about two hours of back-off in all). */
 export const MAX_MAIL_TRIES = 8;
@@ -88,8 +89,15 @@ function describeError(error: unknown): string {
   return message.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
 }
 
-function decode(row: OutboxRow) {
+/**
+ * A row as the transport sends it. The sender's display name and the Reply-To are the charity's
+ * name and contact e-mail in Settings as they are when the message goes, so a renamed charity's
+ * mail (queued before the rename too) comes from its new name.
+ */
+function decode(row: OutboxRow, charity: Pick<CharitySettings, "name" | "email">) {
   return {
+    fromName: charity.name,
+    replyTo: charity.email || undefined,
     to: row.toAddress,
     subject: row.subject,
     text: row.textBody,
@@ -139,7 +147,7 @@ export async function deliverDueMail(
         return report;
       }
       try {
-        await transport.send(decode(row));
+        await transport.send(decode(row, await getCharitySettings(db)));
         await markMailSent(db, row.id, now());
         if (row.newsletterId !== null && row.subscriberId !== null) {
           await resetNewsletterBounces(db, row.subscriberId);

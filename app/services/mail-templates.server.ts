@@ -10,7 +10,7 @@ import { mailWording } from "~/content/mail";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { givingPaths } from "~/utils/giving-paths";
 import { volunteerKindLabels, type VolunteerKind } from "~/content/volunteers";
-import type { CharitySettings } from "~/utils/charity-settings";
+import { charityPostalAddress, type CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
 import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
@@ -79,8 +79,9 @@ function render(
         break;
     }
   }
-  text.push(`-- \n${ours(mailWording.signature)}`);
-  html.push(`<p>${escapeHtml(ours(mailWording.signature))}</p>`);
+  const signature = [ours(mailWording.signature), ...charityFooterLines(charity)];
+  text.push(`-- \n${signature.join("\n")}`);
+  html.push(`<p style="font-size:0.9em">${signature.map(escapeHtml).join("<br>")}</p>`);
   return {
     subject,
     text: `${text.join("\n\n")}\n`,
@@ -90,6 +91,21 @@ function render(
 }
 
 export { render as renderMail };
+
+/**
+ * The charity's postal address, e-mail and registered numbers from Settings, one line each, under
+ * the signature of every message: receipts, statements and appeals among them (Charities Act 2011
+ * s.39). The address is the registered office's, on one line; empty details are left out.
+ */
+export function charityFooterLines(charity: CharitySettings): string[] {
+  const address = charityPostalAddress(charity);
+  return [
+    ...(address ? [mailWording.footerAddress(address)] : []),
+    ...(charity.email ? [mailWording.footerEmail(charity.email)] : []),
+    ...(charity.charityNumber ? [mailWording.footerCharityNumber(charity.charityNumber)] : []),
+    ...(charity.companyNumber ? [mailWording.footerCompanyNumber(charity.companyNumber)] : []),
+  ];
+}
 
 /** RFC 2369 + RFC 8058 headers: mail programs offer an unsubscribe that POSTs to the link. */
 export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {

@@ -99,3 +99,15 @@ export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group)
 
 export const labelOf = (key: SettingKey): string =>
   settingsGroups.flatMap((group) => settingsFields[group]).find((field) => field.key === key)?.label ?? key;
+
+/**
+ * The charity's postal address on one line (the registered office's lines joined with commas), or
+ * "" when none is set: where donors "write to us" in e-mails and on the giving statement.
+ */
+export function charityPostalAddress(charity: Pick<CharitySettings, "registeredOffice">): string {
+  return charity.registeredOffice
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(", ");
+}

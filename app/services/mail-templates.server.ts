@@ -86,7 +86,9 @@ function render(
     subject,
     text: `${text.join("\n\n")}\n`,
     html: `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${html.join("\n")}</body></html>`,
-    headers,
+    // Replies reach the charity's contact e-mail in Settings (kept with the message, so the mail
+    // log shows it); the sender's display name is the charity's name when it goes (mail-sender).
+    headers: { ...replyToHeader(charity), ...headers },
   };
 }
 
@@ -105,6 +107,11 @@ export function charityFooterLines(charity: CharitySettings): string[] {
     ...(charity.charityNumber ? [mailWording.footerCharityNumber(charity.charityNumber)] : []),
     ...(charity.companyNumber ? [mailWording.footerCompanyNumber(charity.companyNumber)] : []),
   ];
+}
+
+/** Replies reach the charity's contact e-mail in Settings. */
+function replyToHeader(charity: CharitySettings): Record<string, string> {
+  return charity.email ? { "Reply-To": charity.email } : {};
 }
 
 /** RFC 2369 + RFC 8058 headers: mail programs offer an unsubscribe that POSTs to the link. */
@@ -496,12 +503,13 @@ export function newsletterMail(
   }
   text.push(content.bodyText);
   html.push(content.bodyHtml);
-  const signature = ours(mailWording.signature);
+  const signature = [ours(mailWording.signature), ...charityFooterLines(charity)];
   const why = ours(mailWording.newsletterWhy);
-  text.push(`-- \n${signature}`, why, mailWording.newsletterNoTracking);
+  text.push(`-- \n${signature.join("\n")}`, why, mailWording.newsletterNoTracking);
   text.push(`${mailWording.unsubscribeLine}\n${links.unsubscribeUrl}`);
   html.push(
-    `<hr><p style="font-size:0.9em">${escapeHtml(signature)}<br>${escapeHtml(why)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
+    `<hr><p style="font-size:0.9em">${signature.map(escapeHtml).join("<br>")}</p>`,
+    `<p style="font-size:0.9em">${escapeHtml(why)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
     `<p style="font-size:0.9em">${escapeHtml(mailWording.unsubscribeLine)} <a href="${escapeHtml(links.unsubscribeUrl)}">${escapeHtml(links.unsubscribeUrl)}</a></p>`,
   );
   // The preheader: the line mail programs show after the subject in the inbox, hidden in the message.
@@ -512,6 +520,6 @@ export function newsletterMail(
     subject,
     text: `${text.join("\n\n")}\n`,
     html: `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5;max-width:40em;margin:0 auto;padding:1em">${preheader}${html.join("\n")}</body></html>`,
-    headers: links.oneClickUrl ? unsubscribeHeaders(links.oneClickUrl) : undefined,
+    headers: { ...replyToHeader(charity), ...(links.oneClickUrl ? unsubscribeHeaders(links.oneClickUrl) : {}) },
   };
 }

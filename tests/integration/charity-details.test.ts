@@ -10,12 +10,13 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import * as pledgePage from "~/routes/admin+/dashboard+/donations.$id/route";
+import * as mailMessage from "~/routes/admin+/dashboard+/mail.$id";
 import { saveCharitySettings } from "~/services/charity-settings.server";
 import { buildStatement } from "~/services/giving-statements.server";
 import { deliverDueMail } from "~/services/mail-sender.server";
 import { renderStatementPdf } from "~/services/statement-pdf.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { adminCookie, postForm, run } from "./admin-support";
+import { adminCookie, getRequest, postForm, run } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { useTestMail } from "./mail-support";
@@ -51,10 +52,25 @@ describe("a receipt e-mail after the charity's details change in Settings", () =
     );
     expect(response.status).toBe(303);
 
+    // Kept with the queued message, as the mail log shows it.
+    const queued = await getDb()
+      .selectFrom("outbox")
+      .select(["headers", "id"])
+      .where("kind", "=", "payment.donor")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(queued.headers!)).toMatchObject({ "Reply-To": "hello@renamed.example" });
+    const logPage = await run(mailMessage.loader, getRequest(adminPaths.mailMessage(queued.id), { cookie }), {
+      id: String(queued.id),
+    });
+    const { message } = (await logPage.json()) as { message: { from: string; headers: Record<string, string> } };
+    expect(message.from).toBe("Health Aid Renamed <no-reply@localhost>");
+    expect(message.headers["Reply-To"]).toBe("hello@renamed.example");
+
     await deliverDueMail({ db: getDb(), transport: testMail.transport });
     const mail = await testMail.smtp.waitFor(
       (m) => m.to.includes("ann@example.org") && m.subject.startsWith("Thank you: your gift has arrived"),
     );
+    expect(mail.header("reply-to")).toBe("hello@renamed.example");
     // The display name from Settings, the address still MAIL_FROM's; Reply-To the contact e-mail.
     expect(mail.parsed.from?.value).toEqual([{ name: "Health Aid Renamed", address: "no-reply@charity.example" }]);
     expect(mail.parsed.replyTo?.value).toEqual([{ name: "", address: "hello@renamed.example" }]);

@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import type { FrameLinks } from "~/content/navigation";
 import { site } from "~/content/site";
 import { useCharity } from "./charity";
-import { charityPostalAddress } from "~/utils/charity-settings";
 
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white";
 const linkClass =
@@ -86,7 +85,7 @@ export function Footer({ links }: { links?: FrameLinks }) {
               {charity.companyNumber}.
             </p>
             {charity.registeredOffice ? (
-              <p className="mt-1">Registered office: {charityPostalAddress(charity)}</p>
+              <p className="mt-1">Registered office: {charity.registeredOffice.split("\n").join(", ")}</p>
             ) : null}
           </div>
           {links ? <p>Registered in {links.register}.</p> : null}

@@ -26,13 +26,10 @@ import {
 } from "~/models/gift-aid.server";
 import { listSubmissionsOfClaim } from "~/models/hmrc-submission.server";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
+import { cellIndex, HMRC_SCHEDULE_TEMPLATE, hmrcScheduleColumns, schedulePartCount } from "~/utils/gift-aid-schedule";
 import {
-  cellIndex,
   coveringDeclaration,
-  HMRC_SCHEDULE_TEMPLATE,
-  hmrcScheduleColumns,
   SCHEDULE_HEADER,
-  schedulePartCount,
   type CoverDeclaration,
   scheduleCells,
   scheduleRow,

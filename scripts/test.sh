@@ -48,6 +48,7 @@ npm run --silent lint
 npm run --silent format:check
 
 stage "Unit and integration tests (Vitest, SQLite)"
+bash scripts/ensure-poppler.sh
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 
 stage postgres "Integration tests again on PostgreSQL (a throw-away server the run starts itself)"

@@ -12,5 +12,5 @@ export const giftAidStaff = {
   adjustmentNote: (giftAid: string, refunded: string) =>
     `Adjustment for the next claim: ${giftAid} of Gift Aid was over-claimed in submitted batches (${refunded} of those gifts refunded since). The next batch deducts it (HMRC's "Adjustment" figure).`,
   scheduleNote:
-    "The schedule follows HMRC's Charities Online Gift Aid schedule. Upload the OpenDocument file (.ods) to Charities Online as it is (at most 1,000 rows a sheet), or keep the CSV for your records.",
+    "The schedule is laid out as HMRC's own Gift Aid schedule spreadsheet for Charities Online (Box 1, the earliest donation date; Box 2, any old Gift Aid adjustment; the donations table). Attach the OpenDocument file (.ods) to your Charities Online claim as it is; a batch of more than 1,000 rows comes as one file per 1,000 rows, one claim each. Keep the CSV for your records.",
 } as const;

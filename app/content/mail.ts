@@ -6,6 +6,15 @@ import { site } from "./site";
 
 export const mailWording = {
   signature: `${site.name}`,
+  /**
+   * The lines under the signature of every message: the charity's contact details and numbers, as
+   * the Charities Act 2011 s.39 asks of documents that ask for or acknowledge money (and the
+   * Companies Act of a company's e-mails). Empty details are left out.
+   */
+  footerAddress: (address: string) => `Write to us: ${address}`,
+  footerEmail: (email: string) => `E-mail: ${email}`,
+  footerCharityNumber: (number: string) => `Registered charity number ${number}`,
+  footerCompanyNumber: (number: string) => `Company number ${number}`,
   confirmSubject: `Please confirm your subscription to the ${site.name} newsletter`,
   confirmIntro:
     "Someone, hopefully you, asked to receive our newsletter at this address. To confirm, open the link below (it works for 7 days):",

@@ -16,8 +16,14 @@ export const statementWording = {
   notes: [
     `Gift Aid: Yes means your Gift Aid declaration covers the gift, so we can claim ${GIFT_AID_PENCE_PER_POUND}p for every £1 from HMRC at no cost to you.`,
     "If you pay Income Tax at the higher or additional rate, you can claim the difference between that rate and the basic rate on the total value of your Gift Aid gifts (the gift plus the Gift Aid) in your Self Assessment tax return.",
-    "Please keep this statement with your tax records. If anything on it looks wrong, write to us quoting your reference.",
+    "Please keep this statement with your tax records.",
   ],
+  /** How to reach the charity, under its name and number (Charities Act 2011 s.39): address and e-mail, either may be empty. */
+  contact: (address: string, email: string) =>
+    [address ? `Write to us: ${address}` : "", email ? `E-mail: ${email}` : ""].filter(Boolean).join(". "),
+  /** The last note: where to write if something looks wrong. */
+  wrong: (address: string, email: string) =>
+    `If anything on it looks wrong, write to us${address ? ` at ${address}` : ""}${email ? `${address ? " or " : " at "}${email}` : ""} quoting your reference.`,
   none: "We have no gifts from you recorded in this tax year.",
   pageTitle: "Your giving statement",
   pageText: (taxYear: string) =>

@@ -10,6 +10,10 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** Unique per message and stable across tries: becomes its Message-ID. */
   messageKey?: string;
+  /** The sender's display name (the charity's name in Settings); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** Where replies go (the charity's contact e-mail in Settings). */
+  replyTo?: string;
 }
 
 /** Sends one message or throws (refused, timed out, unreachable). */
@@ -34,7 +38,10 @@ export function createMailTransport(url: string, options: { from: string; timeou
   return {
     async send(message) {
       await transporter.sendMail({
-        from: options.from,
+        // nodemailer quotes or encodes the name, so a charity name with commas, quotes or accents
+        // stays one display name and can never add a header.
+        from: message.fromName ? { name: message.fromName, address: senderAddress(options.from) } : options.from,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -44,6 +51,11 @@ export function createMailTransport(url: string, options: { from: string; timeou
       });
     },
   };
+}
+
+/** The address of MAIL_FROM ("Name <no-reply@example.org>" or a bare address). */
+export function senderAddress(from: string): string {
+  return (/<([^>\s]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
 /** The sender address's domain, which the Message-ID's right-hand side should name. */

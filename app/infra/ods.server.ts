@@ -2,13 +2,16 @@ import { strToU8, zipSync } from "fflate";
 
 // An OpenDocument spreadsheet (.ods) written by hand: a zip (fflate) holding `mimetype` first and
 // uncompressed (the OpenDocument rule that lets readers recognise the file), the manifest, and the
-// sheets in content.xml. Cells are text, except those given as pence, which are numbers shown
-// with two decimals (HMRC's amount column). No formulas are ever written.
+// sheets in content.xml. Cells are text, numbers, amounts in pence (numbers shown with two decimals,
+// HMRC's amount column) or days (dates shown DD/MM/YY, HMRC's date cells). No formulas are ever written.
 
 export const ODS_CONTENT_TYPE = "application/vnd.oasis.opendocument.spreadsheet";
 
-/** A cell: text, or an amount in whole pence written as a number with two decimals. */
-export type OdsCell = string | { pence: number };
+/**
+ * A cell: text ("" is an empty cell), a whole number, an amount in whole pence written as a number
+ * with two decimals, or a calendar day (YYYY-MM-DD) written as a date shown DD/MM/YY.
+ */
+export type OdsCell = string | { number: number } | { pence: number } | { day: string };
 
 export interface OdsSheet {
   name: string;
@@ -45,6 +48,16 @@ function cellXml(cell: OdsCell): string {
     if (cell === "") return "<table:table-cell/>";
     return `<table:table-cell office:value-type="string"><text:p>${xmlText(cell)}</text:p></table:table-cell>`;
   }
+  if ("number" in cell) {
+    if (!Number.isSafeInteger(cell.number)) throw new Error("An ODS number cell takes a whole number");
+    return `<table:table-cell office:value-type="float" office:value="${cell.number}"><text:p>${cell.number}</text:p></table:table-cell>`;
+  }
+  if ("day" in cell) {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(cell.day);
+    if (!match) throw new Error("An ODS date cell takes a day as YYYY-MM-DD");
+    const shown = `${match[3]}/${match[2]}/${match[1].slice(-2)}`;
+    return `<table:table-cell table:style-name="day" office:value-type="date" office:date-value="${cell.day}"><text:p>${shown}</text:p></table:table-cell>`;
+  }
   const pounds = poundsOf(cell.pence);
   return `<table:table-cell table:style-name="amount" office:value-type="float" office:value="${pounds}"><text:p>${pounds}</text:p></table:table-cell>`;
 }
@@ -64,6 +77,9 @@ function contentXml(sheets: readonly OdsSheet[]): string {
     "<office:automatic-styles>" +
     '<number:number-style style:name="pounds"><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/></number:number-style>' +
     '<style:style style:name="amount" style:family="table-cell" style:data-style-name="pounds"/>' +
+    '<number:date-style style:name="ddmmyy"><number:day number:style="long"/><number:text>/</number:text>' +
+    '<number:month number:style="long"/><number:text>/</number:text><number:year/></number:date-style>' +
+    '<style:style style:name="day" style:family="table-cell" style:data-style-name="ddmmyy"/>' +
     "</office:automatic-styles>" +
     `<office:body><office:spreadsheet>${tables}</office:spreadsheet></office:body>` +
     "</office:document-content>"

@@ -26,6 +26,7 @@ import {
 } from "~/models/gift-aid.server";
 import { listSubmissionsOfClaim } from "~/models/hmrc-submission.server";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
+import { cellIndex, HMRC_SCHEDULE_TEMPLATE, hmrcScheduleColumns, schedulePartCount } from "~/utils/gift-aid-schedule";
 import {
   coveringDeclaration,
   SCHEDULE_HEADER,
@@ -283,28 +284,69 @@ export async function claimScheduleCsv(
   return { filename: `gift-aid-claim-${id}.csv`, csv };
 }
 
-/** HMRC's Charities Online upload takes at most this many donation rows per schedule sheet. */
-export const ODS_ROWS_PER_SHEET = 1000;
+/**
+ * One schedule laid out as HMRC's template (HMRC_SCHEDULE_TEMPLATE): Box 1 the earliest donation
+ * date of its rows, Box 2 the adjustment (Gift Aid over-claimed before) or blank, the donations
+ * table's header, then one row per donation from the first data row, numbered from 1 in Item.
+ * Aggregated donations and Sponsored event stay blank (never 0.00); the date is a date shown
+ * DD/MM/YY, the amount a number with two decimals and no £.
+ */
+function hmrcScheduleSheet(items: readonly ClaimItem[], adjustmentPence: number): OdsCell[][] {
+  const t = HMRC_SCHEDULE_TEMPLATE;
+  const grid: OdsCell[][] = Array.from({ length: t.firstDataRow - 1 + items.length }, () => []);
+  const put = (row: number, column: number, cell: OdsCell) => {
+    const line = grid[row];
+    while (line.length < column) line.push("");
+    line[column] = cell;
+  };
+  const at = (reference: string, cell: OdsCell) => {
+    const { row, column } = cellIndex(reference);
+    put(row, column, cell);
+  };
+  at(t.earliestDateLabel.cell, t.earliestDateLabel.text);
+  const earliest = items.reduce<string | null>(
+    (min, item) => (min === null || item.donationDate < min ? item.donationDate : min),
+    null,
+  );
+  if (earliest) at(t.earliestDate.cell, { day: earliest });
+  at(t.adjustmentLabel.cell, t.adjustmentLabel.text);
+  if (adjustmentPence > 0) at(t.adjustment.cell, { pence: adjustmentPence });
+  const first = cellIndex(`${t.firstColumn}1`).column;
+  hmrcScheduleColumns().forEach((name, i) => put(t.headerRow - 1, first + i, name));
+  items.forEach((item, index) => {
+    const row = t.firstDataRow - 1 + index;
+    const cells = cellsOf(item);
+    const values: OdsCell[] = [
+      { number: index + 1 },
+      ...cells.slice(0, 7),
+      { day: item.donationDate },
+      { pence: item.amountPence },
+    ];
+    values.forEach((cell, i) => put(row, first + i, cell));
+  });
+  return grid;
+}
 
 /**
- * The batch's HMRC schedule as an OpenDocument spreadsheet: the header row and at most 1,000
- * donation rows per sheet ("Schedule 1", "Schedule 2", …), the amount a number with two decimals.
+ * The batch's HMRC schedule as HMRC's Gift Aid schedule spreadsheet (OpenDocument), one file per
+ * 1,000 donation rows (`part` 1, 2, …): each file is one sheet named as HMRC's template names it, to
+ * attach to one Charities Online claim. The adjustment is on the first file only (it is deducted
+ * once). Null when there is no such batch or no such part.
  */
 export async function claimScheduleOds(
   id: number,
+  part = 1,
   db: DB = getDb(),
 ): Promise<{ filename: string; bytes: Uint8Array } | null> {
   const detail = await getClaimDetail(id, db);
   if (!detail) return null;
-  const rows: OdsCell[][] = detail.items.map((item) => [...item.cells.slice(0, -1), { pence: item.amountPence }]);
-  const sheets = [];
-  for (let start = 0; start === 0 || start < rows.length; start += ODS_ROWS_PER_SHEET) {
-    sheets.push({
-      name: `Schedule ${sheets.length + 1}`,
-      rows: [[...SCHEDULE_HEADER], ...rows.slice(start, start + ODS_ROWS_PER_SHEET)],
-    });
-  }
-  return { filename: `gift-aid-claim-${id}.ods`, bytes: writeOds(sheets) };
+  const parts = schedulePartCount(detail.items.length);
+  if (!Number.isInteger(part) || part < 1 || part > parts) return null;
+  const size = HMRC_SCHEDULE_TEMPLATE.rowsPerSheet;
+  const items = detail.items.slice((part - 1) * size, part * size);
+  const rows = hmrcScheduleSheet(items, part === 1 ? detail.claim.adjustmentPence : 0);
+  const filename = parts === 1 ? `gift-aid-claim-${id}.ods` : `gift-aid-claim-${id}-part-${part}-of-${parts}.ods`;
+  return { filename, bytes: writeOds([{ name: HMRC_SCHEDULE_TEMPLATE.sheetName, rows }]) };
 }
 
 /** A batch being sent to HMRC (or accepted) from this site cannot be deleted or marked by hand. */

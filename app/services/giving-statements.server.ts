@@ -15,7 +15,7 @@ import {
 import { listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
-import type { CharitySettings } from "~/utils/charity-settings";
+import { charityPostalAddress, type CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
 import { giftAidApplies } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
@@ -76,6 +76,8 @@ export async function buildStatement(
     statement: {
       charityName: charity.name,
       charityNumber: charity.charityNumber,
+      charityAddress: charityPostalAddress(charity),
+      charityEmail: charity.email,
       donorName: `${donor.firstName} ${donor.lastName}`,
       taxYearLabel: taxYearLabel(year),
       firstDay: days.first,

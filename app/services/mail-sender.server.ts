@@ -3,7 +3,7 @@ import { now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
-import { getMailTransport, mailLeaseMs, onMailQueued, type MailTransport } from "~/infra/mail.server";
+import { getMailTransport, mailLeaseMs, onMailQueued, senderAddress, type MailTransport } from "~/infra/mail.server";
 import { isDraining } from "~/infra/shutdown.server";
 import { recordNewsletterBounce, resetNewsletterBounces } from "~/models/subscriber.server";
 import {
@@ -18,6 +18,7 @@ import {
 } from "~/models/outbox.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { testMail } from "./mail-templates.server";
+import type { CharitySettings } from "~/utils/charity-settings";
 
 /** Tries before a message is marked failed (about two hours of back-off in all). */
 export const MAX_MAIL_TRIES = 8;
@@ -88,13 +89,23 @@ function describeError(error: unknown): string {
   return message.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
 }
 
-function decode(row: OutboxRow) {
+/**
+ * A row as the transport sends it. The sender's display name is the charity's name in Settings as
+ * it is when the message goes, so a renamed charity's mail (queued before the rename too) comes
+ * from its new name. Replies go to the Reply-To kept with the message (the contact e-mail when it
+ * was written), or to today's contact e-mail for a message queued without one.
+ */
+function decode(row: OutboxRow, charity: Pick<CharitySettings, "name" | "email">) {
+  const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
+  const hasReplyTo = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "reply-to");
   return {
+    fromName: charity.name,
+    replyTo: hasReplyTo ? undefined : charity.email || undefined,
     to: row.toAddress,
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody,
-    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+    headers,
     // The same for every try of this row: a message re-sent after a crash between the mail
     // server's acceptance and our commit is the same message, shown once by the recipient's mail.
     messageKey: `outbox-${row.id}-${Date.parse(row.createdAt)}`,
@@ -139,7 +150,7 @@ export async function deliverDueMail(
         return report;
       }
       try {
-        await transport.send(decode(row));
+        await transport.send(decode(row, await getCharitySettings(db)));
         await markMailSent(db, row.id, now());
         if (row.newsletterId !== null && row.subscriberId !== null) {
           await resetNewsletterBounces(db, row.subscriberId);
@@ -194,6 +205,11 @@ export const kickMailSender = sender.kick;
 export function startMailSender(): void {
   onMailQueued(() => void sender.kick());
   sender.start();
+}
+
+/** The sender as messages go now: the charity's name in Settings and MAIL_FROM's address (the mail log shows it). */
+export async function currentSender(db: DB = getDb()): Promise<string> {
+  return `${(await getCharitySettings(db)).name} <${senderAddress(getEnv().MAIL_FROM)}>`;
 }
 
 /** The mail log's test message, queued like any other and sent at once when mail is set up. */

@@ -10,7 +10,7 @@ import { mailWording } from "~/content/mail";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { givingPaths } from "~/utils/giving-paths";
 import { volunteerKindLabels, type VolunteerKind } from "~/content/volunteers";
-import type { CharitySettings } from "~/utils/charity-settings";
+import { charityPostalAddress, type CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
 import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
@@ -79,17 +79,40 @@ function render(
         break;
     }
   }
-  text.push(`-- \n${ours(mailWording.signature)}`);
-  html.push(`<p>${escapeHtml(ours(mailWording.signature))}</p>`);
+  const signature = [ours(mailWording.signature), ...charityFooterLines(charity)];
+  text.push(`-- \n${signature.join("\n")}`);
+  html.push(`<p style="font-size:0.9em">${signature.map(escapeHtml).join("<br>")}</p>`);
   return {
     subject,
     text: `${text.join("\n\n")}\n`,
     html: `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${html.join("\n")}</body></html>`,
-    headers,
+    // Replies reach the charity's contact e-mail in Settings (kept with the message, so the mail
+    // log shows it); the sender's display name is the charity's name when it goes (mail-sender).
+    headers: { ...replyToHeader(charity), ...headers },
   };
 }
 
 export { render as renderMail };
+
+/**
+ * The charity's postal address, e-mail and registered numbers from Settings, one line each, under
+ * the signature of every message: receipts, statements and appeals among them (Charities Act 2011
+ * s.39). The address is the registered office's, on one line; empty details are left out.
+ */
+export function charityFooterLines(charity: CharitySettings): string[] {
+  const address = charityPostalAddress(charity);
+  return [
+    ...(address ? [mailWording.footerAddress(address)] : []),
+    ...(charity.email ? [mailWording.footerEmail(charity.email)] : []),
+    ...(charity.charityNumber ? [mailWording.footerCharityNumber(charity.charityNumber)] : []),
+    ...(charity.companyNumber ? [mailWording.footerCompanyNumber(charity.companyNumber)] : []),
+  ];
+}
+
+/** Replies reach the charity's contact e-mail in Settings. */
+function replyToHeader(charity: CharitySettings): Record<string, string> {
+  return charity.email ? { "Reply-To": charity.email } : {};
+}
 
 /** RFC 2369 + RFC 8058 headers: mail programs offer an unsubscribe that POSTs to the link. */
 export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
@@ -480,12 +503,13 @@ export function newsletterMail(
   }
   text.push(content.bodyText);
   html.push(content.bodyHtml);
-  const signature = ours(mailWording.signature);
+  const signature = [ours(mailWording.signature), ...charityFooterLines(charity)];
   const why = ours(mailWording.newsletterWhy);
-  text.push(`-- \n${signature}`, why, mailWording.newsletterNoTracking);
+  text.push(`-- \n${signature.join("\n")}`, why, mailWording.newsletterNoTracking);
   text.push(`${mailWording.unsubscribeLine}\n${links.unsubscribeUrl}`);
   html.push(
-    `<hr><p style="font-size:0.9em">${escapeHtml(signature)}<br>${escapeHtml(why)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
+    `<hr><p style="font-size:0.9em">${signature.map(escapeHtml).join("<br>")}</p>`,
+    `<p style="font-size:0.9em">${escapeHtml(why)} ${escapeHtml(mailWording.newsletterNoTracking)}</p>`,
     `<p style="font-size:0.9em">${escapeHtml(mailWording.unsubscribeLine)} <a href="${escapeHtml(links.unsubscribeUrl)}">${escapeHtml(links.unsubscribeUrl)}</a></p>`,
   );
   // The preheader: the line mail programs show after the subject in the inbox, hidden in the message.
@@ -496,6 +520,6 @@ export function newsletterMail(
     subject,
     text: `${text.join("\n\n")}\n`,
     html: `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5;max-width:40em;margin:0 auto;padding:1em">${preheader}${html.join("\n")}</body></html>`,
-    headers: links.oneClickUrl ? unsubscribeHeaders(links.oneClickUrl) : undefined,
+    headers: { ...replyToHeader(charity), ...(links.oneClickUrl ? unsubscribeHeaders(links.oneClickUrl) : {}) },
   };
 }

@@ -7,9 +7,15 @@ const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", curre
 const money = (pence: number) => poundsAndPence.format(pence / 100);
 
 // The yearly giving statement as a PDF (pdfkit): real, selectable text in the standard
-// Helvetica fonts (nothing to embed), A4, the charity's name and number, the donor's name, the
-// tax year, one row per gift (day, reference, amount, Gift Aid yes/no) and the total. Pages
-// break between rows, the column headings repeated on each page.
+// Helvetica fonts (nothing to embed), A4, the charity's name, number, postal address and e-mail,
+// the donor's name, the tax year, one row per gift (day, reference, amount, Gift Aid yes/no) and
+// the total. Pages break between rows, the column headings repeated on each page.
+//
+// A tagged PDF, so a screen reader can read it: the catalogue says Marked, the language is en-GB,
+// the title is shown instead of the file name, and every piece of text is in a structure element
+// of the one Document element, in reading order (H1 for the charity, P, H2 for the title, a Table
+// of TR rows with TH and TD cells). Rules and the headings repeated on later pages are artifacts.
+// Checked with Debian's pdfinfo ("Tagged: yes") and pdftotext in tests/integration/receipts.test.ts.
 
 export interface StatementGift {
   /** YYYY-MM-DD */
@@ -23,6 +29,9 @@ export interface StatementGift {
 export interface GivingStatement {
   charityName: string;
   charityNumber: string;
+  /** The postal address on one line; empty when none is set in Settings. */
+  charityAddress: string;
+  charityEmail: string;
   donorName: string;
   taxYearLabel: string;
   /** YYYY-MM-DD, both included. */
@@ -56,6 +65,8 @@ export function renderStatementPdf(statement: GivingStatement, options: { compre
     size: "A4",
     margin: MARGIN,
     compress: options.compress ?? true,
+    pdfVersion: "1.7",
+    tagged: true,
     lang: "en-GB",
     displayTitle: true,
     info: {
@@ -72,70 +83,109 @@ export function renderStatementPdf(statement: GivingStatement, options: { compre
     doc.on("error", reject);
   });
 
-  doc.font("Helvetica-Bold").fontSize(18).text(statement.charityName, { width: CONTENT_WIDTH });
-  doc.font("Helvetica").fontSize(10).fillColor("#333333").text(words.charityNumber(statement.charityNumber));
+  const document = doc.struct("Document");
+  doc.addStructure(document);
+  /** A block of text as one structure element of the document, drawn now. */
+  const block = (type: "H1" | "H2" | "P", draw: () => void) => document.add(doc.struct(type, {}, draw));
+  /** Drawing that is not content (rules, repeated headings): marked so readers skip it. */
+  const artifact = (type: "Layout" | "Pagination", draw: () => void) => {
+    doc.markContent("Artifact", { type });
+    draw();
+    doc.endMarkedContent();
+  };
+
+  block("H1", () => doc.font("Helvetica-Bold").fontSize(18).text(statement.charityName, { width: CONTENT_WIDTH }));
+  block("P", () =>
+    doc.font("Helvetica").fontSize(10).fillColor("#333333").text(words.charityNumber(statement.charityNumber)),
+  );
+  const contact = words.contact(statement.charityAddress, statement.charityEmail);
+  if (contact) block("P", () => doc.text(contact, { width: CONTENT_WIDTH }));
   doc.moveDown(1.5);
-  doc.font("Helvetica-Bold").fontSize(16).fillColor("#000000").text(words.title);
+  block("H2", () => doc.font("Helvetica-Bold").fontSize(16).fillColor("#000000").text(words.title));
   doc.font("Helvetica").fontSize(11);
-  doc.text(words.taxYear(statement.taxYearLabel, day(statement.firstDay), day(statement.lastDay)));
-  doc.text(words.donor(statement.donorName));
-  doc.text(words.issued(day(statement.issuedOn)));
+  block("P", () => doc.text(words.taxYear(statement.taxYearLabel, day(statement.firstDay), day(statement.lastDay))));
+  block("P", () => doc.text(words.donor(statement.donorName)));
+  block("P", () => doc.text(words.issued(day(statement.issuedOn))));
   doc.moveDown();
-  doc.text(statement.gifts.length ? words.intro : words.none, { width: CONTENT_WIDTH });
+  block("P", () => doc.text(statement.gifts.length ? words.intro : words.none, { width: CONTENT_WIDTH }));
   doc.moveDown();
 
-  const row = (cells: readonly string[], bold = false) => {
-    if (doc.y + ROW_HEIGHT > PAGE_HEIGHT - MARGIN) {
-      doc.addPage();
-      row(words.columns, true);
-    }
+  const drawRow = (cells: readonly string[], bold: boolean, tag?: (index: number, draw: () => void) => void) => {
     const y = doc.y;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
     cells.forEach((cell, index) => {
       const column = COLUMNS[index];
-      doc.text(cell, column.x, y, { width: column.width - 8, align: column.align, lineBreak: false });
+      const draw = () =>
+        doc.text(cell, column.x, y, { width: column.width - 8, align: column.align, lineBreak: false });
+      if (tag) tag(index, draw);
+      else draw();
     });
     doc.x = MARGIN;
     doc.y = y + ROW_HEIGHT;
   };
-  const rule = () => {
-    doc
-      .moveTo(MARGIN, doc.y - 4)
-      .lineTo(MARGIN + CONTENT_WIDTH, doc.y - 4)
-      .lineWidth(0.5)
-      .strokeColor("#888888")
-      .stroke();
-  };
+  const rule = () =>
+    artifact("Layout", () => {
+      doc
+        .moveTo(MARGIN, doc.y - 4)
+        .lineTo(MARGIN + CONTENT_WIDTH, doc.y - 4)
+        .lineWidth(0.5)
+        .strokeColor("#888888")
+        .stroke();
+    });
 
   if (statement.gifts.length) {
-    row(words.columns, true);
+    const table = doc.struct("Table");
+    document.add(table);
+    /** One row of the table: TH cells for the headings and the total's label, TD for the rest. */
+    const row = (cells: readonly string[], kind: "heading" | "gift" | "total") => {
+      if (doc.y + ROW_HEIGHT > PAGE_HEIGHT - MARGIN) {
+        doc.addPage();
+        // The headings again on the new page, for sighted readers only.
+        artifact("Pagination", () => drawRow(words.columns, true));
+      }
+      const tr = doc.struct("TR");
+      table.add(tr);
+      drawRow(cells, kind !== "gift", (index, draw) => {
+        const header = kind === "heading" || (kind === "total" && index === 0);
+        tr.add(doc.struct(header ? "TH" : "TD", {}, draw));
+      });
+      tr.end();
+    };
+    row(words.columns, "heading");
     rule();
     for (const gift of statement.gifts) {
-      row([
-        day(gift.receivedOn),
-        gift.amountPence < 0 ? `${gift.reference} (${words.refund})` : gift.reference,
-        money(gift.amountPence),
-        gift.giftAid ? "Yes" : "No",
-      ]);
+      row(
+        [
+          day(gift.receivedOn),
+          gift.amountPence < 0 ? `${gift.reference} (${words.refund})` : gift.reference,
+          money(gift.amountPence),
+          gift.giftAid ? "Yes" : "No",
+        ],
+        "gift",
+      );
     }
     rule();
-    row([words.total, "", money(statement.totalPence), ""], true);
+    row([words.total, "", money(statement.totalPence), ""], "total");
+    table.end();
     doc.moveDown();
     if (statement.giftAidBasePence > 0) {
-      doc
-        .font("Helvetica")
-        .fontSize(10)
-        .text(words.giftAidTotal(money(statement.giftAidBasePence), money(statement.giftAidPence)), {
-          width: CONTENT_WIDTH,
-        });
+      block("P", () =>
+        doc
+          .font("Helvetica")
+          .fontSize(10)
+          .text(words.giftAidTotal(money(statement.giftAidBasePence), money(statement.giftAidPence)), {
+            width: CONTENT_WIDTH,
+          }),
+      );
       doc.moveDown(0.5);
     }
   }
   doc.font("Helvetica").fontSize(9).fillColor("#333333");
-  for (const note of words.notes) {
-    doc.text(note, MARGIN, doc.y, { width: CONTENT_WIDTH });
+  for (const note of [...words.notes, words.wrong(statement.charityAddress, statement.charityEmail)]) {
+    block("P", () => doc.text(note, MARGIN, doc.y, { width: CONTENT_WIDTH }));
     doc.moveDown(0.5);
   }
+  document.end();
   doc.end();
   return done;
 }

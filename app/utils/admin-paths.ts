@@ -59,7 +59,9 @@ export const adminPaths = {
   giftAid: `${DASHBOARD_PATH}/gift-aid`,
   giftAidClaim: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}`,
   giftAidSchedule: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.csv`,
-  giftAidScheduleOds: (id: number) => `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.ods`,
+  /** HMRC's schedule spreadsheet; a batch of more than 1,000 rows is in parts (`part` 2, 3…). */
+  giftAidScheduleOds: (id: number, part?: number) =>
+    `${DASHBOARD_PATH}/gift-aid/claims/${id}/schedule.ods${part && part > 1 ? `?part=${part}` : ""}`,
   giftAidDeclaration: (id: number) => `${DASHBOARD_PATH}/gift-aid/declarations/${id}`,
   /** Gift Aid Small Donations Scheme: record cash and contactless gifts, the claim for a tax year (?year=2025). */
   smallDonations: (year?: number) =>

@@ -99,3 +99,17 @@ export const settingKeys: readonly SettingKey[] = settingsGroups.flatMap((group)
 
 export const labelOf = (key: SettingKey): string =>
   settingsGroups.flatMap((group) => settingsFields[group]).find((field) => field.key === key)?.label ?? key;
+
+/**
+ * The charity's postal address on one line (the registered office's lines joined with commas), or
+ * "" when none is set: where donors "write to us" in e-mails and on the giving statement. (The
+ * footer writes its own line: importing this module would put the Settings fields in every page's
+ * JavaScript.)
+ */
+export function charityPostalAddress(charity: Pick<CharitySettings, "registeredOffice">): string {
+  return charity.registeredOffice
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(", ");
+}

@@ -123,7 +123,8 @@ export function scheduleRow(donation: ScheduleDonation): ScheduleRowResult {
   const firstName = cleanFirstName(donation.firstName);
   const lastName = cleanLastName(donation.lastName);
   const house = cleanHouse(donation.house);
-  const postcode = normaliseUkPostcode(donation.postcode);
+  // A donor living outside the UK: HMRC's schedule takes "X" as the postcode (docs/gift-aid.md).
+  const postcode = donation.postcode?.trim().toUpperCase() === "X" ? "X" : normaliseUkPostcode(donation.postcode);
 
   if (title.length > GIFT_AID_LIMITS.title) problems.push(`Title is longer than ${GIFT_AID_LIMITS.title} characters`);
   if (title && !/^\p{L}+$/u.test(title)) problems.push("Title may contain only letters");
@@ -140,7 +141,12 @@ export function scheduleRow(donation: ScheduleDonation): ScheduleRowResult {
   else if (house.length > GIFT_AID_LIMITS.house)
     problems.push(`House name or number is longer than ${GIFT_AID_LIMITS.house} characters`);
   else if (!STARTS_WELL.test(house)) problems.push("House name or number must start with a letter or digit");
-  if (!postcode) problems.push(donation.postcode ? "Postcode is not a valid UK postcode" : "Postcode is missing");
+  if (!postcode)
+    problems.push(
+      donation.postcode
+        ? "Postcode is not a valid UK postcode (or X for a donor living outside the UK)"
+        : "Postcode is missing",
+    );
   if (!Number.isInteger(donation.amountPence) || donation.amountPence <= 0) problems.push("Amount is not positive");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(donation.receivedOn)) problems.push("Donation date is not a date");
 

@@ -240,7 +240,7 @@ describe("a change reaches what shows the details", () => {
     expect(mail.text_body).toContain("IBAN: GB29 NWBK 6016 1331 9268 19");
     // The wording and the signature name the charity as it is now called.
     expect(mail.text_body).toContain("thank you for your pledge to Health Aid Renamed.");
-    expect(mail.text_body).toMatch(/-- \nHealth Aid Renamed\n$/);
+    expect(mail.text_body).toMatch(/-- \nHealth Aid Renamed\n(.+\n)*Registered charity number /);
     expect(mail.html_body).toContain("60-16-13");
   });
 });

@@ -74,7 +74,7 @@ describe("HMRC schedule cells", () => {
     });
     expect(scheduleRow({ ...donation, postcode: "75001" })).toEqual({
       ok: false,
-      problems: ["Postcode is not a valid UK postcode"],
+      problems: ["Postcode is not a valid UK postcode (or X for a donor living outside the UK)"],
     });
   });
 

@@ -41,6 +41,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
 import { SCHEDULE_HEADER } from "~/utils/gift-aid";
+import { HMRC_SCHEDULE_TEMPLATE, schedulePartCount } from "~/utils/gift-aid-schedule";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { BackLink } from "~/components/admin/back-link";
@@ -215,6 +216,7 @@ function statusOf(
 
 export default function ClaimBatch() {
   const { claim, items, today, history, hmrcOn, submissions } = useLoaderData<typeof loader>();
+  const odsParts = schedulePartCount(items.length);
   const actionData = useActionData<typeof action>();
   const latest = submissions[0]?.submission;
   const latestState = latest?.state;
@@ -261,9 +263,13 @@ export default function ClaimBatch() {
       <StaffSection id="schedule" title="HMRC schedule">
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{giftAidStaff.scheduleNote}</p>
         <p className="mt-3 flex flex-wrap gap-3">
-          <a href={adminPaths.giftAidScheduleOds(claim.id)} className="btn-primary" download>
-            Download the schedule (OpenDocument, .ods)
-          </a>
+          {Array.from({ length: odsParts }, (_, i) => i + 1).map((part) => (
+            <a key={part} href={adminPaths.giftAidScheduleOds(claim.id, part)} className="btn-primary" download>
+              {odsParts === 1
+                ? "Download the schedule (OpenDocument, .ods)"
+                : `Download schedule ${part} of ${odsParts} (OpenDocument, .ods, rows ${(part - 1) * HMRC_SCHEDULE_TEMPLATE.rowsPerSheet + 1} to ${Math.min(part * HMRC_SCHEDULE_TEMPLATE.rowsPerSheet, items.length)})`}
+            </a>
+          ))}
           <a href={adminPaths.giftAidSchedule(claim.id)} className="btn-secondary" download>
             Download the schedule (CSV)
           </a>

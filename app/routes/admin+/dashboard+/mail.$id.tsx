@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { MailStatus } from "~/components/admin/mail-status";
 import { site } from "~/content/site";
 import { findMail } from "~/services/mail-log.server";
+import { currentSender } from "~/services/mail-sender.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
@@ -23,6 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: row.id,
       kind: row.kind,
       to: row.toAddress,
+      from: await currentSender(),
       subject: row.subject,
       // Single-use links (invitations, resets, statements, newsletter links) are credentials: never shown here.
       text: withholdSecretLinks(row.textBody),
@@ -48,6 +50,8 @@ export default function MailMessage() {
   const { message } = useLoaderData<typeof loader>();
   const fields: [string, string][] = [
     ["To", message.to],
+    // The display name is the charity's name in Settings when the message goes.
+    [message.status === "sent" ? "From (the name as in Settings now)" : "From", message.from],
     ["Subject", message.subject],
     ["Kind", message.kind],
     ["Created", formatDateTime(message.createdAt)],

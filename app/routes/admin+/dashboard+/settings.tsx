@@ -186,7 +186,11 @@ const fieldUi: Partial<Record<SettingKey, FieldUi>> = {
   shortName: { hint: "Shown in place of the name where it does not fit, as on a phone's header." },
   charityNumber: { hint: "England and Wales: 6 or 7 digits (1234567, or 1234567-1). Scotland: SC0 and 5 digits." },
   companyNumber: { hint: "8 digits, or 2 letters and 6 digits (SC123456)." },
-  registeredOffice: { multiline: true, optional: true, hint: "One line of the address per line." },
+  registeredOffice: {
+    multiline: true,
+    optional: true,
+    hint: "One line of the address per line. Shown in the footer, and in every e-mail and giving statement as where to write to the charity.",
+  },
   email: { type: "email", autoComplete: "email" },
   supportEmail: {
     type: "email",

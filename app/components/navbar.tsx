@@ -4,6 +4,7 @@ import type { NavItem } from "~/content/navigation";
 import { ThemeToggle } from "./theme-toggle";
 import { ChevronDownIcon, StrokeIcon } from "~/components/ui/icon";
 import { useCharity } from "./charity";
+import { SiteSearch } from "./site-search";
 
 /** The bar changes appearance once the page has scrolled this far. */
 export const SCROLL_THRESHOLD_PX = 50;
@@ -106,6 +107,8 @@ function MobileMenu({ items }: { items: NavItem[] }) {
         aria-label="Main menu"
         className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950"
       >
+        {/* On a phone the header's search box is the menu's first item. */}
+        <SiteSearch className="container-page pt-3" />
         <ul className="container-page py-3">
           {items.map((item) => (
             <li key={item.to}>
@@ -170,6 +173,7 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          <SiteSearch className="hidden w-40 lg:flex xl:w-52" />
           <Link to="/donate" className="btn-donate whitespace-nowrap px-3 sm:px-4">
             Donate Now
           </Link>

@@ -89,6 +89,8 @@ export async function resetDatabase(): Promise<void> {
   ] as const) {
     await db.deleteFrom(table).execute();
   }
+  // Site search's documents of what was just deleted (the site's own pages stay indexed).
+  await sql`delete from search_documents where kind in ('news', 'appeal')`.execute(db);
   // Emptied behind the services' back (as another process would): nothing cached stays.
   pageCache.clear();
 }

@@ -10,7 +10,7 @@ import { SiteSearch } from "./site-search";
 export const SCROLL_THRESHOLD_PX = 50;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
+  `rounded-md px-3 py-2 text-sm font-medium lg:px-2 xl:px-3 hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
     isActive ? "text-brand-700 dark:text-brand-300" : "text-slate-800 dark:text-slate-200"
   }`;
 
@@ -150,12 +150,12 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
       <div className="container-page relative flex items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
-          {/* The full name does not fit beside the buttons on a phone. */}
-          <span className="hidden sm:inline">{charity.name}</span>
-          <span className="whitespace-nowrap sm:hidden" aria-hidden="true">
+          {/* The full name does not fit beside the buttons on a phone, nor beside the menu and search box. */}
+          <span className="hidden sm:inline lg:hidden">{charity.name}</span>
+          <span className="whitespace-nowrap sm:hidden lg:inline" aria-hidden="true">
             {charity.shortName}
           </span>
-          <span className="sr-only sm:hidden">{charity.name}</span>
+          <span className="sr-only sm:hidden lg:inline">{charity.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -173,7 +173,7 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <SiteSearch className="hidden w-40 lg:flex xl:w-52" />
+          <SiteSearch className="hidden w-36 lg:flex xl:w-56" />
           <Link to="/donate" className="btn-donate whitespace-nowrap px-3 sm:px-4">
             Donate Now
           </Link>

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useId } from "react";
-import { searchWords } from "~/content/search";
-import { SEARCH_QUERY_MAX } from "~/utils/search-text";
+import { SEARCH_QUERY_MAX, searchBoxWords } from "~/content/search-box";
 import { StrokeIcon } from "~/components/ui/icon";
 
 /**
@@ -16,7 +15,7 @@ export function SiteSearch({ className = "" }: { className?: string }) {
   return (
     <form role="search" method="get" action="/search" className={`flex items-center gap-1 ${className}`}>
       <label htmlFor={id} className="sr-only">
-        {searchWords.fieldLabel}
+        {searchBoxWords.fieldLabel}
       </label>
       <input
         // A new query on /search (a client-side navigation) shows in the field.
@@ -26,7 +25,7 @@ export function SiteSearch({ className = "" }: { className?: string }) {
         name="q"
         defaultValue={current.slice(0, SEARCH_QUERY_MAX)}
         maxLength={SEARCH_QUERY_MAX}
-        placeholder="Search"
+        placeholder={searchBoxWords.placeholder}
         autoComplete="off"
         className="field-input mt-0 min-w-0 flex-1 py-1.5 text-sm"
       />
@@ -35,7 +34,7 @@ export function SiteSearch({ className = "" }: { className?: string }) {
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </StrokeIcon>
-        <span className="sr-only">{searchWords.button}</span>
+        <span className="sr-only">{searchBoxWords.button}</span>
       </button>
     </form>
   );

@@ -7,9 +7,6 @@ export const SEARCH_PAGES_MAX = 50;
 
 export const searchWords = {
   title: "Search",
-  /** The header's field label (visually hidden) and its button. */
-  fieldLabel: "Search this site",
-  button: "Search",
   emptyLead: "Search our news, projects, appeals, publications and pages.",
   emptyTips: [
     "Type a word or two, like “clinic” or “flood relief”.",

@@ -2,8 +2,7 @@
 // are, the marks the database puts around matching words and how a snippet is cut into plain and
 // marked parts, and how far apart two words are (for "Did you mean…").
 
-/** The longest query taken, in characters (a longer one is refused with a message). */
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_QUERY_MAX } from "~/content/search-box";
 /** Words of a query used at most; the rest are ignored. */
 export const SEARCH_TERMS_MAX = 12;
 /** A "word" longer than this is not a word anyone looks for; it is dropped. */

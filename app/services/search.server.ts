@@ -4,8 +4,8 @@
 // indexAppeal); the site's own pages, projects and publications come from app/content and are
 // refreshed at start-up when they changed (ensureSearchIndex) and by `npm run search:rebuild`.
 import crypto from "node:crypto";
-import { londonToday, nowIsoString } from "~/infra/clock.server";
-import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import { londonToday, now, nowIsoString } from "~/infra/clock.server";
+import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { markdownToText } from "~/infra/markdown.server";
 import { publicPdfText } from "~/infra/pdf-text.server";
 import {
@@ -21,7 +21,7 @@ import {
   type SearchKind,
 } from "~/infra/search-index.server";
 import { listAppeals, type Appeal } from "~/models/appeal.server";
-import { listNews, type NewsArticle } from "~/models/news.server";
+import { listNews, nextPublishAfter, type NewsArticle } from "~/models/news.server";
 import { aboutOverview, historyMilestones } from "~/content/about";
 import { faq } from "~/content/faq";
 import { getInvolvedPages } from "~/content/get-involved";
@@ -76,11 +76,13 @@ export async function indexArticle(trx: DB, article: NewsArticle): Promise<void>
   const doc = articleDocument(article);
   if (doc) await putSearchDocuments(trx, [doc]);
   else await removeSearchDocument(trx, "news", String(article.id));
+  await afterCommit(trx, forgetAnswers);
 }
 
 /** Called in the transaction that deleted an article. */
 export async function unindexArticle(trx: DB, id: number): Promise<void> {
   await removeSearchDocument(trx, "news", String(id));
+  await afterCommit(trx, forgetAnswers);
 }
 
 /** Called in the transaction that created or changed an appeal: found while it is open. */
@@ -88,6 +90,7 @@ export async function indexAppeal(trx: DB, appeal: Appeal): Promise<void> {
   const doc = appealDocument(appeal);
   if (doc) await putSearchDocuments(trx, [doc]);
   else await removeSearchDocument(trx, "appeal", String(appeal.id));
+  await afterCommit(trx, forgetAnswers);
 }
 
 const page = (ref: string, title: string, url: string, body: string[]): SearchDocument => ({
@@ -175,6 +178,9 @@ export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents:
 }
 
 async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
+  // Other instances forget the answers they keep (PostgreSQL; SQLite's data_version moves itself).
+  await notePublicChange(trx);
+  await afterCommit(trx, forgetAnswers);
   const articles = (await listNews(trx)).map(articleDocument).filter((doc): doc is SearchDocument => doc !== null);
   const appeals = (await listAppeals(trx)).map(appealDocument).filter((doc): doc is SearchDocument => doc !== null);
   const groups: [SearchKind, SearchDocument[]][] = [
@@ -237,6 +243,35 @@ export interface SearchResults {
 /** Why a query cannot be answered (a 400 with this message). */
 export class SearchRefusal extends Error {}
 
+// Answers are kept a moment, in this process, by their words and page (not in the page cache,
+// which keeps whole pages and would then hold one per query): a popular query (an appeal on
+// television) costs one search a minute. Forgotten when anything indexed changes (here, or in
+// another instance: the data version), when a scheduled article's time comes, and after a minute.
+const ANSWERS_MAX = 500;
+const ANSWER_MS = 60_000;
+
+interface KeptAnswer {
+  results: Omit<SearchResults, "query">;
+  dataVersion: number;
+  generation: number;
+  expiresAt: number;
+}
+
+const answers = new Map<string, KeptAnswer>();
+let generation = 0;
+
+/** Called once a change to the index commits (and by tests that change it behind the services' back). */
+export function forgetAnswers(): void {
+  generation++;
+  answers.clear();
+}
+
+/** How long an answer found now may be kept: a minute, or until the next scheduled article goes public. */
+async function keepUntil(db: DB, at: number): Promise<number> {
+  const next = await nextPublishAfter(db, new Date(at - 10_000).toISOString());
+  return Math.min(at + ANSWER_MS, next ? Date.parse(next) : Infinity);
+}
+
 export async function searchSite(query: string, page: number): Promise<SearchResults> {
   if (!Number.isSafeInteger(page) || page < 1 || page > SEARCH_PAGES_MAX) {
     throw new SearchRefusal(`Choose a page of results from 1 to ${SEARCH_PAGES_MAX}.`);
@@ -245,6 +280,28 @@ export async function searchSite(query: string, page: number): Promise<SearchRes
   await ensureSearchIndex(db);
   const terms = searchTerms(query);
   const moment = { now: nowIsoString(), today: londonToday() };
+  const key = `${moment.today}|${page}|${terms.join(" ")}`;
+  const dataVersion = await dataVersionNow(db);
+  const kept = answers.get(key);
+  if (kept && kept.dataVersion === dataVersion && kept.generation === generation && now() < kept.expiresAt) {
+    return { ...kept.results, query };
+  }
+  const before = generation;
+  const results = await findAnswer(db, terms, page, moment);
+  if (before === generation) {
+    answers.delete(key);
+    answers.set(key, { results, dataVersion, generation, expiresAt: await keepUntil(db, now()) });
+    if (answers.size > ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+  }
+  return { ...results, query };
+}
+
+async function findAnswer(
+  db: DB,
+  terms: string[],
+  page: number,
+  moment: { now: string; today: string },
+): Promise<Omit<SearchResults, "query">> {
   const { total, hits } = await searchDocuments(db, terms, {
     ...moment,
     limit: SEARCH_PAGE_SIZE,
@@ -259,5 +316,5 @@ export async function searchSite(query: string, page: number): Promise<SearchRes
       suggestion = words.join(" ");
     }
   }
-  return { query, terms, page, pageCount, total, hits, suggestion };
+  return { terms, page, pageCount, total, hits, suggestion };
 }

@@ -16,7 +16,7 @@ import * as apiNews from "~/routes/api+/news";
 import * as apiNewsItem from "~/routes/api+/news.$id";
 import { createAppeal, reviseAppeal } from "~/services/appeals.server";
 import { publishArticle, removeArticle, reviseArticle } from "~/services/news.server";
-import { ensureSearchIndex, rebuildSearchIndex, searchSite } from "~/services/search.server";
+import { ensureSearchIndex, forgetAnswers, rebuildSearchIndex, searchSite } from "~/services/search.server";
 import { answerSearch } from "~/routes/_glue/search-page.server";
 import { MARK_END, MARK_START } from "~/utils/search-text";
 import { apiRequest, call, createApiUser, jsonOf, tokenFor } from "./api-support";
@@ -318,9 +318,26 @@ describe(`site search (${engine})`, () => {
     expect((await jsonOf(refused)).error).toMatch(/too long/);
   });
 
+  it("keeps an answer a moment, and forgets it when an article changes or a scheduled one is due", async () => {
+    await article("Capybara clinic", "Text.");
+    expect(await titles("capybara")).toEqual(["Capybara clinic"]);
+    const at = Date.now() + 30_000;
+    await article("Capybara later", "Text.", { publishAt: new Date(at).toISOString() });
+    expect(await titles("capybara")).toEqual(["Capybara clinic"]);
+    // Kept from 10 s after its time only (a search that straddles the moment is not kept).
+    setClock(() => at + 11_000);
+    expect(await titles("capybara")).toEqual(["Capybara later", "Capybara clinic"]);
+    // Behind the services' back (as a script on this connection would), it stays kept a minute.
+    await sql`delete from search_documents where kind = 'news'`.execute(getDb());
+    expect(await titles("capybara")).toHaveLength(2);
+    setClock(() => at + 72_000);
+    expect(await titles("capybara")).toEqual([]);
+  });
+
   it("rebuilds the whole index from the content (npm run search:rebuild)", async () => {
     await article("Tapir story", "Text.");
     await sql`delete from search_documents`.execute(getDb());
+    forgetAnswers();
     expect(await titles("tapir")).toEqual([]);
     expect(await titles("flood relief")).toEqual([]);
     const { documents } = await rebuildSearchIndex();

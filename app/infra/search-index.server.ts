@@ -81,13 +81,9 @@ export async function removeSearchDocument(db: DB, kind: SearchKind, ref: string
   await sql`delete from search_documents where kind = ${kind} and ref = ${ref}`.execute(db);
 }
 
-/** Removes every document of `kind` whose ref is not in `keep` (all of them when `keep` is empty). */
-export async function removeSearchDocumentsExcept(db: DB, kind: SearchKind, keep: readonly string[]): Promise<void> {
-  if (keep.length === 0) {
-    await sql`delete from search_documents where kind = ${kind}`.execute(db);
-    return;
-  }
-  await sql`delete from search_documents where kind = ${kind} and ref not in (${sql.join(keep)})`.execute(db);
+/** Removes every document of `kind` (a rebuild writes them again in the same transaction). */
+export async function removeSearchDocumentsOfKind(db: DB, kind: SearchKind): Promise<void> {
+  await sql`delete from search_documents where kind = ${kind}`.execute(db);
 }
 
 /** The filter every search applies: scheduled articles before their time and appeals outside their days are not found. */

@@ -13,7 +13,7 @@ import {
   putSearchDocuments,
   readSearchIndexVersion,
   removeSearchDocument,
-  removeSearchDocumentsExcept,
+  removeSearchDocumentsOfKind,
   searchDocuments,
   writeSearchIndexVersion,
   type SearchDocument,
@@ -189,11 +189,7 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
     ...SITE_KINDS.map((kind): [SearchKind, SearchDocument[]] => [kind, site.filter((doc) => doc.kind === kind)]),
   ];
   for (const [kind, docs] of groups) {
-    await removeSearchDocumentsExcept(
-      trx,
-      kind,
-      docs.map((doc) => doc.ref),
-    );
+    await removeSearchDocumentsOfKind(trx, kind);
     await putSearchDocuments(trx, docs);
   }
   return articles.length + appeals.length + site.length;

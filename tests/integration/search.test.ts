@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { databaseEngine, getDb } from "~/infra/db.server";
 import { extractPdfText } from "~/infra/pdf-text.server";
+import { putSearchDocuments } from "~/infra/search-index.server";
 import { loader as searchLoader } from "~/routes/_public+/search";
 import * as apiSearch from "~/routes/api+/search";
 import * as apiNews from "~/routes/api+/news";
@@ -340,9 +341,14 @@ describe(`site search (${engine})`, () => {
     forgetAnswers();
     expect(await titles("tapir")).toEqual([]);
     expect(await titles("flood relief")).toEqual([]);
+    // A document of an article that no longer exists (written behind the services' back) goes.
+    await putSearchDocuments(getDb(), [
+      { kind: "news", ref: "999999", title: "Ghost tapir", body: "", url: "/news/999999", shownAt: null },
+    ]);
     const { documents } = await rebuildSearchIndex();
     expect(documents).toBeGreaterThan(10);
     expect(await titles("tapir")).toEqual(["Tapir story"]);
+    expect(await titles("ghost")).toEqual([]);
     expect((await searchSite("flood relief", 1)).hits.map((hit) => hit.url)).toContain("/projects/flood-relief");
   });
 });

@@ -2,8 +2,7 @@
 // (app/routes/_public+/search.tsx) and the API (app/routes/api+/search.ts): reading `q` and
 // `page`, refusing what cannot be answered with a message, and the results in the shape both
 // send (titles and snippets as plain and marked parts, never HTML).
-import { searchWords } from "~/content/search";
-import { SEARCH_PAGES_MAX } from "~/content/search";
+import { SEARCH_PAGES_MAX, searchWords } from "~/content/search";
 import { SearchRefusal, searchSite, type SearchHit, type SearchKind } from "~/services/search.server";
 import { SEARCH_QUERY_MAX, snippetParts, type SnippetPart } from "~/utils/search-text";
 

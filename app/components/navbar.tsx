@@ -105,10 +105,8 @@ function MobileMenu({ items }: { items: NavItem[] }) {
       {/* Its own name: the desktop bar is the "Main" navigation (one landmark name each). */}
       <nav
         aria-label="Main menu"
-        className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950"
+        className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white pt-14 shadow-lg dark:border-slate-700 dark:bg-slate-950"
       >
-        {/* On a phone the header's search box is the menu's first item. */}
-        <SiteSearch className="container-page pt-3" />
         <ul className="container-page py-3">
           {items.map((item) => (
             <li key={item.to}>
@@ -147,7 +145,7 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
           : "border-transparent bg-white py-3 dark:bg-slate-950"
       }`}
     >
-      <div className="container-page relative flex items-center justify-between gap-2 sm:gap-4">
+      <div className="group/bar container-page relative flex items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
           {/* The full name does not fit beside the buttons on a phone, nor beside the menu and search box. */}
@@ -173,7 +171,11 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <SiteSearch className="hidden w-36 lg:flex xl:w-56" />
+          {/*
+            One search box for every width (one field with its label on the page): beside the
+            menu from 1024 px; on a phone it shows while the menu is open, at the top of it.
+          */}
+          <SiteSearch className="absolute inset-x-0 top-full z-50 hidden border-t border-slate-200 bg-white px-4 pt-3 pb-1 group-has-[details[open]]/bar:flex sm:px-6 lg:static lg:flex lg:w-36 lg:border-0 lg:bg-transparent lg:p-0 xl:w-56 dark:border-slate-700 dark:bg-slate-950 lg:dark:bg-transparent" />
           <Link to="/donate" className="btn-donate whitespace-nowrap px-3 sm:px-4">
             Donate Now
           </Link>

@@ -6,14 +6,14 @@ import { StrokeIcon } from "~/components/ui/icon";
 /**
  * The header's search box (docs/search.md): a search landmark holding a labelled search field and
  * a button, a plain GET form to /search, so it works without JavaScript and adds no script of its
- * own. On /search it shows the query being answered.
+ * own. On /search it shows the query being answered. The caller sets its display (flex or hidden).
  */
 export function SiteSearch({ className = "" }: { className?: string }) {
   const id = useId();
   const { pathname, search } = useLocation();
   const current = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
   return (
-    <form role="search" method="get" action="/search" className={`flex items-center gap-1 ${className}`}>
+    <form role="search" method="get" action="/search" className={`items-center gap-1 ${className}`}>
       <label htmlFor={id} className="sr-only">
         {searchBoxWords.fieldLabel}
       </label>

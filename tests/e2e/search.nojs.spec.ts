@@ -56,6 +56,19 @@ test("“flood relief” finds the flood relief project", async ({ page }) => {
   await expect(page).toHaveURL(/\/projects\/flood-relief$/);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the search box is in the menu", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("searchbox")).toBeHidden();
+    await banner.getByText("Menu", { exact: true }).click();
+    await searchFromHeader(page, "flood relief");
+    await expect(page.getByRole("main").getByRole("link", { name: /Food and Flood Relief/ })).toBeVisible();
+  });
+});
+
 test("odd queries never answer 500, an empty one is a helpful page", async ({ request }) => {
   const empty = await request.get("/search?q=");
   expect(empty.status()).toBe(200);

@@ -41,13 +41,18 @@ export interface SearchMoment {
 }
 
 const SNIPPET_WORDS = 24;
+/**
+ * The longest body indexed, in characters: far beyond any article, and within what PostgreSQL's
+ * tsvector holds (1 MB) even for text of all different words.
+ */
+const BODY_MAX = 200_000;
 
 function row(doc: SearchDocument) {
   return {
     kind: doc.kind,
     ref: doc.ref,
     title: indexableText(doc.title),
-    body: indexableText(doc.body),
+    body: indexableText(doc.body.slice(0, BODY_MAX)),
     url: doc.url,
     shown_at: doc.shownAt,
     visible_from: doc.visibleFrom ?? null,

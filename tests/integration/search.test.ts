@@ -112,6 +112,12 @@ describe(`site search (${engine})`, () => {
     expect(await titles("pelican")).toEqual([]);
   });
 
+  it("indexes the longest article the form takes, of all different words", async () => {
+    const words = Array.from({ length: 8_000 }, (_, i) => `w${i.toString(36)}q`).join(" ");
+    await article("Longest article", `${words} narwhal`.slice(-50_000));
+    expect(await titles("narwhal")).toEqual(["Longest article"]);
+  });
+
   it("finds the site's projects and pages, with stemming", async () => {
     const flood = await searchSite("flood relief", 1);
     expect(flood.hits.map((hit) => hit.url)).toContain("/projects/flood-relief");

@@ -3,7 +3,6 @@
 // file) gives null, and the publication is found by its title and description alone.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { extractText, getDocumentProxy } from "unpdf";
 
 /** At most this much of a document's text is indexed (a long report's first ~100 pages). */
 export const PDF_TEXT_MAX = 200_000;
@@ -11,6 +10,8 @@ export const PDF_TEXT_MAX = 200_000;
 export async function extractPdfText(bytes: Uint8Array): Promise<string | null> {
   try {
     // pdf.js takes the buffer over; it gets a copy so the caller's bytes stay usable.
+    // Loaded on first use: pdf.js is large, and most processes never read a PDF.
+    const { extractText, getDocumentProxy } = await import("unpdf");
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: true });
     const clean = text.replace(/\s+/g, " ").trim();

@@ -5,7 +5,11 @@
 //  2. Scale: does a page cost the same with 5,000 articles as with 50? Two production servers,
 //     one per database size, take the same load path by path, back to back; throughput at
 //     5,000 must be at least 0.9 × that at 50 and /news must weigh the same (within 10 %).
-// `--floor` or `--scale` runs one section only; BENCH_REUSE_BUILD=1 keeps an existing build.
+//  3. Search: at 5,000 articles and 50 site pages, the search's answer (/api/search: words a few
+//     documents hold, words every article holds and a deep page of them, a misspelt word) against
+//     the floor on the same server: p50 at most 2 × the floor's, p99 at most 3 × the floor's p99,
+//     no errors; the /search page's figures are printed beside them (docs/search.md).
+// `--floor`, `--scale` or `--search` runs one section only; BENCH_REUSE_BUILD=1 keeps an existing build.
 //
 // npm run bench -- --static: for information only (no budget: no page under remix-serve can
 // come near a static server): throughput and latency of the
@@ -26,6 +30,8 @@ import {
   startServer,
   type RunningServer,
 } from "./lib/production-server";
+import { openDatabase } from "../app/infra/db.server";
+import { putSearchDocuments } from "../app/infra/search-index.server";
 
 const PATHS = ["/", "/news", "/news/1", "/api/news"];
 const CONNECTIONS = 50;
@@ -253,13 +259,100 @@ function combine(x: Load, y: Load): Load {
   };
 }
 
+// Judged: the search's answer (the JSON API: the words found, ranked, paged, snippets marked). The
+// HTML page adds a whole render of the site's frame, uncached on purpose (one page per query would
+// fill the page cache), so its figures are printed for information.
+const SEARCH_PATHS = [
+  "/api/search?q=flood+relief",
+  "/api/search?q=community+health+update",
+  "/api/search?q=community+health+update&page=7",
+  "/api/search?q=prostetic",
+];
+const SEARCH_PAGE_PATHS = ["/search?q=flood+relief", "/search?q=community+health+update"];
+const SEARCH_ARTICLES = 5_000;
+const SEARCH_SITE_PAGES = 50;
+const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SEARCH_BUDGET = { maxP50Ratio: 2, maxP99Ratio: 3 };
+
+/** Section 3: site search at 5,000 articles and 50 site pages, against the floor. */
+async function search(buildDir: string): Promise<boolean> {
+  const dir = makeTempDir("bench-search");
+  const databaseFile = `${dir}/bench.sqlite`;
+  const started = Date.now();
+  await prepareDatabase(databaseFile, { articles: SEARCH_ARTICLES });
+  await addSitePages(databaseFile, SEARCH_SITE_PAGES);
+  console.log(
+    `${SEARCH_ARTICLES} articles and ${SEARCH_SITE_PAGES} pages indexed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const server = await startServer({ buildDir, databaseFile });
+  let failed = false;
+  try {
+    for (const path of [...SEARCH_PATHS, ...SEARCH_PAGE_PATHS]) {
+      const response = await fetch(server.url + path);
+      const body = await response.text();
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      if (!path.includes("prostetic") && !/[1-9]\d* results?|"total":[1-9]/.test(body)) {
+        throw new Error(`${path} found nothing`);
+      }
+    }
+    await warmUp([FLOOR_PATH, ...SEARCH_PATHS, ...SEARCH_PAGE_PATHS].map((path) => server.url + path));
+    console.log(
+      `\nSearch at ${SEARCH_ARTICLES} articles and ${SEARCH_SITE_PAGES} pages against the floor (${FLOOR_PATH}). ${CONNECTIONS} connections, ${SEARCH_SECONDS} s per run, loopback\n`,
+    );
+    console.log(
+      `${"path".padEnd(44)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("floor p50", 11)}${pad("floor p99", 11)}  result`,
+    );
+    for (const path of [...SEARCH_PATHS, ...SEARCH_PAGE_PATHS]) {
+      const judged = SEARCH_PATHS.includes(path);
+      const { reference, subject, errors } = await compare(server.url + FLOOR_PATH, server.url + path, SEARCH_SECONDS);
+      const misses: string[] = [];
+      if (errors) misses.push(`${errors} errors or non-2xx`);
+      if (subject.p50 > SEARCH_BUDGET.maxP50Ratio * Math.max(1, reference.p50))
+        misses.push(`p50 over ${SEARCH_BUDGET.maxP50Ratio} × the floor's`);
+      if (subject.p99 > SEARCH_BUDGET.maxP99Ratio * reference.p99)
+        misses.push(`p99 over ${SEARCH_BUDGET.maxP99Ratio} × the floor's`);
+      if (misses.length && judged) failed = true;
+      console.log(
+        `${path.padEnd(44)}${pad(subject.requestsPerSecond.toFixed(0), 8)}${pad(subject.p50, 8)}${pad(subject.p99, 8)}${pad(reference.p50, 11)}${pad(reference.p99, 11)}  ${judged ? (misses.length ? `FAIL (${misses.join(", ")})` : "pass") : `information${misses.length ? ` (${misses.join(", ")})` : ""}`}`,
+      );
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return !failed;
+}
+
+/** Site pages beside the seeded ones (the site editor's, once it exists): each a few paragraphs. */
+async function addSitePages(databaseFile: string, count: number): Promise<void> {
+  const db = openDatabase(databaseFile);
+  try {
+    await db.transaction().execute((trx) =>
+      putSearchDocuments(
+        trx,
+        Array.from({ length: count }, (_, i) => ({
+          kind: "page" as const,
+          ref: `bench-${i + 1}`,
+          title: `Bench page ${i + 1}: our work in the region`,
+          body: "Clinics, schools and relief work with local partners. ".repeat(40),
+          url: `/bench-${i + 1}`,
+          shownAt: null,
+        })),
+      ),
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main() {
   if (!process.argv.includes("--static")) {
     const buildDir = prepareBuild();
-    const only = process.argv.includes("--floor") ? "floor" : process.argv.includes("--scale") ? "scale" : null;
-    const floorOk = only === "scale" ? true : await floor(buildDir);
-    const scaleOk = only === "floor" ? true : await scaling(buildDir);
-    const ok = floorOk && scaleOk;
+    const only = ["floor", "scale", "search"].find((name) => process.argv.includes(`--${name}`)) ?? null;
+    const floorOk = only === null || only === "floor" ? await floor(buildDir) : true;
+    const scaleOk = only === null || only === "scale" ? await scaling(buildDir) : true;
+    const searchOk = only === null || only === "search" ? await search(buildDir) : true;
+    const ok = floorOk && scaleOk && searchOk;
     console.log(ok ? "\nbench: all budgets met" : "\nbench: budgets MISSED");
     process.exit(ok ? 0 : 1);
   }

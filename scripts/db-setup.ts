@@ -4,6 +4,7 @@ import { ConfigError, parseEnv } from "../app/infra/env.server";
 import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { getSessionSecrets } from "../app/infra/session-secret.server";
 import { runHousekeeping } from "../app/services/housekeeping.server";
+import { ensureSearchIndex } from "../app/services/search.server";
 import { seedDatabase } from "../db/seed";
 import { describeUrl } from "./lib/pg-backup";
 
@@ -25,6 +26,8 @@ async function main() {
         );
       }
     }
+    // Site search holds this version of the site's pages (re-indexed once after a change).
+    await ensureSearchIndex(db);
     const tidied = await runHousekeeping(new Date(), db);
     if (tidied.expiredSessions) console.log(`Deleted ${tidied.expiredSessions} expired sessions and API tokens.`);
     if (tidied.expiredEnquiries) {

@@ -4,12 +4,13 @@ import type { NavItem } from "~/content/navigation";
 import { ThemeToggle } from "./theme-toggle";
 import { ChevronDownIcon, StrokeIcon } from "~/components/ui/icon";
 import { useCharity } from "./charity";
+import { SiteSearch } from "./site-search";
 
 /** The bar changes appearance once the page has scrolled this far. */
 export const SCROLL_THRESHOLD_PX = 50;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
+  `rounded-md px-3 py-2 text-sm font-medium lg:px-2 xl:px-3 hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
     isActive ? "text-brand-700 dark:text-brand-300" : "text-slate-800 dark:text-slate-200"
   }`;
 
@@ -104,7 +105,7 @@ function MobileMenu({ items }: { items: NavItem[] }) {
       {/* Its own name: the desktop bar is the "Main" navigation (one landmark name each). */}
       <nav
         aria-label="Main menu"
-        className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950"
+        className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white pt-14 shadow-lg dark:border-slate-700 dark:bg-slate-950"
       >
         <ul className="container-page py-3">
           {items.map((item) => (
@@ -144,15 +145,15 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
           : "border-transparent bg-white py-3 dark:bg-slate-950"
       }`}
     >
-      <div className="container-page relative flex items-center justify-between gap-2 sm:gap-4">
+      <div className="group/bar container-page relative flex items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
-          {/* The full name does not fit beside the buttons on a phone. */}
-          <span className="hidden sm:inline">{charity.name}</span>
-          <span className="whitespace-nowrap sm:hidden" aria-hidden="true">
+          {/* The full name does not fit beside the buttons on a phone, nor beside the menu and search box. */}
+          <span className="hidden sm:inline lg:hidden">{charity.name}</span>
+          <span className="whitespace-nowrap sm:hidden lg:inline" aria-hidden="true">
             {charity.shortName}
           </span>
-          <span className="sr-only sm:hidden">{charity.name}</span>
+          <span className="sr-only sm:hidden lg:inline">{charity.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -170,6 +171,11 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          {/*
+            One search box for every width (one field with its label on the page): beside the
+            menu from 1024 px; on a phone it shows while the menu is open, at the top of it.
+          */}
+          <SiteSearch className="absolute inset-x-0 top-full z-50 hidden border-t border-slate-200 bg-white px-4 pt-3 pb-1 group-has-[details[open]]/bar:flex sm:px-6 lg:static lg:flex lg:w-36 lg:border-0 lg:bg-transparent lg:p-0 xl:w-56 dark:border-slate-700 dark:bg-slate-950 lg:dark:bg-transparent" />
           <Link to="/donate" className="btn-donate whitespace-nowrap px-3 sm:px-4">
             Donate Now
           </Link>

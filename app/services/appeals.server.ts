@@ -23,6 +23,7 @@ import type { Role } from "~/utils/admin-paths";
 import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";
 import { Refusal } from "./refusal.server";
+import { indexAppeal } from "./search.server";
 
 // The charity's appeals: staff create and edit them (Appeals section); the public page shows the
 // story, the goal and what has been given, computed from the appeal's pledges on each uncached
@@ -105,6 +106,7 @@ export async function createAppeal(input: AppealInput, change: PhotoChange, acto
         });
         if (!created) throw new AppealRefusal("Another appeal has this address: choose another", 409);
         await notePublicChange(trx);
+        await indexAppeal(trx, created);
         await recordAudit(trx, {
           entity: "appeal",
           entityId: created.id,
@@ -159,6 +161,7 @@ export async function reviseAppeal(
       const saved = await updateAppeal(trx, id, fields, photo);
       if (!saved) throw new AppealRefusal("This appeal no longer exists", 404);
       await notePublicChange(trx);
+      await indexAppeal(trx, saved);
       const words = saved.title !== current.title || saved.story !== current.story ? "text changed; " : "";
       await recordAudit(trx, {
         entity: "appeal",

@@ -25,6 +25,7 @@ import {
   type Visibility,
 } from "~/models/news.server";
 import { newsletterUsesUpload } from "~/models/newsletter-issues.server";
+import { indexArticle, unindexArticle } from "./search.server";
 
 /**
  * News use cases. Visitors (and unauthenticated API calls) see only published articles whose
@@ -190,6 +191,8 @@ export async function publishArticle(
           ...(stored ? { imageUpload: stored } : {}),
         });
         await notePublicChange(trx);
+        // Site search changes with the article, in its transaction (docs/search.md).
+        await indexArticle(trx, created);
         if (actor) {
           await recordAudit(trx, {
             entity: "news",
@@ -236,7 +239,10 @@ export async function reviseArticle(
       .transaction()
       .execute(async (trx) => {
         const updated = await updateNews(trx, id, change);
-        if (updated) await notePublicChange(trx);
+        if (updated) {
+          await notePublicChange(trx);
+          await indexArticle(trx, updated);
+        }
         if (updated && actor) {
           await recordAudit(trx, {
             entity: "news",
@@ -280,7 +286,10 @@ export async function removeArticle(
     .transaction()
     .execute(async (trx) => {
       const row = await deleteNews(trx, id);
-      if (row) await notePublicChange(trx);
+      if (row) {
+        await notePublicChange(trx);
+        await unindexArticle(trx, id);
+      }
       if (row && actor) {
         await recordAudit(trx, {
           entity: "news",

@@ -34,6 +34,7 @@ import * as m0033 from "./0033_pledge_status_index";
 import * as m0034 from "./0034_partial_indexes";
 import * as m0036 from "./0036_hmrc_tests_mail_lanes";
 import * as m0037 from "./0037_passkeys";
+import * as m0042 from "./0042_search";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0034_partial_indexes": m0034,
   "0036_hmrc_tests_mail_lanes": m0036,
   "0037_passkeys": m0037,
+  "0042_search": m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { sql, type Kysely } from "kysely";
 import { databaseEngine, knownMigrations, migrateToLatest, openDatabase, type DB } from "../../app/infra/db.server";
 import { uploadContentType } from "../../app/infra/images.server";
 import { folderUploadStore, databaseUploadStore } from "../../app/infra/upload-store.server";
+import { rebuildSearchIndex } from "../../app/services/search.server";
 
 /** PostgreSQL's limit on parameters in one statement is 65,535; stay well under it. */
 export const MAX_PARAMETERS = 60_000;
@@ -40,7 +41,11 @@ export interface CopyResult {
 }
 
 /** Tables migrations own (kysely_migration, kysely_migration_lock) or SQLite keeps for itself. */
-const isInternalTable = (name: string) => name.startsWith("sqlite_") || name.startsWith("kysely_migration");
+const isInternalTable = (name: string) =>
+  name.startsWith("sqlite_") ||
+  name.startsWith("kysely_migration") ||
+  // Site search's index is each engine's own (FTS5 here, tsvector there): rebuilt after the copy.
+  name.startsWith("search_");
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -390,6 +395,8 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       }
       return { tables: checks, photos, differences };
     });
+    // Site search's index is not copied (each engine has its own): it is made from what was copied.
+    await rebuildSearchIndex(target);
     return result;
   } finally {
     sqlite.close();

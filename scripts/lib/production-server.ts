@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../../app/infra/db.server";
 import { createNews } from "../../app/models/news.server";
+import { rebuildSearchIndex } from "../../app/services/search.server";
 import { seedDatabase } from "../../db/seed";
 
 export const ADMIN_USERNAME = "admin";
@@ -62,6 +63,8 @@ export async function prepareDatabase(target: string, options: { articles?: numb
         });
       }
     });
+    // The articles were written beside the news service: site search indexes them all at once.
+    await rebuildSearchIndex(db);
   } finally {
     await db.destroy();
   }

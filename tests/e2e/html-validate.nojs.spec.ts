@@ -67,6 +67,10 @@ test("every public page is valid HTML", async ({ request }) => {
     `/news/${article.id}`,
     `/donate/thank-you/${pledge.reference}`,
     "/contact?subject=partnership",
+    // Site search: results with marked words, no results with a suggestion, the empty page.
+    "/search?q=flood+relief",
+    "/search?q=prostetic",
+    "/search",
     "/admin/login",
     "/admin/forgot-password",
     "/no-such-page",

@@ -10,6 +10,7 @@ import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
 import { pageCache } from "~/infra/page-cache.server";
+import { forgetAnswers } from "~/services/search.server";
 import { copySqliteTemplate } from "../setup/sqlite-template";
 
 /**
@@ -89,6 +90,9 @@ export async function resetDatabase(): Promise<void> {
   ] as const) {
     await db.deleteFrom(table).execute();
   }
+  // Site search's documents of what was just deleted (the site's own pages stay indexed).
+  await sql`delete from search_documents where kind in ('news', 'appeal')`.execute(db);
+  forgetAnswers();
   // Emptied behind the services' back (as another process would): nothing cached stays.
   pageCache.clear();
 }

@@ -116,6 +116,8 @@ const table: Record<string, Row> = {
   "api+/auth.verify.ts": { loader: ALL, action: "public" },
   "api+/news.ts": { loader: "public", action: NEWS, method: "POST" },
   "api+/news.$id.ts": { loader: "public", action: NEWS, method: "DELETE" },
+  // Site search: anyone reads; any other method is a 405 for anyone.
+  "api+/search.ts": page("public"),
 };
 
 const params = { id: "999999", paymentId: "999999", token: "not-a-real-token" };

@@ -82,8 +82,15 @@ function kindOf(dataType: string): Kind | string {
   return type;
 }
 
+/**
+ * Site search's tables (0042) differ by engine (FTS5 and its shadow tables on SQLite, tsvector
+ * columns on PostgreSQL) and are read only through app/infra/search-index.server.ts, so
+ * db/schema.ts does not declare them.
+ */
+const engineOwnTable = (name: string) => name.startsWith("search_");
+
 async function migratedSchema(): Promise<Map<string, ColumnMetadata[]>> {
-  const tables = await getDb().introspection.getTables();
+  const tables = (await getDb().introspection.getTables()).filter((table) => !engineOwnTable(table.name));
   return new Map(tables.map((table) => [table.name, table.columns]));
 }
 

@@ -11,7 +11,7 @@ export const DECLARATION_NOTES = [
   "If you pay Income Tax at the higher or additional rate and want to receive the extra tax relief due to you, you must include all your Gift Aid donations on your Self Assessment tax return or ask HM Revenue and Customs to adjust your tax code.",
 ] as const;
 
-export const HOW_TO_CANCEL = `To cancel your Gift Aid declaration, e-mail us at ${site.email} with your payment reference. Donations we receive after you cancel will not be claimed.`;
+export const HOW_TO_CANCEL = `To cancel your Gift Aid declaration, e-mail us at ${site.email} with your payment reference. Donations we receive from the day you tell us will not be claimed.`;
 
 export const giftAidThankYou = {
   heading: "Your Gift Aid declaration",

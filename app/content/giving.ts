@@ -40,7 +40,7 @@ export const givingWords = {
   ],
   cancelConfirm: "Yes, cancel my declaration",
   cancelKeep: "No, keep it",
-  cancelled: "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; later ones are not covered.",
+  cancelled: "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts we receive from today are not covered.",
   alreadyCancelled: "This declaration is already cancelled.",
   noSuchDeclaration: "There is no such declaration of yours.",
   noSuchStatement: "There is no giving statement for that year.",

@@ -181,8 +181,8 @@ export async function getEnduringDeclarationEmailCopy(
 }
 
 /**
- * Staff cancel a declaration (the donor asked). Payments received after the day it was
- * cancelled are no longer claimable; batches already made keep what they claimed.
+ * Staff cancel a declaration (the donor asked). Payments received on or after the day it was
+ * cancelled (the day we were told) are never claimable; batches already made keep what they claimed.
  */
 export async function cancelDeclaration(id: number, reason: string, actor: string, db: DB = getDb()): Promise<void> {
   const text = reason.replace(/\s+/g, " ").trim();

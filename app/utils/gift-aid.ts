@@ -192,7 +192,10 @@ export interface ClaimabilityInput {
   /** YYYY-MM-DD (UK day) the declaration was made. */
   declaredOn: string;
   coversPastFourYears: boolean;
-  /** YYYY-MM-DD (UK day) the declaration was cancelled, or null. */
+  /**
+   * YYYY-MM-DD (UK day) the cancellation has effect from (the day the charity was told), or
+   * null: money received on or after it is never claimed.
+   */
   cancelledOn: string | null;
   /** Already in a claim batch (any batch, submitted or not). */
   claimed: boolean;
@@ -200,15 +203,20 @@ export interface ClaimabilityInput {
 
 export type Claimability = { claimable: true } | { claimable: false; reason: string };
 
+/** Why a payment received on or after a cancellation's day is not claimed (staff read it). */
+export const CANCELLED_REASON = "Received on or after the day the declaration was cancelled";
+
 /**
- * Whether a payment may be claimed under its pledge's declaration. A cancellation stops
- * claims on money received after the day it was cancelled; money received before the
- * declaration is covered only by a declaration that reaches back, and only 4 years back.
+ * Whether a payment may be claimed under a declaration. A cancellation has effect from the day
+ * the charity was told (HMRC: payments received on or after it are never claimable, whatever
+ * order the records arrive in, so a standing order received that day and imported later is not
+ * claimed); money received before the declaration is covered only by a declaration that reaches
+ * back, and only 4 years back.
  */
 export function claimability(input: ClaimabilityInput): Claimability {
   if (input.claimed) return { claimable: false, reason: "Already in a claim batch" };
-  if (input.cancelledOn !== null && input.receivedOn > input.cancelledOn) {
-    return { claimable: false, reason: "Received after the declaration was cancelled" };
+  if (input.cancelledOn !== null && input.receivedOn >= input.cancelledOn) {
+    return { claimable: false, reason: CANCELLED_REASON };
   }
   if (input.receivedOn < input.declaredOn) {
     if (!input.coversPastFourYears) {
@@ -227,7 +235,7 @@ export interface CoverDeclaration {
   /** YYYY-MM-DD (UK day) it was made. */
   declaredOn: string;
   coversPastFourYears: boolean;
-  /** YYYY-MM-DD (UK day) it was cancelled, or null. */
+  /** YYYY-MM-DD (UK day) its cancellation has effect from (nothing received on or after it is covered), or null. */
   cancelledOn: string | null;
 }
 

@@ -49,7 +49,8 @@ interface Window {
 
 /** The rule, written out independently of the code under test. */
 function holds(w: Window, receivedOn: string): boolean {
-  if (w.cancelledOn !== null && receivedOn > w.cancelledOn) return false;
+  // HMRC: a cancellation has effect from the day the charity is told; nothing received that day or later.
+  if (w.cancelledOn !== null && receivedOn >= w.cancelledOn) return false;
   if (receivedOn >= w.declaredOn) return true;
   return w.coversPast && receivedOn >= addYearsToDay(w.declaredOn, -4);
 }
@@ -182,7 +183,7 @@ describe("enduring Gift Aid (property-based)", () => {
     );
   }, 120_000);
 
-  it("a cancellation stops claims on money after its day, and a gift made later with no declaration is covered", async () => {
+  it("a cancellation stops claims on money received on or after its day, and a gift made later with no declaration is covered", async () => {
     await resetDatabase();
     const db = getDb();
     const declared = await submitPledge({
@@ -214,13 +215,15 @@ describe("enduring Gift Aid (property-based)", () => {
     const tooOld = await recordPaymentForTest(later.id, "2021-04-05", 100);
     const onDay = await recordPaymentForTest(declared.id, "2025-04-06", 100);
     await db.updateTable("gift_aid_declarations").set({ cancelled_at: "2025-10-01T09:00:00.000Z" }).execute();
-    const lastCovered = await recordPaymentForTest(later.id, "2025-10-01", 100);
+    const lastCovered = await recordPaymentForTest(later.id, "2025-09-30", 100);
+    const sameDay = await recordPaymentForTest(later.id, "2025-10-01", 100); // the day the charity was told
     const afterCancel = await recordPaymentForTest(later.id, "2025-10-02", 100);
     const lists = await listClaimCandidates();
     expect(lists.claimable.map((c) => c.paymentId).sort()).toEqual([before, onDay, lastCovered].sort());
     expect(lists.notCovered.map((c) => [c.paymentId, c.problems[0]])).toEqual([
       [tooOld, "Received more than 4 years before the declaration"],
-      [afterCancel, "Received after the declaration was cancelled"],
+      [sameDay, "Received on or after the day the declaration was cancelled"],
+      [afterCancel, "Received on or after the day the declaration was cancelled"],
     ]);
   });
 });

@@ -23,14 +23,16 @@ describe("coveringDeclaration", () => {
     expect(coveringDeclaration("2027-01-01", all)).toEqual({ covered: true, declarationId: 3 });
   });
 
-  it("skips a cancelled declaration for money after its day, and one that does not reach back", () => {
+  it("skips a cancelled declaration for money on or after its day, and one that does not reach back", () => {
     const all = [d(1, "2024-01-01", { cancelledOn: "2024-06-30" }), d(2, "2025-01-01", { coversPastFourYears: false })];
-    expect(coveringDeclaration("2024-06-30", all)).toEqual({ covered: true, declarationId: 1 });
-    expect(coveringDeclaration("2024-07-01", all)).toEqual({
-      covered: false,
-      reason:
-        "Received after the declaration was cancelled; Received before the declaration, which does not cover past donations",
-    });
+    expect(coveringDeclaration("2024-06-29", all)).toEqual({ covered: true, declarationId: 1 });
+    for (const day of ["2024-06-30", "2024-07-01"]) {
+      expect(coveringDeclaration(day, all)).toEqual({
+        covered: false,
+        reason:
+          "Received on or after the day the declaration was cancelled; Received before the declaration, which does not cover past donations",
+      });
+    }
     expect(coveringDeclaration("2025-01-01", all)).toEqual({ covered: true, declarationId: 2 });
   });
 

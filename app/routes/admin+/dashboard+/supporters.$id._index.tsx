@@ -88,7 +88,7 @@ export default function SupporterPage() {
           <>
             <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
               A declaration covers every gift of this supporter, on any pledge, received on or after the day it was
-              made, up to 4 years before it when it covers past gifts, and none received after it was cancelled.
+              made, up to 4 years before it when it covers past gifts, and none received on or after the day it was cancelled.
             </p>
             {declarations.map((declaration) => (
               <div key={declaration.id} className="mt-4">

@@ -358,6 +358,12 @@ export async function mergeSupporterInto(db: DB, survivorId: number, mergedId: n
     .set({ supporter_id: survivorId, is_primary: 0 })
     .where("supporter_id", "=", mergedId)
     .execute();
+  // Details a public form typed for the merged-away address wait on the survivor's page.
+  await db
+    .updateTable("supporter_pending_details")
+    .set({ supporter_id: survivorId })
+    .where("supporter_id", "=", mergedId)
+    .execute();
   const merged = await getSupporter(db, mergedId);
   if (merged?.displayName) {
     await db

@@ -14,6 +14,7 @@ import {
 } from "~/models/giving.server";
 import { listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
+import { getHeldDetails } from "~/models/supporter-details.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
@@ -71,12 +72,15 @@ export async function buildStatement(
     giftAid: giftAidApplies(gift, declarations),
   }));
   const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
+  // Named as the supporter's record names them, never as a later public form typed it for their address.
+  const held = await getHeldDetails(db, key);
+  const donorName = held?.firstName ? `${held.firstName} ${held.lastName}` : `${donor.firstName} ${donor.lastName}`;
   return {
     donor,
     statement: {
       charityName: charity.name,
       charityNumber: charity.charityNumber,
-      donorName: `${donor.firstName} ${donor.lastName}`,
+      donorName,
       taxYearLabel: taxYearLabel(year),
       firstDay: days.first,
       lastDay: days.last,

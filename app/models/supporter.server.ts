@@ -95,7 +95,14 @@ function supporterWhere(query: SupporterQuery, today: string) {
             .selectFrom("gift_aid_declarations")
             .select("gift_aid_declarations.id")
             .whereRef("gift_aid_declarations.supporter_id", "=", "supporters.id")
-            .where("gift_aid_declarations.cancelled_at", "is", null),
+            .where("gift_aid_declarations.cancelled_at", "is", null)
+            // One waiting for confirmation (a public form's, for a known address) covers its own gift only.
+            .where((w) =>
+              w.or([
+                w("gift_aid_declarations.own_gift_only", "=", 0),
+                w("gift_aid_declarations.confirmed_at", "is not", null),
+              ]),
+            ),
         ),
       );
     }

@@ -50,7 +50,7 @@ test("a stranger's Gift Aid with Bob's address changes nothing of Bob's until he
   await staffPage.goto(`/admin/dashboard/supporters/${supporter_id}`);
   await expect(staffPage.getByRole("heading", { level: 2, name: `Bob ${lastName}` })).toBeVisible();
   const pending = staffPage.getByRole("region", { name: "Details given on public forms" });
-  await expect(pending.getByText("Mallory Stranger")).toBeVisible();
+  await expect(pending.getByText("Mallory Stranger", { exact: true })).toBeVisible();
   await expect(staffPage.getByRole("heading", { name: /waiting for confirmation/ })).toBeVisible();
   await pending.getByRole("button", { name: /^Reject/ }).click();
   await expect(staffPage.getByRole("status")).toContainText("The details are rejected");

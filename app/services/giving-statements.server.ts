@@ -58,7 +58,7 @@ export async function buildStatement(
   if (!anchor) return undefined;
   const key = await donorOfPledge(db, anchor.id);
   if (key === undefined) return undefined;
-  // The donor as they last named themselves.
+  // Their newest pledge gives the address the statement goes to (the name is the record's, below).
   const newestId = await findNewestPledgeIdOfDonor(db, key);
   const donor = (newestId !== undefined && newestId !== anchor.id ? await getPledge(db, newestId) : anchor) ?? anchor;
   const days = taxYearDays(year);

@@ -74,13 +74,13 @@ export async function buildStatement(
   const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
   // Named as the supporter's record names them, never as a later public form typed it for their address.
   const held = await getHeldDetails(db, key);
-  const donorName = held?.firstName ? `${held.firstName} ${held.lastName}` : `${donor.firstName} ${donor.lastName}`;
+  const named = held?.firstName ? { ...donor, firstName: held.firstName, lastName: held.lastName } : donor;
   return {
-    donor,
+    donor: named,
     statement: {
       charityName: charity.name,
       charityNumber: charity.charityNumber,
-      donorName,
+      donorName: `${named.firstName} ${named.lastName}`,
       taxYearLabel: taxYearLabel(year),
       firstDay: days.first,
       lastDay: days.last,

@@ -374,6 +374,15 @@ export interface GiftAidDeclarationsTable {
   supporter_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Who cancelled it: the donor themselves at /giving, or staff; null for a cancellation from before 0024 (staff). */
   cancelled_by: ColumnType<"staff" | "donor" | null, "staff" | "donor" | null | undefined, "staff" | "donor" | null>;
+  /**
+   * 1: made on a public form for an address whose supporter already had a gift (0038): it covers
+   * only its own pledge's gifts until confirmed (the donor at Your giving, or staff).
+   */
+  own_gift_only: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** When the address's owner (Your giving) or staff confirmed it for all the supporter's gifts (0038). */
+  confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "donor", or the username of the staff member who accepted it (0038). */
+  confirmed_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GiftAidClaimsTable {
@@ -588,6 +597,32 @@ export interface SupportersTable {
   /** Normalised UK postcode. */
   postcode: ColumnType<string | null, string | null | undefined, string | null>;
   address_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A name (and home address, given with a Gift Aid declaration) typed on a public form for an
+ * address whose supporter already had a gift, differing from the supporter's record (0038): kept
+ * beside the record until staff merge it in or reject it; never applied on its own.
+ */
+export interface SupporterPendingDetailsTable {
+  id: Generated<number>;
+  supporter_id: number;
+  /** The pledge the form made (null once that pledge is gone). */
+  pledge_id: number | null;
+  /** Which form: "donate", "fundraising", "event". */
+  source: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  house_name_or_number: string | null;
+  address_line: string | null;
+  town: string | null;
+  postcode: string | null;
+  created_at: string;
+  resolved_at: string | null;
+  /** The staff username who merged or rejected it. */
+  resolved_by: string | null;
+  resolution: "merged" | "rejected" | null;
 }
 
 export interface SupporterEmailsTable {
@@ -810,6 +845,7 @@ export interface Database {
   job_runs: JobRunsTable;
   upload_files: UploadFilesTable;
   supporters: SupportersTable;
+  supporter_pending_details: SupporterPendingDetailsTable;
   volunteer_applications: VolunteerApplicationsTable;
   volunteer_application_interests: VolunteerApplicationInterestsTable;
   volunteer_status_changes: VolunteerStatusChangesTable;

@@ -5,7 +5,7 @@ export const GIFT_AID_ROUNDING_NOTE = `Gift Aid is ${GIFT_AID_PENCE_PER_POUND}p 
 
 export const giftAidStaff = {
   sectionTitle: "Gift Aid",
-  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1 of what the donor kept, after any refund): received payments, on any pledge, of supporters whose Gift Aid declaration covers the day the money arrived (made before it, or up to 4 years after it when it covers past gifts, and not cancelled before it), not yet in a claim batch.`,
+  intro: `Payments we can claim Gift Aid on (${GIFT_AID_PENCE_PER_POUND}p per £1 of what the donor kept, after any refund): received payments, on any pledge, of supporters whose Gift Aid declaration covers the day the money arrived (made before it, or up to 4 years after it when it covers past gifts, and not cancelled on or before that day), not yet in a claim batch.`,
   rejectedIntro:
     "HMRC would reject these rows, so they are left out of any batch. Correct the declaration (or ask the donor) and they come back here.",
   submittedLocked: "This batch was submitted to HMRC: nothing in it can change.",

@@ -40,7 +40,8 @@ export const givingWords = {
   ],
   cancelConfirm: "Yes, cancel my declaration",
   cancelKeep: "No, keep it",
-  cancelled: "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; later ones are not covered.",
+  cancelled:
+    "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts we receive from today are not covered.",
   alreadyCancelled: "This declaration is already cancelled.",
   noSuchDeclaration: "There is no such declaration of yours.",
   noSuchStatement: "There is no giving statement for that year.",
@@ -113,6 +114,21 @@ export const givingWords = {
   declareKeep: "No, go back",
   declareNeedsAddress: "We need your home address for a Gift Aid declaration: add it first.",
   declareAlreadyCovered: "You already have a Gift Aid declaration in force: it covers your gifts.",
+  // A declaration made on a public form with this address after the supporter's first gift:
+  // anyone can type anyone's address, so it covers only its own gift until the donor confirms it.
+  declarationWaiting: (name: string, address: string) =>
+    `Waiting for your confirmation: made on our website with your e-mail address, in the name ${name}${address ? `, home address ${address}` : ""}. Until you confirm it, it covers only the gift it was made with.`,
+  confirmDeclaration: "Confirm this declaration",
+  confirmTitle: "Confirm your Gift Aid declaration?",
+  confirmLead: (day: string) => `The Gift Aid declaration made on ${day} with your e-mail address.`,
+  confirmEffects: (name: string, address: string) => [
+    `It was made in the name ${name}${address ? `, with the home address ${address}` : ""}. Confirm it only if these are your name and home address and you made it.`,
+    "Once confirmed it covers all your gifts: the 4 years before it and every gift after it, until you cancel it.",
+    "Not yours? Cancel it instead: it then covers nothing more, and your own details stay as they are.",
+  ],
+  confirmConfirm: "Yes, confirm my declaration",
+  confirmKeep: "No, go back",
+  nothingToConfirm: "This declaration is not waiting for confirmation.",
 } as const;
 
 /** How a payment arrived, as the donor reads it. */

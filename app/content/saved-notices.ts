@@ -24,6 +24,10 @@ export const savedNotices = {
   "small-donation-deleted": "Small donation deleted.",
   "supporters-merged": "The supporters were merged.",
   // Your giving (/giving): what a donor's own change says.
+  "giving-declaration-confirmed": "Your Gift Aid declaration is confirmed: it covers all your gifts.",
+  "declaration-accepted": "The declaration is accepted: it covers all the supporter's gifts.",
+  "supporter-details-merged": "The details are merged into the supporter's record.",
+  "supporter-details-rejected": "The details are rejected: the supporter's record is unchanged.",
   "giving-declaration-cancelled":
     "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts from today are not covered.",
   "giving-signed-out": "You have signed out of Your giving.",

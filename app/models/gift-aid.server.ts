@@ -32,6 +32,15 @@ export interface Declaration {
   cancelledBy: "staff" | "donor" | null;
   /** The supporter it belongs to (its pledge's), whose every gift in its window it covers. */
   supporterId: number | null;
+  /**
+   * Made on a public form for an address whose supporter already had a gift (0038): until
+   * confirmed it covers only its own pledge's gifts.
+   */
+  ownGiftOnly: boolean;
+  /** When the address's owner (Your giving) or staff confirmed it for all the supporter's gifts. */
+  confirmedAt: string | null;
+  /** "donor", or the staff username. */
+  confirmedBy: string | null;
 }
 
 /**
@@ -40,9 +49,17 @@ export interface Declaration {
  */
 export type DeclarationInput = Omit<
   Declaration,
-  "id" | "coversPastFourYears" | "cancelledAt" | "cancelReason" | "cancelledBy" | "supporterId" | "pledgeId"
-> &
-  ({ pledgeId: number; supporterId?: never } | { pledgeId: null; supporterId: number });
+  | "id"
+  | "coversPastFourYears"
+  | "cancelledAt"
+  | "cancelReason"
+  | "cancelledBy"
+  | "supporterId"
+  | "pledgeId"
+  | "ownGiftOnly"
+  | "confirmedAt"
+  | "confirmedBy"
+> & { ownGiftOnly?: boolean } & ({ pledgeId: number; supporterId?: never } | { pledgeId: null; supporterId: number });
 
 function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
   return {
@@ -64,6 +81,9 @@ function toDeclaration(row: Selectable<GiftAidDeclarationsTable>): Declaration {
     cancelReason: row.cancel_reason,
     cancelledBy: row.cancelled_by,
     supporterId: row.supporter_id,
+    ownGiftOnly: row.own_gift_only === 1,
+    confirmedAt: row.confirmed_at,
+    confirmedBy: row.confirmed_by,
   };
 }
 
@@ -84,6 +104,7 @@ export async function insertDeclaration(db: DB, input: DeclarationInput): Promis
       declaration_text: input.text,
       declared_at: input.declaredAt,
       covers_past_four_years: 1,
+      own_gift_only: input.ownGiftOnly ? 1 : 0,
       // The pledge's supporter: the declaration is theirs, for all their gifts.
       supporter_id:
         input.pledgeId === null
@@ -139,6 +160,26 @@ export async function setDeclarationCancelled(
       .updateTable("gift_aid_declarations")
       .set({ cancelled_at: change.at, cancel_reason: change.reason, cancelled_by: change.by })
       .where("id", "=", id)
+      .where("cancelled_at", "is", null),
+  );
+}
+
+/**
+ * Confirms a declaration that covers its own gift only, for all the supporter's gifts; false when
+ * it is not waiting for that (gone, cancelled, already confirmed, or never limited).
+ */
+export async function setDeclarationConfirmed(
+  db: DB,
+  id: number,
+  change: { at: string; by: string },
+): Promise<boolean> {
+  return updatedAny(
+    db
+      .updateTable("gift_aid_declarations")
+      .set({ confirmed_at: change.at, confirmed_by: change.by })
+      .where("id", "=", id)
+      .where("own_gift_only", "=", 1)
+      .where("confirmed_at", "is", null)
       .where("cancelled_at", "is", null),
   );
 }

@@ -1,6 +1,8 @@
 import type { DB } from "~/infra/db.server";
 import { updatedAny } from "~/infra/row-count.server";
-import type { Declaration } from "./gift-aid.server";
+import { listDeclarationsOfSupporters, type Declaration } from "./gift-aid.server";
+import { listPledgesOfSupporter } from "./pledge.server";
+import { getSupporter } from "./supporter.server";
 
 // The name and home address a donor gives at Your giving, kept on their supporter row (0030).
 // A Gift Aid declaration keeps its own copy of the address it was made with.
@@ -34,4 +36,43 @@ export async function setSupporterDetails(
       })
       .where("id", "=", id),
   );
+}
+
+/**
+ * The name and home address the supporter's record holds (undefined: no such supporter): the
+ * name they gave at Your giving or staff merged in, else their first pledge's; the address they
+ * gave at Your giving or staff merged in, else that of their latest declaration that speaks for
+ * them (made with their first gift, at Your giving, or confirmed). What a public form typed later
+ * for their address is never read here: an e-mail address is not a person (0038).
+ */
+export async function getHeldDetails(db: DB, supporterId: number): Promise<SupporterDetails | undefined> {
+  const supporter = await getSupporter(db, supporterId);
+  if (!supporter) return undefined;
+  const [pledges, declarations] = await Promise.all([
+    supporter.firstName ? Promise.resolve([]) : listPledgesOfSupporter(db, supporterId),
+    supporter.addressUpdatedAt ? Promise.resolve(new Map()) : listDeclarationsOfSupporters(db, [supporterId]),
+  ]);
+  const first = pledges[0];
+  const declaration = ((declarations.get(supporterId) ?? []) as Declaration[])
+    .filter((d) => !d.ownGiftOnly || d.confirmedAt !== null)
+    .at(-1);
+  const address = supporter.addressUpdatedAt
+    ? {
+        house: supporter.houseNameOrNumber ?? "",
+        street: supporter.addressLine ?? "",
+        town: supporter.town ?? "",
+        postcode: supporter.postcode ?? "",
+      }
+    : {
+        house: declaration?.house ?? "",
+        street: declaration?.street ?? "",
+        town: declaration?.town ?? "",
+        postcode: declaration?.postcode ?? "",
+      };
+  return {
+    title: supporter.firstName ? supporter.title : (declaration?.title ?? null),
+    firstName: supporter.firstName ?? first?.firstName ?? declaration?.firstName ?? "",
+    lastName: supporter.lastName ?? first?.lastName ?? declaration?.lastName ?? "",
+    ...address,
+  };
 }

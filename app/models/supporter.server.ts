@@ -95,7 +95,14 @@ function supporterWhere(query: SupporterQuery, today: string) {
             .selectFrom("gift_aid_declarations")
             .select("gift_aid_declarations.id")
             .whereRef("gift_aid_declarations.supporter_id", "=", "supporters.id")
-            .where("gift_aid_declarations.cancelled_at", "is", null),
+            .where("gift_aid_declarations.cancelled_at", "is", null)
+            // One waiting for confirmation (a public form's, for a known address) covers its own gift only.
+            .where((w) =>
+              w.or([
+                w("gift_aid_declarations.own_gift_only", "=", 0),
+                w("gift_aid_declarations.confirmed_at", "is not", null),
+              ]),
+            ),
         ),
       );
     }
@@ -356,6 +363,12 @@ export async function mergeSupporterInto(db: DB, survivorId: number, mergedId: n
   await db
     .updateTable("supporter_emails")
     .set({ supporter_id: survivorId, is_primary: 0 })
+    .where("supporter_id", "=", mergedId)
+    .execute();
+  // Details a public form typed for the merged-away address wait on the survivor's page.
+  await db
+    .updateTable("supporter_pending_details")
+    .set({ supporter_id: survivorId })
     .where("supporter_id", "=", mergedId)
     .execute();
   const merged = await getSupporter(db, mergedId);

@@ -9,10 +9,14 @@ import { nowIsoString } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
-import { insertDeclaration, listDeclarationsOfSupporters } from "~/models/gift-aid.server";
-import { listPledgesOfSupporter } from "~/models/pledge.server";
-import { setSupporterDetails, type SupporterDetails } from "~/models/supporter-details.server";
-import { getSupporter, listSupporterEmails } from "~/models/supporter.server";
+import {
+  getDeclaration,
+  insertDeclaration,
+  listDeclarationsOfSupporters,
+  setDeclarationConfirmed,
+} from "~/models/gift-aid.server";
+import { getHeldDetails, setSupporterDetails, type SupporterDetails } from "~/models/supporter-details.server";
+import { listSupporterEmails } from "~/models/supporter.server";
 import { charityText } from "~/utils/charity-text";
 import { charitySettingsIn } from "./charity-settings.server";
 import { DonorPortalError } from "./donor-portal.server";
@@ -32,38 +36,14 @@ export async function auditByDonor(db: DB, supporterId: number, action: string, 
 }
 
 /**
- * The donor's name and home address as we hold them: what they last gave at Your giving, else
- * the name of their latest pledge and the address of their latest declaration (empty when none).
+ * The donor's name and home address as we hold them (getHeldDetails): what they gave at Your
+ * giving (or staff merged in), else their first pledge's name and the address of their latest
+ * declaration that speaks for them; never what a public form typed later for their address.
  */
 export async function getDonorDetails(supporterId: number, db: DB = getDb()): Promise<SupporterDetails> {
-  const supporter = await getSupporter(db, supporterId);
-  if (!supporter) throw new DonorPortalError(givingWords.noSuchDonor, 404);
-  if (supporter.addressUpdatedAt) {
-    return {
-      title: supporter.title,
-      firstName: supporter.firstName ?? "",
-      lastName: supporter.lastName ?? "",
-      house: supporter.houseNameOrNumber ?? "",
-      street: supporter.addressLine ?? "",
-      town: supporter.town ?? "",
-      postcode: supporter.postcode ?? "",
-    };
-  }
-  const [pledges, declarations] = await Promise.all([
-    listPledgesOfSupporter(db, supporterId),
-    listDeclarationsOfSupporters(db, [supporterId]),
-  ]);
-  const pledge = pledges.at(-1);
-  const declaration = declarations.get(supporterId)?.at(-1);
-  return {
-    title: declaration?.title ?? null,
-    firstName: pledge?.firstName ?? declaration?.firstName ?? "",
-    lastName: pledge?.lastName ?? declaration?.lastName ?? "",
-    house: declaration?.house ?? "",
-    street: declaration?.street ?? "",
-    town: declaration?.town ?? "",
-    postcode: declaration?.postcode ?? "",
-  };
+  const details = await getHeldDetails(db, supporterId);
+  if (!details) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  return details;
 }
 
 /** Whether a declaration can be made from these details: a name and a whole home address. */
@@ -102,7 +82,10 @@ export async function makeDeclarationByDonor(supporterId: number): Promise<numbe
   if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
   const id = await db.transaction().execute(async (trx) => {
     const existing = (await listDeclarationsOfSupporters(trx, [supporterId])).get(supporterId) ?? [];
-    if (existing.some((d) => d.cancelledAt === null)) throw new DonorPortalError(givingWords.declareAlreadyCovered);
+    // One waiting for their confirmation (made on a public form with their address) does not count.
+    if (existing.some((d) => d.cancelledAt === null && (!d.ownGiftOnly || d.confirmedAt !== null))) {
+      throw new DonorPortalError(givingWords.declareAlreadyCovered);
+    }
     const charity = await charitySettingsIn(trx);
     const declaration = await insertDeclaration(trx, {
       pledgeId: null,
@@ -137,4 +120,36 @@ export async function makeDeclarationByDonor(supporterId: number): Promise<numbe
   });
   logger.info({ event: "giving.declaration_made", declaration_id: id }, "Declaration made by donor");
   return id;
+}
+
+/**
+ * The address's owner confirms, at Your giving, a declaration made with their address on a
+ * public form: from now on it covers all their gifts in its window, not only its own. Audited as
+ * the donor's own on the declaration and the supporter.
+ */
+export async function confirmDeclarationByDonor(supporterId: number, declarationId: number): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const declaration = await getDeclaration(trx, declarationId);
+      if (!declaration || declaration.supporterId !== supporterId) {
+        throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
+      }
+      if (!(await setDeclarationConfirmed(trx, declarationId, { at: nowIsoString(), by: "donor" }))) {
+        throw new DonorPortalError(givingWords.nothingToConfirm);
+      }
+      await recordAudit(trx, {
+        entity: "declaration",
+        entityId: declarationId,
+        action: "declaration.confirmed",
+        detail: `Confirmed ${BY_THE_DONOR} at Your giving: it covers all their gifts`,
+        actor: DONOR_ACTOR,
+        actorId: null,
+      });
+      await auditByDonor(trx, supporterId, "declaration-confirmed", `Gift Aid declaration ${declarationId} confirmed`);
+    });
+  logger.info(
+    { event: "giving.declaration_confirmed", declaration_id: declarationId },
+    "Declaration confirmed by donor",
+  );
 }

@@ -32,7 +32,12 @@ import {
   markDonorLinkUsed,
   touchDonorSession,
 } from "~/models/donor.server";
-import { getDeclaration, listDeclarationsOfSupporters, setDeclarationCancelled } from "~/models/gift-aid.server";
+import {
+  getDeclaration,
+  listDeclarationsOfSupporters,
+  setDeclarationCancelled,
+  type Declaration,
+} from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { hashToken } from "~/models/session.server";
 import {
@@ -287,6 +292,12 @@ export interface DonorDeclarationRow {
   coversPastFourYears: boolean;
   cancelledOn: string | null;
   covers: { paymentId: number; reference: string; receivedOn: string; amountPence: number }[];
+  /**
+   * Made on a public form with their address after their first gift, not confirmed: the name and
+   * address it was made with (typed by whoever made it; shown only to the address's owner), so
+   * they can confirm it is theirs. Null for one that covers all their gifts.
+   */
+  waiting: { name: string; address: string } | null;
 }
 
 export interface DonorPortal {
@@ -310,6 +321,15 @@ export interface DonorPortal {
   newsletter: boolean;
   /** Tax years with a gift, newest first: a statement of each can be downloaded. */
   statementYears: { year: number; label: string }[];
+}
+
+/** A declaration waiting for its address's owner to confirm it: who it names. */
+function waitingOf(d: Declaration | undefined): DonorDeclarationRow["waiting"] {
+  if (!d || !d.ownGiftOnly || d.confirmedAt !== null || d.cancelledAt !== null) return null;
+  return {
+    name: [d.title, d.firstName, d.lastName].filter(Boolean).join(" "),
+    address: [`${d.house} ${d.street}`, d.town, d.postcode].join(", "),
+  };
 }
 
 /** What the signed-in donor sees: their gifts (net of refunds, with the Gift Aid on each), pledges and declarations. */
@@ -375,6 +395,7 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
         version: wording.get(d.id)?.version ?? "",
         coversPastFourYears: d.coversPastFourYears,
         cancelledOn: d.cancelledOn,
+        waiting: waitingOf(wording.get(d.id)),
         covers: d.covers.map(({ paymentId, reference, receivedOn, amountPence }) => ({
           paymentId,
           reference,

@@ -21,7 +21,6 @@ import {
   type ClaimedPaymentRefund,
   type Claim,
   type ClaimItem,
-  type Declaration,
   type DeclaredPayment,
 } from "~/models/gift-aid.server";
 import { listSubmissionsOfClaim } from "~/models/hmrc-submission.server";
@@ -36,7 +35,7 @@ import {
   type ScheduleRow,
 } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
-import { GiftAidError } from "./gift-aid-declarations.server";
+import { coverOf, GiftAidError } from "./gift-aid-declarations.server";
 
 // Gift Aid claims: which payments can be claimed (covered by one of their supporter's
 // declarations, on any pledge: docs/gift-aid.md; not yet claimed),
@@ -67,18 +66,10 @@ export interface ClaimCandidates {
   notCovered: ClaimCandidate[];
 }
 
-/** A supporter's declaration in UK days, as the cover rule takes it. */
-export function coverOf(declaration: Declaration): CoverDeclaration {
-  return {
-    id: declaration.id,
-    declaredOn: toLondonDay(declaration.declaredAt),
-    coversPastFourYears: declaration.coversPastFourYears,
-    cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
-  };
-}
+export { coverOf };
 
 function candidateOf(payment: DeclaredPayment): { candidate: ClaimCandidate; covered: boolean } {
-  const cover = coveringDeclaration(payment.receivedOn, payment.declarations.map(coverOf));
+  const cover = coveringDeclaration(payment.receivedOn, payment.declarations.map(coverOf), payment.pledgeId);
   // The covering declaration, or (not covered) the latest one, for the name shown.
   const declaration = cover.covered
     ? payment.declarations.find((d) => d.id === cover.declarationId)!

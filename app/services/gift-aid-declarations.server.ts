@@ -1,11 +1,11 @@
-import { londonToday, nowIsoString } from "~/infra/clock.server";
+import { nowIsoString } from "~/infra/clock.server";
 import {
   DECLARATION_COVERS,
   ENDURING_DECLARATION_HEADING,
   enduringDeclarationLead,
   GIFT_AID_DECLARATION_VERSIONS,
 } from "~/content/gift-aid";
-import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid-notes";
+import { DECLARATION_NOTES, HOW_TO_CANCEL, ownGiftOnlyCovers } from "~/content/gift-aid-notes";
 import { getDb, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/models/audit.server";
@@ -24,7 +24,10 @@ import { CANCEL_REASON_MAX } from "~/schemas/gift-aid";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
-import { coveringDeclaration, type DeclarationSummary } from "~/utils/gift-aid";
+import { coveringDeclaration, type CoverDeclaration, type DeclarationSummary } from "~/utils/gift-aid";
+import { absoluteUrl } from "~/infra/public-url.server";
+import { givingPaths } from "~/utils/giving-paths";
+import { declarationCoversOwnGiftOnly } from "./public-form-identity.server";
 import { Refusal } from "./refusal.server";
 
 // Gift Aid declarations: made with a pledge (HMRC's model enduring declaration, the exact wording
@@ -36,15 +39,21 @@ export class GiftAidError extends Refusal {}
 /**
  * Records the declaration a donor made with their pledge, in the pledge's own transaction
  * (`trx`), with the exact wording of the version they were shown (naming the charity as
- * `charity`, its Settings, does).
+ * `charity`, its Settings, does). Made on a public form (the default) for an address whose
+ * supporter already had a pledge, it covers only this pledge's gifts until the address's owner
+ * confirms it at Your giving or staff accept it: an e-mail address is not a person. `byStaff`:
+ * staff recorded it from the donor themselves (a form on paper, a call), so it covers all their gifts.
  */
 export async function addDeclaration(
   trx: DB,
   pledge: Pledge,
   details: GiftAidDetails,
   charity: CharitySettings,
+  options: { byStaff?: boolean } = {},
 ): Promise<void> {
+  const ownGiftOnly = options.byStaff ? false : await declarationCoversOwnGiftOnly(trx, pledge);
   await insertDeclaration(trx, {
+    ownGiftOnly,
     pledgeId: pledge.id,
     title: details.title,
     firstName: pledge.firstName,
@@ -58,6 +67,18 @@ export async function addDeclaration(
     text: charityText(GIFT_AID_DECLARATION_VERSIONS[details.version], charity),
     declaredAt: pledge.createdAt,
   });
+}
+
+/** A supporter's declaration in UK days, as the cover rule (app/utils/gift-aid.ts) takes it. */
+export function coverOf(declaration: Declaration): CoverDeclaration {
+  return {
+    id: declaration.id,
+    declaredOn: toLondonDay(declaration.declaredAt),
+    coversPastFourYears: declaration.coversPastFourYears,
+    cancelledOn: declaration.cancelledAt ? toLondonDay(declaration.cancelledAt) : null,
+    // Made on a public form for a known address, not confirmed yet: its own pledge's gifts only.
+    ownPledgeId: declaration.ownGiftOnly && declaration.confirmedAt === null ? declaration.pledgeId : null,
+  };
 }
 
 function summarise(declaration: Declaration, withDonor: boolean): DeclarationSummary {
@@ -127,7 +148,13 @@ export async function getDeclarationEmailCopy(
     heading: "Your Gift Aid declaration",
     declaredOn: toLondonDay(declaration.declaredAt),
     text: declaration.text,
-    covers: summarise(declaration, false).covers,
+    // Only the address's owner reads the e-mail: a declaration made with a known address covers
+    // this gift until they confirm it at Your giving (the thank-you page, which whoever typed the
+    // address sees, says the same for everyone).
+    covers:
+      declaration.ownGiftOnly && declaration.confirmedAt === null
+        ? ownGiftOnlyCovers(absoluteUrl(givingPaths.home))
+        : summarise(declaration, false).covers,
     notes: DECLARATION_NOTES,
     howToCancel: HOW_TO_CANCEL,
   };
@@ -136,25 +163,8 @@ export async function getDeclarationEmailCopy(
 /** The declaration of the pledge's supporter (made on any pledge of theirs) that covers a gift received on `day`. */
 async function coveringDeclarationOfSupporter(db: DB, pledgeId: number, day: string) {
   const declarations = await listDeclarationsOfPledgeSupporter(db, pledgeId);
-  const cover = coveringDeclaration(
-    day,
-    declarations.map((d) => ({
-      id: d.id,
-      declaredOn: toLondonDay(d.declaredAt),
-      coversPastFourYears: d.coversPastFourYears,
-      cancelledOn: d.cancelledAt ? toLondonDay(d.cancelledAt) : null,
-    })),
-  );
+  const cover = coveringDeclaration(day, declarations.map(coverOf), pledgeId);
   return cover.covered ? declarations.find((d) => d.id === cover.declarationId)! : null;
-}
-
-/**
- * Whether the donor of a pledge is covered today by a declaration of theirs (this pledge's or an
- * earlier one): the thank-you page then does not ask them to make one. The page is reached only
- * by the browser that made the pledge, under its unguessable reference.
- */
-export async function pledgeDonorCovered(pledgeId: number, db: DB = getDb()): Promise<boolean> {
-  return (await coveringDeclarationOfSupporter(db, pledgeId, londonToday())) !== null;
 }
 
 /**
@@ -181,8 +191,8 @@ export async function getEnduringDeclarationEmailCopy(
 }
 
 /**
- * Staff cancel a declaration (the donor asked). Payments received after the day it was
- * cancelled are no longer claimable; batches already made keep what they claimed.
+ * Staff cancel a declaration (the donor asked). Payments received on or after the day it was
+ * cancelled (the day we were told) are never claimable; batches already made keep what they claimed.
  */
 export async function cancelDeclaration(id: number, reason: string, actor: string, db: DB = getDb()): Promise<void> {
   const text = reason.replace(/\s+/g, " ").trim();

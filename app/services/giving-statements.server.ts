@@ -14,6 +14,7 @@ import {
 } from "~/models/giving.server";
 import { listDeclarationsOfPledgeSupporter } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
+import { getHeldDetails } from "~/models/supporter-details.server";
 import { getPledge, type Pledge } from "~/models/pledge.server";
 import { charityPostalAddress, type CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
@@ -57,7 +58,7 @@ export async function buildStatement(
   if (!anchor) return undefined;
   const key = await donorOfPledge(db, anchor.id);
   if (key === undefined) return undefined;
-  // The donor as they last named themselves.
+  // Their newest pledge gives the address the statement goes to (the name is the record's, below).
   const newestId = await findNewestPledgeIdOfDonor(db, key);
   const donor = (newestId !== undefined && newestId !== anchor.id ? await getPledge(db, newestId) : anchor) ?? anchor;
   const days = taxYearDays(year);
@@ -71,14 +72,17 @@ export async function buildStatement(
     giftAid: giftAidApplies(gift, declarations),
   }));
   const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
+  // Named as the supporter's record names them, never as a later public form typed it for their address.
+  const held = await getHeldDetails(db, key);
+  const named = held?.firstName ? { ...donor, firstName: held.firstName, lastName: held.lastName } : donor;
   return {
-    donor,
+    donor: named,
     statement: {
       charityName: charity.name,
       charityNumber: charity.charityNumber,
       charityAddress: charityPostalAddress(charity),
       charityEmail: charity.email,
-      donorName: `${donor.firstName} ${donor.lastName}`,
+      donorName: `${named.firstName} ${named.lastName}`,
       taxYearLabel: taxYearLabel(year),
       firstDay: days.first,
       lastDay: days.last,

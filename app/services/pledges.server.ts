@@ -22,6 +22,7 @@ import {
   getEnduringDeclarationEmailCopy,
 } from "./gift-aid-declarations.server";
 import { getCharitySettings } from "./charity-settings.server";
+import { keepPublicFormDetails } from "./public-form-identity.server";
 import { Refusal } from "./refusal.server";
 import { cardGiftRefusals } from "~/content/admin";
 import { donorPledgeMail, staffPledgeAlert, type GiftAidDeclarationCopy } from "./mail-templates.server";
@@ -68,6 +69,11 @@ export async function submitPledge(
   const charity = await getCharitySettings();
   const pledge = await (options.db ?? getDb()).transaction().execute(async (trx) => {
     const { pledge, newSupporter } = await createPledgeOfSupporter(trx, pledgeInput);
+    // A known address: what the form typed is kept beside the supporter, never applied to them.
+    if (!newSupporter) {
+      const source = pledgeInput.fundraisingPageId ? "fundraising" : "donate";
+      await keepPublicFormDetails(trx, pledge, giftAidDeclaration ?? null, source);
+    }
     if (giftAidDeclaration) await addDeclaration(trx, pledge, giftAidDeclaration, charity);
     // A card gift is thanked (and staff told) when Stripe says the money arrived; until then
     // it is only a started payment, and the bank-transfer e-mail would say the wrong thing.

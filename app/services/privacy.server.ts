@@ -26,6 +26,7 @@ import {
   normaliseEmail,
 } from "~/models/privacy.server";
 import { deleteSupporterIfUnused, findSupporterIdByEmail, listSupporterEmails } from "~/models/supporter.server";
+import { deletePendingDetailsOf } from "~/models/supporter-pending.server";
 
 /**
  * Privacy requests (subject access and erasure) over every table that holds a person's data.
@@ -189,7 +190,9 @@ export async function erasePersonalData(email: string, actor: string, db: DB = g
         result[kind].kept += kept;
       }
     }
-    // The supporter record (their name and addresses) goes too once nothing kept needs it.
+    // Names and addresses public forms typed for these addresses (waiting for staff) go, and the
+    // supporter record (their name and addresses) too once nothing kept needs it.
+    if (supporterId !== undefined) await deletePendingDetailsOf(trx, supporterId);
     if (supporterId !== undefined) await deleteSupporterIfUnused(trx, supporterId);
     await recordAudit(trx, {
       entity: "privacy",

@@ -36,7 +36,7 @@ export async function supporterGiftAidCovers(
   gift: { receivedOn: string; amountPence: number },
 ): Promise<boolean> {
   if (gift.amountPence <= 0) return false;
-  return giftAidApplies(gift, (await listDeclarationsOfPledgeSupporter(db, pledgeId)).map(coverOf));
+  return giftAidApplies({ ...gift, pledgeId }, (await listDeclarationsOfPledgeSupporter(db, pledgeId)).map(coverOf));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -73,6 +73,13 @@ export interface DeclarationCoverage {
   cancelledOn: string | null;
   /** Whether the donor cancelled it themselves, at Your giving. */
   cancelledByDonor: boolean;
+  /**
+   * Made on a public form for this supporter's address after their first gift and not confirmed
+   * (by the donor at Your giving or by staff): it covers only its own pledge's gifts.
+   */
+  waitingConfirmation: boolean;
+  /** Who it names (staff compare it with the record before accepting it). */
+  madeAs: string;
   /** Gifts it covers (claimed under it, or claimable under it now). */
   covers: { paymentId: number; reference: string; receivedOn: string; amountPence: number; claimId: number | null }[];
 }
@@ -128,6 +135,13 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     coversPastFourYears: d.coversPastFourYears,
     cancelledOn: d.cancelledAt ? toLondonDay(d.cancelledAt) : null,
     cancelledByDonor: d.cancelledBy === "donor",
+    waitingConfirmation: d.ownGiftOnly && d.confirmedAt === null && d.cancelledAt === null,
+    madeAs: [
+      [d.title, d.firstName, d.lastName].filter(Boolean).join(" "),
+      `${d.house} ${d.street}`,
+      d.town,
+      d.postcode,
+    ].join(", "),
     covers: [],
   }));
   const uncovered: UncoveredGift[] = [];
@@ -148,7 +162,7 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
       uncovered.push({ ...gift, amountPence: payment.amountPence, reason: "Refunded in full: no longer a gift" });
       continue;
     }
-    const cover = coveringDeclaration(payment.receivedOn, covers);
+    const cover = coveringDeclaration(payment.receivedOn, covers, payment.pledgeId);
     if (cover.covered) coverage.find((d) => d.id === cover.declarationId)!.covers.push({ ...gift, claimId: null });
     else uncovered.push({ ...gift, reason: cover.reason });
   }

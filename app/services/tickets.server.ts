@@ -49,6 +49,7 @@ import { getCharitySettings } from "./charity-settings.server";
 import { Refusal } from "./refusal.server";
 import { eventMail, type EventMailBlock } from "./event-mail.server";
 import { addDeclaration } from "./gift-aid-declarations.server";
+import { keepPublicFormDetails } from "./public-form-identity.server";
 import { recordPayment, recordRefund } from "./ledger.server";
 import { declarationCopy } from "./pledges.server";
 import { createPledge } from "~/models/pledge.server";
@@ -622,7 +623,10 @@ async function recordDonation(
     inHonour: false,
     payBy: "card",
   });
-  if (order.giftAid) await addDeclaration(trx, pledge, JSON.parse(order.giftAid) as GiftAidDetails, charity);
+  const giftAid = order.giftAid ? (JSON.parse(order.giftAid) as GiftAidDetails) : null;
+  // A known address: what the booking typed is kept beside the supporter, never applied to them.
+  await keepPublicFormDetails(trx, pledge, giftAid, "event");
+  if (giftAid) await addDeclaration(trx, pledge, giftAid, charity);
   await recordPayment(
     trx,
     {

@@ -198,7 +198,10 @@ export interface ClaimabilityInput {
   /** YYYY-MM-DD (UK day) the declaration was made. */
   declaredOn: string;
   coversPastFourYears: boolean;
-  /** YYYY-MM-DD (UK day) the declaration was cancelled, or null. */
+  /**
+   * YYYY-MM-DD (UK day) the cancellation has effect from (the day the charity was told), or
+   * null: money received on or after it is never claimed.
+   */
   cancelledOn: string | null;
   /** Already in a claim batch (any batch, submitted or not). */
   claimed: boolean;
@@ -206,15 +209,20 @@ export interface ClaimabilityInput {
 
 export type Claimability = { claimable: true } | { claimable: false; reason: string };
 
+/** Why a payment received on or after a cancellation's day is not claimed (staff read it). */
+export const CANCELLED_REASON = "Received on or after the day the declaration was cancelled";
+
 /**
- * Whether a payment may be claimed under its pledge's declaration. A cancellation stops
- * claims on money received after the day it was cancelled; money received before the
- * declaration is covered only by a declaration that reaches back, and only 4 years back.
+ * Whether a payment may be claimed under a declaration. A cancellation has effect from the day
+ * the charity was told (HMRC: payments received on or after it are never claimable, whatever
+ * order the records arrive in, so a standing order received that day and imported later is not
+ * claimed); money received before the declaration is covered only by a declaration that reaches
+ * back, and only 4 years back.
  */
 export function claimability(input: ClaimabilityInput): Claimability {
   if (input.claimed) return { claimable: false, reason: "Already in a claim batch" };
-  if (input.cancelledOn !== null && input.receivedOn > input.cancelledOn) {
-    return { claimable: false, reason: "Received after the declaration was cancelled" };
+  if (input.cancelledOn !== null && input.receivedOn >= input.cancelledOn) {
+    return { claimable: false, reason: CANCELLED_REASON };
   }
   if (input.receivedOn < input.declaredOn) {
     if (!input.coversPastFourYears) {
@@ -233,30 +241,45 @@ export interface CoverDeclaration {
   /** YYYY-MM-DD (UK day) it was made. */
   declaredOn: string;
   coversPastFourYears: boolean;
-  /** YYYY-MM-DD (UK day) it was cancelled, or null. */
+  /** YYYY-MM-DD (UK day) its cancellation has effect from (nothing received on or after it is covered), or null. */
   cancelledOn: string | null;
+  /**
+   * Set for a declaration made on a public form for an address whose supporter already had a
+   * gift, not yet confirmed by the address's owner or staff: it covers only this pledge's gifts.
+   * Null (or absent): it covers the supporter's every gift in its window.
+   */
+  ownPledgeId?: number | null;
 }
+
+/** Why a gift is not covered by a declaration waiting for confirmation (staff read it). */
+export const UNCONFIRMED_REASON = "Only a declaration waiting for confirmation, which covers its own gift only";
 
 export type Cover = { covered: true; declarationId: number } | { covered: false; reason: string };
 
 /**
- * Which of a supporter's declarations covers a payment of theirs (on any pledge): one whose
- * window (claimability) holds the day the money arrived. The latest made on or before that day
- * is preferred (its name and address are the donor's at the time), else the earliest made after
- * it that reaches back. Not covered: why, in words staff read.
+ * Which of a supporter's declarations covers a payment of theirs (on pledge `pledgeId`, any of
+ * theirs): one whose window (claimability) holds the day the money arrived. A declaration waiting
+ * for confirmation (ownPledgeId) counts only for its own pledge's gifts, and is then preferred:
+ * it came with that gift. Otherwise the latest made on or before that day is preferred (its name
+ * and address are the donor's at the time), else the earliest made after it that reaches back.
+ * Not covered: why, in words staff read. Without `pledgeId`, only declarations for every gift count.
  */
-export function coveringDeclaration(receivedOn: string, declarations: readonly CoverDeclaration[]): Cover {
-  if (declarations.length === 0) return { covered: false, reason: "No Gift Aid declaration" };
-  const covering = declarations.filter(
-    (d) =>
-      claimability({
-        receivedOn,
-        declaredOn: d.declaredOn,
-        coversPastFourYears: d.coversPastFourYears,
-        cancelledOn: d.cancelledOn,
-        claimed: false,
-      }).claimable,
-  );
+export function coveringDeclaration(receivedOn: string, all: readonly CoverDeclaration[], pledgeId?: number): Cover {
+  if (all.length === 0) return { covered: false, reason: "No Gift Aid declaration" };
+  const inWindow = (d: CoverDeclaration) =>
+    claimability({
+      receivedOn,
+      declaredOn: d.declaredOn,
+      coversPastFourYears: d.coversPastFourYears,
+      cancelledOn: d.cancelledOn,
+      claimed: false,
+    }).claimable;
+  // A declaration waiting for confirmation speaks for its own pledge's gifts only.
+  const declarations = all.filter((d) => d.ownPledgeId == null || d.ownPledgeId === pledgeId);
+  const own = declarations.find((d) => d.ownPledgeId != null && inWindow(d));
+  if (own) return { covered: true, declarationId: own.id };
+  if (declarations.length === 0) return { covered: false, reason: UNCONFIRMED_REASON };
+  const covering = declarations.filter(inWindow);
   const before = covering
     .filter((d) => d.declaredOn <= receivedOn)
     .sort((a, b) => (a.declaredOn === b.declaredOn ? b.id - a.id : a.declaredOn < b.declaredOn ? 1 : -1));
@@ -300,8 +323,10 @@ export interface DeclarationSummary {
  * both ask this.
  */
 export function giftAidApplies(
-  gift: { receivedOn: string; amountPence: number; refunded?: boolean },
+  gift: { receivedOn: string; amountPence: number; refunded?: boolean; pledgeId: number },
   declarations: readonly CoverDeclaration[],
 ): boolean {
-  return gift.amountPence > 0 && !gift.refunded && coveringDeclaration(gift.receivedOn, declarations).covered;
+  return (
+    gift.amountPence > 0 && !gift.refunded && coveringDeclaration(gift.receivedOn, declarations, gift.pledgeId).covered
+  );
 }

@@ -13,6 +13,7 @@ export const givingPaths = {
   changeAmount: (reference: string) => `/giving/pledges/${reference}/amount`,
   stopMonthly: (reference: string) => `/giving/pledges/${reference}/stop`,
   cancelDeclaration: (id: number) => `/giving/declarations/${id}/cancel`,
+  confirmDeclaration: (id: number) => `/giving/declarations/${id}/confirm`,
   /** The donor's name and home address. */
   details: "/giving/details",
   newDeclaration: "/giving/declarations/new",

@@ -35,6 +35,7 @@ import * as m0034 from "./0034_partial_indexes";
 import * as m0036 from "./0036_hmrc_tests_mail_lanes";
 import * as m0037 from "./0037_passkeys";
 import * as m0042 from "./0042_search";
+import * as m0038 from "./0038_public_form_identity";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0036_hmrc_tests_mail_lanes": m0036,
   "0037_passkeys": m0037,
   "0042_search": m0042,
+  "0038_public_form_identity": m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -144,7 +144,7 @@ describe("one supporter per address", () => {
     const page = (await getSupporterPage(await supporterIdOf("late@example.org")))!;
     expect(page.declarations[0].covers.map((g) => g.receivedOn)).toEqual(["2025-12-01"]);
     expect(page.uncovered).toMatchObject([
-      { receivedOn: "2026-02-01", reason: "Received after the declaration was cancelled" },
+      { receivedOn: "2026-02-01", reason: "Received on or after the day the declaration was cancelled" },
     ]);
     // The cancelled declaration covered no e-mail claim either: the second pledge's e-mail says nothing.
     const mails = await db.selectFrom("outbox").select("text_body").where("pledge_id", "=", second.id).execute();

@@ -129,11 +129,15 @@ describe("claimability", () => {
     expect(claimability({ ...base, claimed: true })).toEqual({ claimable: false, reason: "Already in a claim batch" });
   });
 
-  it("claims payments up to the day of cancellation, not after", () => {
-    expect(claimability({ ...base, cancelledOn: "2026-03-01" }).claimable).toBe(true);
+  it("claims payments received before the day of cancellation, never on or after it (HMRC)", () => {
+    expect(claimability({ ...base, cancelledOn: "2026-03-02" }).claimable).toBe(true);
+    expect(claimability({ ...base, cancelledOn: "2026-03-01" })).toEqual({
+      claimable: false,
+      reason: "Received on or after the day the declaration was cancelled",
+    });
     expect(claimability({ ...base, cancelledOn: "2026-02-28" })).toEqual({
       claimable: false,
-      reason: "Received after the declaration was cancelled",
+      reason: "Received on or after the day the declaration was cancelled",
     });
   });
 

@@ -29,6 +29,7 @@ export {
   setDonorNewsletter,
 } from "~/services/donor-portal.server";
 export {
+  confirmDeclarationByDonor,
   detailsComplete,
   getDonorDetails,
   makeDeclarationByDonor,

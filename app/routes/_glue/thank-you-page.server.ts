@@ -5,7 +5,7 @@
 // imports only for its loader still loads in the browser.
 export { json } from "@remix-run/node";
 export { findPledgeByReference } from "~/services/donations.server";
-export { getDeclarationForPledge, pledgeDonorCovered } from "~/services/gift-aid-declarations.server";
+export { getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { donationTypeLabel } from "~/content/donate";
 export { formatPence } from "~/utils/money";

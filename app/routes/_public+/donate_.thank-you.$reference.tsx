@@ -16,7 +16,6 @@ import {
   formatPence,
   getDeclarationForPledge,
   json,
-  pledgeDonorCovered,
   stripeEnabled,
 } from "~/routes/_glue/thank-you-page.server";
 import { pageMeta } from "~/utils/meta";
@@ -29,6 +28,8 @@ import { notFound } from "~/utils/http";
 export async function loader({ params }: LoaderFunctionArgs) {
   const pledge = await findPledgeByReference(params.reference ?? "");
   if (!pledge) throw notFound("Pledge not found");
+  // The wording and what it covers only: the donor's address is not repeated on a public URL.
+  const declaration = await getDeclarationForPledge(pledge.id);
   return json(
     {
       reference: pledge.reference,
@@ -38,10 +39,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
       inHonour: pledge.inHonour,
       // Whether they named the person, not the name: this page is on a URL, however unguessable.
       honoreeNamed: pledge.inHonour && pledge.honoreeName !== null,
-      // The wording and what it covers only: the donor's address is not repeated on a public URL.
-      declaration: await getDeclarationForPledge(pledge.id),
-      // A donor whose declaration (this pledge's or an earlier one) covers them is not asked again.
-      askForGiftAid: !(await pledgeDonorCovered(pledge.id)),
+      declaration,
+      // Everyone who gave without a declaration is asked, whatever the address has on file: who
+      // typed it may not be its owner, so the page says nothing about the address (docs/gift-aid.md).
+      askForGiftAid: declaration === null,
       cardPayments: stripeEnabled(),
     },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -182,7 +182,7 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
       </Section>
 
       <Section id="declarations-heading" title={words.declarationsHeading}>
-        {portal.declarations.every((declaration) => declaration.cancelledOn) ? (
+        {portal.declarations.every((declaration) => declaration.cancelledOn || declaration.waiting) ? (
           <p className="mt-2">
             <Link to={givingPaths.newDeclaration} className="link">
               {words.declareLink}
@@ -205,7 +205,9 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
                   <p className="mt-1 text-slate-700 dark:text-slate-300">
                     {declaration.cancelledOn
                       ? words.declarationCancelled(formatLongDate(declaration.cancelledOn))
-                      : words.declarationInForce}
+                      : declaration.waiting
+                        ? words.declarationWaiting(declaration.waiting.name, declaration.waiting.address)
+                        : words.declarationInForce}
                   </p>
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                     {declaration.coversPastFourYears ? words.declarationCoversPast : words.declarationCoversFuture}
@@ -231,6 +233,14 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
                       </ul>
                     </>
                   )}
+                  {declaration.waiting ? (
+                    <p className="mt-3">
+                      <Link to={givingPaths.confirmDeclaration(declaration.id)} className="link">
+                        {words.confirmDeclaration}
+                        <span className="sr-only"> ({title})</span>
+                      </Link>
+                    </p>
+                  ) : null}
                   {declaration.cancelledOn ? null : (
                     <p className="mt-3">
                       <Link to={givingPaths.cancelDeclaration(declaration.id)} className="link">

@@ -20,7 +20,7 @@ export function uniqueLastName(prefix: string): string {
  * transaction), written to the e2e server's database file from the test process, without the
  * donor's e-mail (submitPledge works on the app's own database and wakes its mail sender).
  */
-async function pledgeWithDeclaration(input: PledgeInput & { giftAidDeclaration: GiftAidDetails }, db = e2eDb()) {
+export async function pledgeWithDeclaration(input: PledgeInput & { giftAidDeclaration: GiftAidDetails }, db = e2eDb()) {
   const { giftAidDeclaration, ...pledge } = input;
   const charity = await getCharitySettings(db);
   return db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
@@ -6,9 +6,19 @@ import { SavedNotice } from "~/components/admin/donations";
 import { figuresCell, figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
 import { BY_THE_DONOR } from "~/content/giving";
 import { site } from "~/content/site";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/services/flash.server";
+import { publicFormLabels, type PublicFormSource } from "~/services/public-form-identity.server";
+import {
+  acceptDeclarationByStaff,
+  listSupporterPendingDetails,
+  resolveSupporterPendingDetails,
+} from "~/services/supporter-review.server";
 import { requireSupporterPage, type TimelineEntry } from "~/services/supporters.server";
+import { Refusal } from "~/services/refusal.server";
+import { requireRecordId } from "~/utils/record-id";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -20,8 +30,44 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "supporters");
   const page = await requireSupporterPage(params.id);
+  const pending = (await listSupporterPendingDetails(page.supporter.id)).map((p) => ({
+    id: p.id,
+    createdAt: p.createdAt,
+    source: publicFormLabels[p.source as PublicFormSource] ?? "a public form",
+    name: [p.title, p.firstName, p.lastName].filter(Boolean).join(" "),
+    address: p.houseNameOrNumber
+      ? [`${p.houseNameOrNumber} ${p.addressLine ?? ""}`.trim(), p.town, p.postcode].filter(Boolean).join(", ")
+      : null,
+  }));
   const flash = await takeFlash(request);
-  return json({ ...page, saved: flash.message }, { headers: flash.headers });
+  return json({ ...page, pending, saved: flash.message }, { headers: flash.headers });
+}
+
+/**
+ * Staff review what public forms said about this supporter's address: accept a declaration
+ * waiting for confirmation, merge pending details into the record or reject them. A refusal is
+ * its status with the reason (the page's error boundary shows it).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, form } = await staffAction(request, "supporters");
+  const supporterId = requireRecordId(params.id, "There is no supporter with this number.");
+  const intent = String(form.get("intent") ?? "");
+  const target = requireRecordId(String(form.get("id") ?? ""), "There is nothing by that number to review.");
+  try {
+    if (intent === "accept-declaration") {
+      await acceptDeclarationByStaff(target, user.username, supporterId);
+      return savedRedirect(adminPaths.supporter(supporterId), "declaration-accepted");
+    }
+    if (intent === "merge-details" || intent === "reject-details") {
+      const resolution = intent === "merge-details" ? "merged" : "rejected";
+      await resolveSupporterPendingDetails(supporterId, target, resolution, user.username);
+      return savedRedirect(adminPaths.supporter(supporterId), `supporter-details-${resolution}`);
+    }
+  } catch (error) {
+    if (error instanceof Refusal) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  throw new Response("Choose what to do.", { status: 400 });
 }
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {
@@ -43,7 +89,7 @@ function when(at: string): string {
 }
 
 export default function SupporterPage() {
-  const { supporter, emails, lifetimePence, giftAidClaimedPence, timeline, declarations, uncovered, saved } =
+  const { supporter, emails, lifetimePence, giftAidClaimedPence, timeline, declarations, uncovered, pending, saved } =
     useLoaderData<typeof loader>();
   const name = supporter.displayName ?? emails[0]?.address ?? `Supporter ${supporter.id}`;
   return (
@@ -84,6 +130,43 @@ export default function SupporterPage() {
         </Link>
       </p>
 
+      {pending.length > 0 ? (
+        <StaffSection id="pending-details" title="Details given on public forms">
+          <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+            Someone typed this supporter's e-mail address into a public form with a name or home address that differs
+            from their record. Anyone can type any address, so nothing was changed: merge what is right into the record,
+            or reject it.
+          </p>
+          <ul className="mt-3 space-y-4">
+            {pending.map((details) => (
+              <li key={details.id} className="text-sm" aria-label={`Details of ${formatDateTime(details.createdAt)}`}>
+                <p>
+                  <span className="font-semibold">{details.name}</span>
+                  {details.address ? `, ${details.address}` : ""}
+                </p>
+                <p className="text-slate-700 dark:text-slate-300">
+                  Given on {details.source}, {formatDateTime(details.createdAt)}
+                </p>
+                <div className="mt-2 flex flex-wrap gap-3">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={details.id} />
+                    <button type="submit" name="intent" value="merge-details" className="btn-secondary">
+                      Merge into the record<span className="sr-only"> ({details.name})</span>
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={details.id} />
+                    <button type="submit" name="intent" value="reject-details" className="btn-secondary">
+                      Reject<span className="sr-only"> ({details.name})</span>
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </StaffSection>
+      ) : null}
+
       <StaffSection id="gift-aid" title="Gift Aid">
         {declarations.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No Gift Aid declaration.</p>
@@ -91,7 +174,8 @@ export default function SupporterPage() {
           <>
             <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
               A declaration covers every gift of this supporter, on any pledge, received on or after the day it was
-              made, up to 4 years before it when it covers past gifts, and none received after it was cancelled.
+              made, up to 4 years before it when it covers past gifts, and none received on or after the day it was
+              cancelled.
             </p>
             {declarations.map((declaration) => (
               <div key={declaration.id} className="mt-4">
@@ -102,7 +186,23 @@ export default function SupporterPage() {
                   {declaration.cancelledOn
                     ? ` (cancelled ${formatLongDate(declaration.cancelledOn)}${declaration.cancelledByDonor ? ` ${BY_THE_DONOR}` : ""})`
                     : ""}
+                  {declaration.waitingConfirmation ? " (waiting for confirmation: covers its own gift only)" : ""}
                 </h4>
+                {declaration.waitingConfirmation ? (
+                  <div className="mt-1 text-sm">
+                    <p className="text-slate-700 dark:text-slate-300">
+                      Made on a public form with this supporter's address, after their first gift, as{" "}
+                      {declaration.madeAs}. It covers other gifts once the donor confirms it at Your giving, or once you
+                      accept it (check with the donor first).
+                    </p>
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="id" value={declaration.id} />
+                      <button type="submit" name="intent" value="accept-declaration" className="btn-secondary">
+                        Accept the declaration of {formatLongDate(declaration.declaredOn)}
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
                 {declaration.covers.length === 0 ? (
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">It covers no gift yet.</p>
                 ) : (

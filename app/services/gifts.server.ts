@@ -136,7 +136,7 @@ export async function recordGift(gift: NewGift, actor: string): Promise<Recorded
       inHonour: false,
       payBy: "bank",
     });
-    if (gift.giftAidDeclaration) await addDeclaration(trx, pledge, gift.giftAidDeclaration, charity);
+    if (gift.giftAidDeclaration) await addDeclaration(trx, pledge, gift.giftAidDeclaration, charity, { byStaff: true });
     const supporterId = (await findSupporterIdByEmail(trx, giver.email))!;
     const from = gift.bankLine ? "from a bank statement line that named no pledge" : "by hand";
     await recordAudit(trx, {

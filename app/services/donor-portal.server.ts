@@ -4,7 +4,6 @@
 // outbox. Opening it starts a donor session: its own cookie (`__donor`, path /giving), apart
 // from staff sessions, ending after 30 minutes idle. Every change a donor makes is audited on
 // their supporter record with the actor "donor" (docs/decisions.md §28).
-import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import {
   BY_THE_DONOR,
@@ -34,7 +33,7 @@ import {
 } from "~/models/donor.server";
 import { getDeclaration, listDeclarationsOfSupporters, setDeclarationCancelled } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { hashToken } from "~/models/session.server";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 import {
   getPledgeByReference,
   listPledgesOfSupporter,
@@ -122,7 +121,7 @@ export async function requestDonorLink(
   const db = getDb();
   const supporterId = await findSupporterIdByEmail(db, address);
   if (supporterId !== undefined && (await listSupporterPledges(db, supporterId)).length > 0) {
-    const token = crypto.randomBytes(32).toString("base64url");
+    const token = newToken();
     const charity = await getCharitySettings(db);
     await db.transaction().execute(async (trx) => {
       await insertDonorLink(trx, {
@@ -158,7 +157,7 @@ export async function openDonorLink(token: string | undefined, request: Request)
   if (link.usedAt) throw new DonorLinkError("used", givingLinkWords.linkUsedText);
   if (Date.parse(link.expiresAt) <= now.getTime()) throw new DonorLinkError("expired", givingLinkWords.linkExpiredText);
   const previous = await donorSessionToken(request);
-  const sessionToken = crypto.randomBytes(32).toString("base64url");
+  const sessionToken = newToken();
   const opened = await db.transaction().execute(async (trx) => {
     // Two tabs opening the same link at once: only one marks it used.
     if (!(await markDonorLinkUsed(trx, tokenHash, now))) return false;

@@ -13,7 +13,8 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { backgroundWorker } from "~/infra/background-worker.server";
 import { recordAudit } from "~/models/audit.server";
 import { getNews } from "~/models/news.server";
-import { countNewsletterRecipients, listNewsletterRecipients, newToken, storeToken } from "~/models/subscriber.server";
+import { countNewsletterRecipients, listNewsletterRecipients, storeToken } from "~/models/subscriber.server";
+import { newToken } from "~/infra/secret-token.server";
 import {
   createNewsletter,
   getNewsletter,

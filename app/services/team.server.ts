@@ -4,7 +4,6 @@
 // person did lately. Admins only (the routes check the role); the rules that protect the team
 // live here: nobody disables or demotes themselves or the last active admin.
 import { nowDate } from "~/infra/clock.server";
-import crypto from "node:crypto";
 import { INVITATION_HOURS, staffMailWording } from "~/content/staff-accounts";
 import { immediateTransaction, getDb, type DB } from "~/infra/db.server";
 import { now } from "~/infra/clock.server";
@@ -12,7 +11,7 @@ import { hashPassword } from "~/infra/password.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { listAuditByActor, recordAudit, type AuditEvent } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { hashToken } from "~/models/session.server";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 import {
   createInvitation,
   deletePasswordResetsOf,
@@ -45,8 +44,6 @@ import { adminPaths, roleLabels, type Role } from "~/utils/admin-paths";
 import { Refusal } from "~/services/refusal.server";
 
 export const INVITATION_TTL_MS = INVITATION_HOURS * 60 * 60 * 1000;
-
-const newToken = () => crypto.randomBytes(32).toString("base64url");
 
 export interface PendingInvitation {
   id: number;

@@ -7,6 +7,7 @@ import QRCode from "qrcode";
 import { site } from "~/content/site";
 import { staffMailWording } from "~/content/staff-accounts";
 import { getDb, type DB } from "~/infra/db.server";
+import { hashToken } from "~/infra/secret-token.server";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
@@ -34,7 +35,6 @@ const WRONG_CODE = "That code is not right, or was used already. Try the next co
 export const TOTP_PERIOD = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
-const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 /** Recovery codes are compared without case, spaces or hyphens. */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
 
@@ -142,7 +142,7 @@ async function storeRecoveryCodes(trx: DB, user: User, codes: string[], action: 
   await replaceRecoveryCodes(
     trx,
     user.id,
-    codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    codes.map((c) => hashToken(normaliseRecoveryCode(c))),
   );
   await recordAudit(trx, { entity: "user", entityId: user.id, action, actor: user.username, actorId: user.id });
 }
@@ -161,7 +161,7 @@ export async function verifySecondFactor(userId: number, input: string): Promise
     return (await claimTotpStep(db, userId, step)) ? { ok: true, via: "code" } : { ok: false };
   }
   const normalised = normaliseRecoveryCode(code);
-  if (normalised.length === 10 && (await spendRecoveryCode(db, userId, sha256(normalised)))) {
+  if (normalised.length === 10 && (await spendRecoveryCode(db, userId, hashToken(normalised)))) {
     return { ok: true, via: "recovery-code" };
   }
   return { ok: false };

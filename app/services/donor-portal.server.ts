@@ -57,6 +57,7 @@ import { getSupporterPage } from "./supporters.server";
 import { cancelCardSubscription, CardGiftError, changeCardSubscriptionAmount } from "./card-gifts.server";
 import { parseAmountToPence } from "~/schemas/donation-rules";
 import { formatPence } from "~/utils/money";
+import { netOfRefunds } from "~/utils/refund-netting";
 import { admitDoorAttempt } from "./attempt-limits.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { donorGivingLinkMail } from "./mail-templates.server";
@@ -308,19 +309,12 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
     supporterTaxYears(supporterId, db),
   ]);
   const wording = new Map((declarationMap.get(supporterId) ?? []).map((d) => [d.id, d]));
-  const refunded = new Map<number, number>();
-  for (const p of payments) {
-    if (p.refundOf !== null) refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) - p.amountPence);
-  }
   const covered = new Map<number, boolean>();
   for (const declaration of page.declarations) {
     for (const gift of declaration.covers) covered.set(gift.paymentId, gift.claimId !== null);
   }
-  const gifts: DonorGiftRow[] = payments
-    .filter((p) => p.amountPence > 0)
-    .map((p) => {
-      const refundedPence = refunded.get(p.id) ?? 0;
-      const amountPence = Math.max(0, p.amountPence - refundedPence);
+  const gifts: DonorGiftRow[] = netOfRefunds(payments)
+    .map(({ payment: p, refundedPence, keptPence: amountPence }) => {
       const claimed = covered.get(p.id);
       const giftAid: DonorGiftRow["giftAid"] =
         claimed === undefined || amountPence === 0 ? "none" : claimed ? "claimed" : "to-claim";

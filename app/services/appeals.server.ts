@@ -2,7 +2,7 @@ import { getDb, notePublicChange } from "~/infra/db.server";
 import { deleteImage, storeImage, type StoredImage } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
 import { renderMarkdown, markdownToText } from "~/infra/markdown.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { londonToday } from "~/infra/clock.server";
 import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
 import {
@@ -114,7 +114,7 @@ export async function createAppeal(input: AppealInput, change: PhotoChange, acto
         });
         return created;
       });
-    pageCache.clear();
+    pagesChanged("appeal");
     logger.info({ event: "appeal.created", appeal_id: appeal.id }, "Appeal created");
     return appeal;
   } catch (error) {
@@ -170,7 +170,7 @@ export async function reviseAppeal(
       return saved;
     });
     if (current.imageUpload && current.imageUpload !== updated.imageUpload) await deleteImage(current.imageUpload);
-    pageCache.clear();
+    pagesChanged("appeal");
     logger.info({ event: "appeal.updated", appeal_id: id }, "Appeal updated");
     return updated;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { nowIsoString } from "~/infra/clock.server";
 import { dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { charityDefaults } from "~/content/site";
 import { charityWords } from "~/utils/charity-text";
 import { defaultVolunteerInterests } from "~/content/volunteers";
@@ -124,7 +124,7 @@ async function writeSettings(
  */
 function forgetCachedSettings(db: DB): void {
   cache.delete(db);
-  pageCache.clear();
+  pagesChanged("charity-settings");
 }
 
 const shown = (value: string) => (value === "" ? "(empty)" : JSON.stringify(value));

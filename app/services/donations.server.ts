@@ -19,7 +19,7 @@ import {
 } from "~/models/pledge.server";
 import { getDb, immediateTransaction } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
 import { logPayment, paymentDetail, recordPayment, type NewPayment } from "./ledger.server";
@@ -72,7 +72,8 @@ export async function recordManualPayment(
     recordPayment(trx, { ...payment, method: "manual" }, actor, thanks),
   );
   // An appeal's or a supporter's page shows it at once here (other instances: within the cache's 60 s).
-  if (result && (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null)) pageCache.clear();
+  if (result && (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null))
+    pagesChanged("gift-to-cause");
   return result;
 }
 

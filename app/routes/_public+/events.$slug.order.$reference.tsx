@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { eventsPage } from "~/content/events";
+import { eventNotFound, eventsPage } from "~/content/events";
 import { cancelHeldOrder, json, orderStatus, redirect, refuseCrossSite } from "~/routes/_glue/event-order-page.server";
 import { pageMeta } from "~/utils/meta";
+import { invariantResponse } from "~/utils/http";
+import { MissingOrError } from "~/components/error-page";
 
 // Where Stripe Checkout sends a ticket buyer back: paid (the tickets are on their way by
 // e-mail), not confirmed yet, or cancelled (?cancelled=1). The GET changes nothing: a buyer who
@@ -12,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const order = await orderStatus(params.slug ?? "", params.reference ?? "");
-  if (!order) throw new Response("Not Found", { status: 404 });
+  invariantResponse(order, eventNotFound.order);
   const leftCheckout = new URL(request.url).searchParams.get("cancelled") === "1";
   return json(
     { order, leftCheckout },
@@ -66,5 +68,16 @@ export default function Order() {
         </p>
       </div>
     </div>
+  );
+}
+
+/** A missing event or booking: said in the page, with the way to the events list. */
+export function ErrorBoundary() {
+  return (
+    <MissingOrError
+      title={eventNotFound.title}
+      text={eventNotFound.order}
+      link={{ to: "/events", label: eventNotFound.allEvents }}
+    />
   );
 }

@@ -5,7 +5,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 /**
  * What a staff page says once a change is saved: the action redirects (303) with one of these
  * codes in a one-time cookie (`savedRedirect`, app/routes/_glue/saved.server.ts) and the page it
- * lands on shows the words once (docs/decisions.md#25). A notice with counts is a function of
+ * lands on shows the words once (docs/decisions/0025-one-door-one-no-one-saved.md). A notice with counts is a function of
  * them; the cookie carries the numbers, never words or personal data.
  */
 export const savedNotices = {

@@ -3,7 +3,7 @@
 // given or pledged, a single-use link (1 hour, only its SHA-256 stored) is e-mailed through the
 // outbox. Opening it starts a donor session: its own cookie (`__donor`, path /giving), apart
 // from staff sessions, ending after 30 minutes idle. Every change a donor makes is audited on
-// their supporter record with the actor "donor" (docs/decisions.md §28).
+// their supporter record with the actor "donor" (docs/decisions/0028-your-giving.md).
 import { createCookie, type Cookie } from "@remix-run/node";
 import {
   BY_THE_DONOR,

@@ -14,7 +14,7 @@ import {
  */
 export type FlashCode = SavedNoticeCode;
 
-/** Staff pages (/admin) and the donors' own pages (/giving, docs/decisions.md §28) each have their own. */
+/** Staff pages (/admin) and the donors' own pages (/giving, docs/decisions/0028-your-giving.md) each have their own. */
 export type FlashArea = "admin" | "giving";
 
 const flashCookies = {

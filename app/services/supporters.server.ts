@@ -219,7 +219,7 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     ...audit
       .filter((a) => a.action === "supporter.merged")
       .map((a) => ({ at: a.createdAt, kind: "merge" as const, title: "Merged", detail: a.detail, href: null })),
-    // What the donor did themselves at Your giving (docs/decisions.md §28).
+    // What the donor did themselves at Your giving (docs/decisions/0028-your-giving.md).
     ...audit
       .filter((a) => a.actor === DONOR_ACTOR && a.action.startsWith("donor."))
       .map((a) => ({ at: a.createdAt, kind: "donor" as const, title: a.detail ?? a.action, detail: null, href: null })),

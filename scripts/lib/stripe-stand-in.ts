@@ -240,7 +240,7 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
   };
 }
 
-// Your giving (docs/decisions.md §28): a monthly card gift's amount read and changed. Self-contained:
+// Your giving (docs/decisions/0028-your-giving.md): a monthly card gift's amount read and changed. Self-contained:
 // the subscription's monthly amount is kept per id, £25 until it is changed.
 const subscriptionAmounts = new Map<string, number>();
 

@@ -1,6 +1,6 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): the one way a staff action says "saved"
-// (docs/decisions.md#25): a 303 to the page to show, carrying the notice's code in a one-time
+// (docs/decisions/0025-one-door-one-no-one-saved.md): a 303 to the page to show, carrying the notice's code in a one-time
 // cookie; that page's loader takes it with `takeFlash` and shows the words once. The URL stays
 // clean, so a reload, a bookmark or a shared link never repeats the notice.
 import { redirect, type TypedResponse } from "@remix-run/node";

@@ -9,7 +9,7 @@ import { MissingOrError } from "~/components/error-page";
 // Where Stripe Checkout sends a ticket buyer back: paid (the tickets are on their way by
 // e-mail), not confirmed yet, or cancelled (?cancelled=1). The GET changes nothing: a buyer who
 // left Checkout is offered a button that releases the held places (a POST); otherwise Stripe's
-// `checkout.session.expired` or the sweep releases them (docs/decisions.md §32). Shows nothing
+// `checkout.session.expired` or the sweep releases them (docs/decisions/0032-event-tickets.md). Shows nothing
 // personal: the order's reference and status only.
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { pageMeta } from "~/utils/meta";
 
 // The single-use link e-mailed by Your giving: opening it signs the donor in (a donor session,
 // its cookie set on the redirect to /giving). A link used before, expired or not ours says so
-// plainly and offers a new one (docs/decisions.md §28).
+// plainly and offers a new one (docs/decisions/0028-your-giving.md).
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {

@@ -8,7 +8,7 @@ import { refusal } from "~/utils/http";
 // program POSTs "List-Unsubscribe=One-Click" here, without cookies and from its own origin,
 // and the address is unsubscribed at once. A resource route with a plain-text answer, which
 // is all a mail program reads; the token in the URL is what authorises it, whatever the
-// Origin (docs/decisions.md §16). A GET (a program that only opens links) goes to
+// Origin (docs/decisions/0016-cross-site-posts-refused.md). A GET (a program that only opens links) goes to
 // the unsubscribe page with its button.
 
 const HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };

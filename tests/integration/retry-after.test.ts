@@ -7,7 +7,6 @@ process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
 process.env.TRUST_PROXY = "true";
 
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +21,7 @@ import * as forgotPassword from "~/routes/admin+/forgot-password";
 import { resetDatabase } from "./helpers";
 import { ensureAdmin } from "./admin-support";
 import { serverBuild } from "./server-build-support";
+import { listenOnFreePort } from "../../scripts/lib/ports";
 
 const pages = {
   "routes/contact": { path: "contact", module: contact },
@@ -59,8 +59,7 @@ beforeAll(async () => {
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${await listenOnFreePort(server)}`;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -1,11 +1,8 @@
 // The public forms' per-client throttle: limits small enough to reach, set before the
 // environment is first read (vitest's setup file only sets defaults).
-process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "3";
-process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
-process.env.TRUST_PROXY = "true";
 
 import http from "node:http";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { clientAddress, trackRequests } from "~/infra/request-scope.server";
 import { admitFormPost, deleteOldFormPosts } from "~/models/form-post.server";
@@ -13,6 +10,13 @@ import * as contact from "~/routes/_public+/contact";
 import { formRequest, resetDatabase } from "./helpers";
 import { nowDate } from "~/infra/clock.server";
 import { listenOnFreePort } from "../../scripts/lib/ports";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "3";
+  process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
+  process.env.TRUST_PROXY = "true";
+});
 
 const valid = { name: "Ann", email: "ann@example.com", subject: "general", message: "Hello", channel: "email" };
 

@@ -4,7 +4,6 @@
 // the team requires two-step sign-in of until they set it up; the failure-surge warning is
 // logged once per hundred, however the failures arrive. Clients are told apart by
 // X-Forwarded-For, so a proxy is trusted here.
-process.env.TRUST_PROXY = "true";
 
 import { generateTOTP } from "@epic-web/totp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -25,6 +24,11 @@ import { getSessionUser } from "~/models/session.server";
 import { BASE, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { STAFF_PASSWORD, staffMember } from "./team-support";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "true";
+});
 
 beforeEach(async () => {
   await resetDatabase();

@@ -104,11 +104,6 @@ export interface LoginFailuresTable {
   failed_at: string;
 }
 
-export interface AppMetaTable {
-  key: string;
-  value: string;
-}
-
 export interface ContactEnquiriesTable {
   id: Generated<number>;
   name: string;
@@ -744,7 +739,6 @@ export interface Database {
   sessions: SessionsTable;
   news: NewsTable;
   login_failures: LoginFailuresTable;
-  app_meta: AppMetaTable;
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   pledges: PledgesTable;

@@ -25,7 +25,6 @@ import {
   withdrawInvitationsFor,
   type Invitation,
 } from "~/models/staff-token.server";
-import { getRequireTwoStep } from "~/models/team-settings.server";
 import {
   countActiveAdmins,
   emailInUse,
@@ -42,6 +41,7 @@ import type { CharitySettings } from "~/utils/charity-settings";
 import { staffLinkMail, staffNoticeMail } from "~/services/mail-templates.server";
 import { adminPaths, roleLabels, type Role } from "~/utils/admin-paths";
 import { Refusal } from "~/services/refusal.server";
+import { teamRequiresTwoStep } from "~/services/two-step.server";
 
 export const INVITATION_TTL_MS = INVITATION_HOURS * 60 * 60 * 1000;
 
@@ -78,7 +78,7 @@ export async function teamOverview(now: Date = nowDate()): Promise<{
   return {
     members: await listTeam(db),
     invitations: (await listPendingInvitations(db)).map((invitation) => toPending(invitation, now)),
-    requireTwoStep: await getRequireTwoStep(db),
+    requireTwoStep: await teamRequiresTwoStep(db),
   };
 }
 

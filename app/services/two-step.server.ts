@@ -16,9 +16,13 @@ import {
   replaceRecoveryCodes,
   spendRecoveryCode,
 } from "~/models/recovery-code.server";
-import { getRequireTwoStep, setRequireTwoStep } from "~/models/team-settings.server";
 import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/models/user.server";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import {
+  forgetCachedSettingRows,
+  getCharitySettings,
+  settingSwitchOn,
+  storeSettingSwitch,
+} from "~/services/charity-settings.server";
 import { staffNoticeMail } from "~/services/mail-templates.server";
 import { nowIsoString } from "~/infra/clock.server";
 import { admitDoorAttempt, clearDoorAttempts } from "~/services/attempt-limits.server";
@@ -41,12 +45,20 @@ const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-
 /** Whether the team must use two-step sign-in and this person has not set it up yet. */
 export async function twoStepMissing(userId: number): Promise<boolean> {
   const db = getDb();
-  if (!(await getRequireTwoStep(db))) return false;
+  if (!(await teamRequiresTwoStep(db))) return false;
   return (await getTwoStep(db, userId)).enabledAt === null;
 }
 
 export async function twoStepRequired(): Promise<boolean> {
-  return getRequireTwoStep(getDb());
+  return teamRequiresTwoStep();
+}
+
+/** The Settings switch (one settings store, app/services/charity-settings.server.ts) that makes two-step sign-in required of everyone. */
+const REQUIRE_TWO_STEP_SETTING = "requireTwoStep";
+
+/** Whether the team must use two-step sign-in (off until an admin turns it on); read through the settings cache. */
+export function teamRequiresTwoStep(db: DB = getDb()): Promise<boolean> {
+  return settingSwitchOn(REQUIRE_TWO_STEP_SETTING, false, db);
 }
 
 export async function hasTwoStep(userId: number): Promise<boolean> {
@@ -64,7 +76,7 @@ export async function twoStepOverview(userId: number): Promise<TwoStepOverview> 
   const state = await getTwoStep(db, userId);
   return {
     enabled: state.enabledAt !== null,
-    required: await getRequireTwoStep(db),
+    required: await teamRequiresTwoStep(db),
     recoveryCodesLeft: state.enabledAt ? await countUnusedRecoveryCodes(db, userId) : 0,
   };
 }
@@ -203,7 +215,7 @@ export async function regenerateRecoveryCodes(user: User, code: string, request:
 /** The person turns their own second factor off (with a right code); refused while the team requires it. */
 export async function turnOffTwoStep(user: User, code: string, request: Request): Promise<void> {
   const db = getDb();
-  if (await getRequireTwoStep(db)) {
+  if (await teamRequiresTwoStep(db)) {
     throw new TwoStepError("The team requires two-step sign-in: it cannot be turned off.", 409);
   }
   await checkManageCode(user, code, request);
@@ -255,7 +267,7 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
 export async function setTeamTwoStepRequirement(actor: User, on: boolean): Promise<void> {
   const db = getDb();
   await db.transaction().execute(async (trx) => {
-    await setRequireTwoStep(trx, on);
+    await storeSettingSwitch(trx, REQUIRE_TWO_STEP_SETTING, on, actor.username);
     await recordAudit(trx, {
       entity: "team",
       entityId: null,
@@ -264,4 +276,5 @@ export async function setTeamTwoStepRequirement(actor: User, on: boolean): Promi
       actorId: actor.id,
     });
   });
+  forgetCachedSettingRows(db);
 }

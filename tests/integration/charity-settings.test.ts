@@ -32,6 +32,8 @@ beforeEach(async () => {
   // Another connection's write moves data_version, so nothing cached survives the reset.
   const other = openDatabase(process.env.DATABASE_URL!);
   await other.deleteFrom("charity_settings").execute();
+  // On PostgreSQL the data version is the public change counter: moved here, nothing cached survives.
+  await notePublicChange(other);
   await other.destroy();
 });
 

@@ -11,7 +11,7 @@ import { getDb } from "~/infra/db.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { logger } from "~/infra/logger.server";
 import { FAILURE_SURGE, MAX_FAILURES_PER_USERNAME, recordLoginFailure } from "~/models/login-throttle.server";
-import { setRequireTwoStep } from "~/models/team-settings.server";
+import { forgetCachedSettingRows, storeSettingSwitch } from "~/services/charity-settings.server";
 import * as apiLogin from "~/routes/api+/auth.login";
 import * as codeRoute from "~/routes/admin+/login_.code";
 import * as loginRoute from "~/routes/admin+/login";
@@ -188,9 +188,14 @@ describe("a password reset and the second factor", () => {
 });
 
 describe("two-step required for the whole team", () => {
+  const requireTwoStep = async (on: boolean) => {
+    await storeSettingSwitch(getDb(), "requireTwoStep", on, "test");
+    forgetCachedSettingRows();
+  };
+
   it("refuses an API token to someone who has not set it up, with a JSON reason", async () => {
     await staffMember("editor");
-    await setRequireTwoStep(getDb(), true);
+    await requireTwoStep(true);
     const refused = await signInApi({ username: "editor-person", password: STAFF_PASSWORD });
     expect(refused.status).toBe(403);
     const body = await refused.json();
@@ -203,7 +208,7 @@ describe("two-step required for the whole team", () => {
     await turnOnTwoStep("editor");
     expect((await signInApi({ username: "editor-person", password: STAFF_PASSWORD })).status).toBe(401);
     await staffMember("fundraising");
-    await setRequireTwoStep(getDb(), false);
+    await requireTwoStep(false);
     expect((await signInApi({ username: "fundraising-person", password: STAFF_PASSWORD })).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
  * tests/setup/postgres-global.ts). Unit tests touch no database and run once, on the SQLite run.
  * The files left out of the PostgreSQL run test what only SQLite has (its file, pragmas,
  * Litestream backups, the migration of a SQLite file written by an older release), and those
- * that open no database at all (every other integration file reads or writes one).
+ * listed in noDatabaseTests.
  */
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 export const sqliteOnlyTests = [
@@ -16,6 +16,17 @@ export const sqliteOnlyTests = [
   "tests/integration/session-secret.test.ts",
 ];
 
+/**
+ * Integration files that open no database (they test HTTP answers, processes or files through
+ * stand-ins): the PostgreSQL run leaves them out, as it would only repeat them. The SQLite run
+ * fails a listed file that opens one (tests/setup/database.ts), so none of the database code
+ * loses its PostgreSQL pass. `REPORT_DATABASE_USE=file npx vitest run tests/integration` writes
+ * "true|false <file>" for each file: on 2026-11-28 every file checked opened one (the app's
+ * loaders, actions and services all read it), so the list is empty until a file that does not
+ * is added.
+ */
+export const noDatabaseTests: string[] = [];
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -24,7 +35,7 @@ export default defineConfig({
     include: onPostgres
       ? ["tests/integration/**/*.test.ts"]
       : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
-    exclude: onPostgres ? [...sqliteOnlyTests, "**/node_modules/**"] : ["**/node_modules/**"],
+    exclude: onPostgres ? [...sqliteOnlyTests, ...noDatabaseTests, "**/node_modules/**"] : ["**/node_modules/**"],
     environment: "node",
     pool: "forks",
     // Vitest's default on a 2-core machine is one worker (cores less one). The files wait on the

@@ -136,11 +136,6 @@ export interface LoginFailuresTable {
   device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface AppMetaTable {
-  key: string;
-  value: string;
-}
-
 export interface ContactEnquiriesTable {
   id: Generated<number>;
   name: string;
@@ -818,7 +813,6 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   news: NewsTable;
   login_failures: LoginFailuresTable;
-  app_meta: AppMetaTable;
   contact_enquiries: ContactEnquiriesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   pledges: PledgesTable;

@@ -70,7 +70,12 @@ export interface SeedResult {
 export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = { seededArticles: false };
 
-  const seeded = await db.selectFrom("app_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
+  // The marker lives in the one settings store (charity_settings; migration 0035).
+  const seeded = await db
+    .selectFrom("charity_settings")
+    .select("value")
+    .where("key", "=", SEEDED_KEY)
+    .executeTakeFirst();
   if (!seeded) {
     await db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom("news").select("id").limit(1).executeTakeFirst();
@@ -83,7 +88,11 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
         }
         result.seededArticles = true;
       }
-      await trx.insertInto("app_meta").values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
+      const at = new Date().toISOString();
+      await trx
+        .insertInto("charity_settings")
+        .values({ key: SEEDED_KEY, value: at, updated_at: at, updated_by: "seed" })
+        .execute();
     });
   }
 

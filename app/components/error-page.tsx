@@ -33,7 +33,7 @@ export function MessagePage({
 
 /**
  * The site-wide failure page: 'Unexpected Application Error!' and the error text
- * (docs/decisions.md#7-errors). A missing page also says so in plain words and offers the
+ * (docs/decisions/0007-errors.md). A missing page also says so in plain words and offers the
  * places visitors most often want instead.
  */
 export function ErrorPage({ error }: { error: unknown }) {

@@ -8,5 +8,4 @@ export const privacyRequestMessages = {
     "Erase this person's data? Their enquiries, volunteer applications, newsletter subscription, unpaid pledges, unpaid event bookings and waiting-list places are deleted, and their name leaves the tickets they were a guest on. This cannot be undone.",
   paidPledgesKept:
     "Paid pledges and their payments are kept: they are financial records, which UK charity and tax rules (including Gift Aid) require us to keep for six years.",
-  erased: "Erased. Anything still listed below is kept by law.",
 } as const;

@@ -1,7 +1,12 @@
+import { taxYearLabel } from "~/utils/tax-year";
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
 /**
  * What a staff page says once a change is saved: the action redirects (303) with one of these
  * codes in a one-time cookie (`savedRedirect`, app/routes/_glue/saved.server.ts) and the page it
- * lands on shows the words once (docs/decisions.md#25).
+ * lands on shows the words once (docs/decisions/0025-one-door-one-no-one-saved.md). A notice with counts is a function of
+ * them; the cookie carries the numbers, never words or personal data.
  */
 export const savedNotices = {
   "article-saved": "Article saved.",
@@ -49,6 +54,30 @@ export const savedNotices = {
   "volunteer-status": "Status changed.",
   "event-saved": "Event saved.",
   "ticket-type-added": "Ticket type added.",
+  "statements-sent": (sent: number, year: number) =>
+    `${sent === 1 ? "1 statement is" : `${sent} statements are`} on the way for the tax year ${taxYearLabel(year)}.`,
+  "statement-imported": (recorded: number, already: number, thanked: number) =>
+    [
+      `${plural(recorded, "payment", "payments")} recorded.`,
+      already ? `${already} already imported before, not recorded again.` : "",
+      thanked ? `${plural(thanked, "thank-you e-mail", "thank-you e-mails")} on the way.` : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
+  "personal-data-erased": "Erased. Anything still listed below is kept by law.",
 } as const;
 
 export type SavedNoticeCode = keyof typeof savedNotices;
+
+/** The numbers a notice's words take (none for a plain one). */
+export type SavedNoticeValues<Code extends SavedNoticeCode> = (typeof savedNotices)[Code] extends (
+  ...values: infer Values
+) => string
+  ? Values
+  : [];
+
+/** A notice's words, with its numbers. */
+export function savedNoticeText(code: SavedNoticeCode, values: readonly number[]): string {
+  const notice = savedNotices[code] as string | ((...values: number[]) => string);
+  return typeof notice === "function" ? notice(...values) : notice;
+}

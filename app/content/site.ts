@@ -19,8 +19,11 @@ export const site = {
   email: "info@example.org",
   /** PLACEHOLDER: address for staff sign-in problems. */
   supportEmail: "support@example.org",
-  /** PLACEHOLDER: WhatsApp number in international format, digits only. */
-  whatsappNumber: "440000000000",
+  /**
+   * PLACEHOLDER: WhatsApp number in international format, digits only. 07700 900000 is in Ofcom's
+   * range kept for drama, so it is nobody's number, yet it passes the Settings form's own rule.
+   */
+  whatsappNumber: "447700900000",
   incorporated: "November 2010",
   /** The first day money can have reached the charity: payments dated earlier are refused. */
   foundedOn: "2010-11-01",

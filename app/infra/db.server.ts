@@ -57,8 +57,8 @@ function openSqlite(file: string): DB {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // A write is on disk before it is acknowledged, even across power loss (§18), by group commit
-  // (app/infra/wal-sync.server.ts, §33): each commit writes the WAL without waiting for the disk,
+  // A write is on disk before it is acknowledged, even across power loss (docs/decisions/0018-nothing-acknowledged-is-lost.md), by group
+  // commit (app/infra/wal-sync.server.ts, docs/decisions/0033-appeal-night-group-commit.md): each commit writes the WAL without waiting for the disk,
   // and whoever acknowledges it first waits for one fsync of the WAL shared with other commits.
   // Past a few hundred commits, checkpoints run on a thread of their own (wal-checkpointer.server.ts).
   const checkpointer = file === ":memory:" ? null : new WalCheckpointer(path.resolve(file), sqlite);

@@ -11,8 +11,9 @@ import { getTheme } from "./theme.server";
  * Only anonymous GETs (without a query parameter the page reads) of routes that opt in with
  * `handle = { pageCache: true }` are cached, keyed by theme and path (every absolute URL in a
  * page is built on PUBLIC_URL, never on the request's host, so the path is enough), so a
- * signed-in or per-theme variant can never be served to someone else. Every news write in this process clears it
- * (app/services/news.server.ts), and an entry stored before another process wrote to the
+ * signed-in or per-theme variant can never be served to someone else. Every write in this process
+ * that changes what a cached page shows drops those pages (pagesChanged, in
+ * app/services/pages-changed.server.ts), and an entry stored before another process wrote to the
  * database (SQLite's data_version moved) is not used.
  *
  * Whether a request is a hit is decided once, by `claimPage`, the first time it is asked for
@@ -112,12 +113,23 @@ export class PageCache {
     this.pages.clear();
   }
 
+  /**
+   * Drops the pages whose path `shows` picks (app/services/pages-changed.server.ts says which
+   * pages show what). A render in flight when this is called stores nothing, whatever its page.
+   */
+  drop(shows: (path: string) => boolean): void {
+    this.generation++;
+    for (const key of [...this.pages.keys()]) {
+      if (shows(key.slice(key.indexOf(" ") + 1))) this.pages.delete(key);
+    }
+  }
+
   get size(): number {
     return this.pages.size;
   }
 }
 
-/** The process's cache; services that change what public pages show clear it (app/services/news.server.ts). */
+/** The process's cache; services that change what public pages show drop those pages (pagesChanged). */
 export const pageCache = new PageCache();
 
 export function strongEtag(body: Buffer): string {

@@ -22,7 +22,7 @@ export type InlineScripts = { nonce: string } | { hashes: string[] };
 /**
  * Content-Security-Policy for documents. Remix's inline scripts carry the per-request nonce,
  * or are listed by hash on shareable pages; modules load from 'self' (no 'strict-dynamic':
- * see docs/decisions.md). form-action also allows the mail and WhatsApp hand-offs, because browsers check the target
+ * see docs/decisions/). form-action also allows the mail and WhatsApp hand-offs, because browsers check the target
  * of a redirect that follows a form post (the contact form ends in one of those), and Stripe
  * Checkout's origin when card gifts are configured (the donate form's redirect; no Stripe.js).
  */

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 
-// Group commit for SQLite (appeal night; docs/decisions.md §33). The connection runs
+// Group commit for SQLite (appeal night; docs/decisions/0033-appeal-night-group-commit.md). The connection runs
 // with `synchronous = NORMAL`: a commit writes its frames to the WAL file without waiting for
 // the disk, and so takes microseconds instead of an fsync (about 6 ms here) that blocked the
-// event loop. What §18 promises is kept by the callers: a write is acknowledged only once an
+// event loop. What decision 18 (docs/decisions/0018-nothing-acknowledged-is-lost.md) promises is kept by the callers: a write is acknowledged only once an
 // fsync of the WAL file, begun after its commit, has finished. That fsync runs on libuv's
 // thread pool (the event loop goes on), and every commit made before it began shares it: under
 // a wave of pledges, one flush covers a batch of them. A checkpoint moves frames into the

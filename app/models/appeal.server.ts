@@ -7,7 +7,7 @@ import { camelRow, snakeRow } from "~/utils/row-shape";
 // The charity's appeals (the winter appeal, the TV appeal), and the figures of any cause a gift
 // can be given to (an appeal, a supporter's page): one aggregate query over the pledges that name
 // it, by the indexed appeal_id / fundraising_page_id. No counter row is kept: on appeal night
-// every pledge would update the same row (docs/decisions.md §30).
+// every pledge would update the same row (docs/decisions/0030-appeal-figures-from-the-pledges.md).
 
 export interface Appeal {
   id: number;

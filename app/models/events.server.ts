@@ -1,7 +1,7 @@
 // Long because it is every table of events and tickets (0028) in one repository: events, their
 // ticket types and the place counts, orders (holds), tickets and the waiting list. The counts
 // are only ever moved by the conditional UPDATEs here, each checked by the rows it changed, so
-// no place is sold twice on SQLite or PostgreSQL (docs/decisions.md §32).
+// no place is sold twice on SQLite or PostgreSQL (docs/decisions/0032-event-tickets.md).
 import { sql, type Selectable } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { updatedAny } from "~/infra/row-count.server";

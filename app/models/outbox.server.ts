@@ -318,3 +318,13 @@ export async function countNewsletterMail(db: DB, newsletterId: number): Promise
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
 }
+
+/** How many messages wait to be sent (queued, due or retrying): the outbox_backlog /healthz reports. */
+export async function countQueuedMail(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "queued")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

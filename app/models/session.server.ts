@@ -1,5 +1,4 @@
 import { nowDate } from "~/infra/clock.server";
-import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { deletedAny, deletedCount } from "~/infra/row-count.server";
@@ -8,6 +7,7 @@ import type { SignInVia } from "../../db/schema";
 
 export type { SignInVia };
 import { camelRow } from "~/utils/row-shape";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 
 /** "2fa": a browser whose password was right, its second factor still to come (not yet a session). */
 export type SessionKind = "web" | "api" | "2fa";
@@ -24,8 +24,6 @@ export const TWO_STEP_PENDING_MS = 10 * MINUTE_MS;
 /** "Last seen" is written at most once a minute per session. */
 const TOUCH_EVERY_MS = MINUTE_MS;
 
-export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
 const ttlFor = (kind: SessionKind) => (kind === "2fa" ? TWO_STEP_PENDING_MS : SESSION_TTL_MS);
 
 /**
@@ -40,7 +38,7 @@ export async function createSession(
   userAgent: string | null = null,
   via: SignInVia | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(now.getTime() + ttlFor(kind));
   await db
     .insertInto("sessions")

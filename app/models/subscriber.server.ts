@@ -1,6 +1,5 @@
 // Long because subscriptions carry their consent trail: subscribers, single-use tokens, consent
 // events with the exact wording, bounces, and the lists staff page through. Only SQL lives here.
-import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type {
   LegalBasis,
@@ -12,6 +11,7 @@ import type {
 import type { DB } from "~/infra/db.server";
 import { deletedAny, deletedCount, updatedAny } from "~/infra/row-count.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
+import { hashToken } from "~/infra/secret-token.server";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 
 export type { SubscriberStatus };
@@ -19,14 +19,6 @@ export type NewsletterSubscriber = CamelRow<Selectable<NewsletterSubscribersTabl
 export type ConsentEvent = CamelRow<Selectable<NewsletterConsentEventsTable>>;
 export type ConsentKind = ConsentEvent["kind"];
 export type TokenPurpose = NewsletterTokensTable["purpose"];
-
-/** Tokens are looked up by their SHA-256: the database never holds one that works. */
-export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
-/** A fresh single-use link token: 32 random bytes, base64url. */
-export function newToken(): string {
-  return crypto.randomBytes(32).toString("base64url");
-}
 
 /** One subscriber by address or id. The address column ignores case (COLLATE NOCASE, citext). */
 async function findSubscriber(db: DB, column: "email" | "id", value: string | number) {

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { emailField, requiredText } from "./email";
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, textProblem, tooLongMessage, type TextKind } from "./field-rules";
-import { settingsGroups, type SettingsGroup } from "~/utils/charity-settings";
+import { settingsGroups, type SettingKey, type SettingsGroup } from "~/utils/charity-settings";
 import {
   ibanProblem,
   isHttpsUrl,
@@ -240,6 +240,28 @@ export const charitySettingsSchema = charityGroupSchema
   .extend(chaptersGroupSchema.shape)
   .extend(hmrcGroupSchema.shape)
   .extend(volunteersGroupSchema.shape);
+
+/**
+ * A group's schema for one save. A setting still holding its placeholder (a fresh database's
+ * value: `untouched` maps it to the value as the form shows it), posted unchanged, is left out of
+ * the checks and kept as it is: an admin who changes only the contact e-mail is not refused over
+ * a WhatsApp number they never touched, and the Settings page goes on listing it as a
+ * placeholder. Changed, it is checked like any value. Shared by the form in the browser and the
+ * action, so both agree.
+ */
+export function settingsGroupSchemaFor(
+  group: SettingsGroup,
+  formData: FormData,
+  untouched: Partial<Record<SettingKey, string>>,
+) {
+  const schema: z.ZodObject<z.ZodRawShape> = settingsGroupSchemas[group];
+  const kept = (Object.keys(schema.shape) as SettingKey[]).filter((key) => {
+    const shown = untouched[key];
+    const posted = formData.get(key);
+    return shown !== undefined && typeof posted === "string" && posted.trim() === shown.trim();
+  });
+  return kept.length === 0 ? schema : schema.omit(Object.fromEntries(kept.map((key) => [key, true])));
+}
 
 /** The form posts the group it saves in this hidden field. */
 export const SETTINGS_GROUP_FIELD = "group";

@@ -2,7 +2,7 @@
 // required, how long they may be, which hold an e-mail address, and the messages for each.
 // The zod schemas beside this file are built from the same rules and messages, so the
 // browser's instant answer and the server's (the authority) read alike; the browser bundle
-// imports only this file, never zod (see docs/decisions.md, "Light form pages").
+// imports only this file, never zod (see docs/decisions/0023-light-public-form-pages.md).
 
 import type { Constraint, FormErrors, FormOptions } from "~/utils/light-form";
 

@@ -1,14 +1,14 @@
 import { nowDate } from "~/infra/clock.server";
 // A person's own account: their name, e-mail address (confirmed by a single-use link sent to the
 // new address) and password, and their sessions (browsers and API tokens) and ending them.
-import crypto from "node:crypto";
 import { EMAIL_CHANGE_HOURS, staffAccountPages, staffMailWording } from "~/content/staff-accounts";
 import { getDb } from "~/infra/db.server";
 import { hashPassword } from "~/infra/password.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { deleteOtherSessions, deleteUserSession, hashToken, listUserSessions } from "~/models/session.server";
+import { deleteOtherSessions, deleteUserSession, listUserSessions } from "~/models/session.server";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 import { createEmailChange, findOpenEmailChange, markEmailChangeUsed } from "~/models/staff-token.server";
 import {
   emailInUse,
@@ -75,7 +75,7 @@ export async function requestEmailChange(user: User, newEmail: string, now: Date
   if (await emailInUse(db, newEmail)) {
     throw new AccountError("Someone in the team already has this e-mail address.", 409, "email");
   }
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const charity = await getCharitySettings(db);
   await db.transaction().execute(async (trx) => {
     await createEmailChange(trx, {

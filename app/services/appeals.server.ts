@@ -2,7 +2,7 @@ import { getDb, notePublicChange } from "~/infra/db.server";
 import { deleteImage, storeImage, type StoredImage } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
 import { renderMarkdown, markdownToText } from "~/infra/markdown.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { londonToday } from "~/infra/clock.server";
 import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
 import {
@@ -27,7 +27,7 @@ import { indexAppeal } from "./search.server";
 
 // The charity's appeals: staff create and edit them (Appeals section); the public page shows the
 // story, the goal and what has been given, computed from the appeal's pledges on each uncached
-// render (app/models/appeal.server.ts causeTotals). Changes clear the page cache (§21, §30).
+// render (app/models/appeal.server.ts causeTotals). Changes drop the cached pages (docs/decisions/0021-what-a-shared-cache-may-keep.md, 0030).
 
 export class AppealRefusal extends Refusal {}
 
@@ -117,7 +117,7 @@ export async function createAppeal(input: AppealInput, change: PhotoChange, acto
         });
         return created;
       });
-    pageCache.clear();
+    pagesChanged("appeal");
     logger.info({ event: "appeal.created", appeal_id: appeal.id }, "Appeal created");
     return appeal;
   } catch (error) {
@@ -174,7 +174,7 @@ export async function reviseAppeal(
       return saved;
     });
     if (current.imageUpload && current.imageUpload !== updated.imageUpload) await deleteImage(current.imageUpload);
-    pageCache.clear();
+    pagesChanged("appeal");
     logger.info({ event: "appeal.updated", appeal_id: id }, "Appeal updated");
     return updated;
   } catch (error) {

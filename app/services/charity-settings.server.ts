@@ -1,7 +1,7 @@
 import { nowIsoString } from "~/infra/clock.server";
 import { dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { charityDefaults } from "~/content/site";
 import { charityWords } from "~/utils/charity-text";
 import { defaultVolunteerInterests } from "~/content/volunteers";
@@ -124,7 +124,22 @@ async function writeSettings(
  */
 function forgetCachedSettings(db: DB): void {
   cache.delete(db);
-  pageCache.clear();
+  pagesChanged("charity-settings");
+}
+
+/**
+ * A switch no public page shows (the team's two-step requirement), written in the caller's
+ * transaction, which audits it in its own words. Other instances learn of it through the data
+ * version; call `forgetCachedSettingRows` once the transaction has committed.
+ */
+export async function storeSettingSwitch(trx: DB, key: string, on: boolean, actor: string): Promise<void> {
+  await saveSettings(trx, [{ key, value: on ? "on" : "off" }], { actor, now: nowIsoString() });
+  await notePublicChange(trx);
+}
+
+/** After `storeSettingSwitch` committed: this process reads the settings afresh (no page shows it, so pages stay). */
+export function forgetCachedSettingRows(db: DB = getDb()): void {
+  cache.delete(db);
 }
 
 const shown = (value: string) => (value === "" ? "(empty)" : JSON.stringify(value));

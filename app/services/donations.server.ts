@@ -20,7 +20,7 @@ import {
 } from "~/models/pledge.server";
 import { getDb, immediateTransaction } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { isPaidInFull, PLEDGES_PER_PAGE } from "~/schemas/donations";
 import { getCharitySettings } from "./charity-settings.server";
 import { logPayment, paymentDetail, recordPayment, recordRefund, type NewPayment } from "./ledger.server";
@@ -73,7 +73,8 @@ export async function recordManualPayment(
     recordPayment(trx, { ...payment, method: "manual" }, actor, thanks),
   );
   // An appeal's or a supporter's page shows it at once here (other instances: within the cache's 60 s).
-  if (result && (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null)) pageCache.clear();
+  if (result && (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null))
+    pagesChanged("gift-to-cause");
   return result;
 }
 
@@ -209,6 +210,6 @@ export async function refundPayment(
     if (!refund.ok) throw new DonationError("There is no such payment on this pledge.", 404);
     return { refund: refund.refund, pledge: refund.pledge };
   });
-  if (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null) pageCache.clear();
+  if (result.pledge.appealId !== null || result.pledge.fundraisingPageId !== null) pagesChanged("gift-to-cause");
   return result;
 }

@@ -2,7 +2,7 @@
 // the donate form, kept on their supporter record) and a new Gift Aid declaration (HMRC's model
 // enduring declaration: the 4 years before it and every gift after it, the exact wording and
 // version kept, with a copy of the address it was made with). Each is audited on the supporter's
-// record as done by the donor (docs/decisions.md §28).
+// record as done by the donor (docs/decisions/0028-your-giving.md).
 import { BY_THE_DONOR, DONOR_ACTOR, givingWords } from "~/content/giving";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
 import { nowIsoString } from "~/infra/clock.server";

@@ -3,8 +3,7 @@
 // given or pledged, a single-use link (1 hour, only its SHA-256 stored) is e-mailed through the
 // outbox. Opening it starts a donor session: its own cookie (`__donor`, path /giving), apart
 // from staff sessions, ending after 30 minutes idle. Every change a donor makes is audited on
-// their supporter record with the actor "donor" (docs/decisions.md §28).
-import crypto from "node:crypto";
+// their supporter record with the actor "donor" (docs/decisions/0028-your-giving.md).
 import { createCookie, type Cookie } from "@remix-run/node";
 import {
   BY_THE_DONOR,
@@ -39,7 +38,7 @@ import {
   type Declaration,
 } from "~/models/gift-aid.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { hashToken } from "~/models/session.server";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 import {
   getPledgeByReference,
   listPledgesOfSupporter,
@@ -63,6 +62,7 @@ import { getSupporterPage } from "./supporters.server";
 import { cancelCardSubscription, CardGiftError, changeCardSubscriptionAmount } from "./card-gifts.server";
 import { parseAmountToPence } from "~/schemas/donation-rules";
 import { formatPence } from "~/utils/money";
+import { netOfRefunds } from "~/utils/refund-netting";
 import { admitDoorAttempt } from "./attempt-limits.server";
 import { getCharitySettings } from "./charity-settings.server";
 import { donorGivingLinkMail } from "./mail-templates.server";
@@ -127,7 +127,7 @@ export async function requestDonorLink(
   const db = getDb();
   const supporterId = await findSupporterIdByEmail(db, address);
   if (supporterId !== undefined && (await listSupporterPledges(db, supporterId)).length > 0) {
-    const token = crypto.randomBytes(32).toString("base64url");
+    const token = newToken();
     const charity = await getCharitySettings(db);
     await db.transaction().execute(async (trx) => {
       await insertDonorLink(trx, {
@@ -177,7 +177,7 @@ export async function openDonorLink(token: string | undefined, request: Request)
   const now = nowDate();
   const { link, tokenHash } = await usableDonorLink(token, now);
   const previous = await donorSessionToken(request);
-  const sessionToken = crypto.randomBytes(32).toString("base64url");
+  const sessionToken = newToken();
   const opened = await db.transaction().execute(async (trx) => {
     // Two tabs opening the same link at once: only one marks it used.
     if (!(await markDonorLinkUsed(trx, tokenHash, now))) return false;
@@ -343,19 +343,12 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
     supporterTaxYears(supporterId, db),
   ]);
   const wording = new Map((declarationMap.get(supporterId) ?? []).map((d) => [d.id, d]));
-  const refunded = new Map<number, number>();
-  for (const p of payments) {
-    if (p.refundOf !== null) refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) - p.amountPence);
-  }
   const covered = new Map<number, boolean>();
   for (const declaration of page.declarations) {
     for (const gift of declaration.covers) covered.set(gift.paymentId, gift.claimId !== null);
   }
-  const gifts: DonorGiftRow[] = payments
-    .filter((p) => p.amountPence > 0)
-    .map((p) => {
-      const refundedPence = refunded.get(p.id) ?? 0;
-      const amountPence = Math.max(0, p.amountPence - refundedPence);
+  const gifts: DonorGiftRow[] = netOfRefunds(payments)
+    .map(({ payment: p, refundedPence, keptPence: amountPence }) => {
       const claimed = covered.get(p.id);
       const giftAid: DonorGiftRow["giftAid"] =
         claimed === undefined || amountPence === 0 ? "none" : claimed ? "claimed" : "to-claim";

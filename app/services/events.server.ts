@@ -5,10 +5,9 @@
 import { nowDate, nowIsoString } from "~/infra/clock.server";
 import { slugify as slugOf } from "~/utils/slug";
 import { toCsv } from "~/infra/csv.server";
-import { getDb, notePublicChange, type DB } from "~/infra/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { renderMarkdown, markdownToText } from "~/infra/markdown.server";
-import { pageCache } from "~/infra/page-cache.server";
 import { recordAudit } from "~/models/audit.server";
 import {
   addTicketType,
@@ -165,9 +164,8 @@ function eventInput(form: EventForm, slug: string, stored: StoredImage | undefin
   };
 }
 
-/** A staff change to an event, in its transaction: the public pages learn of it, and its history records it. */
+/** A staff change to an event, in its transaction: its history records it (events' pages are never cached). */
 async function noteEventChange(trx: DB, eventId: number, action: string, detail: string | null, actor: User) {
-  await notePublicChange(trx);
   await recordAudit(trx, {
     entity: "event",
     entityId: eventId,
@@ -195,7 +193,6 @@ export async function createEventWithTickets(form: EventForm, ticket: TicketType
         await noteEventChange(trx, eventId, "event.created", ticketTypeDetail(ticket), actor);
         return eventId;
       });
-    pageCache.clear();
     return id;
   } catch (error) {
     if (stored) await deleteImage(stored.key);
@@ -214,7 +211,6 @@ export async function changeEvent(id: number, form: EventForm, actor: User): Pro
     await noteEventChange(trx, id, "event.changed", null, actor);
   });
   if (stored && current.imageUpload) await deleteImage(current.imageUpload);
-  pageCache.clear();
 }
 
 export async function addTicketTypeToEvent(eventId: number, ticket: TicketTypeInput, actor: User): Promise<void> {
@@ -224,7 +220,6 @@ export async function addTicketTypeToEvent(eventId: number, ticket: TicketTypeIn
     await addTicketType(trx, eventId, ticket, nowIsoString());
     await noteEventChange(trx, eventId, "event.ticket_type_added", ticketTypeDetail(ticket), actor);
   });
-  pageCache.clear();
 }
 
 /** Every event for staff, newest first, with places sold of places. */

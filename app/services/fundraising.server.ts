@@ -10,7 +10,7 @@ import { getEnv } from "~/infra/env.server";
 import { deleteImage, storeImage, type StoredImage } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
 import { markdownToText, renderMarkdown } from "~/infra/markdown.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { signLinkToken, verifyLinkToken } from "~/infra/signed-link.server";
 import { fundraisingMailWording as words } from "~/content/mail";
@@ -237,7 +237,7 @@ export async function reviseOwnPage(token: string, input: PageEditInput): Promis
     return updated;
   }).catch(forgetPhoto(stored));
   if (current.imageUpload && current.imageUpload !== page.imageUpload) await deleteImage(current.imageUpload);
-  if (current.status === "approved") pageCache.clear();
+  if (current.status === "approved") pagesChanged("fundraising-page");
   logger.info({ event: "fundraising_page.revised", page_id: page.id }, "Fundraising page changed by its owner");
   return page;
 }
@@ -316,7 +316,7 @@ export async function decideOnPage(
     await queueDecisionMail(trx, updated, decision, message);
     return updated;
   });
-  pageCache.clear();
+  pagesChanged("fundraising-page");
   logger.info({ event: `fundraising_page.${decision}`, page_id: id }, "Fundraising page decided");
   return page;
 }
@@ -358,7 +358,7 @@ export async function approveMessage(pageId: number, pledgeId: number, actor: { 
     return true;
   });
   if (!approved) throw new FundraisingRefusal("No such message waiting for approval", 404);
-  pageCache.clear();
+  pagesChanged("fundraising-page");
 }
 
 // ---- Public ----

@@ -3,6 +3,7 @@ import { backupSettings, readBackupStatus } from "~/infra/backup.server";
 import { getDb, knownMigrations } from "~/infra/db.server";
 import { getEnv, type Env } from "~/infra/env.server";
 import { appliedMigrations } from "~/models/migrations.server";
+import { countQueuedMail } from "~/models/outbox.server";
 
 export interface HealthReport {
   /** "ok" when a monitor need do nothing; "fail" with HTTP 503 otherwise. */
@@ -11,6 +12,7 @@ export interface HealthReport {
   engine: "sqlite" | "postgres";
   database: "ok" | "unreadable";
   migrations: { applied: number; pending: string[]; latest: string | null } | null;
+  /** Messages waiting in the outbox (queued, due or retrying): a steadily growing figure means delivery stopped. */
   outbox_backlog: number;
   /** Up to when the backup holds every write (null: none yet, or backup off). */
   last_backup_at: string | null;
@@ -24,17 +26,10 @@ export interface HealthReport {
 }
 
 /**
- * Mail waiting in the outbox: a growing figure means delivery has stopped.
- * TODO(mail outbox): count unsent rows of the outbox table here; 0 until it exists.
- */
-export async function outboxBacklog(): Promise<number> {
-  return 0;
-}
-
-/**
  * What /healthz reports: a read of the migration table (is the database readable, and is its
- * schema the one this code expects), the outbox backlog and the backup status file written by
- * the supervisor (scripts/serve.ts) on SQLite. Cheap: one indexed read and one small file.
+ * schema the one this code expects), the outbox backlog (a count on the outbox's status index)
+ * and the backup status file written by the supervisor (scripts/serve.ts) on SQLite. Cheap: two
+ * indexed reads and one small file.
  */
 export async function checkHealth(
   options: { now?: Date; uptimeSeconds?: number; env?: Env } = {},
@@ -44,8 +39,14 @@ export async function checkHealth(
 
   let database: HealthReport["database"] = "ok";
   let migrations: HealthReport["migrations"] = null;
+  let outboxBacklog = 0;
   try {
-    const [applied, known] = await Promise.all([appliedMigrations(getDb()), knownMigrations()]);
+    const [applied, known, queued] = await Promise.all([
+      appliedMigrations(getDb()),
+      knownMigrations(),
+      countQueuedMail(getDb()),
+    ]);
+    outboxBacklog = queued;
     migrations = {
       applied: applied.length,
       pending: known.filter((name) => !applied.includes(name)),
@@ -72,7 +73,7 @@ export async function checkHealth(
     engine,
     database,
     migrations,
-    outbox_backlog: await outboxBacklog(),
+    outbox_backlog: outboxBacklog,
     last_backup_at: lastBackupAt,
     backup,
     backup_max_age_seconds: settings.maxAgeSeconds,

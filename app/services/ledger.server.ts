@@ -22,7 +22,7 @@ import { queuePageOwnerGiftMail } from "./fundraising.server";
 // source (staff by hand, a bank statement import, a Stripe webhook), goes through
 // recordPayment or recordRefund here, inside the caller's transaction: the row, the pledge's
 // totals and status, the history entry and the donor's thank-you, the same way each time. No
-// other module inserts a payment (docs/decisions.md, "One ledger").
+// other module inserts a payment (docs/decisions/0024-one-ledger.md).
 
 export interface NewPayment {
   pledgeId: number;

@@ -3,6 +3,7 @@ import { dataVersionNow, getDb, notePublicChange } from "~/infra/db.server";
 import { logger, type Logger } from "~/infra/logger.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
 import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { ADMIN_NEWS_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/schemas/news";
 import { markdownToText } from "~/infra/markdown.server";
 import { listAudit, recordAudit, type AuditEvent } from "~/models/audit.server";
@@ -129,7 +130,7 @@ const RENDER_MARGIN_MS = 10_000;
 /** When the next scheduled article goes public (ms since the epoch), or null when none is due. */
 /**
  * An anonymous API answer (GET /api/news) kept in the page cache under `key`, with the pages'
- * invalidation: a news write in this process clears it, another instance's write moves the data
+ * invalidation: a news write in this process drops it (pagesChanged), another instance's write moves the data
  * version, and it ends at the next scheduled article's time. The answer is the same bytes and
  * headers for every anonymous caller (its own Cache-Control, no-store, is kept: docs/api.md).
  */
@@ -205,7 +206,7 @@ export async function publishArticle(
         }
         return created;
       });
-    pageCache.clear();
+    pagesChanged("news");
     log.info({ event: "news.created", news_id: article.id }, "News article saved");
     return article;
   } catch (error) {
@@ -263,7 +264,7 @@ export async function reviseArticle(
     if (stored) await deleteImage(stored.key);
     return undefined;
   }
-  pageCache.clear();
+  pagesChanged("news");
   log.info({ event: "news.updated", news_id: id }, "News article updated");
   if (current.imageUpload && change.imageUpload !== undefined && current.imageUpload !== article.imageUpload) {
     await deleteUnlessInNewsletter(current.imageUpload);
@@ -303,7 +304,7 @@ export async function removeArticle(
       return row;
     });
   if (!deleted) return false;
-  pageCache.clear();
+  pagesChanged("news");
   log.info({ event: "news.deleted", news_id: id }, "News article deleted");
   if (deleted.imageUpload) await deleteUnlessInNewsletter(deleted.imageUpload);
   return true;

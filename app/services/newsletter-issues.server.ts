@@ -8,12 +8,13 @@ import { now as clockNow } from "~/infra/clock.server";
 import { getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { markdownToMailText, markdownToText, renderMarkdown } from "~/infra/markdown.server";
-import { pageCache } from "~/infra/page-cache.server";
+import { pagesChanged } from "~/services/pages-changed.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { backgroundWorker } from "~/infra/background-worker.server";
 import { recordAudit } from "~/models/audit.server";
 import { getNews } from "~/models/news.server";
-import { countNewsletterRecipients, listNewsletterRecipients, newToken, storeToken } from "~/models/subscriber.server";
+import { countNewsletterRecipients, listNewsletterRecipients, storeToken } from "~/models/subscriber.server";
+import { newToken } from "~/infra/secret-token.server";
 import {
   createNewsletter,
   getNewsletter,
@@ -317,7 +318,7 @@ export async function sendNewsletter(id: number, actor: string, now: Date = curr
   });
   if (result.outcome === "queued") {
     // The archive and the sitemap list it now.
-    pageCache.clear();
+    pagesChanged("newsletter");
     logger.info({ event: "newsletter.sent", newsletter_id: id, recipients: result.count }, "Newsletter queued");
   }
   return result;

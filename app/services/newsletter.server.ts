@@ -3,6 +3,7 @@ import { newsletterConsent } from "~/content/newsletter-consent";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { logger } from "~/infra/logger.server";
+import { newToken } from "~/infra/secret-token.server";
 import {
   createPendingSubscriber,
   deleteSubscriber,
@@ -14,7 +15,6 @@ import {
   listConfirmedSubscribers,
   listConsentEvents,
   listSubscribers,
-  newToken,
   recordConsentEvent,
   setSubscriberStatus,
   storeToken,

@@ -2,7 +2,6 @@
 // someone, and takes the same time (the request is padded to a fixed minimum); a link works
 // once, for one hour, and setting the password ends every session and API token of the person.
 import { nowDate } from "~/infra/clock.server";
-import crypto from "node:crypto";
 import { RESET_HOURS, staffMailWording } from "~/content/staff-accounts";
 import { getDb, type DB } from "~/infra/db.server";
 import type { CharitySettings } from "~/utils/charity-settings";
@@ -12,7 +11,7 @@ import { clientKey } from "~/infra/request-scope.server";
 import { recordAudit } from "~/models/audit.server";
 import { admitLoginAttempt, clearLoginFailures, throttleMessage } from "~/models/login-throttle.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { hashToken } from "~/models/session.server";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 import { createPasswordReset, findOpenPasswordReset, markPasswordResetUsed } from "~/models/staff-token.server";
 import { getActiveUserByEmail, getUserById, setPasswordHash, type User } from "~/models/user.server";
 import { getCharitySettings } from "~/services/charity-settings.server";
@@ -52,7 +51,7 @@ export async function requestPasswordReset(
   if (!throttle.allowed) throw new ResetThrottledError(throttle.retryAfterSeconds);
   const user = await getActiveUserByEmail(db, email);
   if (user?.email) {
-    const token = crypto.randomBytes(32).toString("base64url");
+    const token = newToken();
     const charity = await getCharitySettings(db);
     await db.transaction().execute(async (trx) => {
       await createPasswordReset(trx, {

@@ -1,7 +1,7 @@
 // A refusal a person should read: a service says no with a message and the 4xx it deserves, and
 // the route shows that message beside the form (never a 500). Each service names its own kind
 // (`class GiftAidError extends Refusal {}`), so a route catches only the refusals it expects.
-// The one way a service says no: docs/decisions.md#25.
+// The one way a service says no: docs/decisions/0025-one-door-one-no-one-saved.md.
 
 /** 4xx, or 502 when the payment provider (Stripe) did not make the change asked for. */
 export type RefusalStatus = 400 | 401 | 404 | 409 | 410 | 429 | 502;

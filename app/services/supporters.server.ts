@@ -23,6 +23,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { coveringDeclaration } from "~/utils/gift-aid";
 import { formatPence } from "~/utils/money";
+import { netOfRefunds } from "~/utils/refund-netting";
 import { PAGE_SIZE, pageCount } from "~/utils/pagination";
 import { findRecordOr404 } from "~/utils/record-id";
 import type { SupporterQuery } from "~/utils/supporters";
@@ -123,12 +124,6 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     ]);
   const declarations = declarationMap.get(id) ?? [];
   const covers = declarations.map(coverOf);
-  // What was given back of each payment: a gift counts for what the donor kept.
-  const refunded = new Map<number, number>();
-  for (const p of payments) {
-    if (p.refundOf !== null) refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) - p.amountPence);
-  }
-
   const coverage: DeclarationCoverage[] = declarations.map((d) => ({
     id: d.id,
     declaredOn: toLondonDay(d.declaredAt),
@@ -145,9 +140,7 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     covers: [],
   }));
   const uncovered: UncoveredGift[] = [];
-  for (const payment of payments) {
-    if (payment.amountPence <= 0) continue;
-    const kept = payment.amountPence - (refunded.get(payment.id) ?? 0);
+  for (const { payment, keptPence: kept } of netOfRefunds(payments)) {
     const gift = {
       paymentId: payment.id,
       reference: payment.reference,
@@ -240,7 +233,7 @@ export async function getSupporterPage(id: number, db: DB = getDb()): Promise<Su
     ...audit
       .filter((a) => a.action === "supporter.merged")
       .map((a) => ({ at: a.createdAt, kind: "merge" as const, title: "Merged", detail: a.detail, href: null })),
-    // What the donor did themselves at Your giving (docs/decisions.md §28).
+    // What the donor did themselves at Your giving (docs/decisions/0028-your-giving.md).
     ...audit
       .filter((a) => a.actor === DONOR_ACTOR && a.action.startsWith("donor."))
       .map((a) => ({ at: a.createdAt, kind: "donor" as const, title: a.detail ?? a.action, detail: null, href: null })),

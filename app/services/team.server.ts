@@ -4,7 +4,6 @@
 // person did lately. Admins only (the routes check the role); the rules that protect the team
 // live here: nobody disables or demotes themselves or the last active admin.
 import { nowDate } from "~/infra/clock.server";
-import crypto from "node:crypto";
 import { INVITATION_HOURS, staffMailWording } from "~/content/staff-accounts";
 import { immediateTransaction, getDb, type DB } from "~/infra/db.server";
 import { now } from "~/infra/clock.server";
@@ -12,7 +11,7 @@ import { hashPassword } from "~/infra/password.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { listAuditByActor, recordAudit, type AuditEvent } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
-import { hashToken } from "~/models/session.server";
+import { hashToken, newToken } from "~/infra/secret-token.server";
 import {
   createInvitation,
   deletePasswordResetsOf,
@@ -26,7 +25,6 @@ import {
   withdrawInvitationsFor,
   type Invitation,
 } from "~/models/staff-token.server";
-import { getRequireTwoStep } from "~/models/team-settings.server";
 import {
   countActiveAdmins,
   emailInUse,
@@ -43,10 +41,9 @@ import type { CharitySettings } from "~/utils/charity-settings";
 import { staffLinkMail, staffNoticeMail } from "~/services/mail-templates.server";
 import { adminPaths, roleLabels, type Role } from "~/utils/admin-paths";
 import { Refusal } from "~/services/refusal.server";
+import { teamRequiresTwoStep } from "~/services/two-step.server";
 
 export const INVITATION_TTL_MS = INVITATION_HOURS * 60 * 60 * 1000;
-
-const newToken = () => crypto.randomBytes(32).toString("base64url");
 
 export interface PendingInvitation {
   id: number;
@@ -81,7 +78,7 @@ export async function teamOverview(now: Date = nowDate()): Promise<{
   return {
     members: await listTeam(db),
     invitations: (await listPendingInvitations(db)).map((invitation) => toPending(invitation, now)),
-    requireTwoStep: await getRequireTwoStep(db),
+    requireTwoStep: await teamRequiresTwoStep(db),
   };
 }
 

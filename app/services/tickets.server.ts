@@ -2,7 +2,7 @@
 // Session, free bookings, the webhook events that turn a hold into tickets or release it, the
 // sweep of holds whose time ran out, refunds, the waiting list's offers and the ticket e-mail.
 // Splitting them would scatter the one rule: places move only with an order's status, in the
-// same transaction (docs/decisions.md §32, docs/events.md).
+// same transaction (docs/decisions/0032-event-tickets.md, docs/events.md).
 import crypto from "node:crypto";
 import QRCode from "qrcode";
 import { nowDate } from "~/infra/clock.server";

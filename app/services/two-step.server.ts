@@ -7,6 +7,7 @@ import QRCode from "qrcode";
 import { site } from "~/content/site";
 import { staffMailWording } from "~/content/staff-accounts";
 import { getDb, type DB } from "~/infra/db.server";
+import { hashToken } from "~/infra/secret-token.server";
 import { recordAudit } from "~/models/audit.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
@@ -15,11 +16,15 @@ import {
   replaceRecoveryCodes,
   spendRecoveryCode,
 } from "~/models/recovery-code.server";
-import { getRequireTwoStep, setRequireTwoStep } from "~/models/team-settings.server";
 import { countPasskeys, deleteUserPasskeys } from "~/models/passkey.server";
-import { deleteOtherSessions, deleteSessionsWithoutTwoStep, hashToken } from "~/models/session.server";
+import { deleteOtherSessions, deleteSessionsWithoutTwoStep } from "~/models/session.server";
 import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/models/user.server";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import {
+  forgetCachedSettingRows,
+  getCharitySettings,
+  settingSwitchOn,
+  storeSettingSwitch,
+} from "~/services/charity-settings.server";
 import { staffNoticeMail } from "~/services/mail-templates.server";
 import { nowIsoString } from "~/infra/clock.server";
 import { admitDoorAttempt, clearDoorAttempts } from "~/services/attempt-limits.server";
@@ -36,7 +41,6 @@ const WRONG_CODE = "That code is not right, or was used already. Try the next co
 export const TOTP_PERIOD = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
-const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 /** Recovery codes are compared without case, spaces or hyphens. */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
 
@@ -46,7 +50,7 @@ const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-
  */
 export async function twoStepMissing(userId: number): Promise<boolean> {
   const db = getDb();
-  if (!(await getRequireTwoStep(db))) return false;
+  if (!(await teamRequiresTwoStep(db))) return false;
   if ((await getTwoStep(db, userId)).enabledAt !== null) return false;
   return (await countPasskeys(db, userId)) === 0;
 }
@@ -57,7 +61,7 @@ export async function twoStepMissing(userId: number): Promise<boolean> {
  */
 export async function apiTwoStepMissing(userId: number): Promise<boolean> {
   const db = getDb();
-  return (await getRequireTwoStep(db)) && (await getTwoStep(db, userId)).enabledAt === null;
+  return (await teamRequiresTwoStep(db)) && (await getTwoStep(db, userId)).enabledAt === null;
 }
 
 /** What may follow a right password: a code from the app, the person's passkey, both, or nothing (null). */
@@ -76,12 +80,20 @@ export async function secondStepOf(userId: number): Promise<SecondStep | null> {
   const code = (await getTwoStep(db, userId)).enabledAt !== null;
   const passkey = (await countPasskeys(db, userId)) > 0;
   if (code) return { code, passkey };
-  if (passkey && (await getRequireTwoStep(db))) return { code: false, passkey: true };
+  if (passkey && (await teamRequiresTwoStep(db))) return { code: false, passkey: true };
   return null;
 }
 
 export async function twoStepRequired(): Promise<boolean> {
-  return getRequireTwoStep(getDb());
+  return teamRequiresTwoStep();
+}
+
+/** The Settings switch (one settings store, app/services/charity-settings.server.ts) that makes two-step sign-in required of everyone. */
+const REQUIRE_TWO_STEP_SETTING = "requireTwoStep";
+
+/** Whether the team must use two-step sign-in (off until an admin turns it on); read through the settings cache. */
+export function teamRequiresTwoStep(db: DB = getDb()): Promise<boolean> {
+  return settingSwitchOn(REQUIRE_TWO_STEP_SETTING, false, db);
 }
 
 export async function hasTwoStep(userId: number): Promise<boolean> {
@@ -99,7 +111,7 @@ export async function twoStepOverview(userId: number): Promise<TwoStepOverview> 
   const state = await getTwoStep(db, userId);
   return {
     enabled: state.enabledAt !== null,
-    required: await getRequireTwoStep(db),
+    required: await teamRequiresTwoStep(db),
     recoveryCodesLeft: state.enabledAt ? await countUnusedRecoveryCodes(db, userId) : 0,
   };
 }
@@ -177,7 +189,7 @@ async function storeRecoveryCodes(trx: DB, user: User, codes: string[], action: 
   await replaceRecoveryCodes(
     trx,
     user.id,
-    codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    codes.map((c) => hashToken(normaliseRecoveryCode(c))),
   );
   await recordAudit(trx, { entity: "user", entityId: user.id, action, actor: user.username, actorId: user.id });
 }
@@ -196,7 +208,7 @@ export async function verifySecondFactor(userId: number, input: string): Promise
     return (await claimTotpStep(db, userId, step)) ? { ok: true, via: "code" } : { ok: false };
   }
   const normalised = normaliseRecoveryCode(code);
-  if (normalised.length === 10 && (await spendRecoveryCode(db, userId, sha256(normalised)))) {
+  if (normalised.length === 10 && (await spendRecoveryCode(db, userId, hashToken(normalised)))) {
     return { ok: true, via: "recovery-code" };
   }
   return { ok: false };
@@ -238,7 +250,7 @@ export async function regenerateRecoveryCodes(user: User, code: string, request:
 /** The person turns their own second factor off (with a right code); refused while the team requires it. */
 export async function turnOffTwoStep(user: User, code: string, request: Request): Promise<void> {
   const db = getDb();
-  if (await getRequireTwoStep(db)) {
+  if (await teamRequiresTwoStep(db)) {
     throw new TwoStepError("The team requires two-step sign-in: it cannot be turned off.", 409);
   }
   await checkManageCode(user, code, request);
@@ -270,7 +282,7 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
     // A lost phone may hold a passkey too: a reset removes every second factor.
     const passkeys = await deleteUserPasskeys(trx, targetId);
     // While the team requires two-step sign-in, nobody without it keeps a session or API token.
-    if (await getRequireTwoStep(trx)) await deleteOtherSessions(trx, targetId, null);
+    if (await teamRequiresTwoStep(trx)) await deleteOtherSessions(trx, targetId, null);
     await recordAudit(trx, {
       entity: "user",
       entityId: targetId,
@@ -304,8 +316,8 @@ export async function setTeamTwoStepRequirement(
   keepToken: string | null = null,
 ): Promise<number> {
   const db = getDb();
-  return db.transaction().execute(async (trx) => {
-    await setRequireTwoStep(trx, on);
+  const ended = await db.transaction().execute(async (trx) => {
+    await storeSettingSwitch(trx, REQUIRE_TWO_STEP_SETTING, on, actor.username);
     const ended = on ? await deleteSessionsWithoutTwoStep(trx, keepToken ? hashToken(keepToken) : null) : 0;
     await recordAudit(trx, {
       entity: "team",
@@ -317,4 +329,6 @@ export async function setTeamTwoStepRequirement(
     });
     return ended;
   });
+  forgetCachedSettingRows(db);
+  return ended;
 }

@@ -5,7 +5,7 @@ import { caseInsensitiveText } from "./portable";
 // places, the tickets themselves and the waiting list. Places are never oversold: a ticket type
 // keeps its `sold` and `held` counts beside `places`, and a hold is one conditional UPDATE
 // (`where places - sold - held >= quantity`), atomic on SQLite and PostgreSQL alike
-// (docs/decisions.md §32). Portable: Kysely's schema builder only.
+// (docs/decisions/0032-event-tickets.md). Portable: Kysely's schema builder only.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const email = caseInsensitiveText(db);

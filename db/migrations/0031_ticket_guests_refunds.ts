@@ -3,7 +3,7 @@ import { caseInsensitiveText } from "./portable";
 
 // Frozen in time: migrations never import application code.
 //
-// Event tickets, continued (docs/decisions.md §32): the guests of a table, partial refunds and
+// Event tickets, continued (docs/decisions/0032-event-tickets.md): the guests of a table, partial refunds and
 // Gift Aid on the optional donation.
 // An order keeps its guests (a JSON array of { name, email }) from the form until it is paid;
 // each ticket then names its guest (null: the buyer's own ticket). `refunded_pence` is what

@@ -4,10 +4,10 @@
 // The server refuses to run as root, so as root it runs as the `postgres` user the package creates.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./ports";
 
 export interface TestPostgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres — the maintenance database. */
@@ -41,17 +41,6 @@ const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
 /** Runs a server binary, as the postgres user when we are root. */
 function command(bin: string, args: string[]): [string, string[]] {
   return asRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgres(options: { log?: (line: string) => void } = {}): Promise<TestPostgres> {

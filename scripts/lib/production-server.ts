@@ -2,7 +2,6 @@
 // throw-away database, and run the real production server (remix-serve) on loopback.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../../app/infra/db.server";
@@ -27,16 +26,9 @@ export function buildApp(buildDir: string): void {
   if (result.status !== 0) throw new Error("remix build failed");
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./ports";
+
+export { freePort };
 
 export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `charity-${prefix}-`));

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnFreePort } from "./ports";
 
 // A small stand-in for Stripe's API, for tests (as Stripe's own stripe-mock is used): the
 // official `stripe` client is pointed at it with STRIPE_API_URL. It records every request
@@ -208,8 +208,7 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   const origin = `http://127.0.0.1:${port}`;
   return {
     url: origin,
@@ -240,7 +239,7 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
   };
 }
 
-// Your giving (docs/decisions.md §28): a monthly card gift's amount read and changed. Self-contained:
+// Your giving (docs/decisions/0028-your-giving.md): a monthly card gift's amount read and changed. Self-contained:
 // the subscription's monthly amount is kept per id, £25 until it is changed.
 const subscriptionAmounts = new Map<string, number>();
 

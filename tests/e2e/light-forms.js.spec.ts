@@ -1,4 +1,4 @@
-// The public forms validate in the browser without zod (docs/decisions.md, "Light form pages"):
+// The public forms validate in the browser without zod (docs/decisions/0023-light-public-form-pages.md):
 // no zod in any form page's scripts, the donate form's rules across fields loaded on first
 // focus, and the server's answer shown in place when the browser could not check a rule.
 import { expect, test, type Page } from "@playwright/test";

@@ -14,7 +14,7 @@ import { ROUTES_DIR, routeModules, urlFor } from "./routes-support";
  * Anything else with an action must refuse a cross-site post.
  */
 const NOT_COOKIE_AUTHORISED: Record<string, string> = {
-  "_public+/theme.tsx": "the theme toggle: nothing is at stake (docs/decisions.md#16)",
+  "_public+/theme.tsx": "the theme toggle: nothing is at stake (docs/decisions/0016-cross-site-posts-refused.md)",
   "_public+/newsletter.confirm.$token.tsx": "the token in the URL authorises it",
   "_public+/newsletter.one-click.$token.ts": "the token in the URL authorises it (RFC 8058 one-click)",
   "_public+/newsletter.unsubscribe.$token.tsx": "the token in the URL authorises it",

@@ -1,9 +1,8 @@
 // Nobody can lock the staff out (an anonymous client's 100 failed sign-ins across any
 // usernames used to make every account answer 429, the admin with the right password included).
 // Clients are told apart by X-Forwarded-For, so a proxy is trusted here.
-process.env.TRUST_PROXY = "true";
 
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { clientKey } from "~/infra/request-scope.server";
 import {
@@ -16,6 +15,11 @@ import * as apiLogin from "~/routes/api+/auth.login";
 import * as webLogin from "~/routes/admin+/login";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE, ensureAdmin, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "true";
+});
 
 const viaApi = (username: string, password: string, client: string) =>
   run(

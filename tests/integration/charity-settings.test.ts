@@ -14,6 +14,7 @@ import { action, loader } from "~/routes/admin+/dashboard+/settings";
 import { getCharitySettings, saveCharitySettings } from "~/services/charity-settings.server";
 import { submitPledge } from "~/services/pledges.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { formatWhatsappNumber } from "~/utils/phone-numbers";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 
 const bank = {
@@ -31,6 +32,8 @@ beforeEach(async () => {
   // Another connection's write moves data_version, so nothing cached survives the reset.
   const other = openDatabase(process.env.DATABASE_URL!);
   await other.deleteFrom("charity_settings").execute();
+  // On PostgreSQL the data version is the public change counter: moved here, nothing cached survives.
+  await notePublicChange(other);
   await other.destroy();
 });
 
@@ -95,6 +98,46 @@ describe("saving a group", () => {
     );
     expect(audit.map((row) => row.detail)).toContain(`Sort code: "${charityDefaults.sortCode}" → "60-16-13"`);
     expect(page.history).toHaveLength(4);
+  });
+
+  it("saves a group whose other fields still hold their placeholders, and keeps listing those", async () => {
+    const { cookie } = await adminCookie();
+    // The contact group as the page shows it (seeded values), with only the e-mail changed.
+    const contact = {
+      group: "contact",
+      email: "hello@charity.org.uk",
+      supportEmail: charityDefaults.supportEmail,
+      phone: "",
+      whatsappNumber: formatWhatsappNumber(charityDefaults.whatsappNumber),
+      officeHours: charityDefaults.officeHours,
+    };
+    const response = await run(action, postForm(adminPaths.settings, contact, { cookie }));
+    expect(response.status).toBe(303);
+    expect(await getCharitySettings()).toMatchObject({
+      email: "hello@charity.org.uk",
+      whatsappNumber: charityDefaults.whatsappNumber,
+    });
+    // The charity group's seeded numbers do not pass the form's rules, yet a save of its name keeps them.
+    const charity = {
+      group: "charity",
+      name: "Community Health Aid UK",
+      shortName: "CHA",
+      charityNumber: charityDefaults.charityNumber,
+      companyNumber: charityDefaults.companyNumber,
+      registeredOffice: "",
+    };
+    expect((await run(action, postForm(adminPaths.settings, charity, { cookie }))).status).toBe(303);
+    expect(await getCharitySettings()).toMatchObject({
+      shortName: "CHA",
+      charityNumber: charityDefaults.charityNumber,
+    });
+    const page = await bodyOf(await run(loader, getRequest(adminPaths.settings, { cookie })));
+    expect(page.unset).toEqual(expect.arrayContaining(["Registered charity number", "WhatsApp number"]));
+    expect(page.unset).not.toContain("Contact e-mail");
+    // A placeholder changed to something that is not a number is still refused.
+    const typo = await run(action, postForm(adminPaths.settings, { ...contact, whatsappNumber: "0770" }, { cookie }));
+    expect(typo.status).toBe(400);
+    expect(Object.keys((await bodyOf(typo)).result.error)).toEqual(["whatsappNumber"]);
   });
 
   it("writes nothing and audits nothing when nothing changed", async () => {

@@ -5,7 +5,7 @@ import { getPledge } from "~/models/pledge.server";
 import * as importRoute from "~/routes/admin+/dashboard+/donations.import/route";
 import { getDb } from "~/infra/db.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { adminCookie, BASE, bodyOf, run } from "./admin-support";
+import { adminCookie, BASE, bodyOf, run, savedNoticeOf } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { recordPaymentForTest } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
@@ -70,7 +70,10 @@ describe("bank statement import", () => {
     const accepted = data.proposals.filter((p: any) => p.line !== 4).map((p: any) => p.fingerprint);
     const confirm = await run(importRoute.action, multipart({ intent: "confirm", csv: data.csv, accept: accepted }));
     expect(confirm.status).toBe(303);
-    expect(confirm.headers.get("Location")).toBe(`${adminPaths.donationsImport}?recorded=3&already=0`);
+    expect(await savedNoticeOf(confirm)).toEqual({
+      location: adminPaths.donationsImport,
+      notice: "3 payments recorded.",
+    });
     expect((await payments()).map((p) => [p.pledge_id, p.amount_pence, p.received_on, p.method])).toEqual([
       [smith.id, 2500, "2025-10-05", "bank-import"],
       [patel.id, 1000, "2025-10-06", "bank-import"],
@@ -88,7 +91,9 @@ describe("bank statement import", () => {
 
     // The same confirmation again (a second click, a back button) records nothing new.
     const again = await run(importRoute.action, multipart({ intent: "confirm", csv: data.csv, accept: accepted }));
-    expect(again.headers.get("Location")).toBe(`${adminPaths.donationsImport}?recorded=0&already=3`);
+    expect((await savedNoticeOf(again)).notice).toBe(
+      "0 payments recorded. 3 already imported before, not recorded again.",
+    );
     expect(await payments()).toHaveLength(3);
 
     // The statement uploaded again shows those lines as already imported.
@@ -204,7 +209,7 @@ describe("bank statement import", () => {
         [`assign:${line.fingerprint}`]: String(donor.id),
       }),
     );
-    expect(confirm.headers.get("Location")).toBe(`${adminPaths.donationsImport}?recorded=2&already=0`);
+    expect((await savedNoticeOf(confirm)).notice).toBe("2 payments recorded.");
     expect((await payments()).map((p) => [p.pledge_id, p.amount_pence, p.method])).toEqual([
       [smith.id, 2500, "bank-import"],
       [donor.id, 500, "bank-import"],
@@ -290,7 +295,7 @@ describe("bank statement import", () => {
         accept: [chosen.proposals[0].fingerprint],
       }),
     );
-    expect(confirm.headers.get("Location")).toContain("recorded=1");
+    expect((await savedNoticeOf(confirm)).notice).toBe("1 payment recorded.");
   });
 
   it("refuses files that are not CSV, too large, or empty, changing nothing", async () => {

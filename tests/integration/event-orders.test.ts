@@ -1,4 +1,4 @@
-// A ticket order after the form (docs/decisions.md §32): the buyer's return from Checkout is a
+// A ticket order after the form (docs/decisions/0032-event-tickets.md): the buyer's return from Checkout is a
 // safe GET (releasing the hold is a button, a POST), each guest of a table gets their own
 // ticket, a partial refund through Stripe releases only the whole tickets it covers, and the
 // optional donation can carry Gift Aid while the ticket never does.

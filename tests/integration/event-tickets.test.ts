@@ -1,4 +1,4 @@
-// Event tickets never oversell (docs/decisions.md §32): 200 buyers at once at a
+// Event tickets never oversell (docs/decisions/0032-event-tickets.md): 200 buyers at once at a
 // 50-place event, from two instances on one database (npm test runs this on SQLite and on
 // PostgreSQL, where each instance has a pool of several connections), hold exactly 50 places;
 // then the webhooks turn holds into tickets, expiry and the sweep release them, a refund

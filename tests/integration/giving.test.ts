@@ -2,11 +2,8 @@
 // address and per client), the single-use link (once, 1 hour, tampered), the donor session (its
 // own cookie, 30 minutes idle), what the donor sees, and cancelling a Gift Aid declaration
 // (claimed gifts stay claimed, later ones uncovered, staff see "by the donor").
-process.env.TRUST_PROXY = "true";
-// Per client, a link request may be made as often as the public form allows in an hour.
-process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "8";
 
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { getDb } from "~/infra/db.server";
 import { londonToday, now, setClock } from "~/infra/clock.server";
@@ -28,6 +25,13 @@ import { submitPledge } from "~/services/pledges.server";
 import { runHousekeeping } from "~/services/housekeeping.server";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "true";
+  // Per client, a link request may be made as often as the public form allows in an hour.
+  process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "8";
+});
 
 const giftAid = {
   version: CURRENT_DECLARATION_VERSION,

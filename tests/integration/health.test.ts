@@ -6,6 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { loader } from "~/routes/_ops+/healthz";
 import { checkHealth } from "~/services/health.server";
+import { enqueueMail, markMailSent, recordMailFailure } from "~/models/outbox.server";
 
 const settings = () => backupSettings(getEnv());
 // The suite runs on both engines (TEST_DATABASE=postgres); the Litestream backup age applies to
@@ -28,6 +29,16 @@ function recordBackup(lastBackupAt: string | null) {
 afterEach(() => fs.rmSync(settings().statusFile, { force: true }));
 
 describe("checkHealth", () => {
+  it("reports the mail waiting in the outbox, and not what was sent or failed", async () => {
+    const mail = { kind: "test", to: "a@example.org", subject: "Hello", text: "Hello", html: "<p>Hello</p>" };
+    const [first, second] = [await enqueueMail(getDb(), mail, now), await enqueueMail(getDb(), mail, now)];
+    await enqueueMail(getDb(), mail, now);
+    await markMailSent(getDb(), first, now);
+    await recordMailFailure(getDb(), second, "550 no such user", null);
+    expect((await checkHealth({ now, uptimeSeconds: 5000, env: sqliteEnv() })).outbox_backlog).toBe(1);
+    await getDb().deleteFrom("outbox").execute();
+  });
+
   it("is ok with a readable, migrated database and a recent backup", async () => {
     recordBackup(secondsAgo(20));
     const report = await checkHealth({ now, uptimeSeconds: 5000, env: sqliteEnv() });

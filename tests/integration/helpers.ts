@@ -11,6 +11,7 @@ import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~
 import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
 import { pageCache } from "~/infra/page-cache.server";
 import { forgetAnswers } from "~/services/search.server";
+import { forgetCachedSettingRows } from "~/services/charity-settings.server";
 import { copySqliteTemplate } from "../setup/sqlite-template";
 
 /**
@@ -74,7 +75,6 @@ export async function resetDatabase(): Promise<void> {
     "login_failures",
     "news",
     "users",
-    "app_meta",
     "contact_enquiries",
     "newsletter_subscribers",
     "pledges",
@@ -93,7 +93,10 @@ export async function resetDatabase(): Promise<void> {
   // Site search's documents of what was just deleted (the site's own pages stay indexed).
   await sql`delete from search_documents where kind in ('news', 'appeal')`.execute(db);
   forgetAnswers();
+  // The team's two-step requirement (kept in the one settings store) is off again.
+  await db.deleteFrom("charity_settings").where("key", "=", "requireTwoStep").execute();
   // Emptied behind the services' back (as another process would): nothing cached stays.
+  forgetCachedSettingRows(db);
   pageCache.clear();
 }
 

@@ -1,17 +1,20 @@
 // The privacy and terms pages name the services that receive personal data in this installation,
 // and what each receives: here with card gifts, a mail server, remote backups and a database on
 // another machine configured; a bare installation names none of them.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { noProcessors, privacyPolicyFor, termsOfUseFor, type LegalPage } from "~/content/legal";
 import { parseEnv } from "~/infra/env.server";
 import { processorsOf } from "~/services/processors.server";
 import { renderPage } from "./render-support";
 
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = "whsec_vitest";
-process.env.SMTP_URL = "smtps://user:secret@smtp.mailer.test:465";
-process.env.BACKUP = "on";
-process.env.BACKUP_URL = "s3://charity-backups/db?endpoint=https://storage.backups.test&region=auto";
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
+  process.env.STRIPE_WEBHOOK_SECRET = "whsec_vitest";
+  process.env.SMTP_URL = "smtps://user:secret@smtp.mailer.test:465";
+  process.env.BACKUP = "on";
+  process.env.BACKUP_URL = "s3://charity-backups/db?endpoint=https://storage.backups.test&region=auto";
+});
 
 /** The page's words, tags and entities aside. */
 const visibleText = (html: string) =>

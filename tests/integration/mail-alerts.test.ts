@@ -1,11 +1,9 @@
 // Donor and staff messages after a pledge or an enquiry, delivered to a real SMTP server.
 // STAFF_EMAIL is set for this file (before the environment is first read).
-process.env.STAFF_EMAIL = "staff@example.org";
-process.env.PUBLIC_URL = "https://charity.example.org/";
 
 import { nowDate } from "~/infra/clock.server";
 import { submitPledge } from "~/services/pledges.server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
 import { HOW_TO_CANCEL } from "~/content/gift-aid-notes";
 import { bankDetails, charityDefaults } from "~/content/site";
@@ -17,6 +15,12 @@ import { donorPledgeMail, staffEnquiryAlert } from "~/services/mail-templates.se
 import { adminPaths } from "~/utils/admin-paths";
 import { formRequest } from "./helpers";
 import { useTestMail } from "./mail-support";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.STAFF_EMAIL = "staff@example.org";
+  process.env.PUBLIC_URL = "https://charity.example.org/";
+});
 
 const testMail = useTestMail();
 

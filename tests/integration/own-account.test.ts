@@ -3,7 +3,8 @@
 // other session ends). A person without an address is asked for one on every staff page.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createSession, getSessionUser, hashToken } from "~/models/session.server";
+import { createSession, getSessionUser } from "~/models/session.server";
+import { hashToken } from "~/infra/secret-token.server";
 import { getUserById, verifyLogin } from "~/models/user.server";
 import * as confirmRoute from "~/routes/admin+/confirm-email.$token";
 import * as accountRoute from "~/routes/admin+/dashboard+/account._index";

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { setClock } from "~/infra/clock.server";
 import { getSessionUser } from "~/models/session.server";
-import { setRequireTwoStep } from "~/models/team-settings.server";
+import { forgetCachedSettingRows, storeSettingSwitch } from "~/services/charity-settings.server";
 import { getTeamMember } from "~/models/user.server";
 import * as accountRoute from "~/routes/admin+/dashboard+/account._index";
 import * as layoutRoute from "~/routes/admin+/dashboard+/_layout";
@@ -239,7 +239,8 @@ describe("a passkey counts as two-step sign-in", () => {
     const person = await staffMember("editor");
     const authenticator = newAuthenticator();
     await addPasskey(await staffCookie(person), authenticator);
-    await setRequireTwoStep(getDb(), true);
+    await storeSettingSwitch(getDb(), "requireTwoStep", true, "test");
+    forgetCachedSettingRows();
 
     // Signed in with the passkey: the staff area opens (no "set up two-step" redirect).
     const signedIn = await postAnswer(authenticator.authenticate(await signInOptions()));
@@ -293,7 +294,8 @@ describe("a passkey counts as two-step sign-in", () => {
     const adminKey = newAuthenticator();
     await addPasskey(await staffCookie(editor), editorKey);
     await addPasskey(await staffCookie(admin), adminKey);
-    await setRequireTwoStep(getDb(), true);
+    await storeSettingSwitch(getDb(), "requireTwoStep", true, "test");
+    forgetCachedSettingRows();
     const password = await run(
       loginRoute.action,
       postForm(LOGIN, { username: "editor-person", password: STAFF_PASSWORD }),
@@ -348,7 +350,8 @@ describe("a passkey counts as two-step sign-in", () => {
     const editor = await staffMember("editor");
     const authenticator = newAuthenticator();
     await addPasskey(await staffCookie(editor), authenticator);
-    await setRequireTwoStep(getDb(), true);
+    await storeSettingSwitch(getDb(), "requireTwoStep", true, "test");
+    forgetCachedSettingRows();
     const editorCookie = await staffCookie(editor);
     await staffToken(editor);
     // (The admin's own page would send them to set up two-step first: the service, as its action calls it.)

@@ -1,18 +1,22 @@
 // The public forms' per-client throttle: limits small enough to reach, set before the
 // environment is first read (vitest's setup file only sets defaults).
-process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "3";
-process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
-process.env.TRUST_PROXY = "true";
 
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { clientAddress, trackRequests } from "~/infra/request-scope.server";
 import { admitFormPost, deleteOldFormPosts } from "~/models/form-post.server";
 import * as contact from "~/routes/_public+/contact";
 import { formRequest, resetDatabase } from "./helpers";
 import { nowDate } from "~/infra/clock.server";
+import { listenOnFreePort } from "../../scripts/lib/ports";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "3";
+  process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
+  process.env.TRUST_PROXY = "true";
+});
 
 const valid = { name: "Ann", email: "ann@example.com", subject: "general", message: "Hello", channel: "email" };
 
@@ -116,9 +120,8 @@ describe("client address", () => {
       // As Remix does: the handler finishes after awaiting other work.
       void Promise.resolve().then(() => res.end(clientAddress(new Request("http://localhost/"), false)));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = await listenOnFreePort(server);
     try {
-      const { port } = server.address() as AddressInfo;
       const body = await (await fetch(`http://127.0.0.1:${port}/`)).text();
       expect(body).toBe("127.0.0.1");
     } finally {

@@ -2,15 +2,11 @@
 // by fetch (data). Remix builds a document's headers from the route's `headers` export alone,
 // so this goes through Remix's own request handler over a real HTTP server, as remix-serve runs
 // it, with the real route modules; a page whose `headers` drops the action's headers fails here.
-process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "1";
-process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
-process.env.TRUST_PROXY = "true";
 
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { trackRequests } from "~/infra/request-scope.server";
 import { startSecondStep } from "~/services/session.server";
 import * as contact from "~/routes/_public+/contact";
@@ -22,6 +18,14 @@ import * as forgotPassword from "~/routes/admin+/forgot-password";
 import { resetDatabase } from "./helpers";
 import { ensureAdmin } from "./admin-support";
 import { serverBuild } from "./server-build-support";
+import { listenOnFreePort } from "../../scripts/lib/ports";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "1";
+  process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "5";
+  process.env.TRUST_PROXY = "true";
+});
 
 const pages = {
   "routes/contact": { path: "contact", module: contact },
@@ -59,8 +63,7 @@ beforeAll(async () => {
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${await listenOnFreePort(server)}`;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

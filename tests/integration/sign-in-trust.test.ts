@@ -6,7 +6,6 @@
 // the tokens and sessions of people without it; the failure-surge warning is
 // logged once per hundred, however the failures arrive. Clients are told apart by
 // X-Forwarded-For, so a proxy is trusted here.
-process.env.TRUST_PROXY = "true";
 
 import { generateTOTP } from "@epic-web/totp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -21,7 +20,7 @@ import {
 } from "~/models/login-throttle.server";
 import * as collection from "~/routes/api+/news";
 import * as teamRoute from "~/routes/admin+/dashboard+/team._index";
-import { setRequireTwoStep } from "~/models/team-settings.server";
+import { forgetCachedSettingRows, storeSettingSwitch } from "~/services/charity-settings.server";
 import * as apiLogin from "~/routes/api+/auth.login";
 import * as codeRoute from "~/routes/admin+/login_.code";
 import * as loginRoute from "~/routes/admin+/login";
@@ -34,6 +33,11 @@ import { createSession, getSessionUser } from "~/models/session.server";
 import { BASE, cookieFor, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { STAFF_PASSWORD, staffMember } from "./team-support";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "true";
+});
 
 beforeEach(async () => {
   await resetDatabase();
@@ -220,9 +224,14 @@ describe("a password reset and the second factor", () => {
 });
 
 describe("two-step required for the whole team", () => {
+  const requireTwoStep = async (on: boolean) => {
+    await storeSettingSwitch(getDb(), "requireTwoStep", on, "test");
+    forgetCachedSettingRows();
+  };
+
   it("refuses an API token to someone who has not set it up, with a JSON reason", async () => {
     await staffMember("editor");
-    await setRequireTwoStep(getDb(), true);
+    await requireTwoStep(true);
     const refused = await signInApi({ username: "editor-person", password: STAFF_PASSWORD });
     expect(refused.status).toBe(403);
     const body = await refused.json();
@@ -235,7 +244,7 @@ describe("two-step required for the whole team", () => {
     await turnOnTwoStep("editor");
     expect((await signInApi({ username: "editor-person", password: STAFF_PASSWORD })).status).toBe(401);
     await staffMember("fundraising");
-    await setRequireTwoStep(getDb(), false);
+    await requireTwoStep(false);
     expect((await signInApi({ username: "fundraising-person", password: STAFF_PASSWORD })).status).toBe(200);
   });
 });

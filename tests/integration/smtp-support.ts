@@ -2,9 +2,9 @@
 // what arrives with mailparser. Tests switch its mode to refuse or hang to see what the app
 // does when mail is down. Used by the integration tests and by scripts/mail-durability.ts.
 import { EventEmitter } from "node:events";
-import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { listenOnFreePort } from "../../scripts/lib/ports";
 
 export type SmtpMode = "accept" | "refuse-data" | "refuse-connect" | "hang";
 
@@ -106,12 +106,7 @@ export async function startTestSmtpServer(initialMode: SmtpMode = "accept"): Pro
     },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  // smtp-server keeps its net.Server on `.server`.
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
+  const port = await listenOnFreePort(server as unknown as Parameters<typeof listenOnFreePort>[0]);
 
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -2,12 +2,8 @@
 // the throttle, the acknowledgement and the staff alert), the staff Volunteers section (list,
 // filters, search, an application's page, status changes with their history and audit, role
 // refusals, the CSV export), retention by the clock and privacy requests.
-process.env.STAFF_EMAIL = "staff@example.org";
-process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "4";
-process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "100";
-process.env.TRUST_PROXY = "true";
 
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { setClock } from "~/infra/clock.server";
 import { listAudit } from "~/models/audit.server";
@@ -23,6 +19,14 @@ import { defaultVolunteerInterests } from "~/content/volunteers";
 import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { staffCookie, staffMember } from "./team-support";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.STAFF_EMAIL = "staff@example.org";
+  process.env.PUBLIC_FORM_LIMIT_PER_MINUTE = "4";
+  process.env.PUBLIC_FORM_LIMIT_PER_HOUR = "100";
+  process.env.TRUST_PROXY = "true";
+});
 
 const valid = {
   name: "Ann O'Neil",

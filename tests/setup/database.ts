@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
+import { noDatabaseTests } from "../../vitest.config";
 import { copySqliteTemplate } from "./sqlite-template";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-vitest-"));
@@ -29,7 +30,15 @@ process.env.PUBLIC_FORM_LIMIT_PER_HOUR ??= "10000";
 
 // The copy is migrated already, so a file that never opens the database (most unit tests) does
 // not load the database code at all. getDb() keeps its connection on globalThis (db.server.ts).
+// A file listed as opening no database (vitest.config.ts, left out of the PostgreSQL run) must
+// not open one: if it does, the SQLite run fails here, so no database code loses its PostgreSQL pass.
 afterAll(async () => {
+  const testFile = path.relative(process.cwd(), expect.getState().testPath ?? "");
+  const opened = (globalThis as { __charityDb?: unknown }).__charityDb !== undefined;
+  if (process.env.REPORT_DATABASE_USE) fs.appendFileSync(process.env.REPORT_DATABASE_USE, `${opened} ${testFile}\n`);
+  if (opened && noDatabaseTests.includes(testFile)) {
+    throw new Error(`${testFile} opened the database: take it off noDatabaseTests in vitest.config.ts`);
+  }
   await (globalThis as { __charityDb?: { destroy(): Promise<void> } }).__charityDb?.destroy();
   // A file another connection of the test (an upload, a WAL checkpoint's worker) closes as the
   // folder goes can leave it briefly not empty: Node retries the removal then.

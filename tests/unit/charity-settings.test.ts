@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { charityDefaults } from "~/content/site";
-import { bankGroupSchema, charityGroupSchema, contactGroupSchema, socialGroupSchema } from "~/schemas/charity-settings";
+import {
+  bankGroupSchema,
+  charityGroupSchema,
+  contactGroupSchema,
+  settingsGroupSchemaFor,
+  socialGroupSchema,
+} from "~/schemas/charity-settings";
 import { formatWhatsappNumber, telHref, whatsappDigits } from "~/utils/phone-numbers";
 import {
   ibanChecksumOk,
@@ -92,11 +98,9 @@ describe("phone numbers", () => {
     expect(telHref("+44 (0)20 7946 0000")).toBe("tel:+442079460000");
   });
   it("refuses what cannot be a UK number", () => {
-    expect(whatsappDigits(charityDefaults.whatsappNumber)).toBeNull();
     // Shown as people write it, which reads back as the same digits.
     expect(formatWhatsappNumber("447700900123")).toBe("+44 7700 900123");
     expect(whatsappDigits(formatWhatsappNumber("447700900123"))).toBe("447700900123");
-    expect(formatWhatsappNumber(charityDefaults.whatsappNumber)).toBe(charityDefaults.whatsappNumber);
     expect(whatsappDigits("+1 202 555 0100")).toBeNull();
     expect(whatsappDigits("0770090012")).toBeNull();
     expect(whatsappDigits("020 7946 0000")).toBeNull();
@@ -193,5 +197,29 @@ describe("content wording with the current details", () => {
       { days: "Monday - Friday", hours: "9:00 AM - 5:00 PM" },
       { days: "By appointment", hours: "" },
     ]);
+  });
+});
+
+describe("the seeded settings", () => {
+  it("the WhatsApp placeholder passes the form's own rule, as it is shown", () => {
+    expect(whatsappDigits(formatWhatsappNumber(charityDefaults.whatsappNumber))).toBe(charityDefaults.whatsappNumber);
+  });
+
+  it("a group posted with its placeholders unchanged checks only what was changed", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: "CHA", shortName: "CHA", registeredOffice: "" }))
+      form.set(key, value);
+    form.set("charityNumber", charityDefaults.charityNumber);
+    form.set("companyNumber", "not a number");
+    const untouched = { charityNumber: charityDefaults.charityNumber, companyNumber: charityDefaults.companyNumber };
+    const result = settingsGroupSchemaFor("charity", form, untouched).safeParse(Object.fromEntries(form));
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path[0])).toEqual(["companyNumber"]);
+    form.set("companyNumber", charityDefaults.companyNumber);
+    expect(settingsGroupSchemaFor("charity", form, untouched).parse(Object.fromEntries(form))).toEqual({
+      name: "CHA",
+      shortName: "CHA",
+      registeredOffice: "",
+    });
   });
 });

@@ -51,3 +51,43 @@ describe("sign-in refusals", () => {
     expect(api).toContain("There is no global lock");
   });
 });
+
+/** Names the documents may give that are not ours: the framework's, Node's and the DOM's, and a profile of code since removed. */
+const NOT_OURS = new Set([
+  "flattenRoutes",
+  "compilePath",
+  "rankRouteBranches",
+  "writeBuffer",
+  "relatedTarget",
+  "restampNonce",
+]);
+
+describe("the functions the documents name", () => {
+  /** Every source file's text, once. */
+  const sources = (() => {
+    const texts: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(ts|tsx|js|cjs|mjs)$/.test(entry.name)) texts.push(fs.readFileSync(full, "utf8"));
+      }
+    };
+    for (const dir of ["app", "db", "scripts", "tests", "eslint-rules"]) walk(dir);
+    return texts.join("\n");
+  })();
+
+  const docs = ["README.md", ...fs.readdirSync("docs", { recursive: true }).map((f) => `docs/${String(f)}`)].filter(
+    (file) => file.endsWith(".md"),
+  );
+
+  it.each(docs)("%s names only functions that exist", (file) => {
+    const named = [...fs.readFileSync(file, "utf8").matchAll(/`([a-z]+[A-Z][A-Za-z0-9]*)(?:\([^`]*\))?`/g)].map(
+      (match) => match[1],
+    );
+    const missing = [...new Set(named)].filter(
+      (name) => !NOT_OURS.has(name) && !new RegExp(`\\b${name}\\b`).test(sources),
+    );
+    expect(missing).toEqual([]);
+  });
+});

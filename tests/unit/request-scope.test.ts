@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { oncePerRequest, takeForeignOrigin, trackRequests } from "~/infra/request-scope.server";
 import { rawStatusLine } from "../../scripts/lib/raw-http";
+import { listenOnFreePort } from "../../scripts/lib/ports";
 
 const request = (method: string, headers: Record<string, string>) => ({ method, headers: { ...headers } });
 
@@ -67,9 +67,8 @@ describe("oncePerRequest", () => {
       // Work the request started that goes on after its answer (as the mail sender does).
       afterAnswer = new Promise((resolve) => setTimeout(() => resolve(oncePerRequest("version", compute)), 0));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = await listenOnFreePort(server);
     try {
-      const { port } = server.address() as AddressInfo;
       expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe("1,1");
       expect(await afterAnswer).toBe(2);
       expect(oncePerRequest("version", compute)).toBe(3);
@@ -88,9 +87,8 @@ describe("a request target that is not a path", () => {
       // What Express and Remix do with it: a URL from Host and the target.
       response.end(String(new URL(`http://${request.headers.host}${request.url}`).pathname));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = await listenOnFreePort(server);
     try {
-      const { port } = server.address() as AddressInfo;
       for (const head of [
         "GET http://evil.example/admin/login HTTP/1.1\r\nHost: evil.example\r\n\r\n",
         "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { WalSync } from "~/infra/wal-sync.server";
 
 // The group commit: a write is acknowledged only after an fsync begun after its commit, and the
@@ -67,16 +67,34 @@ describe("WalSync", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wal-sync-"));
     const file = path.join(dir, "db.sqlite-wal");
     const wal = new WalSync(file);
-    wal.noteCommit();
-    await wal.durable();
-    fs.writeFileSync(file, "frames");
-    wal.noteCommit();
-    await wal.durable();
-    // Removed behind its back, the kept handle still flushes the file it opened.
-    fs.rmSync(file);
-    wal.noteCommit();
-    await wal.durable();
-    wal.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    const kept = () => (wal as unknown as { handle: { fd: number; sync(): Promise<void> } | null }).handle;
+    try {
+      // No WAL file yet: the write is acknowledged and nothing was opened.
+      wal.noteCommit();
+      await wal.durable();
+      expect(kept()).toBeNull();
+
+      fs.writeFileSync(file, "frames");
+      wal.noteCommit();
+      await wal.durable();
+      const handle = kept();
+      expect(handle?.fd).toBeGreaterThan(0);
+
+      // Removed behind its back, the kept handle still flushes the file it opened: the same handle, synced again.
+      const sync = vi.spyOn(handle!, "sync");
+      fs.rmSync(file);
+      wal.noteCommit();
+      await wal.durable();
+      expect(kept()).toBe(handle);
+      expect(sync).toHaveBeenCalledTimes(1);
+
+      // Nothing committed since: no further flush.
+      await wal.durable();
+      expect(sync).toHaveBeenCalledTimes(1);
+    } finally {
+      wal.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(kept()).toBeNull();
   });
 });

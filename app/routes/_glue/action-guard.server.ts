@@ -6,7 +6,7 @@
 // (donate, contact, newsletter) have their own skeleton, `handlePublicForm`, which answers a
 // cross-site post with the form again. Every refusal here is a thrown plain-text Response
 // (403 from another site or for a role, 400/413 for a body that is not a form of our size),
-// shown by the page's error boundary: docs/decisions.md#16 and #25.
+// shown by the page's error boundary: docs/decisions/0016-cross-site-posts-refused.md and 0025-one-door-one-no-one-saved.md.
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";

@@ -1,7 +1,7 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): a staff list's `?page=`, refused with a
 // thrown 400 or 404. The pure page arithmetic stays in app/utils/pagination.ts.
-import { notFound } from "~/utils/http";
+import { notFound, refusal } from "~/utils/http";
 import { PAGE_SIZE, pageCount, parsePage } from "~/utils/pagination";
 
 /**
@@ -10,7 +10,7 @@ import { PAGE_SIZE, pageCount, parsePage } from "~/utils/pagination";
  */
 export function requirePage(request: Request): number {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  if (page === null) throw new Response("The page must be a whole number from 1.", { status: 400 });
+  if (page === null) throw refusal(400, "The page must be a whole number from 1.");
   return page;
 }
 

@@ -13,11 +13,12 @@ import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
 import { savedRedirect } from "./saved.server";
 import { requireRole } from "./staff-guard.server";
+import { notFound } from "~/utils/http";
 
 /** The event id in the page's address; a 404 when it is not one. */
 export function eventIdOf(params: { id?: string }): number {
   const id = parseRecordId(params.id);
-  if (id === null) throw new Response("Not Found", { status: 404 });
+  if (id === null) throw notFound("There is no such event.");
   return id;
 }
 
@@ -25,7 +26,7 @@ export function eventIdOf(params: { id?: string }): number {
 export async function requireStaffEvent(request: Request, params: { id?: string }) {
   await requireRole(request, "events");
   const event = await staffEvent(eventIdOf(params));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  if (!event) throw notFound("There is no such event.");
   return event;
 }
 

@@ -45,7 +45,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   };
 };
 
-// The refresh is the Refresh header only, not a <meta http-equiv="refresh"> (docs/decisions.md §33):
+// The refresh is the Refresh header only, not a <meta http-equiv="refresh"> (docs/decisions/0033-appeal-night-group-commit.md):
 // the page reloads itself, without JavaScript, only while the session is being made, and says so.
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   pageMeta(

@@ -27,6 +27,9 @@ import { eventBookingRules, waitlistRules } from "~/schemas/event-booking-rules"
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
+import { invariantResponse } from "~/utils/http";
+import { eventNotFound } from "~/content/events";
+import { MissingOrError } from "~/components/error-page";
 
 // /events/{slug}: what, when, where, the places left of each ticket type, and the ticket form
 // (quantity, the buyer's name and e-mail, an optional donation). Paid tickets go on to Stripe
@@ -35,7 +38,7 @@ import { pageMeta } from "~/utils/meta";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await publicEvent(params.slug ?? "");
-  if (!event) throw new Response("Not Found", { status: 404 });
+  invariantResponse(event, eventNotFound.event);
   return json({ event, words: eventPageWords, giftAid: await giftAidWords(), guestRows });
 }
 
@@ -273,5 +276,16 @@ export default function EventPage() {
         {joined ? null : <WaitlistForm key={soldOut ? "sold-out" : "full"} event={event} words={words} />}
       </article>
     </div>
+  );
+}
+
+/** A missing event or booking: said in the page, with the way to the events list. */
+export function ErrorBoundary() {
+  return (
+    <MissingOrError
+      title={eventNotFound.title}
+      text={eventNotFound.event}
+      link={{ to: "/events", label: eventNotFound.allEvents }}
+    />
   );
 }

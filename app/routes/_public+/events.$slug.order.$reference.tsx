@@ -1,18 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { eventsPage } from "~/content/events";
+import { eventNotFound, eventsPage } from "~/content/events";
 import { cancelHeldOrder, json, orderStatus, redirect, refuseCrossSite } from "~/routes/_glue/event-order-page.server";
 import { pageMeta } from "~/utils/meta";
+import { invariantResponse } from "~/utils/http";
+import { MissingOrError } from "~/components/error-page";
 
 // Where Stripe Checkout sends a ticket buyer back: paid (the tickets are on their way by
 // e-mail), not confirmed yet, or cancelled (?cancelled=1). The GET changes nothing: a buyer who
 // left Checkout is offered a button that releases the held places (a POST); otherwise Stripe's
-// `checkout.session.expired` or the sweep releases them (docs/decisions.md §32). Shows nothing
+// `checkout.session.expired` or the sweep releases them (docs/decisions/0032-event-tickets.md). Shows nothing
 // personal: the order's reference and status only.
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const order = await orderStatus(params.slug ?? "", params.reference ?? "");
-  if (!order) throw new Response("Not Found", { status: 404 });
+  invariantResponse(order, eventNotFound.order);
   const leftCheckout = new URL(request.url).searchParams.get("cancelled") === "1";
   return json(
     { order, leftCheckout },
@@ -66,5 +68,16 @@ export default function Order() {
         </p>
       </div>
     </div>
+  );
+}
+
+/** A missing event or booking: said in the page, with the way to the events list. */
+export function ErrorBoundary() {
+  return (
+    <MissingOrError
+      title={eventNotFound.title}
+      text={eventNotFound.order}
+      link={{ to: "/events", label: eventNotFound.allEvents }}
+    />
   );
 }

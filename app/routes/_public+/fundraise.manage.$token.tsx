@@ -22,7 +22,7 @@ import { pageMeta } from "~/utils/meta";
 // The page the owner's e-mail links to: the signed link is the key (no account). It shows where
 // the page stands (waiting for review, changes asked for with staff's message, public, rejected,
 // taken down) and, once public, its address; until staff close it, the owner changes its title,
-// story, target and photo here (docs/decisions.md §30). Never cached nor indexed (the address is
+// story, target and photo here (docs/decisions/0030-appeal-figures-from-the-pledges.md). Never cached nor indexed (the address is
 // a credential).
 
 export async function loader({ params }: LoaderFunctionArgs) {

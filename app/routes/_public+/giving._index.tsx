@@ -20,7 +20,7 @@ import { pageMeta } from "~/utils/meta";
 
 // Your giving: the page asks for an e-mail address and always answers the same; the e-mailed
 // link signs the donor in to their own page (/giving/account). Never cached nor indexed: the
-// answer to a post is about a person (docs/decisions.md §28).
+// answer to a post is about a person (docs/decisions/0028-your-giving.md).
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: words.title, description: words.description, noindex: true }, matches);

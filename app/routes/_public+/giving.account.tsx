@@ -22,7 +22,7 @@ import { formatPence } from "~/utils/money";
 
 // Your giving, signed in (a donor session from an e-mailed link): the donor's gifts and
 // payments, pledges and Gift Aid declarations, and what they can do about them. Without a live
-// session: back to /giving, which offers a link. Never cached nor indexed (docs/decisions.md §28).
+// session: back to /giving, which offers a link. Never cached nor indexed (docs/decisions/0028-your-giving.md).
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: words.title, description: words.description, noindex: true }, matches);

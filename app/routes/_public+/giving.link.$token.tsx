@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta";
 // link preview does too) only checks it and shows a "Sign in" button; the button's POST uses it
 // up and signs the donor in (a donor session, its cookie set on the redirect to /giving), as staff
 // links do. A link used before, expired or not ours says so plainly and offers a new one
-// (docs/decisions.md §28).
+// (docs/decisions/0028-your-giving.md).
 
 type Reason = DonorLinkError["reason"];
 

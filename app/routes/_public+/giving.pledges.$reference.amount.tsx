@@ -14,7 +14,7 @@ import {
 import { formatPence } from "~/utils/money";
 
 // A donor changes the monthly amount of their card gift: Stripe's subscription is updated from
-// the next payment, and the pledge follows from Stripe's webhook (docs/decisions.md §28). One
+// the next payment, and the pledge follows from Stripe's webhook (docs/decisions/0028-your-giving.md). One
 // field, checked by the server as the donate form checks an amount, with or without JavaScript.
 
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { parseFormBody } from "~/infra/body.server";
 import { newsletterPaths, unsubscribe } from "~/services/newsletter.server";
+import { refusal } from "~/utils/http";
 
 // The URL in every newsletter message's List-Unsubscribe header (RFC 8058 one-click). A mail
 // program POSTs "List-Unsubscribe=One-Click" here, without cookies and from its own origin,
 // and the address is unsubscribed at once. A resource route with a plain-text answer, which
 // is all a mail program reads; the token in the URL is what authorises it, whatever the
-// Origin (docs/decisions.md §16). A GET (a program that only opens links) goes to
+// Origin (docs/decisions/0016-cross-site-posts-refused.md). A GET (a program that only opens links) goes to
 // the unsubscribe page with its button.
 
 const HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
@@ -23,5 +24,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await unsubscribe(params.token ?? "", "one-click");
   return result.ok
     ? new Response("You are unsubscribed.\n", { status: 200, headers: HEADERS })
-    : new Response("This unsubscribe link does not match anyone on our list.\n", { status: 404, headers: HEADERS });
+    : refusal(404, "This unsubscribe link does not match anyone on our list.\n", HEADERS);
 }

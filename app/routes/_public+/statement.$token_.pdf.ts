@@ -7,6 +7,7 @@ import {
   statementFileName,
   statementPdf,
 } from "~/services/giving-statements.server";
+import { refusal } from "~/utils/http";
 
 // The giving statement PDF behind a signed link (the page before it: statement.$token.tsx).
 // Made from the records as they are when it is opened. A bad link 404, an expired one 410.
@@ -20,10 +21,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       status === 410
         ? `${words.expiredTitle}. ${words.expiredText(STATEMENT_LINK_DAYS)}`
         : `${words.badTitle}. ${words.badText}`;
-    return new Response(text, {
-      status,
-      headers: { ...TOKEN_PAGE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return refusal(status, text, { ...TOKEN_PAGE_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
   }
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readImage } from "~/infra/images.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
+import { notFound } from "~/utils/http";
 
 // Uploaded photos, as stored by app/infra/images.server.ts. A file never changes once written
 // (a new photo gets a new key), so browsers and CDNs may keep it for a year.
@@ -11,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!image) {
     headers.set("Content-Type", "text/plain; charset=utf-8");
     headers.set("Cache-Control", "no-store");
-    return new Response("Not Found", { status: 404, headers });
+    return notFound("Not Found", headers);
   }
   headers.set("Content-Type", image.contentType);
   headers.set("Content-Length", String(image.body.byteLength));

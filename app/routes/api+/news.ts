@@ -28,7 +28,7 @@ const handle = apiRoute({
     // Anonymous reads are the same bytes for everyone: kept like the public pages (docs/api.md).
     if (staff) return list();
     const { body, headers } = await cachedPublicAnswer(
-      `api:/api/news?limit=${params.limit}&cursor=${params.cursor ? encodeCursor(params.cursor) : ""}`,
+      `api /api/news?limit=${params.limit}&cursor=${params.cursor ? encodeCursor(params.cursor) : ""}`,
       async () => {
         const response = await list();
         return { body: Buffer.from(await response.arrayBuffer()), headers: [...response.headers] };

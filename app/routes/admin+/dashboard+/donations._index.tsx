@@ -25,6 +25,7 @@ import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { StaffPageTitle } from "~/components/admin/page-title";
+import { invariantResponse, refusal } from "~/utils/http";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Donations", description: `Donation pledges and payments of ${site.name}.`, noindex: true });
@@ -32,15 +33,10 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
   const parsed = parsePledgeFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw new Response(parsed.error, { status: 400, statusText: "Bad Request" });
+  if (!parsed.ok) throw refusal(400, parsed.error);
   const { page, ...query } = parsed.filters;
   const result = await findPledgesPage(query, page);
-  if (page > result.pageCount) {
-    throw new Response(`There is no page ${page}: this list has ${result.pageCount}.`, {
-      status: 404,
-      statusText: "Not Found",
-    });
-  }
+  invariantResponse(page <= result.pageCount, `There is no page ${page}: this list has ${result.pageCount}.`);
   return json({
     // Unpaid pledges made before this are marked, as the overview highlights them.
     oldBefore: new Date(now() - OLD_PLEDGE_DAYS * 86_400_000).toISOString(),

@@ -4,6 +4,7 @@ import { csvResponse, toCsv } from "~/infra/csv.server";
 import { parsePaymentsRange } from "~/schemas/donations";
 import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/services/donation-exports.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { refusal } from "~/utils/http";
 
 // Every payment recorded, one row per payment, with its pledge's reference and donor;
 // ?from=&to= (YYYY-MM-DD, both inclusive) keep those received within the range.
@@ -11,10 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
   const parsed = parsePaymentsRange(new URL(request.url).searchParams);
   if (!parsed.ok) {
-    throw new Response(`${parsed.error}. Go back to Donations and correct the dates.`, {
-      status: 400,
-      statusText: "Bad Request",
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    throw refusal(400, `${parsed.error}. Go back to Donations and correct the dates.`, {
+      "Content-Type": "text/plain; charset=utf-8",
     });
   }
   const { from, to } = parsed.range;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { SavedNotice } from "~/components/admin/donations";
@@ -16,6 +16,8 @@ import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { formatPence } from "~/utils/money";
 import { useIsPending } from "~/utils/pending";
 import { parseTaxYear, taxYearLabel, taxYearOf } from "~/utils/tax-year";
+import { takeFlash } from "~/services/flash.server";
+import { savedCountsRedirect } from "~/routes/_glue/saved.server";
 
 // Every donor's giving statement for one tax year in one action: choose the year (a GET form),
 // see how many donors it reaches (the confirmation), then send: one e-mail per donor who gave
@@ -39,19 +41,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const history = await statementsHistory();
   if (year === null) {
     return json(
-      { years, year: null, preview: null, history, sent: null, error: "Choose a tax year from the list." },
+      { years, year: null, preview: null, history, saved: null, error: "Choose a tax year from the list." },
       400,
     );
   }
-  const sentCount = params.get("sent");
-  return json({
-    years,
-    year,
-    preview: await previewYearStatements(year),
-    history,
-    sent: sentCount !== null && /^\d{1,6}$/.test(sentCount) ? Number(sentCount) : null,
-    error: null,
-  });
+  const flash = await takeFlash(request);
+  return json(
+    { years, year, preview: await previewYearStatements(year), history, saved: flash.message, error: null },
+    { headers: flash.headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,11 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const year = parseTaxYear(String(form.get("year") ?? ""));
   if (year === null) return json({ error: "Choose a tax year from the list." }, 400);
   const { sent } = await sendYearStatements(year, user.username);
-  return redirect(`${adminPaths.donationsStatements}?year=${year}&sent=${sent}`, 303);
+  return savedCountsRedirect(`${adminPaths.donationsStatements}?year=${year}`, "statements-sent", sent, year);
 }
 
 export default function GivingStatements() {
-  const { years, year, preview, history, sent, error } = useLoaderData<typeof loader>();
+  const { years, year, preview, history, saved, error } = useLoaderData<typeof loader>();
   const actionError = useActionData<typeof action>()?.error;
   const busy = useIsPending({ state: "submitting" });
   const label = year === null ? "" : taxYearLabel(year);
@@ -79,11 +77,7 @@ export default function GivingStatements() {
         listing every gift made with their e-mail address that year, with Gift Aid, and the total. The link works for{" "}
         {STATEMENT_LINK_DAYS} days. One donor&rsquo;s statement can also be sent from their pledge&rsquo;s page.
       </p>
-      {sent !== null ? (
-        <SavedNotice>
-          {sent === 1 ? "1 statement is" : `${sent} statements are`} on the way for the tax year {label}.
-        </SavedNotice>
-      ) : null}
+      {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       {error || actionError ? (
         <div className="mt-4">
           <FormError errors={[actionError ?? error!]} />

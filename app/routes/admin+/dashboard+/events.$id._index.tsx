@@ -32,8 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events");
+  const id = eventIdOf(params);
   const submission = parseWithZod(form, { schema: ticketTypeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   await addTicketTypeToEvent(id, ticketTypeOf(submission.value), user);

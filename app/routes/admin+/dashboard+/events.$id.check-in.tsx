@@ -27,8 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events");
+  const id = eventIdOf(params);
   const code = form.get("code");
   const ticket = Number(form.get("ticket"));
   let outcome: CheckInOutcome;

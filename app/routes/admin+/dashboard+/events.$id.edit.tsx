@@ -39,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = eventIdOf(params);
   const { user, form } = await staffAction(request, "events", { limits: ARTICLE_FORM_LIMITS });
+  const id = eventIdOf(params);
   const submission = parseWithZod(form, { schema: editEventSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;

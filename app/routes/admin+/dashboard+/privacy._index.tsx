@@ -12,6 +12,7 @@ import { addressesFor, findPersonalData, holdsAnything } from "~/services/privac
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
+import { takeFlash } from "~/services/flash.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Privacy requests", description: `Privacy requests to ${site.name}.`, noindex: true });
@@ -20,24 +21,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "privacy");
   const params = new URL(request.url).searchParams;
   const raw = params.get("email");
-  if (raw === null) return json({ email: "", error: null, data: null, held: false, erased: false, addresses: [] });
+  if (raw === null) return json({ email: "", error: null, data: null, held: false, erased: null, addresses: [] });
   const parsed = parsePrivacyEmail(raw);
   if (!parsed.ok) {
     return json(
-      { email: raw, error: parsed.error, data: null, held: false, erased: false, addresses: [] as string[] },
+      { email: raw, error: parsed.error, data: null, held: false, erased: null, addresses: [] as string[] },
       { status: 400 },
     );
   }
   const data = await findPersonalData(parsed.email);
-  return json({
-    email: parsed.email,
-    error: null,
-    data,
-    held: holdsAnything(data),
-    erased: params.get("erased") === "1",
-    // A supporter's every address (a merged supporter has several): the request covers them all.
-    addresses: await addressesFor(parsed.email),
-  });
+  const flash = await takeFlash(request);
+  return json(
+    {
+      email: parsed.email,
+      error: null,
+      data,
+      held: holdsAnything(data),
+      erased: flash.message,
+      // A supporter's every address (a merged supporter has several): the request covers them all.
+      addresses: await addressesFor(parsed.email),
+    },
+    { headers: flash.headers },
+  );
 }
 
 export default function PrivacyRequests() {
@@ -86,7 +91,7 @@ export default function PrivacyRequests() {
               role="status"
               className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
             >
-              {privacyRequestMessages.erased}
+              {erased}
             </p>
           ) : null}
           {held ? (

@@ -14,6 +14,7 @@ import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";
+import { savedRedirect } from "~/routes/_glue/saved.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Erase personal data", description: `Erase a person's data held by ${site.name}.`, noindex: true });
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isConfirmed(form))
     return redirect(`${adminPaths.privacyErase}?${new URLSearchParams({ email: parsed.email })}`, 303);
   await erasePersonalData(parsed.email, user.username);
-  return redirect(`${lookup(parsed.email)}&erased=1`, 303);
+  return savedRedirect(lookup(parsed.email), "personal-data-erased");
 }
 
 export default function ErasePersonalData() {

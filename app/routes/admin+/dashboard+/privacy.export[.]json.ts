@@ -4,6 +4,7 @@ import { logger } from "~/infra/logger.server";
 import { parsePrivacyEmail } from "~/schemas/privacy";
 import { addressesFor, countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { refusal } from "~/utils/http";
 
 const privateHeaders = {
   "Cache-Control": "private, no-store",
@@ -16,9 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "privacy");
   const parsed = parsePrivacyEmail(new URL(request.url).searchParams.get("email"));
   if (!parsed.ok) {
-    return new Response(JSON.stringify({ error: parsed.error }), {
-      status: 400,
-      headers: { "Content-Type": "application/json; charset=utf-8", ...privateHeaders },
+    return refusal(400, JSON.stringify({ error: parsed.error }), {
+      "Content-Type": "application/json; charset=utf-8",
+      ...privateHeaders,
     });
   }
   const data = await findPersonalData(parsed.email);

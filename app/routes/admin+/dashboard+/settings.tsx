@@ -11,7 +11,12 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { charityDefaults, placeholderSettingKeys, site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
-import { isSettingsGroup, SETTINGS_GROUP_FIELD, settingsGroupSchemas } from "~/schemas/charity-settings";
+import {
+  isSettingsGroup,
+  SETTINGS_GROUP_FIELD,
+  settingsGroupSchemaFor,
+  settingsGroupSchemas,
+} from "~/schemas/charity-settings";
 import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
 import { takeFlash } from "~/services/flash.server";
 import { remindersEnabled, setRemindersEnabled } from "~/services/receipts.server";
@@ -48,9 +53,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const flash = await takeFlash(request);
   return json(
-    { notice: flash.message, settings, history, unset: unsetFields(settings), reminders, softOptIn },
+    {
+      notice: flash.message,
+      settings,
+      history,
+      unset: unsetFields(settings),
+      untouched: untouchedPlaceholders(settings),
+      reminders,
+      softOptIn,
+    },
     { headers: flash.headers },
   );
+}
+
+/** The settings still holding a fresh database's placeholder, each as the form shows it. */
+function untouchedPlaceholders(settings: CharitySettings): Partial<Record<SettingKey, string>> {
+  return Object.fromEntries(
+    placeholderSettingKeys
+      .filter((key) => settings[key] === charityDefaults[key])
+      .map((key) => [key, shownValue(key, settings[key])]),
+  );
+}
+
+/** A setting as its form field shows it: the WhatsApp number as people write it (stored as international digits for wa.me links). */
+function shownValue(key: SettingKey, value: string): string {
+  return key === "whatsappNumber" ? formatWhatsappNumber(value) : value;
 }
 
 /** The labels of the details still a placeholder of a fresh database, or that would not pass the form. */
@@ -81,11 +108,13 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const submission = parseWithZod(formData, { schema: settingsGroupSchemas[group] });
+  // A placeholder posted as it was shown is kept, not checked (settingsGroupSchemaFor).
+  const schema = settingsGroupSchemaFor(group, formData, untouchedPlaceholders(await getCharitySettings()));
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return json({ group, result: submission.reply(), error: null }, { status: 400 });
   }
-  await saveCharitySettings(group, submission.value, user.username);
+  await saveCharitySettings(group, submission.value as Partial<CharitySettings>, user.username);
   return savedRedirect(adminPaths.settings, "settings-saved");
 }
 
@@ -256,11 +285,13 @@ const groupIntro: Record<SettingsGroup, string> = {
 function GroupForm({
   group,
   settings,
+  untouched,
   lastResult,
   busy,
 }: {
   group: SettingsGroup;
   settings: CharitySettings;
+  untouched: Partial<Record<SettingKey, string>>;
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
 }) {
@@ -269,12 +300,12 @@ function GroupForm({
   const [form, meta] = useForm<Record<string, string>, Record<string, string>, string[]>({
     id: `settings-${group}`,
     lastResult,
-    // The WhatsApp number as people write it (stored as international digits for wa.me links).
-    defaultValue: Object.fromEntries(
-      fields.map(({ key }) => [key, key === "whatsappNumber" ? formatWhatsappNumber(settings[key]) : settings[key]]),
-    ),
+    defaultValue: Object.fromEntries(fields.map(({ key }) => [key, shownValue(key, settings[key])])),
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Record<string, string>>,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: settingsGroupSchemaFor(group, formData, untouched) }) as Submission<
+        Record<string, string>
+      >,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -320,7 +351,7 @@ function GroupForm({
 }
 
 export default function Settings() {
-  const { notice, settings, history, unset, reminders, softOptIn } = useLoaderData<typeof loader>();
+  const { notice, settings, history, unset, untouched, reminders, softOptIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const savingGroup = navigation.state === "submitting" ? navigation.formData?.get(SETTINGS_GROUP_FIELD) : null;
@@ -350,6 +381,7 @@ export default function Settings() {
             key={`${group}:${settingsFields[group].map(({ key }) => settings[key]).join("\u0000")}`}
             group={group}
             settings={settings}
+            untouched={untouched}
             lastResult={actionData?.group === group ? actionData.result : undefined}
             busy={savingGroup === group}
           />

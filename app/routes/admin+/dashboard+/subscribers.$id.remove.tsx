@@ -8,6 +8,7 @@ import { removeSubscriber, requireSubscriber } from "~/services/newsletter.serve
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
+import { invariantResponse } from "~/utils/http";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -27,9 +28,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "subscribers");
   const subscriber = await requireSubscriber(params.id);
   if (form.get("confirmed") !== "yes") return redirect(adminPaths.removeSubscriber(subscriber.id), 303);
-  if (!(await removeSubscriber(subscriber.id, user.username))) {
-    throw new Response("There is no subscriber with this number. They may have been removed.", { status: 404 });
-  }
+  invariantResponse(
+    await removeSubscriber(subscriber.id, user.username),
+    "There is no subscriber with this number. They may have been removed.",
+  );
   return redirect(adminPaths.subscribers, 303);
 }
 

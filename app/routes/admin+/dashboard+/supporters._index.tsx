@@ -22,6 +22,7 @@ import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { requirePage } from "~/routes/_glue/page-param.server";
+import { invariantResponse } from "~/utils/http";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Supporters", description: `The supporters of ${site.name}.`, noindex: true });
@@ -44,9 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const result = await supportersPage(parsed.query, page);
-  if (page > result.pageCount) {
-    throw new Response(`There is no page ${page}: this list has ${result.pageCount}.`, { status: 404 });
-  }
+  invariantResponse(page <= result.pageCount, `There is no page ${page}: this list has ${result.pageCount}.`);
   return json({ raw, errors: {} as SupporterFilterErrors, page, ...result });
 }
 

@@ -1,6 +1,6 @@
 import { useIsPending } from "~/utils/pending";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
@@ -15,6 +15,8 @@ import { pageMeta } from "~/utils/meta";
 import { ColumnSelects, labelClass } from "./column-selects";
 import { previewData, readChoice, readLineChoices } from "./statement-form.server";
 import { StatementPreview } from "./statement-preview";
+import { takeFlash } from "~/services/flash.server";
+import { savedCountsRedirect } from "~/routes/_glue/saved.server";
 
 // Upload a statement, see each credit that names a pledge beside that pledge, tick, confirm.
 // Every step is a plain multipart form post; the statement's text rides along in a hidden
@@ -32,16 +34,10 @@ export const meta: MetaFunction = () =>
 
 const LIMIT_TEXT = `${MAX_STATEMENT_BYTES / 1024 / 1024} MB`;
 
-const count = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Number(value) : null);
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
-  const params = new URL(request.url).searchParams;
-  return json({
-    recorded: count(params.get("recorded")),
-    already: count(params.get("already")),
-    thanked: count(params.get("thanked")),
-  });
+  const flash = await takeFlash(request);
+  return json({ saved: flash.message }, { headers: flash.headers });
 }
 
 type Failure = { stage: "upload"; error: string; headers?: string[]; csv?: string };
@@ -113,9 +109,12 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(refusal instanceof BankImportError)) throw refusal;
       return showPreview(text, choice, state, refusal.message, refusal.status);
     }
-    return redirect(
-      `${adminPaths.donationsImport}?recorded=${outcome.recorded}&already=${outcome.alreadyImported}${outcome.thanked ? `&thanked=${outcome.thanked}` : ""}`,
-      303,
+    return savedCountsRedirect(
+      adminPaths.donationsImport,
+      "statement-imported",
+      outcome.recorded,
+      outcome.alreadyImported,
+      outcome.thanked,
     );
   }
 
@@ -123,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ImportStatement() {
-  const { recorded, already, thanked } = useLoaderData<typeof loader>();
+  const { saved } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting" });
 
@@ -134,14 +133,12 @@ export default function ImportStatement() {
       </Link>
       <h2 className="mt-3 text-2xl font-semibold">Import bank statement</h2>
 
-      {recorded !== null && !data ? (
+      {saved && !data ? (
         <p
           role="status"
           className="mt-4 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"
         >
-          {recorded === 1 ? "1 payment recorded." : `${recorded} payments recorded.`}
-          {already ? ` ${already} already imported before, not recorded again.` : ""}
-          {thanked ? ` ${thanked === 1 ? "1 thank-you e-mail" : `${thanked} thank-you e-mails`} on the way.` : ""}
+          {saved}
         </p>
       ) : null}
 

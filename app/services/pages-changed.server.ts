@@ -1,0 +1,43 @@
+import { pageCache, type PageCache } from "~/infra/page-cache.server";
+
+// The one call that drops this process's cached public pages after a write: it knows which
+// cached pages show each kind of change. Call it once the write has committed; inside the
+// transaction, notePublicChange (app/infra/db.server.ts) tells the other instances on PostgreSQL.
+// Events' pages are never cached (no events route opts in), so an event change drops nothing.
+
+/** What a committed write changed, of what cached public pages show. */
+export type PublicChange =
+  /** An article written, edited, published or deleted: the home page's latest news, the news pages and the news API's anonymous answers. */
+  | "news"
+  /** A newsletter sent: its archive. */
+  | "newsletter"
+  /** An appeal made or edited: its page, and the fundraising pages raising for it. */
+  | "appeal"
+  /** A fundraising page approved, edited or given a message: its page and its appeal's totals. */
+  | "fundraising-page"
+  /** A gift recorded to an appeal or a fundraising page: their totals. */
+  | "gift-to-cause"
+  /** The charity's settings (name, contact details, links): every page's frame. */
+  | "charity-settings";
+
+const under =
+  (...prefixes: string[]) =>
+  (path: string) =>
+    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
+
+const everyPage = () => true;
+
+/** For each kind of change, the cached pages (by path) that show it. */
+export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
+  news: (path) => path === "/" || under("/news", "/api/news")(path),
+  newsletter: under("/newsletters"),
+  appeal: under("/appeals", "/fundraise"),
+  "fundraising-page": under("/fundraise", "/appeals"),
+  "gift-to-cause": under("/appeals", "/fundraise"),
+  "charity-settings": everyPage,
+};
+
+/** Drops the cached pages that show what changed. */
+export function pagesChanged(what: PublicChange, cache: PageCache = pageCache): void {
+  cache.drop(pagesShowing[what]);
+}

@@ -3,6 +3,7 @@
 // ranking (title weighted 10 to the body's 1), snippet(); PostgreSQL: a stored tsvector
 // (english; title A, body B) with a GIN index, ts_rank and ts_headline. Documents are written in
 // the caller's transaction, so the index changes with the content it mirrors.
+import { nowIsoString } from "./clock.server";
 import { sql } from "kysely";
 import { databaseEngine, type DB } from "./db.server";
 import { MARK_END, MARK_START, editDistance, fts5Match, indexableText, typoAllowance } from "~/utils/search-text";
@@ -248,15 +249,22 @@ async function hasTrigrams(db: DB): Promise<boolean> {
   return installed;
 }
 
-/** The index's own bookkeeping in app_meta: which version of the site's content it holds. */
+/**
+ * The index's own bookkeeping, kept in the one settings store (`charity_settings`, under its own
+ * key, which no Settings form shows): which version of the site's content it holds.
+ */
 const VERSION_KEY = "search_index_version";
 
 export async function readSearchIndexVersion(db: DB): Promise<string | null> {
-  const { rows } = await sql<{ value: string }>`select value from app_meta where key = ${VERSION_KEY}`.execute(db);
-  return rows[0]?.value ?? null;
+  const row = await db.selectFrom("charity_settings").select("value").where("key", "=", VERSION_KEY).executeTakeFirst();
+  return row?.value ?? null;
 }
 
 export async function writeSearchIndexVersion(db: DB, version: string): Promise<void> {
-  await sql`insert into app_meta (key, value) values (${VERSION_KEY}, ${version})
-    on conflict (key) do update set value = excluded.value`.execute(db);
+  const now = nowIsoString();
+  await db
+    .insertInto("charity_settings")
+    .values({ key: VERSION_KEY, value: version, updated_at: now, updated_by: "search index" })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: version, updated_at: now }))
+    .execute();
 }

@@ -84,7 +84,17 @@ export const recordGiftSchema = (today: string) =>
         emptyToUndefined,
         z.string().regex(FINGERPRINT, "This bank line cannot be read").optional(),
       ),
-      bankText: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
+      bankText: z.preprocess(
+        emptyToUndefined,
+        z
+          .string()
+          .max(2000)
+          .superRefine((text, ctx) => {
+            const problem = bankTextProblem(text);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          })
+          .optional(),
+      ),
       bankOccurrence: z.preprocess(
         emptyToUndefined,
         z

@@ -103,6 +103,8 @@ interface ModelDeclaration {
   id: number;
   email: number;
   cancelledOn: string | null;
+  /** Made on a public form for an address that already gave: it covers this pledge's gifts only. */
+  onlyPledge: number | null;
 }
 interface ModelClaim {
   id: number;
@@ -125,7 +127,8 @@ class Model {
     this.declarations.some(
       (d) =>
         this.groupOf(d.email) === this.groupOf(p.pledge.email) &&
-        (d.cancelledOn === null || p.receivedOn <= d.cancelledOn),
+        (d.onlyPledge === null || d.onlyPledge === p.pledge.id) &&
+        (d.cancelledOn === null || p.receivedOn < d.cancelledOn),
     );
   claimable = () => this.payments.filter((p) => !p.claim && this.net(p) > 0 && this.covered(p));
   pendingAdjustment = () =>
@@ -170,10 +173,15 @@ async function step(model: Model, act: Action, today: () => string, advance: () 
       if (act.giftAid) {
         const declaration = await db
           .selectFrom("gift_aid_declarations")
-          .select("id")
+          .select(["id", "own_gift_only"])
           .where("pledge_id", "=", pledge.id)
           .executeTakeFirstOrThrow();
-        model.declarations.push({ id: declaration.id, email: act.email, cancelledOn: null });
+        model.declarations.push({
+          id: declaration.id,
+          email: act.email,
+          cancelledOn: null,
+          onlyPledge: declaration.own_gift_only ? pledge.id : null,
+        });
       }
       return;
     }
@@ -348,7 +356,7 @@ const FIXED: Action[][] = [
     { kind: "pay", pledge: 0, method: "card", amount: 1000 },
     { kind: "claim" },
   ],
-  // A merge brings another supporter's declaration to cover gifts; a cancellation stops later ones.
+  // A merge brings another supporter's declaration to cover gifts; a cancellation stops gifts from its day on.
   [
     { kind: "pledge", email: 0, amount: 1000, giftAid: false },
     { kind: "pay", pledge: 0, method: "manual", amount: 1000 },

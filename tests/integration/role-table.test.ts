@@ -83,7 +83,7 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/volunteers.$id.tsx": page(MONEY),
   "admin+/dashboard+/volunteers.export[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/supporters._index.tsx": { loader: MONEY, action: null },
-  "admin+/dashboard+/supporters.$id._index.tsx": { loader: MONEY, action: null },
+  "admin+/dashboard+/supporters.$id._index.tsx": page(MONEY),
   "admin+/dashboard+/supporters.$id.merge.tsx": page(MONEY),
   "admin+/dashboard+/subscribers._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/subscribers.$id._index.tsx": { loader: MONEY, action: null },

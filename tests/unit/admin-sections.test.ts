@@ -20,6 +20,7 @@ describe("the staff area's sections", () => {
     expect(grouped[0].sections[0].label).toBe("Overview");
     expect(grouped.find((g) => g.id === "money")?.sections.map((s) => s.label)).toEqual([
       "Donations",
+      "Payments",
       "Fundraising pages",
       "Gift Aid",
       "Events",

@@ -1,9 +1,9 @@
 // Wording of the staff accounts: invitations, password resets, second factor and the notices
 // sent by e-mail about them (docs/team.md).
 import { site } from "./site";
+import { staffPasswordHint } from "./staff-passwords";
 
-export const MIN_STAFF_PASSWORD_LENGTH = 12;
-export const MAX_STAFF_PASSWORD_LENGTH = 1024;
+export { MAX_STAFF_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH } from "./staff-passwords";
 export const INVITATION_HOURS = 72;
 export const RESET_HOURS = 1;
 export const EMAIL_CHANGE_HOURS = 24;
@@ -54,7 +54,7 @@ export const staffAccountPages = {
     "Every other session and API token of your account ends when you save it. If your account has two-step sign-in on, you then enter a code from your authenticator app (or a recovery code) before you are signed in.",
   badResetText:
     "The link is wrong, has expired (reset links last one hour) or has already been used. Ask for a new one on the sign-in page.",
-  passwordHint: `At least ${MIN_STAFF_PASSWORD_LENGTH} characters. A few unrelated words make a good one; common passwords are refused.`,
+  passwordHint: staffPasswordHint,
   blankPassword:
     "A password of only spaces (or other blank characters) is the first thing an attacker tries. Use words or other characters too.",
   emailPrompt:

@@ -1,6 +1,6 @@
 import type { FieldMeta } from "~/utils/light-form";
 import { TextField } from "~/components/ui/form";
-import { staffAccountPages } from "~/content/staff-accounts";
+import { staffPasswordHint } from "~/content/staff-passwords";
 
 /** The password a person signs in with (sign-in, and to change it on their account page). */
 export function CurrentPasswordField({ meta, label }: { meta: FieldMeta; label: string }) {
@@ -15,7 +15,7 @@ export function NewPasswordField({ meta, label }: { meta: FieldMeta; label: stri
       label={label}
       type="password"
       autoComplete="new-password"
-      hint={staffAccountPages.passwordHint}
+      hint={staffPasswordHint}
     />
   );
 }

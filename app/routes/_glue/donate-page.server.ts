@@ -10,6 +10,9 @@ export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 export { cachedLoader } from "~/infra/page-cache.server";
 export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
+// The form's schema runs on the server only here: the staff record-a-gift form shares it, and a
+// module two routes import becomes a shared chunk the donate page would load (zod with it).
+export { donationSchema } from "~/schemas/donation";
 export { donatePageWords } from "~/content/donate-page-words";
 export { withCharityDetails } from "~/services/charity-settings.server";
 export { applySoftOptIn, donateFormOptOutLine } from "~/services/soft-opt-in.server";

@@ -6,7 +6,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunct
 import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { staticParts } from "~/components/static-parts";
 import { site } from "~/content/site";
-import { donationSchema } from "~/schemas/donation";
 import {
   json,
   redirect,
@@ -25,6 +24,7 @@ import {
   donateFormOptOutLine,
   donateInformation,
   cachedLoader,
+  donationSchema,
 } from "~/routes/_glue/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { Panel } from "~/components/ui/panel";

@@ -37,6 +37,23 @@ export function closeInlineCheckout(untilMs: number): void {
   closedUntil = Math.max(closedUntil, untilMs);
 }
 
+/**
+ * Waits (at most `maxWaitMs`) for a place under the same pace, for a session made while its
+ * buyer waits that has no queue of its own (event tickets). True when it got one; false when the
+ * wait ran out (the caller tries anyway: Stripe's 429 is then handled as any failure).
+ */
+export async function waitForInlineCheckoutSlot(maxWaitMs: number): Promise<boolean> {
+  const until = now() + maxWaitMs;
+  for (;;) {
+    if (takeInlineCheckoutSlot()) return true;
+    const at = now();
+    if (at >= until) return false;
+    const refill = Math.ceil(1000 / Math.max(1, perSecond()));
+    const wait = Math.max(10, Math.min(until - at, Math.max(closedUntil - at, refill)));
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 /** For tests: the gate as a fresh process has it. */
 export function resetCheckoutPace(): void {
   tokens = -1;

@@ -47,6 +47,7 @@ import { formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import { Refusal } from "./refusal.server";
+import { createCheckoutSession } from "./checkout-sessions.server";
 import { eventMail, type EventMailBlock } from "./event-mail.server";
 import { addDeclaration } from "./gift-aid-declarations.server";
 import { recordPayment, recordRefund } from "./ledger.server";
@@ -225,8 +226,6 @@ async function checkoutForHeldOrder(order: TicketOrder, event: EventRow, type: T
  * `checkout.session.expired` releases it; the idempotency key is the order's.
  */
 async function createTicketCheckout(order: TicketOrder, event: EventRow, type: TicketType, db: DB): Promise<string> {
-  const client = getStripe();
-  if (!client) throw new Error("Stripe is not configured");
   const { name } = await getCharitySettings(db);
   const metadata = { kind: TICKETS_METADATA_KIND, reference: order.reference };
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
@@ -247,7 +246,7 @@ async function createTicketCheckout(order: TicketOrder, event: EventRow, type: T
     });
   }
   const holdEnds = order.holdExpiresAt ? new Date(order.holdExpiresAt).getTime() : nowDate().getTime();
-  const session = await client.stripe.checkout.sessions.create(
+  const session = await createCheckoutSession(
     {
       mode: "payment",
       client_reference_id: order.reference,
@@ -259,9 +258,8 @@ async function createTicketCheckout(order: TicketOrder, event: EventRow, type: T
       success_url: absoluteUrl(orderPath(event.slug, order.reference)),
       cancel_url: absoluteUrl(orderPath(event.slug, order.reference, true)),
     },
-    { idempotencyKey: `tickets-${order.reference}` },
+    { idempotencyKey: `tickets-${order.reference}`, pace: "wait" },
   );
-  if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   await setOrderSession(db, order.id, session.id);
   logger.info({ event: "tickets.checkout", order: order.reference, session: session.id }, "Ticket checkout created");
   return session.url;
@@ -513,7 +511,7 @@ async function issueTickets(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Stripe's events (called by the webhook dispatcher in card-gifts.server.ts, in its transaction)
+// Stripe's events (called by the webhook router, stripe-webhooks.server.ts, in its transaction)
 
 type Fields = StripeFields;
 const text = stripeText;

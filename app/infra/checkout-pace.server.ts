@@ -16,10 +16,13 @@ function perSecond(): number {
   return getEnv().STRIPE_CHECKOUT_PER_SECOND;
 }
 
+/** Elapsed real time for the bucket (Stripe's limit is per real second, whatever the clock module says). */
+const elapsedMs = () => performance.now();
+
 /** Takes one place for a session made at once; false: the gift goes to the queue. */
 export function takeInlineCheckoutSlot(): boolean {
-  const at = now();
-  if (at < closedUntil) return false;
+  if (now() < closedUntil) return false;
+  const at = elapsedMs();
   const rate = perSecond();
   if (tokens < 0) {
     tokens = rate;
@@ -43,13 +46,13 @@ export function closeInlineCheckout(untilMs: number): void {
  * wait ran out (the caller tries anyway: Stripe's 429 is then handled as any failure).
  */
 export async function waitForInlineCheckoutSlot(maxWaitMs: number): Promise<boolean> {
-  const until = now() + maxWaitMs;
+  const until = elapsedMs() + maxWaitMs;
   for (;;) {
     if (takeInlineCheckoutSlot()) return true;
-    const at = now();
-    if (at >= until) return false;
+    const left = until - elapsedMs();
+    if (left <= 0) return false;
     const refill = Math.ceil(1000 / Math.max(1, perSecond()));
-    const wait = Math.max(10, Math.min(until - at, Math.max(closedUntil - at, refill)));
+    const wait = Math.max(10, Math.min(left, Math.max(closedUntil - now(), refill)));
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

@@ -211,6 +211,14 @@ async function sessionPaid(trx: DB, event: Fields, session: Fields, mail: EventM
   const stripeId = idOf(session, "payment_intent") ?? sessionId;
   if (!stripeId) return { attention: "a paid Checkout Session without an id", pledge };
   if (await findPaymentByStripeId(trx, stripeId)) return "ignored";
+  // A second payment (another payment intent) of a one-time gift already paid is an
+  // overpayment, as a bank one is: kept for staff to refund, never counted twice.
+  if (pledge.type === "one-time" && everReceived(pledge)) {
+    return {
+      attention: `Checkout Session ${sessionId ?? stripeId}: a second payment (${stripeId}) of a one-time gift already paid; refund it in Stripe`,
+      pledge,
+    };
+  }
   const problem = amountProblem(session, "amount_total", pledge);
   if (problem) return { attention: `Checkout Session ${sessionId ?? stripeId}: ${problem}`, pledge };
   await recordCardPayment(

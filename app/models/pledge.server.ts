@@ -3,7 +3,7 @@
 // the filtered list, totals kept with each payment, and the card-payment fields. Only SQL lives here.
 import crypto from "node:crypto";
 import { expressionBuilder, type ExpressionBuilder, type Selectable } from "kysely";
-import type { Database, PledgesTable, PledgeStatus } from "../../db/schema";
+import type { Database, DirectDebitState, PledgesTable, PledgeStatus } from "../../db/schema";
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
 import type { PledgeStatusValue } from "~/schemas/donations";
@@ -13,7 +13,7 @@ import { findOrCreateSupporter } from "./supporter-identity.server";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
-export type { PledgeStatus };
+export type { DirectDebitState, PledgeStatus };
 
 export interface Pledge {
   id: number;
@@ -51,6 +51,12 @@ export interface Pledge {
   appealId: number | null;
   /** The supporter's fundraising or tribute page it was given through, or null. */
   fundraisingPageId: number | null;
+  /** A monthly gift by Direct Debit (Stripe Bacs through Checkout; payBy stays "card": a Stripe gift). */
+  directDebit: boolean;
+  /** A Direct Debit's mandate: set up, collecting, failed (latest collection), ended; null before Stripe's word. */
+  ddState: DirectDebitState | null;
+  ddSetUpOn: string | null;
+  ddNextCollectionOn: string | null;
 }
 
 export interface PledgeInput {
@@ -63,6 +69,8 @@ export interface PledgeInput {
   inHonour: boolean;
   honoreeName?: string | null;
   payBy?: "bank" | "card";
+  /** A Stripe gift by Direct Debit (payBy "card"). */
+  directDebit?: boolean;
   appealId?: number | null;
   fundraisingPageId?: number | null;
   /** A gift through a page: the donor's message, and whether their name and the amount show. */
@@ -124,6 +132,10 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
     disputeNote: row.dispute_note,
     appealId: row.appeal_id ?? null,
     fundraisingPageId: row.fundraising_page_id ?? null,
+    directDebit: row.stripe_method === "bacs_debit",
+    ddState: row.dd_state ?? null,
+    ddSetUpOn: row.dd_set_up_on ?? null,
+    ddNextCollectionOn: row.dd_next_collection_on ?? null,
   };
 }
 
@@ -260,6 +272,7 @@ export async function createPledgeOfSupporter(
         paid_pence: 0,
         status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
         pay_by: input.payBy ?? "bank",
+        stripe_method: input.directDebit && input.payBy === "card" ? "bacs_debit" : null,
         supporter_id: supporter.id,
         appeal_id: input.appealId ?? null,
         fundraising_page_id: input.fundraisingPageId ?? null,

@@ -43,7 +43,7 @@ import { cardGiftRefusals } from "~/content/admin";
 export const STRIPE_ACTOR = "stripe";
 
 /** A history entry written by a Stripe event (its actor is always Stripe). */
-function stripeAudit(trx: DB, entity: "pledge" | "claim", entityId: number, action: string, detail: string) {
+export function stripeAudit(trx: DB, entity: "pledge" | "claim", entityId: number, action: string, detail: string) {
   return recordAudit(trx, { entity, entityId, action, detail, actor: STRIPE_ACTOR });
 }
 
@@ -61,8 +61,11 @@ export function cardReturnPath(reference: string, cancelled = false): string {
  */
 export async function startCardCheckout(pledge: Pledge, options: { maxNetworkRetries?: number } = {}): Promise<string> {
   const metadata = { reference: pledge.reference, pledge_id: String(pledge.id) };
-  const { name } = await getCharitySettings();
+  const { name, directDebitReferencePrefix } = await getCharitySettings();
   const monthly = pledge.type === "monthly";
+  // A monthly gift by Direct Debit: Bacs only (no card), the mandate's reference prefix from
+  // Settings when there is one (docs/payments.md, "Direct Debit").
+  const directDebit = monthly && pledge.directDebit;
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: monthly ? "subscription" : "payment",
     client_reference_id: pledge.reference,
@@ -74,11 +77,29 @@ export async function startCardCheckout(pledge: Pledge, options: { maxNetworkRet
         price_data: {
           currency: "gbp",
           unit_amount: pledge.amountPence,
-          product_data: { name: monthly ? `Monthly gift to ${name}` : `Gift to ${name}` },
+          product_data: {
+            name: directDebit
+              ? `Monthly Direct Debit gift to ${name}`
+              : monthly
+                ? `Monthly gift to ${name}`
+                : `Gift to ${name}`,
+          },
           ...(monthly ? { recurring: { interval: "month" as const } } : {}),
         },
       },
     ],
+    ...(directDebit
+      ? {
+          payment_method_types: ["bacs_debit" as const],
+          ...(directDebitReferencePrefix
+            ? {
+                payment_method_options: {
+                  bacs_debit: { mandate_options: { reference_prefix: directDebitReferencePrefix } },
+                },
+              }
+            : {}),
+        }
+      : {}),
     success_url: absoluteUrl(cardReturnPath(pledge.reference)),
     cancel_url: absoluteUrl(cardReturnPath(pledge.reference, true)),
     ...(monthly
@@ -153,12 +174,15 @@ function amountProblem(fields: Fields, key: string, pledge: Pledge): string | nu
 }
 
 /** The day the money arrived, as UK staff count days: when Stripe created the event. */
-function eventDay(event: Fields): string {
+export function eventDay(event: Fields): string {
   const created = pence(event, "created");
   return created !== null && created > 0 ? toLondonDay(new Date(created * 1000)) : londonToday();
 }
 
-async function pledgeFromReference(trx: DB, ...candidates: (string | null | undefined)[]): Promise<Pledge | undefined> {
+export async function pledgeFromReference(
+  trx: DB,
+  ...candidates: (string | null | undefined)[]
+): Promise<Pledge | undefined> {
   for (const reference of candidates) {
     if (!reference) continue;
     const pledge = await getPledgeByReference(trx, reference);
@@ -248,7 +272,7 @@ async function sessionFailed(trx: DB, session: Fields): Promise<Handled> {
 }
 
 /** The subscription of an invoice and the metadata it was created with (Stripe's current API, and older ones). */
-function invoiceSubscription(invoice: Fields): { subscription: string | null; reference: string | null } {
+export function invoiceSubscription(invoice: Fields): { subscription: string | null; reference: string | null } {
   const details = child(child(invoice, "parent"), "subscription_details");
   return {
     subscription: idOf(details, "subscription") ?? idOf(invoice, "subscription"),
@@ -256,7 +280,7 @@ function invoiceSubscription(invoice: Fields): { subscription: string | null; re
   };
 }
 
-async function invoicePaid(trx: DB, event: Fields, invoice: Fields, mail: EventMail): Promise<Handled> {
+export async function invoicePaid(trx: DB, event: Fields, invoice: Fields, mail: EventMail): Promise<Handled> {
   const { subscription, reference } = invoiceSubscription(invoice);
   const pledge =
     (subscription ? await getPledgeBySubscription(trx, subscription) : undefined) ??

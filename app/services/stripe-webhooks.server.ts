@@ -8,6 +8,7 @@ import { countRecentFormPosts, recordFormPost } from "~/models/form-post.server"
 import { claimStripeEvent, noteStripeEventAttention } from "~/models/stripe-event.server";
 import { handleCardGiftEvent, staffAlert, STRIPE_ACTOR, type Attention, type EventMail } from "./card-gifts.server";
 import { getCharitySettings } from "./charity-settings.server";
+import { handleDirectDebitEvent, lookupMandateCustomer } from "./direct-debit.server";
 import { handleTicketEvent } from "./tickets.server";
 
 // The one Stripe webhook router: above giving and events, it checks each delivery's signature
@@ -78,7 +79,12 @@ export async function receiveStripeWebhook(
   const event = parsed;
   const id = text(event, "id")!;
   const type = text(event, "type") ?? "(no type)";
-  const mail: EventMail = { charity: await getCharitySettings(db) };
+  // Read before the transaction: the charity's details, and what an event needs from Stripe's
+  // API (an inactive mandate's customer), so no call to Stripe holds the write lock.
+  const mail: RouteContext = {
+    charity: await getCharitySettings(db),
+    mandateCustomer: await lookupMandateCustomer(type, child(child(event, "data"), "object")),
+  };
   let handled: "recorded" | "duplicate" | "ignored" | "needs-attention";
   try {
     handled = await immediateTransaction(db, async (trx) => {
@@ -127,13 +133,25 @@ async function noteAttention(trx: DB, id: string, type: string, outcome: Attenti
 type DomainOutcome = "recorded" | "ignored" | Attention | null;
 
 /** The domains, in the order they are asked. */
-const domains: ((trx: DB, type: string, event: Fields, object: Fields, mail: EventMail) => Promise<DomainOutcome>)[] = [
+const domains: ((
+  trx: DB,
+  type: string,
+  event: Fields,
+  object: Fields,
+  mail: RouteContext,
+) => Promise<DomainOutcome>)[] = [
+  // Event tickets (their sessions say so in their metadata), then giving: Direct Debit's own
+  // events and states first (null when the pledge is not a Direct Debit), then card gifts.
   (trx, type, _event, object, mail) => handleTicketEvent(trx, type, object, mail.charity),
+  (trx, type, event, object, mail) => handleDirectDebitEvent(trx, type, event, object, mail),
   (trx, type, event, object, mail) => handleCardGiftEvent(trx, type, event, object, mail),
 ];
 
+/** What the handlers get besides the event: read before the transaction. */
+type RouteContext = EventMail & { mandateCustomer: string | null };
+
 /** Hands one verified event to its domain, inside its transaction. */
-async function routeEvent(trx: DB, event: Fields, mail: EventMail): Promise<"recorded" | "ignored" | Attention> {
+async function routeEvent(trx: DB, event: Fields, mail: RouteContext): Promise<"recorded" | "ignored" | Attention> {
   const type = text(event, "type");
   const object = child(child(event, "data"), "object");
   if (!type || !object) return { attention: "the event has no type or no data" };

@@ -32,6 +32,7 @@ import * as m0030 from "./0030_donor_details_soft_opt_in";
 import * as m0031 from "./0031_ticket_guests_refunds";
 import * as m0033 from "./0033_pledge_status_index";
 import * as m0034 from "./0034_partial_indexes";
+import * as m0041 from "./0041_direct_debit";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0031_ticket_guests_refunds": m0031,
   "0033_pledge_status_index": m0033,
   "0034_partial_indexes": m0034,
+  "0041_direct_debit": m0041,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,10 +33,13 @@ export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
 export function pledgeStatusLabel(
   status: PledgeStatusValue,
   type: (typeof pledgeTypes)[number],
-  payBy: "bank" | "card" = "bank",
+  payBy: "bank" | "card" | "direct-debit" = "bank",
 ): string {
   if (status === "pending" && type === "monthly") return "Awaiting first payment";
-  if (status === "active") return payBy === "card" ? "Active monthly card gift" : "Active standing order";
+  if (status === "active") {
+    if (payBy === "direct-debit") return "Active monthly Direct Debit";
+    return payBy === "card" ? "Active monthly card gift" : "Active standing order";
+  }
   return pledgeStatusLabels[status];
 }
 
@@ -50,12 +53,22 @@ export function payingByLabel(pledge: {
   type: (typeof pledgeTypes)[number];
   payBy: "bank" | "card";
   switchedFromCardAt: string | null;
+  directDebit?: boolean;
 }): string {
+  if (pledge.payBy === "card" && pledge.directDebit) return "Direct Debit (Bacs), through Stripe";
   if (pledge.payBy === "card") {
     return pledge.type === "monthly" ? "Monthly card gift, through Stripe" : "Card, through Stripe Checkout";
   }
   if (pledge.switchedFromCardAt) return "Bank transfer (switched from card)";
   return pledge.type === "monthly" ? "Bank transfer (standing order)" : "Bank transfer";
+}
+
+/** How a pledge is paid, for filters and badges: a Direct Debit is a Stripe gift told apart by its method. */
+export function payMethodOf(pledge: {
+  payBy: "bank" | "card";
+  directDebit?: boolean;
+}): "bank" | "card" | "direct-debit" {
+  return pledge.payBy === "card" && pledge.directDebit ? "direct-debit" : pledge.payBy;
 }
 
 export const pledgeTypes = ["one-time", "monthly"] as const;

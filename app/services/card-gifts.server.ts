@@ -24,7 +24,9 @@ import {
   type Pledge,
 } from "~/models/pledge.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { toLondonDay } from "~/utils/dates";
+import { formatLongDate, toLondonDay } from "~/utils/dates";
+import { addWorkingDays } from "~/utils/working-days";
+import { directDebitWords } from "~/content/direct-debit";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import type { CharitySettings } from "~/utils/charity-settings";
@@ -121,6 +123,13 @@ export function everReceived(pledge: Pledge): boolean {
   return pledge.paidPence + pledge.refundedPence > 0;
 }
 
+/** The return page's words for a Direct Debit gift: set up (and when the first collection is due), or being set up. */
+function directDebitReturnLine(pledge: Pledge): string {
+  if (!pledge.ddState || pledge.ddState === "ended") return directDebitWords.returnWaiting;
+  const due = pledge.ddNextCollectionOn ?? addWorkingDays(pledge.ddSetUpOn ?? pledge.createdAt.slice(0, 10), 7);
+  return directDebitWords.returnSetUp(formatLongDate(`${due}T12:00:00Z`));
+}
+
 /** What the return page shows: never who the donor is, only the gift and whether money arrived. */
 export async function cardReturnStatus(reference: string) {
   const pledge = await getPledgeByReference(getDb(), reference);
@@ -131,6 +140,8 @@ export async function cardReturnStatus(reference: string) {
     type: pledge.type,
     received: everReceived(pledge),
     canRetry: getStripe() !== null && !everReceived(pledge) && !pledge.cancelledAt,
+    // A Direct Debit takes nothing at Checkout: the page says the mandate is set up and when the first collection is due.
+    directDebit: pledge.directDebit ? directDebitReturnLine(pledge) : null,
   };
 }
 

@@ -10,7 +10,13 @@ import { absoluteUrl } from "~/infra/public-url.server";
 import { child, idOf, pence, text, type Fields } from "~/infra/stripe-fields.server";
 import type { DB } from "~/infra/db.server";
 import { getStripe } from "~/infra/stripe.server";
-import { addDirectDebitEvent, setDirectDebitState } from "~/models/direct-debit.server";
+import { getDb } from "~/infra/db.server";
+import {
+  addDirectDebitEvent,
+  listDirectDebitEventsOfPledge,
+  listRecentDirectDebitEvents,
+  setDirectDebitState,
+} from "~/models/direct-debit.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
   getPledgeByCustomer,
@@ -303,4 +309,43 @@ export async function lookupMandateCustomer(type: string, object: Fields | undef
   } catch {
     return null;
   }
+}
+
+/** What a failed collection or ended mandate says to staff. */
+function eventLine(event: { kind: "failed" | "ended"; attempt: number | null; nextAttemptOn: string | null }) {
+  if (event.kind === "ended") return "Direct Debit cancelled";
+  const attempt = event.attempt && event.attempt > 1 ? ` (Stripe's retry, attempt ${event.attempt})` : "";
+  const retry = event.nextAttemptOn ? `; Stripe retries about ${day(event.nextAttemptOn)}` : "; no retry";
+  return `Collection failed${attempt}${retry}`;
+}
+
+/** The pledge page's Direct Debit part: its state in words and its failed collections, or null for other gifts. */
+export async function directDebitOfPledge(pledge: Pledge) {
+  if (!pledge.directDebit) return null;
+  const events = await listDirectDebitEventsOfPledge(getDb(), pledge.id);
+  return {
+    status: directDebitStatusLine(pledge),
+    events: events.map((event) => ({
+      id: event.id,
+      at: event.occurredAt,
+      what: eventLine(event),
+      reason: event.reason,
+    })),
+  };
+}
+
+/** Staff: failed collections and cancelled mandates of the last `days` days, with reasons. */
+export async function recentDirectDebitProblems(days = 30) {
+  const since = new Date(Date.parse(nowIsoString()) - days * 86_400_000).toISOString();
+  const events = await listRecentDirectDebitEvents(getDb(), since);
+  return events.map((event) => ({
+    id: event.id,
+    pledgeId: event.pledgeId,
+    reference: event.reference,
+    name: event.name,
+    amount: formatPence(event.amountPence),
+    at: event.occurredAt,
+    what: eventLine(event),
+    reason: event.reason,
+  }));
 }

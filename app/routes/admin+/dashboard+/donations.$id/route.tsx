@@ -16,11 +16,12 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { takeFlash } from "~/services/flash.server";
-import { isPaidInFull, recordPaymentSchema } from "~/schemas/donations";
+import { isPaidInFull, payMethodOf, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
 import { supporterIdOfPledge } from "~/services/supporters.server";
 import { causeLabels } from "~/services/gift-causes.server";
+import { directDebitOfPledge } from "~/services/direct-debit.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -30,6 +31,7 @@ import { pageMeta } from "~/utils/meta";
 import { GivingStatementForm } from "./giving-statement-form";
 import { PaymentsTable } from "./payments-table";
 import { PledgeDetails } from "./pledge-details";
+import { DirectDebitPanel } from "./direct-debit-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
@@ -55,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       today: londonToday(),
       supporterId: await supporterIdOfPledge(pledge.id),
       givenTo: (await causeLabels([pledge]))(pledge),
+      directDebit: await directDebitOfPledge(pledge),
     },
     { headers: flash.headers },
   );
@@ -75,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PledgeDetail() {
-  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo } =
+  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo, directDebit } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -97,8 +100,9 @@ export default function PledgeDetail() {
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
-        <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
+        <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={payMethodOf(pledge)} />
       </div>
+      {directDebit ? <DirectDebitPanel directDebit={directDebit} /> : null}
       {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       {pledge.disputedAt ? (
         <div

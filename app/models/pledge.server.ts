@@ -348,6 +348,8 @@ export interface PledgeQuery {
   /** As staff see it today (pledgeStatusOn). */
   status?: PledgeStatusValue;
   type?: PledgeType;
+  /** Card, Direct Debit (or one whose latest collection failed), or bank transfer. */
+  method?: "card" | "direct-debit" | "direct-debit-failed" | "bank";
   /** Matches the start of a reference (with or without "CHA-"), first or last name, or e-mail. */
   q?: string;
   /** Made before this instant (ISO-8601). */
@@ -383,6 +385,10 @@ function pledgeWhere(query: PledgeQuery, cutoff: LapseCutoff, branch?: number) {
     }
     if (query.madeBefore) conditions.push(eb("created_at", "<", query.madeBefore));
     if (query.type) conditions.push(eb("type", "=", query.type));
+    if (query.method === "bank") conditions.push(eb("pay_by", "=", "bank"));
+    if (query.method === "card") conditions.push(eb.and([eb("pay_by", "=", "card"), eb("stripe_method", "is", null)]));
+    if (query.method === "direct-debit") conditions.push(eb("stripe_method", "=", "bacs_debit"));
+    if (query.method === "direct-debit-failed") conditions.push(eb("dd_state", "=", "failed"));
     const q = query.q?.trim().toLowerCase();
     if (q) {
       const lower = (column: "first_name" | "last_name" | "email") => eb.fn<string>("lower", [eb.ref(column)]);

@@ -13,6 +13,7 @@ const { action: donateAction, loader: donateLoader } = await import("~/routes/_p
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 const { loader: cardLoader } = await import("~/routes/_public+/donate_.card.$reference");
 const pledgePage = await import("~/routes/admin+/dashboard+/donations.$id/route");
+const listPage = await import("~/routes/admin+/dashboard+/donations._index");
 const { adminCookie, getRequest, run, bodyOf } = await import("./admin-support");
 
 const donor = { firstName: "Jo", lastName: "Bloggs", email: "jo@example.com" };
@@ -199,6 +200,16 @@ describe("what counts", () => {
       expect.stringMatching(/^Collection failed; Stripe retries about/),
     ]);
     expect(await pledgeRow()).toMatchObject({ dd_state: "failed" });
+    // The list: a filter by method (and by failed collections), and the last 30 days' problems with reasons.
+    const { cookie } = await adminCookie();
+    const list = async (query: string) =>
+      bodyOf(await run(listPage.loader, getRequest(`/admin/dashboard/donations${query}`, { cookie }), {}));
+    const failedOnly = await list("?method=direct-debit-failed");
+    expect(failedOnly.pledges.map((p: { reference: string }) => p.reference)).toEqual([pledge.reference]);
+    expect(failedOnly.pledges[0].payBy).toBe("direct-debit");
+    expect((await list("?method=card")).pledges).toEqual([]);
+    expect(failedOnly.directDebitProblems).toHaveLength(2);
+    expect(failedOnly.directDebitProblems[0]).toMatchObject({ reference: pledge.reference, amount: "£15" });
   });
 
   it("customer.subscription.deleted cancels the gift, tells the donor, and shows why", async () => {

@@ -208,6 +208,8 @@ describe("what counts", () => {
     expect(failedOnly.pledges.map((p: { reference: string }) => p.reference)).toEqual([pledge.reference]);
     expect(failedOnly.pledges[0].payBy).toBe("direct-debit");
     expect((await list("?method=card")).pledges).toEqual([]);
+    const { staffOverview } = await import("~/services/overview.server");
+    expect((await staffOverview()).failingDirectDebits).toBe(1);
     expect(failedOnly.directDebitProblems).toHaveLength(2);
     expect(failedOnly.directDebitProblems[0]).toMatchObject({ reference: pledge.reference, amount: "£15" });
   });

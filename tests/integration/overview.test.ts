@@ -55,6 +55,7 @@ describe("the staff overview", () => {
       pendingPledges: 2,
       pendingPledgesOld: 1,
       quietMonthly: 2,
+      failingDirectDebits: 0,
       claimablePayments: 1,
       claimableGiftAidPence: 1250,
       failedMail: 1,

@@ -58,6 +58,18 @@ export const directDebitWords = {
       `Your monthly Direct Debit to us has stopped (${why}). No further collections will be made, and we will not send you reminders about it.`,
       "Thank you for your support. If you did not mean to stop, you can set up a new monthly gift on our website at any time.",
     ].join("\n\n"),
+  changedSubject: (charity: string) => `Your Direct Debit to ${charity} is changing`,
+  changedBody: (name: string, amount: string) =>
+    [
+      `Dear ${name},`,
+      `You asked to change your monthly Direct Debit to ${amount}. The new amount is collected from your next collection; Stripe, who collect it for us, will tell you at least 2 working days before it is taken, as the Direct Debit Guarantee promises.`,
+    ].join("\n\n"),
+  stoppedSubject: (charity: string) => `Your Direct Debit to ${charity} is cancelled`,
+  stoppedBody: (name: string) =>
+    [
+      `Dear ${name},`,
+      "You cancelled your monthly Direct Debit at Your giving. No further collections will be made. Thank you for your support.",
+    ].join("\n\n"),
   setUpSubject: (charity: string) => `Your Direct Debit to ${charity} is set up`,
   setUpBody: (name: string, amount: string, due: string, reference: string) =>
     [

@@ -41,6 +41,7 @@ import {
   type Handled,
 } from "./card-gifts.server";
 import { directDebitDonorMail, staffNoticeMail } from "./mail-templates.server";
+import { getCharitySettings } from "./charity-settings.server";
 
 /** Bacs: a new mandate's first collection takes up to 7 working days. */
 export const FIRST_COLLECTION_WORKING_DAYS = 7;
@@ -348,4 +349,35 @@ export async function recentDirectDebitProblems(days = 30) {
     what: eventLine(event),
     reason: event.reason,
   }));
+}
+
+/**
+ * The donor changed (`amountPence`) or cancelled their Direct Debit at Your giving: a confirmation
+ * e-mail (a change with the Guarantee's advance-notice promise). Nothing for other gifts.
+ */
+export async function mailDirectDebitChangeByDonor(reference: string, amountPence: number | null): Promise<void> {
+  const db = getDb();
+  const pledge = await pledgeFromReference(db, reference);
+  if (!pledge?.directDebit) return;
+  const charity = await getCharitySettings(db);
+  const content =
+    amountPence === null
+      ? directDebitDonorMail(
+          directDebitWords.stoppedSubject(charity.name),
+          directDebitWords.stoppedBody(pledge.firstName),
+          { guarantee: null },
+          charity,
+        )
+      : directDebitDonorMail(
+          directDebitWords.changedSubject(charity.name),
+          directDebitWords.changedBody(pledge.firstName, formatPence(amountPence)),
+          { guarantee },
+          charity,
+        );
+  await enqueueMail(db, {
+    kind: amountPence === null ? "dd.stopped" : "dd.changed",
+    to: pledge.email,
+    pledgeId: pledge.id,
+    ...content,
+  });
 }

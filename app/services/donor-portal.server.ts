@@ -56,7 +56,7 @@ import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { getSupporterPage } from "./supporters.server";
 import { cancelCardSubscription, CardGiftError, changeCardSubscriptionAmount } from "./card-gifts.server";
-import { directDebitStatusLine } from "./direct-debit.server";
+import { directDebitStatusLine, mailDirectDebitChangeByDonor } from "./direct-debit.server";
 import { directDebitWords } from "~/content/direct-debit";
 import { parseAmountToPence } from "~/schemas/donation-rules";
 import { formatPence } from "~/utils/money";
@@ -507,6 +507,7 @@ async function stopMonthlyCardGift(supporterId: number, gift: { id: number; refe
     );
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
   }
+  await mailDirectDebitChangeByDonor(gift.reference, null);
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,
@@ -539,6 +540,7 @@ export async function changeMonthlyCardAmountByDonor(
     if (!(error instanceof CardGiftError)) throw error;
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
   }
+  await mailDirectDebitChangeByDonor(reference, parsed.pence);
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,

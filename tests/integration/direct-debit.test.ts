@@ -269,3 +269,27 @@ describe("what counts", () => {
     expect((await payments()).map((p) => p.amount_pence)).toEqual([1500]);
   });
 });
+
+describe("Your giving", () => {
+  it("changes the amount from the next collection and cancels, each e-mailed with the advance-notice promise", async () => {
+    const { pledge } = await monthlyDirectDebit();
+    const { changeMonthlyCardAmountByDonor, stopMonthlyGiftByDonor } = await import("~/services/donor-portal.server");
+    const supporterId = (await pledgeRow()).supporter_id!;
+    await changeMonthlyCardAmountByDonor(supporterId, pledge.reference, "20");
+    const update = standIn.requests
+      .filter((r) => r.method === "POST" && r.path === "/v1/subscriptions/sub_dd_1")
+      .at(-1)!;
+    expect(update.params).toMatchObject({ "items[0][price_data][unit_amount]": "2000", proration_behavior: "none" });
+    await stopMonthlyGiftByDonor(supporterId, pledge.reference);
+    expect(await pledgeRow()).toMatchObject({ status: "cancelled" });
+    const mails = await mailTo(donor.email);
+    const changed = mails.find((m) => m.kind === "dd.changed")!;
+    expect(changed.text).toContain("£20");
+    expect(changed.text).toContain("2 working days");
+    expect(mails.map((m) => m.kind)).toContain("dd.stopped");
+    // Stripe's deletion that follows ends the mandate without a second e-mail.
+    await deliver("customer.subscription.deleted", { id: "sub_dd_1", object: "subscription", status: "canceled" });
+    expect(await pledgeRow()).toMatchObject({ dd_state: "ended" });
+    expect((await mailTo(donor.email)).filter((m) => m.kind === "dd.ended")).toHaveLength(0);
+  });
+});

@@ -132,7 +132,8 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
     disputeNote: row.dispute_note,
     appealId: row.appeal_id ?? null,
     fundraisingPageId: row.fundraising_page_id ?? null,
-    directDebit: row.stripe_method === "bacs_debit",
+    // A Direct Debit gift switched to bank transfer on the return page is a bank gift.
+    directDebit: row.stripe_method === "bacs_debit" && row.pay_by === "card",
     ddState: row.dd_state ?? null,
     ddSetUpOn: row.dd_set_up_on ?? null,
     ddNextCollectionOn: row.dd_next_collection_on ?? null,

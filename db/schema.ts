@@ -306,6 +306,29 @@ export interface PledgesTable {
   show_amount: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   /** A tribute page's message is shown once staff approve it: when they did, or null (0026). */
   message_approved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A Stripe gift's payment method: 'bacs_debit' (Direct Debit), or null for a card (0041). */
+  stripe_method: ColumnType<"bacs_debit" | null, "bacs_debit" | null | undefined, "bacs_debit" | null>;
+  /** A Direct Debit gift's mandate: set up, collecting, failed (latest collection), ended (0041). */
+  dd_state: ColumnType<DirectDebitState | null, DirectDebitState | null | undefined, DirectDebitState | null>;
+  /** YYYY-MM-DD: when the mandate was set up, and when the next collection is due (0041). */
+  dd_set_up_on: ColumnType<string | null, string | null | undefined, string | null>;
+  dd_next_collection_on: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type DirectDebitState = "set-up" | "collecting" | "failed" | "ended";
+
+/** A Direct Debit gift's failed collection or ended mandate, once per Stripe object (0041). */
+export interface DirectDebitEventsTable {
+  id: Generated<number>;
+  pledge_id: number;
+  kind: "failed" | "ended";
+  /** The invoice and attempt (`in_…/2`), or the subscription or mandate that ended. */
+  stripe_id: string;
+  occurred_at: string;
+  reason: string;
+  /** A failed collection: Stripe's attempt count, and when it tries again (YYYY-MM-DD) or null. */
+  attempt: number | null;
+  next_attempt_on: string | null;
 }
 
 export type PledgeStatus = "pending" | "paid" | "active" | "cancelled";
@@ -831,6 +854,7 @@ export interface Database {
   small_donations: SmallDonationsTable;
   charity_settings: CharitySettingsTable;
   stripe_events: StripeEventsTable;
+  direct_debit_events: DirectDebitEventsTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;

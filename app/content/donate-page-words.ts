@@ -17,6 +17,7 @@ import {
 } from "./gift-aid";
 import { donateYearsOfImpact } from "./statistics";
 import { monthlyNote } from "./bank-transfer";
+import { directDebitGuarantee, directDebitOption } from "./direct-debit";
 
 // The donate page's words, read by its loader only (through app/routes/_glue/donate-page.server.ts)
 // and sent as data: in the page's JavaScript they cost 1.8 KB gzipped of a page that ships the
@@ -31,7 +32,15 @@ export function donatePageWords() {
     giftAid: giftAidInfo,
     reasonsToDonate,
     monthlyNote,
-    form: { donationTypes, presetAmounts, payByOptions, paymentNote, cardPaymentNote },
+    form: {
+      donationTypes,
+      presetAmounts,
+      // Card, Direct Debit (monthly gifts only: the page hides it for a one-off gift), bank transfer.
+      payByOptions: [payByOptions[0], directDebitOption, payByOptions[1]],
+      paymentNote,
+      cardPaymentNote,
+      directDebitGuarantee,
+    },
     declaration: giftAidDeclarationWords(),
   };
 }

@@ -13,6 +13,12 @@ export const eventsPage = {
   lead: "Galas, walks and evenings in aid of our work. Book a place online: tickets arrive by e-mail.",
   none: "There are no events coming up at the moment. Please look again soon.",
   soldOut: "Sold out",
+  /** Every place left is held by buyers at checkout (not sold): some may come free soon. */
+  placesHeld: "Places are being held by other buyers at checkout: try again in a few minutes",
+  heldNow: (minutes: number) =>
+    `Sorry, the tickets are sold out for now: the places left are being held by other buyers at checkout. A hold lasts ${minutes} minutes: try again shortly, or join the waiting list.`,
+  tooManyHeld: (max: number, minutes: number) =>
+    `You already have places held at checkout: at most ${max} can be held at once. Finish or release that booking, or try again in ${minutes} minutes.`,
   placesLeft: (n: number) => (n === 1 ? "1 place left" : `${n} places left`),
   notOnSaleYet: (when: string) => `On sale from ${when}`,
   saleEnded: "Sales have closed",

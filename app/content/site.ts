@@ -77,6 +77,7 @@ export const charityDefaults: CharitySettings = {
   sortCode: bankDetails.sortCode,
   accountNumber: bankDetails.accountNumber,
   iban: bankDetails.iban,
+  directDebitReferencePrefix: "",
   facebookUrl: socialLinks[0].href,
   linkedinUrl: socialLinks[1].href,
   instagramUrl: "",

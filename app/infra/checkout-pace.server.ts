@@ -16,10 +16,13 @@ function perSecond(): number {
   return getEnv().STRIPE_CHECKOUT_PER_SECOND;
 }
 
+/** Elapsed real time for the bucket (Stripe's limit is per real second, whatever the clock module says). */
+const elapsedMs = () => performance.now();
+
 /** Takes one place for a session made at once; false: the gift goes to the queue. */
 export function takeInlineCheckoutSlot(): boolean {
-  const at = now();
-  if (at < closedUntil) return false;
+  if (now() < closedUntil) return false;
+  const at = elapsedMs();
   const rate = perSecond();
   if (tokens < 0) {
     tokens = rate;
@@ -35,6 +38,23 @@ export function takeInlineCheckoutSlot(): boolean {
 /** Stripe said 429 (or the queue has gifts waiting): no try at once until `untilMs`. */
 export function closeInlineCheckout(untilMs: number): void {
   closedUntil = Math.max(closedUntil, untilMs);
+}
+
+/**
+ * Waits (at most `maxWaitMs`) for a place under the same pace, for a session made while its
+ * buyer waits that has no queue of its own (event tickets). True when it got one; false when the
+ * wait ran out (the caller tries anyway: Stripe's 429 is then handled as any failure).
+ */
+export async function waitForInlineCheckoutSlot(maxWaitMs: number): Promise<boolean> {
+  const until = elapsedMs() + maxWaitMs;
+  for (;;) {
+    if (takeInlineCheckoutSlot()) return true;
+    const left = until - elapsedMs();
+    if (left <= 0) return false;
+    const refill = Math.ceil(1000 / Math.max(1, perSecond()));
+    const wait = Math.max(10, Math.min(left, Math.max(closedUntil - now(), refill)));
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /** For tests: the gate as a fresh process has it. */

@@ -480,3 +480,15 @@ export async function countWaiting(db: DB, eventId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Places one e-mail address holds at checkout now (waiting-list offers apart), across every event. */
+export async function countPlacesHeldByEmail(db: DB, email: string): Promise<number> {
+  const row = await db
+    .selectFrom("ticket_orders")
+    .select((eb) => eb.fn.sum<number | string | null>("quantity").as("n"))
+    .where("status", "=", "held")
+    .where("waitlist_id", "is", null)
+    .where((eb) => eb(eb.fn("lower", ["buyer_email"]), "=", email.toLowerCase()))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -195,6 +195,8 @@ export interface PaymentExportRow extends Payment {
   firstName: string;
   lastName: string;
   email: string;
+  /** Its pledge is a Direct Debit gift (a Stripe payment of one is a Direct Debit collection). */
+  directDebit: boolean;
 }
 
 /** Received days to export, both inclusive (YYYY-MM-DD, as `received_on` holds them); either may be left open. */
@@ -224,6 +226,7 @@ export async function* iteratePaymentsWithPledges(
         "pledges.email",
         "pledges.appeal_id",
         "pledges.fundraising_page_id",
+        "pledges.stripe_method",
       ])
       .where("payments.id", ">", lastId);
     if (range.from) query = query.where("payments.received_on", ">=", range.from);
@@ -240,6 +243,7 @@ export async function* iteratePaymentsWithPledges(
         firstName: row.first_name,
         lastName: row.last_name,
         email: row.email,
+        directDebit: row.stripe_method === "bacs_debit",
       }));
       lastId = rows[rows.length - 1].id;
     }

@@ -3,7 +3,7 @@
 // the filtered list, totals kept with each payment, and the card-payment fields. Only SQL lives here.
 import crypto from "node:crypto";
 import { expressionBuilder, type ExpressionBuilder, type Selectable } from "kysely";
-import type { Database, PledgesTable, PledgeStatus } from "../../db/schema";
+import type { Database, DirectDebitState, PledgesTable, PledgeStatus } from "../../db/schema";
 import { londonToday, nowIsoString } from "~/infra/clock.server";
 import type { DB } from "~/infra/db.server";
 import type { PledgeStatusValue } from "~/schemas/donations";
@@ -13,7 +13,7 @@ import { findOrCreateSupporter } from "./supporter-identity.server";
 
 /** One-time or monthly (a standing order). */
 export type PledgeType = PledgesTable["type"];
-export type { PledgeStatus };
+export type { DirectDebitState, PledgeStatus };
 
 export interface Pledge {
   id: number;
@@ -51,6 +51,12 @@ export interface Pledge {
   appealId: number | null;
   /** The supporter's fundraising or tribute page it was given through, or null. */
   fundraisingPageId: number | null;
+  /** A monthly gift by Direct Debit (Stripe Bacs through Checkout; payBy stays "card": a Stripe gift). */
+  directDebit: boolean;
+  /** A Direct Debit's mandate: set up, collecting, failed (latest collection), ended; null before Stripe's word. */
+  ddState: DirectDebitState | null;
+  ddSetUpOn: string | null;
+  ddNextCollectionOn: string | null;
 }
 
 export interface PledgeInput {
@@ -63,6 +69,8 @@ export interface PledgeInput {
   inHonour: boolean;
   honoreeName?: string | null;
   payBy?: "bank" | "card";
+  /** A Stripe gift by Direct Debit (payBy "card"). */
+  directDebit?: boolean;
   appealId?: number | null;
   fundraisingPageId?: number | null;
   /** A gift through a page: the donor's message, and whether their name and the amount show. */
@@ -124,6 +132,11 @@ function toPledge(row: Selectable<PledgesTable>, today: string = londonToday()):
     disputeNote: row.dispute_note,
     appealId: row.appeal_id ?? null,
     fundraisingPageId: row.fundraising_page_id ?? null,
+    // A Direct Debit gift switched to bank transfer on the return page is a bank gift.
+    directDebit: row.stripe_method === "bacs_debit" && row.pay_by === "card",
+    ddState: row.dd_state ?? null,
+    ddSetUpOn: row.dd_set_up_on ?? null,
+    ddNextCollectionOn: row.dd_next_collection_on ?? null,
   };
 }
 
@@ -260,6 +273,7 @@ export async function createPledgeOfSupporter(
         paid_pence: 0,
         status: derivePledgeStatus({ ...input, paidPence: 0, cancelledAt: null }),
         pay_by: input.payBy ?? "bank",
+        stripe_method: input.directDebit && input.payBy === "card" ? "bacs_debit" : null,
         supporter_id: supporter.id,
         appeal_id: input.appealId ?? null,
         fundraising_page_id: input.fundraisingPageId ?? null,
@@ -335,6 +349,8 @@ export interface PledgeQuery {
   /** As staff see it today (pledgeStatusOn). */
   status?: PledgeStatusValue;
   type?: PledgeType;
+  /** Card, Direct Debit (or one whose latest collection failed), or bank transfer. */
+  method?: "card" | "direct-debit" | "direct-debit-failed" | "bank";
   /** Matches the start of a reference (with or without "CHA-"), first or last name, or e-mail. */
   q?: string;
   /** Made before this instant (ISO-8601). */
@@ -370,6 +386,10 @@ function pledgeWhere(query: PledgeQuery, cutoff: LapseCutoff, branch?: number) {
     }
     if (query.madeBefore) conditions.push(eb("created_at", "<", query.madeBefore));
     if (query.type) conditions.push(eb("type", "=", query.type));
+    if (query.method === "bank") conditions.push(eb("pay_by", "=", "bank"));
+    if (query.method === "card") conditions.push(eb.and([eb("pay_by", "=", "card"), eb("stripe_method", "is", null)]));
+    if (query.method === "direct-debit") conditions.push(eb("stripe_method", "=", "bacs_debit"));
+    if (query.method === "direct-debit-failed") conditions.push(eb("dd_state", "=", "failed"));
     const q = query.q?.trim().toLowerCase();
     if (q) {
       const lower = (column: "first_name" | "last_name" | "email") => eb.fn<string>("lower", [eb.ref(column)]);

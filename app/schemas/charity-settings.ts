@@ -119,6 +119,19 @@ export const bankGroupSchema = z.object({
       ? "The IBAN's check digits do not match the rest of it: check each character against your bank statement"
       : "Enter an IBAN: 2 letters, 2 check digits and the account (22 characters for a UK account), like GB29 NWBK 6016 1331 9268 19",
   ),
+  // Stripe's rules for a Bacs mandate's reference prefix: at most 12 of A-Z 0-9 space & - . /,
+  // starting with a letter or digit, never "DDIC" or "STRIPE" first.
+  directDebitReferencePrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(12, tooLongMessage("Direct Debit mandate reference prefix", 12))
+    .refine(
+      (value) => value === "" || (/^[A-Z0-9][A-Z0-9 &\-./]*$/.test(value) && !/^(DDIC|STRIPE)/.test(value)),
+      "Use capital letters, digits, spaces and & - . / only, starting with a letter or digit (not DDIC or STRIPE)",
+    )
+    .optional()
+    .transform((value) => value ?? ""),
 });
 
 export const socialGroupSchema = z.object({

@@ -3,6 +3,7 @@
 // on the server; the donate page loads this module when the visitor first focuses the form
 // and applies the same functions in the browser, so every error the server could give (bar
 // the throttle and the honeypot) shows before anything is sent.
+import { directDebitOption, directDebitWords } from "~/content/direct-debit";
 import { presetAmounts } from "~/content/donate";
 import { GIFT_AID_LIMITS, giftAidForm } from "~/content/gift-aid";
 import { formatPence } from "~/utils/money";
@@ -161,9 +162,20 @@ export type Issue = { path: string[]; message: string };
  * Gift Aid address when the box is ticked (`true` once parsed, "on" as the browser sends it).
  */
 export function donationIssues(
-  value: GiftAidFields & { amount?: unknown; customAmount?: unknown; phone?: unknown; giftAid?: unknown },
+  value: GiftAidFields & {
+    amount?: unknown;
+    customAmount?: unknown;
+    phone?: unknown;
+    giftAid?: unknown;
+    type?: unknown;
+    payBy?: unknown;
+  },
 ): Issue[] {
   const issues: Issue[] = [];
+  // Direct Debit is for monthly gifts only (a one-off debit can be reclaimed for years).
+  if (value.payBy === directDebitOption.value && value.type !== "monthly") {
+    issues.push({ path: ["payBy"], message: directDebitWords.oneOffRefused });
+  }
   const resolved = resolveDonationAmount(value.amount, value.customAmount);
   if (!resolved.ok) issues.push({ path: [resolved.field], message: resolved.error });
   const phone = typeof value.phone === "string" ? value.phone.trim() : "";

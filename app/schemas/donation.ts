@@ -75,7 +75,7 @@ export const donationSchema = z
   .object({
     type: z.enum(donationTypeValues, { error: "Choose One-time or Monthly" }).default("one-time"),
     /** Card or bank transfer; read only when card payments are configured (the form offers the choice). */
-    payBy: z.enum(["card", "bank"], { error: "Choose how to pay" }).optional(),
+    payBy: z.enum(["card", "direct-debit", "bank"], { error: "Choose how to pay" }).optional(),
     /** The chosen preset, in pounds. */
     amount: z.string().optional(),
     /** The visitor's own amount, in pounds as typed. */

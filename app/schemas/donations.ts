@@ -33,10 +33,13 @@ export const pledgeStatusLabels: Record<PledgeStatusValue, string> = {
 export function pledgeStatusLabel(
   status: PledgeStatusValue,
   type: (typeof pledgeTypes)[number],
-  payBy: "bank" | "card" = "bank",
+  payBy: "bank" | "card" | "direct-debit" = "bank",
 ): string {
   if (status === "pending" && type === "monthly") return "Awaiting first payment";
-  if (status === "active") return payBy === "card" ? "Active monthly card gift" : "Active standing order";
+  if (status === "active") {
+    if (payBy === "direct-debit") return "Active monthly Direct Debit";
+    return payBy === "card" ? "Active monthly card gift" : "Active standing order";
+  }
   return pledgeStatusLabels[status];
 }
 
@@ -50,12 +53,22 @@ export function payingByLabel(pledge: {
   type: (typeof pledgeTypes)[number];
   payBy: "bank" | "card";
   switchedFromCardAt: string | null;
+  directDebit?: boolean;
 }): string {
+  if (pledge.payBy === "card" && pledge.directDebit) return "Direct Debit (Bacs), through Stripe";
   if (pledge.payBy === "card") {
     return pledge.type === "monthly" ? "Monthly card gift, through Stripe" : "Card, through Stripe Checkout";
   }
   if (pledge.switchedFromCardAt) return "Bank transfer (switched from card)";
   return pledge.type === "monthly" ? "Bank transfer (standing order)" : "Bank transfer";
+}
+
+/** How a pledge is paid, for filters and badges: a Direct Debit is a Stripe gift told apart by its method. */
+export function payMethodOf(pledge: {
+  payBy: "bank" | "card";
+  directDebit?: boolean;
+}): "bank" | "card" | "direct-debit" {
+  return pledge.payBy === "card" && pledge.directDebit ? "direct-debit" : pledge.payBy;
 }
 
 export const pledgeTypes = ["one-time", "monthly"] as const;
@@ -71,7 +84,18 @@ export const MAX_PAGE = 100_000;
 
 const emptyToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
+/** How a pledge is paid, as the list filters it; "direct-debit-failed": a Direct Debit whose latest collection failed. */
+export const pledgeMethods = ["card", "direct-debit", "direct-debit-failed", "bank"] as const;
+export type PledgeMethodFilter = (typeof pledgeMethods)[number];
+export const pledgeMethodLabels: Record<PledgeMethodFilter, string> = {
+  card: "Card (Stripe)",
+  "direct-debit": "Direct Debit",
+  "direct-debit-failed": "Direct Debit: collection failed",
+  bank: "Bank transfer",
+};
+
 export const pledgeFiltersSchema = z.object({
+  method: z.preprocess(emptyToUndefined, z.enum(pledgeMethods, { error: "Choose a listed method" }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(pledgeStatuses, { error: "Choose a listed status" }).optional()),
   type: z.preprocess(emptyToUndefined, z.enum(pledgeTypes, { error: "Choose One-time or Monthly" }).optional()),
   q: z.preprocess(
@@ -98,6 +122,7 @@ export function parsePledgeFilters(
   const result = pledgeFiltersSchema.safeParse({
     status: params.get("status") ?? undefined,
     type: params.get("type") ?? undefined,
+    method: params.get("method") ?? undefined,
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
   });
@@ -106,10 +131,17 @@ export function parsePledgeFilters(
 }
 
 /** The query string for a list view (empty values left out), e.g. for page links and exports. */
-export function pledgeFiltersQuery(filters: { status?: string; type?: string; q?: string; page?: number }): string {
+export function pledgeFiltersQuery(filters: {
+  status?: string;
+  type?: string;
+  method?: string;
+  q?: string;
+  page?: number;
+}): string {
   const params = new URLSearchParams();
   if (filters.status) params.set("status", filters.status);
   if (filters.type) params.set("type", filters.type);
+  if (filters.method) params.set("method", filters.method);
   if (filters.q) params.set("q", filters.q);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const text = params.toString();

@@ -1,18 +1,15 @@
 // Long because it is the whole of card giving in one place: starting a Checkout Session, the
-// return page's state, and every Stripe webhook event we handle (paid, failed, invoice, cancelled
-// subscription, refund, dispute) inside one transaction each; splitting them would scatter the
-// one rule that an event is recorded once with its effect. docs/payments.md explains it.
-import { nowDate } from "~/infra/clock.server";
+// return page's state, and every gift's Stripe event (paid, failed, invoice, cancelled
+// subscription, refund, dispute), each handled inside the transaction the webhook router
+// (stripe-webhooks.server.ts) records the event in. docs/payments.md explains it.
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { londonToday } from "~/infra/clock.server";
-import { getStripe, verifyStripeEvent, type Stripe } from "~/infra/stripe.server";
+import { getStripe, type Stripe } from "~/infra/stripe.server";
 import { child, idOf, isFields, pence, text, type Fields } from "~/infra/stripe-fields.server";
 import { recordAudit } from "~/models/audit.server";
-import { countRecentFormPosts, recordFormPost } from "~/models/form-post.server";
-import { claimStripeEvent, noteStripeEventAttention } from "~/models/stripe-event.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { findLatestCardPayment, findPaymentByStripeId, refundedSoFar, type Payment } from "~/models/payment.server";
 import {
@@ -27,15 +24,17 @@ import {
   type Pledge,
 } from "~/models/pledge.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { toLondonDay } from "~/utils/dates";
+import { formatLongDate, toLondonDay } from "~/utils/dates";
+import { addWorkingDays } from "~/utils/working-days";
+import { directDebitWords } from "~/content/direct-debit";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { declarationCopy } from "./pledges.server";
 import { staffCardAlert } from "./mail-templates.server";
 import { recordPayment, recordRefund } from "./ledger.server";
-import { handleTicketEvent } from "./tickets.server";
 import { Refusal } from "./refusal.server";
+import { createCheckoutSession } from "./checkout-sessions.server";
 import { cardGiftRefusals } from "~/content/admin";
 
 // Card and wallet gifts through Stripe Checkout. The donate form creates the pledge as ever,
@@ -46,7 +45,7 @@ import { cardGiftRefusals } from "~/content/admin";
 export const STRIPE_ACTOR = "stripe";
 
 /** A history entry written by a Stripe event (its actor is always Stripe). */
-function stripeAudit(trx: DB, entity: "pledge" | "claim", entityId: number, action: string, detail: string) {
+export function stripeAudit(trx: DB, entity: "pledge" | "claim", entityId: number, action: string, detail: string) {
   return recordAudit(trx, { entity, entityId, action, detail, actor: STRIPE_ACTOR });
 }
 
@@ -63,11 +62,12 @@ export function cardReturnPath(reference: string, cancelled = false): string {
  * session. Returns the URL to send the donor to.
  */
 export async function startCardCheckout(pledge: Pledge, options: { maxNetworkRetries?: number } = {}): Promise<string> {
-  const client = getStripe();
-  if (!client) throw new Error("Stripe is not configured");
   const metadata = { reference: pledge.reference, pledge_id: String(pledge.id) };
-  const { name } = await getCharitySettings();
+  const { name, directDebitReferencePrefix } = await getCharitySettings();
   const monthly = pledge.type === "monthly";
+  // A monthly gift by Direct Debit: Bacs only (no card), the mandate's reference prefix from
+  // Settings when there is one (docs/payments.md, "Direct Debit").
+  const directDebit = monthly && pledge.directDebit;
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: monthly ? "subscription" : "payment",
     client_reference_id: pledge.reference,
@@ -79,22 +79,41 @@ export async function startCardCheckout(pledge: Pledge, options: { maxNetworkRet
         price_data: {
           currency: "gbp",
           unit_amount: pledge.amountPence,
-          product_data: { name: monthly ? `Monthly gift to ${name}` : `Gift to ${name}` },
+          product_data: {
+            name: directDebit
+              ? `Monthly Direct Debit gift to ${name}`
+              : monthly
+                ? `Monthly gift to ${name}`
+                : `Gift to ${name}`,
+          },
           ...(monthly ? { recurring: { interval: "month" as const } } : {}),
         },
       },
     ],
+    ...(directDebit
+      ? {
+          payment_method_types: ["bacs_debit" as const],
+          ...(directDebitReferencePrefix
+            ? {
+                payment_method_options: {
+                  bacs_debit: { mandate_options: { reference_prefix: directDebitReferencePrefix } },
+                },
+              }
+            : {}),
+        }
+      : {}),
     success_url: absoluteUrl(cardReturnPath(pledge.reference)),
     cancel_url: absoluteUrl(cardReturnPath(pledge.reference, true)),
     ...(monthly
       ? { subscription_data: { metadata, description: `Monthly gift ${pledge.reference}` } }
       : { payment_intent_data: { metadata, description: `Gift ${pledge.reference}` }, submit_type: "donate" as const }),
   };
-  const session = await client.stripe.checkout.sessions.create(params, {
+  // The caller holds its place under the pace (the donor's try, or the queue's claim).
+  const session = await createCheckoutSession(params, {
     idempotencyKey: `checkout-${pledge.reference}`,
+    pace: "taken",
     ...options,
   });
-  if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   logger.info({ event: "checkout.created", pledge_id: pledge.id, session: session.id }, "Checkout Session created");
   return session.url;
 }
@@ -102,6 +121,13 @@ export async function startCardCheckout(pledge: Pledge, options: { maxNetworkRet
 /** Whether money ever arrived for the pledge (a refund later does not make it unpaid). */
 export function everReceived(pledge: Pledge): boolean {
   return pledge.paidPence + pledge.refundedPence > 0;
+}
+
+/** The return page's words for a Direct Debit gift: set up (and when the first collection is due), or being set up. */
+function directDebitReturnLine(pledge: Pledge): string {
+  if (!pledge.ddState || pledge.ddState === "ended") return directDebitWords.returnWaiting;
+  const due = pledge.ddNextCollectionOn ?? addWorkingDays(pledge.ddSetUpOn ?? pledge.createdAt.slice(0, 10), 7);
+  return directDebitWords.returnSetUp(formatLongDate(`${due}T12:00:00Z`));
 }
 
 /** What the return page shows: never who the donor is, only the gift and whether money arrived. */
@@ -114,120 +140,24 @@ export async function cardReturnStatus(reference: string) {
     type: pledge.type,
     received: everReceived(pledge),
     canRetry: getStripe() !== null && !everReceived(pledge) && !pledge.cancelledAt,
+    // A Direct Debit takes nothing at Checkout: the page says the mandate is set up and when the first collection is due.
+    directDebit: pledge.directDebit ? directDebitReturnLine(pledge) : null,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Webhooks
-
-/** Bad signatures one source may send per hour before it is refused outright. */
-export const BAD_SIGNATURES_PER_HOUR = 20;
-const HOUR_MS = 3_600_000;
-/** A signature may be this old, or this far ahead of our clock, and no more. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-export type WebhookOutcome =
-  | { status: 200; handled: "recorded" | "duplicate" | "ignored" | "needs-attention" }
-  | { status: 400; reason: string }
-  | { status: 429; retryAfterSeconds: number }
-  | { status: 404 };
+// Webhooks: the router (stripe-webhooks.server.ts) verifies each event, records it once and
+// hands it here, inside its transaction, when it is about a gift.
 
 /** A signed event whose contents are not what we can take as money: kept for staff, never recorded. */
-interface Attention {
+export interface Attention {
   attention: string;
   pledge?: Pledge;
 }
-type Handled = "recorded" | "ignored" | Attention;
-
-/** The `t=` of a Stripe-Signature header (seconds), when it has one. */
-function signedAt(signature: string): number | null {
-  const part = signature.split(",").find((item) => item.trim().startsWith("t="));
-  const seconds = part ? Number(part.trim().slice(2)) : NaN;
-  return Number.isFinite(seconds) ? seconds : null;
-}
-
-/**
- * Verifies and handles one webhook delivery. `client` is the sender's keyed address: bad
- * signatures are counted per source, and past BAD_SIGNATURES_PER_HOUR further bad ones get
- * 429 (nothing written, nothing logged); a good signature is always handled. A signed event
- * whose contents are odd (an amount that is not the pledge's in whole pence GBP, a refund of
- * nothing, no type) is answered 200 and kept for staff as "needs attention", never as money;
- * a signed body that is not an event at all is 400.
- */
-export async function receiveStripeWebhook(
-  payload: string,
-  signature: string | null,
-  client: string,
-  now: Date = nowDate(),
-): Promise<WebhookOutcome> {
-  const stripe = getStripe();
-  if (!stripe) return { status: 404 };
-  const db = getDb();
-  let parsed: unknown;
-  try {
-    if (!signature) throw new Error("no Stripe-Signature header");
-    // Stripe's library refuses old signatures only; one dated ahead of us is refused the same way.
-    const at = signedAt(signature);
-    if (at !== null && at > now.getTime() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
-      throw new Error("signature timestamp in the future");
-    }
-    parsed = verifyStripeEvent(stripe.stripe, stripe.config, payload, signature, SIGNATURE_TOLERANCE_SECONDS);
-  } catch (error) {
-    // Checking a signature costs a hash; what is throttled is the bad ones, per source. A
-    // good signature is always handled, so a flood of forgeries from a shared address (a
-    // proxy) cannot hold up Stripe's own deliveries.
-    const throttleKey = `stripe-webhook:${client}`;
-    if ((await countRecentFormPosts(db, throttleKey, HOUR_MS, now)) >= BAD_SIGNATURES_PER_HOUR) {
-      return { status: 429, retryAfterSeconds: 3600 };
-    }
-    await recordFormPost(db, throttleKey, now);
-    const reason = error instanceof Error ? error.message : "unreadable";
-    logger.warn({ event: "stripe.webhook_refused", reason }, "Stripe webhook refused: bad signature");
-    return { status: 400, reason: "The signature is missing, wrong or too old." };
-  }
-  if (!isFields(parsed) || !text(parsed, "id")) return { status: 400, reason: "The body is not a Stripe event." };
-  const event = parsed;
-  const id = text(event, "id")!;
-  const type = text(event, "type") ?? "(no type)";
-  const mail: EventMail = { charity: await getCharitySettings(db) };
-  let handled: "recorded" | "duplicate" | "ignored" | "needs-attention";
-  try {
-    handled = await immediateTransaction(db, async (trx) => {
-      if (!(await claimStripeEvent(trx, id, type))) return "duplicate" as const;
-      const outcome = await handleEvent(trx, event, mail);
-      if (typeof outcome === "string") return outcome;
-      await noteAttention(trx, id, type, outcome, mail);
-      return "needs-attention" as const;
-    });
-  } catch (error) {
-    // Whatever an event's contents did to its handling (nothing of it was kept), Stripe would
-    // retry a 500 for days: the event is kept for staff instead, and answered.
-    const message = error instanceof Error ? error.message : String(error);
-    logger.warn({ event: "stripe.webhook_failed", type, id, err: message }, "Stripe webhook could not be handled");
-    handled = await immediateTransaction(db, async (trx) => {
-      if (!(await claimStripeEvent(trx, id, type))) return "duplicate" as const;
-      await noteAttention(trx, id, type, { attention: `Could not be handled: ${message}` }, mail);
-      return "needs-attention" as const;
-    });
-  }
-  logger.info({ event: "stripe.webhook", type, id, handled }, "Stripe webhook");
-  return { status: 200, handled };
-}
-
-/** Keeps a signed event for staff: on the event's row, in the pledge's history when it named one, and in the staff alert. */
-async function noteAttention(trx: DB, id: string, type: string, outcome: Attention, mail: EventMail): Promise<void> {
-  const detail = `Stripe event ${id} (${type}) needs attention: ${outcome.attention}. Nothing was recorded as money; check it in Stripe.`;
-  await noteStripeEventAttention(trx, id, detail, outcome.pledge?.id ?? null);
-  if (outcome.pledge) await stripeAudit(trx, "pledge", outcome.pledge.id, "card.attention", detail);
-  logger.warn(
-    { event: "stripe.webhook_attention", type, id, pledge_id: outcome.pledge?.id },
-    "Stripe event needs attention",
-  );
-  if (outcome.pledge) await staffAlert(trx, "attention", outcome.pledge, 0, [detail], mail);
-}
+export type Handled = "recorded" | "ignored" | Attention;
 
 /** What an event's mail needs: the charity's details, read before the transaction. */
-interface EventMail {
+export interface EventMail {
   charity: CharitySettings;
 }
 
@@ -255,12 +185,15 @@ function amountProblem(fields: Fields, key: string, pledge: Pledge): string | nu
 }
 
 /** The day the money arrived, as UK staff count days: when Stripe created the event. */
-function eventDay(event: Fields): string {
+export function eventDay(event: Fields): string {
   const created = pence(event, "created");
   return created !== null && created > 0 ? toLondonDay(new Date(created * 1000)) : londonToday();
 }
 
-async function pledgeFromReference(trx: DB, ...candidates: (string | null | undefined)[]): Promise<Pledge | undefined> {
+export async function pledgeFromReference(
+  trx: DB,
+  ...candidates: (string | null | undefined)[]
+): Promise<Pledge | undefined> {
   for (const reference of candidates) {
     if (!reference) continue;
     const pledge = await getPledgeByReference(trx, reference);
@@ -269,14 +202,14 @@ async function pledgeFromReference(trx: DB, ...candidates: (string | null | unde
   return undefined;
 }
 
-/** Handles one verified event inside its transaction. */
-async function handleEvent(trx: DB, event: Fields, mail: EventMail): Promise<Handled> {
-  const type = text(event, "type");
-  const object = child(child(event, "data"), "object");
-  if (!type || !object) return { attention: "the event has no type or no data" };
-  // Event tickets first (docs/events.md): null when the event is not about a ticket order.
-  const tickets = await handleTicketEvent(trx, type, object, mail.charity);
-  if (tickets) return tickets;
+/** Handles one verified gift event (of `type`, about `object`) inside its transaction. */
+export async function handleCardGiftEvent(
+  trx: DB,
+  type: string,
+  event: Fields,
+  object: Fields,
+  mail: EventMail,
+): Promise<Handled> {
   switch (type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -313,6 +246,14 @@ async function sessionPaid(trx: DB, event: Fields, session: Fields, mail: EventM
   const stripeId = idOf(session, "payment_intent") ?? sessionId;
   if (!stripeId) return { attention: "a paid Checkout Session without an id", pledge };
   if (await findPaymentByStripeId(trx, stripeId)) return "ignored";
+  // A second payment (another payment intent) of a one-time gift already paid is an
+  // overpayment, as a bank one is: kept for staff to refund, never counted twice.
+  if (pledge.type === "one-time" && everReceived(pledge)) {
+    return {
+      attention: `Checkout Session ${sessionId ?? stripeId}: a second payment (${stripeId}) of a one-time gift already paid; refund it in Stripe`,
+      pledge,
+    };
+  }
   const problem = amountProblem(session, "amount_total", pledge);
   if (problem) return { attention: `Checkout Session ${sessionId ?? stripeId}: ${problem}`, pledge };
   await recordCardPayment(
@@ -342,7 +283,7 @@ async function sessionFailed(trx: DB, session: Fields): Promise<Handled> {
 }
 
 /** The subscription of an invoice and the metadata it was created with (Stripe's current API, and older ones). */
-function invoiceSubscription(invoice: Fields): { subscription: string | null; reference: string | null } {
+export function invoiceSubscription(invoice: Fields): { subscription: string | null; reference: string | null } {
   const details = child(child(invoice, "parent"), "subscription_details");
   return {
     subscription: idOf(details, "subscription") ?? idOf(invoice, "subscription"),
@@ -350,7 +291,7 @@ function invoiceSubscription(invoice: Fields): { subscription: string | null; re
   };
 }
 
-async function invoicePaid(trx: DB, event: Fields, invoice: Fields, mail: EventMail): Promise<Handled> {
+export async function invoicePaid(trx: DB, event: Fields, invoice: Fields, mail: EventMail): Promise<Handled> {
   const { subscription, reference } = invoiceSubscription(invoice);
   const pledge =
     (subscription ? await getPledgeBySubscription(trx, subscription) : undefined) ??
@@ -549,7 +490,8 @@ async function recordCardPayment(
   await staffAlert(trx, "payment", pledge, input.amountPence, [], mail);
 }
 
-async function staffAlert(
+/** The staff alert of a Stripe event (when STAFF_EMAIL is set), queued in the event's transaction. */
+export async function staffAlert(
   trx: DB,
   kind: "payment" | "refund" | "dispute" | "attention",
   pledge: Pledge,

@@ -3,7 +3,7 @@ import { iteratePledges, type PledgeQuery } from "~/models/pledge.server";
 import { getDb } from "~/infra/db.server";
 import { paymentMethodLabel } from "~/utils/payment-method";
 import { logger } from "~/infra/logger.server";
-import { pledgeStatusLabel, pledgeTypeLabels } from "~/schemas/donations";
+import { payMethodOf, pledgeStatusLabel, pledgeTypeLabels } from "~/schemas/donations";
 import { londonDayAndTime } from "~/utils/dates";
 import { penceToDecimal } from "~/utils/money";
 import { causeLabels } from "./gift-causes.server";
@@ -45,7 +45,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         penceToDecimal(p.paidPence),
         penceToDecimal(p.refundedPence),
         p.lastPaidOn ?? "",
-        pledgeStatusLabel(p.status, p.type, p.payBy),
+        pledgeStatusLabel(p.status, p.type, payMethodOf(p)),
         p.firstName,
         p.lastName,
         p.email,
@@ -90,7 +90,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.id,
         p.receivedOn,
         penceToDecimal(p.amountPence),
-        paymentMethodLabel(p.method, p.amountPence),
+        paymentMethodLabel(p.method, p.amountPence, p.directDebit),
         p.reference,
         pledgeTypeLabels[p.type],
         p.firstName,

@@ -60,6 +60,8 @@ import { toLondonDay } from "~/utils/dates";
 import { giftAidOnPence } from "~/utils/gift-aid";
 import { getSupporterPage } from "./supporters.server";
 import { cancelCardSubscription, CardGiftError, changeCardSubscriptionAmount } from "./card-gifts.server";
+import { directDebitStatusLine, mailDirectDebitChangeByDonor } from "./direct-debit.server";
+import { directDebitWords } from "~/content/direct-debit";
 import { parseAmountToPence } from "~/schemas/donation-rules";
 import { formatPence } from "~/utils/money";
 import { netOfRefunds } from "~/utils/refund-netting";
@@ -313,6 +315,8 @@ export interface DonorPortal {
     /** What a one-time bank-transfer pledge still awaits (0 for a monthly gift or a card gift). */
     outstandingPence: number;
     payBy: "bank" | "card";
+    /** A Direct Debit gift: its state and next collection in words (with the Guarantee's advance-notice promise), else null. */
+    directDebit: { status: string | null; notice: string } | null;
     /** A monthly gift the donor can stop here (a standing order, or a card gift with its Stripe subscription). */
     stoppable: boolean;
   }[];
@@ -377,6 +381,9 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
         status: p.status,
         outstandingPence: p.status === "pending" && p.payBy === "bank" ? outstandingPence(p) : 0,
         payBy: p.payBy,
+        directDebit: p.directDebit
+          ? { status: directDebitStatusLine(p), notice: directDebitWords.advanceNotice }
+          : null,
         stoppable: p.type === "monthly" && !p.cancelledAt && (p.payBy === "bank" || p.stripeSubscription !== null),
       }))
       .reverse(),
@@ -528,6 +535,7 @@ async function stopMonthlyCardGift(supporterId: number, gift: { id: number; refe
     );
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
   }
+  await mailDirectDebitChangeByDonor(gift.reference, null);
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,
@@ -560,6 +568,7 @@ export async function changeMonthlyCardAmountByDonor(
     if (!(error instanceof CardGiftError)) throw error;
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
   }
+  await mailDirectDebitChangeByDonor(reference, parsed.pence);
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,

@@ -56,17 +56,20 @@ export interface TicketTypeView {
   note: string;
 }
 
-function saleNote(left: number, sale: TicketTypeView["sale"], saleStartsAt: string | null): string {
-  if (sale === "not-yet" && saleStartsAt) return eventsPage.notOnSaleYet(formatLongDate(saleStartsAt));
+function saleNote(type: TicketType, sale: TicketTypeView["sale"]): string {
+  if (sale === "not-yet" && type.saleStartsAt) return eventsPage.notOnSaleYet(formatLongDate(type.saleStartsAt));
   if (sale === "ended") return eventsPage.saleEnded;
-  return left === 0 ? eventsPage.soldOut : eventsPage.placesLeft(left);
+  const left = placesLeft(type);
+  if (left > 0) return eventsPage.placesLeft(left);
+  // Holds, not sales, fill it: "being held", not "Sold out".
+  return type.sold < type.places ? eventsPage.placesHeld : eventsPage.soldOut;
 }
 
 function typeView(type: TicketType, at: string): TicketTypeView {
   const sale = saleState(type, at);
   return {
     ...pick(type, ["id", "name", "pricePence", "places", "sold", "held", "saleStartsAt", "saleEndsAt"]),
-    note: saleNote(placesLeft(type), sale, type.saleStartsAt),
+    note: saleNote(type, sale),
     price: type.pricePence === 0 ? "Free" : formatPence(type.pricePence),
     left: placesLeft(type),
     sale,

@@ -523,3 +523,23 @@ export function newsletterMail(
     headers: { ...replyToHeader(charity), ...(links.oneClickUrl ? unsubscribeHeaders(links.oneClickUrl) : {}) },
   };
 }
+
+/**
+ * A Direct Debit donor's message (set up, a failed collection, stopped, changed): paragraphs of
+ * plain words, then, when asked, the Direct Debit Guarantee in full (docs/payments.md).
+ */
+export function directDebitDonorMail(
+  subject: string,
+  body: string,
+  options: { guarantee: readonly string[] | null; link?: { label: string; url: string } },
+  charity: CharitySettings,
+): MailContent {
+  const blocks: Block[] = body.split("\n\n").map((text) => ({ kind: "p" as const, text }));
+  if (options.link) blocks.push({ kind: "link", ...options.link });
+  if (options.guarantee) {
+    const [heading, ...points] = options.guarantee;
+    blocks.push({ kind: "heading", text: heading });
+    blocks.push({ kind: "pre", text: points.map((point) => `- ${point}`).join("\n") });
+  }
+  return render(charity, subject, blocks);
+}

@@ -18,6 +18,8 @@ export interface StaffOverview {
   pendingPledges: number;
   pendingPledgesOld: number;
   quietMonthly: number;
+  /** Direct Debit gifts whose latest collection failed (the list's "Direct Debit: collection failed"). */
+  failingDirectDebits: number;
   claimablePayments: number;
   claimableGiftAidPence: number;
   failedMail: number;
@@ -40,6 +42,7 @@ export async function staffOverview(at: number = clockNow()): Promise<StaffOverv
       madeBefore: cutoff(OLD_PLEDGE_DAYS).toISOString(),
     }),
     quietMonthly: await countPledges(db, { status: "lapsed" }),
+    failingDirectDebits: await countPledges(db, { method: "direct-debit-failed" }),
     claimablePayments: claimable.length,
     claimableGiftAidPence: giftAidOnPence(claimedPence),
     failedMail: await countFailedMail(db),

@@ -32,7 +32,7 @@ import { formatLongDate } from "~/utils/dates";
 /** What the donate form's valid submission pledges: the fields a pledge keeps, and how it is paid. */
 export function pledgeOfDonation(
   donation: DonationInput,
-  payBy: "card" | "bank",
+  payBy: "card" | "direct-debit" | "bank",
   cause: Partial<
     Pick<PledgeInput, "appealId" | "fundraisingPageId" | "supporterMessage" | "showName" | "showAmount">
   > = {},
@@ -48,7 +48,9 @@ export function pledgeOfDonation(
     inHonour,
     honoreeName: honoreeName || null,
     giftAidDeclaration,
-    payBy,
+    // Direct Debit is a Stripe gift like a card one, told apart by its method (docs/payments.md).
+    payBy: payBy === "bank" ? "bank" : "card",
+    directDebit: payBy === "direct-debit",
     ...cause,
   };
 }

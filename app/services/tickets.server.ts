@@ -16,6 +16,7 @@ import { enqueueMail } from "~/models/outbox.server";
 import {
   addToWaitlist,
   cancelSomeTickets,
+  countPlacesHeldByEmail,
   createOrder,
   createTickets,
   getEvent,
@@ -47,6 +48,8 @@ import { formatLongDateTime } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { getCharitySettings } from "./charity-settings.server";
 import { Refusal } from "./refusal.server";
+import { createCheckoutSession, expireCheckoutSession } from "./checkout-sessions.server";
+import { countRecentFormPosts, recordFormPost } from "~/models/form-post.server";
 import { eventMail, type EventMailBlock } from "./event-mail.server";
 import { addDeclaration } from "./gift-aid-declarations.server";
 import { keepPublicFormDetails } from "./public-form-identity.server";
@@ -64,15 +67,20 @@ import {
 } from "~/infra/stripe-fields.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 
-/** How long a checkout holds its places. */
-export const HOLD_MINUTES = 30;
+/**
+ * How long a checkout holds its places: short, like a box office's timer, so one client cannot
+ * keep places from real buyers. Stripe's shortest session is 30 minutes, so the session is made
+ * for CHECKOUT_SESSION_MINUTES and expired by us (checkout.sessions.expire) when the hold lapses.
+ */
+export const HOLD_MINUTES = 10;
+/** A ticket Checkout Session's own life (Stripe's minimum is 30 minutes from its creation, plus a minute's margin). */
+export const CHECKOUT_SESSION_MINUTES = 31;
+/** At most this many places held at once by one e-mail address, and by one client (address), across events. */
+export const MAX_HELD_PLACES = 10;
 /** How long a released place is kept for the next person on the waiting list. */
 export const OFFER_HOURS = 24;
-/**
- * The sweep leaves a hold this long past its time, so that Stripe's own expiry (a minute after
- * ours: Stripe's shortest session is 30 minutes from its clock) usually comes first.
- */
-export const SWEEP_GRACE_MINUTES = 5;
+/** The sweep releases a hold as soon as its time is past (and expires its Checkout Session). */
+export const SWEEP_GRACE_MINUTES = 0;
 /** At most this many tickets in one order. */
 export const MAX_TICKETS_PER_ORDER = 10;
 
@@ -133,6 +141,8 @@ export interface BookingInput {
   guests?: readonly Guest[];
   /** The Gift Aid declaration made with the donation (never the tickets). */
   giftAid?: GiftAidDetails | null;
+  /** The keyed client address of the post (the public form's), for the per-client hold limit. */
+  client?: string;
 }
 
 export type BookingOutcome =
@@ -170,6 +180,7 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
   if (!free && !getStripe()) throw new BookingRefused(eventsPage.paymentsUnavailable, "unavailable");
   // Read before the transaction: the mail it queues names the charity.
   const charity = await getCharitySettings(db);
+  if (!free) await checkHoldLimits(db, input, quantity, now);
 
   const attempt = () =>
     db.transaction().execute(async (trx) => {
@@ -200,9 +211,36 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
   // Holds past their time are released here too, not only by the sweep: a buyer is never told
   // "sold out" because of a checkout abandoned an hour ago.
   if (!order && (await releaseExpiredHolds(now, db, type.id)) > 0) order = await attempt();
-  if (!order) throw new BookingRefused(eventsPage.soldOutNow, "sold-out");
+  if (!order) {
+    const now2 = (await getTicketType(db, type.id)) ?? type;
+    // Held, not sold: say so (places may come free within minutes), and still offer the waiting list.
+    throw new BookingRefused(
+      now2.held > 0 && now2.sold < now2.places ? eventsPage.heldNow(HOLD_MINUTES) : eventsPage.soldOutNow,
+      "sold-out",
+    );
+  }
   if (free) return { kind: "booked", reference: order.reference };
+  if (input.client) {
+    for (let place = 0; place < quantity; place++) await recordFormPost(db, holdKey(input.client), now);
+  }
   return { kind: "checkout", url: await checkoutForHeldOrder(order, event, type, db), reference: order.reference };
+}
+
+const holdKey = (client: string) => `event-hold:${client}`;
+
+/**
+ * One e-mail address, and one client, may hold at most MAX_HELD_PLACES places at once: an
+ * address's holds are counted on its orders; a client's are the places it took within the
+ * last HOLD_MINUTES (as long as a hold lasts), counted beside the public forms' posts.
+ */
+async function checkHoldLimits(db: DB, input: BookingInput, quantity: number, now: Date): Promise<void> {
+  const byEmail = await countPlacesHeldByEmail(db, input.email);
+  const byClient = input.client
+    ? await countRecentFormPosts(db, holdKey(input.client), HOLD_MINUTES * MINUTE_MS, now)
+    : 0;
+  if (Math.max(byEmail, byClient) + quantity > MAX_HELD_PLACES) {
+    throw new BookingRefused(eventsPage.tooManyHeld(MAX_HELD_PLACES, HOLD_MINUTES), "not-on-sale", 409);
+  }
 }
 
 /** The Checkout Session of a held order; when Stripe fails, the hold is released and the buyer told. */
@@ -226,8 +264,6 @@ async function checkoutForHeldOrder(order: TicketOrder, event: EventRow, type: T
  * `checkout.session.expired` releases it; the idempotency key is the order's.
  */
 async function createTicketCheckout(order: TicketOrder, event: EventRow, type: TicketType, db: DB): Promise<string> {
-  const client = getStripe();
-  if (!client) throw new Error("Stripe is not configured");
   const { name } = await getCharitySettings(db);
   const metadata = { kind: TICKETS_METADATA_KIND, reference: order.reference };
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [];
@@ -247,8 +283,9 @@ async function createTicketCheckout(order: TicketOrder, event: EventRow, type: T
       price_data: { currency: "gbp", unit_amount: order.donationPence, product_data: { name: `Donation to ${name}` } },
     });
   }
-  const holdEnds = order.holdExpiresAt ? new Date(order.holdExpiresAt).getTime() : nowDate().getTime();
-  const session = await client.stripe.checkout.sessions.create(
+  // Stripe's shortest session is 30 minutes; our hold is shorter and the sweep expires the session.
+  const sessionEnds = nowDate().getTime() + CHECKOUT_SESSION_MINUTES * MINUTE_MS;
+  const session = await createCheckoutSession(
     {
       mode: "payment",
       client_reference_id: order.reference,
@@ -256,13 +293,12 @@ async function createTicketCheckout(order: TicketOrder, event: EventRow, type: T
       metadata,
       payment_intent_data: { metadata, description: `Tickets ${order.reference}` },
       line_items: lineItems,
-      expires_at: Math.ceil(holdEnds / 1000) + 60,
+      expires_at: Math.ceil(sessionEnds / 1000),
       success_url: absoluteUrl(orderPath(event.slug, order.reference)),
       cancel_url: absoluteUrl(orderPath(event.slug, order.reference, true)),
     },
-    { idempotencyKey: `tickets-${order.reference}` },
+    { idempotencyKey: `tickets-${order.reference}`, pace: "wait" },
   );
-  if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   await setOrderSession(db, order.id, session.id);
   logger.info({ event: "tickets.checkout", order: order.reference, session: session.id }, "Ticket checkout created");
   return session.url;
@@ -430,7 +466,11 @@ export async function releaseExpiredHolds(now: Date = nowDate(), db: DB = getDb(
   const charity = await getCharitySettings(db);
   let released = 0;
   for (const order of expired) {
-    if (await db.transaction().execute((trx) => releaseOrder(trx, order, now, charity))) released += 1;
+    if (await db.transaction().execute((trx) => releaseOrder(trx, order, now, charity))) {
+      released += 1;
+      // The buyer's Checkout page closes with the hold (a payment that still lands takes free places, or staff are told).
+      if (order.stripeSession) await expireCheckoutSession(order.stripeSession);
+    }
   }
   return released;
 }
@@ -514,7 +554,7 @@ async function issueTickets(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Stripe's events (called by the webhook dispatcher in card-gifts.server.ts, in its transaction)
+// Stripe's events (called by the webhook router, stripe-webhooks.server.ts, in its transaction)
 
 type Fields = StripeFields;
 const text = stripeText;

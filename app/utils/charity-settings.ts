@@ -26,6 +26,11 @@ export interface CharitySettings {
   sortCode: string;
   accountNumber: string;
   iban: string;
+  /**
+   * Direct Debit mandates' reference prefix (Stripe Bacs, at most 12 characters: capitals, digits,
+   * space, & - . /); empty: Stripe's own references.
+   */
+  directDebitReferencePrefix: string;
   facebookUrl: string;
   linkedinUrl: string;
   instagramUrl: string;
@@ -70,6 +75,7 @@ export const settingsFields: Record<SettingsGroup, readonly { key: SettingKey; l
     { key: "sortCode", label: "Sort code" },
     { key: "accountNumber", label: "Account number" },
     { key: "iban", label: "IBAN" },
+    { key: "directDebitReferencePrefix", label: "Direct Debit mandate reference prefix" },
   ],
   social: socialFields,
   chapters: chapterFields,

@@ -37,6 +37,7 @@ import * as m0037 from "./0037_passkeys";
 import * as m0042 from "./0042_search";
 import * as m0038 from "./0038_public_form_identity";
 import * as m0035 from "./0035_one_settings_store";
+import * as m0041 from "./0041_direct_debit";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "0042_search": m0042,
   "0038_public_form_identity": m0038,
   "0035_one_settings_store": m0035,
+  "0041_direct_debit": m0041,
 };
 
 export const migrationProvider: MigrationProvider = {

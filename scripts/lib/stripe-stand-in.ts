@@ -4,7 +4,7 @@ import { listenOnFreePort } from "./ports";
 // A small stand-in for Stripe's API, for tests (as Stripe's own stripe-mock is used): the
 // official `stripe` client is pointed at it with STRIPE_API_URL. It records every request
 // (method, path, headers, the form-encoded parameters as flat `a[b][0]` keys) and answers
-// Checkout Session, Price and Subscription calls with realistic JSON. Same idempotency key,
+// Checkout Session (create, expire), Price, Subscription and Payment Method calls with realistic JSON. Same idempotency key,
 // same answer, as Stripe does. GET /c/pay/{session} is a page standing in for Checkout's.
 // `rateLimitPerSecond` (option, or set later) answers Checkout Session creations above that many
 // in any second with Stripe's 429 (`Retry-After: 1`, `Stripe-Should-Retry`, a rate_limit_error),
@@ -30,6 +30,8 @@ export interface StripeStandIn {
   rateLimited: number;
   /** Distinct Checkout Sessions made, by client_reference_id (an idempotent replay is not a new one). */
   sessionsByReference: Map<string, string[]>;
+  /** Direct Debit: the customer each payment method belongs to (GET /v1/payment_methods/:id). */
+  paymentMethodCustomers: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,8 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
   /** When each Checkout Session creation of the last second was accepted. */
   let creations: number[] = [];
   const sessionsByReference = new Map<string, string[]>();
+  const expired = new Set<string>();
+  const paymentMethodCustomers = new Map<string, string>();
 
   /** Whether this creation is over the limit (and, when not, counts it). */
   function overLimit(): boolean {
@@ -164,6 +168,29 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
         },
       };
     }
+    // Ticket holds that lapse first: the session is expired (Stripe answers 400 once it is complete or expired).
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expire && method === "POST") {
+      if (expired.has(expire[1])) {
+        return { status: 400, body: { error: { type: "invalid_request_error", message: "Session is not open." } } };
+      }
+      expired.add(expire[1]);
+      return { status: 200, body: { id: expire[1], object: "checkout.session", status: "expired" } };
+    }
+    // A Direct Debit mandate names its payment method; the method names the customer.
+    const paymentMethod = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (paymentMethod && method === "GET") {
+      return {
+        status: 200,
+        body: {
+          id: paymentMethod[1],
+          object: "payment_method",
+          type: "bacs_debit",
+          customer: paymentMethodCustomers.get(paymentMethod[1]) ?? null,
+          livemode: false,
+        },
+      };
+    }
     if (method === "POST" && path === "/v1/prices") {
       return {
         status: 200,
@@ -231,6 +258,7 @@ export async function startStripeStandIn(options: { rateLimitPerSecond?: number 
       return state.rateLimited;
     },
     sessionsByReference,
+    paymentMethodCustomers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

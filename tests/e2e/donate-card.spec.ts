@@ -51,6 +51,39 @@ test.afterAll(async () => {
   await standIn?.close();
 });
 
+test("a monthly gift by Direct Debit shows the Guarantee, then goes to Checkout with bacs_debit only, £15 a month", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/donate`);
+  const directDebit = page.getByRole("radio", { name: /Direct Debit/ });
+  const guarantee = page.getByRole("heading", { name: "The Direct Debit Guarantee" });
+  // Not offered for a one-off gift (with or without JavaScript: CSS hides it while "One-time" is chosen).
+  await expect(directDebit).toBeHidden();
+  await page.getByRole("radio", { name: "Monthly" }).check();
+  await expect(guarantee).toBeVisible();
+  await expect(
+    page.getByText(
+      "This Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits",
+    ),
+  ).toBeVisible();
+  await directDebit.check();
+  await page.getByLabel("Custom amount (£)").fill("15");
+  await page.getByLabel("First name").fill("Debit");
+  await page.getByLabel("Last name").fill("Donor");
+  await page.getByLabel("Email address").fill("debit.donor@example.org");
+  await page.getByRole("button", { name: "Donate" }).click();
+
+  await expect(page.getByRole("heading", { name: "Stand-in Checkout" })).toBeVisible();
+  const session = standIn.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
+  expect(session.params).toMatchObject({
+    mode: "subscription",
+    "payment_method_types[0]": "bacs_debit",
+    "line_items[0][price_data][unit_amount]": "1500",
+    "line_items[0][price_data][recurring][interval]": "month",
+  });
+  expect(session.params["payment_method_types[1]"]).toBeUndefined();
+});
+
 test("a one-time card gift goes on to Checkout (303), and the signed webhook marks it paid", async ({ page }) => {
   await page.goto(`${server.url}/donate`);
   await expect(page.getByRole("radio", { name: "Pay now by card" })).toBeChecked();

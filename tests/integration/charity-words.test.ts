@@ -32,6 +32,7 @@ const ours: CharitySettings = {
   sortCode: "60-16-13",
   accountNumber: "31926819",
   iban: "GB29 NWBK 6016 1331 9268 19",
+  directDebitReferencePrefix: "",
   facebookUrl: "https://www.facebook.com/kestrel-clinics",
   linkedinUrl: "https://www.linkedin.com/company/kestrel-clinics",
   instagramUrl: "",

@@ -13,8 +13,15 @@ process.env.DATABASE_POOL_SIZE = "10";
 
 const { getDb, openDatabase } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { startBooking, releaseExpiredHolds, joinWaitlist, BookingRefused, HOLD_MINUTES, SWEEP_GRACE_MINUTES } =
-  await import("~/services/tickets.server");
+const {
+  startBooking,
+  releaseExpiredHolds,
+  joinWaitlist,
+  BookingRefused,
+  HOLD_MINUTES,
+  SWEEP_GRACE_MINUTES,
+  CHECKOUT_SESSION_MINUTES,
+} = await import("~/services/tickets.server");
 
 type DB = ReturnType<typeof getDb>;
 let second: DB;
@@ -79,13 +86,14 @@ describe("200 buyers at once at a 50-place event", () => {
     expect(Number(held.n)).toBe(50);
     const sessions = standIn.requests.filter((r) => r.path === "/v1/checkout/sessions").slice(sessionsBefore);
     expect(sessions).toHaveLength(50);
-    // One-time, the ticket line on its own, expiring a minute after the 30-minute hold.
+    // One-time, the ticket line on its own; the session lives Stripe's shortest (30 minutes and a
+    // margin), the hold 10 minutes, and the sweep expires the session when the hold lapses.
     expect(sessions[0].params).toMatchObject({
       mode: "payment",
       "line_items[0][quantity]": "1",
       "line_items[0][price_data][unit_amount]": "5000",
       "metadata[kind]": "event-tickets",
-      expires_at: String(T0 / 1000 + HOLD_MINUTES * 60 + 60),
+      expires_at: String(T0 / 1000 + CHECKOUT_SESSION_MINUTES * 60),
     });
 
     // Every paid checkout becomes a ticket: 50 tickets, never 51.
@@ -188,7 +196,7 @@ describe("holds, tickets and releases", () => {
         email: "three@example.com",
         donationPence: 0,
       }),
-    ).rejects.toThrow(/sold out/);
+    ).rejects.toThrow(/being held by other buyers/);
     expect(await releaseExpiredHolds(new Date(T0 + (HOLD_MINUTES + SWEEP_GRACE_MINUTES - 1) * 60_000))).toBe(0);
     expect(await releaseExpiredHolds(new Date(T0 + (HOLD_MINUTES + SWEEP_GRACE_MINUTES + 1) * 60_000))).toBe(1);
     expect(await counts(typeId)).toMatchObject({ sold: 0, held: 0 });
@@ -302,5 +310,35 @@ describe("check-in and the attendee list", () => {
     await expect(
       qr({ params: { token: "not-ours" }, request: new Request("http://localhost/"), context: {} } as never),
     ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("one client cannot hoard places", () => {
+  it("limits what one e-mail address and one client hold, says 'being held', and the sweep expires the session", async () => {
+    const { typeId } = await makeEvent("hoard", 30);
+    const book = (quantity: number, email: string, client?: string) =>
+      startBooking({ slug: "hoard", ticketTypeId: typeId, quantity, name: "Holder", email, donationPence: 0, client });
+    // One address: 10 places at once, then no more (another event's holds count too).
+    await book(10, "hoarder@example.com");
+    await expect(book(1, "HOARDER@example.com")).rejects.toThrow(/at most 10 can be held at once/);
+    // One client, under many addresses: 10 places within a hold's time.
+    await book(6, "a1@example.com", "client-x");
+    await book(4, "a2@example.com", "client-x");
+    await expect(book(1, "a3@example.com", "client-x")).rejects.toThrow(/at most 10 can be held at once/);
+    // Another client is unaffected; once the remaining places are held, the page says so rather than "Sold out".
+    await book(10, "b1@example.com", "client-y");
+    const { publicEvent } = await import("~/services/events.server");
+    const page = await publicEvent("hoard");
+    expect(page?.ticketTypes[0].note).toBe(
+      "Places are being held by other buyers at checkout: try again in a few minutes",
+    );
+    await expect(book(1, "c1@example.com", "client-z")).rejects.toThrow(/being held by other buyers/);
+
+    // The holds lapse after 10 minutes: the sweep releases them and expires their Checkout Sessions.
+    const expiresBefore = standIn.requests.filter((r) => r.path.endsWith("/expire")).length;
+    // (Four holds here, and any earlier test's left held.)
+    expect(await releaseExpiredHolds(new Date(T0 + (HOLD_MINUTES + 1) * 60_000))).toBeGreaterThanOrEqual(4);
+    expect(await counts(typeId)).toMatchObject({ sold: 0, held: 0 });
+    expect(standIn.requests.filter((r) => r.path.endsWith("/expire")).length - expiresBefore).toBeGreaterThanOrEqual(4);
   });
 });

@@ -55,6 +55,8 @@ describe("the staff overview", () => {
       pendingPledges: 2,
       pendingPledgesOld: 1,
       quietMonthly: 2,
+      // No Direct Debit failed: the tile is not shown.
+      failingDirectDebits: null,
       claimablePayments: 1,
       claimableGiftAidPence: 1250,
       failedMail: 1,

@@ -251,3 +251,21 @@ describe("signed events with odd contents never answer 500", () => {
     expect(await payments()).toEqual([]);
   });
 });
+
+describe("a one-time card gift paid twice", () => {
+  it("records £20 once: a second completion with another payment intent needs attention", async () => {
+    const pledge = await cardPledge();
+    const first = await deliver("checkout.session.completed", checkoutSession(pledge.reference, 2000));
+    expect(first.body.handled).toBe("recorded");
+    const second = await deliver(
+      "checkout.session.completed",
+      checkoutSession(pledge.reference, 2000, { id: "cs_test_other", payment_intent: "pi_test_other" }),
+    );
+    expect(second).toEqual({ status: 200, body: { received: true, handled: "needs-attention" } });
+    expect((await payments()).map((p) => p.amount_pence)).toEqual([2000]);
+    expect(await pledgeRow(pledge.id)).toMatchObject({ status: "paid", paid_pence: 2000 });
+    const [event] = await attention();
+    expect(event.pledge_id).toBe(pledge.id);
+    expect(event.attention).toContain("already paid");
+  });
+});

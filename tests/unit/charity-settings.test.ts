@@ -144,7 +144,12 @@ describe("the settings schemas", () => {
       sortCode: "60-16-13",
       accountNumber: "31926819",
       iban: "GB29 NWBK 6016 1331 9268 19",
+      directDebitReferencePrefix: "",
     });
+    expect(bankGroupSchema.parse({ ...bank, directDebitReferencePrefix: "cha-dd" }).directDebitReferencePrefix).toBe(
+      "CHA-DD",
+    );
+    expect(bankGroupSchema.safeParse({ ...bank, directDebitReferencePrefix: "STRIPE1" }).success).toBe(false);
     const contact = contactGroupSchema.parse({ email: "hello@charity.org.uk", whatsappNumber: "07700 900123" });
     expect(contact).toEqual({
       email: "hello@charity.org.uk",

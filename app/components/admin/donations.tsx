@@ -28,7 +28,7 @@ export function PledgeStatusBadge({
 }: {
   status: PledgeStatusValue;
   type: "one-time" | "monthly";
-  payBy?: "bank" | "card";
+  payBy?: "bank" | "card" | "direct-debit";
 }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[status]}`}>

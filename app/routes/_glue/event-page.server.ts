@@ -22,3 +22,4 @@ export const guestRows = Array.from({ length: MAX_TICKETS - 1 }, (_, i) => [
   { field: guestNameField(i + 2), label: `Guest ${i + 1}: name` },
   { field: guestEmailField(i + 2), label: `Guest ${i + 1}: email address` },
 ]);
+export { clientKey } from "~/infra/request-scope.server";

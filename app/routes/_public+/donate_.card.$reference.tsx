@@ -84,7 +84,7 @@ export default function CardReturn() {
     ? cardReturn.cancelledLead
     : gift.received
       ? cardReturn.receivedLead
-      : cardReturn.confirmingLead;
+      : (gift.directDebit ?? cardReturn.confirmingLead);
   return (
     <>
       <PageBanner title={gift.cancelled ? cardReturn.cancelledTitle : cardReturn.confirmingTitle} lead={lead} />

@@ -8,6 +8,7 @@ import { Honeypot, SelectField, TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
   BookingRefused,
+  clientKey,
   eventFormSchema,
   giftAidDetails,
   giftAidWords,
@@ -68,6 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           donationPence: value.donation ?? 0,
           guests: guestsOf(value, value.quantity),
           giftAid: giftAidDetails(value),
+          client: clientKey(request),
         });
         return redirect(outcome.kind === "checkout" ? outcome.url : orderPath(slug, outcome.reference), 303);
       } catch (error) {

@@ -148,6 +148,14 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
               </td>
               <td className={cell}>
                 {donorPledgeStatus[pledge.status]}
+                {pledge.directDebit ? (
+                  <>
+                    <span className="mt-1 block">{pledge.directDebit.status}</span>
+                    <span className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
+                      {pledge.directDebit.notice}
+                    </span>
+                  </>
+                ) : null}
                 {pledge.type === "monthly" && pledge.stoppable && pledge.status !== "cancelled" ? (
                   <>
                     {pledge.payBy === "card" ? (

@@ -74,7 +74,7 @@ export function DonationForm({
   children?: ReactNode;
 }) {
   const busy = useIsPending({ formAction: "/donate" });
-  const { donationTypes, presetAmounts, payByOptions, paymentNote, cardPaymentNote } = words.form;
+  const { donationTypes, presetAmounts, payByOptions, paymentNote, cardPaymentNote, directDebitGuarantee } = words.form;
 
   // With JavaScript the two ways of choosing an amount exclude each other on screen; without
   // it the server applies the same rule (a filled custom amount wins), see resolveDonationAmount.
@@ -186,7 +186,10 @@ export function DonationForm({
             }).map(({ key, ...input }) => {
               const option = payByOptions.find((o) => o.value === input.value)!;
               return (
-                <label key={key} className="choice-card">
+                <label
+                  key={key}
+                  className={input.value === "direct-debit" ? "choice-card monthly-only" : "choice-card"}
+                >
                   <input
                     {...input}
                     className="mt-1 h-4 w-4 accent-brand-700"
@@ -208,6 +211,19 @@ export function DonationForm({
             })}
           </div>
           <ErrorList id={fields.payBy.errorId} errors={fields.payBy.errors} />
+          <section
+            aria-labelledby="dd-guarantee-heading"
+            className="monthly-only mt-4 rounded-md border border-slate-300 p-4 text-sm text-slate-800 dark:border-slate-600 dark:text-slate-200"
+          >
+            <h3 id="dd-guarantee-heading" className="font-semibold text-slate-900 dark:text-white">
+              {directDebitGuarantee.heading}
+            </h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {directDebitGuarantee.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </section>
         </fieldset>
       ) : null}
 

@@ -93,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
         // navigation, since it is on another origin; the amount comes from the pledge), or,
         // when Stripe's rate limit holds the session back, to the wait page as a full page
         // load, since it refreshes itself.
-        const next = await submitCardGift(pledgeOfDonation(donation, "card", cause.cause));
+        const payBy = donation.payBy === "direct-debit" ? "direct-debit" : "card";
+        const next = await submitCardGift(pledgeOfDonation(donation, payBy, cause.cause));
         await applySoftOptIn(donation.email, donation.newsletterOptOut);
         return next.document ? redirectDocument(next.location, 303) : redirect(next.location, 303);
       }

@@ -27,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingPledges: may("donations") ? o.pendingPledges : null,
       pendingPledgesOld: may("donations") ? o.pendingPledgesOld : 0,
       quietMonthly: may("donations") ? o.quietMonthly : null,
+      // Shown only when one failed, so the overview stays as it was for charities without Direct Debit.
+      failingDirectDebits: may("donations") && o.failingDirectDebits > 0 ? o.failingDirectDebits : null,
       claimablePayments: may("gift-aid") ? o.claimablePayments : null,
       claimableGiftAidPence: may("gift-aid") ? o.claimableGiftAidPence : 0,
       failedMail: may("mail") ? o.failedMail : null,
@@ -67,6 +69,12 @@ export default function Overview() {
       value: o.quietMonthly,
       urgent: (o.quietMonthly ?? 0) > 0,
       to: `${adminPaths.donations}?status=lapsed`,
+    },
+    {
+      label: "Direct Debits whose latest collection failed",
+      value: o.failingDirectDebits,
+      urgent: true,
+      to: `${adminPaths.donations}?method=direct-debit-failed`,
     },
     {
       label: "Payments claimable for Gift Aid",

@@ -15,9 +15,13 @@ import {
   pledgeStatusLabels,
   pledgeTypeLabels,
   pledgeTypes,
+  pledgeMethods,
+  pledgeMethodLabels,
+  payMethodOf,
   SEARCH_MAX_LENGTH,
 } from "~/schemas/donations";
 import { findPledgesPage } from "~/services/donations.server";
+import { recentDirectDebitProblems } from "~/services/direct-debit.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { OLD_PLEDGE_DAYS } from "~/utils/attention";
@@ -38,9 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await findPledgesPage(query, page);
   invariantResponse(page <= result.pageCount, `There is no page ${page}: this list has ${result.pageCount}.`);
   return json({
+    directDebitProblems: await recentDirectDebitProblems(30),
     // Unpaid pledges made before this are marked, as the overview highlights them.
     oldBefore: new Date(now() - OLD_PLEDGE_DAYS * 86_400_000).toISOString(),
-    filters: { status: query.status ?? "", type: query.type ?? "", q: query.q ?? "" },
+    filters: { status: query.status ?? "", type: query.type ?? "", method: query.method ?? "", q: query.q ?? "" },
     page,
     pageCount: result.pageCount,
     total: result.total,
@@ -53,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       amountPence: p.amountPence,
       paidPence: p.paidPence,
       status: p.status,
-      payBy: p.payBy,
+      payBy: payMethodOf(p),
       createdAt: p.createdAt,
     })),
   });
@@ -61,11 +66,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const statusOptions = pledgeStatuses.map((value) => ({ value, label: pledgeStatusLabels[value] }));
 const typeOptions = pledgeTypes.map((value) => ({ value, label: pledgeTypeLabels[value] }));
+const methodOptions = pledgeMethods.map((value) => ({ value, label: pledgeMethodLabels[value] }));
 
 export default function DonationsList() {
-  const { filters, page, pageCount, total, pledges, oldBefore } = useLoaderData<typeof loader>();
+  const { filters, page, pageCount, total, pledges, oldBefore, directDebitProblems } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const query = { status: filters.status || undefined, type: filters.type || undefined, q: filters.q || undefined };
+  const query = {
+    status: filters.status || undefined,
+    type: filters.type || undefined,
+    method: filters.method || undefined,
+    q: filters.q || undefined,
+  };
   const pageLink = (n: number) => `${adminPaths.donations}${pledgeFiltersQuery({ ...query, page: n })}`;
   const exportQuery = pledgeFiltersQuery(query);
   const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.donations;
@@ -89,13 +100,33 @@ export default function DonationsList() {
       <FilterForm
         idPrefix="donations"
         action={adminPaths.donations}
-        className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end"
         search={{ label: "Search reference, name or e-mail", value: filters.q, maxLength: SEARCH_MAX_LENGTH }}
         selects={[
           { name: "status", label: "Status", value: filters.status, anyLabel: "Any status", options: statusOptions },
           { name: "type", label: "Type", value: filters.type, anyLabel: "Any type", options: typeOptions },
+          { name: "method", label: "Paid by", value: filters.method, anyLabel: "Any method", options: methodOptions },
         ]}
       />
+
+      {directDebitProblems.length > 0 ? (
+        <section aria-labelledby="dd-problems-heading" className="mt-6">
+          <h2 id="dd-problems-heading" className="text-lg font-semibold">
+            Direct Debit: failed collections and cancelled mandates in the last 30 days
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {directDebitProblems.map((problem) => (
+              <li key={problem.id}>
+                <Link to={adminPaths.donation(problem.pledgeId)} className="link font-mono">
+                  {problem.reference}
+                </Link>{" "}
+                {problem.name}, {problem.amount} a month, <time dateTime={problem.at}>{problem.at.slice(0, 10)}</time>:{" "}
+                {problem.what}. {problem.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <ListCount busy={busy} total={total} noun={["pledge", "pledges"]} page={page} pageCount={pageCount} />
 

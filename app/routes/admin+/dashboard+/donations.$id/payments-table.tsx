@@ -12,7 +12,7 @@ export function PaymentsTable({
   pledge,
   payments,
 }: {
-  pledge: { id: number; paidPence: number };
+  pledge: { id: number; paidPence: number; directDebit?: boolean };
   payments: SerializeFrom<PledgePayment>[];
 }) {
   return (
@@ -45,7 +45,7 @@ export function PaymentsTable({
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatPence(payment.amountPence)}</td>
                   <td className={tdClass}>
-                    {paymentMethodLabel(payment.method, payment.amountPence)}
+                    {paymentMethodLabel(payment.method, payment.amountPence, pledge.directDebit)}
                     {payment.stripeId ? (
                       <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
                         {payment.stripeId}

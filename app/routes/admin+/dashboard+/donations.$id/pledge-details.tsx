@@ -48,7 +48,9 @@ export function PledgeDetails({
           {formatPence(pledge.amountPence)}
           {pledge.type === "monthly"
             ? pledge.payBy === "card"
-              ? " a month (by card)"
+              ? pledge.directDebit
+                ? " a month (by Direct Debit)"
+                : " a month (by card)"
               : " a month (standing order)"
             : ""}
         </Detail>

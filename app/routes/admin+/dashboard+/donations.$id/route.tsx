@@ -16,12 +16,13 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { takeFlash } from "~/services/flash.server";
-import { isPaidInFull, recordPaymentSchema } from "~/schemas/donations";
+import { isPaidInFull, payMethodOf, recordPaymentSchema } from "~/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/services/donations.server";
 import { donorTaxYears } from "~/services/giving-statements.server";
 import { supporterIdOfPledge } from "~/services/supporters.server";
 import { causeLabels } from "~/services/gift-causes.server";
 import { pledgeGiftAid } from "~/services/pledge-gift-aid.server";
+import { directDebitOfPledge } from "~/services/direct-debit.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { parseRecordId } from "~/utils/record-id";
@@ -32,6 +33,7 @@ import { GiftAidState } from "./gift-aid-state";
 import { GivingStatementForm } from "./giving-statement-form";
 import { PaymentsTable } from "./payments-table";
 import { PledgeDetails } from "./pledge-details";
+import { DirectDebitPanel } from "./direct-debit-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({
@@ -58,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       supporterId: await supporterIdOfPledge(pledge.id),
       givenTo: (await causeLabels([pledge]))(pledge),
       giftAid: await pledgeGiftAid(pledge.id, payments),
+      directDebit: await directDebitOfPledge(pledge),
     },
     { headers: flash.headers },
   );
@@ -78,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PledgeDetail() {
-  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo, giftAid } =
+  const { pledge, payments, history, saved, today, statementYears, supporterId, givenTo, giftAid, directDebit } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -100,8 +103,9 @@ export default function PledgeDetail() {
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h2 className="font-mono text-2xl font-semibold">Pledge {pledge.reference}</h2>
-        <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={pledge.payBy} />
+        <PledgeStatusBadge status={pledge.status} type={pledge.type} payBy={payMethodOf(pledge)} />
       </div>
+      {directDebit ? <DirectDebitPanel directDebit={directDebit} /> : null}
       {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       {pledge.disputedAt ? (
         <div

@@ -1,13 +1,5 @@
 // Words of the events pages, the ticket form and the ticket e-mails (docs/events.md).
 
-/** The events pages' "not found" (apart, so that the error boundary carries only these words). */
-export const eventNotFound = {
-  title: "Not found",
-  event: "There is no such event. It may have ended, or the address may have a typing mistake.",
-  order: "There is no such booking for this event.",
-  allEvents: "See all events",
-};
-
 export const eventsPage = {
   title: "Events",
   lead: "Galas, walks and evenings in aid of our work. Book a place online: tickets arrive by e-mail.",

@@ -276,13 +276,15 @@ export async function resetTwoStep(targetId: number, actor: User | null, db = ge
   const target = await getTeamMember(db, targetId);
   if (!target) return false;
   const charity = await getCharitySettings(db);
+  // Read before the transaction: the settings cache checks the data version on the database itself.
+  const teamRequires = await teamRequiresTwoStep(db);
   await db.transaction().execute(async (trx) => {
     await setTwoStep(trx, targetId, { secret: null, enabledAt: null });
     await clearRecoveryCodes(trx, targetId);
     // A lost phone may hold a passkey too: a reset removes every second factor.
     const passkeys = await deleteUserPasskeys(trx, targetId);
     // While the team requires two-step sign-in, nobody without it keeps a session or API token.
-    if (await teamRequiresTwoStep(trx)) await deleteOtherSessions(trx, targetId, null);
+    if (teamRequires) await deleteOtherSessions(trx, targetId, null);
     await recordAudit(trx, {
       entity: "user",
       entityId: targetId,

@@ -15,6 +15,8 @@ const STATUS_TEXT = {
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
   429: "Too Many Requests",
+  401: "Unauthorized",
+  502: "Bad Gateway",
 } as const;
 
 export type RefusalStatus = keyof typeof STATUS_TEXT;

@@ -93,8 +93,9 @@ export async function resetDatabase(): Promise<void> {
   // Site search's documents of what was just deleted (the site's own pages stay indexed).
   await sql`delete from search_documents where kind in ('news', 'appeal')`.execute(db);
   forgetAnswers();
-  // The team's two-step requirement (kept in the one settings store) is off again.
-  await db.deleteFrom("charity_settings").where("key", "=", "requireTwoStep").execute();
+  // The team's two-step requirement and the seed's marker (kept in the one settings store, where
+  // app_meta's rows went) are gone again, as a new database's are.
+  await db.deleteFrom("charity_settings").where("key", "in", ["requireTwoStep", "seeded_at"]).execute();
   // Emptied behind the services' back (as another process would): nothing cached stays.
   forgetCachedSettingRows(db);
   pageCache.clear();

@@ -29,7 +29,7 @@ import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
 import { invariantResponse } from "~/utils/http";
-import { eventNotFound } from "~/content/events";
+import { eventNotFound } from "~/content/event-not-found";
 import { MissingOrError } from "~/components/error-page";
 
 // /events/{slug}: what, when, where, the places left of each ticket type, and the ticket form

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { eventNotFound, eventsPage } from "~/content/events";
+import { eventsPage } from "~/content/events";
+import { eventNotFound } from "~/content/event-not-found";
 import { cancelHeldOrder, json, orderStatus, redirect, refuseCrossSite } from "~/routes/_glue/event-order-page.server";
 import { pageMeta } from "~/utils/meta";
 import { invariantResponse } from "~/utils/http";

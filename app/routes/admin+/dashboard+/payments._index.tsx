@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/http";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -47,10 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const result = await paymentsPage(parsed.range, page);
   if (page > result.pageCount) {
-    throw new Response(`There is no page ${page}: this list has ${result.pageCount}.`, {
-      status: 404,
-      statusText: "Not Found",
-    });
+    throw notFound(`There is no page ${page}: this list has ${result.pageCount}.`);
   }
   const flash = await takeFlash(request);
   return json(

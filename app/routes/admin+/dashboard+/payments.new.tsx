@@ -1,3 +1,4 @@
+import { invariantResponse } from "~/utils/http";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -48,7 +49,7 @@ function lineOf(params: URLSearchParams, today: string) {
     /^\d{1,5}$/.test(n) &&
     bankTextProblem(text) === null &&
     bankLineFingerprint(date, Number(amount), text, Number(n)) === fingerprint;
-  if (!readable) throw new Response(LINE_NOT_READ, { status: 400, statusText: "Bad Request" });
+  invariantResponse(readable, LINE_NOT_READ, 400);
   return { fingerprint, date, amountPence: Number(amount), text, occurrence: Number(n) };
 }
 

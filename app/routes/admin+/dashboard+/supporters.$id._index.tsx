@@ -1,3 +1,4 @@
+import { refusal } from "~/utils/http";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -64,10 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return savedRedirect(adminPaths.supporter(supporterId), `supporter-details-${resolution}`);
     }
   } catch (error) {
-    if (error instanceof Refusal) throw new Response(error.message, { status: error.status });
+    if (error instanceof Refusal) throw refusal(error.status, error.message);
     throw error;
   }
-  throw new Response("Choose what to do.", { status: 400 });
+  throw refusal(400, "Choose what to do.");
 }
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {

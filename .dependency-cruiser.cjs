@@ -1,56 +1,102 @@
-// The layer rule (README "Architecture"): imports only point down.
-//   routes → services → models → infra; utils, content and schemas sit beside them and import
-//   none of those layers; components are shared by browser and server, so no `.server` code.
-//   HTTP glue (guards such as `requireRole`, redirects, JSON answers) lives in app/routes/_glue/,
-//   a routes-layer folder of `.server` modules that Remix does not take as routes; that services,
-//   models and utils build no Response is an ESLint rule (eslint.config.js), not an import rule.
+// The rules (README "Architecture", docs/decisions/): app/ is grouped by domain, and inside a domain
+// imports only point down.
+//   Domains: giving, gift-aid, supporters, causes, events, publishing, staff, mail, and site (what
+//   runs the site itself: settings, health, housekeeping, the public forms' door). Each is a folder
+//   app/DOMAIN/ with services/ → models/ (the only SQL) → app/infra, and schemas/ and utils/ (pure,
+//   client-safe). Anything outside a domain (routes, components, root, another domain) reaches its
+//   server code through its entry only, app/DOMAIN/index.server.ts; its schemas/ and utils/ (forms
+//   and pure rules the browser runs too) are public and imported directly, because the browser
+//   bundle cannot tree-shake through a barrel (every page importing one would ship every form).
+//   utils, content and schemas at the top of app/ are shared pure modules; components are shared by
+//   browser and server, so no `.server` code. HTTP glue (guards such as `requireRole`, redirects,
+//   JSON answers) lives in app/routes/_glue/; that services, models and utils build no Response is
+//   an ESLint rule (eslint.config.js), not an import rule.
 // Run with `npm run lint` (or `npx depcruise app db --config .dependency-cruiser.cjs`).
-/** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
+      name: "domain-insides",
+      comment:
+        "A domain's server insides (services, models) are its own: routes, components and other domains call its entry, app/DOMAIN/index.server.ts.",
+      severity: "error",
+      from: {
+        path: "^(app/[^/]+|app/[^/]+[.]tsx?)",
+        pathNot: "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/",
+      },
+      to: {
+        path: "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/(services|models)/",
+      },
+    },
+    {
+      name: "domain-insides-of-another",
+      comment:
+        "One domain reaches another's server code only through that domain's entry, never its services or models.",
+      severity: "error",
+      from: { path: "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/" },
+      to: {
+        path: "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/(services|models)/",
+        pathNot: "^app/$1/",
+      },
+    },
+    {
       name: "infra-points-up",
-      comment: "app/infra is the bottom layer: it may not import models, services, routes or components.",
+      comment: "app/infra is the bottom layer: it may not import a domain, routes or components.",
       severity: "error",
       from: { path: "^app/infra/" },
-      to: { path: "^app/(models|services|routes|components)/" },
+      to: { path: "^app/((giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)|routes|components)/" },
     },
     {
       name: "models-point-up",
       comment: "Models (the only modules that run SQL) may not import services, routes or components.",
       severity: "error",
-      from: { path: "^app/models/" },
-      to: { path: "^app/(services|routes|components)/" },
+      from: { path: "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/models/" },
+      to: {
+        path: [
+          "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/services/",
+          "^app/(routes|components)/",
+        ],
+      },
     },
     {
       name: "services-point-up",
       comment: "Services (use cases) may not import routes or components.",
       severity: "error",
-      from: { path: "^app/services/" },
+      from: { path: "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/services/" },
       to: { path: "^app/(routes|components)/" },
     },
     {
       name: "pure-modules-import-layers",
       comment:
-        "utils, content and schemas are pure and client-safe: they may not import infra, models, services, routes or components.",
+        "utils, content and schemas (shared, or a domain's own) are pure and client-safe: they may not import infra, services, models, routes, components or a server entry.",
       severity: "error",
-      from: { path: "^app/(utils|content|schemas)/" },
-      to: { path: "^app/(infra|models|services|routes|components)/" },
+      from: {
+        path: [
+          "^app/(utils|content|schemas)/",
+          "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/(utils|schemas)/",
+        ],
+      },
+      to: {
+        path: [
+          "^app/(infra|routes|components)/",
+          "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/(services|models)/",
+          "^app/(giving|gift-aid|supporters|causes|events|publishing|staff|mail|site)/index[.]server[.]ts$",
+        ],
+      },
     },
     {
       name: "components-import-server",
-      comment: "Components are bundled for the browser: no .server modules and no infra, models, services or routes.",
+      comment: "Components are bundled for the browser: no .server modules and no infra, domain server code or routes.",
       severity: "error",
       from: { path: "^app/components/" },
-      to: { path: ["[.]server[.][jt]sx?$", "^app/(infra|models|services|routes)/"] },
+      to: { path: ["[.]server[.][jt]sx?$", "^app/(infra|routes)/"] },
     },
     {
       name: "routes-skip-services",
       comment:
-        "One read path: routes call services, services call models. A route may name a model's types, but may not run its queries or open the database itself.",
+        "One read path: routes call a domain's entry, the domain's services call its models. A route may not open the database itself.",
       severity: "error",
       from: { path: "^app/routes/" },
-      to: { path: ["^app/models/", "^app/infra/db[.]server[.]ts$"], dependencyTypesNot: ["type-only"] },
+      to: { path: ["^app/infra/db[.]server[.]ts$"], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "nothing-imports-routes",
@@ -72,7 +118,10 @@ module.exports = {
       comment: "Circular imports in app/ hide a layer mistake and break module initialisation order.",
       severity: "error",
       from: { path: "^app/" },
-      to: { circular: true },
+      // Domains are peers that call each other's entries (a pledge makes a supporter; a supporter's
+      // page lists pledges), so a cycle through entries is allowed; entries export functions only,
+      // which nothing calls while modules load. Any other cycle is a layer mistake.
+      to: { circular: true, viaNot: "^app/[^/]+/index([.]server)?[.]ts$" },
     },
     {
       name: "not-to-unresolvable",

@@ -76,8 +76,10 @@ export default tseslint.config(
     // guards, API answers, form replies) or in the route itself. Cookies are not
     // responses: `createCookie` stays allowed (session, flash, contact receipt).
     files: [
-      "app/services/**/*.{ts,tsx}",
-      "app/models/**/*.{ts,tsx}",
+      "app/*/services/**/*.{ts,tsx}",
+      "app/*/models/**/*.{ts,tsx}",
+      "app/*/utils/**/*.{ts,tsx}",
+      "app/*/schemas/**/*.{ts,tsx}",
       "app/utils/**/*.{ts,tsx}",
       "app/content/**/*.{ts,tsx}",
       "app/schemas/**/*.{ts,tsx}",

@@ -29,12 +29,12 @@ import {
   publicCacheControl,
   strongEtag,
 } from "~/infra/page-cache.server";
-import { scheduleHousekeeping } from "~/services/housekeeping.server";
-import { startHmrcSubmissions } from "~/services/hmrc-submissions.server";
-import { nextScheduledPublish } from "~/services/news.server";
-import { startMailSender } from "~/services/mail-sender.server";
-import { startCheckoutQueue } from "~/services/checkout-queue.server";
-import { startNewsletterScheduler } from "~/services/newsletter-issues.server";
+import { scheduleHousekeeping } from "~/site/index.server";
+import { startHmrcSubmissions } from "~/gift-aid/index.server";
+import { nextScheduledPublish } from "~/publishing/index.server";
+import { startMailSender } from "~/mail/index.server";
+import { startCheckoutQueue } from "~/giving/index.server";
+import { startNewsletterScheduler } from "~/publishing/index.server";
 import { ADMIN_ROOT } from "~/utils/admin-paths";
 import {
   applyBaseSecurityHeaders,

@@ -1,5 +1,5 @@
 import type { DB } from "../app/infra/db.server";
-import { countUsers, createUser } from "../app/models/user.server";
+import { countUsers, createUser } from "../app/staff/models/user.server";
 import { generatePassword } from "../app/infra/password.server";
 
 const SEEDED_KEY = "seeded_at";

@@ -6,9 +6,9 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { clearLoginFailures } from "../app/models/login-throttle.server";
-import { getUserByUsername, setUserPassword } from "../app/models/user.server";
-import { resetTwoStep } from "../app/services/two-step.server";
+import { clearLoginFailures } from "../app/staff/models/login-throttle.server";
+import { getUserByUsername, setUserPassword } from "../app/staff/models/user.server";
+import { resetTwoStep } from "../app/staff/services/two-step.server";
 import { migrateToLatest, openDatabase, type DB } from "../app/infra/db.server";
 import { ConfigError, parseEnv } from "../app/infra/env.server";
 

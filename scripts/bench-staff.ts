@@ -6,10 +6,10 @@ import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import autocannon from "autocannon";
 import { openDatabase } from "../app/infra/db.server";
-import { createSession } from "../app/models/session.server";
-import { generatePaymentReference } from "../app/models/pledge.server";
-import { getUserByUsername } from "../app/models/user.server";
-import { createSessionCookie } from "../app/services/session.server";
+import { createSession } from "../app/staff/models/session.server";
+import { generatePaymentReference } from "../app/giving/models/pledge.server";
+import { getUserByUsername } from "../app/staff/models/user.server";
+import { createSessionCookie } from "../app/staff/services/session.server";
 import { adminPaths } from "../app/utils/admin-paths";
 import {
   ADMIN_USERNAME,

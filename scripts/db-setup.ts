@@ -3,8 +3,8 @@
 import { ConfigError, parseEnv } from "../app/infra/env.server";
 import { migrateToLatest, openDatabase } from "../app/infra/db.server";
 import { getSessionSecrets } from "../app/infra/session-secret.server";
-import { runHousekeeping } from "../app/services/housekeeping.server";
-import { ensureSearchIndex } from "../app/services/search.server";
+import { runHousekeeping } from "../app/site/services/housekeeping.server";
+import { ensureSearchIndex } from "../app/publishing/services/search.server";
 import { seedDatabase } from "../db/seed";
 import { describeUrl } from "./lib/pg-backup";
 

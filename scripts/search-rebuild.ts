@@ -4,7 +4,7 @@
 // any time, beside a running server.
 import { ConfigError, parseEnv } from "../app/infra/env.server";
 import { openDatabase } from "../app/infra/db.server";
-import { rebuildSearchIndex } from "../app/services/search.server";
+import { rebuildSearchIndex } from "../app/publishing/services/search.server";
 
 async function main() {
   const env = parseEnv();

@@ -4,7 +4,7 @@ import { PagePhotoFields } from "~/components/page-photo-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { startPageCopy } from "~/content/start-page";
 import { GetInvolvedArticle, HowToTakePart, type GetInvolvedData } from "~/components/get-involved-article";
-import { startPageRules } from "~/schemas/fundraising-rules";
+import { startPageRules } from "~/causes/schemas/fundraising-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
 

@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Honeypot, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { volunteerConsentText, volunteerForm as copy } from "~/content/volunteer-form";
-import { volunteerConstraint } from "~/schemas/volunteer-limits";
+import { volunteerConstraint } from "~/supporters/schemas/volunteer-limits";
 import { CharityText } from "~/components/charity";
 import { Panel } from "~/components/ui/panel";
 import { getFormProps, useForm, type FormOptions, type SubmissionResult } from "~/utils/light-form";
@@ -18,7 +18,7 @@ let loading = false;
 function loadChecks() {
   if (validate || loading) return;
   loading = true;
-  import("~/schemas/volunteer-checks").then(
+  import("~/supporters/schemas/volunteer-checks").then(
     (module) => {
       validate = module.volunteerChecks.validate ?? null;
     },

@@ -1,5 +1,5 @@
 // Words of the staff inbox, defined once so pages and tests agree.
-import { MESSAGE_SEARCH_WINDOW, type EnquiryStatus } from "~/schemas/enquiry";
+import { MESSAGE_SEARCH_WINDOW, type EnquiryStatus } from "~/supporters/schemas/enquiry";
 
 export const enquiryStatusLabels: Record<EnquiryStatus, string> = { new: "New", handled: "Handled" };
 

@@ -10,7 +10,7 @@ import { sql, type Kysely } from "kysely";
 import { databaseEngine, knownMigrations, migrateToLatest, openDatabase, type DB } from "../../app/infra/db.server";
 import { uploadContentType } from "../../app/infra/images.server";
 import { folderUploadStore, databaseUploadStore } from "../../app/infra/upload-store.server";
-import { rebuildSearchIndex } from "../../app/services/search.server";
+import { rebuildSearchIndex } from "../../app/publishing/services/search.server";
 
 /** PostgreSQL's limit on parameters in one statement is 65,535; stay well under it. */
 export const MAX_PARAMETERS = 60_000;

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../../app/infra/db.server";
-import { createNews } from "../../app/models/news.server";
-import { rebuildSearchIndex } from "../../app/services/search.server";
+import { createNews } from "../../app/publishing/models/news.server";
+import { rebuildSearchIndex } from "../../app/publishing/services/search.server";
 import { seedDatabase } from "../../db/seed";
 
 export const ADMIN_USERNAME = "admin";

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./support/axe";
-import { createPledge } from "~/models/pledge.server";
+import { createPledge } from "~/giving/models/pledge.server";
 import { e2eDb } from "./support/db";
 
 // The form pages in both themes, as hydrated.

@@ -4,7 +4,7 @@ import { signIn } from "./support/auth";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { e2eDb } from "./support/db";
 import { createDeclaredPayment, uniqueLastName } from "./support/gift-aid";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
 import { HYDRATED_ONLY } from "./support/projects";
 
 for (const theme of ["light", "dark"] as const) {

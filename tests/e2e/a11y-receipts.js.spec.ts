@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { signIn } from "./support/auth";
 import { createPledge, recordPayment, uniqueTitle } from "./support/db";
-import { statementToken } from "~/services/giving-statements.server";
+import { statementToken } from "~/supporters/services/giving-statements.server";
 
 const secrets = [process.env.E2E_SESSION_SECRET!];
 

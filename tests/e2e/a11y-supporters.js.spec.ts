@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { uniqueToken } from "./support/back-office";
 import { e2eDb } from "./support/db";
 import { createDeclaredPayment, openSupporterOfPledge, uniqueLastName } from "./support/gift-aid";
-import { createPledge } from "~/models/pledge.server";
+import { createPledge } from "~/giving/models/pledge.server";
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {

@@ -1,5 +1,5 @@
 // Staff sign-in, sign-out and the guard on the dashboard, with JavaScript on and off.
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser } from "~/staff/models/session.server";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, test } from "./support/auth";
 import { createThrowawayUser, e2eDb, forgetFailedSignIns } from "./support/db";
 import { waitForHydrationIfScripted } from "./support/hydration";

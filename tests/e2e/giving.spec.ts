@@ -7,7 +7,7 @@ import { expectNoAxeViolations, test as axeTest } from "./support/axe";
 import { e2eDb } from "./support/db";
 import { createDeclaredPayment, openSupporterOfPledge, uniqueLastName } from "./support/gift-aid";
 import { linkInOutbox } from "./support/mail";
-import { createPledge } from "~/models/pledge.server";
+import { createPledge } from "~/giving/models/pledge.server";
 
 const SAME_ANSWER = "If we hold gifts for that address, we have sent you a link. It works once, for 1 hour.";
 

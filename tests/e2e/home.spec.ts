@@ -5,7 +5,7 @@ import { mission } from "~/content/mission";
 import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
 import { homeStatistics } from "~/content/statistics";
-import { listNewsSummaries } from "~/models/news.server";
+import { listNewsSummaries } from "~/publishing/models/news.server";
 import { formatLongDate } from "~/utils/dates";
 import { preview } from "~/utils/text";
 import { e2eDb } from "./support/db";

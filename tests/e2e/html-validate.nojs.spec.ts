@@ -4,11 +4,11 @@
 import { HtmlValidate, type ConfigData } from "html-validate";
 import type { APIRequestContext } from "@playwright/test";
 import { publicPagePaths } from "~/content/public-pages";
-import { createPledge as createPledgeRow } from "~/models/pledge.server";
+import { createPledge as createPledgeRow } from "~/giving/models/pledge.server";
 import { expect, test } from "./support/auth";
 import { everyStaffPage } from "./support/staff-pages";
 import { createArticle, createPledge, e2eDb, recordPayment, uniqueTitle } from "./support/db";
-import { statementToken } from "~/services/giving-statements.server";
+import { statementToken } from "~/supporters/services/giving-statements.server";
 
 export const HTML_VALIDATE_CONFIG: ConfigData = {
   extends: ["html-validate:recommended"],

@@ -4,7 +4,7 @@ import { expect, test } from "./support/auth";
 import { insertEnquiry, insertPledge, uniqueToken } from "./support/back-office";
 import { e2eDb } from "./support/db";
 import { uniqueLastName } from "./support/gift-aid";
-import { createPledge } from "~/models/pledge.server";
+import { createPledge } from "~/giving/models/pledge.server";
 
 test.beforeEach(async ({ login }) => {
   await login();

@@ -1,7 +1,7 @@
 // The staff team end to end, with JavaScript on and off: an admin invites an editor, the
 // editor accepts by the e-mailed link, turns on two-step sign-in with a code computed from
 // the secret shown, signs out and in again with password and code, and is refused Donations.
-import { resetThrottleKey } from "~/services/password-reset.server";
+import { resetThrottleKey } from "~/staff/services/password-reset.server";
 import { expect, signIn, test } from "./support/auth";
 import { createThrowawayUser, e2eDb, forgetFailedSignIns, uniqueEmail, uniqueName, uniqueSuffix } from "./support/db";
 import { linkInOutbox } from "./support/mail";

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { now, setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { ACKNOWLEDGEMENTS_PER_HOUR } from "~/models/outbox.server";
-import { submitEnquiry } from "~/services/enquiries.server";
-import { signUpForNewsletter } from "~/services/newsletter.server";
-import { submitPledge } from "~/services/pledges.server";
+import { ACKNOWLEDGEMENTS_PER_HOUR } from "~/mail/models/outbox.server";
+import { submitEnquiry } from "~/supporters/services/enquiries.server";
+import { signUpForNewsletter } from "~/publishing/services/newsletter.server";
+import { submitPledge } from "~/giving/services/pledges.server";
 import { resetDatabase } from "./helpers";
 
 // Anyone may type anyone's address into the public forms: one address gets at most

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createEnquiry } from "~/models/enquiry.server";
+import { createEnquiry } from "~/supporters/models/enquiry.server";
 import * as detailRoute from "~/routes/admin+/dashboard+/enquiries.$id._index";
 import * as deleteRoute from "~/routes/admin+/dashboard+/enquiries.$id.delete";
 import * as listRoute from "~/routes/admin+/dashboard+/enquiries._index";

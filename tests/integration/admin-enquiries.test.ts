@@ -2,15 +2,15 @@
 // without confirmation), the audit rows of each change, CSV export and retention.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { listAudit } from "~/models/audit.server";
-import { createEnquiry, getEnquiry, listEnquiries } from "~/models/enquiry.server";
+import { listAudit } from "~/site/models/audit.server";
+import { createEnquiry, getEnquiry, listEnquiries } from "~/supporters/models/enquiry.server";
 import * as detailRoute from "~/routes/admin+/dashboard+/enquiries.$id._index";
 import * as deleteRoute from "~/routes/admin+/dashboard+/enquiries.$id.delete";
 import * as listRoute from "~/routes/admin+/dashboard+/enquiries._index";
 import * as exportRoute from "~/routes/admin+/dashboard+/enquiries.export[.]csv";
-import { MESSAGE_SEARCH_WINDOW } from "~/schemas/enquiry";
-import { deleteExpiredEnquiries, SYSTEM_ACTOR } from "~/services/enquiries.server";
-import { runHousekeeping } from "~/services/housekeeping.server";
+import { MESSAGE_SEARCH_WINDOW } from "~/supporters/schemas/enquiry";
+import { deleteExpiredEnquiries, SYSTEM_ACTOR } from "~/supporters/services/enquiries.server";
+import { runHousekeeping } from "~/site/services/housekeeping.server";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
 

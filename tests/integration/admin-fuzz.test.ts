@@ -3,7 +3,7 @@
 // changes exactly when the input was valid.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { countNews, createNews, getNews } from "~/models/news.server";
+import { countNews, createNews, getNews } from "~/publishing/models/news.server";
 import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
 import * as newRoute from "~/routes/admin+/dashboard+/news.new";
 import { getDb } from "~/infra/db.server";

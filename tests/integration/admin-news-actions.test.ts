@@ -2,7 +2,7 @@
 // statistics count, validation with input kept, failures, and cross-site rejection.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminMessages } from "~/content/admin";
-import { createNews, getNews, listNews } from "~/models/news.server";
+import { createNews, getNews, listNews } from "~/publishing/models/news.server";
 import * as newsList from "~/routes/admin+/dashboard+/news";
 import * as deleteRoute from "~/routes/admin+/dashboard+/news.$id.delete";
 import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";

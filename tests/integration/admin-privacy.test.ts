@@ -2,12 +2,12 @@
 // (enquiries, subscription and unpaid pledges deleted; paid pledges kept), audited by counts.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createEnquiry } from "~/models/enquiry.server";
-import { createPledge } from "~/models/pledge.server";
+import { createEnquiry } from "~/supporters/models/enquiry.server";
+import { createPledge } from "~/giving/models/pledge.server";
 import * as eraseRoute from "~/routes/admin+/dashboard+/privacy.erase";
 import * as exportRoute from "~/routes/admin+/dashboard+/privacy.export[.]json";
 import * as lookupRoute from "~/routes/admin+/dashboard+/privacy._index";
-import { erasePersonalData, findPersonalData } from "~/services/privacy.server";
+import { erasePersonalData, findPersonalData } from "~/supporters/services/privacy.server";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase, confirmedSubscriber } from "./helpers";

@@ -1,9 +1,9 @@
 // Guarding the staff area: every admin loader and action checks the session itself, signed-out
 // visits go to the login page remembering where they were going, logout ends the session.
 import { beforeEach, describe, expect, it } from "vitest";
-import { createSession, deleteSession, getSessionUser } from "~/models/session.server";
-import { createNews } from "~/models/news.server";
-import { setUserPassword } from "~/models/user.server";
+import { createSession, deleteSession, getSessionUser } from "~/staff/models/session.server";
+import { createNews } from "~/publishing/models/news.server";
+import { setUserPassword } from "~/staff/models/user.server";
 import * as adminLayout from "~/routes/admin+/_layout";
 import * as dashboard from "~/routes/admin+/dashboard+/_layout";
 import * as newsList from "~/routes/admin+/dashboard+/news";

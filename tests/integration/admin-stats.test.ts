@@ -2,9 +2,9 @@
 // new enquiries and subscribers.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createEnquiry } from "~/models/enquiry.server";
-import { createPledge, markPledgeCancelled, refreshPledgeTotals } from "~/models/pledge.server";
-import { countPendingPledges, sumPaymentsReceived } from "~/models/stats.server";
+import { createEnquiry } from "~/supporters/models/enquiry.server";
+import { createPledge, markPledgeCancelled, refreshPledgeTotals } from "~/giving/models/pledge.server";
+import { countPendingPledges, sumPaymentsReceived } from "~/staff/models/stats.server";
 import * as stats from "~/routes/admin+/dashboard+/stats";
 import { ukMonthAndYear } from "~/utils/dates";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";

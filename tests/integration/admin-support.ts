@@ -1,10 +1,10 @@
 // Shared by the admin integration tests: form posts the way a browser sends them, the session
 // cookie of a signed-in staff user, and calls into route modules that may throw responses.
-import { createSession } from "~/models/session.server";
-import { createUser, getUserByUsername, type User } from "~/models/user.server";
+import { createSession } from "~/staff/models/session.server";
+import { createUser, getUserByUsername, type User } from "~/staff/models/user.server";
 import { getDb } from "~/infra/db.server";
-import { getSessionCookie } from "~/services/session.server";
-import { takeFlash } from "~/services/flash.server";
+import { getSessionCookie } from "~/staff/services/session.server";
+import { takeFlash } from "~/site/services/flash.server";
 
 export const BASE = "http://localhost";
 export const ADMIN_USERNAME = "admin";

@@ -6,12 +6,12 @@ import {
   THROTTLE_WINDOW_MS,
   checkLoginThrottle,
   recordLoginFailure,
-} from "~/models/login-throttle.server";
-import { createSession, getSessionUser } from "~/models/session.server";
+} from "~/staff/models/login-throttle.server";
+import { createSession, getSessionUser } from "~/staff/models/session.server";
 import * as login from "~/routes/api+/auth.login";
 import * as logout from "~/routes/api+/auth.logout";
 import * as verify from "~/routes/api+/auth.verify";
-import type { User } from "~/models/user.server";
+import type { User } from "~/staff/models/user.server";
 import { getDb, openDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { resetDatabase } from "./helpers";

@@ -3,9 +3,9 @@
 // what an independent reading of the contract expects.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-throttle.server";
+import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/staff/models/login-throttle.server";
 import { clientKey } from "~/infra/request-scope.server";
-import { createNews, getNews } from "~/models/news.server";
+import { createNews, getNews } from "~/publishing/models/news.server";
 import { encodeCursor } from "~/routes/_glue/api-news.server";
 import * as login from "~/routes/api+/auth.login";
 import * as collection from "~/routes/api+/news";

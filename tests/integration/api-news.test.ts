@@ -1,7 +1,7 @@
 // docs/api.md, the news calls: GET/POST /api/news, GET/PUT/DELETE /api/news/{id}, the generic
 // failures (405, 413, 415, malformed JSON), the limits, and the JSON 404 for unknown /api paths.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createNews, getNews, listNews } from "~/models/news.server";
+import { createNews, getNews, listNews } from "~/publishing/models/news.server";
 import * as notFoundRoute from "~/routes/api+/$";
 import * as collection from "~/routes/api+/news";
 import * as item from "~/routes/api+/news.$id";

@@ -1,8 +1,8 @@
 // Shared by the API integration and fuzz tests: builds Requests the way remix-serve hands
 // them to resource routes, and calls the route modules directly.
 import { expect } from "vitest";
-import { createSession } from "~/models/session.server";
-import { createUser, type User } from "~/models/user.server";
+import { createSession } from "~/staff/models/session.server";
+import { createUser, type User } from "~/staff/models/user.server";
 import { getDb } from "~/infra/db.server";
 
 export const BASE = "http://localhost";

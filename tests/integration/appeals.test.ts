@@ -5,18 +5,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { action as donateAction } from "~/routes/_public+/donate/route";
-import { appealRecord, createAppeal, publicAppeal, reviseAppeal } from "~/services/appeals.server";
+import { appealRecord, createAppeal, publicAppeal, reviseAppeal } from "~/causes/services/appeals.server";
 import {
   decideOnPage,
   FundraisingRefusal,
   PAGES_PER_ADDRESS_PER_DAY,
   publicFundraisingPage,
   startFundraisingPage,
-} from "~/services/fundraising.server";
-import { recordManualPayment } from "~/services/donations.server";
-import { recordRefund } from "~/services/ledger.server";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
-import { claimScheduleCsv } from "~/services/gift-aid-claims.server";
+} from "~/causes/services/fundraising.server";
+import { recordManualPayment } from "~/giving/services/donations.server";
+import { recordRefund } from "~/giving/services/ledger.server";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
+import { claimScheduleCsv } from "~/gift-aid/services/gift-aid-claims.server";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { formRequest, resetDatabase } from "./helpers";
 import { ensureAdmin } from "./admin-support";

@@ -10,7 +10,7 @@ import {
   MAX_FAILURES_PER_CLIENT,
   MAX_FAILURES_PER_USERNAME,
   recordLoginFailure,
-} from "~/models/login-throttle.server";
+} from "~/staff/models/login-throttle.server";
 import * as apiLogin from "~/routes/api+/auth.login";
 import * as webLogin from "~/routes/admin+/login";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE, ensureAdmin, run } from "./admin-support";

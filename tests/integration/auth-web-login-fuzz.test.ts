@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "~/infra/body.server";
 import { getDb } from "~/infra/db.server";
-import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/models/login-throttle.server";
+import { MAX_FAILURES_PER_CLIENT, recordLoginFailure } from "~/staff/models/login-throttle.server";
 import { clientKey } from "~/infra/request-scope.server";
 import * as loginRoute from "~/routes/admin+/login";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE, ensureAdmin, run, sessionCount } from "./admin-support";

@@ -2,8 +2,8 @@
 // rotation, throttling that survives a restart, safe redirects and cross-site rejection.
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_FAILURES_PER_USERNAME } from "~/models/login-throttle.server";
-import { getSessionUser } from "~/models/session.server";
+import { MAX_FAILURES_PER_USERNAME } from "~/staff/models/login-throttle.server";
+import { getSessionUser } from "~/staff/models/session.server";
 import * as loginRoute from "~/routes/admin+/login";
 import * as themeRoute from "~/routes/_public+/theme";
 import { getDb } from "~/infra/db.server";

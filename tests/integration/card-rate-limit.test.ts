@@ -15,7 +15,7 @@ const { resetCheckoutPace } = await import("~/infra/checkout-pace.server");
 const donatePage = await import("~/routes/_public+/donate/route");
 const cardPage = await import("~/routes/_public+/donate_.card.$reference");
 const waitPage = await import("~/routes/_public+/donate_.card.$reference_.wait");
-const { runCheckoutQueue, stripeFailure } = await import("~/services/checkout-queue.server");
+const { runCheckoutQueue, stripeFailure } = await import("~/giving/services/checkout-queue.server");
 
 beforeEach(async () => {
   await resetDatabase();

@@ -12,10 +12,10 @@ const { getDb } = await import("~/infra/db.server");
 const { setClock, now: clockNow } = await import("~/infra/clock.server");
 const cardPage = await import("~/routes/_public+/donate_.card.$reference");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
-const { getPledge } = await import("~/models/pledge.server");
-const { payingByLabel } = await import("~/schemas/donations");
-const { sendDueReminders } = await import("~/services/receipts.server");
-const { getCharitySettings } = await import("~/services/charity-settings.server");
+const { getPledge } = await import("~/giving/models/pledge.server");
+const { payingByLabel } = await import("~/giving/schemas/donations");
+const { sendDueReminders } = await import("~/giving/services/receipts.server");
+const { getCharitySettings } = await import("~/site/services/charity-settings.server");
 
 beforeEach(resetDatabase);
 afterEach(() => setClock(null));

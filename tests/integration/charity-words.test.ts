@@ -2,15 +2,15 @@
 // values saved, no public page (rendered whole: loaders, meta and components) and no message the
 // site sends still names a placeholder of a fresh database or the default name.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createNews } from "~/models/news.server";
+import { createNews } from "~/publishing/models/news.server";
 import { charityDefaults, placeholderSettingKeys } from "~/content/site";
 import { HOW_TO_CANCEL } from "~/content/gift-aid-notes";
 import { staffMailWording } from "~/content/staff-accounts";
 import { getDb } from "~/infra/db.server";
-import { getCharitySettings, saveCharitySettings } from "~/services/charity-settings.server";
-import * as mails from "~/services/mail-templates.server";
-import { signUpForNewsletter } from "~/services/newsletter.server";
-import { submitPledge } from "~/services/pledges.server";
+import { getCharitySettings, saveCharitySettings } from "~/site/services/charity-settings.server";
+import * as mails from "~/mail/services/mail-templates.server";
+import { signUpForNewsletter } from "~/publishing/services/newsletter.server";
+import { submitPledge } from "~/giving/services/pledges.server";
 import { settingsFields, settingsGroups, type CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
 import { pledgeWithDeclaration } from "./gift-aid-support";

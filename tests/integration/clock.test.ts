@@ -5,7 +5,7 @@ import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
 import { loader as overviewLoader } from "~/routes/admin+/dashboard+/_index";
 import { loader as mailLogLoader } from "~/routes/admin+/dashboard+/mail._index";
-import { submitEnquiry } from "~/services/enquiries.server";
+import { submitEnquiry } from "~/supporters/services/enquiries.server";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
 
 // Years before the real time, so nothing here can pass by the real clock.

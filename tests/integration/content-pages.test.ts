@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ARTICLES, seedDatabase } from "../../db/seed";
-import { createNews } from "~/models/news.server";
+import { createNews } from "~/publishing/models/news.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_public+/_index";
 import { loader as getInvolvedLoader } from "~/routes/_public+/get-involved.$page";

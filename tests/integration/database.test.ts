@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { SAMPLE_ARTICLES, seedDatabase } from "../../db/seed";
 import { immediateTransaction, migrateToLatest, openDatabase } from "~/infra/db.server";
-import { verifyLogin } from "~/models/user.server";
-import { listNews } from "~/models/news.server";
+import { verifyLogin } from "~/staff/models/user.server";
+import { listNews } from "~/publishing/models/news.server";
 import { createTestDatabase } from "./helpers";
 
 const cleanups: (() => Promise<void>)[] = [];

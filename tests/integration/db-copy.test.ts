@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { storeImage } from "~/infra/images.server";
 import { databaseUploadStore, folderUploadStore } from "~/infra/upload-store.server";
-import { recordAudit } from "~/models/audit.server";
-import { createNews } from "~/models/news.server";
-import { createPledge } from "~/models/pledge.server";
+import { recordAudit } from "~/site/models/audit.server";
+import { createNews } from "~/publishing/models/news.server";
+import { createPledge } from "~/giving/models/pledge.server";
 import {
   CopyCheckFailed,
   CopyError,

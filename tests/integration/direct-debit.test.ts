@@ -208,7 +208,7 @@ describe("what counts", () => {
     expect(failedOnly.pledges.map((p: { reference: string }) => p.reference)).toEqual([pledge.reference]);
     expect(failedOnly.pledges[0].payBy).toBe("direct-debit");
     expect((await list("?method=card")).pledges).toEqual([]);
-    const { staffOverview } = await import("~/services/overview.server");
+    const { staffOverview } = await import("~/staff/services/overview.server");
     expect((await staffOverview()).failingDirectDebits).toBe(1);
     expect(failedOnly.directDebitProblems).toHaveLength(2);
     expect(failedOnly.directDebitProblems[0]).toMatchObject({ reference: pledge.reference, amount: "£15" });
@@ -273,7 +273,7 @@ describe("what counts", () => {
 describe("Your giving", () => {
   it("changes the amount from the next collection and cancels, each e-mailed with the advance-notice promise", async () => {
     const { pledge } = await monthlyDirectDebit();
-    const { changeMonthlyCardAmountByDonor, stopMonthlyGiftByDonor } = await import("~/services/donor-portal.server");
+    const { changeMonthlyCardAmountByDonor, stopMonthlyGiftByDonor } = await import("~/supporters/services/donor-portal.server");
     const supporterId = (await pledgeRow()).supporter_id!;
     await changeMonthlyCardAmountByDonor(supporterId, pledge.reference, "20");
     const update = standIn.requests

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
-import { createPledge, getPledgeByReference, isPaymentReference } from "~/models/pledge.server";
+import { createPledge, getPledgeByReference, isPaymentReference } from "~/giving/models/pledge.server";
 import { action } from "~/routes/_public+/donate/route";
 import { loader as thankYouLoader } from "~/routes/_public+/donate_.thank-you.$reference";
 import { getDb } from "~/infra/db.server";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { listAudit } from "~/models/audit.server";
-import { getPledge } from "~/models/pledge.server";
+import { listAudit } from "~/site/models/audit.server";
+import { getPledge } from "~/giving/models/pledge.server";
 import * as importRoute from "~/routes/admin+/dashboard+/donations.import/route";
 import { getDb } from "~/infra/db.server";
 import { adminPaths } from "~/utils/admin-paths";

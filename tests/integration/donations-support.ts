@@ -1,6 +1,6 @@
 // Pledges for the donations tests, inserted through the model with a fixed reference and date
 // when a test needs them.
-import { createPledge, type Pledge, type PledgeInput } from "~/models/pledge.server";
+import { createPledge, type Pledge, type PledgeInput } from "~/giving/models/pledge.server";
 import { getDb } from "~/infra/db.server";
 
 let counter = 0;

@@ -3,13 +3,13 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { databaseEngine, getDb } from "~/infra/db.server";
-import { listAudit } from "~/models/audit.server";
-import { getPledge } from "~/models/pledge.server";
+import { listAudit } from "~/site/models/audit.server";
+import { getPledge } from "~/giving/models/pledge.server";
 import * as detailRoute from "~/routes/admin+/dashboard+/donations.$id/route";
 import * as removeRoute from "~/routes/admin+/dashboard+/donations.$id.payments.$paymentId.remove";
 import * as paymentsRoute from "~/routes/admin+/dashboard+/donations.payments[.]csv";
-import { confirmImport, previewImport } from "~/services/bank-import.server";
-import { createClaimBatch, markClaimSubmitted } from "~/services/gift-aid-claims.server";
+import { confirmImport, previewImport } from "~/giving/services/bank-import.server";
+import { createClaimBatch, markClaimSubmitted } from "~/gift-aid/services/gift-aid-claims.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";
 import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";

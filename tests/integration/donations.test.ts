@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { listAudit } from "~/models/audit.server";
-import { derivePledgeStatus, getPledge, listPledges, referencePrefix } from "~/models/pledge.server";
+import { listAudit } from "~/site/models/audit.server";
+import { derivePledgeStatus, getPledge, listPledges, referencePrefix } from "~/giving/models/pledge.server";
 import * as listRoute from "~/routes/admin+/dashboard+/donations._index";
 import * as detailRoute from "~/routes/admin+/dashboard+/donations.$id/route";
 import * as cancelRoute from "~/routes/admin+/dashboard+/donations.$id_.cancel";
 import { getDb } from "~/infra/db.server";
-import { parsePaymentPounds } from "~/schemas/donations";
+import { parsePaymentPounds } from "~/giving/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { makePledge } from "./donations-support";

@@ -16,13 +16,13 @@ process.env.TRUST_PROXY = "true";
 afterAll(() => standIn.close());
 
 const { getDb } = await import("~/infra/db.server");
-const { DOOR_LIMITS } = await import("~/services/attempt-limits.server");
+const { DOOR_LIMITS } = await import("~/staff/services/attempt-limits.server");
 const { action: donateAction } = await import("~/routes/_public+/donate/route");
 const cardRoute = await import("~/routes/_public+/donate_.card.$reference");
 const twoStepRoute = await import("~/routes/admin+/dashboard+/account.two-step");
 const accountRoute = await import("~/routes/admin+/dashboard+/account._index");
-const { verifyLogin } = await import("~/models/user.server");
-const { beginTwoStepSetup, confirmTwoStep, hasTwoStep } = await import("~/services/two-step.server");
+const { verifyLogin } = await import("~/staff/models/user.server");
+const { beginTwoStepSetup, confirmTwoStep, hasTwoStep } = await import("~/staff/services/two-step.server");
 const { postForm, run } = await import("./admin-support");
 const { STAFF_PASSWORD, staffCookie, staffMember } = await import("./team-support");
 

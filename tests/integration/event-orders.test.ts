@@ -12,11 +12,11 @@ await cardGiftsOn(SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { startBooking, joinWaitlist } = await import("~/services/tickets.server");
+const { startBooking, joinWaitlist } = await import("~/events/services/tickets.server");
 const orderPage = await import("~/routes/_public+/events.$slug.order.$reference");
 const eventPage = await import("~/routes/_public+/events.$slug._index");
-const { eventAttendees, attendeesCsv, checkIn } = await import("~/services/events.server");
-const { listClaimCandidates } = await import("~/services/gift-aid-claims.server");
+const { eventAttendees, attendeesCsv, checkIn } = await import("~/events/services/events.server");
+const { listClaimCandidates } = await import("~/gift-aid/services/gift-aid-claims.server");
 
 const T0 = Math.floor(Date.now() / 1000) * 1000;
 beforeAll(() => setClock(() => T0));

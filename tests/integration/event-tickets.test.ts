@@ -21,7 +21,7 @@ const {
   HOLD_MINUTES,
   SWEEP_GRACE_MINUTES,
   CHECKOUT_SESSION_MINUTES,
-} = await import("~/services/tickets.server");
+} = await import("~/events/services/tickets.server");
 
 type DB = ReturnType<typeof getDb>;
 let second: DB;
@@ -251,7 +251,7 @@ describe("holds, tickets and releases", () => {
     const link = /\/events\/refund\/offer\/([A-Za-z0-9_-]+)/.exec(offer.text_body);
     expect(link).not.toBeNull();
     // Wendy takes the place: Checkout for the one ticket held for her.
-    const { takeOffer, offerDetails } = await import("~/services/tickets.server");
+    const { takeOffer, offerDetails } = await import("~/events/services/tickets.server");
     expect(await offerDetails(link![1])).toMatchObject({ title: "Gala refund", ticketType: "Standard", price: "£50" });
     const taken = await takeOffer(link![1]);
     expect(taken.kind).toBe("checkout");
@@ -270,8 +270,8 @@ describe("holds, tickets and releases", () => {
 
 describe("check-in and the attendee list", () => {
   it("checks a ticket in once by its token or code, says 'already' the second time, and exports formula-safe CSV", async () => {
-    const { checkIn, attendeesCsv, eventAttendees } = await import("~/services/events.server");
-    const { ticketToken } = await import("~/services/tickets.server");
+    const { checkIn, attendeesCsv, eventAttendees } = await import("~/events/services/events.server");
+    const { ticketToken } = await import("~/events/services/tickets.server");
     const { eventId, typeId } = await makeEvent("door", 5, 0);
     await startBooking({
       slug: "door",
@@ -327,7 +327,7 @@ describe("one client cannot hoard places", () => {
     await expect(book(1, "a3@example.com", "client-x")).rejects.toThrow(/at most 10 can be held at once/);
     // Another client is unaffected; once the remaining places are held, the page says so rather than "Sold out".
     await book(10, "b1@example.com", "client-y");
-    const { publicEvent } = await import("~/services/events.server");
+    const { publicEvent } = await import("~/events/services/events.server");
     const page = await publicEvent("hoard");
     expect(page?.ticketTypes[0].note).toBe(
       "Places are being held by other buyers at checkout: try again in a few minutes",

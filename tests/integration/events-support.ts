@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { addTicketType, createEvent } from "~/models/events.server";
+import { addTicketType, createEvent } from "~/events/models/events.server";
 import { webhookRequest } from "./stripe-support";
 
 // What the ticket tests share (event-tickets.test.ts, event-orders.test.ts): an event with one

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { projects } from "~/content/projects";
-import { createNews } from "~/models/news.server";
+import { createNews } from "~/publishing/models/news.server";
 import { loader as robotsLoader } from "~/routes/_public+/robots[.]txt";
 import { loader as rssLoader } from "~/routes/_public+/news.rss[.]xml";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";

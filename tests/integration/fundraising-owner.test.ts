@@ -6,12 +6,12 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { uploadStore } from "~/infra/upload-store.server";
-import { listAudit } from "~/models/audit.server";
+import { listAudit } from "~/site/models/audit.server";
 import * as shareMyDay from "~/routes/_public+/get-involved.share-my-day";
 import * as manage from "~/routes/_public+/fundraise.manage.$token";
 import * as publicPage from "~/routes/_public+/fundraise.$slug";
 import { loader as uploadLoader } from "~/routes/_public+/uploads.$key.$file";
-import { decideOnPage, PAGE_OWNER_ACTOR } from "~/services/fundraising.server";
+import { decideOnPage, PAGE_OWNER_ACTOR } from "~/causes/services/fundraising.server";
 import { ensureAdmin, getRequest, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
 

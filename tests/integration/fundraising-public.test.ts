@@ -6,20 +6,20 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { action as donateAction } from "~/routes/_public+/donate/route";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
-import { createAppeal } from "~/services/appeals.server";
+import { createAppeal } from "~/causes/services/appeals.server";
 import {
   PAYMENT_EXPORT_HEADER,
   paymentExportRows,
   PLEDGE_EXPORT_HEADER,
   pledgeExportRows,
-} from "~/services/donation-exports.server";
-import { recordManualPayment } from "~/services/donations.server";
+} from "~/giving/services/donation-exports.server";
+import { recordManualPayment } from "~/giving/services/donations.server";
 import {
   approveMessage,
   decideOnPage,
   publicFundraisingPage,
   startFundraisingPage,
-} from "~/services/fundraising.server";
+} from "~/causes/services/fundraising.server";
 import { ensureAdmin, getRequest, run } from "./admin-support";
 import { formRequest, resetDatabase } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { databaseEngine, getDb, openDatabase, type DB } from "~/infra/db.server";
-import { cancelDeclaration, GiftAidError } from "~/services/gift-aid-declarations.server";
+import { cancelDeclaration, GiftAidError } from "~/gift-aid/services/gift-aid-declarations.server";
 import {
   createClaimBatch,
   deleteClaimBatch,
@@ -9,7 +9,7 @@ import {
   listClaimCandidates,
   markClaimSubmitted,
   claimScheduleCsv,
-} from "~/services/gift-aid-claims.server";
+} from "~/gift-aid/services/gift-aid-claims.server";
 import { toLondonDay } from "~/utils/dates";
 import { csvResponse } from "~/infra/csv.server";
 import { createTestDatabase, failWritesWhen, resetDatabase } from "./helpers";

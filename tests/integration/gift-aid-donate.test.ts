@@ -3,7 +3,7 @@ import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS } from "~/co
 import { getDb } from "~/infra/db.server";
 import { action } from "~/routes/_public+/donate/route";
 import { loader as thankYouLoader } from "~/routes/_public+/donate_.thank-you.$reference";
-import { getDeclarationEmailCopy, getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
+import { getDeclarationEmailCopy, getDeclarationForPledge } from "~/gift-aid/services/gift-aid-declarations.server";
 import { formRequest, resetDatabase } from "./helpers";
 
 const donor = { amount: "50", firstName: "Jo", lastName: "Smith-Jones", email: "jo@example.com" };

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { getDb } from "~/infra/db.server";
 import { loader as odsLoader } from "~/routes/admin+/dashboard+/gift-aid.claims.$id.schedule[.]ods";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, getRequest, run } from "./admin-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";

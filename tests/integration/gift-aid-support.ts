@@ -3,8 +3,8 @@
 import type { DB } from "~/infra/db.server";
 import { getDb } from "~/infra/db.server";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
-import { submitPledge } from "~/services/pledges.server";
-import { refreshPledgeTotals, type Pledge } from "~/models/pledge.server";
+import { submitPledge } from "~/giving/services/pledges.server";
+import { refreshPledgeTotals, type Pledge } from "~/giving/models/pledge.server";
 
 let counter = 0;
 

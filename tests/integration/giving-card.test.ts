@@ -7,7 +7,7 @@ const WEBHOOK_SECRET = "whsec_test_giving_card";
 const standIn = await cardGiftsOn(WEBHOOK_SECRET);
 
 const { getDb } = await import("~/infra/db.server");
-const { submitPledge } = await import("~/services/pledges.server");
+const { submitPledge } = await import("~/giving/services/pledges.server");
 const stopRoute = await import("~/routes/_public+/giving.pledges.$reference.stop");
 const amountRoute = await import("~/routes/_public+/giving.pledges.$reference.amount");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");

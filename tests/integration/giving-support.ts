@@ -1,8 +1,8 @@
 // Your giving in integration tests: a donor signed in through the e-mailed link, as a cookie.
 import { getDb } from "~/infra/db.server";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
-import { requestDonorLink } from "~/services/donor-portal.server";
-import { takeFlash } from "~/services/flash.server";
+import { requestDonorLink } from "~/supporters/services/donor-portal.server";
+import { takeFlash } from "~/site/services/flash.server";
 import { postForm, run } from "./admin-support";
 
 /** Asks for a link for `email` (a donor's), opens the newest one e-mailed and returns the donor cookie. */

@@ -18,11 +18,11 @@ import * as dataRoute from "~/routes/_public+/giving.data[.]json";
 import * as stopRoute from "~/routes/_public+/giving.pledges.$reference.stop";
 import * as statementRoute from "~/routes/_public+/giving.statements.$year[.]pdf";
 import * as supporterRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
-import { recordManualPayment } from "~/services/donations.server";
-import { DONOR_IDLE_MS, DONOR_LINK_TTL_MS, requestDonorLink } from "~/services/donor-portal.server";
-import { createClaimBatch, listClaimCandidates } from "~/services/gift-aid-claims.server";
-import { submitPledge } from "~/services/pledges.server";
-import { runHousekeeping } from "~/services/housekeeping.server";
+import { recordManualPayment } from "~/giving/services/donations.server";
+import { DONOR_IDLE_MS, DONOR_LINK_TTL_MS, requestDonorLink } from "~/supporters/services/donor-portal.server";
+import { createClaimBatch, listClaimCandidates } from "~/gift-aid/services/gift-aid-claims.server";
+import { submitPledge } from "~/giving/services/pledges.server";
+import { runHousekeeping } from "~/site/services/housekeeping.server";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
 

@@ -5,8 +5,8 @@ import { backupSettings, writeBackupStatus } from "~/infra/backup.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { loader } from "~/routes/_ops+/healthz";
-import { checkHealth } from "~/services/health.server";
-import { enqueueMail, markMailSent, recordMailFailure } from "~/models/outbox.server";
+import { checkHealth } from "~/site/services/health.server";
+import { enqueueMail, markMailSent, recordMailFailure } from "~/mail/models/outbox.server";
 
 const settings = () => backupSettings(getEnv());
 // The suite runs on both engines (TEST_DATABASE=postgres); the Litestream backup age applies to

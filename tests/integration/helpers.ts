@@ -8,10 +8,10 @@ import { sql, type Migration, type MigrationProvider } from "kysely";
 import { migrationProvider } from "../../db/migrations";
 import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
-import { createPendingSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
+import { createPendingSubscriber, setSubscriberStatus } from "~/publishing/models/subscriber.server";
 import { pageCache } from "~/infra/page-cache.server";
-import { forgetAnswers } from "~/services/search.server";
-import { forgetCachedSettingRows } from "~/services/charity-settings.server";
+import { forgetAnswers } from "~/publishing/services/search.server";
+import { forgetCachedSettingRows } from "~/site/services/charity-settings.server";
 import { copySqliteTemplate } from "../setup/sqlite-template";
 
 /**

@@ -48,9 +48,9 @@ process.env.HMRC_VENDOR_ID = "1234";
 process.env.HMRC_GATEWAY_TEST = "0";
 
 const { setClock } = await import("~/infra/clock.server");
-const { createClaimBatch } = await import("~/services/gift-aid-claims.server");
-const { saveCharitySettings } = await import("~/services/charity-settings.server");
-const hmrc = await import("~/services/hmrc-submissions.server");
+const { createClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
+const { saveCharitySettings } = await import("~/site/services/charity-settings.server");
+const hmrc = await import("~/gift-aid/services/hmrc-submissions.server");
 const { pledgeWithDeclaration, recordPaymentForTest } = await import("./gift-aid-support");
 const { resetDatabase } = await import("./helpers");
 

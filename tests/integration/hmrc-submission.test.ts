@@ -18,9 +18,9 @@ afterAll(() => standIn.close());
 const { getDb } = await import("~/infra/db.server");
 const { setClock, now } = await import("~/infra/clock.server");
 const { irmarkOf } = await import("~/infra/govtalk.server");
-const { createClaimBatch, deleteClaimBatch } = await import("~/services/gift-aid-claims.server");
-const { saveCharitySettings } = await import("~/services/charity-settings.server");
-const hmrc = await import("~/services/hmrc-submissions.server");
+const { createClaimBatch, deleteClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
+const { saveCharitySettings } = await import("~/site/services/charity-settings.server");
+const hmrc = await import("~/gift-aid/services/hmrc-submissions.server");
 const { pledgeWithDeclaration, recordPaymentForTest } = await import("./gift-aid-support");
 const { resetDatabase } = await import("./helpers");
 
@@ -219,7 +219,7 @@ describe("Submit to HMRC", () => {
 
 describe("small donations (GASDS) with the claim", () => {
   it("offers the claim's tax year's small donations once, and sends them in the GASDS block", async () => {
-    const { recordSmallDonation } = await import("~/services/small-donations.server");
+    const { recordSmallDonation } = await import("~/gift-aid/services/small-donations.server");
     // Gift Aid donations of 2025-26 (5 March 2026) allow 10 times as much in small donations.
     await recordSmallDonation(
       { collectedOn: "2026-03-01", amountPence: 12_000, method: "cash", kind: "collection", place: "Gala" },

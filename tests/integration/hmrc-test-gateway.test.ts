@@ -17,12 +17,12 @@ afterAll(() => standIn.close());
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { createClaimBatch } = await import("~/services/gift-aid-claims.server");
-const { saveCharitySettings } = await import("~/services/charity-settings.server");
-const { historyOf } = await import("~/services/history.server");
+const { createClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
+const { saveCharitySettings } = await import("~/site/services/charity-settings.server");
+const { historyOf } = await import("~/site/services/history.server");
 const { auditActionWords } = await import("~/content/audit");
 const { submissionStateWords } = await import("~/components/admin/hmrc-submission");
-const hmrc = await import("~/services/hmrc-submissions.server");
+const hmrc = await import("~/gift-aid/services/hmrc-submissions.server");
 const { pledgeWithDeclaration, recordPaymentForTest } = await import("./gift-aid-support");
 const { resetDatabase } = await import("./helpers");
 const { adminCookie, bodyOf, getRequest, run } = await import("./admin-support");

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { admitFormPost } from "~/models/form-post.server";
-import { createSession, getSessionUser } from "~/models/session.server";
-import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, scheduleHousekeeping } from "~/services/housekeeping.server";
+import { admitFormPost } from "~/site/models/form-post.server";
+import { createSession, getSessionUser } from "~/staff/models/session.server";
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping, scheduleHousekeeping } from "~/site/services/housekeeping.server";
 import { resetDatabase } from "./helpers";
 import { nowDate, nowIsoString } from "~/infra/clock.server";
 
@@ -38,7 +38,7 @@ describe("housekeeping", () => {
   });
 
   it("forgets handled Stripe event ids after a week", async () => {
-    const { claimStripeEvent } = await import("~/models/stripe-event.server");
+    const { claimStripeEvent } = await import("~/giving/models/stripe-event.server");
     await claimStripeEvent(
       getDb(),
       "evt_old",
@@ -51,7 +51,7 @@ describe("housekeeping", () => {
   });
 
   it("deletes password-reset links once used or expired, and keeps a live one", async () => {
-    const { createPasswordReset, markPasswordResetUsed } = await import("~/models/staff-token.server");
+    const { createPasswordReset, markPasswordResetUsed } = await import("~/staff/models/staff-token.server");
     const { id } = await user();
     const hour = 60 * 60 * 1000;
     const now = nowDate();

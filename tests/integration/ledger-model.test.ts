@@ -3,18 +3,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { londonToday, setClock } from "~/infra/clock.server";
 import { getDb, immediateTransaction } from "~/infra/db.server";
-import { cancelDeclaration } from "~/services/gift-aid-declarations.server";
+import { cancelDeclaration } from "~/gift-aid/services/gift-aid-declarations.server";
 import {
   createClaimBatch,
   listClaimCandidates,
   markClaimSubmitted,
   pendingClaimAdjustment,
-} from "~/services/gift-aid-claims.server";
-import { buildStatement } from "~/services/giving-statements.server";
-import { recordPayment, recordRefund } from "~/services/ledger.server";
-import { submitPledge } from "~/services/pledges.server";
-import { mergeSupporters } from "~/services/supporter-merge.server";
-import { getSupporterPage } from "~/services/supporters.server";
+} from "~/gift-aid/services/gift-aid-claims.server";
+import { buildStatement } from "~/supporters/services/giving-statements.server";
+import { recordPayment, recordRefund } from "~/giving/services/ledger.server";
+import { submitPledge } from "~/giving/services/pledges.server";
+import { mergeSupporters } from "~/supporters/services/supporter-merge.server";
+import { getSupporterPage } from "~/supporters/services/supporters.server";
 import { taxYearOf } from "~/utils/tax-year";
 import { resetDatabase } from "./helpers";
 

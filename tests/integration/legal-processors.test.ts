@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { noProcessors, privacyPolicyFor, termsOfUseFor, type LegalPage } from "~/content/legal";
 import { parseEnv } from "~/infra/env.server";
-import { processorsOf } from "~/services/processors.server";
+import { processorsOf } from "~/site/services/processors.server";
 import { renderPage } from "./render-support";
 
 // The environment this file runs with, set before its imports run (vi.hoisted).

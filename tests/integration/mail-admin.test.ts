@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { listAudit } from "~/models/audit.server";
-import { enqueueMail, recordMailFailure } from "~/models/outbox.server";
+import { listAudit } from "~/site/models/audit.server";
+import { enqueueMail, recordMailFailure } from "~/mail/models/outbox.server";
 import * as mailMessage from "~/routes/admin+/dashboard+/mail.$id";
 import * as mailLog from "~/routes/admin+/dashboard+/mail._index";
 import * as subscriberPage from "~/routes/admin+/dashboard+/subscribers.$id._index";
 import * as removePage from "~/routes/admin+/dashboard+/subscribers.$id.remove";
 import * as subscriberList from "~/routes/admin+/dashboard+/subscribers._index";
 import * as exportCsv from "~/routes/admin+/dashboard+/subscribers.export[.]csv";
-import { confirmSubscription, signUpForNewsletter } from "~/services/newsletter.server";
+import { confirmSubscription, signUpForNewsletter } from "~/publishing/services/newsletter.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { resetDatabase } from "./helpers";

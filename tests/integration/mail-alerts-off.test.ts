@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { submitEnquiry } from "~/services/enquiries.server";
-import { submitPledge } from "~/services/pledges.server";
+import { submitEnquiry } from "~/supporters/services/enquiries.server";
+import { submitPledge } from "~/giving/services/pledges.server";
 import { resetDatabase } from "./helpers";
 
 beforeEach(resetDatabase);

@@ -2,7 +2,7 @@
 // STAFF_EMAIL is set for this file (before the environment is first read).
 
 import { nowDate } from "~/infra/clock.server";
-import { submitPledge } from "~/services/pledges.server";
+import { submitPledge } from "~/giving/services/pledges.server";
 import { describe, expect, it, vi } from "vitest";
 import { CURRENT_DECLARATION_VERSION, GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
 import { HOW_TO_CANCEL } from "~/content/gift-aid-notes";
@@ -10,8 +10,8 @@ import { bankDetails, charityDefaults } from "~/content/site";
 import { getDb } from "~/infra/db.server";
 import { action as contactAction } from "~/routes/_public+/contact";
 import { action as donateAction } from "~/routes/_public+/donate/route";
-import { deliverDueMail } from "~/services/mail-sender.server";
-import { donorPledgeMail, staffEnquiryAlert } from "~/services/mail-templates.server";
+import { deliverDueMail } from "~/mail/services/mail-sender.server";
+import { donorPledgeMail, staffEnquiryAlert } from "~/mail/services/mail-templates.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formRequest } from "./helpers";
 import { useTestMail } from "./mail-support";

@@ -3,10 +3,10 @@
 // seconds, not at the sender's next 30-second tick. A transaction that rolls back wakes no one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { afterCommit, getDb, immediateTransaction } from "~/infra/db.server";
-import { enqueueMail } from "~/models/outbox.server";
-import { MAIL_SENDER_INTERVAL_MS, startMailSender } from "~/services/mail-sender.server";
-import { requestPasswordReset } from "~/services/password-reset.server";
-import { invitePerson } from "~/services/team.server";
+import { enqueueMail } from "~/mail/models/outbox.server";
+import { MAIL_SENDER_INTERVAL_MS, startMailSender } from "~/mail/services/mail-sender.server";
+import { requestPasswordReset } from "~/staff/services/password-reset.server";
+import { invitePerson } from "~/staff/services/team.server";
 import { formRequest, resetDatabase } from "./helpers";
 import { startTestSmtpServer } from "./smtp-support";
 import { staffMember } from "./team-support";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { enqueueMail, mailLane, MAIL_LANES } from "~/models/outbox.server";
-import { deliverDueMail } from "~/services/mail-sender.server";
-import { saveNewsletterDraft, sendNewsletter } from "~/services/newsletter-issues.server";
+import { enqueueMail, mailLane, MAIL_LANES } from "~/mail/models/outbox.server";
+import { deliverDueMail } from "~/mail/services/mail-sender.server";
+import { saveNewsletterDraft, sendNewsletter } from "~/publishing/services/newsletter-issues.server";
 import { confirmedSubscriber } from "./helpers";
 import { useTestMail } from "./mail-support";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { nowDate } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { claimDueMail, enqueueMail, getMail, requeueFailedMail } from "~/models/outbox.server";
-import { deliverDueMail, MAX_MAIL_TRIES, mailRetryDelayMs } from "~/services/mail-sender.server";
+import { claimDueMail, enqueueMail, getMail, requeueFailedMail } from "~/mail/models/outbox.server";
+import { deliverDueMail, MAX_MAIL_TRIES, mailRetryDelayMs } from "~/mail/services/mail-sender.server";
 import { useTestMail } from "./mail-support";
 
 const testMail = useTestMail({ from: "Charity Test <no-reply@example.org>", timeoutSeconds: 1 });

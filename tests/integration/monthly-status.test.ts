@@ -4,11 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { countPledges, getPledge, listPledges } from "~/models/pledge.server";
-import { pledgeStatuses, type PledgeStatusValue } from "~/schemas/donations";
-import { cancelPledge, findPledgesPage, removePayment } from "~/services/donations.server";
-import { pledgeExportRows, PLEDGE_EXPORT_HEADER } from "~/services/donation-exports.server";
-import { staffOverview } from "~/services/overview.server";
+import { countPledges, getPledge, listPledges } from "~/giving/models/pledge.server";
+import { pledgeStatuses, type PledgeStatusValue } from "~/giving/schemas/donations";
+import { cancelPledge, findPledgesPage, removePayment } from "~/giving/services/donations.server";
+import { pledgeExportRows, PLEDGE_EXPORT_HEADER } from "~/giving/services/donation-exports.server";
+import { staffOverview } from "~/staff/services/overview.server";
 import { loader as exportLoader } from "~/routes/admin+/dashboard+/donations.export[.]csv";
 import { adminCookie, getRequest, run } from "./admin-support";
 import { makePledge } from "./donations-support";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createNews } from "~/models/news.server";
+import { createNews } from "~/publishing/models/news.server";
 import { loader as listLoader, meta as listMeta } from "~/routes/_public+/news._index";
 import { loader as detailLoader, meta as detailMeta } from "~/routes/_public+/news.$id";
 import { getDb } from "~/infra/db.server";

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { imageWork, storeImage } from "~/infra/images.server";
 import { uploadStore } from "~/infra/upload-store.server";
-import { getNews, listNews } from "~/models/news.server";
+import { getNews, listNews } from "~/publishing/models/news.server";
 import * as deleteRoute from "~/routes/admin+/dashboard+/news.$id.delete";
 import * as editRoute from "~/routes/admin+/dashboard+/news.$id.edit";
 import * as newRoute from "~/routes/admin+/dashboard+/news.new";

@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { createPendingSubscriber, getNewsletterSubscriber, setSubscriberStatus } from "~/models/subscriber.server";
-import { claimDueMail } from "~/models/outbox.server";
+import { createPendingSubscriber, getNewsletterSubscriber, setSubscriberStatus } from "~/publishing/models/subscriber.server";
+import { claimDueMail } from "~/mail/models/outbox.server";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
-import { deliverDueMail, queueTestMail } from "~/services/mail-sender.server";
+import { deliverDueMail, queueTestMail } from "~/mail/services/mail-sender.server";
 import {
   confirmedRecipientCount,
   newsletterProgress,
@@ -17,8 +17,8 @@ import {
   scheduleNewsletter,
   sendDueNewsletters,
   sendNewsletter,
-} from "~/services/newsletter-issues.server";
-import { confirmSubscription, signUpForNewsletter } from "~/services/newsletter.server";
+} from "~/publishing/services/newsletter-issues.server";
+import { confirmSubscription, signUpForNewsletter } from "~/publishing/services/newsletter.server";
 import { run } from "./admin-support";
 import { confirmedSubscriber, failWritesWhen } from "./helpers";
 import { useTestMail } from "./mail-support";

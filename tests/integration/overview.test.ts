@@ -1,9 +1,9 @@
 // The dashboard's overview: what needs the staff, each figure counted as its list would show it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createEnquiry } from "~/models/enquiry.server";
-import { createNews } from "~/models/news.server";
-import { enqueueMail, recordMailFailure } from "~/models/outbox.server";
+import { createEnquiry } from "~/supporters/models/enquiry.server";
+import { createNews } from "~/publishing/models/news.server";
+import { enqueueMail, recordMailFailure } from "~/mail/models/outbox.server";
 import { loader } from "~/routes/admin+/dashboard+/_index";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
 import { makePledge } from "./donations-support";

@@ -3,13 +3,13 @@
 // other session ends). A person without an address is asked for one on every staff page.
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { createSession, getSessionUser } from "~/models/session.server";
+import { createSession, getSessionUser } from "~/staff/models/session.server";
 import { hashToken } from "~/infra/secret-token.server";
-import { getUserById, verifyLogin } from "~/models/user.server";
+import { getUserById, verifyLogin } from "~/staff/models/user.server";
 import * as confirmRoute from "~/routes/admin+/confirm-email.$token";
 import * as accountRoute from "~/routes/admin+/dashboard+/account._index";
 import * as layoutRoute from "~/routes/admin+/dashboard+/_layout";
-import { requestPasswordReset } from "~/services/password-reset.server";
+import { requestPasswordReset } from "~/staff/services/password-reset.server";
 import { withholdSecretLinks } from "~/utils/secret-links";
 import { getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { formRequest, resetDatabase } from "./helpers";

@@ -16,10 +16,10 @@ import { loader as thankYouLoader } from "~/routes/_public+/donate_.thank-you.$r
 import * as accountRoute from "~/routes/_public+/giving.account";
 import * as confirmRoute from "~/routes/_public+/giving.declarations.$id.confirm";
 import * as supporterRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
-import { recordManualPayment } from "~/services/donations.server";
-import { createClaimBatch, listClaimCandidates } from "~/services/gift-aid-claims.server";
-import { buildStatement } from "~/services/giving-statements.server";
-import { UNCONFIRMED_REASON } from "~/utils/gift-aid";
+import { recordManualPayment } from "~/giving/services/donations.server";
+import { createClaimBatch, listClaimCandidates } from "~/gift-aid/services/gift-aid-claims.server";
+import { buildStatement } from "~/supporters/services/giving-statements.server";
+import { UNCONFIRMED_REASON } from "~/gift-aid/utils/gift-aid";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { signInDonor } from "./giving-support";
 import { formRequest, resetDatabase } from "./helpers";

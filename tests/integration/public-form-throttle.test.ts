@@ -5,7 +5,7 @@ import http from "node:http";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { clientAddress, trackRequests } from "~/infra/request-scope.server";
-import { admitFormPost, deleteOldFormPosts } from "~/models/form-post.server";
+import { admitFormPost, deleteOldFormPosts } from "~/site/models/form-post.server";
 import * as contact from "~/routes/_public+/contact";
 import { formRequest, resetDatabase } from "./helpers";
 import { nowDate } from "~/infra/clock.server";

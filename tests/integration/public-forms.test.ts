@@ -9,7 +9,7 @@ import * as contact from "~/routes/_public+/contact";
 import * as donate from "~/routes/_public+/donate/route";
 import * as publications from "~/routes/_public+/publications";
 import * as theme from "~/routes/_public+/theme";
-import { MAX_PUBLIC_FORM_BYTES } from "~/services/public-form.server";
+import { MAX_PUBLIC_FORM_BYTES } from "~/site/services/public-form.server";
 import { resetDatabase, skipDurableWrites } from "./helpers";
 
 type Action = (args: { request: Request; params: object; context: object }) => Promise<Response | unknown>;

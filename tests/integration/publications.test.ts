@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { REJECTED_SUBMISSION_MESSAGE } from "~/content/forms";
 import { publicationsPage } from "~/content/publications";
-import { getNewsletterSubscriber } from "~/models/subscriber.server";
+import { getNewsletterSubscriber } from "~/publishing/models/subscriber.server";
 import { action, meta } from "~/routes/_public+/publications";
 import { getDb } from "~/infra/db.server";
 import { formRequest, resetDatabase } from "./helpers";

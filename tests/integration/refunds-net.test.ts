@@ -11,21 +11,21 @@ await cardGiftsOn(WEBHOOK_SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
-const { staffOverview } = await import("~/services/overview.server");
+const { staffOverview } = await import("~/staff/services/overview.server");
 const { createClaimBatch, listClaimCandidates, markClaimSubmitted, pendingClaimAdjustment } =
-  await import("~/services/gift-aid-claims.server");
-const { getSupporterPage, supporterIdOfPledge } = await import("~/services/supporters.server");
-const { buildStatement, sendStatement } = await import("~/services/giving-statements.server");
-const { recordPayment, recordRefund } = await import("~/services/ledger.server");
-const { cardReturnStatus } = await import("~/services/card-gifts.server");
+  await import("~/gift-aid/services/gift-aid-claims.server");
+const { getSupporterPage, supporterIdOfPledge } = await import("~/supporters/services/supporters.server");
+const { buildStatement, sendStatement } = await import("~/supporters/services/giving-statements.server");
+const { recordPayment, recordRefund } = await import("~/giving/services/ledger.server");
+const { cardReturnStatus } = await import("~/giving/services/card-gifts.server");
 const { immediateTransaction } = await import("~/infra/db.server");
-const { getPledge } = await import("~/models/pledge.server");
+const { getPledge } = await import("~/giving/models/pledge.server");
 const { taxYearOf } = await import("~/utils/tax-year");
 const { adminCookie, bodyOf, getRequest, postForm, run } = await import("./admin-support");
 const cancelPage = await import("~/routes/admin+/dashboard+/donations.$id_.cancel");
 const { loader: giftAidLoader } = await import("~/routes/admin+/dashboard+/gift-aid._index/route");
 const { PAYMENT_EXPORT_HEADER, PLEDGE_EXPORT_HEADER, paymentExportRows, pledgeExportRows } =
-  await import("~/services/donation-exports.server");
+  await import("~/giving/services/donation-exports.server");
 const { toLondonDay } = await import("~/utils/dates");
 
 beforeEach(resetDatabase);

@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { trackRequests } from "~/infra/request-scope.server";
-import { startSecondStep } from "~/services/session.server";
+import { startSecondStep } from "~/staff/services/session.server";
 import * as contact from "~/routes/_public+/contact";
 import * as donate from "~/routes/_public+/donate/route";
 import * as publications from "~/routes/_public+/publications";

@@ -15,9 +15,9 @@ import {
 } from "~/infra/db.server";
 import { asOneRequest } from "~/infra/request-scope.server";
 import { databaseUploadStore } from "~/infra/upload-store.server";
-import { claimJobRun } from "~/models/job-run.server";
-import { createNews, getNews } from "~/models/news.server";
-import { setSettingSwitch, settingSwitchOn } from "~/services/charity-settings.server";
+import { claimJobRun } from "~/site/models/job-run.server";
+import { createNews, getNews } from "~/publishing/models/news.server";
+import { setSettingSwitch, settingSwitchOn } from "~/site/services/charity-settings.server";
 import { createPostgresDatabase, createTestDatabase } from "./helpers";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";

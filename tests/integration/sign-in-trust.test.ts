@@ -17,19 +17,19 @@ import {
   MAX_FAILURES_PER_CLIENT,
   MAX_FAILURES_PER_USERNAME,
   recordLoginFailure,
-} from "~/models/login-throttle.server";
+} from "~/staff/models/login-throttle.server";
 import * as collection from "~/routes/api+/news";
 import * as teamRoute from "~/routes/admin+/dashboard+/team._index";
-import { forgetCachedSettingRows, storeSettingSwitch } from "~/services/charity-settings.server";
+import { forgetCachedSettingRows, storeSettingSwitch } from "~/site/services/charity-settings.server";
 import * as apiLogin from "~/routes/api+/auth.login";
 import * as codeRoute from "~/routes/admin+/login_.code";
 import * as loginRoute from "~/routes/admin+/login";
 import * as resetRoute from "~/routes/admin+/reset-password.$token";
 import * as accountRoute from "~/routes/admin+/dashboard+/account._index";
-import { KNOWN_DEVICE_COOKIE_NAME } from "~/services/known-device.server";
-import { requestPasswordReset } from "~/services/password-reset.server";
-import { beginTwoStepSetup, confirmTwoStep } from "~/services/two-step.server";
-import { createSession, getSessionUser } from "~/models/session.server";
+import { KNOWN_DEVICE_COOKIE_NAME } from "~/staff/services/known-device.server";
+import { requestPasswordReset } from "~/staff/services/password-reset.server";
+import { beginTwoStepSetup, confirmTwoStep } from "~/staff/services/two-step.server";
+import { createSession, getSessionUser } from "~/staff/models/session.server";
 import { BASE, cookieFor, getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
 import { resetDatabase } from "./helpers";
 import { STAFF_PASSWORD, staffMember } from "./team-support";

@@ -4,10 +4,10 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { listAudit } from "~/models/audit.server";
+import { listAudit } from "~/site/models/audit.server";
 import { action, loader } from "~/routes/admin+/dashboard+/gift-aid.small-donations/route";
 import { loader as csvLoader } from "~/routes/admin+/dashboard+/gift-aid.small-donations[.]csv";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { adminCookie, bodyOf, getRequest, postForm, run, savedNoticeOf } from "./admin-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";

@@ -8,9 +8,9 @@ import { DONATE_FORM_VERSION, SOFT_OPT_IN_LINE } from "~/content/soft-opt-in";
 import { getDb } from "~/infra/db.server";
 import { action, loader } from "~/routes/_public+/donate/route";
 import * as supporterRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
-import { setNewsletterFromGiving } from "~/services/newsletter.server";
-import { submitPledge } from "~/services/pledges.server";
-import { setSoftOptInEnabled } from "~/services/soft-opt-in.server";
+import { setNewsletterFromGiving } from "~/publishing/services/newsletter.server";
+import { submitPledge } from "~/giving/services/pledges.server";
+import { setSoftOptInEnabled } from "~/supporters/services/soft-opt-in.server";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
 import { formRequest, resetDatabase } from "./helpers";
 

@@ -3,7 +3,7 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { changeEvent, createEventWithTickets, type EventForm } from "~/services/events.server";
+import { changeEvent, createEventWithTickets, type EventForm } from "~/events/services/events.server";
 import { resetDatabase } from "./helpers";
 import { ensureAdmin } from "./admin-support";
 

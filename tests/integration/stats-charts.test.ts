@@ -1,8 +1,8 @@
 // The Statistics tab's charts: money received per UK calendar month for the last 24 months
 // (months with nothing are 0) and Gift Aid claimed per tax year, from the loader.
 import { beforeEach, describe, expect, it } from "vitest";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
-import { staffStatistics } from "~/services/stats.server";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
+import { staffStatistics } from "~/staff/services/stats.server";
 import * as stats from "~/routes/admin+/dashboard+/stats";
 import { adminPaths } from "~/utils/admin-paths";
 import { toLondonDay } from "~/utils/dates";

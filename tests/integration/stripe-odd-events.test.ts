@@ -210,7 +210,7 @@ describe("signed events with odd contents never answer 500", () => {
     // Housekeeping forgets handled event ids after a week, but keeps those staff must look at.
     const pledge = await cardPledge();
     await deliver("checkout.session.completed", checkoutSession(pledge.reference, 2000));
-    const { deleteOldStripeEvents } = await import("~/models/stripe-event.server");
+    const { deleteOldStripeEvents } = await import("~/giving/models/stripe-event.server");
     expect(await deleteOldStripeEvents(getDb(), new Date(Date.now() + 8 * 86_400_000))).toBe(1);
     expect((await getDb().selectFrom("stripe_events").select("id").execute()).length).toBe(3);
   });

@@ -1,7 +1,7 @@
 // Shared by the team tests: one person per role, with a browser session cookie and API tokens.
 import { getDb } from "~/infra/db.server";
-import { createSession } from "~/models/session.server";
-import { createUser, getUserByUsername, type User } from "~/models/user.server";
+import { createSession } from "~/staff/models/session.server";
+import { createUser, getUserByUsername, type User } from "~/staff/models/user.server";
 import type { Role } from "~/utils/admin-paths";
 import { cookieFor } from "./admin-support";
 

@@ -5,9 +5,9 @@ import { generateTOTP } from "@epic-web/totp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { verifyPassword } from "~/infra/password.server";
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser } from "~/staff/models/session.server";
 import { hashToken } from "~/infra/secret-token.server";
-import { getUserByUsername } from "~/models/user.server";
+import { getUserByUsername } from "~/staff/models/user.server";
 import * as forgotRoute from "~/routes/admin+/forgot-password";
 import * as invitationRoute from "~/routes/admin+/invitation.$token";
 import * as codeRoute from "~/routes/admin+/login_.code";
@@ -19,9 +19,9 @@ import * as memberRoute from "~/routes/admin+/dashboard+/team.$id";
 import * as teamRoute from "~/routes/admin+/dashboard+/team._index";
 import * as inviteRoute from "~/routes/admin+/dashboard+/team.invite";
 import * as verifyRoute from "~/routes/api+/auth.verify";
-import { requestPasswordReset } from "~/services/password-reset.server";
-import { acceptInvitation, invitePerson, INVITATION_TTL_MS } from "~/services/team.server";
-import { beginTwoStepSetup, confirmTwoStep, resetTwoStep, verifySecondFactor } from "~/services/two-step.server";
+import { requestPasswordReset } from "~/staff/services/password-reset.server";
+import { acceptInvitation, invitePerson, INVITATION_TTL_MS } from "~/staff/services/team.server";
+import { beginTwoStepSetup, confirmTwoStep, resetTwoStep, verifySecondFactor } from "~/staff/services/two-step.server";
 import { resetSecondFactor } from "../../scripts/admin-password";
 import { apiRequest, call } from "./api-support";
 import { getRequest, postForm, run, tokenFromSetCookie } from "./admin-support";
@@ -237,7 +237,7 @@ describe("the last admin and oneself", () => {
   it("the last-admin guard holds for another admin acting too", async () => {
     const admin = await staffMember("admin");
     const other = await staffMember("editor");
-    const { changeRole, setMemberStatus } = await import("~/services/team.server");
+    const { changeRole, setMemberStatus } = await import("~/staff/services/team.server");
     // `other` acts as an admin in the service (the route would refuse them; the rule must hold anyway).
     await expect(setMemberStatus({ ...other, role: "admin" }, admin.id, "disabled")).rejects.toMatchObject({
       status: 409,
@@ -507,7 +507,7 @@ describe("accountability", () => {
       .select("id")
       .where("title", "=", "By the editor")
       .executeTakeFirstOrThrow();
-    const { articleHistory } = await import("~/services/news.server");
+    const { articleHistory } = await import("~/publishing/services/news.server");
     expect(await articleHistory(article.id)).toMatchObject([
       { action: "news.created", actor: "editor-person", actorId: editor.id },
     ]);
@@ -544,7 +544,7 @@ describe("accountability", () => {
     expect(notice.text_body).toContain("browser, Firefox on Windows");
     expect(notice.text_body).toMatch(/signed in on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}/);
 
-    const { createUser } = await import("~/models/user.server");
+    const { createUser } = await import("~/staff/models/user.server");
     await createUser(getDb(), "no-address", STAFF_PASSWORD);
     const before = await getDb().selectFrom("outbox").select("id").where("kind", "=", "staff-sign-in").execute();
     await run(loginRoute.action, postForm("/admin/login", { username: "no-address", password: STAFF_PASSWORD }));
@@ -586,7 +586,7 @@ describe("accountability", () => {
 
   it("a browser session ends after 12 hours without use", async () => {
     const editor = await staffMember("editor");
-    const { createSession } = await import("~/models/session.server");
+    const { createSession } = await import("~/staff/models/session.server");
     const { token } = await createSession(getDb(), editor.id, "web", new Date(Date.now() - 13 * 60 * 60 * 1000));
     expect(await getSessionUser(getDb(), token, "web")).toBeNull();
     const recent = await createSession(getDb(), editor.id, "web", new Date(Date.now() - 11 * 60 * 60 * 1000));

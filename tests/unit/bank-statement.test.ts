@@ -9,7 +9,7 @@ import {
   parseStatementAmount,
   parseStatementDate,
   type StatementCredit,
-} from "~/utils/bank-statement";
+} from "~/giving/utils/bank-statement";
 
 const TODAY = "2026-11-24";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { charityDefaults } from "~/content/site";
 import { senderAddress } from "~/infra/mail.server";
-import { charityFooterLines } from "~/services/mail-templates.server";
+import { charityFooterLines } from "~/mail/services/mail-templates.server";
 import { charityPostalAddress } from "~/utils/charity-settings";
 
 // The lines under every message's signature (Charities Act 2011 s.39) and the sender's address.

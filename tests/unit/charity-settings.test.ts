@@ -6,7 +6,7 @@ import {
   contactGroupSchema,
   settingsGroupSchemaFor,
   socialGroupSchema,
-} from "~/schemas/charity-settings";
+} from "~/site/schemas/charity-settings";
 import { formatWhatsappNumber, telHref, whatsappDigits } from "~/utils/phone-numbers";
 import {
   ibanChecksumOk,

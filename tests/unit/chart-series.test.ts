@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { giftAidOnPence } from "~/utils/gift-aid";
+import { giftAidOnPence } from "~/gift-aid/utils/gift-aid";
 import { firstDayOfLastMonths, lastMonths, monthlySeries, taxYearSeries } from "~/utils/chart-series";
 
 describe("monthly series", () => {

@@ -2,7 +2,7 @@
 // dashboard's sections), and when sign-in is refused (docs/api.md against the throttle's limits).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME } from "~/models/login-throttle.server";
+import { MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME } from "~/staff/models/login-throttle.server";
 import { dashboardSections, ROLES, type Role } from "~/utils/admin-paths";
 
 const read = (file: string) => fs.readFileSync(file, "utf8").replace(/\s+/g, " ");

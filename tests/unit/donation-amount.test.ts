@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { presetAmounts } from "~/content/donate";
-import { DONATION_LIMITS, parseAmountToPence, resolveDonationAmount } from "~/schemas/donation";
+import { DONATION_LIMITS, parseAmountToPence, resolveDonationAmount } from "~/giving/schemas/donation";
 import { formatPence } from "~/utils/money";
 
 describe("parseAmountToPence", () => {

@@ -22,7 +22,7 @@ export const fromStatic = () => Response.json({ ok: true });
 `;
 
 describe("HTTP glue stays out of services, models and utils", () => {
-  it.each(["app/services/example.server.ts", "app/models/example.server.ts", "app/utils/example.ts"])(
+  it.each(["app/giving/services/example.server.ts", "app/giving/models/example.server.ts", "app/utils/example.ts"])(
     "refuses response helpers and new Response in %s",
     async (filePath) => {
       const found = await problems(responseMaker, filePath);
@@ -34,7 +34,7 @@ describe("HTTP glue stays out of services, models and utils", () => {
 
   it("allows cookies in services", async () => {
     const code = `import { createCookie } from "@remix-run/node";\nexport const cookie = createCookie("flash");\n`;
-    expect(await problems(code, "app/services/example.server.ts")).toEqual([]);
+    expect(await problems(code, "app/giving/services/example.server.ts")).toEqual([]);
   });
 
   it("allows them in route glue and in the shared notFound", async () => {

@@ -58,7 +58,7 @@ tester.run("no-server-value-in-client", noServerValueInClient, {
     },
     {
       // The bug of 4c71a23: a limit from a .server module shown by the component.
-      code: `import { MAX_IMPORT_BYTES } from "~/services/bank-import.server";
+      code: `import { MAX_IMPORT_BYTES } from "~/giving/services/bank-import.server";
              export async function loader() { return MAX_IMPORT_BYTES; }
              export default function Import() { return <p>Up to {MAX_IMPORT_BYTES} bytes</p>; }`,
       errors: [error("MAX_IMPORT_BYTES")],
@@ -81,7 +81,7 @@ tester.run("no-server-value-in-client", noServerValueInClient, {
     },
     {
       // Another exported function of a route or component is not server-only.
-      code: `import { getUser } from "~/services/session.server";
+      code: `import { getUser } from "~/staff/services/session.server";
              export async function loadPage(request) { return getUser(request); }
              export default function Page() { return <p />; }`,
       errors: [error("getUser")],

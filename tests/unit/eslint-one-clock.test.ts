@@ -32,8 +32,8 @@ export const later = (now: Date = nowDate()) => now;
 
 describe("one clock and one configuration module", () => {
   it.each([
-    "app/services/example.server.ts",
-    "app/models/example.server.ts",
+    "app/giving/services/example.server.ts",
+    "app/giving/models/example.server.ts",
     "app/routes/admin+/example.tsx",
     "app/utils/example.ts",
     "app/components/example.tsx",
@@ -45,7 +45,7 @@ describe("one clock and one configuration module", () => {
   });
 
   it("allows dates of a given time, elapsed time and the clock's own now", async () => {
-    expect(await problems(allowed, "app/services/example.server.ts")).toEqual([]);
+    expect(await problems(allowed, "app/giving/services/example.server.ts")).toEqual([]);
   });
 
   it("allows the clock and the configuration module themselves", async () => {

@@ -2,11 +2,11 @@
 // say what the server's zod schemas say: same fields refused, same words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contactSchema } from "~/schemas/contact";
-import { contactRules } from "~/schemas/contact-rules";
-import { donationSchema } from "~/schemas/donation";
-import { donationRules } from "~/schemas/donation-field-rules";
-import { donationIssues } from "~/schemas/donation-rules";
+import { contactSchema } from "~/supporters/schemas/contact";
+import { contactRules } from "~/supporters/schemas/contact-rules";
+import { donationSchema } from "~/giving/schemas/donation";
+import { donationRules } from "~/giving/schemas/donation-field-rules";
+import { donationIssues } from "~/giving/schemas/donation-rules";
 import {
   controlCharacterMessage,
   nameCharactersMessage,
@@ -17,8 +17,8 @@ import {
   newsletterRules,
   type FieldRules,
 } from "~/schemas/field-rules";
-import { loginSchema } from "~/schemas/login";
-import { newsletterSchema } from "~/schemas/subscription";
+import { loginSchema } from "~/staff/schemas/login";
+import { newsletterSchema } from "~/publishing/schemas/subscription";
 import type { z } from "zod";
 
 /** The server's first message for one field of an otherwise empty form. */

@@ -7,7 +7,7 @@ import {
   gasdsTopUpPence,
   isEligibleSmallDonation,
   type SmallDonationFigures,
-} from "~/utils/gasds";
+} from "~/gift-aid/utils/gasds";
 
 const gift = (amountPence: number, collectedOn = "2025-06-01"): SmallDonationFigures => ({
   collectedOn,

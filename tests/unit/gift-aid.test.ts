@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GIFT_AID_DECLARATION_VERSIONS } from "~/content/gift-aid";
-import { giftAidOnPence } from "~/utils/gift-aid";
-import { donationSchema } from "~/schemas/donation";
+import { giftAidOnPence } from "~/gift-aid/utils/gift-aid";
+import { donationSchema } from "~/giving/schemas/donation";
 import { neutraliseCell } from "~/infra/csv.server";
 import { addYearsToDay, toLondonDay } from "~/utils/dates";
 import {
@@ -14,7 +14,7 @@ import {
   scheduleDate,
   scheduleRow,
   type ScheduleDonation,
-} from "~/utils/gift-aid";
+} from "~/gift-aid/utils/gift-aid";
 
 const donation: ScheduleDonation = {
   title: "Mr",

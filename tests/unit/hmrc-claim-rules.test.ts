@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimLineProblems, hmrcAmount, regulatorOf, type ClaimLine } from "~/utils/hmrc-claim-rules";
+import { claimLineProblems, hmrcAmount, regulatorOf, type ClaimLine } from "~/gift-aid/utils/hmrc-claim-rules";
 
 const TODAY = "2026-11-26";
 const good: ClaimLine = {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { irmarkOf, readGatewayAnswer, withoutPassword } from "~/infra/govtalk.server";
-import { CLAIM_CLASS, R68_NS, r68Submission, type R68Claim } from "~/services/hmrc-claim-message.server";
+import { CLAIM_CLASS, R68_NS, r68Submission, type R68Claim } from "~/gift-aid/services/hmrc-claim-message.server";
 
 // The IRmark against a value HMRC published. The sample is HMRC's own "EAS sample valid against
 // EAS schema version 3-2" (PAYE RTI, 2014-15, its comment kept in the file), as kept in the

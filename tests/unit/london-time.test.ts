@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromLondonLocal, toLondonLocal } from "~/utils/dates";
-import { parseIsoInstant } from "~/schemas/news";
+import { parseIsoInstant } from "~/publishing/schemas/news";
 import { shareDescription } from "~/utils/text";
 
 describe("UK wall-clock times", () => {

@@ -9,7 +9,7 @@ import { NewsCard, toNewsCardArticle } from "~/components/news-card";
 import { isNewsPath } from "~/components/news-pending";
 import { NewsList } from "~/components/news-list";
 import { newsCopy } from "~/content/news";
-import { buildRobots, buildRss, buildSitemap, textToHtml } from "~/utils/feeds";
+import { buildRobots, buildRss, buildSitemap, textToHtml } from "~/publishing/utils/feeds";
 import { parseRecordId } from "~/utils/record-id";
 import { safeHttpUrl } from "~/utils/safe-url";
 import { buildShareLinks } from "~/utils/share-links";

@@ -104,7 +104,7 @@ describe("PageCache", () => {
 
   it("is cleared by any news write in this process", async () => {
     const { pageCache } = await import("~/infra/page-cache.server");
-    const { publishArticle } = await import("~/services/news.server");
+    const { publishArticle } = await import("~/publishing/services/news.server");
     pageCache.set("system /news", page("old", 1));
     await publishArticle({ title: "New", content: "Body" });
     expect(pageCache.size).toBe(0);

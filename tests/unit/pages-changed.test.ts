@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PageCache } from "~/infra/page-cache.server";
-import { pagesChanged, type PublicChange } from "~/services/pages-changed.server";
+import { pagesChanged, type PublicChange } from "~/site/services/pages-changed.server";
 
 const paths = [
   "/",

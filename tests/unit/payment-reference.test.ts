@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generatePaymentReference, isPaymentReference } from "~/models/pledge.server";
+import { generatePaymentReference, isPaymentReference } from "~/giving/models/pledge.server";
 
 describe("payment references", () => {
   it("are CHA- and 8 Crockford base32 characters, short enough for a bank transfer", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPaidInFull, payingByLabel, pledgeStatusLabel, pledgeStatusLabels } from "~/schemas/donations";
+import { isPaidInFull, payingByLabel, pledgeStatusLabel, pledgeStatusLabels } from "~/giving/schemas/donations";
 
 // How staff pages name a pledge's status and how it is paid: "standing order" is a bank's only.
 describe("pledge words", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAddressBounce, isPermanentFailure } from "~/services/mail-sender.server";
+import { isAddressBounce, isPermanentFailure } from "~/mail/services/mail-sender.server";
 
 const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error("refused"), fields);
 

@@ -1,11 +1,14 @@
 // One character rule for every text field we store (app/schemas/field-rules.ts `textProblem`):
-// this walks every form schema exported from app/schemas and checks that each of its string
+// this walks every form schema exported from app/schemas and the domains' schemas/ folders, and checks that each of its string
 // fields refuses the characters the rule is about, so a new field without the rule fails here.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_STACKED_MARKS, textProblem, type TextKind } from "~/schemas/field-rules";
 
-const modules = import.meta.glob("../../app/schemas/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const modules = import.meta.glob(["../../app/schemas/*.ts", "../../app/*/schemas/*.ts"], { eager: true }) as Record<
+  string,
+  Record<string, unknown>
+>;
 
 const A_DAY = "2026-11-26";
 

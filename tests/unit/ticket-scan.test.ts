@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scannedTicketCode } from "~/utils/ticket-scan";
+import { scannedTicketCode } from "~/events/utils/ticket-scan";
 
 describe("scannedTicketCode", () => {
   const token = "Ab3dEf7hIj9kLm1n-1893456000-q8mJ_x2-abcDEF";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, FileField, TextareaField, TextField } from "~/components/ui/form";
-import { appealFormSchema } from "~/schemas/appeals";
+import { appealFormSchema } from "~/causes/schemas/appeals";
 
 export interface AppealFormValues {
   title: string;

@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { IMAGE_TYPES, newsArticleFormSchema, type NewsArticleFormInput } from "~/schemas/news";
+import { IMAGE_TYPES, newsArticleFormSchema, type NewsArticleFormInput } from "~/publishing/schemas/news";
 import { adminPaths } from "~/utils/admin-paths";
 import { Modal } from "./modal";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
-import { scannedTicketCode } from "~/utils/ticket-scan";
+import { scannedTicketCode } from "~/events/utils/ticket-scan";
 
 // "Scan with camera" on the check-in page: only where the browser has BarcodeDetector (feature
 // detected after hydration, so without JavaScript or without it there is no button and typing

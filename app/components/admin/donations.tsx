@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { pledgeStatusLabel, type PledgeStatusValue } from "~/schemas/donations";
+import { pledgeStatusLabel, type PledgeStatusValue } from "~/giving/schemas/donations";
 
 const badgeClasses: Record<PledgeStatusValue, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",

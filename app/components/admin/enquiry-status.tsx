@@ -1,5 +1,5 @@
 import { enquiryStatusLabels } from "~/content/enquiries";
-import type { EnquiryStatus } from "~/schemas/enquiry";
+import type { EnquiryStatus } from "~/supporters/schemas/enquiry";
 
 export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
   return (

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { newsletterDraftSchema, type NewsletterDraftForm } from "~/schemas/newsletter-issues";
+import { newsletterDraftSchema, type NewsletterDraftForm } from "~/publishing/schemas/newsletter-issues";
 
 export interface NewsletterFormValues {
   subject: string;

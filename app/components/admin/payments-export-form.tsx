@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/form";
-import { paymentsExportSchema } from "~/schemas/donations";
+import { paymentsExportSchema } from "~/giving/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
 
 /**

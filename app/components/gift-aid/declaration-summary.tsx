@@ -1,7 +1,7 @@
 import { CharityText } from "~/components/charity";
 import { DECLARATION_NOTES, HOW_TO_CANCEL } from "~/content/gift-aid-notes";
 import { formatLongDate } from "~/utils/date-format";
-import type { DeclarationSummary } from "~/utils/gift-aid";
+import type { DeclarationSummary } from "~/gift-aid/utils/gift-aid";
 
 /**
  * A Gift Aid declaration as the donor made it: the exact wording, when, what it covers, and

@@ -4,7 +4,7 @@ import { Honeypot, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { givingLinkWords as words } from "~/content/giving-link";
 import { browserValidation } from "~/schemas/field-rules";
-import { givingLinkRules } from "~/schemas/giving-link-rules";
+import { givingLinkRules } from "~/supporters/schemas/giving-link-rules";
 import { getFormProps, useForm } from "~/utils/light-form";
 import { givingPaths } from "~/utils/giving-paths";
 

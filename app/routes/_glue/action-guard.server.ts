@@ -10,14 +10,14 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { User } from "~/models/user.server";
+import type { User } from "~/staff/index.server";
 import { MAX_FORM_BYTES, readFormData, type UploadLimits } from "~/infra/body.server";
 import { isSameOriginRequest } from "~/infra/same-origin.server";
-import type { Access } from "~/services/session.server";
+import type { Access } from "~/staff/index.server";
 import { CROSS_SITE_ACTION_MESSAGE } from "~/content/forms";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { redirect } from "@remix-run/node";
-import { getDonorSupporterId } from "~/services/donor-portal.server";
+import { getDonorSupporterId } from "~/supporters/index.server";
 import { givingPaths } from "~/utils/giving-paths";
 
 /** Throws a 403 for a post made from another site's page (on top of SameSite=Lax). */

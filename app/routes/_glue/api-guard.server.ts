@@ -2,9 +2,9 @@
 // remix-flat-routes takes no `.server` file as a route): the JSON API's guard, which reads the
 // bearer token and throws the API's 401 or 403. Tokens are issued and ended by the auth service
 // (app/services/auth.server.ts); what a role allows is the session service's `allows`.
-import type { User } from "~/models/user.server";
-import { getApiUser } from "~/services/auth.server";
-import { allows, type Access } from "~/services/session.server";
+import type { User } from "~/staff/index.server";
+import { getApiUser } from "~/staff/index.server";
+import { allows, type Access } from "~/staff/index.server";
 import { apiError } from "~/routes/_glue/api.server";
 
 /** The bearer token from the Authorization header, if one is there. Never from cookies or the URL. */

@@ -2,11 +2,11 @@
 // remix-flat-routes takes no `.server` file as a route): the JSON API's articles
 // (docs/api.md#articles): their public shape, reading and validating a body, list parameters
 // and the paging cursor; refusals are thrown as API error responses.
-import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/models/news.server";
-import { newsApiSchema, parseIsoInstant } from "~/schemas/news";
+import type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "~/publishing/index.server";
+import { newsApiSchema, parseIsoInstant } from "~/publishing/schemas/news";
 import { apiError, readJsonBody, summariseIssues, zodIssues } from "~/routes/_glue/api.server";
 import { bearerToken, requireApiUser } from "~/routes/_glue/api-guard.server";
-import { allows } from "~/services/session.server";
+import { allows } from "~/staff/index.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { pick } from "~/utils/pick";
 import { snakeRow } from "~/utils/row-shape";

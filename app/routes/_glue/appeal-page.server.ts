@@ -2,4 +2,4 @@
 export { json } from "@remix-run/node";
 export { cachedLoader } from "~/infra/page-cache.server";
 export { absoluteUrl } from "~/infra/public-url.server";
-export { publicAppeal } from "~/services/appeals.server";
+export { publicAppeal } from "~/causes/index.server";

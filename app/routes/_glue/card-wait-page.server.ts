@@ -1,5 +1,5 @@
 // Route glue (app/routes/_glue/, never a route): what app/routes/_public+/donate_.card.$reference_.wait.tsx
 // needs of the server, in one module (see donate-page.server.ts for why).
 export { json, redirect } from "@remix-run/node";
-export { cardWaitStatus } from "~/services/checkout-queue.server";
-export { cardReturnPath } from "~/services/card-gifts.server";
+export { cardWaitStatus } from "~/giving/index.server";
+export { cardReturnPath } from "~/giving/index.server";

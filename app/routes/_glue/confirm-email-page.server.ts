@@ -5,4 +5,4 @@
 export { json } from "@remix-run/node";
 export { refuseCrossSite } from "./action-guard.server";
 export { TOKEN_PAGE_HEADERS } from "./token-page.server";
-export { confirmEmailChange, emailChangeLinkWorks } from "~/services/account.server";
+export { confirmEmailChange, emailChangeLinkWorks } from "~/staff/index.server";

@@ -3,7 +3,7 @@
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
 export { json, redirect } from "@remix-run/node";
-export { submitEnquiry } from "~/services/enquiries.server";
-export { CONTACT_SENT_PATH, receiptCookieHeader } from "~/services/contact-receipt.server";
+export { submitEnquiry } from "~/supporters/index.server";
+export { CONTACT_SENT_PATH, receiptCookieHeader } from "~/supporters/index.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";

@@ -3,18 +3,18 @@
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
 export { json, redirect, redirectDocument } from "@remix-run/node";
-export { pledgeOfDonation, submitPledge } from "~/services/pledges.server";
-export { submitCardGift } from "~/services/checkout-queue.server";
+export { pledgeOfDonation, submitPledge } from "~/giving/index.server";
+export { submitCardGift } from "~/giving/index.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 export { cachedLoader } from "~/infra/page-cache.server";
-export { giftCauseOf, giftCauseOfPost } from "~/services/gift-causes.server";
+export { giftCauseOf, giftCauseOfPost } from "~/causes/index.server";
 // The form's schema runs on the server only here: the staff record-a-gift form shares it, and a
 // module two routes import becomes a shared chunk the donate page would load (zod with it).
-export { donationSchema } from "~/schemas/donation";
+export { donationSchema } from "~/giving/schemas/donation";
 export { donatePageWords } from "~/content/donate-page-words";
-export { withCharityDetails } from "~/services/charity-settings.server";
-export { applySoftOptIn, donateFormOptOutLine } from "~/services/soft-opt-in.server";
+export { withCharityDetails } from "~/site/index.server";
+export { applySoftOptIn, donateFormOptOutLine } from "~/supporters/index.server";
 // The page's informing parts, drawn by the server (components/static-parts.tsx).
 export { donateInformation } from "~/routes/_public+/donate/information";

@@ -8,5 +8,5 @@ export {
   orderPath,
   orderStatus,
   takeOffer,
-} from "~/services/tickets.server";
+} from "~/events/index.server";
 export { refuseCrossSite } from "./action-guard.server";

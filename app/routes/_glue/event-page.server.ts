@@ -1,18 +1,18 @@
 // Route glue (app/routes/_glue/, never a route): what app/routes/_public+/events.$slug._index.tsx needs of the server.
 export { json, redirect } from "@remix-run/node";
-export { publicEvent } from "~/services/events.server";
-export { BookingRefused, joinWaitlist, startBooking, orderPath } from "~/services/tickets.server";
-export { eventFormSchema, guestsOf } from "~/schemas/event-booking";
-export { giftAidDetails } from "~/schemas/donation";
+export { publicEvent } from "~/events/index.server";
+export { BookingRefused, joinWaitlist, startBooking, orderPath } from "~/events/index.server";
+export { eventFormSchema, guestsOf } from "~/events/schemas/event-booking";
+export { giftAidDetails } from "~/giving/schemas/donation";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 // The page's words travel in its data, so the page's script does not carry the content module.
 export { eventsPage as eventPageWords } from "~/content/events";
 
 import { giftAidDeclarationWords } from "~/content/donate-page-words";
-import { withCharityDetails } from "~/services/charity-settings.server";
-import { MAX_TICKETS } from "~/schemas/event-booking";
-import { guestEmailField, guestNameField } from "~/schemas/event-booking-rules";
+import { withCharityDetails } from "~/site/index.server";
+import { MAX_TICKETS } from "~/events/schemas/event-booking";
+import { guestEmailField, guestNameField } from "~/events/schemas/event-booking-rules";
 
 /** The Gift Aid declaration and its form's words, as the donate page's loader sends them (GiftAidFields). */
 export const giftAidWords = () => withCharityDetails(giftAidDeclarationWords());

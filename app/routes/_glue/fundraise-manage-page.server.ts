@@ -1,15 +1,15 @@
 // Route glue (app/routes/_glue/, never a route): what app/routes/_public+/fundraise.manage.$token.tsx needs of the server.
 import { json } from "@remix-run/node";
 import { ImageRejected } from "~/infra/images.server";
-import { pageEditSchema } from "~/schemas/fundraising-page";
+import { pageEditSchema } from "~/causes/schemas/fundraising-page";
 import { PHOTO_FORM_LIMITS } from "~/schemas/photo-fields";
-import { FundraisingRefusal, reviseOwnPage, type FundraisingPageStatus } from "~/services/fundraising.server";
+import { FundraisingRefusal, reviseOwnPage, type FundraisingPageStatus } from "~/causes/index.server";
 import { handlePublicForm } from "./public-form.server";
 
 export { json };
 export { TOKEN_PAGE_HEADERS } from "./token-page.server";
 export { pageHeaders } from "./page-headers.server";
-export { fundraisePath, ownerMayEdit, pageOfManageToken } from "~/services/fundraising.server";
+export { fundraisePath, ownerMayEdit, pageOfManageToken } from "~/causes/index.server";
 export { responsiveImage } from "~/utils/images";
 
 /**

@@ -6,13 +6,13 @@
 import { json, redirect } from "@remix-run/node";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { isVolunteerKind, type VolunteerKind } from "~/content/volunteer-form";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import { getCharitySettings } from "~/site/index.server";
 import { ImageRejected } from "~/infra/images.server";
-import { FundraisingRefusal, startFundraisingPage } from "~/services/fundraising.server";
-import { submitVolunteerApplication, VolunteerError, volunteerInterestsOf } from "~/services/volunteers.server";
-import { startPageSchema } from "~/schemas/fundraising-page";
+import { FundraisingRefusal, startFundraisingPage } from "~/causes/index.server";
+import { submitVolunteerApplication, VolunteerError, volunteerInterestsOf } from "~/supporters/index.server";
+import { startPageSchema } from "~/causes/schemas/fundraising-page";
 import { PHOTO_FORM_LIMITS } from "~/schemas/photo-fields";
-import { volunteerApplicationSchema } from "~/schemas/volunteer";
+import { volunteerApplicationSchema } from "~/supporters/schemas/volunteer";
 import { notFound } from "~/utils/http";
 import { handlePublicForm } from "./public-form.server";
 

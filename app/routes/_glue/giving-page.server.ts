@@ -4,8 +4,8 @@
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { FlashCode } from "~/services/flash.server";
-import { DonorLinkError, DonorPortalError, getDonorSupporterId } from "~/services/donor-portal.server";
+import type { FlashCode } from "~/site/index.server";
+import { DonorLinkError, DonorPortalError, getDonorSupporterId } from "~/supporters/index.server";
 import { givingPaths } from "~/utils/giving-paths";
 import { donorAction } from "./action-guard.server";
 import { savedRedirect } from "./saved.server";
@@ -27,22 +27,22 @@ export {
   openDonorLink,
   requestDonorLink,
   setDonorNewsletter,
-} from "~/services/donor-portal.server";
+} from "~/supporters/index.server";
 export {
   confirmDeclarationByDonor,
   detailsComplete,
   getDonorDetails,
   makeDeclarationByDonor,
   updateDonorDetails,
-} from "~/services/donor-details.server";
-export { donorDetailsSchema, monthlyAmountSchema } from "~/schemas/donor-details";
-export { setFlash, takeFlash } from "~/services/flash.server";
-export { statementFileName, supporterStatementPdf } from "~/services/giving-statements.server";
+} from "~/supporters/index.server";
+export { donorDetailsSchema, monthlyAmountSchema } from "~/supporters/schemas/donor-details";
+export { setFlash, takeFlash } from "~/site/index.server";
+export { statementFileName, supporterStatementPdf } from "~/supporters/index.server";
 export { donorAction, refuseCrossSite } from "./action-guard.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";
 export { savedRedirect } from "./saved.server";
-export { givingLinkSchema } from "~/schemas/subscription";
+export { givingLinkSchema } from "~/publishing/schemas/subscription";
 
 /** Every page of Your giving is personal: never kept by a cache, never indexed. */
 export const GIVING_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

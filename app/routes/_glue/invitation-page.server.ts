@@ -6,8 +6,8 @@ export { json } from "@remix-run/node";
 export { visitorForm } from "./action-guard.server";
 export { TOKEN_PAGE_HEADERS } from "./token-page.server";
 export { createUserSession } from "./sign-in.server";
-export { parseAcceptForm } from "~/services/staff-forms.server";
-export { acceptInvitation, openInvitation, TeamError } from "~/services/team.server";
+export { parseAcceptForm } from "~/staff/index.server";
+export { acceptInvitation, openInvitation, TeamError } from "~/staff/index.server";
 // The loader's only use of the staff area's map: taken from here, since an import the browser's
 // script keeps for a shared module (even one only the loader used) would load its whole chunk.
 export { roleLabels } from "~/utils/admin-paths";

@@ -3,10 +3,10 @@
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
 export { json, redirect } from "@remix-run/node";
-export { authenticator, LoginError, parseLoginForm } from "~/services/auth.server";
+export { authenticator, LoginError, parseLoginForm } from "~/staff/index.server";
 export { requestLogger } from "~/infra/logger.server";
 export { pageHeaders } from "./page-headers.server";
 export { visitorForm } from "./action-guard.server";
 export { completePasswordStep, createUserSession } from "./sign-in.server";
-export { PasskeyError, passkeySignInOptions, verifyPasskeySignIn } from "~/services/passkeys.server";
-export { getUser } from "~/services/session.server";
+export { PasskeyError, passkeySignInOptions, verifyPasskeySignIn } from "~/staff/index.server";
+export { getUser } from "~/staff/index.server";

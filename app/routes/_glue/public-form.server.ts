@@ -5,7 +5,7 @@ import type { Submission } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";
 import type { UploadLimits } from "~/infra/body.server";
-import { readPublicForm, type FormReply } from "~/services/public-form.server";
+import { readPublicForm, type FormReply } from "~/site/index.server";
 
 type Schema = z.ZodType<unknown, unknown>;
 

@@ -3,4 +3,4 @@
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
 export { json, redirect } from "@remix-run/node";
-export { pageFrame } from "~/services/page-frame.server";
+export { pageFrame } from "~/site/index.server";

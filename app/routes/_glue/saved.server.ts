@@ -5,7 +5,7 @@
 // clean, so a reload, a bookmark or a shared link never repeats the notice.
 import { redirect, type TypedResponse } from "@remix-run/node";
 import type { SavedNoticeValues } from "~/content/saved-notices";
-import { setFlash, type FlashArea, type FlashCode } from "~/services/flash.server";
+import { setFlash, type FlashArea, type FlashCode } from "~/site/index.server";
 
 /** `area` "giving": a donor's page at /giving (its own cookie, sent to /giving only). */
 export async function savedRedirect(

@@ -3,7 +3,7 @@
 // `page`, refusing what cannot be answered with a message, and the results in the shape both
 // send (titles and snippets as plain and marked parts, never HTML).
 import { SEARCH_PAGES_MAX, searchWords } from "~/content/search";
-import { SearchRefusal, searchSite, type SearchHit, type SearchKind } from "~/services/search.server";
+import { SearchRefusal, searchSite, type SearchHit, type SearchKind } from "~/publishing/index.server";
 import { SEARCH_QUERY_MAX, snippetParts, type SnippetPart } from "~/utils/search-text";
 
 /** Search answers are for one visitor's query: kept by no shared cache, nor by the page cache. */

@@ -3,8 +3,8 @@
 // steps, over the session service (app/services/session.server.ts), which returns the
 // Set-Cookie values.
 import { redirect } from "@remix-run/node";
-import { endSession, startSecondStep, startUserSession, type SignInVia } from "~/services/session.server";
-import { secondStepOf } from "~/services/two-step.server";
+import { endSession, startSecondStep, startUserSession, type SignInVia } from "~/staff/index.server";
+import { secondStepOf } from "~/staff/index.server";
 
 import { adminPaths, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 

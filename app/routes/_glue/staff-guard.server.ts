@@ -4,9 +4,9 @@
 // the session service's (app/services/session.server.ts), which answers with data.
 import { redirect } from "@remix-run/node";
 import { hasSessionCookie } from "~/infra/cookies.server";
-import { allows, clearSessionCookie, getUser, type Access } from "~/services/session.server";
-import { twoStepMissing } from "~/services/two-step.server";
-import type { User } from "~/models/user.server";
+import { allows, clearSessionCookie, getUser, type Access } from "~/staff/index.server";
+import { twoStepMissing } from "~/staff/index.server";
+import type { User } from "~/staff/index.server";
 import { adminPaths, dashboardSections, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/admin-paths";
 
 /** The path and query to come back to after signing in, without Remix's internal parameters. */

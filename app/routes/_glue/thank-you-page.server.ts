@@ -4,8 +4,8 @@
 // server modules (the type label, the amount's format) come through here too: a module a page
 // imports only for its loader still loads in the browser.
 export { json } from "@remix-run/node";
-export { findPledgeByReference } from "~/services/donations.server";
-export { getDeclarationForPledge } from "~/services/gift-aid-declarations.server";
+export { findPledgeByReference } from "~/giving/index.server";
+export { getDeclarationForPledge } from "~/gift-aid/index.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { donationTypeLabel } from "~/content/donate";
 export { formatPence } from "~/utils/money";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 import { requestLogger } from "~/infra/logger.server";
-import { checkHealth } from "~/services/health.server";
+import { checkHealth } from "~/site/index.server";
 
 // For monitors and load balancers: 200 when all is well, 503 when the database cannot be
 // read, migrations are pending, or the backup is older than BACKUP_MAX_AGE_SECONDS.

@@ -10,8 +10,8 @@ import { closingCallToAction, mission, welcome } from "~/content/mission";
 import { currentNeeds } from "~/content/needs";
 import { site } from "~/content/site";
 import { homeStatistics } from "~/content/statistics";
-import { publishState, recentNews } from "~/services/news.server";
-import { getUser } from "~/services/session.server";
+import { publishState, recentNews } from "~/publishing/index.server";
+import { getUser } from "~/staff/index.server";
 import { pageMeta } from "~/utils/meta";
 import { CharityText } from "~/components/charity";
 

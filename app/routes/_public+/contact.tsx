@@ -10,8 +10,8 @@ import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
 import { telHref } from "~/utils/phone-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-links";
-import { contactSchema } from "~/schemas/contact";
-import { contactRules } from "~/schemas/contact-rules";
+import { contactSchema } from "~/supporters/schemas/contact";
+import { contactRules } from "~/supporters/schemas/contact-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import {
   json,

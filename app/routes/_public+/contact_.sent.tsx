@@ -7,10 +7,10 @@ import { PageBanner } from "~/components/page-banner";
 import { isContactSubject } from "~/content/contact";
 import { contactSentPage } from "~/content/contact-sent";
 import { site } from "~/content/site";
-import { readReceipt } from "~/services/contact-receipt.server";
-import { findEnquiry } from "~/services/enquiries.server";
+import { readReceipt } from "~/supporters/index.server";
+import { findEnquiry } from "~/supporters/index.server";
 import { mailtoUrl, whatsappUrl } from "~/utils/contact-handoff";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import { getCharitySettings } from "~/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 // After a contact message is stored: a confirmation on the site (a visitor without a mail app

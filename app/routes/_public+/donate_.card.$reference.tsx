@@ -9,10 +9,10 @@ import { cardReturn } from "~/content/card-gift";
 import { donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
 import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
-import { admitDoorAttempt } from "~/services/attempt-limits.server";
-import { cardReturnPath, cardReturnStatus } from "~/services/card-gifts.server";
-import { retryCardGift } from "~/services/checkout-queue.server";
-import { CardToBankError, switchCardPledgeToBank } from "~/services/pledges.server";
+import { admitDoorAttempt } from "~/staff/index.server";
+import { cardReturnPath, cardReturnStatus } from "~/giving/index.server";
+import { retryCardGift } from "~/giving/index.server";
+import { CardToBankError, switchCardPledgeToBank } from "~/giving/index.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 

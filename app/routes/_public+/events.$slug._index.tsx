@@ -24,7 +24,7 @@ import {
   startBooking,
   orderPath,
 } from "~/routes/_glue/event-page.server";
-import { eventBookingRules, waitlistRules } from "~/schemas/event-booking-rules";
+import { eventBookingRules, waitlistRules } from "~/events/schemas/event-booking-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";

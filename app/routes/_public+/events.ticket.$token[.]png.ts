@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { codeFromTicketToken, ticketQrPng } from "~/services/tickets.server";
+import { codeFromTicketToken, ticketQrPng } from "~/events/index.server";
 import { invariantResponse } from "~/utils/http";
 
 // /events/ticket/{token}.png: a ticket's QR code, as the ticket e-mail shows it. The token is

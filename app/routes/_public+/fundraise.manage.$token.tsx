@@ -15,7 +15,7 @@ import {
   TOKEN_PAGE_HEADERS,
 } from "~/routes/_glue/fundraise-manage-page.server";
 import { browserValidation } from "~/schemas/field-rules";
-import { pageEditRules } from "~/schemas/fundraising-rules";
+import { pageEditRules } from "~/causes/schemas/fundraising-rules";
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
 

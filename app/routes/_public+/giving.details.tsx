@@ -14,7 +14,7 @@ import {
   givingWords,
   updateDonorDetails,
 } from "~/routes/_glue/giving-page.server";
-import { donorDetailsRules } from "~/schemas/donor-details-rules";
+import { donorDetailsRules } from "~/supporters/schemas/donor-details-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm } from "~/utils/light-form";
 

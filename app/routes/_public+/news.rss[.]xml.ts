@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsCopy } from "~/content/news";
-import { RSS_ITEM_LIMIT } from "~/schemas/news";
-import { feedArticles, nextScheduledPublish } from "~/services/news.server";
-import { getCharitySettings } from "~/services/charity-settings.server";
+import { RSS_ITEM_LIMIT } from "~/publishing/schemas/news";
+import { feedArticles, nextScheduledPublish } from "~/publishing/index.server";
+import { getCharitySettings } from "~/site/index.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
-import { buildRss } from "~/utils/feeds";
+import { buildRss } from "~/publishing/utils/feeds";
 import { markdownToText } from "~/infra/markdown.server";
 import { publicOrigin } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";

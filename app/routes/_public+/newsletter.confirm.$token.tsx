@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { TextPage, TokenActionPage } from "~/components/newsletter-page";
 import { confirmPage } from "~/content/newsletter-pages";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
-import { checkConfirmToken, confirmSubscription } from "~/services/newsletter.server";
+import { checkConfirmToken, confirmSubscription } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 
 // The link in the confirmation message. Its GET only shows a button: mail scanners that open

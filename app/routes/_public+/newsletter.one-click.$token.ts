@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { parseFormBody } from "~/infra/body.server";
-import { newsletterPaths, unsubscribe } from "~/services/newsletter.server";
+import { newsletterPaths, unsubscribe } from "~/publishing/index.server";
 import { refusal } from "~/utils/http";
 
 // The URL in every newsletter message's List-Unsubscribe header (RFC 8058 one-click). A mail

@@ -4,7 +4,7 @@ import { TokenActionPage } from "~/components/newsletter-page";
 import { unsubscribePage } from "~/content/newsletter-pages";
 import { parseFormBody } from "~/infra/body.server";
 import { TOKEN_PAGE_HEADERS, tokenPageJson } from "~/routes/_glue/token-page.server";
-import { checkUnsubscribeToken, unsubscribe } from "~/services/newsletter.server";
+import { checkUnsubscribeToken, unsubscribe } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 
 // The per-subscriber unsubscribe link in the text of every newsletter message. GET shows one

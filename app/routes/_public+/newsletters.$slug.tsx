@@ -7,7 +7,7 @@ import { newsletterArchive } from "~/content/newsletters";
 import { site } from "~/content/site";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import { absoluteUrl } from "~/infra/public-url.server";
-import { publicNewsletter } from "~/services/newsletter-issues.server";
+import { publicNewsletter } from "~/publishing/index.server";
 import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";

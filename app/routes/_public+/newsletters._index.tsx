@@ -5,7 +5,7 @@ import { PageBanner } from "~/components/page-banner";
 import { newsletterArchive } from "~/content/newsletters";
 import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import { absoluteUrl } from "~/infra/public-url.server";
-import { sentNewsletters } from "~/services/newsletter-issues.server";
+import { sentNewsletters } from "~/publishing/index.server";
 import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 

@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { LegalDocument } from "~/components/legal-document";
 import { privacyPolicy, privacyPolicyFor } from "~/content/legal";
 import { getEnv } from "~/infra/env.server";
-import { processorsOf } from "~/services/processors.server";
+import { processorsOf } from "~/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */

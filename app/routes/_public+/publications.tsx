@@ -9,7 +9,7 @@ import { newsletterConsent } from "~/content/newsletter-consent";
 import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
 import { site } from "~/content/site";
 import { browserValidation, newsletterRules } from "~/schemas/field-rules";
-import { newsletterSchema } from "~/schemas/subscription";
+import { newsletterSchema } from "~/publishing/schemas/subscription";
 import { formatLongDate } from "~/utils/date-format";
 import { json, signUpForNewsletter, handlePublicForm, pageHeaders } from "~/routes/_glue/publications-page.server";
 import { pageMeta } from "~/utils/meta";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { buildRobots } from "~/utils/feeds";
+import { buildRobots } from "~/publishing/utils/feeds";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
-import { nextScheduledPublish, sitemapArticles } from "~/services/news.server";
-import { newsletterWebPath, sitemapNewsletters } from "~/services/newsletter-issues.server";
-import { sitemapAppeals } from "~/services/appeals.server";
-import { fundraisePath, sitemapFundraisingPages } from "~/services/fundraising.server";
+import { nextScheduledPublish, sitemapArticles } from "~/publishing/index.server";
+import { newsletterWebPath, sitemapNewsletters } from "~/publishing/index.server";
+import { sitemapAppeals } from "~/causes/index.server";
+import { fundraisePath, sitemapFundraisingPages } from "~/causes/index.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
-import { buildSitemap } from "~/utils/feeds";
+import { buildSitemap } from "~/publishing/utils/feeds";
 import { publicOrigin } from "~/infra/public-url.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { NewsletterPage } from "~/components/newsletter-page";
 import { statementWording as words } from "~/content/statement";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
-import { checkStatementLink, statementPaths } from "~/services/giving-statements.server";
+import { checkStatementLink, statementPaths } from "~/supporters/index.server";
 import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";

@@ -6,7 +6,7 @@ import {
   STATEMENT_LINK_DAYS,
   statementFileName,
   statementPdf,
-} from "~/services/giving-statements.server";
+} from "~/supporters/index.server";
 import { refusal } from "~/utils/http";
 
 // The giving statement PDF behind a signed link (the page before it: statement.$token.tsx).

@@ -4,7 +4,7 @@ import { LegalDocument } from "~/components/legal-document";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { termsOfUse, termsOfUseFor } from "~/content/legal";
-import { processorsOf } from "~/services/processors.server";
+import { processorsOf } from "~/site/index.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */

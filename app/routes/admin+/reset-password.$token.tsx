@@ -8,9 +8,9 @@ import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { visitorForm } from "~/routes/_glue/action-guard.server";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
-import { resetLinkWorks, resetPasswordWithToken } from "~/services/password-reset.server";
+import { resetLinkWorks, resetPasswordWithToken } from "~/staff/index.server";
 import { completePasswordStep } from "~/routes/_glue/sign-in.server";
-import { parseResetForm } from "~/services/staff-forms.server";
+import { parseResetForm } from "~/staff/index.server";
 import { DASHBOARD_PATH, FORGOT_PASSWORD_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 

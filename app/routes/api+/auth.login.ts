@@ -1,6 +1,6 @@
 import { apiError, apiJson, apiRoute, readJsonBody, summariseIssues, zodIssues } from "~/routes/_glue/api.server";
-import { checkSignInCode, issueApiToken, LoginError, signIn } from "~/services/auth.server";
-import { apiTwoStepMissing, hasTwoStep } from "~/services/two-step.server";
+import { checkSignInCode, issueApiToken, LoginError, signIn } from "~/staff/index.server";
+import { apiTwoStepMissing, hasTwoStep } from "~/staff/index.server";
 
 // Every answer of the login call carries `success`, as its clients expect (docs/api.md).
 const failure = { success: false };

@@ -1,5 +1,5 @@
 import { apiNoContent, apiRoute } from "~/routes/_glue/api.server";
-import { endApiSession } from "~/services/auth.server";
+import { endApiSession } from "~/staff/index.server";
 import { requireApiUser } from "~/routes/_glue/api-guard.server";
 
 const handle = apiRoute({

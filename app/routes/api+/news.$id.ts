@@ -1,7 +1,7 @@
 import { apiJson, apiNoContent, apiRoute } from "~/routes/_glue/api.server";
 import { requireApiRole } from "~/routes/_glue/api-guard.server";
 import { articleNotFound, isStaffCaller, readArticleInput, toApiArticle } from "~/routes/_glue/api-news.server";
-import { findArticle, removeArticle, reviseArticle } from "~/services/news.server";
+import { findArticle, removeArticle, reviseArticle } from "~/publishing/index.server";
 import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";
 

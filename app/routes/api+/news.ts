@@ -1,4 +1,4 @@
-import { articlesAfter, cachedPublicAnswer, publishArticle } from "~/services/news.server";
+import { articlesAfter, cachedPublicAnswer, publishArticle } from "~/publishing/index.server";
 import { apiJson, apiRoute } from "~/routes/_glue/api.server";
 import { requestLogger } from "~/infra/logger.server";
 import { requireApiRole } from "~/routes/_glue/api-guard.server";

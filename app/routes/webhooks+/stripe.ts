@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BodyError, readBodyCapped } from "~/infra/body.server";
 import { clientKey } from "~/infra/request-scope.server";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
-import { receiveStripeWebhook } from "~/services/stripe-webhooks.server";
+import { receiveStripeWebhook } from "~/site/index.server";
 
 // POST /webhooks/stripe: Stripe's signed events, the only thing that records card money.
 // A resource route for a server, not a browser: no cookie, no same-origin check (Stripe sends

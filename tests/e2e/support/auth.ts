@@ -3,9 +3,9 @@
 // the cookie the app would have set, signed with the server's secret (E2E_SESSION_SECRET).
 // Tests of the sign-in form itself use the form; everything else starts signed in this way.
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { createSession } from "~/models/session.server";
-import { getUserByUsername } from "~/models/user.server";
-import { createSessionCookie, SESSION_COOKIE_NAME } from "~/services/session.server";
+import { createSession } from "~/staff/models/session.server";
+import { getUserByUsername } from "~/staff/models/user.server";
+import { createSessionCookie, SESSION_COOKIE_NAME } from "~/staff/services/session.server";
 import { e2eDb } from "./db";
 
 export const ADMIN_USERNAME = process.env.E2E_ADMIN_USERNAME ?? "admin";

@@ -1,8 +1,8 @@
 // Records for the staff back-office tests (enquiries, pledges, payments, subscriptions), written
 // straight into the e2e database. Each test uses unique names and addresses.
 import { randomUUID } from "node:crypto";
-import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/models/enquiry.server";
-import { createPledge, type Pledge } from "~/models/pledge.server";
+import { createEnquiry, type ContactEnquiry, type EnquiryInput } from "~/supporters/models/enquiry.server";
+import { createPledge, type Pledge } from "~/giving/models/pledge.server";
 import { e2eDb } from "./db";
 
 /** A short unique token for names and addresses. */

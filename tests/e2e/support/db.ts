@@ -6,17 +6,17 @@
 // SQLite's data_version, or on PostgreSQL through the change counter these helpers move as the
 // app's services do (notePublicChange), so pages show them at once (tests/e2e/page-cache.spec.ts).
 import { randomUUID } from "node:crypto";
-import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/models/news.server";
-import { clearLoginFailures } from "~/models/login-throttle.server";
-import { createUser, type User } from "~/models/user.server";
-import { insertPayment, type Payment } from "~/models/payment.server";
+import { createNews, deleteNews, type NewsArticle, type NewsInput } from "~/publishing/models/news.server";
+import { clearLoginFailures } from "~/staff/models/login-throttle.server";
+import { createUser, type User } from "~/staff/models/user.server";
+import { insertPayment, type Payment } from "~/giving/models/payment.server";
 import {
   createPledge as createPledgeRow,
   getPledge,
   refreshPledgeTotals,
   type Pledge,
   type PledgeInput,
-} from "~/models/pledge.server";
+} from "~/giving/models/pledge.server";
 import { notePublicChange, openDatabase, type DB } from "~/infra/db.server";
 
 let db: DB | undefined;

@@ -2,10 +2,10 @@
 // form's use case) and a payment as the Donations back office would record it. Names are
 // unique so each test finds exactly its own rows in the shared database.
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
-import { createPledge, type PledgeInput } from "~/models/pledge.server";
-import type { GiftAidDetails } from "~/schemas/donation";
-import { getCharitySettings } from "~/services/charity-settings.server";
-import { addDeclaration } from "~/services/gift-aid-declarations.server";
+import { createPledge, type PledgeInput } from "~/giving/models/pledge.server";
+import type { GiftAidDetails } from "~/giving/schemas/donation";
+import { getCharitySettings } from "~/site/services/charity-settings.server";
+import { addDeclaration } from "~/gift-aid/services/gift-aid-declarations.server";
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { e2eDb, uniqueLetters } from "./db";

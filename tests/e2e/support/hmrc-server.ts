@@ -1,12 +1,12 @@
 import type { BrowserContext } from "@playwright/test";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { openDatabase, type DB } from "~/infra/db.server";
-import { createPledge, refreshPledgeTotals } from "~/models/pledge.server";
-import { createSession } from "~/models/session.server";
-import { getUserByUsername } from "~/models/user.server";
-import { getCharitySettings, saveCharitySettings } from "~/services/charity-settings.server";
-import { addDeclaration } from "~/services/gift-aid-declarations.server";
-import { createSessionCookie, SESSION_COOKIE_NAME } from "~/services/session.server";
+import { createPledge, refreshPledgeTotals } from "~/giving/models/pledge.server";
+import { createSession } from "~/staff/models/session.server";
+import { getUserByUsername } from "~/staff/models/user.server";
+import { getCharitySettings, saveCharitySettings } from "~/site/services/charity-settings.server";
+import { addDeclaration } from "~/gift-aid/services/gift-aid-declarations.server";
+import { createSessionCookie, SESSION_COOKIE_NAME } from "~/staff/services/session.server";
 import {
   ADMIN_USERNAME,
   freePort,

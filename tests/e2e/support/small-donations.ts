@@ -1,7 +1,7 @@
 // Small donations (GASDS) test data in the e2e database. Each project gets a tax year of its own
 // (long past, nobody else's), emptied first, so the claim's figures are exact in a shared database.
-import { giftAidOnPence } from "~/utils/gift-aid";
-import { insertClaim } from "~/models/gift-aid.server";
+import { giftAidOnPence } from "~/gift-aid/utils/gift-aid";
+import { insertClaim } from "~/gift-aid/models/gift-aid.server";
 import { taxYearDays } from "~/utils/tax-year";
 import { e2eDb } from "./db";
 import { createDeclaredPayment, uniqueLastName } from "./gift-aid";

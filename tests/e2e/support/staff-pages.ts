@@ -2,10 +2,10 @@
 // payment, a Gift Aid declaration in a claim batch, an enquiry, a subscriber, a message in the
 // mail log, a newsletter, a team member, a supporter): the pages the whole-site checks visit
 // (valid HTML, fitting a phone). A new staff page belongs in this list.
-import { createNewsletter } from "~/models/newsletter-issues.server";
-import { enqueueMail } from "~/models/outbox.server";
-import { insertVolunteerApplication } from "~/models/volunteer.server";
-import { createClaimBatch } from "~/services/gift-aid-claims.server";
+import { createNewsletter } from "~/publishing/models/newsletter-issues.server";
+import { enqueueMail } from "~/mail/models/outbox.server";
+import { insertVolunteerApplication } from "~/supporters/models/volunteer.server";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
 import { insertEnquiry, insertSubscription, uniqueToken } from "./back-office";
 import { createArticle, createPledge, createThrowawayUser, e2eDb, recordPayment, uniqueTitle } from "./db";
 import { createDeclaredPayment, uniqueLastName } from "./gift-aid";

@@ -4,7 +4,7 @@ import type { ChangeEvent, ReactNode } from "react";
 import { CheckboxField, ErrorList, Honeypot, TextField } from "~/components/ui/form";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
 import type { DonatePageWords } from "~/content/donate-page-words";
-import { donationRules } from "~/schemas/donation-field-rules";
+import { donationRules } from "~/giving/schemas/donation-field-rules";
 import { browserValidation, lazyCrossField } from "~/schemas/field-rules";
 import { useIsPending } from "~/utils/pending";
 
@@ -44,7 +44,7 @@ function ToggleOption({
  * phone and Gift Aid rules once their module has loaded on the form's first focus. A submit
  * goes to the server, which answers every error at once without a reload.
  */
-const crossField = lazyCrossField(() => import("~/schemas/donation-rules").then((rules) => rules.donationIssues));
+const crossField = lazyCrossField(() => import("~/giving/schemas/donation-rules").then((rules) => rules.donationIssues));
 const checks = browserValidation(donationRules, crossField.check, { serverAnswersSubmit: true });
 
 /** The form's state (Conform), kept by the page: its error summary is at the top of the page. */

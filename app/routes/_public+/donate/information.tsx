@@ -6,7 +6,7 @@ import { CardGrid, CardItem, PageSection } from "~/components/ui/card-grid";
 import { Panel } from "~/components/ui/panel";
 import type { DonatePageWords } from "~/content/donate-page-words";
 import { charityRegister } from "~/utils/charity-text";
-import type { GiftCause } from "~/services/gift-causes.server";
+import type { GiftCause } from "~/causes/index.server";
 
 // What the donate page says around its form: the banner, what the gift goes to (an appeal or a
 // supporter's page: its hidden field and its own plain fields), the side boxes and the sections below.

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
-import { staffOverview, stripeEventsNeedingAttention } from "~/services/overview.server";
+import { staffOverview, stripeEventsNeedingAttention } from "~/staff/index.server";
 import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths, canOpen, type SectionKey } from "~/utils/admin-paths";

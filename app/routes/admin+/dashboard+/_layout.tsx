@@ -11,7 +11,7 @@ import { site } from "~/content/site";
 import { staffAccountPages } from "~/content/staff-accounts";
 import { adminPaths, roleLabels, sectionOf, sectionsFor } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
-import { ANY_ROLE } from "~/services/session.server";
+import { ANY_ROLE } from "~/staff/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 // The staff area's own layout: a top bar (who is signed in, the public site, theme, Sign out)

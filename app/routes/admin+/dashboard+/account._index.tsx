@@ -26,11 +26,11 @@ import {
   endMySession,
   mySessions,
   requestEmailChange,
-} from "~/services/account.server";
-import { getSessionToken, renewBrowserSession } from "~/services/session.server";
-import { parseOwnEmailForm, parseOwnNameForm, parseOwnPasswordForm } from "~/services/staff-forms.server";
+} from "~/staff/index.server";
+import { getSessionToken, renewBrowserSession } from "~/staff/index.server";
+import { parseOwnEmailForm, parseOwnNameForm, parseOwnPasswordForm } from "~/staff/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { twoStepOverview } from "~/services/two-step.server";
+import { twoStepOverview } from "~/staff/index.server";
 import {
   addPasskey,
   myPasskeys,
@@ -38,7 +38,7 @@ import {
   passkeyRegistrationOptions,
   removeMyPasskey,
   renameMyPasskey,
-} from "~/services/passkeys.server";
+} from "~/staff/index.server";
 import { adminPaths, roleLabels } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

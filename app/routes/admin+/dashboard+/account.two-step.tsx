@@ -16,7 +16,7 @@ import {
   turnOffTwoStep,
   TwoStepError,
   twoStepOverview,
-} from "~/services/two-step.server";
+} from "~/staff/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

@@ -7,11 +7,11 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { appealFormSchema } from "~/schemas/appeals";
-import { ARTICLE_FORM_LIMITS } from "~/utils/article-form.server";
+import { appealFormSchema } from "~/causes/schemas/appeals";
+import { ARTICLE_FORM_LIMITS } from "~/publishing/index.server";
 import { ImageRejected } from "~/infra/images.server";
-import { AppealRefusal, createAppeal } from "~/services/appeals.server";
-import { appealInput } from "~/services/staff-forms.server";
+import { AppealRefusal, createAppeal } from "~/causes/index.server";
+import { appealInput } from "~/staff/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
-import { statementFileName, statementPdf } from "~/services/giving-statements.server";
+import { statementFileName, statementPdf } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseRecordId } from "~/utils/record-id";
 import { parseTaxYear } from "~/utils/tax-year";

@@ -19,9 +19,9 @@ import {
   pledgeMethodLabels,
   payMethodOf,
   SEARCH_MAX_LENGTH,
-} from "~/schemas/donations";
-import { findPledgesPage } from "~/services/donations.server";
-import { recentDirectDebitProblems } from "~/services/direct-debit.server";
+} from "~/giving/schemas/donations";
+import { findPledgesPage } from "~/giving/index.server";
+import { recentDirectDebitProblems } from "~/giving/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { OLD_PLEDGE_DAYS } from "~/utils/attention";

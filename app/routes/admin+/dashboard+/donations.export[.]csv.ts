@@ -1,8 +1,8 @@
 import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
-import { parsePledgeFilters } from "~/schemas/donations";
-import { PLEDGE_EXPORT_HEADER, pledgeExportRows } from "~/services/donation-exports.server";
+import { parsePledgeFilters } from "~/giving/schemas/donations";
+import { PLEDGE_EXPORT_HEADER, pledgeExportRows } from "~/giving/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { refusal } from "~/utils/http";
 

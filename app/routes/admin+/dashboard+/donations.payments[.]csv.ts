@@ -1,8 +1,8 @@
 import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
-import { parsePaymentsRange } from "~/schemas/donations";
-import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/services/donation-exports.server";
+import { parsePaymentsRange } from "~/giving/schemas/donations";
+import { PAYMENT_EXPORT_HEADER, paymentExportRows } from "~/giving/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { refusal } from "~/utils/http";
 

@@ -8,7 +8,7 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { londonToday } from "~/infra/clock.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { previewYearStatements, sendYearStatements, statementsHistory } from "~/services/giving-statements.server";
+import { previewYearStatements, sendYearStatements, statementsHistory } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +16,7 @@ import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { formatPence } from "~/utils/money";
 import { useIsPending } from "~/utils/pending";
 import { parseTaxYear, taxYearLabel, taxYearOf } from "~/utils/tax-year";
-import { takeFlash } from "~/services/flash.server";
+import { takeFlash } from "~/site/index.server";
 import { savedCountsRedirect } from "~/routes/_glue/saved.server";
 
 // Every donor's giving statement for one tax year in one action: choose the year (a GET form),

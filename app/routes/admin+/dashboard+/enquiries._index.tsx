@@ -8,7 +8,7 @@ import { FilteredList } from "~/components/admin/pagination";
 import { contactSubjectLabel, contactSubjects, isContactSubject } from "~/content/contact";
 import { ENQUIRY_PREVIEW_LENGTH, enquiryMessages, enquiryStatusLabels } from "~/content/enquiries";
 import { site } from "~/content/site";
-import { enquiriesPage } from "~/services/enquiries.server";
+import { enquiriesPage } from "~/supporters/index.server";
 import {
   ENQUIRY_PAGE_SIZE,
   ENQUIRY_SEARCH_MAX,
@@ -16,7 +16,7 @@ import {
   enquiryStatuses,
   parseEnquiryQuery,
   type EnquiryFilter,
-} from "~/schemas/enquiry";
+} from "~/supporters/schemas/enquiry";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";

@@ -4,8 +4,8 @@ import { json } from "@remix-run/node";
 import { contactSubjectLabel, isContactSubject } from "~/content/contact";
 import { csvResponse, toCsv } from "~/infra/csv.server";
 import { logger } from "~/infra/logger.server";
-import { enquiriesForExport } from "~/services/enquiries.server";
-import { parseEnquiryQuery } from "~/schemas/enquiry";
+import { enquiriesForExport } from "~/supporters/index.server";
+import { parseEnquiryQuery } from "~/supporters/schemas/enquiry";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { londonDayAndTime } from "~/utils/dates";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse } from "~/infra/csv.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { attendeesCsv, staffEvent } from "~/services/events.server";
+import { attendeesCsv, staffEvent } from "~/events/index.server";
 import { parseRecordId } from "~/utils/record-id";
 import { invariantResponse } from "~/utils/http";
 

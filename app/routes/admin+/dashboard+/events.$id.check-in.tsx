@@ -6,7 +6,7 @@ import { CameraScan } from "~/components/admin/camera-scan";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { eventIdOf, requireStaffEvent } from "~/routes/_glue/staff-event.server";
-import { checkIn, eventAttendees, type CheckInOutcome } from "~/services/events.server";
+import { checkIn, eventAttendees, type CheckInOutcome } from "~/events/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

@@ -10,9 +10,9 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { eventFormOf, saveEventForm, ticketTypeOf } from "~/routes/_glue/staff-event.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { newEventSchema } from "~/schemas/events";
-import { createEventWithTickets } from "~/services/events.server";
-import { ARTICLE_FORM_LIMITS } from "~/utils/article-form.server";
+import { newEventSchema } from "~/events/schemas/events";
+import { createEventWithTickets } from "~/events/index.server";
+import { ARTICLE_FORM_LIMITS } from "~/publishing/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

@@ -16,16 +16,16 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { pageDecisionSchema, PAGE_DECISIONS, type PageDecision } from "~/schemas/fundraising-page";
-import { takeFlash } from "~/services/flash.server";
+import { pageDecisionSchema, PAGE_DECISIONS, type PageDecision } from "~/causes/schemas/fundraising-page";
+import { takeFlash } from "~/site/index.server";
 import {
   approveMessage,
   decideOnPage,
   FundraisingRefusal,
   fundraisePath,
   pageRecordForStaff,
-} from "~/services/fundraising.server";
-import type { FlashCode } from "~/services/flash.server";
+} from "~/causes/index.server";
+import type { FlashCode } from "~/site/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StaffTable, listCell, listRow } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { pagesForStaff, type FundraisingPageStatus } from "~/services/fundraising.server";
+import { pagesForStaff, type FundraisingPageStatus } from "~/causes/index.server";
 import { pageStatusLabels } from "~/content/appeals";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";

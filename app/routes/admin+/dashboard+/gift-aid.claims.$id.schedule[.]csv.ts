@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse } from "~/infra/csv.server";
 import { notFound } from "~/utils/http";
-import { claimScheduleCsv } from "~/services/gift-aid-claims.server";
+import { claimScheduleCsv } from "~/gift-aid/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseRecordId } from "~/utils/record-id";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { odsResponse } from "~/infra/ods.server";
 import { notFound } from "~/utils/http";
-import { claimScheduleOds } from "~/services/gift-aid-claims.server";
+import { claimScheduleOds } from "~/gift-aid/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { parseRecordId } from "~/utils/record-id";
 

@@ -20,7 +20,7 @@ import {
   removeRefusedLines,
   startSubmission,
   submissionsOfClaim,
-} from "~/services/hmrc-submissions.server";
+} from "~/gift-aid/index.server";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { figuresRow, StaffSection, StaffTable } from "~/components/admin/table";
@@ -29,19 +29,19 @@ import { FormError, TextField } from "~/components/ui/form";
 import { GIFT_AID_ROUNDING_NOTE, giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { historyOf } from "~/services/history.server";
-import { markSubmittedSchema } from "~/schemas/gift-aid";
+import { historyOf } from "~/site/index.server";
+import { markSubmittedSchema } from "~/gift-aid/schemas/gift-aid";
 import { ConfirmForm } from "~/components/admin/confirm-form";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete";
 import { isConfirmed } from "~/utils/confirmation";
-import { GiftAidError } from "~/services/gift-aid-declarations.server";
-import { deleteClaimBatch, getClaimDetail, markClaimSubmitted } from "~/services/gift-aid-claims.server";
+import { GiftAidError } from "~/gift-aid/index.server";
+import { deleteClaimBatch, getClaimDetail, markClaimSubmitted } from "~/gift-aid/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 import { formatLongDate } from "~/utils/dates";
-import { SCHEDULE_HEADER } from "~/utils/gift-aid";
-import { HMRC_SCHEDULE_TEMPLATE, schedulePartCount } from "~/utils/gift-aid-schedule";
+import { SCHEDULE_HEADER } from "~/gift-aid/utils/gift-aid";
+import { HMRC_SCHEDULE_TEMPLATE, schedulePartCount } from "~/gift-aid/utils/gift-aid-schedule";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { BackLink } from "~/components/admin/back-link";

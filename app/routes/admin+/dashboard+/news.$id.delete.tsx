@@ -9,7 +9,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { findArticleByParam, removeArticle } from "~/services/news.server";
+import { findArticleByParam, removeArticle } from "~/publishing/index.server";
 import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";
 import { adminPaths } from "~/utils/admin-paths";

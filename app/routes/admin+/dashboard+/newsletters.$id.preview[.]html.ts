@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
-import { previewNewsletter, requireNewsletter } from "~/services/newsletter-issues.server";
+import { previewNewsletter, requireNewsletter } from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 /**

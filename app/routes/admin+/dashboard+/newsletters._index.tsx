@@ -12,13 +12,13 @@ import { site } from "~/content/site";
 import { requestLogger } from "~/infra/logger.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
-import { newsletterFromArticleSchema } from "~/schemas/newsletter-issues";
+import { newsletterFromArticleSchema } from "~/publishing/schemas/newsletter-issues";
 import {
   composeChoices,
   confirmedRecipientCount,
   draftFromArticle,
   staffNewsletterList,
-} from "~/services/newsletter-issues.server";
+} from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";

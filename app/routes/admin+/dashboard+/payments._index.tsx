@@ -14,15 +14,15 @@ import {
   paymentMethods,
   paymentsRangeQuery,
   parsePaymentsRange,
-} from "~/schemas/donations";
-import { paymentsPage } from "~/services/payments-list.server";
-import { takeFlash } from "~/services/flash.server";
+} from "~/giving/schemas/donations";
+import { paymentsPage } from "~/giving/index.server";
+import { takeFlash } from "~/site/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
-import { paymentMethodLabel } from "~/utils/payment-method";
+import { paymentMethodLabel } from "~/giving/utils/payment-method";
 
 // The Payments list: money received by UK day and method, each day with its net total per
 // method and in all (refunds counted on the day they were given back), to reconcile the day

@@ -7,12 +7,12 @@ import { PersonalDataSections } from "~/components/admin/personal-data";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { privacyRequestMessages } from "~/content/privacy-requests";
 import { site } from "~/content/site";
-import { parsePrivacyEmail } from "~/schemas/privacy";
-import { addressesFor, findPersonalData, holdsAnything } from "~/services/privacy.server";
+import { parsePrivacyEmail } from "~/supporters/schemas/privacy";
+import { addressesFor, findPersonalData, holdsAnything } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
-import { takeFlash } from "~/services/flash.server";
+import { takeFlash } from "~/site/index.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Privacy requests", description: `Privacy requests to ${site.name}.`, noindex: true });

@@ -1,8 +1,8 @@
 import { londonToday, nowDate } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { logger } from "~/infra/logger.server";
-import { parsePrivacyEmail } from "~/schemas/privacy";
-import { addressesFor, countsOf, findPersonalData, subjectAccessExport } from "~/services/privacy.server";
+import { parsePrivacyEmail } from "~/supporters/schemas/privacy";
+import { addressesFor, countsOf, findPersonalData, subjectAccessExport } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { refusal } from "~/utils/http";
 

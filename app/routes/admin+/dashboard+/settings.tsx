@@ -16,11 +16,11 @@ import {
   SETTINGS_GROUP_FIELD,
   settingsGroupSchemaFor,
   settingsGroupSchemas,
-} from "~/schemas/charity-settings";
-import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/services/charity-settings.server";
-import { takeFlash } from "~/services/flash.server";
-import { remindersEnabled, setRemindersEnabled } from "~/services/receipts.server";
-import { setSoftOptInEnabled, softOptInEnabled } from "~/services/soft-opt-in.server";
+} from "~/site/schemas/charity-settings";
+import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/site/index.server";
+import { takeFlash } from "~/site/index.server";
+import { remindersEnabled, setRemindersEnabled } from "~/giving/index.server";
+import { setSoftOptInEnabled, softOptInEnabled } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import {

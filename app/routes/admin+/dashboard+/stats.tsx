@@ -8,7 +8,7 @@ import { adminStatistics } from "~/content/statistics";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { staffStatistics } from "~/services/stats.server";
+import { staffStatistics } from "~/staff/index.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Statistics", description: `Statistics for the staff of ${site.name}.`, noindex: true });

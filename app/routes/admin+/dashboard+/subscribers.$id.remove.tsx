@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { dangerButtonClass } from "~/components/admin/styles";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { removeSubscriber, requireSubscriber } from "~/services/newsletter.server";
+import { removeSubscriber, requireSubscriber } from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";

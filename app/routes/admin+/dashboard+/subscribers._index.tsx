@@ -5,7 +5,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { SubscriberStatus } from "~/components/admin/subscriber-status";
 import { listCell, listRow, StaffTable } from "~/components/admin/table";
 import { site } from "~/content/site";
-import { subscribersPage } from "~/services/newsletter.server";
+import { subscribersPage } from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";

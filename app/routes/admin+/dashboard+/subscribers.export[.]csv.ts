@@ -1,7 +1,7 @@
 import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/infra/csv.server";
-import { exportConfirmedSubscribers } from "~/services/newsletter.server";
+import { exportConfirmedSubscribers } from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { londonDayAndTime } from "~/utils/dates";
 

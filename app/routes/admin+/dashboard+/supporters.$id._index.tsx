@@ -10,15 +10,15 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { takeFlash } from "~/services/flash.server";
-import { publicFormLabels, type PublicFormSource } from "~/services/public-form-identity.server";
+import { takeFlash } from "~/site/index.server";
+import { publicFormLabels, type PublicFormSource } from "~/supporters/index.server";
 import {
   acceptDeclarationByStaff,
   listSupporterPendingDetails,
   resolveSupporterPendingDetails,
-} from "~/services/supporter-review.server";
-import { requireSupporterPage, type TimelineEntry } from "~/services/supporters.server";
-import { Refusal } from "~/services/refusal.server";
+} from "~/supporters/index.server";
+import { requireSupporterPage, type TimelineEntry } from "~/supporters/index.server";
+import { Refusal } from "~/utils/refusal";
 import { requireRecordId } from "~/utils/record-id";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";

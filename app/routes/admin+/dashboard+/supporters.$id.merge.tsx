@@ -13,8 +13,8 @@ import {
   previewMerge,
   resolveSupporterRef,
   type MergePreview,
-} from "~/services/supporter-merge.server";
-import { assertSupporterExists, SupporterError } from "~/services/supporters.server";
+} from "~/supporters/index.server";
+import { assertSupporterExists, SupporterError } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { pageMeta } from "~/utils/meta";

@@ -14,9 +14,9 @@ import {
   SUPPORTER_SEARCH_MAX,
   supporterFiltersQuery,
   type SupporterFilterErrors,
-} from "~/schemas/supporters";
+} from "~/supporters/schemas/supporters";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { supportersPage } from "~/services/supporters.server";
+import { supportersPage } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";

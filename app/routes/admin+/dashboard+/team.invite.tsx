@@ -9,8 +9,8 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { parseInviteForm } from "~/services/staff-forms.server";
-import { invitePerson, TeamError } from "~/services/team.server";
+import { parseInviteForm } from "~/staff/index.server";
+import { invitePerson, TeamError } from "~/staff/index.server";
 import { adminPaths, roleLabels, ROLES } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 

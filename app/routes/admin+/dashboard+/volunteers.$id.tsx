@@ -19,9 +19,9 @@ import {
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { volunteerStatusSchema } from "~/schemas/volunteer";
-import { takeFlash } from "~/services/flash.server";
-import { changeVolunteerStatus, findVolunteerApplication, VolunteerError } from "~/services/volunteers.server";
+import { volunteerStatusSchema } from "~/supporters/schemas/volunteer";
+import { takeFlash } from "~/site/index.server";
+import { changeVolunteerStatus, findVolunteerApplication, VolunteerError } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDateTime } from "~/utils/dates";
 import { useIsPending } from "~/utils/pending";

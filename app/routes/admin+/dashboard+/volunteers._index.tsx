@@ -21,8 +21,8 @@ import {
   VOLUNTEER_SEARCH_MAX,
   volunteerQueryString,
   type VolunteerFilter,
-} from "~/schemas/volunteer";
-import { volunteerApplicationsPage, volunteerInterests } from "~/services/volunteers.server";
+} from "~/supporters/schemas/volunteer";
+import { volunteerApplicationsPage, volunteerInterests } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";

@@ -2,8 +2,8 @@ import { londonToday } from "~/infra/clock.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { csvResponse } from "~/infra/csv.server";
-import { parseVolunteerQuery } from "~/schemas/volunteer";
-import { volunteerApplicationsCsv } from "~/services/volunteers.server";
+import { parseVolunteerQuery } from "~/supporters/schemas/volunteer";
+import { volunteerApplicationsCsv } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 
 /** The applications as CSV (formula-safe), with the same filters as the list (?status, ?kind, ?interest, ?q). */

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import type { PledgeGiftAid } from "~/services/pledge-gift-aid.server";
+import type { PledgeGiftAid } from "~/gift-aid/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";

@@ -1,11 +1,11 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ScrollTable, TableHead, tdClass, thClass } from "~/components/admin/table";
-import type { PledgePayment } from "~/services/donations.server";
+import type { PledgePayment } from "~/giving/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
-import { paymentMethodLabel } from "~/utils/payment-method";
+import { paymentMethodLabel } from "~/giving/utils/payment-method";
 
 /** The pledge's payments, each with the way to remove it or where its Gift Aid claim is, and the total. */
 export function PaymentsTable({

@@ -1,8 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { dangerButtonClass } from "~/components/admin/styles";
-import type { Pledge } from "~/models/pledge.server";
-import { isPaidInFull, payingByLabel, pledgeTypeLabels } from "~/schemas/donations";
+import type { Pledge } from "~/giving/index.server";
+import { isPaidInFull, payingByLabel, pledgeTypeLabels } from "~/giving/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";

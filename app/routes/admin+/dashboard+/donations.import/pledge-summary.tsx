@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PledgeStatusBadge } from "~/components/admin/donations";
-import { pledgeTypeLabels } from "~/schemas/donations";
-import type { PledgeForMatching, ProposalWarning } from "~/utils/bank-statement";
+import { pledgeTypeLabels } from "~/giving/schemas/donations";
+import type { PledgeForMatching, ProposalWarning } from "~/giving/utils/bank-statement";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";

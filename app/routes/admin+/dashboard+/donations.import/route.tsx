@@ -6,16 +6,16 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { BodyError, parseUploadForm } from "~/infra/body.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { BankImportError, confirmImport, statementHeaders } from "~/services/bank-import.server";
-import { MAX_STATEMENT_BYTES } from "~/schemas/donations";
-import { decodeStatement, type ColumnChoice } from "~/utils/bank-statement";
+import { BankImportError, confirmImport, statementHeaders } from "~/giving/index.server";
+import { MAX_STATEMENT_BYTES } from "~/giving/schemas/donations";
+import { decodeStatement, type ColumnChoice } from "~/giving/utils/bank-statement";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 import { ColumnSelects, labelClass } from "./column-selects";
 import { previewData, readChoice, readLineChoices } from "./statement-form.server";
 import { StatementPreview } from "./statement-preview";
-import { takeFlash } from "~/services/flash.server";
+import { takeFlash } from "~/site/index.server";
 import { savedCountsRedirect } from "~/routes/_glue/saved.server";
 
 // Upload a statement, see each credit that names a pledge beside that pledge, tick, confirm.

@@ -1,5 +1,5 @@
-import { previewImport, searchPledgesForLine, type PledgeCandidate } from "~/services/bank-import.server";
-import type { ColumnChoice } from "~/utils/bank-statement";
+import { previewImport, searchPledgesForLine, type PledgeCandidate } from "~/giving/index.server";
+import type { ColumnChoice } from "~/giving/utils/bank-statement";
 
 // What the import page's multipart posts carry, read for its action: the column choice, what
 // staff did on the shown preview, and the preview to show again.

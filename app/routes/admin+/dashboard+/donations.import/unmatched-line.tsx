@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { pledgeTypeLabels } from "~/schemas/donations";
+import { pledgeTypeLabels } from "~/giving/schemas/donations";
 import { adminPaths } from "~/utils/admin-paths";
-import type { ProposalWarning, UnmatchedCredit } from "~/utils/bank-statement";
+import type { ProposalWarning, UnmatchedCredit } from "~/giving/utils/bank-statement";
 import { formatPence } from "~/utils/money";
 import { labelClass } from "./column-selects";
 import { day, warningText, type MatchedPledge } from "./pledge-summary";

@@ -1,4 +1,4 @@
-import type { ClaimCandidate } from "~/services/gift-aid-claims.server";
+import type { ClaimCandidate } from "~/gift-aid/index.server";
 
 /** What the Gift Aid page shows of a payment that could go into a claim (or why it cannot). */
 export const candidateView = (candidate: ClaimCandidate) => ({

@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { figuresCell as td, figuresRow as rowBorder, StaffTable } from "~/components/admin/table";
 import { GIFT_AID_ROUNDING_NOTE } from "~/content/gift-aid-staff";
-import { giftAidOnPence } from "~/utils/gift-aid";
+import { giftAidOnPence } from "~/gift-aid/utils/gift-aid";
 import { adminPaths } from "~/utils/admin-paths";
-import { scheduleDate } from "~/utils/gift-aid";
+import { scheduleDate } from "~/gift-aid/utils/gift-aid";
 import { formatPence } from "~/utils/money";
 import { useIsPending } from "~/utils/pending";
 import type { CandidateRow } from "./candidate-row";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { figuresCell as td, figuresRow as rowBorder, StaffTable } from "~/components/admin/table";
 import { adminPaths } from "~/utils/admin-paths";
-import { scheduleDate } from "~/utils/gift-aid";
+import { scheduleDate } from "~/gift-aid/utils/gift-aid";
 import type { CandidateRow } from "./candidate-row";
 import { Money } from "~/components/admin/figures";
 

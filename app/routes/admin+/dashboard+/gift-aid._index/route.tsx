@@ -7,17 +7,17 @@ import { giftAidStaff } from "~/content/gift-aid-staff";
 import { site } from "~/content/site";
 import { smallDonationsStaff } from "~/content/small-donations";
 import { staffAction } from "~/routes/_glue/action-guard.server";
-import { createBatchSchema } from "~/schemas/gift-aid";
+import { createBatchSchema } from "~/gift-aid/schemas/gift-aid";
 import { formatPence } from "~/utils/money";
-import { GiftAidError, listDeclarationsForStaff } from "~/services/gift-aid-declarations.server";
+import { GiftAidError, listDeclarationsForStaff } from "~/gift-aid/index.server";
 import {
   createClaimBatch,
   listClaimBatches,
   listClaimCandidates,
   pendingClaimAdjustment,
-} from "~/services/gift-aid-claims.server";
+} from "~/gift-aid/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { hmrcGateway, latestSubmissions } from "~/services/hmrc-submissions.server";
+import { hmrcGateway, latestSubmissions } from "~/gift-aid/index.server";
 import { GatewayNote } from "~/components/admin/hmrc-submission";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate } from "~/utils/dates";

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { smallDonationsStaff as copy } from "~/content/small-donations";
-import type { SmallDonationsYear } from "~/services/small-donations.server";
+import type { SmallDonationsYear } from "~/gift-aid/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatPence } from "~/utils/money";
 import { taxYearLabel } from "~/utils/tax-year";

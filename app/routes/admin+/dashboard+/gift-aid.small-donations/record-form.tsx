@@ -8,7 +8,7 @@ import {
   recordSmallDonationSchema,
   smallDonationKindLabels,
   smallDonationMethodLabels,
-} from "~/schemas/small-donations";
+} from "~/gift-aid/schemas/small-donations";
 
 /** Record a cash or contactless gift, or a collection. */
 export function RecordForm({

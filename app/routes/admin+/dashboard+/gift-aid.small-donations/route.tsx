@@ -12,8 +12,8 @@ import { GASDS_ACT_URL, GASDS_GUIDANCE_URL, smallDonationsStaff as copy } from "
 import { londonToday } from "~/infra/clock.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
-import { takeFlash } from "~/services/flash.server";
-import { deleteSmallDonationSchema, recordSmallDonationSchema } from "~/schemas/small-donations";
+import { takeFlash } from "~/site/index.server";
+import { deleteSmallDonationSchema, recordSmallDonationSchema } from "~/gift-aid/schemas/small-donations";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import {
   findSmallDonation,
@@ -21,7 +21,7 @@ import {
   removeSmallDonation,
   SmallDonationError,
   smallDonationsYear,
-} from "~/services/small-donations.server";
+} from "~/gift-aid/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";
 import { formatLongDate } from "~/utils/dates";

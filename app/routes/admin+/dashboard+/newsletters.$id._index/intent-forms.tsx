@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { IntentForm } from "~/components/admin/intent-form";
 import { TextField } from "~/components/ui/form";
-import { newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletter-issues";
+import { newsletterScheduleSchema, newsletterTestSchema } from "~/publishing/schemas/newsletter-issues";
 import { toLondonLocal } from "~/utils/dates";
 
 // The newsletter page's two small forms, each posted with its own intent; `lastResult` is the

@@ -14,8 +14,8 @@ import { site } from "~/content/site";
 import { getEnv } from "~/infra/env.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
-import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/schemas/newsletter-issues";
-import { takeFlash } from "~/services/flash.server";
+import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/publishing/schemas/newsletter-issues";
+import { takeFlash } from "~/site/index.server";
 import {
   composeChoices,
   confirmedRecipientCount,
@@ -27,7 +27,7 @@ import {
   saveNewsletterDraft,
   scheduleNewsletter,
   sendNewsletterTest,
-} from "~/services/newsletter-issues.server";
+} from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDateTime, fromLondonLocal } from "~/utils/dates";

@@ -1,0 +1,33 @@
+// The causes domain's server entry: what routes and other domains may call. Its insides
+// (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
+export { listAppeals } from "./models/appeal.server";
+export type { Appeal, AppealInput } from "./models/appeal.server";
+export {
+  AppealRefusal,
+  appealIsOpen,
+  appealRecord,
+  appealsWithTotals,
+  createAppeal,
+  mayManageAppeals,
+  publicAppeal,
+  reviseAppeal,
+  sitemapAppeals,
+} from "./services/appeals.server";
+export {
+  FundraisingRefusal,
+  approveMessage,
+  decideOnPage,
+  fundraisePath,
+  ownerMayEdit,
+  pageOfManageToken,
+  pageRecordForStaff,
+  pagesForStaff,
+  publicFundraisingPage,
+  queuePageOwnerGiftMail,
+  reviseOwnPage,
+  sitemapFundraisingPages,
+  startFundraisingPage,
+} from "./services/fundraising.server";
+export type { FundraisingPageStatus } from "./services/fundraising.server";
+export { causeLabels, giftCauseOf, giftCauseOfPost } from "./services/gift-causes.server";
+export type { GiftCause } from "./services/gift-causes.server";

@@ -1,0 +1,21 @@
+import { CONTACT_LIMITS, emailRule, type FieldRules } from "~/schemas/field-rules";
+
+// The ticket form's rules (see field-rules.ts), without zod: the public events page loads them.
+
+export const eventBookingRules = {
+  name: { label: "Your name", required: true, maxLength: CONTACT_LIMITS.name, text: "name" },
+  email: emailRule(),
+  ticket_type: { label: "Ticket", required: true, missingMessage: "Choose a ticket" },
+  quantity: { label: "Number of tickets", required: true, missingMessage: "Choose how many tickets" },
+  donation: { label: "Donation", maxLength: 12 },
+} satisfies FieldRules;
+
+/** The ticket form's guest fields, by ticket (2 onwards: ticket 1 is the buyer's own). */
+export const guestNameField = (ticket: number) => `guest_name_${ticket}`;
+export const guestEmailField = (ticket: number) => `guest_email_${ticket}`;
+
+export const waitlistRules = {
+  name: { label: "Your name", required: true, maxLength: CONTACT_LIMITS.name, text: "name" },
+  email: emailRule(),
+  ticket_type: { label: "Ticket", required: true, missingMessage: "Choose a ticket" },
+} satisfies FieldRules;

@@ -1,0 +1,26 @@
+// The ticket and waiting-list e-mails: app/services/mail-templates.server.ts's blocks, with one
+// of their own: a ticket (its QR code as an image from the site, and its code as text).
+import type { CharitySettings } from "~/utils/charity-settings";
+import { escapeHtml } from "~/utils/xml";
+import { renderMail, type MailBlock } from "~/mail/index.server";
+
+export type EventMailBlock =
+  | Exclude<MailBlock, { kind: "made" | "heading" | "pre" }>
+  | { kind: "ticket"; heading: string; token: string; qrUrl: string };
+
+function ticketBlock(block: Extract<EventMailBlock, { kind: "ticket" }>): MailBlock {
+  return {
+    kind: "made",
+    text: `${block.heading}\nCode: ${block.token}`,
+    html: `<h2 style="font-size:1.1em">${escapeHtml(block.heading)}</h2><p><img src="${escapeHtml(block.qrUrl)}" width="240" height="240" alt="QR code of this ticket"></p><p style="font-family:monospace;word-break:break-all">${escapeHtml(block.token)}</p>`,
+  };
+}
+
+export function eventMail(charity: CharitySettings, rawSubject: string, blocks: EventMailBlock[]) {
+  const { subject, text, html } = renderMail(
+    charity,
+    rawSubject,
+    blocks.map((block) => (block.kind === "ticket" ? ticketBlock(block) : block)),
+  );
+  return { subject, text, html };
+}

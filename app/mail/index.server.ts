@@ -1,0 +1,38 @@
+// The mail domain's server entry: what routes and other domains may call. Its insides
+// (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
+export {
+  countNewsletterMail,
+  countQueuedMail,
+  deleteOldMail,
+  deleteQueuedMailForSubscriber,
+  enqueueMail,
+} from "./models/outbox.server";
+export type { NewsletterMailCounts } from "./models/outbox.server";
+export { findMail, mailLogPage } from "./services/mail-log.server";
+export { currentSender, queueTestMail, retryFailedMail, startMailSender } from "./services/mail-sender.server";
+export {
+  directDebitDonorMail,
+  donorGivingLinkMail,
+  donorPaymentMail,
+  donorPledgeMail,
+  donorReminderMail,
+  donorStatementMail,
+  enquiryAcknowledgement,
+  newsletterConfirmationMail,
+  newsletterMail,
+  pageOwnerMail,
+  renderMail,
+  staffCardAlert,
+  staffEnquiryAlert,
+  staffLinkMail,
+  staffNoticeMail,
+  staffPledgeAlert,
+  staffVolunteerAlert,
+  volunteerAcknowledgement,
+} from "./services/mail-templates.server";
+export type {
+  GiftAidDeclarationCopy,
+  MailBlock,
+  MailContent,
+  NewsletterContent,
+} from "./services/mail-templates.server";

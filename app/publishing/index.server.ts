@@ -1,0 +1,68 @@
+// The publishing domain's server entry: what routes and other domains may call. Its insides
+// (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
+export { countNews } from "./models/news.server";
+export type { NewsArticle, NewsCursor, NewsInput, NewsStatus } from "./models/news.server";
+export {
+  createPendingSubscriber,
+  deleteUnconfirmedSubscribers,
+  getNewsletterSubscriber,
+  recordConsentEvent,
+  recordNewsletterBounce,
+  resetNewsletterBounces,
+  setLegalBasis,
+  setSubscriberStatus,
+} from "./models/subscriber.server";
+export {
+  articleHistory,
+  articlesAfter,
+  cachedPublicAnswer,
+  feedArticles,
+  findArticle,
+  findArticleByParam,
+  newsListPage,
+  nextScheduledPublish,
+  publishArticle,
+  publishState,
+  recentNews,
+  removeArticle,
+  reviseArticle,
+  sitemapArticles,
+  staffNewsList,
+} from "./services/news.server";
+export {
+  NewsletterIssueError,
+  composeChoices,
+  confirmedRecipientCount,
+  draftFromArticle,
+  newsletterProgress,
+  newsletterWebPath,
+  previewNewsletter,
+  publicNewsletter,
+  requireNewsletter,
+  saveNewsletterDraft,
+  scheduleNewsletter,
+  sendNewsletter,
+  sendNewsletterTest,
+  sentNewsletters,
+  sitemapNewsletters,
+  staffNewsletterList,
+  startNewsletterScheduler,
+} from "./services/newsletter-issues.server";
+export {
+  checkConfirmToken,
+  checkUnsubscribeToken,
+  confirmSubscription,
+  consentHistory,
+  exportConfirmedSubscribers,
+  newsletterPaths,
+  receivesNewsletter,
+  removeSubscriber,
+  requireSubscriber,
+  setNewsletterFromGiving,
+  signUpForNewsletter,
+  subscribersPage,
+  unsubscribe,
+} from "./services/newsletter.server";
+export { SearchRefusal, indexAppeal, searchSite } from "./services/search.server";
+export type { SearchHit, SearchKind } from "./services/search.server";
+export { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "./utils/article-form.server";

@@ -1,0 +1,316 @@
+// Site search (issue 53, docs/search.md): what is indexed and how a visitor's query is answered.
+// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles and appeals
+// are indexed by their services in the same transaction as the change (indexArticle,
+// indexAppeal); the site's own pages, projects and publications come from app/content and are
+// refreshed at start-up when they changed (ensureSearchIndex) and by `npm run search:rebuild`.
+import crypto from "node:crypto";
+import { londonToday, now, nowIsoString } from "~/infra/clock.server";
+import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
+import { markdownToText } from "~/infra/markdown.server";
+import { publicPdfText } from "~/infra/pdf-text.server";
+import {
+  closestIndexWords,
+  putSearchDocuments,
+  readSearchIndexVersion,
+  removeSearchDocument,
+  removeSearchDocumentsOfKind,
+  searchDocuments,
+  writeSearchIndexVersion,
+  type SearchDocument,
+  type SearchHit,
+  type SearchKind,
+} from "~/infra/search-index.server";
+import { listAppeals, type Appeal } from "~/causes/index.server";
+import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
+import { aboutOverview, historyMilestones } from "~/content/about";
+import { faq } from "~/content/faq";
+import { getInvolvedPages } from "~/content/get-involved";
+import { privacyPolicy, termsOfUse } from "~/content/legal";
+import { projects } from "~/content/projects";
+import { publications } from "~/content/publications";
+import { officers, trustees } from "~/content/team";
+import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
+import { searchTerms } from "~/utils/search-text";
+
+export type { SearchHit, SearchKind };
+
+/** Bumped when what is indexed, or how, changes: every database is then re-indexed at start-up. */
+const INDEX_FORMAT = 1;
+
+// ---- What is indexed ----
+
+/** An article's document, or null when it is a draft (a scheduled one is indexed, found from its time). */
+function articleDocument(article: NewsArticle): SearchDocument | null {
+  if (article.status !== "published") return null;
+  return {
+    kind: "news",
+    ref: String(article.id),
+    title: article.title,
+    body: markdownToText(article.content),
+    url: `/news/${article.id}`,
+    shownAt: article.publishAt,
+    visibleFrom: article.publishAt,
+  };
+}
+
+/** An appeal's document, or null when it is closed (an open one is found only within its days). */
+function appealDocument(appeal: Appeal): SearchDocument | null {
+  if (!appeal.isOpen) return null;
+  return {
+    kind: "appeal",
+    ref: String(appeal.id),
+    title: appeal.title,
+    body: markdownToText(appeal.story),
+    url: `/appeals/${appeal.slug}`,
+    shownAt: appeal.startsOn,
+    openFrom: appeal.startsOn,
+    openUntil: appeal.endsOn,
+  };
+}
+
+/**
+ * Called in the transaction that saved, published, unpublished or scheduled an article (news
+ * service): its document is replaced, or removed while it is a draft.
+ */
+export async function indexArticle(trx: DB, article: NewsArticle): Promise<void> {
+  const doc = articleDocument(article);
+  if (doc) await putSearchDocuments(trx, [doc]);
+  else await removeSearchDocument(trx, "news", String(article.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** Called in the transaction that deleted an article. */
+export async function unindexArticle(trx: DB, id: number): Promise<void> {
+  await removeSearchDocument(trx, "news", String(id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** Called in the transaction that created or changed an appeal: found while it is open. */
+export async function indexAppeal(trx: DB, appeal: Appeal): Promise<void> {
+  const doc = appealDocument(appeal);
+  if (doc) await putSearchDocuments(trx, [doc]);
+  else await removeSearchDocument(trx, "appeal", String(appeal.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+const page = (ref: string, title: string, url: string, body: string[]): SearchDocument => ({
+  kind: "page",
+  ref,
+  title,
+  body: body.join("\n"),
+  url,
+  shownAt: null,
+});
+
+/** The site's own pages, projects and publications (with the text of their PDFs), from app/content. */
+export async function siteDocuments(): Promise<SearchDocument[]> {
+  const people = [...trustees, ...officers].map((person) => `${person.name}, ${person.role}`);
+  const pages: SearchDocument[] = [
+    page("about", aboutOverview.heading, "/about", aboutOverview.paragraphs),
+    page(
+      "history",
+      "Our History",
+      "/about/history",
+      historyMilestones.map((milestone) => `${milestone.period}: ${milestone.title}. ${milestone.text}`),
+    ),
+    page(
+      "faq",
+      "Frequently Asked Questions",
+      "/about/faq",
+      faq.map((item) => `${item.question} ${item.answer.join(" ")}`),
+    ),
+    page("team", "Our Team", "/about/team", ["Trustees and officers.", ...people]),
+    page(
+      "get-involved",
+      "Get Involved",
+      "/get-involved",
+      getInvolvedPages.map((p) => `${p.title}: ${p.summary}`),
+    ),
+    ...getInvolvedPages.map((p) =>
+      page(`get-involved/${p.slug}`, p.title, `/get-involved/${p.slug}`, [p.summary, ...p.paragraphs]),
+    ),
+    page("privacy", privacyPolicy.title, "/privacy", [privacyPolicy.description, privacyPolicy.intro]),
+    page("terms", termsOfUse.title, "/terms", [termsOfUse.description, termsOfUse.intro]),
+  ];
+  const projectDocs: SearchDocument[] = projects.map((project) => ({
+    kind: "project",
+    ref: project.slug,
+    title: project.title,
+    body: [project.summary, project.imageAlt, ...project.gallery.map((image) => image.alt)].join("\n"),
+    url: `/projects/${project.slug}`,
+    shownAt: null,
+  }));
+  const publicationDocs: SearchDocument[] = [];
+  for (const publication of publications) {
+    const pdf = publication.downloadUrl ? await publicPdfText(publication.downloadUrl) : null;
+    publicationDocs.push({
+      kind: "publication",
+      ref: publication.slug,
+      title: publication.title,
+      body: [`${publication.type}.`, publication.description, pdf ?? ""].join("\n"),
+      url: publication.downloadUrl ?? "/publications",
+      shownAt: publication.date,
+    });
+  }
+  return [...pages, ...projectDocs, ...publicationDocs];
+}
+
+const SITE_KINDS = ["page", "project", "publication"] as const satisfies readonly SearchKind[];
+
+/** What the index holds of the site's own content, as one string: a change means a refresh. */
+function versionOf(docs: SearchDocument[]): string {
+  const hash = crypto.createHash("sha256").update(JSON.stringify(docs)).digest("hex").slice(0, 16);
+  return `${INDEX_FORMAT}:${hash}`;
+}
+
+/**
+ * Re-indexes everything (`npm run search:rebuild`, and at start-up after a migration or a change
+ * of the site's content): every published article, every open appeal, the site's pages, projects
+ * and publications; documents of things that no longer exist go. In one transaction on `db`.
+ */
+export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents: number }> {
+  const site = await siteDocuments();
+  return immediateTransaction(db, async (trx) => {
+    const count = await rebuildIn(trx, site);
+    await writeSearchIndexVersion(trx, versionOf(site));
+    return { documents: count };
+  });
+}
+
+async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
+  // Other instances forget the answers they keep (PostgreSQL; SQLite's data_version moves itself).
+  await notePublicChange(trx);
+  await afterCommit(trx, forgetAnswers);
+  const articles = (await listNews(trx)).map(articleDocument).filter((doc): doc is SearchDocument => doc !== null);
+  const appeals = (await listAppeals(trx)).map(appealDocument).filter((doc): doc is SearchDocument => doc !== null);
+  const groups: [SearchKind, SearchDocument[]][] = [
+    ["news", articles],
+    ["appeal", appeals],
+    ...SITE_KINDS.map((kind): [SearchKind, SearchDocument[]] => [kind, site.filter((doc) => doc.kind === kind)]),
+  ];
+  for (const [kind, docs] of groups) {
+    await removeSearchDocumentsOfKind(trx, kind);
+    await putSearchDocuments(trx, docs);
+  }
+  return articles.length + appeals.length + site.length;
+}
+
+const ensured = new WeakMap<DB, Promise<void>>();
+
+/**
+ * Makes sure the index is whole and holds this version of the site's content: when the database
+ * was indexed by another version of the app (or only by migration 0042), everything is
+ * re-indexed once. Run at start-up (db:setup) and before the first search of a process.
+ */
+export function ensureSearchIndex(db: DB = getDb()): Promise<void> {
+  let done = ensured.get(db);
+  if (!done) {
+    done = (async () => {
+      const site = await siteDocuments();
+      const version = versionOf(site);
+      if ((await readSearchIndexVersion(db)) === version) return;
+      await immediateTransaction(db, async (trx) => {
+        // Another instance may have done it while this one waited for the lock.
+        if ((await readSearchIndexVersion(trx)) === version) return;
+        await rebuildIn(trx, site);
+        await writeSearchIndexVersion(trx, version);
+      });
+    })();
+    // A failure is tried again by the next search, not remembered.
+    done.catch(() => ensured.delete(db));
+    ensured.set(db, done);
+  }
+  return done;
+}
+
+// ---- Answering a query ----
+
+export interface SearchResults {
+  query: string;
+  terms: string[];
+  page: number;
+  pageCount: number;
+  total: number;
+  hits: SearchHit[];
+  /** "Did you mean…": the query with its misspelt words replaced, when that finds something. */
+  suggestion: string | null;
+}
+
+/** Why a query cannot be answered (a 400 with this message). */
+export class SearchRefusal extends Error {}
+
+// Answers are kept a moment, in this process, by their words and page (not in the page cache,
+// which keeps whole pages and would then hold one per query): a popular query (an appeal on
+// television) costs one search a minute. Forgotten when anything indexed changes (here, or in
+// another instance: the data version), when a scheduled article's time comes, and after a minute.
+const ANSWERS_MAX = 500;
+const ANSWER_MS = 60_000;
+
+interface KeptAnswer {
+  results: Omit<SearchResults, "query">;
+  dataVersion: number;
+  generation: number;
+  expiresAt: number;
+}
+
+const answers = new Map<string, KeptAnswer>();
+let generation = 0;
+
+/** Called once a change to the index commits (and by tests that change it behind the services' back). */
+export function forgetAnswers(): void {
+  generation++;
+  answers.clear();
+}
+
+/** How long an answer found now may be kept: a minute, or until the next scheduled article goes public. */
+async function keepUntil(db: DB, at: number): Promise<number> {
+  const next = await nextPublishAfter(db, new Date(at - 10_000).toISOString());
+  return Math.min(at + ANSWER_MS, next ? Date.parse(next) : Infinity);
+}
+
+export async function searchSite(query: string, page: number): Promise<SearchResults> {
+  if (!Number.isSafeInteger(page) || page < 1 || page > SEARCH_PAGES_MAX) {
+    throw new SearchRefusal(`Choose a page of results from 1 to ${SEARCH_PAGES_MAX}.`);
+  }
+  const db = getDb();
+  await ensureSearchIndex(db);
+  const terms = searchTerms(query);
+  const moment = { now: nowIsoString(), today: londonToday() };
+  const key = `${moment.today}|${page}|${terms.join(" ")}`;
+  const dataVersion = await dataVersionNow(db);
+  const kept = answers.get(key);
+  if (kept && kept.dataVersion === dataVersion && kept.generation === generation && now() < kept.expiresAt) {
+    return { ...kept.results, query };
+  }
+  const before = generation;
+  const results = await findAnswer(db, terms, page, moment);
+  if (before === generation) {
+    answers.delete(key);
+    answers.set(key, { results, dataVersion, generation, expiresAt: await keepUntil(db, now()) });
+    if (answers.size > ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+  }
+  return { ...results, query };
+}
+
+async function findAnswer(
+  db: DB,
+  terms: string[],
+  page: number,
+  moment: { now: string; today: string },
+): Promise<Omit<SearchResults, "query">> {
+  const { total, hits } = await searchDocuments(db, terms, {
+    ...moment,
+    limit: SEARCH_PAGE_SIZE,
+    offset: (page - 1) * SEARCH_PAGE_SIZE,
+  });
+  const pageCount = Math.min(SEARCH_PAGES_MAX, Math.ceil(total / SEARCH_PAGE_SIZE));
+  let suggestion: string | null = null;
+  if (total === 0 && terms.length > 0) {
+    const words = await closestIndexWords(db, terms);
+    // Offered only when it finds something now (a scheduled article's words are not given away).
+    if (words && (await searchDocuments(db, words, { ...moment, limit: 1, offset: 0 })).total > 0) {
+      suggestion = words.join(" ");
+    }
+  }
+  return { terms, page, pageCount, total, hits, suggestion };
+}

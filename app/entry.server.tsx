@@ -49,21 +49,21 @@ const ABORT_DELAY = 5_000;
 // Wiring done once, when remix-serve loads the server build: each request's client address (for
 // the public-form throttle) and foreign Origin (a 403, not Remix's empty 500), in
 // app/infra/request-scope.server.ts. News writes clear the page cache
-// in app/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
+// in app/publishing/services/news.server.ts; housekeeping runs from the requests below, at most hourly.
 trackRequests();
 // What still escapes every handler is logged with its request; a rejection never stops the server
 // (app/infra/last-resort.server.ts).
 installLastResortHandlers();
 // Background work, each on the one loop of app/infra/background-worker.server.ts, started here
-// and only here: the outbox sender (app/services/mail-sender.server.ts) delivers what a killed
+// and only here: the outbox sender (app/mail/services/mail-sender.server.ts) delivers what a killed
 // server left queued at once, then polls for retries, and writes that queue mail kick it after
 // commit; card gifts' Checkout Sessions that Stripe's rate limit held back
-// (app/services/checkout-queue.server.ts); claims sent to HMRC, resumed where the database says
-// they were (app/services/hmrc-submissions.server.ts).
+// (app/giving/services/checkout-queue.server.ts); claims sent to HMRC, resumed where the database says
+// they were (app/gift-aid/services/hmrc-submissions.server.ts).
 startMailSender();
 startCheckoutQueue();
 startHmrcSubmissions();
-// Scheduled newsletters (app/services/newsletter-issues.server.ts): due ones are queued once.
+// Scheduled newsletters (app/publishing/services/newsletter-issues.server.ts): due ones are queued once.
 startNewsletterScheduler();
 
 /**

@@ -278,7 +278,7 @@ export interface PledgesTable {
   /**
    * Derived from type, amount, paid_pence and cancelled_at; kept with each change (0006). For a
    * monthly pledge 'active' only means "not cancelled": whether it awaits its first payment, is
-   * active or has lapsed depends on today too (app/models/pledge.server.ts, pledgeStatusOn).
+   * active or has lapsed depends on today too (app/giving/models/pledge.server.ts, pledgeStatusOn).
    */
   status: ColumnType<PledgeStatus, PledgeStatus | undefined, PledgeStatus>;
   /** How the donor chose to pay: bank transfer, or card through Stripe Checkout (0013). */
@@ -554,7 +554,7 @@ export interface SmallDonationsTable {
 
 export interface FormPostsTable {
   id: Generated<number>;
-  /** HMAC of the client's address (see app/services/public-form.server.ts). */
+  /** HMAC of the client's address (see app/site/services/public-form.server.ts). */
   client: string;
   posted_at: string;
 }

@@ -9,7 +9,7 @@ import { getFormProps, useForm, type FormOptions, type SubmissionResult } from "
 
 // The application form at the end of the Volunteers, Internships and Advisory Board pages: a light
 // form (app/utils/light-form.ts, no zod in the page), checked in the browser with the rules the
-// server applies (app/schemas/volunteer-rules.ts), loaded on the form's first focus to keep the
+// server applies (app/supporters/schemas/volunteer-rules.ts), loaded on the form's first focus to keep the
 // page under its JavaScript budget; until then, and without JavaScript, the server answers with
 // the errors and the input kept.
 

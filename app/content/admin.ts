@@ -9,7 +9,7 @@ export const adminMessages = {
   notFound: "Article not found",
 } as const;
 
-/** Why a pledge cannot be cancelled or a payment removed (services/donations.server.ts refuses with these). */
+/** Why a pledge cannot be cancelled or a payment removed (giving/services/donations.server.ts refuses with these). */
 export const donationRefusals = {
   paidInFull: "This pledge is paid in full: there is nothing to cancel.",
   alreadyCancelled: "This pledge is already cancelled.",

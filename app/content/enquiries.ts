@@ -15,7 +15,7 @@ export const enquiryMessages = {
     pages: "Enquiry pages",
   },
   deleteError: "The enquiry could not be deleted. Please try again.",
-  /** Said beside the search box: what a search looks at (see app/models/enquiry.server.ts). */
+  /** Said beside the search box: what a search looks at (see app/supporters/models/enquiry.server.ts). */
   searchHelp: `Finds names and e-mail addresses that start with what you type, in every enquiry, and any text in the name, address or message of the latest ${MESSAGE_SEARCH_WINDOW.toLocaleString("en-GB")} enquiries.`,
 } as const;
 

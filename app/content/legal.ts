@@ -27,7 +27,7 @@ const WHO_HEADING = "Who can see it";
 
 /**
  * The services outside the charity that receive personal data in this installation (read from
- * its configuration by app/services/processors.server.ts); null or false: not used.
+ * its configuration by app/site/services/processors.server.ts); null or false: not used.
  */
 export interface Processors {
   /** Card gifts through Stripe Checkout. */

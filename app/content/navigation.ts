@@ -2,7 +2,7 @@ import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 import type { CharityRegister } from "~/utils/charity-text";
 import { getProject, projectCards, type Project } from "~/content/projects";
 
-// The site's menu and footer lists. Read on the server only (app/services/page-frame.server.ts),
+// The site's menu and footer lists. Read on the server only (app/site/services/page-frame.server.ts),
 // they reach every page as the root loader's data (`links`), so the words are not in the
 // JavaScript every page loads; a component that imports this module brings them back.
 

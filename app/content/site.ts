@@ -90,7 +90,7 @@ export const charityDefaults: CharitySettings = {
   hmrcOfficialLastName: "",
   hmrcOfficialPostcode: "",
   hmrcOfficialPhone: "",
-  // Filled in on the server (app/services/charity-settings.server.ts, from app/content/volunteers.ts),
+  // Filled in on the server (app/site/services/charity-settings.server.ts, from app/content/volunteers.ts),
   // so the list stays out of every page's JavaScript.
   volunteerInterests: "",
 };

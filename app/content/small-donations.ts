@@ -1,7 +1,7 @@
 import { GIFT_AID_PENCE_PER_POUND } from "./gift-aid";
 
 // The Gift Aid Small Donations Scheme (GASDS) screen's wording, with HMRC's guidance it follows.
-// The figures themselves are in app/utils/gasds.ts.
+// The figures themselves are in app/gift-aid/utils/gasds.ts.
 
 /** HMRC's guidance, checked on 25 November 2026. */
 export const GASDS_GUIDANCE_URL = "https://www.gov.uk/claiming-a-top-up-payment-on-small-charitable-donations";

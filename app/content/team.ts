@@ -1,6 +1,6 @@
 /**
  * A trustee or officer as the public "Our Team" page lists them (a staff account is a
- * `TeamMember`, app/models/user.server.ts).
+ * `TeamMember`, app/staff/models/user.server.ts).
  */
 export interface TrusteeOrOfficer {
   name: string;

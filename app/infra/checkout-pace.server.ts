@@ -3,7 +3,7 @@ import { getEnv } from "./env.server";
 
 // This process's gate for making a Checkout Session while the donor waits (appeal
 // night). Stripe allows about 25 session creations a second; above it, it answers 429. The
-// background queue (app/services/checkout-queue.server.ts) paces itself across every instance
+// background queue (app/giving/services/checkout-queue.server.ts) paces itself across every instance
 // through the database; this gate only decides, without a query, whether the donor's own
 // request may try at once: a token bucket of STRIPE_CHECKOUT_PER_SECOND, closed while Stripe's
 // last Retry-After runs and while the queue has gifts waiting (first come, first served).

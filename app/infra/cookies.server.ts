@@ -20,7 +20,7 @@ export function readCookie(request: Request, name: string): string | undefined {
   return readCookies(request)[name];
 }
 
-/** The staff session cookie's name; its value is signed (see app/services/session.server.ts). */
+/** The staff session cookie's name; its value is signed (see app/staff/services/session.server.ts). */
 export const SESSION_COOKIE_NAME = "__session";
 
 /** Whether the request carries a staff session cookie at all (valid or not). */

@@ -13,7 +13,7 @@ import { getTheme } from "./theme.server";
  * page is built on PUBLIC_URL, never on the request's host, so the path is enough), so a
  * signed-in or per-theme variant can never be served to someone else. Every write in this process
  * that changes what a cached page shows drops those pages (pagesChanged, in
- * app/services/pages-changed.server.ts), and an entry stored before another process wrote to the
+ * app/site/services/pages-changed.server.ts), and an entry stored before another process wrote to the
  * database (SQLite's data_version moved) is not used.
  *
  * Whether a request is a hit is decided once, by `claimPage`, the first time it is asked for
@@ -114,7 +114,7 @@ export class PageCache {
   }
 
   /**
-   * Drops the pages whose path `shows` picks (app/services/pages-changed.server.ts says which
+   * Drops the pages whose path `shows` picks (app/site/services/pages-changed.server.ts says which
    * pages show what). A render in flight when this is called stores nothing, whatever its page.
    */
   drop(shows: (path: string) => boolean): void {

@@ -1,6 +1,6 @@
 // The charity's own numbers as staff type them (Settings): each function checks one and gives
 // it back in the one form the site shows, or null when it cannot be right. Pure and
-// client-safe: the settings schema (app/schemas/charity-settings.ts) runs them in the browser
+// client-safe: the settings schema (app/site/schemas/charity-settings.ts) runs them in the browser
 // and on the server.
 
 const SEPARATORS = /[\s-]/g;

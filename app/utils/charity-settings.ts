@@ -1,7 +1,7 @@
 // The charity's own details (names, numbers, contacts, bank account, social links): their shape,
 // the Settings form's groups and labels, and pure helpers the pages use to show them. Client-safe
-// and without zod (the validation is app/schemas/charity-settings.ts). Stored in the database and
-// read through app/services/charity-settings.server.ts; the defaults of a fresh database are the
+// and without zod (the validation is app/site/schemas/charity-settings.ts). Stored in the database and
+// read through app/site/services/charity-settings.server.ts; the defaults of a fresh database are the
 // placeholders in app/content/site.ts.
 
 import { chapterFields, socialFields } from "./charity-links";

@@ -8,7 +8,7 @@ import { binaryType } from "./portable";
 //   instances read it to know that a cached page is stale (app/infra/db.server.ts,
 //   dataVersionNow). SQLite's `pragma data_version` does that job there.
 // - job_runs: when a periodic job (housekeeping) last started, claimed with a conditional
-//   update so that it runs once per period across instances (app/models/job-run.server.ts).
+//   update so that it runs once per period across instances (app/site/models/job-run.server.ts).
 // - upload_files: the re-encoded variants of uploaded photos, so that every instance serves
 //   them (app/infra/upload-store.server.ts). On SQLite they stay in the uploads folder.
 

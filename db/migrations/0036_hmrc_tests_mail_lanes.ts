@@ -14,10 +14,10 @@ import { sql, type Kysely } from "kysely";
 //   a few an hour, all forms together): a partial index on the lower-cased address and time of
 //   those kinds only, so the count reads a handful of index entries and other mail pays nothing.
 
-/** The kinds of acknowledgements (app/models/outbox.server.ts, ACKNOWLEDGEMENT_KINDS). */
+/** The kinds of acknowledgements (app/mail/models/outbox.server.ts, ACKNOWLEDGEMENT_KINDS). */
 const ACKNOWLEDGEMENT_KINDS = ["pledge.donor", "enquiry.ack", "newsletter.confirm", "volunteer.ack"];
 
-/** The kinds of time-limited links when this migration was written (app/models/outbox.server.ts). */
+/** The kinds of time-limited links when this migration was written (app/mail/models/outbox.server.ts). */
 const LINK_KINDS = [
   "donor-giving-link",
   "staff-password-reset",

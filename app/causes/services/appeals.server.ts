@@ -27,7 +27,7 @@ import { indexAppeal } from "~/publishing/index.server";
 
 // The charity's appeals: staff create and edit them (Appeals section); the public page shows the
 // story, the goal and what has been given, computed from the appeal's pledges on each uncached
-// render (app/models/appeal.server.ts causeTotals). Changes drop the cached pages (docs/decisions/0021-what-a-shared-cache-may-keep.md, 0030).
+// render (app/causes/models/appeal.server.ts causeTotals). Changes drop the cached pages (docs/decisions/0021-what-a-shared-cache-may-keep.md, 0030).
 
 export class AppealRefusal extends Refusal {}
 

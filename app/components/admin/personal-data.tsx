@@ -7,7 +7,7 @@ import { volunteerKindLabels, type VolunteerKind, type VolunteerStatus } from "~
 import { EnquiryStatusBadge } from "./enquiry-status";
 import { VolunteerStatusBadge } from "./volunteer-status";
 
-// What a privacy request finds, one section per kind of record (see app/services/privacy.server.ts).
+// What a privacy request finds, one section per kind of record (see app/supporters/services/privacy.server.ts).
 
 interface Enquiry {
   id: number;

@@ -1,4 +1,4 @@
-// The ticket and waiting-list e-mails: app/services/mail-templates.server.ts's blocks, with one
+// The ticket and waiting-list e-mails: app/mail/services/mail-templates.server.ts's blocks, with one
 // of their own: a ticket (its QR code as an image from the site, and its code as text).
 import type { CharitySettings } from "~/utils/charity-settings";
 import { escapeHtml } from "~/utils/xml";

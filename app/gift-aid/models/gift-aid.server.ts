@@ -8,7 +8,7 @@ import { netPenceOf } from "~/giving/index.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 // Gift Aid declarations, claim batches and their frozen rows. Rules (what is claimable, what
-// HMRC accepts, what a submitted batch allows) live in app/utils/gift-aid.ts and the service.
+// HMRC accepts, what a submitted batch allows) live in app/gift-aid/utils/gift-aid.ts and the service.
 
 export interface Declaration {
   id: number;
@@ -186,7 +186,7 @@ export async function setDeclarationConfirmed(
 
 /**
  * A payment of a supporter who made at least one declaration, with every declaration of theirs:
- * which one covers it (if any) is decided by app/utils/gift-aid.ts (coveringDeclaration).
+ * which one covers it (if any) is decided by app/gift-aid/utils/gift-aid.ts (coveringDeclaration).
  */
 export interface DeclaredPayment {
   paymentId: number;

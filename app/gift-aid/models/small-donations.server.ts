@@ -3,7 +3,7 @@ import { deletedAny } from "~/infra/row-count.server";
 import type { SmallDonationKind, SmallDonationMethod } from "~/gift-aid/utils/gasds";
 
 // Small donations (Gift Aid Small Donations Scheme): cash and contactless gifts without a
-// declaration, recorded by staff (0019). The claim itself is worked out in app/utils/gasds.ts.
+// declaration, recorded by staff (0019). The claim itself is worked out in app/gift-aid/utils/gasds.ts.
 
 export interface SmallDonation {
   id: number;

@@ -69,7 +69,7 @@ export async function addDeclaration(
   });
 }
 
-/** A supporter's declaration in UK days, as the cover rule (app/utils/gift-aid.ts) takes it. */
+/** A supporter's declaration in UK days, as the cover rule (app/gift-aid/utils/gift-aid.ts) takes it. */
 export function coverOf(declaration: Declaration): CoverDeclaration {
   return {
     id: declaration.id,

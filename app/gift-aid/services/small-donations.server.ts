@@ -25,7 +25,7 @@ import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-
 import { Refusal } from "~/utils/refusal";
 
 // Gift Aid Small Donations Scheme: recording and deleting small donations (audited), and the claim
-// for a tax year with its CSV. The rules are in app/utils/gasds.ts; docs/gift-aid.md explains them.
+// for a tax year with its CSV. The rules are in app/gift-aid/utils/gasds.ts; docs/gift-aid.md explains them.
 
 export class SmallDonationError extends Refusal {}
 

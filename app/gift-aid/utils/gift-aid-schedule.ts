@@ -1,7 +1,7 @@
 import { SCHEDULE_HEADER } from "./gift-aid";
 
 // HMRC's Gift Aid schedule spreadsheet (the .ods): where each thing sits in HMRC's template. Apart
-// from app/utils/gift-aid.ts, which the donate form's bundle carries, so the form ships none of it.
+// from app/gift-aid/utils/gift-aid.ts, which the donate form's bundle carries, so the form ships none of it.
 
 /**
  * Where things sit in HMRC's own Gift Aid schedule spreadsheet for Charities Online (the template

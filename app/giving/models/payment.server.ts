@@ -43,7 +43,7 @@ export function netPenceOf(eb: ExpressionBuilder<Database, "payments">) {
 const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);
 
 /**
- * Inserts one payment or refund. Called by the ledger alone (app/services/ledger.server.ts),
+ * Inserts one payment or refund. Called by the ledger alone (app/giving/services/ledger.server.ts),
  * which refreshes the pledge's totals in the same transaction
  * (refreshPledgeTotals). A bank line recorded before violates the unique index and throws.
  */

@@ -9,7 +9,7 @@ export { isCalendarDay };
 // and cancel forms, and the bank statement import's column choice. Shared by page and action.
 
 /**
- * A pledge's status as staff see it today (the rule: pledgeStatusOn in app/models/pledge.server.ts).
+ * A pledge's status as staff see it today (the rule: pledgeStatusOn in app/giving/models/pledge.server.ts).
  * "pending" is a one-time gift not yet covered or a monthly gift awaiting its first payment;
  * "active" a monthly gift (a bank standing order or a card subscription) paid within QUIET_MONTHLY_DAYS;
  * "lapsed" one with no payment for that long.

@@ -26,7 +26,7 @@ import { donorPaymentMail, donorReminderMail, type GiftAidDeclarationCopy } from
 
 /**
  * Whether Gift Aid applies to a payment on a pledge by the enduring rule: any declaration of the
- * pledge's supporter whose window holds the day the money arrived (app/utils/gift-aid.ts,
+ * pledge's supporter whose window holds the day the money arrived (app/gift-aid/utils/gift-aid.ts,
  * coveringDeclaration), the rule the claim batches follow, so the thank-you never promises Gift
  * Aid the claim would not make.
  */

@@ -3,7 +3,7 @@
 // references however donors typed them, and matching credits with their warnings. Pure functions
 // (no database, no server-only imports), unit-tested on real exports in
 // tests/fixtures/bank-statements. The use case that looks pledges up and records payments is
-// app/services/bank-import.server.ts.
+// app/giving/services/bank-import.server.ts.
 import type { PledgeStatusValue } from "~/giving/schemas/donations";
 import { parse } from "csv-parse/sync";
 import { giftDayProblem } from "~/utils/dates";

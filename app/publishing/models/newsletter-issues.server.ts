@@ -5,7 +5,7 @@ import { deletedAny, updatedAny } from "~/infra/row-count.server";
 import { camelRow, snakeRow, type CamelRow } from "~/utils/row-shape";
 
 // Newsletters (the issues staff write and send); subscribers and their consent are in
-// app/models/subscriber.server.ts, the messages in app/models/outbox.server.ts.
+// app/publishing/models/subscriber.server.ts, the messages in app/mail/models/outbox.server.ts.
 
 export type { NewsletterStatus };
 

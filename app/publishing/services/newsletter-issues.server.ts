@@ -41,7 +41,7 @@ import { Refusal } from "~/utils/refusal";
 
 // Newsletters: drafts, preview, a test, sending (now or at a UK time) to every confirmed
 // subscriber through the outbox, and the public archive. Subscriptions and consent live in
-// app/services/newsletter.server.ts; delivery (rate limit, retries, bounces) in mail-sender.
+// app/publishing/services/newsletter.server.ts; delivery (rate limit, retries, bounces) in mail-sender.
 
 export type { Newsletter, NewsletterMailCounts };
 

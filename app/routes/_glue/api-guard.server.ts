@@ -1,7 +1,7 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): the JSON API's guard, which reads the
 // bearer token and throws the API's 401 or 403. Tokens are issued and ended by the auth service
-// (app/services/auth.server.ts); what a role allows is the session service's `allows`.
+// (app/staff/services/auth.server.ts); what a role allows is the session service's `allows`.
 import type { User } from "~/staff/index.server";
 import { getApiUser } from "~/staff/index.server";
 import { allows, type Access } from "~/staff/index.server";

@@ -1,6 +1,6 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): the public form actions' skeleton
-// (donate, contact, publications) over app/services/public-form.server.ts.
+// (donate, contact, publications) over app/site/services/public-form.server.ts.
 import type { Submission } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z } from "zod";

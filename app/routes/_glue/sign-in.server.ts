@@ -1,6 +1,6 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): the redirects that end the sign-in
-// steps, over the session service (app/services/session.server.ts), which returns the
+// steps, over the session service (app/staff/services/session.server.ts), which returns the
 // Set-Cookie values.
 import { redirect } from "@remix-run/node";
 import { endSession, startSecondStep, startUserSession, type SignInVia } from "~/staff/index.server";

@@ -1,7 +1,7 @@
 // Route glue (app/routes/_glue/: the HTTP side shared by routes; no route lives here, since
 // remix-flat-routes takes no `.server` file as a route): the staff guard every staff loader and
 // action calls, and the redirect or 403 it throws. Who is signed in and what a role allows are
-// the session service's (app/services/session.server.ts), which answers with data.
+// the session service's (app/staff/services/session.server.ts), which answers with data.
 import { redirect } from "@remix-run/node";
 import { hasSessionCookie } from "~/infra/cookies.server";
 import { allows, clearSessionCookie, getUser, type Access } from "~/staff/index.server";

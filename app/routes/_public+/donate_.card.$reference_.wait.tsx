@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";
 
 // Appeal night: a card gift whose Checkout Session Stripe's rate limit held back
-// waits here while the queue makes it (app/services/checkout-queue.server.ts). The page
+// waits here while the queue makes it (app/giving/services/checkout-queue.server.ts). The page
 // refreshes itself (the Refresh header: no JavaScript needed) and, as soon as
 // the session is made, the loader sends the donor to it. The bank transfer is always offered.
 

@@ -10,7 +10,7 @@ import { notFound } from "~/utils/http";
 import { parseTaxYear } from "~/utils/tax-year";
 
 // The signed-in donor's giving statement for one tax year, downloaded directly as a PDF (the
-// same statement staff send, app/services/giving-statements.server.ts). No session: back to /giving.
+// same statement staff send, app/supporters/services/giving-statements.server.ts). No session: back to /giving.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const supporterId = await requireDonor(request);

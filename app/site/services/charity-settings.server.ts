@@ -23,7 +23,7 @@ import {
  * Read on every request (the root loader puts them in every page), so the answer is kept in
  * memory: a save in this process drops it, and a write by another process moves SQLite's
  * data_version, after which it is read again. A save also clears the rendered-page cache, as a
- * news write does (app/services/news.server.ts): every public page shows some of these details.
+ * news write does (app/publishing/services/news.server.ts): every public page shows some of these details.
  * A shared cache (CDN, nginx) may still serve a page it holds for its usual `s-maxage`
  * (SHARED_CACHE_SECONDS), as after an article is published.
  */
@@ -71,7 +71,7 @@ export interface SettingsChange {
 
 /**
  * Saves one group of the Settings form (values already validated and normalised by
- * app/schemas/charity-settings.ts). Only what changed is written, each change audited with
+ * app/site/schemas/charity-settings.ts). Only what changed is written, each change audited with
  * its value before and after, in one transaction; then cached copies are dropped.
  */
 export async function saveCharitySettings(

@@ -25,7 +25,7 @@ export const parseOwnNameForm = (formData: FormData) => parseWithZod(formData, {
 export const parseOwnEmailForm = (formData: FormData) => parseWithZod(formData, { schema: ownEmailSchema });
 export const parseOwnPasswordForm = (formData: FormData) => parseWithZod(formData, { schema: ownPasswordSchema });
 
-/** The appeal fields of a valid staff appeal form (app/schemas/appeals.ts). */
+/** The appeal fields of a valid staff appeal form (app/causes/schemas/appeals.ts). */
 export function appealInput(value: AppealFormInput): AppealInput {
   return {
     slug: value.slug,

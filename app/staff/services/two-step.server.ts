@@ -19,12 +19,7 @@ import {
 import { countPasskeys, deleteUserPasskeys } from "~/staff/models/passkey.server";
 import { deleteOtherSessions, deleteSessionsWithoutTwoStep } from "~/staff/models/session.server";
 import { claimTotpStep, getTeamMember, getTwoStep, setTwoStep, type User } from "~/staff/models/user.server";
-import {
-  forgetCachedSettingRows,
-  getCharitySettings,
-  settingSwitchOn,
-  storeSettingSwitch,
-} from "~/site/index.server";
+import { forgetCachedSettingRows, getCharitySettings, settingSwitchOn, storeSettingSwitch } from "~/site/index.server";
 import { staffNoticeMail } from "~/mail/index.server";
 import { nowIsoString } from "~/infra/clock.server";
 import { admitDoorAttempt, clearDoorAttempts } from "~/staff/services/attempt-limits.server";
@@ -88,7 +83,7 @@ export async function twoStepRequired(): Promise<boolean> {
   return teamRequiresTwoStep();
 }
 
-/** The Settings switch (one settings store, app/services/charity-settings.server.ts) that makes two-step sign-in required of everyone. */
+/** The Settings switch (one settings store, app/site/services/charity-settings.server.ts) that makes two-step sign-in required of everyone. */
 const REQUIRE_TWO_STEP_SETTING = "requireTwoStep";
 
 /** Whether the team must use two-step sign-in (off until an admin turns it on); read through the settings cache. */

@@ -3,7 +3,12 @@ import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { ContactEnquiriesTable, Database } from "../../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { deletedAny, deletedCount } from "~/infra/row-count.server";
-import { MESSAGE_SEARCH_WINDOW, SEARCH_COUNT_CAP, type EnquiryFilter, type EnquiryStatus } from "~/supporters/schemas/enquiry";
+import {
+  MESSAGE_SEARCH_WINDOW,
+  SEARCH_COUNT_CAP,
+  type EnquiryFilter,
+  type EnquiryStatus,
+} from "~/supporters/schemas/enquiry";
 import { findOrCreateSupporterByEmail } from "./supporter-identity.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
@@ -15,7 +20,7 @@ const toEnquiry = (row: Selectable<ContactEnquiriesTable>): ContactEnquiry => ca
 export interface EnquiryInput {
   name: string;
   email: string;
-  /** One of the contact page's subjects (checked by app/schemas/contact.ts). */
+  /** One of the contact page's subjects (checked by app/supporters/schemas/contact.ts). */
   subject: string;
   message: string;
   channel: ContactEnquiriesTable["channel"];

@@ -5,7 +5,7 @@ import { updatedAny } from "~/infra/row-count.server";
 import { netPenceOf } from "~/giving/index.server";
 
 // The queries behind donors' receipts, yearly giving statements and payment reminders. A donor
-// is a supporter (app/models/supporter.server.ts): every pledge of theirs, under any of their
+// is a supporter (app/supporters/models/supporter.server.ts): every pledge of theirs, under any of their
 // e-mail addresses, carries their supporter id.
 
 /** pledges.supporter_id: who the donor of a pledge is, in SQL. */

@@ -17,7 +17,7 @@ import { deletedCount } from "~/infra/row-count.server";
 // Privacy requests: everything held about one e-mail address, across tables, found by a
 // case-insensitive exact match on lower(email) (addresses are ASCII: app/schemas/email.ts), and
 // its erasure. The only module that reads or deletes across those tables for a person; the use
-// case (app/services/privacy.server.ts) decides what is erased and what is kept. Unlike every
+// case (app/supporters/services/privacy.server.ts) decides what is erased and what is kept. Unlike every
 // other model its records keep the columns' own names: a subject access export shows the person
 // the data as it is stored, field by field.
 

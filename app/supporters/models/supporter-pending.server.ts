@@ -7,7 +7,7 @@ import { camelRow, type CamelRow } from "~/utils/row-shape";
 // An e-mail address is not a person (migration 0038): what a public form typed for an address
 // whose supporter already had a gift is kept beside the supporter (supporter_pending_details)
 // until staff merge or reject it. Only SQL here; the rules are in
-// app/services/public-form-identity.server.ts.
+// app/supporters/services/public-form-identity.server.ts.
 
 export type PendingDetails = CamelRow<Selectable<SupporterPendingDetailsTable>>;
 

@@ -212,7 +212,7 @@ export async function listSupporters(
 // One supporter's records
 // ---------------------------------------------------------------------------------------
 
-// Each list is what the supporter's page shows (app/services/supporters.server.ts), oldest first.
+// Each list is what the supporter's page shows (app/supporters/services/supporters.server.ts), oldest first.
 
 export async function listSupporterPledges(db: DB, id: number) {
   const rows = await db

@@ -1,6 +1,12 @@
 import { z } from "~/schemas/zod";
 import { contactSubjectValues } from "~/content/contact";
-import { blankAsUndefined, listPageField, listQueryString, listSearchField, parseListQuery } from "~/schemas/staff-list-query";
+import {
+  blankAsUndefined,
+  listPageField,
+  listQueryString,
+  listSearchField,
+  parseListQuery,
+} from "~/schemas/staff-list-query";
 
 // The staff inbox's filters (a GET form, so they live in the URL) and its actions.
 
@@ -13,7 +19,7 @@ export const ENQUIRY_SEARCH_MIN = 2;
 export const ENQUIRY_SEARCH_MAX = 100;
 /**
  * A search matches names and addresses of every enquiry by prefix, and any text in the newest
- * MESSAGE_SEARCH_WINDOW enquiries (see app/models/enquiry.server.ts for why).
+ * MESSAGE_SEARCH_WINDOW enquiries (see app/supporters/models/enquiry.server.ts for why).
  */
 export const MESSAGE_SEARCH_WINDOW = 1_000;
 /** A search's count stops here ("1,000+"): counting every match of a loose term is slow. */

@@ -1,6 +1,6 @@
 // The volunteer form's lengths and which fields are required, with no import: the page reads them
 // at once (the controls' required and maxlength attributes), while the checks that need the field
-// rules (app/schemas/volunteer-checks.ts) load when the visitor first focuses the form.
+// rules (app/supporters/schemas/volunteer-checks.ts) load when the visitor first focuses the form.
 
 export const VOLUNTEER_LIMITS = {
   name: 100,
@@ -13,7 +13,7 @@ export const VOLUNTEER_LIMITS = {
   note: 1_000,
 } as const;
 
-/** The controls' `required` and `maxlength` (the same as app/schemas/volunteer-rules.ts). */
+/** The controls' `required` and `maxlength` (the same as app/supporters/schemas/volunteer-rules.ts). */
 export const volunteerConstraint: Record<string, { required?: boolean; maxLength?: number }> = {
   name: { required: true, maxLength: VOLUNTEER_LIMITS.name },
   email: { required: true, maxLength: 254 },

@@ -1,5 +1,5 @@
 // The volunteer application form's rules (see field-rules.ts), without zod: the public page
-// checks them in the browser (browserValidation) and app/schemas/volunteer.ts builds the server's
+// checks them in the browser (browserValidation) and app/supporters/schemas/volunteer.ts builds the server's
 // schema from the same rules and messages. Whether a district is a real one (the `postcode`
 // library) is checked by the server only, which keeps the library and the donate form's rules out
 // of the page's JavaScript (its 100 KB budget).

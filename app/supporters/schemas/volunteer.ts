@@ -3,11 +3,17 @@ import { isVolunteerKind, volunteerKinds, volunteerStatuses } from "~/content/vo
 import { postcodeDistrict } from "~/utils/postcode-district";
 import { emailField, requiredText, textCharacters } from "~/schemas/email";
 import { requiredMessage, tooLongMessage } from "~/schemas/field-rules";
-import { blankAsUndefined, listPageField, listQueryString, listSearchField, parseListQuery } from "~/schemas/staff-list-query";
+import {
+  blankAsUndefined,
+  listPageField,
+  listQueryString,
+  listSearchField,
+  parseListQuery,
+} from "~/schemas/staff-list-query";
 import { INVALID_DISTRICT_MESSAGE, VOLUNTEER_LIMITS, volunteerIssues, volunteerRules } from "./volunteer-rules";
 
 // The volunteer application form on the server (built from the rules the browser checks,
-// app/schemas/volunteer-rules.ts), and the staff Volunteers section's filters and status change.
+// app/supporters/schemas/volunteer-rules.ts), and the staff Volunteers section's filters and status change.
 
 const { name, email, phone, district, availability, experience, why, consent } = volunteerRules;
 

@@ -3,7 +3,7 @@
 // subscribed to the newsletter with the basis "charity soft opt-in" (the form's version and the
 // time). Only ever at the moment of a gift on that form: never for contacts from before the
 // switch, from imports or from staff, and never for an address that unsubscribed. Every
-// newsletter carries its unsubscribe link and header (app/services/newsletter-issues.server.ts).
+// newsletter carries its unsubscribe link and header (app/publishing/services/newsletter-issues.server.ts).
 import { DONATE_FORM_VERSION, SOFT_OPT_IN_LINE } from "~/content/soft-opt-in";
 import { nowDate } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";

@@ -37,7 +37,7 @@ import { Refusal } from "~/utils/refusal";
 // Volunteer, internship and advisory-board applications (docs/volunteers.md): made on the Get
 // Involved pages, acknowledged by e-mail with a staff alert, worked through by staff (each status
 // change audited with who, when and an optional note), exported as CSV, deleted after the retention
-// period unless active, and covered by privacy requests (app/services/privacy.server.ts).
+// period unless active, and covered by privacy requests (app/supporters/services/privacy.server.ts).
 
 export class VolunteerError extends Refusal {}
 

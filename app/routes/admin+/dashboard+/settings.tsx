@@ -38,7 +38,7 @@ import { REMINDER_AFTER_DAYS } from "~/utils/receipts";
 // The charity's own details, edited by admins: a form per group (fieldset), each saved on its
 // own, so fixing the bank details never needs the rest to be complete. Works without
 // JavaScript (the server answers with field errors and the input kept); with it, fields are
-// checked as they are left. Saving clears the cached public pages (app/services/charity-settings.server.ts).
+// checked as they are left. Saving clears the cached public pages (app/site/services/charity-settings.server.ts).
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Settings", description: `The details of ${site.name} shown on the site.`, noindex: true });

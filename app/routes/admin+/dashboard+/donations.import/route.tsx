@@ -22,8 +22,8 @@ import { savedCountsRedirect } from "~/routes/_glue/saved.server";
 // Every step is a plain multipart form post; the statement's text rides along in a hidden
 // field, so choosing columns or confirming needs no second upload and no JavaScript.
 // The page has three states that share one form: upload, preview (statement-preview.tsx and the
-// pieces beside it) and the result. The rules live in services/bank-import.server.ts and
-// utils/bank-statement.ts; what the posts carry is read in statement-form.server.ts.
+// pieces beside it) and the result. The rules live in giving/services/bank-import.server.ts and
+// giving/utils/bank-statement.ts; what the posts carry is read in statement-form.server.ts.
 
 export const meta: MetaFunction = () =>
   pageMeta({

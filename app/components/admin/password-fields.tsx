@@ -9,13 +9,5 @@ export function CurrentPasswordField({ meta, label }: { meta: FieldMeta; label: 
 
 /** The password a person chooses (an invitation, a reset, their account page), with the rules it must meet. */
 export function NewPasswordField({ meta, label }: { meta: FieldMeta; label: string }) {
-  return (
-    <TextField
-      meta={meta}
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      hint={staffPasswordHint}
-    />
-  );
+  return <TextField meta={meta} label={label} type="password" autoComplete="new-password" hint={staffPasswordHint} />;
 }

@@ -25,11 +25,15 @@ import {
 } from "~/gift-aid/models/gift-aid.server";
 import { listSubmissionsOfClaim } from "~/gift-aid/models/hmrc-submission.server";
 import { isCalendarDay, toLondonDay } from "~/utils/dates";
-import { cellIndex, HMRC_SCHEDULE_TEMPLATE, hmrcScheduleColumns, schedulePartCount } from "~/gift-aid/utils/gift-aid-schedule";
+import {
+  cellIndex,
+  HMRC_SCHEDULE_TEMPLATE,
+  hmrcScheduleColumns,
+  schedulePartCount,
+} from "~/gift-aid/utils/gift-aid-schedule";
 import {
   coveringDeclaration,
   SCHEDULE_HEADER,
-  type CoverDeclaration,
   scheduleCells,
   scheduleRow,
   type ScheduleRow,

@@ -11,7 +11,12 @@ import { getStripe, type Stripe } from "~/infra/stripe.server";
 import { child, idOf, isFields, pence, text, type Fields } from "~/infra/stripe-fields.server";
 import { recordAudit } from "~/site/index.server";
 import { enqueueMail } from "~/mail/index.server";
-import { findLatestCardPayment, findPaymentByStripeId, refundedSoFar, type Payment } from "~/giving/models/payment.server";
+import {
+  findLatestCardPayment,
+  findPaymentByStripeId,
+  refundedSoFar,
+  type Payment,
+} from "~/giving/models/payment.server";
 import {
   getPledge,
   getPledgeByCustomer,

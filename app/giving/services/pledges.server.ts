@@ -16,11 +16,7 @@ import type { CharitySettings } from "~/utils/charity-settings";
 import { adminPaths } from "~/utils/admin-paths";
 import type { DonationInput, GiftAidDetails } from "~/giving/schemas/donation";
 import { londonToday, nowDate } from "~/infra/clock.server";
-import {
-  addDeclaration,
-  getDeclarationEmailCopy,
-  getEnduringDeclarationEmailCopy,
-} from "~/gift-aid/index.server";
+import { addDeclaration, getDeclarationEmailCopy, getEnduringDeclarationEmailCopy } from "~/gift-aid/index.server";
 import { getCharitySettings } from "~/site/index.server";
 import { keepPublicFormDetails } from "~/supporters/index.server";
 import { Refusal } from "~/utils/refusal";

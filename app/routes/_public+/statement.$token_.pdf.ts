@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { statementWording as words } from "~/content/statement";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
-import {
-  checkStatementLink,
-  STATEMENT_LINK_DAYS,
-  statementFileName,
-  statementPdf,
-} from "~/supporters/index.server";
+import { checkStatementLink, STATEMENT_LINK_DAYS, statementFileName, statementPdf } from "~/supporters/index.server";
 import { refusal } from "~/utils/http";
 
 // The giving statement PDF behind a signed link (the page before it: statement.$token.tsx).

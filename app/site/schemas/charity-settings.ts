@@ -1,6 +1,12 @@
 import { z } from "~/schemas/zod";
 import { emailField, requiredText } from "~/schemas/email";
-import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, textProblem, tooLongMessage, type TextKind } from "~/schemas/field-rules";
+import {
+  EMAIL_MAX_LENGTH,
+  INVALID_EMAIL_MESSAGE,
+  textProblem,
+  tooLongMessage,
+  type TextKind,
+} from "~/schemas/field-rules";
 import { settingsGroups, type SettingKey, type SettingsGroup } from "~/utils/charity-settings";
 import {
   ibanProblem,

@@ -3,7 +3,13 @@ import { nowDate } from "~/infra/clock.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { readCookie, SESSION_COOKIE_NAME } from "~/infra/cookies.server";
 import { canOpen, ROLES, type Role, type SectionKey } from "~/utils/admin-paths";
-import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS, type SignInVia } from "~/staff/models/session.server";
+import {
+  createSession,
+  deleteSession,
+  getSessionUser,
+  SESSION_TTL_MS,
+  type SignInVia,
+} from "~/staff/models/session.server";
 
 export type { SignInVia };
 import { getUserById, recordSignIn } from "~/staff/models/user.server";

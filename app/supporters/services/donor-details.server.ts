@@ -15,7 +15,11 @@ import {
   listDeclarationsOfSupporters,
   setDeclarationConfirmed,
 } from "~/gift-aid/index.server";
-import { getHeldDetails, setSupporterDetails, type SupporterDetails } from "~/supporters/models/supporter-details.server";
+import {
+  getHeldDetails,
+  setSupporterDetails,
+  type SupporterDetails,
+} from "~/supporters/models/supporter-details.server";
 import { listSupporterEmails } from "~/supporters/models/supporter.server";
 import { charityText } from "~/utils/charity-text";
 import { charitySettingsIn } from "~/site/index.server";

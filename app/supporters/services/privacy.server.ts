@@ -25,7 +25,11 @@ import {
   type WhollyErasedTable,
   normaliseEmail,
 } from "~/supporters/models/privacy.server";
-import { deleteSupporterIfUnused, findSupporterIdByEmail, listSupporterEmails } from "~/supporters/models/supporter.server";
+import {
+  deleteSupporterIfUnused,
+  findSupporterIdByEmail,
+  listSupporterEmails,
+} from "~/supporters/models/supporter.server";
 import { deletePendingDetailsOf } from "~/supporters/models/supporter-pending.server";
 
 /**

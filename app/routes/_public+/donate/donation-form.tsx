@@ -44,7 +44,9 @@ function ToggleOption({
  * phone and Gift Aid rules once their module has loaded on the form's first focus. A submit
  * goes to the server, which answers every error at once without a reload.
  */
-const crossField = lazyCrossField(() => import("~/giving/schemas/donation-rules").then((rules) => rules.donationIssues));
+const crossField = lazyCrossField(() =>
+  import("~/giving/schemas/donation-rules").then((rules) => rules.donationIssues),
+);
 const checks = browserValidation(donationRules, crossField.check, { serverAnswersSubmit: true });
 
 /** The form's state (Conform), kept by the page: its error summary is at the top of the page. */

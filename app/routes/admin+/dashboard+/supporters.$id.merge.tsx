@@ -8,12 +8,7 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import {
-  mergeSupporters,
-  previewMerge,
-  resolveSupporterRef,
-  type MergePreview,
-} from "~/supporters/index.server";
+import { mergeSupporters, previewMerge, resolveSupporterRef, type MergePreview } from "~/supporters/index.server";
 import { assertSupporterExists, SupporterError } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { isConfirmed } from "~/utils/confirmation";

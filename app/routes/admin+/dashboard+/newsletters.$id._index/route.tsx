@@ -14,7 +14,11 @@ import { site } from "~/content/site";
 import { getEnv } from "~/infra/env.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
-import { newsletterDraftSchema, newsletterScheduleSchema, newsletterTestSchema } from "~/publishing/schemas/newsletter-issues";
+import {
+  newsletterDraftSchema,
+  newsletterScheduleSchema,
+  newsletterTestSchema,
+} from "~/publishing/schemas/newsletter-issues";
 import { takeFlash } from "~/site/index.server";
 import {
   composeChoices,

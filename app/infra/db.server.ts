@@ -465,15 +465,28 @@ export class MigrationError extends Error {
  * creates it again under the same name (see 0013_stripe): a rename would repoint other tables'
  * foreign keys, and the rows inserted again settle the deferred violations the drop counted.
  */
+/** How often reading the migration state is tried again before a migration run gives up. */
+const STATE_READ_TRIES = 5;
+
 export async function migrateToLatest(db: DB, provider: MigrationProvider = migrationProvider): Promise<string[]> {
   if (!db.getExecutor().adapter.supportsTransactionalDdl) {
     throw new Error("migrateToLatest needs a database opened with openDatabase (transactional migrations)");
   }
   const migrator = new Migrator({ db, provider });
   const applied: string[] = [];
+  let stateReadFailures = 0;
   for (;;) {
     const { error, results = [] } = await migrator.migrateUp();
     const failed = results.find((r) => r.status === "Error");
+    if (error && !failed && stateReadFailures < STATE_READ_TRIES) {
+      // Without a failed result the error came before any migration ran: reading the state. On
+      // PostgreSQL that read lists the tables (outside the migration lock), and another instance
+      // migrating at the same moment may drop one between the list and its columns' query. Nothing
+      // was applied by this try, so it is safe to read again, after a short, growing pause.
+      stateReadFailures += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50 * stateReadFailures));
+      continue;
+    }
     if (error || failed) {
       // Without a failed result the error came before any migration ran (e.g. reading state).
       const name = failed?.migrationName ?? "(none: reading the migration state failed)";

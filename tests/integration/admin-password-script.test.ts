@@ -1,7 +1,11 @@
 // `npm run admin:password`: its core sets the password, ends every session of that user and
 // only that user, lifts a lock-out, and refuses short passwords and unknown users clearly.
 import { beforeEach, describe, expect, it } from "vitest";
-import { checkLoginThrottle, recordLoginFailure, MAX_FAILURES_PER_USERNAME } from "~/staff/models/login-throttle.server";
+import {
+  checkLoginThrottle,
+  recordLoginFailure,
+  MAX_FAILURES_PER_USERNAME,
+} from "~/staff/models/login-throttle.server";
 import { createSession, getSessionUser } from "~/staff/models/session.server";
 import { createUser, verifyLogin } from "~/staff/models/user.server";
 import { getDb } from "~/infra/db.server";

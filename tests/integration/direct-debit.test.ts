@@ -273,7 +273,8 @@ describe("what counts", () => {
 describe("Your giving", () => {
   it("changes the amount from the next collection and cancels, each e-mailed with the advance-notice promise", async () => {
     const { pledge } = await monthlyDirectDebit();
-    const { changeMonthlyCardAmountByDonor, stopMonthlyGiftByDonor } = await import("~/supporters/services/donor-portal.server");
+    const { changeMonthlyCardAmountByDonor, stopMonthlyGiftByDonor } =
+      await import("~/supporters/services/donor-portal.server");
     const supporterId = (await pledgeRow()).supporter_id!;
     await changeMonthlyCardAmountByDonor(supporterId, pledge.reference, "20");
     const update = standIn.requests

@@ -5,7 +5,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
-import { createPendingSubscriber, getNewsletterSubscriber, setSubscriberStatus } from "~/publishing/models/subscriber.server";
+import {
+  createPendingSubscriber,
+  getNewsletterSubscriber,
+  setSubscriberStatus,
+} from "~/publishing/models/subscriber.server";
 import { claimDueMail } from "~/mail/models/outbox.server";
 import * as oneClickRoute from "~/routes/_public+/newsletter.one-click.$token";
 import { deliverDueMail, queueTestMail } from "~/mail/services/mail-sender.server";

@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findStatementHeader, readStatementRecords, readStatementRows, type LineProblem } from "~/giving/utils/bank-statement";
+import {
+  findStatementHeader,
+  readStatementRecords,
+  readStatementRows,
+  type LineProblem,
+} from "~/giving/utils/bank-statement";
 
 const fixture = (name: string) =>
   fs.readFileSync(new URL(`../fixtures/bank-statements/${name}`, import.meta.url), "utf8");

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { coveringDeclaration, giftAidApplies, UNCONFIRMED_REASON, type CoverDeclaration } from "~/gift-aid/utils/gift-aid";
+import {
+  coveringDeclaration,
+  giftAidApplies,
+  UNCONFIRMED_REASON,
+  type CoverDeclaration,
+} from "~/gift-aid/utils/gift-aid";
 
 // Which of a supporter's declarations covers a payment (enduring Gift Aid, docs/gift-aid.md).
 const d = (id: number, declaredOn: string, extra: Partial<CoverDeclaration> = {}): CoverDeclaration => ({

@@ -42,5 +42,13 @@ afterAll(async () => {
   await (globalThis as { __charityDb?: { destroy(): Promise<void> } }).__charityDb?.destroy();
   // A file another connection of the test (an upload, a WAL checkpoint's worker) closes as the
   // folder goes can leave it briefly not empty: Node retries the removal then.
-  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  try {
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  } catch (error) {
+    // Still not empty after the retries (a background write of the file's last test landing as
+    // the folder goes: seen twice in a full run): the folder is in the system's temporary
+    // directory, so it is left there rather than failing a file whose tests all passed.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTEMPTY" && code !== "EBUSY") throw error;
+  }
 });

@@ -49,7 +49,7 @@ process.env.HMRC_GATEWAY_TEST = "0";
 
 const { setClock } = await import("~/infra/clock.server");
 const { createClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
-const { saveCharitySettings } = await import("~/site/services/charity-settings.server");
+const { saveClaimantSettings } = await import("./hmrc-settings-support");
 const hmrc = await import("~/gift-aid/services/hmrc-submissions.server");
 const { pledgeWithDeclaration, recordPaymentForTest } = await import("./gift-aid-support");
 const { resetDatabase } = await import("./helpers");
@@ -62,28 +62,7 @@ beforeEach(async () => {
   await resetDatabase();
   clock = Date.parse("2026-11-26T10:00:00.000Z");
   setClock(() => clock);
-  await saveCharitySettings(
-    "charity",
-    {
-      name: "Community Health Aid UK",
-      shortName: "CHA UK",
-      charityNumber: "1234567",
-      companyNumber: "01234567",
-      registeredOffice: "",
-    },
-    "admin",
-  );
-  await saveCharitySettings(
-    "hmrc",
-    {
-      hmrcOfficialTitle: "Mrs",
-      hmrcOfficialFirstName: "Jane",
-      hmrcOfficialLastName: "Official",
-      hmrcOfficialPostcode: "LS1 4AP",
-      hmrcOfficialPhone: "0113 496 0000",
-    },
-    "admin",
-  );
+  await saveClaimantSettings();
 });
 afterEach(() => setClock(null));
 

@@ -19,7 +19,7 @@ const { getDb } = await import("~/infra/db.server");
 const { setClock, now } = await import("~/infra/clock.server");
 const { irmarkOf } = await import("~/infra/govtalk.server");
 const { createClaimBatch, deleteClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
-const { saveCharitySettings } = await import("~/site/services/charity-settings.server");
+const { saveClaimantSettings } = await import("./hmrc-settings-support");
 const hmrc = await import("~/gift-aid/services/hmrc-submissions.server");
 const { pledgeWithDeclaration, recordPaymentForTest } = await import("./gift-aid-support");
 const { resetDatabase } = await import("./helpers");
@@ -32,28 +32,7 @@ beforeEach(async () => {
   standIn.requests.length = 0;
   standIn.outcome = { kind: "accept" };
   standIn.pollsBeforeAnswer = 0;
-  await saveCharitySettings(
-    "charity",
-    {
-      name: "Community Health Aid UK",
-      shortName: "CHA UK",
-      charityNumber: "1234567",
-      companyNumber: "01234567",
-      registeredOffice: "",
-    },
-    "admin",
-  );
-  await saveCharitySettings(
-    "hmrc",
-    {
-      hmrcOfficialTitle: "Mrs",
-      hmrcOfficialFirstName: "Jane",
-      hmrcOfficialLastName: "Official",
-      hmrcOfficialPostcode: "LS1 4AP",
-      hmrcOfficialPhone: "0113 496 0000",
-    },
-    "admin",
-  );
+  await saveClaimantSettings();
 });
 afterEach(() => setClock(null));
 

@@ -18,7 +18,7 @@ afterAll(() => standIn.close());
 const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
 const { createClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
-const { saveCharitySettings } = await import("~/site/services/charity-settings.server");
+const { saveClaimantSettings } = await import("./hmrc-settings-support");
 const { historyOf } = await import("~/site/services/history.server");
 const { auditActionWords } = await import("~/content/audit");
 const { submissionStateWords } = await import("~/components/admin/hmrc-submission");
@@ -37,28 +37,7 @@ beforeEach(async () => {
   setClock(() => clock);
   standIn.requests.length = 0;
   standIn.outcome = { kind: "accept" };
-  await saveCharitySettings(
-    "charity",
-    {
-      name: "Community Health Aid UK",
-      shortName: "CHA UK",
-      charityNumber: "1234567",
-      companyNumber: "01234567",
-      registeredOffice: "",
-    },
-    "admin",
-  );
-  await saveCharitySettings(
-    "hmrc",
-    {
-      hmrcOfficialTitle: "Mrs",
-      hmrcOfficialFirstName: "Jane",
-      hmrcOfficialLastName: "Official",
-      hmrcOfficialPostcode: "LS1 4AP",
-      hmrcOfficialPhone: "0113 496 0000",
-    },
-    "admin",
-  );
+  await saveClaimantSettings();
 });
 afterEach(() => setClock(null));
 

@@ -4,7 +4,8 @@ import { openDatabase, type DB } from "~/infra/db.server";
 import { createPledge, refreshPledgeTotals } from "~/giving/models/pledge.server";
 import { createSession } from "~/staff/models/session.server";
 import { getUserByUsername } from "~/staff/models/user.server";
-import { getCharitySettings, saveCharitySettings } from "~/site/services/charity-settings.server";
+import { getCharitySettings } from "~/site/services/charity-settings.server";
+import { saveClaimantSettings } from "../../integration/hmrc-settings-support";
 import { addDeclaration } from "~/gift-aid/services/gift-aid-declarations.server";
 import { createSessionCookie, SESSION_COOKIE_NAME } from "~/staff/services/session.server";
 import {
@@ -36,30 +37,7 @@ export async function startHmrcServer(
   const database = `${dir}/hmrc.sqlite`;
   await prepareDatabase(database);
   const db = openDatabase(`file:${database}`);
-  await saveCharitySettings(
-    "charity",
-    {
-      name: "Community Health Aid UK",
-      shortName: "CHA UK",
-      charityNumber: "1234567",
-      companyNumber: "01234567",
-      registeredOffice: "",
-    },
-    "admin",
-    { db },
-  );
-  await saveCharitySettings(
-    "hmrc",
-    {
-      hmrcOfficialTitle: "Mrs",
-      hmrcOfficialFirstName: "Jane",
-      hmrcOfficialLastName: "Official",
-      hmrcOfficialPostcode: "LS1 4AP",
-      hmrcOfficialPhone: "0113 496 0000",
-    },
-    "admin",
-    { db },
-  );
+  await saveClaimantSettings({ db });
   const port = await freePort();
   const server = await startServer({
     buildDir: process.env.BUILD_DIR ?? ".build-e2e",

@@ -15,23 +15,22 @@ export {
   updateDonorDetails,
 } from "./services/donor-details.server";
 export {
-  DONOR_IDLE_MS,
-  DonorLinkError,
-  DonorPortalError,
   cancelDeclarationByDonor,
   changeMonthlyCardAmountByDonor,
-  checkDonorLink,
-  donorDataExport,
-  endDonorSession,
-  getDonorDeclaration,
-  getDonorPortal,
-  getDonorSupporterId,
   getStoppableMonthlyGift,
-  openDonorLink,
-  requestDonorLink,
   setDonorNewsletter,
   stopMonthlyGiftByDonor,
-} from "./services/donor-portal.server";
+} from "./services/donor-changes.server";
+export { donorDataExport, getDonorDeclaration, getDonorPortal } from "./services/donor-portal.server";
+export { DonorLinkError, DonorPortalError } from "./services/donor-refusals.server";
+export {
+  DONOR_IDLE_MS,
+  checkDonorLink,
+  endDonorSession,
+  getDonorSupporterId,
+  openDonorLink,
+  requestDonorLink,
+} from "./services/donor-sign-in.server";
 export {
   changeEnquiryStatus,
   deleteExpiredEnquiries,

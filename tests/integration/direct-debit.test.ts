@@ -274,7 +274,7 @@ describe("Your giving", () => {
   it("changes the amount from the next collection and cancels, each e-mailed with the advance-notice promise", async () => {
     const { pledge } = await monthlyDirectDebit();
     const { changeMonthlyCardAmountByDonor, stopMonthlyGiftByDonor } =
-      await import("~/supporters/services/donor-portal.server");
+      await import("~/supporters/services/donor-changes.server");
     const supporterId = (await pledgeRow()).supporter_id!;
     await changeMonthlyCardAmountByDonor(supporterId, pledge.reference, "20");
     const update = standIn.requests

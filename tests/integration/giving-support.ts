@@ -1,7 +1,7 @@
 // Your giving in integration tests: a donor signed in through the e-mailed link, as a cookie.
 import { getDb } from "~/infra/db.server";
 import * as linkRoute from "~/routes/_public+/giving.link.$token";
-import { requestDonorLink } from "~/supporters/services/donor-portal.server";
+import { requestDonorLink } from "~/supporters/services/donor-sign-in.server";
 import { takeFlash } from "~/site/services/flash.server";
 import { postForm, run } from "./admin-support";
 

@@ -19,7 +19,7 @@ import * as stopRoute from "~/routes/_public+/giving.pledges.$reference.stop";
 import * as statementRoute from "~/routes/_public+/giving.statements.$year[.]pdf";
 import * as supporterRoute from "~/routes/admin+/dashboard+/supporters.$id._index";
 import { recordManualPayment } from "~/giving/services/donations.server";
-import { DONOR_IDLE_MS, DONOR_LINK_TTL_MS, requestDonorLink } from "~/supporters/services/donor-portal.server";
+import { DONOR_IDLE_MS, DONOR_LINK_TTL_MS, requestDonorLink } from "~/supporters/services/donor-sign-in.server";
 import { createClaimBatch, listClaimCandidates } from "~/gift-aid/services/gift-aid-claims.server";
 import { submitPledge } from "~/giving/services/pledges.server";
 import { runHousekeeping } from "~/site/services/housekeeping.server";

@@ -1,6 +1,6 @@
 // Your giving (/giving): the donor's single-use sign-in links and their sessions (0024). Only SQL
 // here; the rules (how long a link or a session lasts, what a donor may do) are in
-// app/supporters/services/donor-portal.server.ts.
+// app/supporters/services/donor-sign-in.server.ts.
 import type { DB } from "~/infra/db.server";
 import { deletedCount } from "~/infra/row-count.server";
 import { markLinkUsed } from "~/site/index.server";

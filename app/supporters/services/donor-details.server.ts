@@ -23,7 +23,7 @@ import {
 import { listSupporterEmails } from "~/supporters/models/supporter.server";
 import { charityText } from "~/utils/charity-text";
 import { charitySettingsIn } from "~/site/index.server";
-import { DonorPortalError } from "./donor-portal.server";
+import { DonorPortalError } from "./donor-refusals.server";
 
 export type { SupporterDetails };
 

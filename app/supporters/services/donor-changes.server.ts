@@ -1,0 +1,197 @@
+// What a donor changes at Your giving (/giving): cancel a Gift Aid declaration, stop a monthly
+// gift (standing order or card), change a card gift's amount, turn the newsletter on or off.
+// Every change is audited on their supporter record with the actor "donor"
+// (docs/decisions/0028-your-giving.md).
+import { BY_THE_DONOR, DONOR_ACTOR, givingWords } from "~/content/giving";
+import { nowDate } from "~/infra/clock.server";
+import { getDb, immediateTransaction } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { getDeclaration, setDeclarationCancelled } from "~/gift-aid/index.server";
+import {
+  cancelCardSubscription,
+  CardGiftError,
+  changeCardSubscriptionAmount,
+  getPledgeByReference,
+  mailDirectDebitChangeByDonor,
+  markPledgeCancelled,
+} from "~/giving/index.server";
+import { parseAmountToPence } from "~/giving/schemas/donation-rules";
+import { setNewsletterFromGiving } from "~/publishing/index.server";
+import { recordAudit } from "~/site/index.server";
+import { findSupporterIdOfPledge, listSupporterEmails } from "~/supporters/models/supporter.server";
+import { formatPence } from "~/utils/money";
+import { DonorPortalError } from "./donor-refusals.server";
+
+/**
+ * The donor cancels one of their own Gift Aid declarations. Gifts already in a claim batch stay
+ * claimed; gifts received after today are no longer covered (the cover rule reads the day it
+ * was cancelled). Audited on the declaration and on the supporter's record as the donor's own.
+ */
+export async function cancelDeclarationByDonor(supporterId: number, declarationId: number): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const declaration = await getDeclaration(trx, declarationId);
+      if (!declaration || declaration.supporterId !== supporterId) {
+        throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
+      }
+      const reason = `Cancelled ${BY_THE_DONOR} at Your giving`;
+      if (!(await setDeclarationCancelled(trx, declarationId, { at: nowDate().toISOString(), reason, by: "donor" }))) {
+        throw new DonorPortalError(givingWords.alreadyCancelled);
+      }
+      await recordAudit(trx, {
+        entity: "declaration",
+        entityId: declarationId,
+        action: "declaration.cancelled",
+        detail: reason,
+        actor: DONOR_ACTOR,
+        actorId: null,
+      });
+      await recordAudit(trx, {
+        entity: "supporter",
+        entityId: supporterId,
+        action: "donor.declaration-cancelled",
+        detail: `Gift Aid declaration ${declarationId} cancelled ${BY_THE_DONOR}`,
+        actor: DONOR_ACTOR,
+        actorId: null,
+      });
+    });
+  logger.info(
+    { event: "giving.declaration_cancelled", declaration_id: declarationId },
+    "Declaration cancelled by donor",
+  );
+}
+
+/** One of the donor's own monthly gifts that can be stopped (by standing order, or by card through Stripe), for the confirmation page. */
+export async function getStoppableMonthlyGift(
+  supporterId: number,
+  reference: string,
+): Promise<{ id: number; reference: string; amountPence: number; createdAt: string; payBy: "bank" | "card" }> {
+  const pledge = await getPledgeByReference(getDb(), reference);
+  if (!pledge || (await findSupporterIdOfPledge(getDb(), pledge.id)) !== supporterId) {
+    throw new DonorPortalError(givingWords.noSuchPledge, 404);
+  }
+  if (pledge.type !== "monthly" || (pledge.payBy === "card" && !pledge.stripeSubscription)) {
+    throw new DonorPortalError(givingWords.notABankMonthly);
+  }
+  if (pledge.cancelledAt) throw new DonorPortalError(givingWords.alreadyStopped);
+  return {
+    id: pledge.id,
+    reference: pledge.reference,
+    amountPence: pledge.amountPence,
+    createdAt: pledge.createdAt,
+    payBy: pledge.payBy,
+  };
+}
+
+/**
+ * The donor stops a monthly gift by standing order: the pledge is cancelled (staff see it
+ * cancelled, the reason saying the donor did it) and audited on the pledge and the supporter.
+ * The money is the bank's to stop: the page tells the donor to cancel the standing order there.
+ */
+export async function stopMonthlyGiftByDonor(supporterId: number, reference: string): Promise<void> {
+  const gift = await getStoppableMonthlyGift(supporterId, reference);
+  if (gift.payBy === "card") return stopMonthlyCardGift(supporterId, gift);
+  await immediateTransaction(getDb(), async (trx) => {
+    const pledge = await getPledgeByReference(trx, reference);
+    if (!pledge) throw new DonorPortalError(givingWords.noSuchPledge, 404);
+    const reason = `Stopped ${BY_THE_DONOR} at Your giving (told to cancel the standing order with their bank)`;
+    if (!(await markPledgeCancelled(trx, pledge.id, reason))) throw new DonorPortalError(givingWords.alreadyStopped);
+    await recordAudit(trx, {
+      entity: "pledge",
+      entityId: pledge.id,
+      action: "pledge.cancelled",
+      detail: `status ${pledge.status} → cancelled ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+    await recordAudit(trx, {
+      entity: "supporter",
+      entityId: supporterId,
+      action: "donor.monthly-stopped",
+      detail: `Monthly gift ${pledge.reference} stopped ${BY_THE_DONOR}`,
+      actor: DONOR_ACTOR,
+      actorId: null,
+    });
+  });
+}
+
+/** The donor turns the newsletter on or off for their address (consent recorded with the words shown), audited as theirs. */
+export async function setDonorNewsletter(supporterId: number, on: boolean): Promise<void> {
+  const [primary] = await listSupporterEmails(getDb(), supporterId);
+  if (!primary) throw new DonorPortalError(givingWords.noSuchDonor, 404);
+  if (!(await setNewsletterFromGiving(primary.address, on))) return;
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: on ? "donor.newsletter-on" : "donor.newsletter-off",
+    detail: `Newsletter turned ${on ? "on" : "off"} ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+}
+
+/**
+ * A monthly card gift: Stripe cancels the subscription at once (the staff service's own call,
+ * `cancelCardSubscription`), the pledge is cancelled with the donor's reason, and the supporter's
+ * record says the donor did it. Stripe's customer.subscription.deleted that follows adds nothing.
+ */
+async function stopMonthlyCardGift(supporterId: number, gift: { id: number; reference: string }): Promise<void> {
+  try {
+    await cancelCardSubscription(
+      gift.id,
+      `Stopped ${BY_THE_DONOR} at Your giving (card payments cancelled in Stripe)`,
+      DONOR_ACTOR,
+    );
+  } catch (error) {
+    if (!(error instanceof CardGiftError)) throw error;
+    logger.warn(
+      { event: "giving.card_stop_failed", pledge_id: gift.id, reason: error.message },
+      "Could not stop a card gift",
+    );
+    throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  }
+  await mailDirectDebitChangeByDonor(gift.reference, null);
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.monthly-stopped",
+    detail: `Monthly card gift ${gift.reference} stopped ${BY_THE_DONOR}`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+}
+
+/**
+ * The donor changes the monthly amount of their card gift: Stripe's subscription is updated
+ * from the next payment; the pledge (and the staff page) follow from Stripe's webhook. Amounts as
+ * on the donate form. Audited on the supporter's record as the donor's own.
+ */
+export async function changeMonthlyCardAmountByDonor(
+  supporterId: number,
+  reference: string,
+  amount: string,
+): Promise<number> {
+  const gift = await getStoppableMonthlyGift(supporterId, reference);
+  if (gift.payBy !== "card") throw new DonorPortalError(givingWords.notACardMonthly);
+  const parsed = parseAmountToPence(amount);
+  if (!parsed.ok) throw new DonorPortalError(parsed.error, 400);
+  if (parsed.pence === gift.amountPence) throw new DonorPortalError(givingWords.sameAmount, 400);
+  const pledge = (await getPledgeByReference(getDb(), reference))!;
+  try {
+    await changeCardSubscriptionAmount(pledge, parsed.pence);
+  } catch (error) {
+    if (!(error instanceof CardGiftError)) throw error;
+    throw new DonorPortalError(givingWords.cardStopFailed, 409);
+  }
+  await mailDirectDebitChangeByDonor(reference, parsed.pence);
+  await recordAudit(getDb(), {
+    entity: "supporter",
+    entityId: supporterId,
+    action: "donor.monthly-amount-changed",
+    detail: `Monthly card gift ${reference} changed to ${formatPence(parsed.pence)} ${BY_THE_DONOR} (Stripe updated)`,
+    actor: DONOR_ACTOR,
+    actorId: null,
+  });
+  return parsed.pence;
+}

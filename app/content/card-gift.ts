@@ -5,6 +5,12 @@ export const cardReturn = {
   confirmingTitle: "Thank you for your gift",
   confirmingLead: "Your payment is being confirmed. You will receive a thank-you e-mail as soon as it reaches us.",
   receivedLead: "Your payment has reached us. Thank you.",
+  /** Said while the page refreshes itself, waiting for Stripe's word that the payment arrived. */
+  checking: "This page checks again by itself every few seconds.",
+  /** Seconds between the page's own refreshes while the payment is being confirmed. */
+  refreshSeconds: 5,
+  /** The page stops refreshing itself after this many checks (about 2 minutes); the e-mail follows. */
+  maxChecks: 24,
   cancelledTitle: "Your payment was not completed",
   cancelledLead: "No money has been taken. You can try again, or pay by bank transfer with your payment reference.",
 } as const;

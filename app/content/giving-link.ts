@@ -14,7 +14,9 @@ export const givingLinkWords = {
   emailHint: "The address you gave when you donated.",
   sendLink: "Send me a link",
   sending: "Sending...",
-  sent: "If we hold gifts for that address, we have sent you a link. It works once, for 1 hour.",
+  /** The same answer for every address: it repeats the address typed, so a typo shows. */
+  sent: (address: string) =>
+    `If we hold gifts for ${address}, we have sent a link to that address. It works once, for 1 hour.`,
   sentHint: "Nothing there after a few minutes? Check your spam folder, or try the address you used when you gave.",
   linkUsedTitle: "This link has already been used",
   linkUsedText: "Each link works once. Ask for a new one below and we will e-mail it to you.",

@@ -75,6 +75,8 @@ export const givingWords = {
     "Your card will not be charged again: we cancel the monthly payments with our card payment service (Stripe) at once.",
   alreadyStopped: "This monthly gift is already stopped.",
   stopMonthly: "Stop this monthly gift",
+  standingOrderChange:
+    "To change the amount or the day, change the standing order with your bank (online banking, the app or a call), keeping the same reference. Nothing needs changing here.",
   stopTitle: "Stop your monthly gift?",
   stopLead: (amount: string, reference: string) => `Your monthly gift of ${amount} (reference ${reference}).`,
   stopBank:

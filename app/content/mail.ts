@@ -51,7 +51,7 @@ export const mailWording = {
   cardThanksIntro: (firstName: string) =>
     `Dear ${firstName}, thank you for your gift to ${site.name}. Your card payment has reached us.`,
   cardThanksMonthly:
-    "This is one of your monthly gifts. To change or stop them, reply to this e-mail or write to us quoting your reference.",
+    "This is one of your monthly gifts. To change the amount or stop it, sign in at Your giving (the link below): it takes a minute, and we e-mail you to confirm.",
   staffCardPaymentSubject: (reference: string, amount: string) => `Card payment received ${reference}: ${amount}`,
   staffRefundSubject: (reference: string, amount: string) => `Card payment refunded ${reference}: ${amount}`,
   staffRefundGiftAid: (claimId: number) =>
@@ -65,7 +65,7 @@ export const mailWording = {
   paymentThanksIntro: (firstName: string) =>
     `Dear ${firstName}, thank you for your gift to ${site.name}. Your payment has reached us.`,
   paymentThanksMonthly:
-    "This is one of your monthly gifts by standing order. To change or stop it, contact your bank, and let us know if you like.",
+    "This is one of your monthly gifts by standing order. To change or stop it, contact your bank; you can also tell us at Your giving (the link below).",
   /** The line a thank-you carries when the donor's Gift Aid declaration covers the gift. */
   paymentThanksGiftAid: (giftAid: string, amount: string) =>
     `Because of your Gift Aid declaration we can claim ${giftAid} more from HMRC on this gift (${GIFT_AID_PENCE_PER_POUND}p for every £1), at no cost to you: your ${amount} is worth more to us.`,
@@ -118,4 +118,31 @@ export const fundraisingMailWording = {
   someone: "Someone who asked to stay anonymous",
   staffNewPageSubject: (title: string) => `New fundraising page to review: ${title}`,
   staffRevisedSubject: (title: string) => `A fundraising page changed by its owner, to review: ${title}`,
+} as const;
+
+/**
+ * Your giving (/giving): the e-mail confirming each change a donor makes there, to their address,
+ * so a change they did not make does not go unnoticed (app/supporters/services/donor-changes.server.ts).
+ */
+export const givingChangeMailWording = {
+  greeting: (name: string | null) => (name ? `Dear ${name},` : "Hello,"),
+  intro: (day: string) => `This confirms a change you made at Your giving, on our website, on ${day}.`,
+  declarationCancelledSubject: `Your Gift Aid declaration is cancelled: ${site.name}`,
+  declarationCancelled: (declaredOn: string) =>
+    `Your Gift Aid declaration of ${declaredOn} is cancelled. Gifts we have already claimed Gift Aid on stay claimed; we will not add Gift Aid to gifts we receive from today. You can make a new declaration at Your giving whenever you like.`,
+  newsletterOnSubject: `You will get our newsletter: ${site.name}`,
+  newsletterOn:
+    "You will get our newsletter at this address. You can stop it at any time, at Your giving or with the link in every newsletter.",
+  newsletterOffSubject: `Our newsletter is stopped: ${site.name}`,
+  newsletterOff: "We will no longer send our newsletter to this address. You can turn it back on at Your giving.",
+  amountChangedSubject: (reference: string) => `Your monthly gift is changed (${reference})`,
+  amountChanged: (amount: string, reference: string) =>
+    `Your monthly card gift (reference ${reference}) is now ${amount} a month, from your next payment. Nothing extra is taken today.`,
+  stoppedSubject: (reference: string) => `Your monthly gift is stopped (${reference})`,
+  cardStopped: (reference: string) =>
+    `Your monthly card gift (reference ${reference}) is stopped: your card will not be charged again. Gifts that have already reached us stay as they are. Thank you for all you have given.`,
+  standingOrderStopped: (reference: string) =>
+    `We have recorded that you stopped your monthly gift by standing order (reference ${reference}). A standing order is paid by your bank: if you have not done so yet, please cancel it with your bank too, or the payments will go on. Thank you for all you have given.`,
+  notYou: (email: string) =>
+    `Did not make this change? Someone may have opened your e-mail: write to us at ${email} straight away and we will put it right.`,
 } as const;

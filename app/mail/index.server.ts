@@ -12,6 +12,7 @@ export { findMail, mailLogPage } from "./services/mail-log.server";
 export { currentSender, queueTestMail, retryFailedMail, startMailSender } from "./services/mail-sender.server";
 export {
   directDebitDonorMail,
+  donorGivingChangeMail,
   donorGivingLinkMail,
   donorPaymentMail,
   donorPledgeMail,
@@ -32,6 +33,7 @@ export {
 } from "./services/mail-templates.server";
 export type {
   GiftAidDeclarationCopy,
+  GivingChange,
   MailBlock,
   MailContent,
   NewsletterContent,

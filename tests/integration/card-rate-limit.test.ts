@@ -120,6 +120,35 @@ describe("card gifts under Stripe's rate limit", () => {
     expect(onward.headers.get("Location")).toBe(`${standIn.origin}/c/pay/${sessions[0]}`);
   });
 
+  it("the return page that says the payment is being confirmed refreshes itself, without JavaScript, for about 2 minutes", async () => {
+    await giveByCard();
+    const [reference] = await references();
+    const returnPage = (query = "") =>
+      run(() =>
+        cardPage.loader({
+          request: new Request(`http://localhost/donate/card/${reference}${query}`),
+          params: { reference },
+          context: {},
+        } as any),
+      );
+    const first = await returnPage();
+    expect(first.headers.get("Refresh")).toBe(`5; url=/donate/card/${reference}?checks=1`);
+    expect(await first.json()).toMatchObject({ checking: true, received: false });
+    expect((await returnPage("?checks=7")).headers.get("Refresh")).toBe(`5; url=/donate/card/${reference}?checks=8`);
+    // After 24 checks it stops (the thank-you e-mail follows); a cancelled payment never refreshes.
+    const last = await returnPage("?checks=24");
+    expect(last.headers.get("Refresh")).toBeNull();
+    expect(await last.json()).toMatchObject({ checking: false });
+    expect((await returnPage("?cancelled=1")).headers.get("Refresh")).toBeNull();
+    const headers = cardPage.headers({
+      loaderHeaders: first.headers,
+      actionHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    });
+    expect(new Headers(headers).get("Refresh")).toBe(first.headers.get("Refresh"));
+  });
+
   it("two queues at once (two instances) make each waiting gift's session exactly once", async () => {
     standIn.rateLimitPerSecond = 0;
     await Promise.all(Array.from({ length: 8 }, () => giveByCard()));

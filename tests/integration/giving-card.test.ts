@@ -1,5 +1,6 @@
 // Your giving and a monthly card gift: the donor stops it, Stripe (the stand-in) is asked to
-// cancel the subscription, the pledge is cancelled and the supporter's record says the donor did it.
+// cancel the subscription, the pledge is cancelled and the supporter's record says the donor did it;
+// each change is confirmed by e-mail (a refused one is not).
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardGiftsOn, webhookRequest } from "./stripe-support";
 
@@ -41,6 +42,15 @@ async function monthlyCardGift() {
 
 const signIn = () => signInDonor("kim@example.com");
 
+/** The subjects and texts of the e-mails confirming a change at Your giving. */
+const confirmations = () =>
+  getDb()
+    .selectFrom("outbox")
+    .select(["subject", "text_body", "to_address"])
+    .where("kind", "=", "donor-giving-change")
+    .orderBy("id")
+    .execute();
+
 describe("a monthly card gift at Your giving", () => {
   it("is stopped through Stripe after a confirmation, and staff see the donor did it", async () => {
     const pledge = await monthlyCardGift();
@@ -62,6 +72,12 @@ describe("a monthly card gift at Your giving", () => {
         { action: "donor.monthly-stopped", actor: "the donor (Your giving)" },
       ]),
     );
+    const [mail] = await confirmations();
+    expect(mail).toMatchObject({
+      to_address: "kim@example.com",
+      subject: `Your monthly gift is stopped (${pledge.reference})`,
+    });
+    expect(mail.text_body).toContain("your card will not be charged again");
   });
 
   it("says so when Stripe cannot be reached, and stops nothing", async () => {
@@ -74,6 +90,7 @@ describe("a monthly card gift at Your giving", () => {
     expect(await refused.text()).toMatch(/could not reach our card payment service/);
     const row = await getDb().selectFrom("pledges").selectAll().where("id", "=", pledge.id).executeTakeFirstOrThrow();
     expect(row.cancelled_at).toBeNull();
+    expect(await confirmations()).toEqual([]);
   });
 });
 
@@ -92,6 +109,7 @@ describe("changing a monthly card gift's amount", () => {
     expect(bad.status).toBe(400);
     expect((await bodyOf(bad)).result.error[""]).toEqual([expect.stringMatching(/smallest gift/)]);
     expect(standIn.requests).toEqual([]);
+    expect(await confirmations()).toEqual([]);
 
     const done = await run(amountRoute.action, postForm(path, { amount: "35" }, { cookie }), {
       reference: pledge.reference,
@@ -110,8 +128,11 @@ describe("changing a monthly card gift's amount", () => {
     const amountOf = async () =>
       (await getDb().selectFrom("pledges").select("amount_pence").where("id", "=", pledge.id).executeTakeFirstOrThrow())
         .amount_pence;
-    // Not until Stripe says so.
+    // Not until Stripe says so; the donor is told at once.
     expect(await amountOf()).toBe(2000);
+    const [mail] = await confirmations();
+    expect(mail.subject).toBe(`Your monthly gift is changed (${pledge.reference})`);
+    expect(mail.text_body).toContain("is now £35 a month, from your next payment");
 
     const subscription = {
       id: "sub_giving_1",

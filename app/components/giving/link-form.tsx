@@ -12,6 +12,8 @@ import { givingPaths } from "~/utils/giving-paths";
 export interface LinkRequestReply {
   result: SubmissionResult<string[]>;
   sent?: boolean;
+  /** The address the link was asked for, said back in the answer. */
+  email?: string;
 }
 
 /** The browser checks the address without zod (kept out of the page's JavaScript). */
@@ -38,23 +40,22 @@ export function GivingLinkForm({ headingId }: { headingId?: string }) {
     >
       <ErrorSummary form={form} />
       <Honeypot />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          meta={fields.email}
-          label={words.emailLabel}
-          hint={words.emailHint}
-          type="email"
-          autoComplete="email"
-          className="flex-1"
-        />
-        <button type="submit" className="btn-primary sm:mt-7" disabled={busy}>
-          {busy ? words.sending : words.sendLink}
-        </button>
-      </div>
+      {/* The button under the field, lined up with its left edge at every width (GOV.UK's pattern),
+          wherever the hint and an error move the box. */}
+      <TextField
+        meta={fields.email}
+        label={words.emailLabel}
+        hint={words.emailHint}
+        type="email"
+        autoComplete="email"
+      />
+      <button type="submit" className="btn-primary mt-4" disabled={busy}>
+        {busy ? words.sending : words.sendLink}
+      </button>
       <div role="status" className="mt-4">
-        {!busy && data?.sent ? (
+        {!busy && data?.sent && data.email ? (
           <>
-            <p className="font-medium text-brand-800 dark:text-brand-200">{words.sent}</p>
+            <p className="font-medium break-words text-brand-800 dark:text-brand-200">{words.sent(data.email)}</p>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{words.sentHint}</p>
           </>
         ) : null}

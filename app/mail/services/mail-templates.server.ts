@@ -6,7 +6,7 @@
 // shown with the charity's details from Settings (`charity`: name, e-mail, bank account).
 import { contactSubjects, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
-import { mailWording } from "~/content/mail";
+import { givingChangeMailWording, mailWording } from "~/content/mail";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { givingPaths } from "~/utils/giving-paths";
 import { volunteerKindLabels, type VolunteerKind } from "~/content/volunteers";
@@ -349,6 +349,52 @@ export function donorGivingLinkMail(url: string, charity: CharitySettings): Mail
     { kind: "p", text: mailWording.givingLinkIntro },
     { kind: "link", label: mailWording.givingLinkLabel, url },
     { kind: "p", text: mailWording.givingLinkIgnore },
+  ]);
+}
+
+/** A change a donor made at Your giving, as its confirmation e-mail tells it. */
+export type GivingChange =
+  | { kind: "declaration-cancelled"; declaredOn: string }
+  | { kind: "newsletter"; on: boolean }
+  | { kind: "amount-changed"; reference: string; amountPence: number }
+  | { kind: "monthly-stopped"; reference: string; payBy: "bank" | "card" };
+
+/**
+ * The confirmation of a change the donor made at Your giving (`day`: when, ISO): what changed and
+ * what follows, whom to write to if they did not make it, and the way back to Your giving. Its
+ * signature carries the charity's name, numbers and contact, as every donor e-mail does.
+ */
+export function donorGivingChangeMail(
+  change: GivingChange,
+  donor: { name: string | null },
+  day: string,
+  charity: CharitySettings,
+): MailContent {
+  const words = givingChangeMailWording;
+  const [subject, text] =
+    change.kind === "declaration-cancelled"
+      ? [words.declarationCancelledSubject, words.declarationCancelled(formatLongDate(change.declaredOn))]
+      : change.kind === "newsletter"
+        ? change.on
+          ? [words.newsletterOnSubject, words.newsletterOn]
+          : [words.newsletterOffSubject, words.newsletterOff]
+        : change.kind === "amount-changed"
+          ? [
+              words.amountChangedSubject(change.reference),
+              words.amountChanged(formatPence(change.amountPence), change.reference),
+            ]
+          : [
+              words.stoppedSubject(change.reference),
+              change.payBy === "card"
+                ? words.cardStopped(change.reference)
+                : words.standingOrderStopped(change.reference),
+            ];
+  return render(charity, subject, [
+    { kind: "p", text: words.greeting(donor.name) },
+    { kind: "p", text: words.intro(formatLongDate(day)) },
+    { kind: "p", text },
+    { kind: "p", text: words.notYou(charity.email) },
+    ...declarationAndQuestions(null, charity),
   ]);
 }
 

@@ -22,10 +22,18 @@ import { notFound } from "~/utils/http";
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const status = await cardReturnStatus(params.reference ?? "");
   if (!status) throw notFound("Pledge not found");
-  const cancelled = new URL(request.url).searchParams.has("cancelled") && !status.received;
+  const url = new URL(request.url);
+  const cancelled = url.searchParams.has("cancelled") && !status.received;
+  // "Being confirmed": the page reloads itself (the Refresh header, as the wait page does: no
+  // JavaScript needed) until Stripe's webhook has recorded the payment, for about 2 minutes.
+  const checks = Math.max(0, Math.min(Number(url.searchParams.get("checks")) || 0, cardReturn.maxChecks));
+  const checking = !cancelled && !status.received && !status.directDebit && checks < cardReturn.maxChecks;
+  const refresh: Record<string, string> = checking
+    ? { Refresh: `${cardReturn.refreshSeconds}; url=${cardReturnPath(status.reference)}?checks=${checks + 1}` }
+    : {};
   return json(
-    { ...status, typeLabel: donationTypeLabel(status.type), cancelled },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { ...status, typeLabel: donationTypeLabel(status.type), cancelled, checking },
+    { headers: { "Cache-Control": "private, no-store", ...refresh } },
   );
 }
 
@@ -64,6 +72,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+  ...(loaderHeaders.has("Refresh") ? { Refresh: loaderHeaders.get("Refresh")! } : {}),
   ...(actionHeaders.has("Retry-After") ? { "Retry-After": actionHeaders.get("Retry-After")! } : {}),
 });
 
@@ -100,7 +109,14 @@ export default function CardReturn() {
             <CardGiftChoiceForm choice="bank" />
           </div>
         ) : (
-          <AfterGivingLinks />
+          <>
+            {gift.checking ? (
+              <p role="status" className="mt-6 text-slate-700 dark:text-slate-300">
+                {cardReturn.checking}
+              </p>
+            ) : null}
+            <AfterGivingLinks />
+          </>
         )}
       </CardGiftPanel>
     </>

@@ -54,7 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       // The same answer whether or not we hold gifts for the address.
-      return json({ result: submission.reply({ resetForm: true }), sent: true }, { headers: GIVING_HEADERS });
+      return json(
+        { result: submission.reply({ resetForm: true }), sent: true, email: email.trim() },
+        { headers: GIVING_HEADERS },
+      );
     },
   });
 }

@@ -3,6 +3,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ScrollTable } from "~/components/admin/table";
 import { BankDetailsList } from "~/components/bank-details";
 import { PageBanner } from "~/components/page-banner";
 import { newsletterConsent } from "~/content/newsletter-consent";
@@ -49,11 +50,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** A table that scrolls itself on a narrow screen (a named, focusable region), never the page. */
-function ScrollingTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+/**
+ * A table that scrolls itself on a narrow screen (a named, focusable region), never the page; on a
+ * phone each row stacks, each cell led by its column's name (the staff tables' `stacked` pattern:
+ * ScrollTable and `.stacked-rows` in app/tailwind.css), so no column or action sits off screen.
+ */
+function StackedTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
-    <div role="region" aria-label={caption} tabIndex={0} className="mt-4 overflow-x-auto">
+    <ScrollTable label={caption} className="mt-4" stacked>
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -67,7 +71,7 @@ function ScrollingTable({ caption, head, children }: { caption: string; head: st
         </thead>
         <tbody className="text-slate-800 dark:text-slate-200">{children}</tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -100,22 +104,28 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
         {portal.gifts.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">{words.noGifts}</p>
         ) : (
-          <ScrollingTable
+          <StackedTable
             caption={words.giftsCaption}
             head={[columns.date, columns.reference, columns.amount, columns.method, columns.giftAid]}
           >
             {portal.gifts.map((gift) => (
               <tr key={gift.paymentId} className="border-b border-slate-200 dark:border-slate-700">
-                <td className={cell}>{formatLongDate(gift.receivedOn)}</td>
-                <td className={`${cell} font-mono`}>{gift.reference}</td>
-                <td className={cell}>
+                <td className={cell} data-label={columns.date}>
+                  {formatLongDate(gift.receivedOn)}
+                </td>
+                <td className={`${cell} font-mono`} data-label={columns.reference}>
+                  {gift.reference}
+                </td>
+                <td className={cell} data-label={columns.amount}>
                   {formatPence(gift.amountPence)}
                   {gift.refundedPence > 0 ? (
                     <span className="block text-xs">{words.refundedNote(formatPence(gift.refundedPence))}</span>
                   ) : null}
                 </td>
-                <td className={cell}>{donorMethodLabels[gift.method]}</td>
-                <td className={cell}>
+                <td className={cell} data-label={columns.method}>
+                  {donorMethodLabels[gift.method]}
+                </td>
+                <td className={cell} data-label={columns.giftAid}>
                   {gift.giftAid === "claimed"
                     ? words.giftAidClaimed(formatPence(gift.giftAidPence))
                     : gift.giftAid === "to-claim"
@@ -124,12 +134,12 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
                 </td>
               </tr>
             ))}
-          </ScrollingTable>
+          </StackedTable>
         )}
       </Section>
 
       <Section id="pledges-heading" title={words.pledgesHeading}>
-        <ScrollingTable
+        <StackedTable
           caption={words.pledgesHeading}
           head={[
             words.pledgeColumns.reference,
@@ -140,13 +150,17 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
         >
           {portal.pledges.map((pledge) => (
             <tr key={pledge.reference} className="border-b border-slate-200 dark:border-slate-700">
-              <td className={`${cell} font-mono`}>{pledge.reference}</td>
-              <td className={cell}>{formatLongDate(pledge.createdAt)}</td>
-              <td className={cell}>
+              <td className={`${cell} font-mono`} data-label={words.pledgeColumns.reference}>
+                {pledge.reference}
+              </td>
+              <td className={cell} data-label={words.pledgeColumns.made}>
+                {formatLongDate(pledge.createdAt)}
+              </td>
+              <td className={cell} data-label={words.pledgeColumns.gift}>
                 {formatPence(pledge.amountPence)}
                 {pledge.type === "monthly" ? " a month" : ", once"}
               </td>
-              <td className={cell}>
+              <td className={cell} data-label={words.pledgeColumns.status}>
                 {donorPledgeStatus[pledge.status]}
                 {pledge.directDebit ? (
                   <>
@@ -163,7 +177,11 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
                         {words.changeAmount}
                         <span className="sr-only"> ({pledge.reference})</span>
                       </Link>
-                    ) : null}
+                    ) : (
+                      <span className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
+                        {words.standingOrderChange}
+                      </span>
+                    )}
                     <Link to={givingPaths.stopMonthly(pledge.reference)} className="link mt-1 block">
                       {words.stopMonthly}
                       <span className="sr-only"> ({pledge.reference})</span>
@@ -173,7 +191,7 @@ function Portal({ portal, details, notice }: Pick<Data, "portal" | "details" | "
               </td>
             </tr>
           ))}
-        </ScrollingTable>
+        </StackedTable>
         {portal.pledges
           .filter((pledge) => pledge.status === "pending" && pledge.payBy === "bank")
           .map((pledge) => (

@@ -1,10 +1,11 @@
 // What a donor changes at Your giving (/giving): cancel a Gift Aid declaration, stop a monthly
 // gift (standing order or card), change a card gift's amount, turn the newsletter on or off.
-// Every change is audited on their supporter record with the actor "donor"
+// Every change is audited on their supporter record with the actor "donor", and confirmed by
+// e-mail to their address through the outbox (a Direct Debit's own e-mail confirms its changes)
 // (docs/decisions/0028-your-giving.md).
 import { BY_THE_DONOR, DONOR_ACTOR, givingWords } from "~/content/giving";
 import { nowDate } from "~/infra/clock.server";
-import { getDb, immediateTransaction } from "~/infra/db.server";
+import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { getDeclaration, setDeclarationCancelled } from "~/gift-aid/index.server";
 import {
@@ -17,10 +18,35 @@ import {
 } from "~/giving/index.server";
 import { parseAmountToPence } from "~/giving/schemas/donation-rules";
 import { setNewsletterFromGiving } from "~/publishing/index.server";
-import { recordAudit } from "~/site/index.server";
-import { findSupporterIdOfPledge, listSupporterEmails } from "~/supporters/models/supporter.server";
+import { donorGivingChangeMail, enqueueMail, type GivingChange } from "~/mail/index.server";
+import { getCharitySettings, recordAudit } from "~/site/index.server";
+import type { CharitySettings } from "~/utils/charity-settings";
+import { findSupporterIdOfPledge, getSupporter, listSupporterEmails } from "~/supporters/models/supporter.server";
 import { formatPence } from "~/utils/money";
 import { DonorPortalError } from "./donor-refusals.server";
+
+/**
+ * Queues the e-mail confirming a change the donor made, to their primary address, in `db` (the
+ * change's own transaction where it has one). The charity's details are read before it.
+ */
+async function mailChange(
+  db: DB,
+  supporterId: number,
+  change: GivingChange,
+  charity: CharitySettings,
+  pledgeId?: number,
+): Promise<void> {
+  const [primary] = await listSupporterEmails(db, supporterId);
+  if (!primary) return;
+  const supporter = await getSupporter(db, supporterId);
+  const mail = donorGivingChangeMail(
+    change,
+    { name: supporter?.firstName ?? supporter?.displayName ?? null },
+    nowDate().toISOString(),
+    charity,
+  );
+  await enqueueMail(db, { kind: "donor-giving-change", to: primary.address, pledgeId, ...mail });
+}
 
 /**
  * The donor cancels one of their own Gift Aid declarations. Gifts already in a claim batch stay
@@ -28,6 +54,7 @@ import { DonorPortalError } from "./donor-refusals.server";
  * was cancelled). Audited on the declaration and on the supporter's record as the donor's own.
  */
 export async function cancelDeclarationByDonor(supporterId: number, declarationId: number): Promise<void> {
+  const charity = await getCharitySettings(getDb());
   await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -55,6 +82,12 @@ export async function cancelDeclarationByDonor(supporterId: number, declarationI
         actor: DONOR_ACTOR,
         actorId: null,
       });
+      await mailChange(
+        trx,
+        supporterId,
+        { kind: "declaration-cancelled", declaredOn: declaration.declaredAt },
+        charity,
+      );
     });
   logger.info(
     { event: "giving.declaration_cancelled", declaration_id: declarationId },
@@ -92,6 +125,7 @@ export async function getStoppableMonthlyGift(
 export async function stopMonthlyGiftByDonor(supporterId: number, reference: string): Promise<void> {
   const gift = await getStoppableMonthlyGift(supporterId, reference);
   if (gift.payBy === "card") return stopMonthlyCardGift(supporterId, gift);
+  const charity = await getCharitySettings(getDb());
   await immediateTransaction(getDb(), async (trx) => {
     const pledge = await getPledgeByReference(trx, reference);
     if (!pledge) throw new DonorPortalError(givingWords.noSuchPledge, 404);
@@ -113,6 +147,8 @@ export async function stopMonthlyGiftByDonor(supporterId: number, reference: str
       actor: DONOR_ACTOR,
       actorId: null,
     });
+    const change = { kind: "monthly-stopped", reference: pledge.reference, payBy: "bank" } as const;
+    await mailChange(trx, supporterId, change, charity, pledge.id);
   });
 }
 
@@ -129,6 +165,7 @@ export async function setDonorNewsletter(supporterId: number, on: boolean): Prom
     actor: DONOR_ACTOR,
     actorId: null,
   });
+  await mailChange(getDb(), supporterId, { kind: "newsletter", on }, await getCharitySettings(getDb()));
 }
 
 /**
@@ -151,7 +188,12 @@ async function stopMonthlyCardGift(supporterId: number, gift: { id: number; refe
     );
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
   }
+  // A Direct Debit's own e-mail confirms it (with the Guarantee's words); a card gift gets ours.
   await mailDirectDebitChangeByDonor(gift.reference, null);
+  if (!(await getPledgeByReference(getDb(), gift.reference))?.directDebit) {
+    const change = { kind: "monthly-stopped", reference: gift.reference, payBy: "card" } as const;
+    await mailChange(getDb(), supporterId, change, await getCharitySettings(getDb()), gift.id);
+  }
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,
@@ -185,6 +227,10 @@ export async function changeMonthlyCardAmountByDonor(
     throw new DonorPortalError(givingWords.cardStopFailed, 409);
   }
   await mailDirectDebitChangeByDonor(reference, parsed.pence);
+  if (!pledge.directDebit) {
+    const change = { kind: "amount-changed", reference, amountPence: parsed.pence } as const;
+    await mailChange(getDb(), supporterId, change, await getCharitySettings(getDb()), pledge.id);
+  }
   await recordAudit(getDb(), {
     entity: "supporter",
     entityId: supporterId,

@@ -498,6 +498,15 @@ export type VolunteerKind = "volunteers" | "internships" | "advisors";
 export type VolunteerStatus = "new" | "contacted" | "interviewed" | "active" | "inactive" | "declined";
 
 /** A volunteer, internship or advisory-board application (0027). */
+/** The e-mail a volunteer applicant can be sent on a status change, one per status (0048), edited by staff. */
+export interface VolunteerMailTemplatesTable {
+  status: "contacted" | "active" | "declined";
+  subject: string;
+  body: string;
+  updated_at: string;
+  updated_by: string;
+}
+
 export interface VolunteerApplicationsTable {
   id: Generated<number>;
   kind: VolunteerKind;
@@ -865,6 +874,7 @@ export interface Database {
   supporters: SupportersTable;
   supporter_pending_details: SupporterPendingDetailsTable;
   volunteer_applications: VolunteerApplicationsTable;
+  volunteer_mail_templates: VolunteerMailTemplatesTable;
   volunteer_application_interests: VolunteerApplicationInterestsTable;
   volunteer_status_changes: VolunteerStatusChangesTable;
   supporter_emails: SupporterEmailsTable;

@@ -26,8 +26,11 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 /**
- * A top-level item with a submenu. CSS opens it on hover and while focus is inside it (so the
- * keyboard works without JavaScript); the chevron button toggles it on tap.
+ * A top-level item with a submenu: a disclosure. Its links are shown only when asked (the chevron
+ * button, aria-expanded) or under the mouse; closed, they are display:none, so Tab never passes
+ * them. Escape, leaving it with Tab and navigating close it. Without JavaScript the button is not
+ * shown (it could do nothing) and the item's own link leads to the section's page, which lists
+ * the same pages, so nothing is out of reach.
  */
 function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<NavItem["children"]> } }) {
   const menuId = useId();
@@ -36,12 +39,18 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   return (
     <li
       className="group relative"
       onKeyDown={(event) => {
-        if (event.key === "Escape") setOpen(false);
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        buttonRef.current?.focus();
+      }}
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <div className="flex items-center">
@@ -49,8 +58,9 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           {item.label}
         </NavLink>
         <button
+          ref={buttonRef}
           type="button"
-          className="flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="flex h-8 w-8 items-center justify-center rounded-md text-slate-700 noscript:hidden hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen(!open)}
@@ -59,9 +69,7 @@ function DesktopMenuItem({ item }: { item: NavItem & { children: NonNullable<Nav
           <ChevronDownIcon size={14} />
         </button>
       </div>
-      <div
-        className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block group-focus-within:block`}
-      >
+      <div className={`absolute left-0 top-full z-50 pt-2 ${open ? "block" : "hidden"} group-hover:block`}>
         <ul
           id={menuId}
           className="min-w-60 rounded-md border border-slate-200 bg-white py-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"

@@ -35,7 +35,8 @@ export const mailWording = {
   enquiryAckIgnore: "If you did not write to us, someone typed your address by mistake: ignore this e-mail.",
   volunteerAckSubject: `We have your application: ${site.name}`,
   volunteerAckText: (name: string, what: string) =>
-    `Dear ${name}, thank you for your ${what} application to ${site.name}. It has reached us, and we will be in touch soon.`,
+    `Dear ${name}, thank you for your ${what} application to ${site.name}. It has reached us.`,
+  volunteerAckNextHeading: "What happens next",
   volunteerAckIgnore: "If you did not apply, someone typed your address by mistake: ignore this e-mail.",
   staffVolunteerSubject: (what: string) => `New ${what} application`,
   staffOpen: "Open it in the staff area:",

@@ -52,6 +52,8 @@ export const savedNotices = {
   "fundraising-page-taken-down": "Page taken down: it is no longer public, and its owner has been e-mailed.",
   "fundraising-message-approved": "Message approved: it shows on the tribute page now.",
   "volunteer-status": "Status changed.",
+  "volunteer-status-emailed": "Status changed, and the applicant has been e-mailed.",
+  "volunteer-mail-saved": "E-mail saved: it is the one sent from now on.",
   "event-saved": "Event saved.",
   "ticket-type-added": "Ticket type added.",
   "statements-sent": (sent: number, year: number) =>

@@ -47,6 +47,13 @@ export const volunteerForm = {
 
 export const volunteerThanks = {
   title: "Thank you for applying",
-  text: "Your application has reached us. We have sent you an e-mail to say so, and we will be in touch soon.",
+  text: "Your application has reached us, and we have e-mailed you to say so.",
+  nextHeading: "What happens next",
+  /** Also in the acknowledgement e-mail (app/mail/services/mail-templates.server.ts). */
+  next: [
+    "Someone in our team reads every application, usually within two weeks.",
+    "If we have a place that suits you, we phone or e-mail you to arrange an informal chat.",
+    "Whatever we decide, we let you know by e-mail. Nothing heard in three weeks? Check your spam folder, or write to us.",
+  ],
   back: "Back to Get Involved",
 };

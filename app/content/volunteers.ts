@@ -61,3 +61,41 @@ export const volunteerStaff = {
   noteLabel: "Note",
   noteHint: "Optional: what was said or agreed. Kept in the application's history.",
 };
+
+/** The statuses whose change can e-mail the applicant, each from its own template (0048). */
+export const volunteerMailStatuses = ["contacted", "active", "declined"] as const;
+export type VolunteerMailStatus = (typeof volunteerMailStatuses)[number];
+
+export function isVolunteerMailStatus(value: unknown): value is VolunteerMailStatus {
+  return typeof value === "string" && (volunteerMailStatuses as readonly string[]).includes(value);
+}
+
+/** What {role} becomes in a template, with its article: "…applying to be {role} with {charity}". */
+export const volunteerRoleWords: Record<VolunteerKind, string> = {
+  volunteers: "a volunteer",
+  internships: "an intern",
+  advisors: "a member of our advisory board",
+};
+
+/** The placeholders a template may use, and what each becomes. */
+export const volunteerMailPlaceholders = ["{name}", "{role}", "{charity}"] as const;
+
+/** The staff page where the templates are edited, and the status form's checkbox. */
+export const volunteerMailStaff = {
+  title: "E-mails to applicants",
+  link: "E-mails to applicants",
+  intro:
+    "The kind e-mail an applicant can be sent when you move their application to Contacted, Active or Declined. Replies reach the charity's contact e-mail, and the charity's name, numbers and contact details are added under every e-mail.",
+  placeholders:
+    "{name} becomes the applicant's name, {role} what they applied for (“a volunteer”, “an intern”, “a member of our advisory board”) and {charity} the charity's name. Leave a blank line between paragraphs.",
+  heading: (status: string) => `When an application is marked ${status}`,
+  subjectLabel: "Subject",
+  bodyLabel: "Message",
+  save: (status: string) => `Save the ${status} e-mail`,
+  lastChanged: (when: string, by: string) => `Last changed ${when} by ${by}.`,
+  unknownPlaceholder: (token: string) => `${token} is not a placeholder: use {name}, {role} or {charity}.`,
+  emailApplicant: "E-mail the applicant",
+  emailApplicantHint:
+    "With Contacted, Active or Declined, it sends that status's kind e-mail; other statuses send nothing. Read or change their words:",
+  emailed: "The applicant was e-mailed.",
+};

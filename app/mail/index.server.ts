@@ -30,6 +30,7 @@ export {
   staffPledgeAlert,
   staffVolunteerAlert,
   volunteerAcknowledgement,
+  volunteerStatusMail,
 } from "./services/mail-templates.server";
 export type {
   GiftAidDeclarationCopy,

@@ -90,6 +90,8 @@ export {
   supportersPage,
 } from "./services/supporters.server";
 export type { TimelineEntry } from "./services/supporters.server";
+export { saveVolunteerMailTemplate, volunteerMailTemplates } from "./services/volunteer-mail.server";
+export type { VolunteerMailTemplate } from "./services/volunteer-mail.server";
 export {
   VolunteerError,
   changeVolunteerStatus,

@@ -75,6 +75,7 @@ export const adminPaths = {
   volunteers: `${DASHBOARD_PATH}/volunteers`,
   volunteer: (id: number) => `${DASHBOARD_PATH}/volunteers/${id}`,
   volunteersExport: `${DASHBOARD_PATH}/volunteers/export.csv`,
+  volunteerMails: `${DASHBOARD_PATH}/volunteers/emails`,
   subscribers: `${DASHBOARD_PATH}/subscribers`,
   subscriber: (id: number) => `${DASHBOARD_PATH}/subscribers/${id}`,
   subscribersExport: `${DASHBOARD_PATH}/subscribers/export.csv`,

@@ -21,6 +21,11 @@ export function telHref(input: string): string | null {
   return national ? `tel:+44${national.slice(1)}` : null;
 }
 
+/** A `tel:` link for any number a person typed: a UK number in international form, else its digits (and a leading +) as typed. */
+export function dialHref(input: string): string {
+  return telHref(input) ?? `tel:${input.replace(/(?!^\+)[^\d]/g, "")}`;
+}
+
 /** A UK mobile number (07 and 9 digits) in the international digits WhatsApp's links use ("447700900123"). */
 export function whatsappDigits(input: string): string | null {
   const national = ukPhoneDigits(input);

@@ -28,6 +28,34 @@ test("a submenu opens and closes on tap of its toggle, and Escape closes it", as
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 });
 
+test("a submenu opens from the keyboard only when asked, and closes with Escape or when Tab leaves it", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const toggle = nav.getByRole("button", { name: "About submenu" });
+  const about = nav.getByRole("link", { name: "About", exact: true });
+  await waitForHydration(toggle);
+  await about.focus();
+  await page.keyboard.press("Tab");
+  await expect(toggle).toBeFocused();
+  await expect(nav.getByRole("link", { name: "Contact Us" })).toBeHidden();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Contact Us" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await expect(nav.getByRole("link", { name: "Contact Us" })).toBeHidden();
+  // Open, then Tab through its four links and on: it closes behind.
+  await page.keyboard.press("Enter");
+  for (let tab = 0; tab < 5; tab += 1) await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Projects", exact: true })).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "Our Team" })).toBeHidden();
+});
+
 test.describe("mobile menu with JavaScript", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

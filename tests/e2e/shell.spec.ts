@@ -47,16 +47,30 @@ test.describe("navigation bar", () => {
     }
   });
 
-  test("submenus open on keyboard focus and their links can be reached with Tab", async ({ page }) => {
-    await page.goto("/");
+  test("Tab from the top of /donate reaches the main content without passing hidden submenu links", async ({
+    page,
+  }) => {
+    await page.goto("/donate");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "About", exact: true }).focus();
-    await expect(nav.getByRole("link", { name: "Contact Us" })).toBeVisible();
-    await page.keyboard.press("Tab"); // the submenu toggle
-    await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Contact Us" })).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/contact$/);
+    // Every link of a submenu: each is shown only when asked (JavaScript on) or not at all (off).
+    const submenuLinks = await nav.locator("li li a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(submenuLinks.length).toBeGreaterThanOrEqual(8);
+    const passed: { href: string | null; inMain: boolean; shown: boolean }[] = [];
+    for (let tab = 0; tab < 40; tab += 1) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        return { href: el.getAttribute("href"), inMain: !!el.closest("main"), shown: el.checkVisibility() };
+      });
+      passed.push(focused);
+      if (focused.inMain) break;
+    }
+    expect(passed.at(-1)?.inMain, "Tab reached the main content").toBe(true);
+    // Nothing Tab stopped at was hidden, and no submenu link was on the way.
+    expect(passed.filter((stop) => !stop.shown)).toEqual([]);
+    expect(passed.filter((stop) => submenuLinks.includes(stop.href))).toEqual([]);
+    // Without JavaScript the section's own link leads to its pages: nothing is out of reach.
+    await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("href", "/about");
   });
 
   test("has a skip link to the main content and the page landmarks", async ({ page }) => {

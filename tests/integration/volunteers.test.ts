@@ -1,7 +1,8 @@
 // Volunteer applications: the public form on the Get Involved pages (field by field,
 // the throttle, the acknowledgement and the staff alert), the staff Volunteers section (list,
 // filters, search, an application's page, status changes with their history and audit, role
-// refusals, the CSV export), retention by the clock and privacy requests.
+// refusals, the CSV export), the kind e-mails a status change can send and their templates staff
+// edit, retention by the clock and privacy requests.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
@@ -11,6 +12,8 @@ import * as publicPage from "~/routes/_public+/get-involved.$page";
 import * as detailRoute from "~/routes/admin+/dashboard+/volunteers.$id";
 import * as listRoute from "~/routes/admin+/dashboard+/volunteers._index";
 import * as exportRoute from "~/routes/admin+/dashboard+/volunteers.export[.]csv";
+import * as mailsRoute from "~/routes/admin+/dashboard+/volunteers.emails";
+import { volunteerThanks } from "~/content/volunteers";
 import { runHousekeeping } from "~/site/services/housekeeping.server";
 import { getSupporterPage } from "~/supporters/services/supporters.server";
 import { erasePersonalData, findPersonalData } from "~/supporters/services/privacy.server";
@@ -111,6 +114,10 @@ describe("the application form", () => {
     expect(ack.to_address).toBe("ann@example.com");
     expect(ack.text_body).toContain("Dear Ann O'Neil");
     expect(ack.text_body).not.toContain("food bank");
+    // What happens next, in the same words as the thank-you page.
+    expect(ack.text_body).toContain(
+      `WHAT HAPPENS NEXT\n\n1. ${volunteerThanks.next[0]}\n2. ${volunteerThanks.next[1]}`,
+    );
     const [alert] = await mail("volunteer.staff");
     expect(alert.to_address).toBe("staff@example.org");
     expect(alert.text_body).toContain(`/admin/dashboard/volunteers/${row.id}`);
@@ -287,6 +294,93 @@ describe("the staff Volunteers section", () => {
     expect((await applications())[0].status).toBe("contacted");
     expect(await listAudit(getDb(), "volunteer", ann.id)).toHaveLength(1);
     expect((await changeStatus(99_999, { status: "active" })).status).toBe(404);
+  });
+
+  it("with “E-mail the applicant”, Contacted, Active and Declined send their kind e-mail; otherwise nothing is sent", async () => {
+    const ann = await applied();
+    const statusMail = () => mail("volunteer.status");
+    // Not ticked: nothing. Ticked for a status with no template (Interviewed): nothing.
+    await changeStatus(ann.id, { status: "contacted" });
+    const interviewed = await changeStatus(ann.id, { status: "interviewed", emailApplicant: "on" });
+    expect(await savedNoticeOf(interviewed)).toMatchObject({ notice: "Status changed." });
+    expect(await statusMail()).toHaveLength(0);
+
+    const accepted = await changeStatus(ann.id, { status: "active", emailApplicant: "on" });
+    expect(await savedNoticeOf(accepted)).toMatchObject({
+      notice: "Status changed, and the applicant has been e-mailed.",
+    });
+    const [welcome] = await statusMail();
+    expect(welcome).toMatchObject({
+      to_address: "ann@example.com",
+      subject: "Welcome to Community Health Aid UK",
+      volunteer_application_id: ann.id,
+    });
+    expect(welcome.text_body).toContain("Dear Ann O'Neil,");
+    expect(welcome.text_body).toContain("We are delighted to welcome you as a volunteer with Community Health Aid UK.");
+    expect(welcome.text_body).toContain("-- \nCommunity Health Aid UK");
+    expect(JSON.parse(welcome.headers!)).toHaveProperty("Reply-To");
+    expect(welcome.text_body).not.toMatch(/\{(name|role|charity)\}/);
+
+    const bo = await applied({ name: "Bo Li", email: "bo@example.com" }, [], "internships");
+    await changeStatus(bo.id, { status: "contacted", emailApplicant: "on" });
+    await changeStatus(bo.id, { status: "declined", emailApplicant: "on" });
+    const toBo = (await statusMail()).filter((m) => m.to_address === "bo@example.com");
+    expect(toBo.map((m) => m.subject)).toEqual([
+      "About your application to Community Health Aid UK",
+      "Your application to Community Health Aid UK",
+    ]);
+    expect(toBo[0].text_body).toContain("applying to be an intern with Community Health Aid UK");
+    const audit = await listAudit(getDb(), "volunteer", bo.id);
+    expect(audit.map((e) => e.detail)).toEqual([
+      "New → Contacted (applicant e-mailed)",
+      "Contacted → Declined (applicant e-mailed)",
+    ]);
+  });
+
+  it("staff edit a status's e-mail: saved and audited, used from then on; an unknown placeholder is refused", async () => {
+    const page = async () =>
+      bodyOf(await run(mailsRoute.loader, getRequest("/admin/dashboard/volunteers/emails", { cookie })));
+    const { templates } = await page();
+    expect(templates.map((t: { status: string }) => t.status)).toEqual(["contacted", "active", "declined"]);
+    const original = templates[0];
+    const save = (fields: Record<string, string>, as = cookie) =>
+      run(mailsRoute.action, postForm("/admin/dashboard/volunteers/emails", fields, { cookie: as }));
+    try {
+      const bad = await save({ status: "contacted", subject: "Hello {nam}", body: "" });
+      expect(bad.status).toBe(400);
+      const refused = await bodyOf(bad);
+      expect(refused.status).toBe("contacted");
+      expect(refused.result.error.subject[0]).toBe("{nam} is not a placeholder: use {name}, {role} or {charity}.");
+      expect(refused.result.error.body[0]).toBe("Message is required");
+      expect(refused.result.initialValue.subject).toBe("Hello {nam}");
+
+      const saved = await save({
+        status: "contacted",
+        subject: "Hello from {charity}",
+        body: "Hi {name},\n\nCan we call you about being {role}?",
+      });
+      expect(await savedNoticeOf(saved)).toMatchObject({ location: "/admin/dashboard/volunteers/emails" });
+      expect((await page()).templates[0]).toMatchObject({ subject: "Hello from {charity}", updatedBy: "admin" });
+      const audit = await getDb()
+        .selectFrom("audit_events")
+        .select(["action", "detail", "actor"])
+        .where("action", "=", "volunteer.mail-template")
+        .execute();
+      expect(audit).toEqual([
+        { action: "volunteer.mail-template", detail: "E-mail for Contacted changed", actor: "admin" },
+      ]);
+
+      const ann = await applied();
+      await changeStatus(ann.id, { status: "contacted", emailApplicant: "on" });
+      const [sent] = await mail("volunteer.status");
+      expect(sent.subject).toBe("Hello from Community Health Aid UK");
+      expect(sent.text_body).toContain("Hi Ann O'Neil,\n\nCan we call you about being a volunteer?");
+
+      const editor = await staffCookie(await staffMember("editor"));
+      expect((await save({ status: "contacted", subject: "x", body: "y" }, editor)).status).toBe(403);
+    } finally {
+      await save({ status: "contacted", subject: original.subject, body: original.body });
+    }
   });
 
   it("is open to admin and fundraising, refused to editors (403) and to the signed-out", async () => {

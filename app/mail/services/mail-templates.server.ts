@@ -9,7 +9,7 @@ import { donationTypeLabel } from "~/content/donate";
 import { givingChangeMailWording, mailWording } from "~/content/mail";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { givingPaths } from "~/utils/giving-paths";
-import { volunteerKindLabels, type VolunteerKind } from "~/content/volunteers";
+import { volunteerKindLabels, volunteerRoleWords, volunteerThanks, type VolunteerKind } from "~/content/volunteers";
 import { charityPostalAddress, type CharitySettings } from "~/utils/charity-settings";
 import { charityText } from "~/utils/charity-text";
 import { formatLongDate } from "~/utils/dates";
@@ -476,8 +476,37 @@ export function volunteerAcknowledgement(
       kind: "p",
       text: mailWording.volunteerAckText(application.name, volunteerKindLabels[application.kind].toLowerCase()),
     },
+    { kind: "heading", text: mailWording.volunteerAckNextHeading },
+    // The thank-you page's steps, numbered as there.
+    { kind: "pre", text: volunteerThanks.next.map((step, index) => `${index + 1}. ${step}`).join("\n") },
     { kind: "p", text: mailWording.volunteerAckIgnore },
   ]);
+}
+
+/**
+ * The kind e-mail of a status change (Contacted, Active, Declined), from the template staff edit:
+ * {name}, {role} and {charity} filled in, a paragraph per blank-line-separated block.
+ */
+export function volunteerStatusMail(
+  template: { subject: string; body: string },
+  application: { name: string; kind: VolunteerKind },
+  charity: CharitySettings,
+): MailContent {
+  const fill = (text: string) =>
+    text
+      .replaceAll("{name}", application.name)
+      .replaceAll("{role}", volunteerRoleWords[application.kind])
+      .replaceAll("{charity}", charity.name);
+  const paragraphs = fill(template.body)
+    .split(/\r?\n\s*\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
+  // "pre": the staff's words keep their own line breaks, as typed.
+  return render(
+    charity,
+    fill(template.subject),
+    paragraphs.map((text) => ({ kind: "pre", text })),
+  );
 }
 
 /** The staff alert about a new application: what kind and where to open it, nothing personal. */

@@ -29,6 +29,12 @@ export default function Applied() {
       <div className="max-w-3xl">
         <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{volunteerThanks.title}</h1>
         <p className="mt-5 text-lg text-slate-700 dark:text-slate-300">{volunteerThanks.text}</p>
+        <h2 className="mt-8 text-2xl font-bold text-slate-900 dark:text-white">{volunteerThanks.nextHeading}</h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-6 text-lg text-slate-700 dark:text-slate-300">
+          {volunteerThanks.next.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
         <p className="mt-6 flex flex-wrap gap-6">
           <Link to={`/get-involved/${slug}`} className="link">
             Back to {title}

@@ -1,5 +1,12 @@
 import { z } from "~/schemas/zod";
-import { isVolunteerKind, volunteerKinds, volunteerStatuses } from "~/content/volunteers";
+import {
+  isVolunteerKind,
+  volunteerKinds,
+  volunteerMailPlaceholders,
+  volunteerMailStaff,
+  volunteerMailStatuses,
+  volunteerStatuses,
+} from "~/content/volunteers";
 import { postcodeDistrict } from "~/utils/postcode-district";
 import { emailField, requiredText, textCharacters } from "~/schemas/email";
 import { requiredMessage, tooLongMessage } from "~/schemas/field-rules";
@@ -107,13 +114,39 @@ export function volunteerQueryString(filter: VolunteerFilter, page = 1): string 
   return listQueryString({ status: filter.status, kind, interest: filter.interest, q: filter.q }, page);
 }
 
-/** An application's status change: the button pressed names the new status; the note is optional. */
+/**
+ * An application's status change: the button pressed names the new status; the note is optional;
+ * "E-mail the applicant" (a checkbox) sends the status's kind e-mail when it has one.
+ */
 export const volunteerStatusSchema = z.object({
   status: z.enum(volunteerStatuses, { error: "Choose the application's new status" }),
+  emailApplicant: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
   note: z
     .string()
     .trim()
     .max(VOLUNTEER_LIMITS.note, tooLongMessage("Note", VOLUNTEER_LIMITS.note))
     .optional()
     .superRefine(textCharacters("multiline", "Note")),
+});
+
+export const VOLUNTEER_MAIL_LIMITS = { subject: 150, body: 5000 } as const;
+
+/** A placeholder-looking {word} that is not one of ours: refused, so a typo is not sent as written. */
+function placeholdersOnly() {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const unknown = (value.match(/\{[^{}]*\}/g) ?? []).find(
+      (token) => !(volunteerMailPlaceholders as readonly string[]).includes(token),
+    );
+    if (unknown) ctx.addIssue({ code: "custom", message: volunteerMailStaff.unknownPlaceholder(unknown) });
+  };
+}
+
+/** One template of the e-mails to applicants, as staff save it (the hidden `status` says which). */
+export const volunteerMailTemplateSchema = z.object({
+  status: z.enum(volunteerMailStatuses, { error: "Choose which e-mail to save" }),
+  subject: requiredText("Subject", VOLUNTEER_MAIL_LIMITS.subject).superRefine(placeholdersOnly()),
+  body: requiredText("Message", VOLUNTEER_MAIL_LIMITS.body, "multiline").superRefine(placeholdersOnly()),
 });

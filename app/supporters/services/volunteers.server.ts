@@ -31,7 +31,9 @@ import { adminPaths } from "~/utils/admin-paths";
 import { londonDayAndTime } from "~/utils/dates";
 import { charityText } from "~/utils/charity-text";
 import { getCharitySettings } from "~/site/index.server";
-import { staffVolunteerAlert, volunteerAcknowledgement } from "~/mail/index.server";
+import { staffVolunteerAlert, volunteerAcknowledgement, volunteerStatusMail } from "~/mail/index.server";
+import { getVolunteerMailTemplate } from "~/supporters/models/volunteer-mail-template.server";
+import { isVolunteerMailStatus } from "~/content/volunteers";
 import { Refusal } from "~/utils/refusal";
 
 // Volunteer, internship and advisory-board applications (docs/volunteers.md): made on the Get
@@ -107,8 +109,9 @@ export async function submitVolunteerApplication(
 /**
  * Moves an application to a new status, with the change in its history (who, when, the note)
  * and in the audit trail (who, when, from and to: never the note, which may be personal), in
- * one transaction. Refused: no such application (404), the status it already has or back to
- * New (409).
+ * one transaction. With `emailApplicant`, a status that has a template (Contacted, Active,
+ * Declined) queues its kind e-mail to the applicant in the same transaction. Refused: no such
+ * application (404), the status it already has or back to New (409). Whether an e-mail was queued.
  */
 export async function changeVolunteerStatus(
   id: number,
@@ -116,8 +119,10 @@ export async function changeVolunteerStatus(
   note: string | undefined,
   actor: string,
   db: DB = getDb(),
-): Promise<void> {
-  await immediateTransaction(db, async (trx) => {
+  options: { emailApplicant?: boolean } = {},
+): Promise<{ emailed: boolean }> {
+  const charity = await getCharitySettings(db);
+  const emailed = await immediateTransaction(db, async (trx) => {
     const current = await getVolunteerApplication(trx, id);
     if (!current) throw new VolunteerError("There is no such application: it may have been deleted.", 404);
     if (!nextVolunteerStatuses(current.status).includes(status)) {
@@ -130,19 +135,34 @@ export async function changeVolunteerStatus(
     }
     const now = nowIsoString();
     await setVolunteerStatus(trx, id, { status, note: note?.trim() || null, actor }, now);
+    const template =
+      options.emailApplicant && isVolunteerMailStatus(status) ? await getVolunteerMailTemplate(trx, status) : undefined;
+    if (template) {
+      await enqueueMail(trx, {
+        kind: "volunteer.status",
+        to: current.email,
+        volunteerApplicationId: id,
+        ...volunteerStatusMail(template, current, charity),
+      });
+    }
     await recordAudit(
       trx,
       {
         entity: "volunteer",
         entityId: id,
         action: "volunteer.status",
-        detail: `${volunteerStatusLabels[current.status]} → ${volunteerStatusLabels[status]}`,
+        detail: `${volunteerStatusLabels[current.status]} → ${volunteerStatusLabels[status]}${template ? " (applicant e-mailed)" : ""}`,
         actor,
       },
       now,
     );
+    return template !== undefined;
   });
-  logger.info({ event: "volunteer.status", applicationId: id, status }, "Volunteer application status changed");
+  logger.info(
+    { event: "volunteer.status", applicationId: id, status, emailed },
+    "Volunteer application status changed",
+  );
+  return { emailed };
 }
 
 export async function findVolunteerApplication(

@@ -2,16 +2,17 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/admin/back-link";
 import { StaffSection } from "~/components/admin/table";
 import { VolunteerStatusBadge } from "~/components/admin/volunteer-status";
-import { TextareaField } from "~/components/ui/form";
+import { CheckboxField, TextareaField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import {
   nextVolunteerStatuses,
   volunteerKindLabels,
+  volunteerMailStaff,
   volunteerStaff as copy,
   volunteerStatusLabels,
   type VolunteerStatus,
@@ -24,6 +25,7 @@ import { takeFlash } from "~/site/index.server";
 import { changeVolunteerStatus, findVolunteerApplication, VolunteerError } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDateTime } from "~/utils/dates";
+import { dialHref } from "~/utils/phone-numbers";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/meta";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
@@ -48,13 +50,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, submission } = await staffAction(request, "volunteers", { schema: volunteerStatusSchema });
   const id = requireRecordId(params.id, copy.notFound);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  let emailed = false;
   try {
-    await changeVolunteerStatus(id, submission.value.status, submission.value.note, user.username);
+    ({ emailed } = await changeVolunteerStatus(
+      id,
+      submission.value.status,
+      submission.value.note,
+      user.username,
+      undefined,
+      { emailApplicant: submission.value.emailApplicant },
+    ));
   } catch (error) {
     if (!(error instanceof VolunteerError)) throw error;
     return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
-  return savedRedirect(adminPaths.volunteer(id), "volunteer-status");
+  return savedRedirect(adminPaths.volunteer(id), emailed ? "volunteer-status-emailed" : "volunteer-status");
 }
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
@@ -82,6 +92,15 @@ function StatusForm({ next }: { next: VolunteerStatus[] }) {
     <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
       <ErrorSummary form={form} />
       <TextareaField meta={fields.note} label={copy.noteLabel} rows={3} optional hint={copy.noteHint} />
+      <div>
+        <CheckboxField meta={fields.emailApplicant} label={volunteerMailStaff.emailApplicant} />
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {volunteerMailStaff.emailApplicantHint}{" "}
+          <Link to={adminPaths.volunteerMails} className="link">
+            {volunteerMailStaff.link}
+          </Link>
+        </p>
+      </div>
       <div className="flex flex-wrap gap-3">
         {next.map((status) => (
           <button
@@ -122,7 +141,15 @@ export default function VolunteerApplicationPage() {
             {a.email}
           </a>
         </Detail>
-        <Detail term="Phone">{a.phone || "Not given"}</Detail>
+        <Detail term="Phone">
+          {a.phone ? (
+            <a href={dialHref(a.phone)} className="link">
+              {a.phone}
+            </a>
+          ) : (
+            "Not given"
+          )}
+        </Detail>
         <Detail term="Postcode district">{a.district}</Detail>
         <Detail term="Availability">{a.availability}</Detail>
         <Detail term="Interests">{a.interests.join(", ") || "None ticked"}</Detail>

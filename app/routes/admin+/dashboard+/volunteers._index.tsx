@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FilterForm, fourColumnFilters, ListHeading } from "~/components/admin/filter-form";
 import { FilteredList } from "~/components/admin/pagination";
 import { listCell, listRow, PersonCell, StaffTable } from "~/components/admin/table";
@@ -11,6 +11,7 @@ import {
   isVolunteerStatus,
   volunteerKindLabels,
   volunteerKinds,
+  volunteerMailStaff,
   volunteerStaff as copy,
   volunteerStatuses,
   volunteerStatusLabels,
@@ -99,6 +100,11 @@ export default function Volunteers() {
         exportHref={adminPaths.volunteersExport + volunteerQueryString(current)}
         filter={current}
       />
+      <p className="mt-2">
+        <Link to={adminPaths.volunteerMails} className="link">
+          {volunteerMailStaff.link}
+        </Link>
+      </p>
 
       <FilterForm
         idPrefix="volunteers"

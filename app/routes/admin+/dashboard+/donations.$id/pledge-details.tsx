@@ -7,6 +7,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
+import { dialHref } from "~/utils/phone-numbers";
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -97,7 +98,15 @@ export function PledgeDetails({
             {pledge.email}
           </a>
         </Detail>
-        <Detail term="Phone">{pledge.phone ?? "Not given"}</Detail>
+        <Detail term="Phone">
+          {pledge.phone ? (
+            <a href={dialHref(pledge.phone)} className="link">
+              {pledge.phone}
+            </a>
+          ) : (
+            "Not given"
+          )}
+        </Detail>
         <Detail term="Given to">{givenTo || "General fund"}</Detail>
         <Detail term="In honour or memory of someone">
           {pledge.inHonour ? (pledge.honoreeName ? `Yes: ${pledge.honoreeName}` : "Yes") : "No"}

@@ -1,7 +1,9 @@
 // Volunteer applications, with JavaScript on and off: a visitor applies at
 // /get-involved/volunteers, is acknowledged by e-mail (read from the outbox, as the mail log
-// shows it: the e2e server has no SMTP_URL), and staff find the application under Volunteers and
-// mark it Contacted. axe on the form (also refused), the thank-you page and the staff pages.
+// shows it: the e2e server has no SMTP_URL), is told what happens next, and staff find the
+// application under Volunteers (the phone a tel: link) and mark it Contacted, e-mailing the
+// applicant the kind e-mail whose words they edit. axe on the form (also refused), the thank-you
+// page and the staff pages (the e-mails' page too).
 import type { Page } from "@playwright/test";
 import { signIn, test } from "./support/auth";
 import { expect, expectNoAxeViolations, test as axeTest } from "./support/axe";
@@ -48,6 +50,9 @@ test("a volunteer applies, is acknowledged by e-mail, and staff mark the applica
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Thank you for applying" })).toBeVisible();
   await expect(page).toHaveURL(/\/get-involved\/volunteers\/applied$/);
+  const next = page.getByRole("list").filter({ hasText: "reads every application" });
+  await expect(page.getByRole("heading", { level: 2, name: "What happens next" })).toBeVisible();
+  await expect(next.getByRole("listitem")).toHaveCount(3);
 
   const ack = await e2eDb()
     .selectFrom("outbox")
@@ -72,9 +77,21 @@ test("a volunteer applies, is acknowledged by e-mail, and staff mark the applica
 
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Two years at a food bank")).toBeVisible();
+  await expect(page.getByRole("link", { name: "07700 900123" })).toHaveAttribute("href", "tel:+447700900123");
   await page.getByLabel(/Note/).fill("Phoned: coming in on Friday");
+  await page.getByRole("checkbox", { name: "E-mail the applicant" }).check();
   await page.getByRole("button", { name: "Mark as Contacted" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Status changed." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Status changed, and the applicant has been e-mailed." }),
+  ).toBeVisible();
+  const kind = await e2eDb()
+    .selectFrom("outbox")
+    .select(["subject", "text_body"])
+    .where("to_address", "=", email)
+    .where("kind", "=", "volunteer.status")
+    .executeTakeFirstOrThrow();
+  expect(kind.subject).toMatch(/^About your application to /);
+  expect(kind.text_body).toContain(`Dear ${name},`);
   const history = page.getByRole("region", { name: "History" });
   await expect(history).toContainText("New → Contacted by");
   await expect(history).toContainText("Phoned: coming in on Friday");
@@ -114,6 +131,12 @@ for (const theme of ["light", "dark"] as const) {
         await expectNoAxeViolations(page);
         await page.getByRole("link", { name }).click();
         await expect(page.getByRole("button", { name: "Mark as Contacted" })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.getByRole("link", { name: "E-mails to applicants" }).click();
+        await expect(page.getByRole("heading", { level: 2, name: "E-mails to applicants" })).toBeVisible();
+        await page.getByLabel("Subject").first().fill("Hello {nam}");
+        await page.getByRole("button", { name: "Save the Contacted e-mail" }).click();
+        await expect(page.getByText("{nam} is not a placeholder").first()).toBeVisible();
         await expectNoAxeViolations(page);
       },
     );

@@ -145,5 +145,5 @@ export const givingChangeMailWording = {
   standingOrderStopped: (reference: string) =>
     `We have recorded that you stopped your monthly gift by standing order (reference ${reference}). A standing order is paid by your bank: if you have not done so yet, please cancel it with your bank too, or the payments will go on. Thank you for all you have given.`,
   notYou: (email: string) =>
-    `Did not make this change? Someone may have opened your e-mail: write to us at ${email} straight away and we will put it right.`,
+    `Did not make this change? Write to us at ${email} straight away and we will put it right: someone else may have used a sign-in link sent to your address.`,
 } as const;

@@ -93,6 +93,7 @@ export const volunteerMailStaff = {
   bodyLabel: "Message",
   save: (status: string) => `Save the ${status} e-mail`,
   lastChanged: (when: string, by: string) => `Last changed ${when} by ${by}.`,
+  neverChanged: "The words it was set up with: not changed yet.",
   unknownPlaceholder: (token: string) => `${token} is not a placeholder: use {name}, {role} or {charity}.`,
   emailApplicant: "E-mail the applicant",
   emailApplicantHint:

@@ -68,7 +68,9 @@ function TemplateForm({
         <TextField meta={fields.subject} label={copy.subjectLabel} />
         <TextareaField meta={fields.body} label={copy.bodyLabel} rows={10} />
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {copy.lastChanged(formatLongDateTime(template.updatedAt), template.updatedBy)}
+          {template.updatedBy.startsWith("migration ")
+            ? copy.neverChanged
+            : copy.lastChanged(formatLongDateTime(template.updatedAt), template.updatedBy)}
         </p>
         <button type="submit" className="btn-primary" disabled={busy}>
           {copy.save(label)}

@@ -26,6 +26,11 @@ export function dialHref(input: string): string {
   return telHref(input) ?? `tel:${input.replace(/(?!^\+)[^\d]/g, "")}`;
 }
 
+/** A number as shown in a `tel:` link's text: its spaces non-breaking, so it never wraps across lines. */
+export function phoneText(input: string): string {
+  return input.replace(/ /g, "\u00a0");
+}
+
 /** A UK mobile number (07 and 9 digits) in the international digits WhatsApp's links use ("447700900123"). */
 export function whatsappDigits(input: string): string | null {
   const national = ukPhoneDigits(input);

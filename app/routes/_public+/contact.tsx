@@ -8,7 +8,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
-import { telHref } from "~/utils/phone-numbers";
+import { phoneText, telHref } from "~/utils/phone-numbers";
 import { officeHoursRows, socialLinksOf } from "~/utils/charity-links";
 import { contactSchema } from "~/supporters/schemas/contact";
 import { contactRules } from "~/supporters/schemas/contact-rules";
@@ -144,7 +144,7 @@ export default function Contact() {
             <SideCard title="Phone">
               {phoneHref ? (
                 <a href={phoneHref} className="link">
-                  {charity.phone}
+                  {phoneText(charity.phone)}
                 </a>
               ) : (
                 charity.phone

@@ -102,6 +102,7 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     `${d}/volunteers`,
     `${d}/volunteers?status=new&interest=Translation`,
     `${d}/volunteers/${volunteer.id}`,
+    `${d}/volunteers/emails`,
     `${d}/supporters`,
     `${d}/supporters?q=markup&giftAid=yes&monthly=lapsed&from=2025-01-01&to=2026-12-31`,
     `${d}/supporters/${supporter.supporter_id}`,

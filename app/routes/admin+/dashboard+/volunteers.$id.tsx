@@ -25,7 +25,7 @@ import { takeFlash } from "~/site/index.server";
 import { changeVolunteerStatus, findVolunteerApplication, VolunteerError } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDateTime } from "~/utils/dates";
-import { dialHref } from "~/utils/phone-numbers";
+import { dialHref, phoneText } from "~/utils/phone-numbers";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/meta";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
@@ -144,7 +144,7 @@ export default function VolunteerApplicationPage() {
         <Detail term="Phone">
           {a.phone ? (
             <a href={dialHref(a.phone)} className="link">
-              {a.phone}
+              {phoneText(a.phone)}
             </a>
           ) : (
             "Not given"

@@ -7,7 +7,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
-import { dialHref } from "~/utils/phone-numbers";
+import { dialHref, phoneText } from "~/utils/phone-numbers";
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -101,7 +101,7 @@ export function PledgeDetails({
         <Detail term="Phone">
           {pledge.phone ? (
             <a href={dialHref(pledge.phone)} className="link">
-              {pledge.phone}
+              {phoneText(pledge.phone)}
             </a>
           ) : (
             "Not given"

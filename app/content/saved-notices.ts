@@ -34,7 +34,7 @@ export const savedNotices = {
   "supporter-details-merged": "The details are merged into the supporter's record.",
   "supporter-details-rejected": "The details are rejected: the supporter's record is unchanged.",
   "giving-declaration-cancelled":
-    "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts from today are not covered.",
+    "Your Gift Aid declaration is cancelled. Gifts already claimed stay claimed; gifts from today are not covered. We have e-mailed you to confirm.",
   "giving-signed-out": "You have signed out of Your giving.",
   "giving-details-saved": "Your name and home address are saved.",
   "giving-declaration-made":
@@ -42,9 +42,11 @@ export const savedNotices = {
   "giving-newsletter-on": "Thank you: you will get our newsletter. You can stop it here or from any issue.",
   "giving-newsletter-off": "You will not get our newsletter any more.",
   "giving-amount-changed":
-    "Thank you: your monthly card gift changes from your next payment. This page shows the new amount once our card payment service confirms it.",
+    "Thank you: your monthly card gift changes from your next payment, and we have e-mailed you to confirm. This page shows the new amount once our card payment service confirms it.",
+  "giving-card-stopped":
+    "Your monthly card gift is stopped: your card will not be charged again. We have e-mailed you to confirm.",
   "giving-monthly-stopped":
-    "Your monthly gift is stopped on our side. Please cancel the standing order with your bank too: only your bank can stop the payments.",
+    "Your monthly gift is stopped on our side, and we have e-mailed you to confirm. Please cancel the standing order with your bank too: only your bank can stop the payments.",
   "appeal-saved": "Appeal saved.",
   "fundraising-page-approved": "Page approved: it is public now, and its owner has been e-mailed.",
   "fundraising-page-changes": "Changes asked for: the owner has been e-mailed your message.",

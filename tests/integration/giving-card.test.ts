@@ -14,7 +14,7 @@ const amountRoute = await import("~/routes/_public+/giving.pledges.$reference.am
 const { action: webhookAction } = await import("~/routes/webhooks+/stripe");
 const { getRequest, postForm, run, bodyOf } = await import("./admin-support");
 const { resetDatabase } = await import("./helpers");
-const { signInDonor } = await import("./giving-support");
+const { givingNoticeOf, signInDonor } = await import("./giving-support");
 
 beforeEach(async () => {
   await resetDatabase();
@@ -61,6 +61,10 @@ describe("a monthly card gift at Your giving", () => {
 
     const done = await run(stopRoute.action, postForm(path, {}, { cookie }), { reference: pledge.reference });
     expect(done.status).toBe(303);
+    // A card gift's notice: nothing about a standing order.
+    expect((await givingNoticeOf(done)).notice).toBe(
+      "Your monthly card gift is stopped: your card will not be charged again. We have e-mailed you to confirm.",
+    );
     expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["DELETE /v1/subscriptions/sub_giving_1"]);
     const row = await getDb().selectFrom("pledges").selectAll().where("id", "=", pledge.id).executeTakeFirstOrThrow();
     expect(row.status).toBe("cancelled");

@@ -73,15 +73,18 @@ export async function donorPage<T>(request: Request, load: (supporterId: number)
   return json(data, { headers: GIVING_HEADERS });
 }
 
-/** A confirmation page's action: the donor's change (a refusal of theirs as its 4xx), then their account with `notice`. */
-export async function donorChange(
+/**
+ * A confirmation page's action: the donor's change (a refusal of theirs as its 4xx), then their
+ * account with `notice` (or the notice for what the change answered).
+ */
+export async function donorChange<R>(
   request: Request,
-  change: (supporterId: number, form: FormData) => Promise<unknown>,
-  notice: FlashCode,
+  change: (supporterId: number, form: FormData) => Promise<R>,
+  notice: FlashCode | ((result: R) => FlashCode),
 ) {
   const { supporterId, form } = await donorAction(request);
-  await change(supporterId, form).catch(refusalResponse);
-  return savedRedirect(givingPaths.account, notice, "giving");
+  const result = await change(supporterId, form).catch(refusalResponse);
+  return savedRedirect(givingPaths.account, typeof notice === "function" ? notice(result) : notice, "giving");
 }
 
 /**

@@ -33,7 +33,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return donorChange(
     request,
     (supporterId) => stopMonthlyGiftByDonor(supporterId, params.reference ?? ""),
-    "giving-monthly-stopped",
+    (payBy) => (payBy === "card" ? "giving-card-stopped" : "giving-monthly-stopped"),
   );
 }
 

@@ -121,10 +121,14 @@ export async function getStoppableMonthlyGift(
  * The donor stops a monthly gift by standing order: the pledge is cancelled (staff see it
  * cancelled, the reason saying the donor did it) and audited on the pledge and the supporter.
  * The money is the bank's to stop: the page tells the donor to cancel the standing order there.
+ * A card gift is stopped through Stripe (stopMonthlyCardGift). How it was paid.
  */
-export async function stopMonthlyGiftByDonor(supporterId: number, reference: string): Promise<void> {
+export async function stopMonthlyGiftByDonor(supporterId: number, reference: string): Promise<"bank" | "card"> {
   const gift = await getStoppableMonthlyGift(supporterId, reference);
-  if (gift.payBy === "card") return stopMonthlyCardGift(supporterId, gift);
+  if (gift.payBy === "card") {
+    await stopMonthlyCardGift(supporterId, gift);
+    return "card";
+  }
   const charity = await getCharitySettings(getDb());
   await immediateTransaction(getDb(), async (trx) => {
     const pledge = await getPledgeByReference(trx, reference);
@@ -150,6 +154,7 @@ export async function stopMonthlyGiftByDonor(supporterId: number, reference: str
     const change = { kind: "monthly-stopped", reference: pledge.reference, payBy: "bank" } as const;
     await mailChange(trx, supporterId, change, charity, pledge.id);
   });
+  return "bank";
 }
 
 /** The donor turns the newsletter on or off for their address (consent recorded with the words shown), audited as theirs. */

@@ -105,6 +105,7 @@ test("a one-time card gift goes on to Checkout (303), and the signed webhook mar
   // Back from Checkout: the page says the payment is being confirmed, and marks nothing.
   await page.goto(session.params.success_url);
   await expect(page.getByText("Your payment is being confirmed.")).toBeVisible();
+  await expect(page.getByText("This page checks again by itself every few seconds.")).toBeVisible();
 
   // Stripe's webhook, signed with the library's own helper, is what records the money.
   const payload = JSON.stringify({
@@ -142,8 +143,9 @@ test("a one-time card gift goes on to Checkout (303), and the signed webhook mar
   const again = await post({ "Stripe-Signature": signature });
   expect(await again.json()).toEqual({ received: true, handled: "duplicate" });
 
-  await page.reload();
-  await expect(page.getByText("Your payment has reached us. Thank you.")).toBeVisible();
+  // The page refreshes itself (the Refresh header, with or without JavaScript): no reload here.
+  await expect(page.getByText("Your payment has reached us. Thank you.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("This page checks again by itself")).toHaveCount(0);
 });
 
 test("choosing bank transfer keeps today's pledge and thank-you page", async ({ page }) => {

@@ -7,7 +7,7 @@ import { BY_THE_DONOR, DONOR_ACTOR, givingWords } from "~/content/giving";
 import { nowDate } from "~/infra/clock.server";
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
-import { getDeclaration, setDeclarationCancelled } from "~/gift-aid/index.server";
+import { setDeclarationCancelled } from "~/gift-aid/index.server";
 import {
   cancelCardSubscription,
   CardGiftError,
@@ -23,6 +23,7 @@ import { getCharitySettings, recordAudit } from "~/site/index.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { findSupporterIdOfPledge, getSupporter, listSupporterEmails } from "~/supporters/models/supporter.server";
 import { formatPence } from "~/utils/money";
+import { theirDeclaration } from "./donor-portal.server";
 import { DonorPortalError } from "./donor-refusals.server";
 
 /**
@@ -58,10 +59,7 @@ export async function cancelDeclarationByDonor(supporterId: number, declarationI
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      const declaration = await getDeclaration(trx, declarationId);
-      if (!declaration || declaration.supporterId !== supporterId) {
-        throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
-      }
+      const declaration = await theirDeclaration(trx, supporterId, declarationId);
       const reason = `Cancelled ${BY_THE_DONOR} at Your giving`;
       if (!(await setDeclarationCancelled(trx, declarationId, { at: nowDate().toISOString(), reason, by: "donor" }))) {
         throw new DonorPortalError(givingWords.alreadyCancelled);

@@ -9,12 +9,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/site/index.server";
-import {
-  getDeclaration,
-  insertDeclaration,
-  listDeclarationsOfSupporters,
-  setDeclarationConfirmed,
-} from "~/gift-aid/index.server";
+import { insertDeclaration, listDeclarationsOfSupporters, setDeclarationConfirmed } from "~/gift-aid/index.server";
 import {
   getHeldDetails,
   setSupporterDetails,
@@ -23,6 +18,7 @@ import {
 import { listSupporterEmails } from "~/supporters/models/supporter.server";
 import { charityText } from "~/utils/charity-text";
 import { charitySettingsIn } from "~/site/index.server";
+import { theirDeclaration } from "./donor-portal.server";
 import { DonorPortalError } from "./donor-refusals.server";
 
 export type { SupporterDetails };
@@ -135,10 +131,7 @@ export async function confirmDeclarationByDonor(supporterId: number, declaration
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      const declaration = await getDeclaration(trx, declarationId);
-      if (!declaration || declaration.supporterId !== supporterId) {
-        throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
-      }
+      await theirDeclaration(trx, supporterId, declarationId);
       if (!(await setDeclarationConfirmed(trx, declarationId, { at: nowIsoString(), by: "donor" }))) {
         throw new DonorPortalError(givingWords.nothingToConfirm);
       }

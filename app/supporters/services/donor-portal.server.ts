@@ -156,15 +156,21 @@ export async function getDonorPortal(supporterId: number, db: DB = getDb()): Pro
   };
 }
 
+/** One of the donor's own declarations, read in `db`; a 404 DonorPortalError when there is none or it is not theirs. */
+export async function theirDeclaration(db: DB, supporterId: number, declarationId: number): Promise<Declaration> {
+  const declaration = await getDeclaration(db, declarationId);
+  if (!declaration || declaration.supporterId !== supporterId) {
+    throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
+  }
+  return declaration;
+}
+
 /** One of the donor's own declarations, for the confirmation page; a 404 DonorPortalError when it is not theirs. */
 export async function getDonorDeclaration(
   supporterId: number,
   declarationId: number,
 ): Promise<{ id: number; declaredOn: string; cancelledOn: string | null }> {
-  const declaration = await getDeclaration(getDb(), declarationId);
-  if (!declaration || declaration.supporterId !== supporterId) {
-    throw new DonorPortalError(givingWords.noSuchDeclaration, 404);
-  }
+  const declaration = await theirDeclaration(getDb(), supporterId, declarationId);
   return {
     id: declaration.id,
     declaredOn: toLondonDay(declaration.declaredAt),

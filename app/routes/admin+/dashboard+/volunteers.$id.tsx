@@ -25,7 +25,7 @@ import { takeFlash } from "~/site/index.server";
 import { changeVolunteerStatus, findVolunteerApplication, VolunteerError } from "~/supporters/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDateTime } from "~/utils/dates";
-import { dialHref, phoneText } from "~/utils/phone-numbers";
+import { PhoneLink } from "~/components/phone-link";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/meta";
 import { findRecordOr404, requireRecordId } from "~/utils/record-id";
@@ -142,13 +142,7 @@ export default function VolunteerApplicationPage() {
           </a>
         </Detail>
         <Detail term="Phone">
-          {a.phone ? (
-            <a href={dialHref(a.phone)} className="link">
-              {phoneText(a.phone)}
-            </a>
-          ) : (
-            "Not given"
-          )}
+          <PhoneLink number={a.phone} none="Not given" />
         </Detail>
         <Detail term="Postcode district">{a.district}</Detail>
         <Detail term="Availability">{a.availability}</Detail>

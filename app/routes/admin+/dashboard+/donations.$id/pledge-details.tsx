@@ -7,7 +7,7 @@ import { adminPaths } from "~/utils/admin-paths";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
-import { dialHref, phoneText } from "~/utils/phone-numbers";
+import { PhoneLink } from "~/components/phone-link";
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -99,13 +99,7 @@ export function PledgeDetails({
           </a>
         </Detail>
         <Detail term="Phone">
-          {pledge.phone ? (
-            <a href={dialHref(pledge.phone)} className="link">
-              {phoneText(pledge.phone)}
-            </a>
-          ) : (
-            "Not given"
-          )}
+          <PhoneLink number={pledge.phone} none="Not given" />
         </Detail>
         <Detail term="Given to">{givenTo || "General fund"}</Detail>
         <Detail term="In honour or memory of someone">

@@ -31,15 +31,15 @@ import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { givingPaths } from "~/utils/giving-paths";
 import { addWorkingDays } from "~/utils/working-days";
+import { invoicePaid } from "./card-gift-events.server";
 import {
   eventDay,
-  invoicePaid,
   invoiceSubscription,
   pledgeFromReference,
   stripeAudit,
   type EventMail,
   type Handled,
-} from "./card-gifts.server";
+} from "./stripe-gift-events.server";
 import { directDebitDonorMail, staffNoticeMail } from "~/mail/index.server";
 import { getCharitySettings } from "~/site/index.server";
 

@@ -171,6 +171,20 @@ describe("what counts", () => {
     expect(await pledgeRow()).toMatchObject({ paid_pence: 1500, dd_state: "collecting" });
     const staff = await staffView(pledge.id);
     expect(staff.directDebit.status).toMatch(/^Direct Debit: collecting monthly/);
+
+    // Statements and exports name the method: Direct Debit, from the one label function.
+    const { buildStatement } = await import("~/supporters/services/giving-statements.server");
+    const { taxYearOf } = await import("~/utils/tax-year");
+    const received = (await payments())[0].received_on;
+    const built = (await buildStatement(pledge.id, taxYearOf(received)))!;
+    expect(built.statement.gifts.map((gift) => gift.method)).toEqual(["Direct Debit"]);
+    expect(built.statement.byMethod).toEqual([{ method: "Direct Debit", count: 1, totalPence: 1500 }]);
+    const { PAYMENT_EXPORT_HEADER, PLEDGE_EXPORT_HEADER, paymentExportRows, pledgeExportRows } =
+      await import("~/giving/services/donation-exports.server");
+    const [paymentRow] = await paymentExportRows();
+    expect(paymentRow[PAYMENT_EXPORT_HEADER.indexOf("Method")]).toBe("Direct Debit");
+    const [pledgeCsvRow] = await pledgeExportRows({});
+    expect(pledgeCsvRow[PLEDGE_EXPORT_HEADER.indexOf("Method")]).toBe("Direct Debit");
   });
 
   it("invoice.payment_failed e-mails the donor and shows 'failed' to staff, Stripe's retry as such", async () => {

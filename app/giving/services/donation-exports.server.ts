@@ -1,7 +1,7 @@
 import { iteratePaymentsWithPledges, type ReceivedRange } from "~/giving/models/payment.server";
 import { iteratePledges, type PledgeQuery } from "~/giving/models/pledge.server";
 import { getDb } from "~/infra/db.server";
-import { paymentMethodLabel } from "~/giving/utils/payment-method";
+import { giftMethodLabel, paymentMethodLabel } from "~/giving/utils/payment-method";
 import { logger } from "~/infra/logger.server";
 import { payMethodOf, pledgeStatusLabel, pledgeTypeLabels } from "~/giving/schemas/donations";
 import { londonDayAndTime } from "~/utils/dates";
@@ -16,6 +16,7 @@ export const PLEDGE_EXPORT_HEADER = [
   "Pledged on UK date (YYYY-MM-DD)",
   "Pledged at UK time (HH:MM)",
   "Type",
+  "Method",
   "Amount (GBP)",
   "Received, net of refunds (GBP)",
   "Refunded (GBP)",
@@ -41,6 +42,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         p.reference,
         ...londonDayAndTime(p.createdAt),
         pledgeTypeLabels[p.type],
+        giftMethodLabel(p),
         penceToDecimal(p.amountPence),
         penceToDecimal(p.paidPence),
         penceToDecimal(p.refundedPence),
@@ -65,6 +67,7 @@ export const PAYMENT_EXPORT_HEADER = [
   "Payment id",
   "Received on UK date (YYYY-MM-DD)",
   "Amount (GBP)",
+  "Method",
   "Matched",
   "Pledge reference",
   "Pledge type",
@@ -90,6 +93,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.id,
         p.receivedOn,
         penceToDecimal(p.amountPence),
+        giftMethodLabel(p, p),
         paymentMethodLabel(p.method, p.amountPence, p.directDebit),
         p.reference,
         pledgeTypeLabels[p.type],

@@ -47,6 +47,7 @@ export {
   directDebitStatusLine,
   handleDirectDebitEvent,
   lookupMandateCustomer,
+  lookupSubscriptionPeriodEnd,
   mailDirectDebitChangeByDonor,
   recentDirectDebitProblems,
 } from "./services/direct-debit.server";

@@ -5,7 +5,7 @@ import { getStripe } from "~/infra/stripe.server";
 import { getPledgeByReference, type Pledge } from "~/giving/models/pledge.server";
 import { formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
-import { addWorkingDays } from "~/utils/working-days";
+import { nextCollectionDue } from "~/giving/utils/direct-debit-dates";
 import { directDebitWords } from "~/content/direct-debit";
 
 /** Whether money ever arrived for the pledge (a refund later does not make it unpaid). */
@@ -16,7 +16,7 @@ export function everReceived(pledge: Pledge): boolean {
 /** The return page's words for a Direct Debit gift: set up (and when the first collection is due), or being set up. */
 function directDebitReturnLine(pledge: Pledge): string {
   if (!pledge.ddState || pledge.ddState === "ended") return directDebitWords.returnWaiting;
-  const due = pledge.ddNextCollectionOn ?? addWorkingDays(pledge.ddSetUpOn ?? pledge.createdAt.slice(0, 10), 7);
+  const due = nextCollectionDue(pledge);
   return directDebitWords.returnSetUp(formatLongDate(`${due}T12:00:00Z`));
 }
 

@@ -103,6 +103,8 @@ describe("choosing Direct Debit", () => {
       "This Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits",
     );
     expect(points).toHaveLength(5);
+    // Where the Direct Debit logo would sit: the scheme's name as text, never a copy of the artwork.
+    expect(data.words.form.directDebitMark).toBe("Direct Debit");
   });
 
   it("goes to Checkout in subscription mode with bacs_debit only, £15 a month, the pledge's reference", async () => {

@@ -16,7 +16,6 @@ export const PLEDGE_EXPORT_HEADER = [
   "Pledged on UK date (YYYY-MM-DD)",
   "Pledged at UK time (HH:MM)",
   "Type",
-  "Method",
   "Amount (GBP)",
   "Received, net of refunds (GBP)",
   "Refunded (GBP)",
@@ -31,6 +30,8 @@ export const PLEDGE_EXPORT_HEADER = [
   "Cancelled at UK time (HH:MM)",
   "Cancel reason",
   "Given to",
+  // Last, so the columns before keep their places for anyone reading the file by position.
+  "Method",
 ] as const;
 
 export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]> {
@@ -42,7 +43,6 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         p.reference,
         ...londonDayAndTime(p.createdAt),
         pledgeTypeLabels[p.type],
-        giftMethodLabel(p),
         penceToDecimal(p.amountPence),
         penceToDecimal(p.paidPence),
         penceToDecimal(p.refundedPence),
@@ -56,6 +56,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         ...londonDayAndTime(p.cancelledAt),
         p.cancelReason ?? "",
         givenTo(p),
+        giftMethodLabel(p),
       ]);
     }
   }
@@ -67,7 +68,6 @@ export const PAYMENT_EXPORT_HEADER = [
   "Payment id",
   "Received on UK date (YYYY-MM-DD)",
   "Amount (GBP)",
-  "Method",
   "Matched",
   "Pledge reference",
   "Pledge type",
@@ -81,6 +81,8 @@ export const PAYMENT_EXPORT_HEADER = [
   "Stripe payment",
   "Refund of payment id",
   "Given to",
+  // How the donor paid (the one label function); "Matched" says how it reached the books.
+  "Method",
 ] as const;
 
 /** Payments received within the range (both days inclusive; either end may be open). */
@@ -93,7 +95,6 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.id,
         p.receivedOn,
         penceToDecimal(p.amountPence),
-        giftMethodLabel(p, p),
         paymentMethodLabel(p.method, p.amountPence, p.directDebit),
         p.reference,
         pledgeTypeLabels[p.type],
@@ -106,6 +107,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.stripeId ?? "",
         p.refundOf ?? "",
         givenTo(p),
+        giftMethodLabel(p, p),
       ]);
     }
   }

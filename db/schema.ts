@@ -353,6 +353,12 @@ export interface PaymentsTable {
   refund_of: ColumnType<number | null, number | null | undefined, number | null>;
   /** A refund of a payment in a submitted Gift Aid claim: the later claim that adjusted for it (0022). */
   adjusted_in_claim: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A payment recorded by hand: how it was paid, as staff said (0049); null otherwise, and before. */
+  paid_with: ColumnType<
+    "bank-transfer" | "cheque" | "cash" | "other" | null,
+    "bank-transfer" | "cheque" | "cash" | "other" | null | undefined,
+    "bank-transfer" | "cheque" | "cash" | "other" | null
+  >;
 }
 
 export interface AuditEventsTable {

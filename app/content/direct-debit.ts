@@ -13,6 +13,15 @@ export const directDebitGuarantee = {
   ],
 } as const;
 
+/**
+ * Shown where the Direct Debit logo would sit (the Guarantee's box, top right): the scheme's name as
+ * plain text, in the site's own type. Not the logo and no drawing of it: Bacs' artwork comes from
+ * its Information Hub with guidelines, and publishing it needs the written approval of the sponsoring
+ * payment service provider (Stripe for this charity), neither of which can be had from here; Stripe's
+ * own Checkout page, where the donor gives the mandate, shows the logo. docs/payments.md.
+ */
+export const directDebitMark = "Direct Debit";
+
 /** The Guarantee as plain text (e-mails). */
 export function guaranteeText(): string {
   return [directDebitGuarantee.heading, ...directDebitGuarantee.points.map((p) => `- ${p}`)].join("\n");

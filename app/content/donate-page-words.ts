@@ -17,7 +17,7 @@ import {
 } from "./gift-aid";
 import { donateYearsOfImpact } from "./statistics";
 import { monthlyNote } from "./bank-transfer";
-import { directDebitGuarantee, directDebitOption } from "./direct-debit";
+import { directDebitGuarantee, directDebitMark, directDebitOption } from "./direct-debit";
 
 // The donate page's words, read by its loader only (through app/routes/_glue/donate-page.server.ts)
 // and sent as data: in the page's JavaScript they cost 1.8 KB gzipped of a page that ships the
@@ -40,6 +40,7 @@ export function donatePageWords() {
       paymentNote,
       cardPaymentNote,
       directDebitGuarantee,
+      directDebitMark,
     },
     declaration: giftAidDeclarationWords(),
   };

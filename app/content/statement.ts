@@ -10,6 +10,10 @@ export const statementWording = {
   issued: (day: string) => `Issued on ${day}`,
   intro: "Thank you for your generosity. These are the gifts we received from you in this tax year.",
   columns: ["Date received", "Reference", "Amount", "Gift Aid"] as const,
+  byMethodHeading: "How you gave",
+  /** The totals per way of paying, under the table and on the pages: "Direct Debit: 2 gifts, £30.00". */
+  byMethod: (method: string, count: number, total: string) =>
+    `Paid by ${method}: ${count} ${count === 1 ? "gift" : "gifts"}, ${total}`,
   total: "Total",
   giftAidTotal: (amount: string, extra: string) => `Gifts with Gift Aid: ${amount} (Gift Aid adds ${extra}).`,
   refund: "refund",

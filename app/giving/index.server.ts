@@ -30,17 +30,16 @@ export {
   statementHeaders,
 } from "./services/bank-import.server";
 export type { PledgeCandidate } from "./services/bank-import.server";
+export { cardReturnPath } from "./services/card-checkout.server";
+export { handleCardGiftEvent } from "./services/card-gift-events.server";
+export { cardReturnStatus } from "./services/card-return.server";
 export {
   CardGiftError,
-  STRIPE_ACTOR,
   cancelCardSubscription,
-  cardReturnPath,
-  cardReturnStatus,
   changeCardSubscriptionAmount,
-  handleCardGiftEvent,
-  staffAlert,
-} from "./services/card-gifts.server";
-export type { Attention, EventMail } from "./services/card-gifts.server";
+} from "./services/card-subscriptions.server";
+export { STRIPE_ACTOR, staffAlert } from "./services/stripe-gift-events.server";
+export type { Attention, EventMail } from "./services/stripe-gift-events.server";
 export { cardWaitStatus, retryCardGift, startCheckoutQueue, submitCardGift } from "./services/checkout-queue.server";
 export { createCheckoutSession, expireCheckoutSession } from "./services/checkout-sessions.server";
 export {
@@ -48,6 +47,7 @@ export {
   directDebitStatusLine,
   handleDirectDebitEvent,
   lookupMandateCustomer,
+  lookupSubscriptionPeriodEnd,
   mailDirectDebitChangeByDonor,
   recentDirectDebitProblems,
 } from "./services/direct-debit.server";

@@ -39,6 +39,7 @@ import * as m0038 from "./0038_public_form_identity";
 import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
 import * as m0048 from "./0048_volunteer_mail_templates";
+import * as m0049 from "./0049_payment_paid_with";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0035_one_settings_store": m0035,
   "0041_direct_debit": m0041,
   "0048_volunteer_mail_templates": m0048,
+  "0049_payment_paid_with": m0049,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -285,6 +285,11 @@ function subscriptionChange(
     subscriptionAmounts.set(id, Number(params["items[0][price_data][unit_amount]"]));
   }
   const amount = subscriptionAmounts.get(id) ?? 2500;
+  // The billing period: from now to a month on (Stripe's current API keeps it on each item; older
+  // ones on the subscription), which a Direct Debit's next collection is read from.
+  const periodEnd = new Date(now * 1000);
+  periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+  const period = { current_period_start: now, current_period_end: Math.floor(periodEnd.getTime() / 1000) };
   return {
     status: 200,
     body: {
@@ -292,6 +297,7 @@ function subscriptionChange(
       object: "subscription",
       status: "active",
       created: now,
+      ...period,
       items: {
         object: "list",
         data: [
@@ -299,6 +305,7 @@ function subscriptionChange(
             id: `si_${id}`,
             object: "subscription_item",
             quantity: 1,
+            ...period,
             price: {
               id: `price_${id}_${amount}`,
               object: "price",

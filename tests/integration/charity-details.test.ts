@@ -142,6 +142,7 @@ describe("the giving statement PDF", () => {
         "£40.00",
         "Total",
         "£65.00",
+        "Paid by Bank transfer: 2 gifts, £65.00",
         "If anything on it looks wrong, write to us at 1 New Road, Leeds LS1 1AA or hello@renamed.example quoting your reference.",
       ];
       const flat = text.replace(/\s+/g, " ");

@@ -27,8 +27,8 @@ beforeEach(async () => {
 const donate = async (fields: Record<string, string>) =>
   (await donateAction({ request: formRequest("/donate", fields), params: {}, context: {} } as any)) as Response;
 
-async function deliver(type: string, object: Record<string, unknown>, id?: string) {
-  const request = webhookRequest(type, object, { secret: WEBHOOK_SECRET, id });
+async function deliver(type: string, object: Record<string, unknown>, id?: string, created?: number) {
+  const request = webhookRequest(type, object, { secret: WEBHOOK_SECRET, id, created });
   const response = (await webhookAction({ request, params: {}, context: {} } as any)) as Response;
   return { status: response.status, body: await response.json() };
 }
@@ -52,26 +52,31 @@ async function staffView(pledgeId: number) {
   );
 }
 
-/** A £15 monthly gift by Direct Debit, posted and its mandate set up (checkout.session.completed, unpaid). */
-async function monthlyDirectDebit() {
+/** A £15 monthly gift by Direct Debit, posted and its mandate set up (checkout.session.completed, unpaid), at `created` (seconds). */
+async function monthlyDirectDebit(created?: number) {
   const response = await donate({ type: "monthly", amount: "", customAmount: "15", payBy: "direct-debit", ...donor });
   expect(response.status).toBe(303);
   const pledge = await pledgeRow();
-  const completed = await deliver("checkout.session.completed", {
-    id: `cs_test_${pledge.reference}`,
-    object: "checkout.session",
-    mode: "subscription",
-    amount_total: 1500,
-    currency: "gbp",
-    client_reference_id: pledge.reference,
-    metadata: { reference: pledge.reference },
-    customer: "cus_dd_1",
-    subscription: "sub_dd_1",
-    payment_intent: null,
-    payment_method_types: ["bacs_debit"],
-    payment_status: "unpaid",
-    status: "complete",
-  });
+  const completed = await deliver(
+    "checkout.session.completed",
+    {
+      id: `cs_test_${pledge.reference}`,
+      object: "checkout.session",
+      mode: "subscription",
+      amount_total: 1500,
+      currency: "gbp",
+      client_reference_id: pledge.reference,
+      metadata: { reference: pledge.reference },
+      customer: "cus_dd_1",
+      subscription: "sub_dd_1",
+      payment_intent: null,
+      payment_method_types: ["bacs_debit"],
+      payment_status: "unpaid",
+      status: "complete",
+    },
+    undefined,
+    created,
+  );
   return { pledge, response, completed };
 }
 
@@ -98,6 +103,8 @@ describe("choosing Direct Debit", () => {
       "This Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits",
     );
     expect(points).toHaveLength(5);
+    // Where the Direct Debit logo would sit: the scheme's name as text, never a copy of the artwork.
+    expect(data.words.form.directDebitMark).toBe("Direct Debit");
   });
 
   it("goes to Checkout in subscription mode with bacs_debit only, £15 a month, the pledge's reference", async () => {
@@ -171,6 +178,20 @@ describe("what counts", () => {
     expect(await pledgeRow()).toMatchObject({ paid_pence: 1500, dd_state: "collecting" });
     const staff = await staffView(pledge.id);
     expect(staff.directDebit.status).toMatch(/^Direct Debit: collecting monthly/);
+
+    // Statements and exports name the method: Direct Debit, from the one label function.
+    const { buildStatement } = await import("~/supporters/services/giving-statements.server");
+    const { taxYearOf } = await import("~/utils/tax-year");
+    const received = (await payments())[0].received_on;
+    const built = (await buildStatement(pledge.id, taxYearOf(received)))!;
+    expect(built.statement.gifts.map((gift) => gift.method)).toEqual(["Direct Debit"]);
+    expect(built.statement.byMethod).toEqual([{ method: "Direct Debit", count: 1, totalPence: 1500 }]);
+    const { PAYMENT_EXPORT_HEADER, PLEDGE_EXPORT_HEADER, paymentExportRows, pledgeExportRows } =
+      await import("~/giving/services/donation-exports.server");
+    const [paymentRow] = await paymentExportRows();
+    expect(paymentRow[PAYMENT_EXPORT_HEADER.indexOf("Method")]).toBe("Direct Debit");
+    const [pledgeCsvRow] = await pledgeExportRows({});
+    expect(pledgeCsvRow[PLEDGE_EXPORT_HEADER.indexOf("Method")]).toBe("Direct Debit");
   });
 
   it("invoice.payment_failed e-mails the donor and shows 'failed' to staff, Stripe's retry as such", async () => {
@@ -267,6 +288,51 @@ describe("what counts", () => {
     expect((await deliver("mandate.updated", { id: "m", status: "inactive", payment_method: 7 })).status).toBe(200);
     expect((await deliver("invoice.paid", invoice(pledge.reference, { amount_paid: 1 }))).body.handled).toBe("ignored");
     expect((await payments()).map((p) => p.amount_pence)).toEqual([1500]);
+  });
+});
+
+describe("the next collection", () => {
+  it("is due 7 Bacs working days after set-up (bank holidays skipped), said to staff, the donor's page, e-mail and Your giving, and moves on with each invoice.paid", async () => {
+    // Set up on Thursday 17 December 2026: Christmas (Friday 25) and Boxing Day's Monday 28 are
+    // not Bacs days, so the 7th working day is Wednesday 30 December (weekends only would say 28).
+    const { pledge } = await monthlyDirectDebit(Date.UTC(2026, 11, 17, 12) / 1000);
+    expect(await pledgeRow()).toMatchObject({ dd_set_up_on: "2026-12-17", dd_next_collection_on: "2026-12-30" });
+    expect((await staffView(pledge.id)).directDebit.status).toBe(
+      "Direct Debit: mandate set up, first collection due about 30 December 2026",
+    );
+    const returnPage = await (
+      await cardLoader({
+        request: new Request(`http://localhost/donate/card/${pledge.reference}`),
+        params: { reference: pledge.reference },
+        context: {},
+      } as any)
+    ).json();
+    expect(returnPage.directDebit).toContain("your first collection is due about 30 December 2026");
+    expect((await mailTo(donor.email))[0].text).toContain("Your first collection is due about 30 December 2026");
+    const { getDonorPortal } = await import("~/supporters/services/donor-portal.server");
+    const portal = await getDonorPortal((await pledgeRow()).supporter_id!);
+    expect(portal.pledges[0].directDebit?.status).toBe(
+      "Direct Debit: mandate set up, first collection due about 30 December 2026",
+    );
+
+    // Collected: the next is the end of the invoice's billing period (30 January 2027 here)...
+    const periodEnd = Date.UTC(2027, 0, 30, 12) / 1000;
+    await deliver("invoice.paid", invoice(pledge.reference, { lines: { data: [{ period: { end: periodEnd } }] } }));
+    expect(await pledgeRow()).toMatchObject({ dd_state: "collecting", dd_next_collection_on: "2027-01-30" });
+    expect((await getDonorPortal((await pledgeRow()).supporter_id!)).pledges[0].directDebit?.status).toBe(
+      "Direct Debit: collecting monthly, next collection due about 30 January 2027",
+    );
+    // ...and for an invoice that does not say, the subscription's current period end, asked of Stripe.
+    const before = standIn.requests.length;
+    await deliver("invoice.paid", invoice(pledge.reference, { id: "in_dd_2", lines: { data: [] } }));
+    const asked = standIn.requests
+      .slice(before)
+      .filter((r) => r.method === "GET" && r.path === "/v1/subscriptions/sub_dd_1");
+    expect(asked).toHaveLength(1);
+    const next = (await pledgeRow()).dd_next_collection_on!;
+    expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(next).not.toBe("2027-01-30");
+    expect((await payments()).map((p) => p.stripe_id)).toEqual(["in_dd_1", "in_dd_2"]);
   });
 });
 

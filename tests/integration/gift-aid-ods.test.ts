@@ -11,7 +11,7 @@ import { resetDatabase } from "./helpers";
 
 // HMRC's Gift Aid schedule spreadsheet, read back with a real spreadsheet reader (SheetJS, which
 // reads OpenDocument) and compared cell by cell with the template's layout: the sheet's name, Box 1
-// (the earliest donation date) at D12/D13, Box 2 (the old Gift Aid adjustment) at D15/D16, the
+// (the earliest donation date) at D12/D13, Box 2 (the old Gift Aid adjustment) at D16/D17, the
 // donations table's header at B23:K23 and its rows from row 25 (docs/gift-aid.md). The layout is
 // written out here by hand, not read from the code, so a change to it fails this test.
 
@@ -70,6 +70,22 @@ function serialDay(value: unknown): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The first sheet of content.xml as HMRC's reader walks it: rows and cells as elements, 0-based. */
+function hmrcReader(xml: string) {
+  const table = /<table:table [^>]*table:name="([^"]*)"[^>]*>([\s\S]*?)<\/table:table>/.exec(xml)!;
+  const rows = [...table[2].matchAll(/<table:table-row[^>]*?(?:\/>|>([\s\S]*?)<\/table:table-row>)/g)].map((row) =>
+    [...(row[1] ?? "").matchAll(/<table:table-cell([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)].map((c) => ({
+      value: /office:value="([^"]*)"/.exec(c[1])?.[1],
+      text: (c[2] ?? "").replace(/<[^>]+>/g, "").trim(),
+    })),
+  );
+  return {
+    sheetName: table[1],
+    text: (row: number, column: number) => rows[row]?.[column]?.text ?? "",
+    value: (row: number, column: number) => rows[row]?.[column]?.value,
+  };
+}
+
 describe("the Gift Aid schedule as HMRC's schedule spreadsheet (.ods)", () => {
   it("lays out every cell where HMRC's template has it, read back by a spreadsheet reader", async () => {
     const { pledge } = await pledgeWithDeclaration({
@@ -102,8 +118,8 @@ describe("the Gift Aid schedule as HMRC's schedule spreadsheet (.ods)", () => {
     expect(earliest.w).toBe("05/03/26");
     expect(serialDay(earliest.v)).toBe("2026-03-05");
     // Box 2: no adjustment, so blank (never 0.00).
-    expect(cell(sheet, "D15")?.v).toBe("Old Gift Aid donation adjustment");
-    expect(cell(sheet, "D16")).toBeUndefined();
+    expect(cell(sheet, "D16")?.v).toBe("Old Gift Aid donation adjustment");
+    expect(cell(sheet, "D17")).toBeUndefined();
 
     // The donations table: header at B23:K23, nothing in row 24, rows from 25, the batch's order.
     expect(COLUMNS.map((c) => cell(sheet, `${c}23`)?.v)).toEqual(HEADER_B23_K23);
@@ -131,7 +147,7 @@ describe("the Gift Aid schedule as HMRC's schedule spreadsheet (.ods)", () => {
       [
         "D12: Earliest donation date in the period of claim. (DD/MM/YY)",
         "D13: 05/03/26",
-        "D15: Old Gift Aid donation adjustment",
+        "D16: Old Gift Aid donation adjustment",
         ...COLUMNS.map((c, i) => `${c}23: ${HEADER_B23_K23[i]}`),
         ...[25, 26].flatMap((row) =>
           COLUMNS.filter((c) => c !== "H" && c !== "I").map((c) => `${c}${row}: ${cell(sheet, `${c}${row}`)!.w}`),
@@ -140,14 +156,42 @@ describe("the Gift Aid schedule as HMRC's schedule spreadsheet (.ods)", () => {
     );
   });
 
-  it("writes the adjustment (Gift Aid over-claimed before) in Box 2 as an amount", async () => {
-    const { pledge } = await pledgeWithDeclaration({ declaredAt: "2026-02-10T12:00:00.000Z" });
+  it("writes the adjustment (Gift Aid over-claimed before) in Box 2 as an amount, where HMRC's reader looks", async () => {
+    const { pledge } = await pledgeWithDeclaration({
+      declaredAt: "2026-02-10T12:00:00.000Z",
+      firstName: "Ann",
+      lastName: "Smith",
+      house: "1",
+    });
     await recordPaymentForTest(pledge.id, "2026-03-05", 4000);
     const claim = await createClaimBatch({ paymentIds: "all", actor: "admin" });
     await getDb().updateTable("gift_aid_claims").set({ adjustment_pence: 125 }).where("id", "=", claim.id).execute();
 
-    const sheet = read((await download(claim.id)).bytes).Sheets[SHEET];
-    expect(cell(sheet, "D16")).toMatchObject({ t: "n", v: 1.25, w: "1.25" });
+    const { bytes } = await download(claim.id);
+    const sheet = read(bytes).Sheets[SHEET];
+    expect(cell(sheet, "D17")).toMatchObject({ t: "n", v: 1.25, w: "1.25" });
+
+    // Read as HMRC's own reader reads it (hmrc/charities-claims-validation, OdsReaderService and
+    // GiftAidDonationRow): the first sheet's name starts R68GAD_V1_00_0; the earliest donation date
+    // is the text of row 12's cell 3 and the over-claimed amount the value of row 16's cell 3 (0-based,
+    // cells counted as elements); donation rows are rows 24 to 1024, cells 1 to 10.
+    const hmrc = hmrcReader(strFromU8(unzipSync(bytes)["content.xml"]));
+    expect(hmrc.sheetName.startsWith("R68GAD_V1_00_0")).toBe(true);
+    expect(hmrc.text(12, 3)).toBe("05/03/26");
+    expect(hmrc.value(16, 3)).toBe("1.25");
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((c) => hmrc.text(24, c))).toEqual([
+      "1",
+      "Ms",
+      "Ann",
+      "Smith",
+      "1",
+      "LS1 4AP",
+      "",
+      "",
+      "05/03/26",
+      "40.00",
+    ]);
+    expect(hmrc.text(25, 1)).toBe("");
   });
 
   it("writes a donor living outside the UK with X as the postcode", async () => {

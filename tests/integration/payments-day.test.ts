@@ -299,6 +299,67 @@ describe("recording a gift", () => {
   });
 });
 
+describe("how a gift was paid, in statements and exports", () => {
+  it("names cheque, cash, bank transfer and standing order from one place, per payment and in totals", async () => {
+    const { pledge: first } = await pledgeWithDeclaration({
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.org",
+    });
+    const supporter = await getDb().selectFrom("supporters").select("id").executeTakeFirstOrThrow();
+    const byHand = { who: "existing", supporter: String(supporter.id), receivedOn: "2025-10-05" };
+    // A choice that is not one of the form's is refused with the form shown again, never stored.
+    const refused = await postGift({ ...byHand, amount: "5", paidWith: "bitcoin" });
+    expect(refused.status).toBe(400);
+    expect((await bodyOf(refused)).result.error.paidWith[0]).toBe("Choose how the money was paid");
+    expect((await postGift({ ...byHand, amount: "20", paidWith: "cheque" })).status).toBe(303);
+    expect((await postGift({ ...byHand, amount: "7.50", paidWith: "cash" })).status).toBe(303);
+    // On a monthly bank gift's page, a payment by hand said to be a bank transfer is its standing order.
+    const monthly = await makePledge({ type: "monthly", email: "ann@example.org", firstName: "Ann", lastName: "Lee" });
+    const recorded = await run(
+      detailRoute.action,
+      postForm(
+        adminPaths.donation(monthly.id),
+        { intent: "record-payment", receivedOn: "2025-10-06", amount: "15", paidWith: "bank-transfer" },
+        { cookie },
+      ),
+      { id: String(monthly.id) },
+    );
+    expect(recorded.status).toBe(303);
+    const payments = await getDb().selectFrom("payments").select(["method", "paid_with"]).orderBy("id").execute();
+    expect(payments).toEqual([
+      { method: "manual", paid_with: "cheque" },
+      { method: "manual", paid_with: "cash" },
+      { method: "manual", paid_with: "bank-transfer" },
+    ]);
+
+    // The statement: each gift with how it was paid, and the total of each way.
+    const built = (await buildStatement(first.id, taxYearOf("2025-10-05")))!;
+    expect(built.statement.gifts.map((gift) => [gift.method, gift.amountPence])).toEqual([
+      ["Cheque", 2000],
+      ["Cash", 750],
+      ["Standing order", 1500],
+    ]);
+    expect(built.statement.byMethod).toEqual([
+      { method: "Cheque", count: 1, totalPence: 2000 },
+      { method: "Cash", count: 1, totalPence: 750 },
+      { method: "Standing order", count: 1, totalPence: 1500 },
+    ]);
+    // The pledge page names the payment by hand with what staff said.
+    const page = await pledgePage(monthly.id);
+    expect(page.payments.map((p: { paidWith: string }) => p.paidWith)).toEqual(["bank-transfer"]);
+
+    // The payments CSV: a Method column, the same words.
+    const { parse } = await import("csv-parse/sync");
+    const csv = parse(await (await run(paymentsCsv.loader, getRequest(adminPaths.paymentsExport, { cookie }))).text(), {
+      bom: true,
+    }) as string[][];
+    const method = csv[0].indexOf("Method");
+    expect(method).toBeGreaterThan(0);
+    expect(csv.slice(1).map((row) => row[method])).toEqual(["Cheque", "Cash", "Standing order"]);
+  });
+});
+
 describe("refunding a payment by hand or by bank", () => {
   it("goes through the ledger, at most what is left, netted in Gift Aid, statements and the pledge page", async () => {
     const { pledge } = await pledgeWithDeclaration({ firstName: "Bo", lastName: "Chan" });

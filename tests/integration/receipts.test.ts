@@ -295,9 +295,21 @@ describe("yearly giving statements", () => {
     const { annGiftAid, annLater } = await givers();
     const built = await buildStatement(annLater.id, 2025, { today: "2026-06-10" });
     expect(built?.statement.gifts).toEqual([
-      { receivedOn: "2025-04-06", reference: annGiftAid.reference, amountPence: 2500, giftAid: true },
+      {
+        receivedOn: "2025-04-06",
+        reference: annGiftAid.reference,
+        amountPence: 2500,
+        method: "Bank transfer",
+        giftAid: true,
+      },
       // Her declaration is enduring: it covers her later pledge's gift too.
-      { receivedOn: "2026-04-05", reference: annLater.reference, amountPence: 4000, giftAid: true },
+      {
+        receivedOn: "2026-04-05",
+        reference: annLater.reference,
+        amountPence: 4000,
+        method: "Bank transfer",
+        giftAid: true,
+      },
     ]);
     expect(built?.statement.totalPence).toBe(6500);
     const text = pdfText(await renderStatementPdf(built!.statement, { compress: false }));
@@ -316,6 +328,7 @@ describe("yearly giving statements", () => {
       "£40.00",
       "Total",
       "£65.00",
+      "Paid by Bank transfer: 2 gifts, £65.00",
     ]) {
       expect(text).toContain(expected);
     }

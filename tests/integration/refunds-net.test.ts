@@ -17,7 +17,7 @@ const { createClaimBatch, listClaimCandidates, markClaimSubmitted, pendingClaimA
 const { getSupporterPage, supporterIdOfPledge } = await import("~/supporters/services/supporters.server");
 const { buildStatement, sendStatement } = await import("~/supporters/services/giving-statements.server");
 const { recordPayment, recordRefund } = await import("~/giving/services/ledger.server");
-const { cardReturnStatus } = await import("~/giving/services/card-gifts.server");
+const { cardReturnStatus } = await import("~/giving/services/card-return.server");
 const { immediateTransaction } = await import("~/infra/db.server");
 const { getPledge } = await import("~/giving/models/pledge.server");
 const { taxYearOf } = await import("~/utils/tax-year");

@@ -15,9 +15,13 @@ export const HMRC_SCHEDULE_TEMPLATE = {
   /** Box 1: the earliest donation date in the period of the claim (DD/MM/YY), the label above its cell. */
   earliestDateLabel: { cell: "D12", text: "Earliest donation date in the period of claim. (DD/MM/YY)" },
   earliestDate: { cell: "D13" },
-  /** Box 2: Gift Aid (tax, not donations) over-claimed before, deducted from this claim; blank when none. */
-  adjustmentLabel: { cell: "D15", text: "Old Gift Aid donation adjustment" },
-  adjustment: { cell: "D16" },
+  /**
+   * Box 2: Gift Aid (tax, not donations) over-claimed before, deducted from this claim; blank when
+   * none. HMRC's own reader of the schedule takes it from D17 (0-based row 16, column 3); the label
+   * sits above it, as Box 1's does.
+   */
+  adjustmentLabel: { cell: "D16", text: "Old Gift Aid donation adjustment" },
+  adjustment: { cell: "D17" },
   /** The donations table: its header row, from column B (Item) to K (Amount). */
   headerRow: 23,
   firstColumn: "B",

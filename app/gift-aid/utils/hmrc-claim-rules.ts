@@ -70,5 +70,9 @@ export function regulatorOf(charityNumber: string): { name: "CCEW" | "OSCR" | "C
   return null;
 }
 
-/** HMRC's aggregated line: gifts of £20 or less each, at most £1,000 a line. */
+/**
+ * HMRC's aggregated line: gifts of £20 or less each, at most £1,000 a line. gov.uk's list says
+ * "under £30" while HMRC's own paragraph says £20, and no source dates a change: £20, the stricter,
+ * for every date (docs/gift-aid.md, "HMRC's guidance followed").
+ */
 export const AGGREGATE_LIMITS = { giftPence: 2000, linePence: 100_000 } as const;

@@ -20,6 +20,8 @@ export interface PaymentInput {
   recordedBy: string;
   stripeId?: string | null;
   refundOf?: number | null;
+  /** A payment recorded by hand: how it was paid (cash, cheque…). */
+  paidWith?: Payment["paidWith"];
 }
 
 /**
@@ -49,7 +51,7 @@ const toPayment = (row: Selectable<PaymentsTable>): Payment => camelRow(row);
  */
 export async function insertPayment(db: DB, input: PaymentInput, now: string = nowIsoString()): Promise<Payment> {
   // Named one by one: a caller's object may carry more than the columns (a form's other fields).
-  const { pledgeId, receivedOn, amountPence, method, recordedBy, bankLine, note, stripeId, refundOf } = input;
+  const { pledgeId, receivedOn, amountPence, method, recordedBy, bankLine, note, stripeId, refundOf, paidWith } = input;
   const row = await db
     .insertInto("payments")
     .values(
@@ -64,6 +66,7 @@ export async function insertPayment(db: DB, input: PaymentInput, now: string = n
         note: note ?? null,
         stripeId: stripeId ?? null,
         refundOf: refundOf ?? null,
+        paidWith: method === "manual" ? (paidWith ?? null) : null,
       }),
     )
     .returningAll()
@@ -197,6 +200,8 @@ export interface PaymentExportRow extends Payment {
   email: string;
   /** Its pledge is a Direct Debit gift (a Stripe payment of one is a Direct Debit collection). */
   directDebit: boolean;
+  /** How its pledge is paid: by bank, or a Stripe gift. */
+  payBy: "bank" | "card";
 }
 
 /** Received days to export, both inclusive (YYYY-MM-DD, as `received_on` holds them); either may be left open. */
@@ -227,6 +232,7 @@ export async function* iteratePaymentsWithPledges(
         "pledges.appeal_id",
         "pledges.fundraising_page_id",
         "pledges.stripe_method",
+        "pledges.pay_by",
       ])
       .where("payments.id", ">", lastId);
     if (range.from) query = query.where("payments.received_on", ">=", range.from);
@@ -244,6 +250,7 @@ export async function* iteratePaymentsWithPledges(
         lastName: row.last_name,
         email: row.email,
         directDebit: row.stripe_method === "bacs_debit",
+        payBy: row.pay_by,
       }));
       lastId = rows[rows.length - 1].id;
     }

@@ -2,6 +2,7 @@ import { z } from "~/schemas/zod";
 import { textCharacters } from "~/schemas/email";
 import { QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { giftDayProblem, isCalendarDay, parseUkDay } from "~/utils/dates";
+import { giftMethodNames, handPaidWith } from "~/giving/utils/payment-method";
 
 export { isCalendarDay };
 
@@ -208,9 +209,17 @@ export const recordPaymentSchema = (today: string) =>
         .optional()
         .superRefine(textCharacters("multiline", "Note")),
     ),
+    /** A payment by hand: how it was paid (cash, cheque…), which statements and exports name. */
+    paidWith: z.preprocess(
+      emptyToUndefined,
+      z.enum(handPaidWith, { error: "Choose how the money was paid" }).optional(),
+    ),
     /** "Send a thank-you e-mail": ticked by default on the form; a post without it sends none. */
     sendThanks: z.boolean().default(false),
   });
+
+/** The "Paid with" choices of a payment recorded by hand (their words are the methods' own). */
+export const paidWithOptions = handPaidWith.map((value) => ({ value, label: giftMethodNames[value] }));
 
 /** A reason staff must give (trimmed, not empty, at most `max` characters). */
 const requiredReason = (missing: string, max: number) =>

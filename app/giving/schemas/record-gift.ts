@@ -5,6 +5,7 @@ import { donationRules } from "./donation-field-rules";
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, textProblem, tooLongMessage } from "~/schemas/field-rules";
 import { textCharacters } from "~/schemas/email";
 import { giftDayField, NOTE_MAX_LENGTH, parsePaymentPounds } from "./donations";
+import { handPaidWith } from "~/giving/utils/payment-method";
 
 // Staff record a gift that came without a pledge (a bank credit naming none, a cheque, cash):
 // for an existing supporter (their number or an address of theirs) or a new one (name and
@@ -77,6 +78,11 @@ export const recordGiftSchema = (today: string) =>
         })
         .transform((value) => parsePaymentPounds(value) as number),
       note: optionalText("Note", NOTE_MAX_LENGTH, "multiline"),
+      /** How it was paid (cash, cheque…); a gift from a bank statement line is a bank transfer. */
+      paidWith: z.preprocess(
+        emptyToUndefined,
+        z.enum(handPaidWith, { error: "Choose how the money was paid" }).optional(),
+      ),
       sendThanks: z.boolean().default(false),
       ...giftAidFormFields,
       /** From a bank statement line: its fingerprint, its text and which of identical lines it was. */

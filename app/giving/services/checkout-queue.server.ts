@@ -18,7 +18,8 @@ import {
   requeueCheckout,
 } from "~/giving/models/checkout-request.server";
 import { getPledge, getPledgeByReference, type Pledge } from "~/giving/models/pledge.server";
-import { cardReturnPath, everReceived, startCardCheckout } from "./card-gifts.server";
+import { cardReturnPath, startCardCheckout } from "./card-checkout.server";
+import { everReceived } from "./card-return.server";
 import { submitPledge } from "./pledges.server";
 
 // Appeal night. Stripe makes about 25 Checkout Sessions a second and answers 429

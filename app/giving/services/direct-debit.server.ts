@@ -7,7 +7,7 @@
 import { nowIsoString } from "~/infra/clock.server";
 import { getEnv } from "~/infra/env.server";
 import { absoluteUrl } from "~/infra/public-url.server";
-import { child, idOf, pence, text, type Fields } from "~/infra/stripe-fields.server";
+import { child, idOf, isFields, pence, text, type Fields } from "~/infra/stripe-fields.server";
 import type { DB } from "~/infra/db.server";
 import { getStripe } from "~/infra/stripe.server";
 import { getDb } from "~/infra/db.server";
@@ -30,21 +30,18 @@ import { adminPaths } from "~/utils/admin-paths";
 import { formatLongDate, toLondonDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { givingPaths } from "~/utils/giving-paths";
-import { addWorkingDays } from "~/utils/working-days";
+import { firstCollectionOn, nextCollectionDue } from "~/giving/utils/direct-debit-dates";
+import { invoicePaid } from "./card-gift-events.server";
 import {
   eventDay,
-  invoicePaid,
   invoiceSubscription,
   pledgeFromReference,
   stripeAudit,
   type EventMail,
   type Handled,
-} from "./card-gifts.server";
+} from "./stripe-gift-events.server";
 import { directDebitDonorMail, staffNoticeMail } from "~/mail/index.server";
 import { getCharitySettings } from "~/site/index.server";
-
-/** Bacs: a new mandate's first collection takes up to 7 working days. */
-export const FIRST_COLLECTION_WORKING_DAYS = 7;
 
 /** When Stripe created the event (ISO), or now. */
 function eventTime(event: Fields): string {
@@ -62,7 +59,7 @@ export function directDebitStatusLine(pledge: Pledge): string | null {
   if (!pledge.directDebit) return null;
   switch (pledge.ddState) {
     case "set-up":
-      return directDebitWords.mandateSetUp(day(firstCollectionDue(pledge)));
+      return directDebitWords.mandateSetUp(day(nextCollectionDue(pledge)));
     case "collecting":
       return directDebitWords.collecting(pledge.ddNextCollectionOn ? day(pledge.ddNextCollectionOn) : null);
     case "failed":
@@ -72,11 +69,6 @@ export function directDebitStatusLine(pledge: Pledge): string | null {
     default:
       return pledge.cancelledAt ? directDebitWords.ended : directDebitWords.waiting;
   }
-}
-
-/** When the first collection is due: 7 working days after the mandate was set up. */
-export function firstCollectionDue(pledge: Pledge): string {
-  return pledge.ddNextCollectionOn ?? addWorkingDays(pledge.ddSetUpOn ?? pledge.createdAt.slice(0, 10), 7);
 }
 
 /** The Direct Debit pledge an invoice or subscription belongs to, or undefined (then not ours). */
@@ -125,7 +117,7 @@ export async function handleDirectDebitEvent(
   type: string,
   event: Fields,
   object: Fields,
-  mail: EventMail & { mandateCustomer?: string | null },
+  mail: EventMail & { mandateCustomer?: string | null; periodEndOn?: string | null },
 ): Promise<Handled | null> {
   switch (type) {
     case "checkout.session.completed":
@@ -157,7 +149,7 @@ async function mandateSetUp(trx: DB, event: Fields, session: Fields, mail: Event
   });
   if (pledge.ddState !== null || pledge.cancelledAt) return "ignored";
   const setUpOn = eventDay(event);
-  const due = addWorkingDays(setUpOn, FIRST_COLLECTION_WORKING_DAYS);
+  const due = firstCollectionOn(setUpOn);
   await setDirectDebitState(trx, pledge.id, "set-up", { setUpOn, nextCollectionOn: due });
   const line = directDebitWords.mandateSetUp(day(due));
   await stripeAudit(trx, "pledge", pledge.id, "direct-debit.set-up", `${line}; nothing collected yet`);
@@ -172,18 +164,55 @@ async function mandateSetUp(trx: DB, event: Fields, session: Fields, mail: Event
   return "recorded";
 }
 
-/** A collection cleared (invoice.paid): recorded through the ledger as a card gift's invoice is; the state follows. */
-async function collected(trx: DB, event: Fields, invoice: Fields, mail: EventMail): Promise<Handled | null> {
+/** The day (London) the invoice's billing period ends, when its first line says: the next collection is then. */
+function invoicePeriodEnd(invoice: Fields | undefined): string | null {
+  // (The lines' `data` is an array: child() reads objects only.)
+  const line = child(invoice, "lines")?.data;
+  const periodEnd = Array.isArray(line) && isFields(line[0]) ? pence(child(line[0], "period"), "end") : null;
+  return periodEnd ? toLondonDay(new Date(periodEnd * 1000)) : null;
+}
+
+/**
+ * A collection cleared (invoice.paid): recorded through the ledger as a card gift's invoice is; the
+ * state follows, with the next collection's day: the end of the invoice's billing period, or (an
+ * invoice that does not say) the subscription's current period end, read before the transaction
+ * (lookupSubscriptionPeriodEnd). Each invoice.paid moves it on.
+ */
+async function collected(
+  trx: DB,
+  event: Fields,
+  invoice: Fields,
+  mail: EventMail & { periodEndOn?: string | null },
+): Promise<Handled | null> {
   const { subscription, reference } = invoiceSubscription(invoice);
   const pledge = await pledgeOfSubscription(trx, subscription, reference);
   if (!pledge) return null;
   const outcome = await invoicePaid(trx, event, invoice, mail);
   if (outcome !== "recorded" || pledge.cancelledAt) return outcome;
-  const line = child(child(invoice, "lines"), "data");
-  const periodEnd = Array.isArray(line) ? pence(child(line[0] as Fields, "period"), "end") : null;
-  const next = periodEnd ? toLondonDay(new Date(periodEnd * 1000)) : null;
+  const next = invoicePeriodEnd(invoice) ?? mail.periodEndOn ?? null;
   await setDirectDebitState(trx, pledge.id, "collecting", { nextCollectionOn: next });
   return outcome;
+}
+
+/**
+ * Before the transaction: for an invoice.paid that does not give its billing period, the
+ * subscription's current period end (a London day) from Stripe (`items.data[0].current_period_end`
+ * in Stripe's current API, `current_period_end` in older ones), or null. Never throws.
+ */
+export async function lookupSubscriptionPeriodEnd(type: string, object: Fields | undefined): Promise<string | null> {
+  if (type !== "invoice.paid" || !object || invoicePeriodEnd(object)) return null;
+  const { subscription } = invoiceSubscription(object);
+  const client = getStripe();
+  if (!subscription || !client) return null;
+  try {
+    const found = (await client.stripe.subscriptions.retrieve(subscription)) as unknown as Fields;
+    const items = child(found, "items")?.data;
+    const item = Array.isArray(items) && isFields(items[0]) ? items[0] : undefined;
+    const end = pence(item, "current_period_end") ?? pence(found, "current_period_end");
+    return end ? toLondonDay(new Date(end * 1000)) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A collection failed (ARUDD): recorded once per attempt, the donor told what to do, staff see it. */

@@ -1,7 +1,7 @@
 import { iteratePaymentsWithPledges, type ReceivedRange } from "~/giving/models/payment.server";
 import { iteratePledges, type PledgeQuery } from "~/giving/models/pledge.server";
 import { getDb } from "~/infra/db.server";
-import { paymentMethodLabel } from "~/giving/utils/payment-method";
+import { giftMethodLabel, paymentMethodLabel } from "~/giving/utils/payment-method";
 import { logger } from "~/infra/logger.server";
 import { payMethodOf, pledgeStatusLabel, pledgeTypeLabels } from "~/giving/schemas/donations";
 import { londonDayAndTime } from "~/utils/dates";
@@ -30,6 +30,8 @@ export const PLEDGE_EXPORT_HEADER = [
   "Cancelled at UK time (HH:MM)",
   "Cancel reason",
   "Given to",
+  // Last, so the columns before keep their places for anyone reading the file by position.
+  "Method",
 ] as const;
 
 export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]> {
@@ -54,6 +56,7 @@ export async function pledgeExportRows(query: PledgeQuery): Promise<unknown[][]>
         ...londonDayAndTime(p.cancelledAt),
         p.cancelReason ?? "",
         givenTo(p),
+        giftMethodLabel(p),
       ]);
     }
   }
@@ -78,6 +81,8 @@ export const PAYMENT_EXPORT_HEADER = [
   "Stripe payment",
   "Refund of payment id",
   "Given to",
+  // How the donor paid (the one label function); "Matched" says how it reached the books.
+  "Method",
 ] as const;
 
 /** Payments received within the range (both days inclusive; either end may be open). */
@@ -102,6 +107,7 @@ export async function paymentExportRows(range: ReceivedRange = {}): Promise<unkn
         p.stripeId ?? "",
         p.refundOf ?? "",
         givenTo(p),
+        giftMethodLabel(p, p),
       ]);
     }
   }

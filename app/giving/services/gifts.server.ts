@@ -1,4 +1,5 @@
 import { getDb, immediateTransaction, type DB } from "~/infra/db.server";
+import type { HandPaidWith } from "~/giving/utils/payment-method";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "~/site/index.server";
 import { findRecordedBankLines, type Payment } from "~/giving/models/payment.server";
@@ -46,6 +47,8 @@ export interface NewGift {
   receivedOn: string;
   amountPence: number;
   note?: string | null;
+  /** How a gift recorded by hand was paid (cash, cheque…); none for a bank statement line's. */
+  paidWith?: HandPaidWith | null;
   sendThanks: boolean;
   giftAidDeclaration: GiftAidDetails | null;
   bankLine?: GiftBankLine | null;
@@ -163,6 +166,7 @@ export async function recordGift(gift: NewGift, actor: string): Promise<Recorded
         receivedOn: gift.receivedOn,
         amountPence: gift.amountPence,
         method: line ? "bank-import" : "manual",
+        paidWith: line ? null : (gift.paidWith ?? null),
         bankLine: line?.fingerprint ?? null,
         note: (line
           ? [`Bank statement line: ${line.description}`, gift.note].filter(Boolean).join("\n")

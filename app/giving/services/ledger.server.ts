@@ -14,6 +14,7 @@ import {
 import { getPledge, refreshPledgeTotals, type Pledge } from "~/giving/models/pledge.server";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { formatPence } from "~/utils/money";
+import type { HandPaidWith } from "~/giving/utils/payment-method";
 import type { GiftAidDeclarationCopy } from "~/mail/index.server";
 import { queuePaymentThanks } from "./receipts.server";
 import { queuePageOwnerGiftMail } from "~/causes/index.server";
@@ -33,6 +34,8 @@ export interface NewPayment {
   bankLine?: string | null;
   /** The Stripe payment it records (payment intent, session or invoice id). */
   stripeId?: string | null;
+  /** A payment recorded by hand: how it was paid, as staff said (cash, cheque…). */
+  paidWith?: HandPaidWith | null;
 }
 
 /** The donor's thank-you: the charity's details (read before the transaction) and, for a first card payment, the declaration to quote. */
@@ -105,6 +108,7 @@ export async function recordPayment(
     note: input.note,
     bankLine: input.bankLine,
     stripeId: input.stripeId,
+    paidWith: input.paidWith,
     recordedBy: actor,
   });
   const pledge = (await refreshPledgeTotals(trx, input.pledgeId))!;

@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { NewsletterPage } from "~/components/newsletter-page";
 import { statementWording as words } from "~/content/statement";
 import { TOKEN_PAGE_HEADERS } from "~/routes/_glue/token-page.server";
-import { checkStatementLink, statementPaths } from "~/supporters/index.server";
+import { buildStatement, checkStatementLink, statementPaths } from "~/supporters/index.server";
+import { formatPence } from "~/utils/money";
 import { formatLongDate } from "~/utils/date-format";
 import { pageMeta } from "~/utils/meta";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
@@ -20,9 +21,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!check.ok) {
     return json({ ok: false as const, status: check.status }, { status: check.status, headers: TOKEN_PAGE_HEADERS });
   }
+  const built = await buildStatement(check.pledgeId, check.year);
   return json(
     {
       ok: true as const,
+      // What it holds: the total of each way of paying (the PDF lists each gift).
+      byMethod: (built?.statement.byMethod ?? []).map(({ method, count, totalPence }) =>
+        words.byMethod(method, count, formatPence(totalPence)),
+      ),
       label: taxYearLabel(check.year),
       expiresAt: check.expiresAt,
       pdf: statementPaths.pdf(token),
@@ -54,6 +60,16 @@ export default function StatementPage() {
   return (
     <NewsletterPage title={words.pageTitle}>
       <p>{words.pageText(data.label)}</p>
+      {data.byMethod.length ? (
+        <>
+          <h2 className="mt-4 text-xl font-semibold">{words.byMethodHeading}</h2>
+          <ul className="list-disc pl-6">
+            {data.byMethod.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <p>
         {/* A plain link: the PDF is a download, not a page of the app. */}
         <a href={data.pdf} className="btn-primary" download>

@@ -8,7 +8,7 @@ import { countRecentFormPosts, recordFormPost } from "~/site/models/form-post.se
 import { claimStripeEvent, noteStripeEventAttention } from "~/giving/index.server";
 import { handleCardGiftEvent, staffAlert, STRIPE_ACTOR, type Attention, type EventMail } from "~/giving/index.server";
 import { getCharitySettings } from "./charity-settings.server";
-import { handleDirectDebitEvent, lookupMandateCustomer } from "~/giving/index.server";
+import { handleDirectDebitEvent, lookupMandateCustomer, lookupSubscriptionPeriodEnd } from "~/giving/index.server";
 import { handleTicketEvent } from "~/events/index.server";
 
 // The one Stripe webhook router: above giving and events, it checks each delivery's signature
@@ -80,10 +80,13 @@ export async function receiveStripeWebhook(
   const id = text(event, "id")!;
   const type = text(event, "type") ?? "(no type)";
   // Read before the transaction: the charity's details, and what an event needs from Stripe's
-  // API (an inactive mandate's customer), so no call to Stripe holds the write lock.
+  // API (an inactive mandate's customer; a paid invoice's billing period when it does not say),
+  // so no call to Stripe holds the write lock.
+  const object = child(child(event, "data"), "object");
   const mail: RouteContext = {
     charity: await getCharitySettings(db),
-    mandateCustomer: await lookupMandateCustomer(type, child(child(event, "data"), "object")),
+    mandateCustomer: await lookupMandateCustomer(type, object),
+    periodEndOn: await lookupSubscriptionPeriodEnd(type, object),
   };
   let handled: "recorded" | "duplicate" | "ignored" | "needs-attention";
   try {
@@ -148,7 +151,7 @@ const domains: ((
 ];
 
 /** What the handlers get besides the event: read before the transaction. */
-type RouteContext = EventMail & { mandateCustomer: string | null };
+type RouteContext = EventMail & { mandateCustomer: string | null; periodEndOn: string | null };
 
 /** Hands one verified event to its domain, inside its transaction. */
 async function routeEvent(trx: DB, event: Fields, mail: RouteContext): Promise<"recorded" | "ignored" | Attention> {

@@ -28,7 +28,12 @@ export interface DonorGift {
   receivedOn: string;
   /** What the donor kept; negative only for an old refund linked to no payment. */
   amountPence: number;
+  /** How it was paid: the payment's method and, by hand, what staff said; its pledge's way. */
+  payment: { method: "manual" | "bank-import" | "card"; paidWith: PaidWith | null };
+  pledge: { type: "one-time" | "monthly"; payBy: "bank" | "card"; directDebit: boolean };
 }
+
+type PaidWith = "bank-transfer" | "cheque" | "cash" | "other";
 
 /**
  * A donor's gifts received between two days (both included, YYYY-MM-DD), oldest first, each net
@@ -52,6 +57,11 @@ export async function listDonorGifts(
       "payments.pledge_id",
       "pledges.reference",
       "payments.received_on",
+      "payments.method",
+      "payments.paid_with",
+      "pledges.type",
+      "pledges.pay_by",
+      "pledges.stripe_method",
       netPenceOf(eb).as("net_pence"),
     ])
     .orderBy("payments.received_on", "asc")
@@ -64,6 +74,8 @@ export async function listDonorGifts(
       reference: row.reference,
       receivedOn: row.received_on,
       amountPence: Number(row.net_pence),
+      payment: { method: row.method, paidWith: row.paid_with },
+      pledge: { type: row.type, payBy: row.pay_by, directDebit: row.stripe_method === "bacs_debit" },
     }))
     .filter((gift) => gift.amountPence !== 0);
 }

@@ -92,6 +92,7 @@ export async function findPledgesByEmail(db: DB, email: string): Promise<PledgeR
       "created_at",
       "stripe_id",
       "refund_of",
+      "paid_with",
     ])
     .where(
       "pledge_id",

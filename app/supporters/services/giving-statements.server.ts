@@ -19,6 +19,7 @@ import { getPledge, type Pledge } from "~/giving/index.server";
 import { charityPostalAddress, type CharitySettings } from "~/utils/charity-settings";
 import { toLondonDay } from "~/utils/dates";
 import { giftAidApplies } from "~/gift-aid/utils/gift-aid";
+import { giftMethodLabel } from "~/giving/utils/payment-method";
 import { formatPence } from "~/utils/money";
 import { STATEMENT_LINK_DAYS } from "~/utils/receipts";
 import { taxYearDays, taxYearLabel, taxYearOf, type TaxYear } from "~/utils/tax-year";
@@ -69,6 +70,7 @@ export async function buildStatement(
     receivedOn: gift.receivedOn,
     reference: gift.reference,
     amountPence: gift.amountPence,
+    method: giftMethodLabel(gift.pledge, gift.payment),
     giftAid: giftAidApplies(gift, declarations),
   }));
   const giftAidBasePence = gifts.filter((gift) => gift.giftAid).reduce((sum, gift) => sum + gift.amountPence, 0);
@@ -89,10 +91,23 @@ export async function buildStatement(
       issuedOn: options.today ?? londonToday(),
       gifts,
       totalPence: gifts.reduce((sum, gift) => sum + gift.amountPence, 0),
+      byMethod: totalsByMethod(gifts),
       giftAidBasePence,
       giftAidPence: giftAidOnPence(giftAidBasePence),
     },
   };
+}
+
+/** The gifts' totals per method ("Direct Debit", "Cheque"…), in the order each first appears. */
+function totalsByMethod(gifts: readonly { method: string; amountPence: number }[]) {
+  const totals = new Map<string, { method: string; count: number; totalPence: number }>();
+  for (const gift of gifts) {
+    const entry = totals.get(gift.method) ?? { method: gift.method, count: 0, totalPence: 0 };
+    entry.count += 1;
+    entry.totalPence += gift.amountPence;
+    totals.set(gift.method, entry);
+  }
+  return [...totals.values()];
 }
 
 /** The statement as a PDF (staff download; the public link). */
@@ -221,18 +236,23 @@ export async function sendStatement(pledgeId: number, year: TaxYear, actor: stri
   return result;
 }
 
-/** What sending a whole tax year's statements would do: how many donors, gifts and money. */
-export async function previewYearStatements(year: TaxYear): Promise<{ donors: number; totalPence: number }> {
+/** What sending a whole tax year's statements would do: how many donors, gifts and money, and how it was paid. */
+export async function previewYearStatements(
+  year: TaxYear,
+): Promise<{ donors: number; totalPence: number; byMethod: ReturnType<typeof totalsByMethod> }> {
   const db = getDb();
   const days = taxYearDays(year);
   const pledgeIds = await listDonorPledgesWhoGave(db, days);
-  let totalPence = 0;
+  const gifts: { method: string; amountPence: number }[] = [];
   for (const id of pledgeIds) {
     const key = await donorOfPledge(db, id);
     if (key === undefined) continue;
-    for (const gift of await listDonorGifts(db, key, days)) totalPence += gift.amountPence;
+    for (const gift of await listDonorGifts(db, key, days)) {
+      gifts.push({ method: giftMethodLabel(gift.pledge, gift.payment), amountPence: gift.amountPence });
+    }
   }
-  return { donors: pledgeIds.length, totalPence };
+  const totalPence = gifts.reduce((sum, gift) => sum + gift.amountPence, 0);
+  return { donors: pledgeIds.length, totalPence, byMethod: totalsByMethod(gifts) };
 }
 
 /**

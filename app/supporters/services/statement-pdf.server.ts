@@ -8,8 +8,9 @@ const money = (pence: number) => poundsAndPence.format(pence / 100);
 
 // The yearly giving statement as a PDF (pdfkit): real, selectable text in the standard
 // Helvetica fonts (nothing to embed), A4, the charity's name, number, postal address and e-mail,
-// the donor's name, the tax year, one row per gift (day, reference, amount, Gift Aid yes/no) and
-// the total. Pages break between rows, the column headings repeated on each page.
+// the donor's name, the tax year, one row per gift (day, reference, amount, Gift Aid yes/no), the
+// total, and how the gifts were paid (the total of each way: Direct Debit, cheque…). Pages break
+// between rows, the column headings repeated on each page.
 //
 // A tagged PDF, so a screen reader can read it: the catalogue says Marked, the language is en-GB,
 // the title is shown instead of the file name, and every piece of text is in a structure element
@@ -23,6 +24,8 @@ export interface StatementGift {
   reference: string;
   /** Negative for a refund. */
   amountPence: number;
+  /** How it was paid, in words (app/giving/utils/payment-method.ts): "Direct Debit", "Cheque"… */
+  method: string;
   giftAid: boolean;
 }
 
@@ -41,6 +44,8 @@ export interface GivingStatement {
   issuedOn: string;
   gifts: StatementGift[];
   totalPence: number;
+  /** The total of each way of paying, in the order each first appears. */
+  byMethod: { method: string; count: number; totalPence: number }[];
   giftAidPence: number;
   giftAidBasePence: number;
 }
@@ -168,6 +173,13 @@ export function renderStatementPdf(statement: GivingStatement, options: { compre
     row([words.total, "", money(statement.totalPence), ""], "total");
     table.end();
     doc.moveDown();
+    // How the gifts were paid: the total of each way, one line each, after the table. (A column
+    // or a row per way inside the table made pdftotext read the table a column at a time.)
+    doc.font("Helvetica").fontSize(10);
+    for (const { method, count, totalPence } of statement.byMethod) {
+      block("P", () => doc.text(words.byMethod(method, count, money(totalPence)), { width: CONTENT_WIDTH }));
+    }
+    doc.moveDown(0.5);
     if (statement.giftAidBasePence > 0) {
       block("P", () =>
         doc

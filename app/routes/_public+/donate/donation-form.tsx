@@ -76,7 +76,15 @@ export function DonationForm({
   children?: ReactNode;
 }) {
   const busy = useIsPending({ formAction: "/donate" });
-  const { donationTypes, presetAmounts, payByOptions, paymentNote, cardPaymentNote, directDebitGuarantee } = words.form;
+  const {
+    donationTypes,
+    presetAmounts,
+    payByOptions,
+    paymentNote,
+    cardPaymentNote,
+    directDebitGuarantee,
+    directDebitMark,
+  } = words.form;
 
   // With JavaScript the two ways of choosing an amount exclude each other on screen; without
   // it the server applies the same rule (a filled custom amount wins), see resolveDonationAmount.
@@ -217,9 +225,15 @@ export function DonationForm({
             aria-labelledby="dd-guarantee-heading"
             className="monthly-only mt-4 rounded-md border border-slate-300 p-4 text-sm text-slate-800 dark:border-slate-600 dark:text-slate-200"
           >
-            <h3 id="dd-guarantee-heading" className="font-semibold text-slate-900 dark:text-white">
-              {directDebitGuarantee.heading}
-            </h3>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 id="dd-guarantee-heading" className="font-semibold text-slate-900 dark:text-white">
+                {directDebitGuarantee.heading}
+              </h3>
+              {/* The scheme's name as text where its logo would be (app/content/direct-debit.ts, directDebitMark). */}
+              <span className="rounded border-2 border-slate-900 px-2 py-0.5 font-bold tracking-tight text-slate-900 dark:border-white dark:text-white">
+                {directDebitMark}
+              </span>
+            </div>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {directDebitGuarantee.points.map((point) => (
                 <li key={point}>{point}</li>

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PLEDGE_NOT_FOUND } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
+import { statementWording } from "~/content/statement";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { findPledge } from "~/giving/index.server";
@@ -51,6 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       donorName: statement.donorName,
       gifts: statement.gifts.length,
       totalPence: statement.totalPence,
+      byMethod: statement.byMethod.map(({ method, count, totalPence }) =>
+        statementWording.byMethod(method, count, formatPence(totalPence)),
+      ),
     },
   });
 }
@@ -97,6 +101,13 @@ export default function SendStatement() {
               : `${statement.gifts} ${statement.gifts === 1 ? "gift" : "gifts"}, ${formatPence(statement.totalPence)} in all, from every pledge made with this e-mail address.`}{" "}
             The e-mail carries a link to the PDF that works for {STATEMENT_LINK_DAYS} days.
           </p>
+          {statement.byMethod.length ? (
+            <ul aria-label="Paid by" className="mt-2 list-disc pl-6 text-slate-800 dark:text-slate-200">
+              {statement.byMethod.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Form method="post">
               <input type="hidden" name="year" value={year} />

@@ -8,6 +8,7 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { londonToday } from "~/infra/clock.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { statementWording } from "~/content/statement";
 import { previewYearStatements, sendYearStatements, statementsHistory } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -102,6 +103,11 @@ export default function GivingStatements() {
                 {preview.donors === 1 ? "1 donor" : `${preview.donors} donors`} gave {formatPence(preview.totalPence)}{" "}
                 in this tax year. Each gets one e-mail.
               </p>
+              <ul aria-label="Paid by" className="mt-2 list-disc pl-6">
+                {preview.byMethod.map(({ method, count, totalPence }) => (
+                  <li key={method}>{statementWording.byMethod(method, count, formatPence(totalPence))}</li>
+                ))}
+              </ul>
               {sentBefore ? (
                 <p className="mt-2 font-semibold text-amber-900 dark:text-amber-200">
                   Statements for this tax year were sent before (see the history below): sending again e-mails every

@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
-import { CheckboxField, ErrorList, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, ErrorList, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { paidWithOptions } from "~/giving/schemas/donations";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { giftAidDeclarationWords } from "~/content/donate-page-words";
 import { site } from "~/content/site";
@@ -93,6 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
         receivedOn: value.receivedOn,
         amountPence: value.amount,
         note: value.note ?? null,
+        paidWith: value.paidWith ?? null,
         sendThanks: value.sendThanks,
         giftAidDeclaration: recordGiftDeclaration(value),
         bankLine,
@@ -125,6 +127,7 @@ export default function RecordGift() {
       receivedOn: line?.date ?? today,
       amount: line ? (line.amountPence / 100).toFixed(2) : "",
       sendThanks: "on",
+      paidWith: "cheque",
     },
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -232,6 +235,7 @@ export default function RecordGift() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField meta={fields.receivedOn} label="Date received" type="date" />
                 <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
+                <SelectField meta={fields.paidWith} label="Paid with" options={paidWithOptions} />
               </div>
             )}
             <TextareaField meta={fields.note} label="Note" rows={2} optional />

@@ -5,14 +5,14 @@ import type { PledgePayment } from "~/giving/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
-import { paymentMethodLabel } from "~/giving/utils/payment-method";
+import { giftMethodLabel, paymentMethodLabel } from "~/giving/utils/payment-method";
 
 /** The pledge's payments, each with the way to remove it or where its Gift Aid claim is, and the total. */
 export function PaymentsTable({
   pledge,
   payments,
 }: {
-  pledge: { id: number; paidPence: number; directDebit?: boolean };
+  pledge: { id: number; paidPence: number; type: "one-time" | "monthly"; payBy: "bank" | "card"; directDebit: boolean };
   payments: SerializeFrom<PledgePayment>[];
 }) {
   return (
@@ -46,6 +46,9 @@ export function PaymentsTable({
                   <td className={`${tdClass} whitespace-nowrap`}>{formatPence(payment.amountPence)}</td>
                   <td className={tdClass}>
                     {paymentMethodLabel(payment.method, payment.amountPence, pledge.directDebit)}
+                    {payment.method === "manual" && payment.amountPence > 0
+                      ? `: ${giftMethodLabel(pledge, payment)}`
+                      : null}
                     {payment.stripeId ? (
                       <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
                         {payment.stripeId}

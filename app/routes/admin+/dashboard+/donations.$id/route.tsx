@@ -10,13 +10,13 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { PLEDGE_NOT_FOUND, PledgeStatusBadge, SavedNotice } from "~/components/admin/donations";
-import { CheckboxField, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { takeFlash } from "~/site/index.server";
-import { isPaidInFull, payMethodOf, recordPaymentSchema } from "~/giving/schemas/donations";
+import { isPaidInFull, paidWithOptions, payMethodOf, recordPaymentSchema } from "~/giving/schemas/donations";
 import { getPledgeRecord, recordManualPayment } from "~/giving/index.server";
 import { donorTaxYears } from "~/supporters/index.server";
 import { supporterIdOfPledge } from "~/supporters/index.server";
@@ -71,9 +71,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw notFound(PLEDGE_NOT_FOUND);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const { receivedOn, amount, note, sendThanks } = submission.value;
+  const { receivedOn, amount, note, paidWith, sendThanks } = submission.value;
   const recorded = await recordManualPayment(
-    { pledgeId: id, receivedOn, amountPence: amount, note, sendThanks },
+    { pledgeId: id, receivedOn, amountPence: amount, note, paidWith: paidWith ?? null, sendThanks },
     user.username,
   );
   if (!recorded) throw notFound(PLEDGE_NOT_FOUND);
@@ -88,7 +88,7 @@ export default function PledgeDetail() {
   const [form, fields] = useForm({
     id: `record-payment-${pledge.id}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: { receivedOn: today, amount: "", note: "", sendThanks: "on" },
+    defaultValue: { receivedOn: today, amount: "", note: "", paidWith: "bank-transfer", sendThanks: "on" },
     constraint: getZodConstraint(recordPaymentSchema(today)),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: recordPaymentSchema(today) }),
     shouldValidate: "onBlur",
@@ -137,6 +137,7 @@ export default function PledgeDetail() {
               <ErrorSummary form={form} />
               <TextField meta={fields.receivedOn} label="Date received" type="date" />
               <TextField meta={fields.amount} label="Amount (£)" inputMode="decimal" placeholder="25.00" />
+              <SelectField meta={fields.paidWith} label="Paid with" options={paidWithOptions} />
               <TextareaField meta={fields.note} label="Note" rows={2} optional />
               <CheckboxField meta={fields.sendThanks} label="Send a thank-you e-mail" />
               <button type="submit" className="btn-primary" disabled={saving}>

@@ -52,6 +52,12 @@ export interface PageDocument {
   lists: Record<string, Record<string, string>[]>;
 }
 
+/** A page's words as a page shows them: the charity's current details in place of the defaults, each Markdown field also as HTML (`<name>Html`). */
+export interface ShownPage {
+  fields: Record<string, string>;
+  lists: Record<string, Record<string, string>[]>;
+}
+
 const heading = (label = "Heading (the page's main heading)"): PageField => ({ name: "heading", label, kind: "line" });
 
 const markdownHint =

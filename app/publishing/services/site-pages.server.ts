@@ -10,6 +10,7 @@ import {
   sitePageDef,
   sitePages,
   type PageDocument,
+  type ShownPage,
   type SitePageDef,
   type SitePageIntent,
 } from "~/publishing/schemas/site-pages";
@@ -87,11 +88,7 @@ export async function liveDocument(key: string, db: DB = getDb()): Promise<PageD
   return live?.document ?? seedDocument(key);
 }
 
-/** A page's words as a page shows them: the charity's current details in place of the defaults, Markdown as HTML (`<name>Html`). */
-export interface ShownPage {
-  fields: Record<string, string>;
-  lists: Record<string, Record<string, string>[]>;
-}
+export type { ShownPage };
 
 /** `document` ready to show: charity details in, each Markdown field also rendered (`bodyHtml`). */
 export async function shownPage(def: SitePageDef, document: PageDocument): Promise<ShownPage> {

@@ -29,7 +29,11 @@ export function HomeView({ page, articles }: { page: ShownPage; articles: NewsCa
   };
   const closingCallToAction = { heading: page.fields.closingHeading, text: page.fields.closingText };
   const currentNeeds = page.lists.needs ?? [];
-  const heroSlides = (page.lists.slides ?? []).map((slide) => ({ src: slide.image, alt: slide.alt, caption: slide.caption }));
+  const heroSlides = (page.lists.slides ?? []).map((slide) => ({
+    src: slide.image,
+    alt: slide.alt,
+    caption: slide.caption,
+  }));
 
   return (
     <>

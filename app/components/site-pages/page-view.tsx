@@ -90,7 +90,9 @@ function DonatePreview({ page }: { page: ShownPage }) {
       <ul className="mt-4 space-y-4">
         {(page.lists.valueExamples ?? []).map((example, i) => (
           <li key={i} className="flex gap-4">
-            <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">£{example.amount}</span>
+            <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">
+              £{example.amount}
+            </span>
             <span>
               <span className="block font-semibold text-slate-900 dark:text-white">{example.title}</span>
               {example.description}

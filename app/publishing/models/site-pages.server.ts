@@ -112,7 +112,12 @@ export async function listRevisions(db: DB, pageKey: string): Promise<PageRevisi
 
 /** The newest revision of each page (for the list: who saved last, and when). */
 export async function latestRevisions(db: DB): Promise<PageRevision[]> {
-  const rows = await db.selectFrom("site_page_revisions").selectAll().orderBy("page_key").orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .orderBy("page_key")
+    .orderBy("id", "desc")
+    .execute();
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.page_key) && seen.add(row.page_key)).map(toRevision);
 }

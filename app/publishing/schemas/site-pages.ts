@@ -65,7 +65,12 @@ const markdownHint =
 
 const getInvolvedFields: readonly PageField[] = [
   { name: "title", label: "Title (the page's main heading)", kind: "line" },
-  { name: "summary", label: "Summary", kind: "line", hint: "One line for the card on Get Involved and for search engines." },
+  {
+    name: "summary",
+    label: "Summary",
+    kind: "line",
+    hint: "One line for the card on Get Involved and for search engines.",
+  },
   { name: "body", label: "Words", kind: "markdown", hint: markdownHint, check: { titleIsH1: true } },
   { name: "emailSubject", label: "E-mail subject", kind: "line", hint: "What visitors' e-mail to the charity says." },
 ];
@@ -101,7 +106,12 @@ export const sitePages: readonly SitePageDef[] = [
         itemLabel: "Slide",
         max: 8,
         fields: [
-          { name: "image", label: "Picture's address", kind: "line", hint: "An image under /images/ or an upload's address." },
+          {
+            name: "image",
+            label: "Picture's address",
+            kind: "line",
+            hint: "An image under /images/ or an upload's address.",
+          },
           { name: "alt", label: "Picture's description (alt text)", kind: "line" },
           { name: "caption", label: "Caption", kind: "line" },
         ],

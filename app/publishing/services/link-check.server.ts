@@ -24,7 +24,16 @@ const parser = new MarkdownIt({ html: false, linkify: true });
 const OTHER_ROUTES = ["/search", "/events", "/giving", "/news/rss.xml", "/sitemap.xml", "/robots.txt", "/contact/sent"];
 
 /** Addresses that are files or made per request: not checked. */
-const UNCHECKED_PREFIXES = ["/images/", "/uploads/", "/build/", "/events/", "/api/", "/admin", "/giving/", "/news/page/"];
+const UNCHECKED_PREFIXES = [
+  "/images/",
+  "/uploads/",
+  "/build/",
+  "/events/",
+  "/api/",
+  "/admin",
+  "/giving/",
+  "/news/page/",
+];
 
 export interface BrokenLink {
   /** The page or article that links, as staff name it. */
@@ -143,4 +152,3 @@ export async function brokenLinks({ without = [] }: { without?: readonly string[
   }
   return broken;
 }
-

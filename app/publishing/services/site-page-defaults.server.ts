@@ -62,7 +62,11 @@ const seeds: Record<string, () => PageDocument> = {
   donate: () => ({
     fields: { heroTitle: donateHero.title, heroLead: donateHero.lead },
     lists: {
-      valueExamples: valueExamples.map((v) => ({ amount: String(v.amount), title: v.title, description: v.description })),
+      valueExamples: valueExamples.map((v) => ({
+        amount: String(v.amount),
+        title: v.title,
+        description: v.description,
+      })),
       reasons: reasonsToDonate.map((r) => ({ title: r.title, description: r.description })),
     },
   }),

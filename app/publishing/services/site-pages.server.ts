@@ -164,7 +164,10 @@ function stateOf(revisions: PageRevision[], at: string): { state: PageState; sch
   const scheduled = revisions.find((r) => r.publishAt !== null && r.publishAt > at);
   const newest = revisions[0];
   if (!newest) return { state: "original", scheduledFor: null };
-  if (newest.publishAt === null && (newest.kind === "submitted" || newest.kind === "draft" || newest.kind === "restored")) {
+  if (
+    newest.publishAt === null &&
+    (newest.kind === "submitted" || newest.kind === "draft" || newest.kind === "restored")
+  ) {
     return { state: newest.kind === "submitted" ? "submitted" : "draft", scheduledFor: scheduled?.publishAt ?? null };
   }
   if (scheduled) return { state: "scheduled", scheduledFor: scheduled.publishAt };

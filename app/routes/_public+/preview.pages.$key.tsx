@@ -35,7 +35,10 @@ export default function PagePreview() {
   const { key, label, page, state, articles } = useLoaderData<typeof loader>();
   return (
     <>
-      <div role="status" className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <div
+        role="status"
+        className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
         <p className="container-page py-2 text-sm">
           Preview of {stateWords[state] ?? "the draft"} of {label}: only staff see this address.{" "}
           <Link to={adminPaths.sitePage(key)} className="font-semibold underline">

@@ -22,7 +22,11 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader() {
   // Its introduction is the page's live revision (staff edit it: docs/site-editor.md).
   const { fields } = await publicSitePage("privacy");
-  return json({ enquiryRetentionDays: getEnv().ENQUIRY_RETENTION_DAYS, processors: processorsOf(), intro: fields.intro });
+  return json({
+    enquiryRetentionDays: getEnv().ENQUIRY_RETENTION_DAYS,
+    processors: processorsOf(),
+    intro: fields.intro,
+  });
 }
 
 export default function Privacy() {

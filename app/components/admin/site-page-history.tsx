@@ -27,6 +27,7 @@ export const revisionKindWords: Record<RevisionEntry["kind"], string> = {
 /** Where a revision stands now. */
 export function revisionStanding(revision: RevisionEntry): string {
   if (revision.live) return "Live now";
+  if (revision.kind === "original") return "Was live until the first publish";
   if (revision.scheduled && revision.publishAt) return `Publishes ${formatDateTime(revision.publishAt)}`;
   if (revision.publishAt) return `Was live from ${formatDateTime(revision.publishAt)}`;
   return "Never published";

@@ -278,6 +278,9 @@ const AUDIT_ACTION: Record<SitePageIntent, string> = {
   schedule: "page.scheduled",
 };
 
+/** The original words' publish time: live before any edit (and never a "next publish" for the page cache). */
+const ORIGINAL_PUBLISH_AT = "1970-01-01T00:00:00.000Z";
+
 /** Writes the page's original words as its first revision, when it has none yet (in `trx`). */
 async function keepOriginal(trx: DB, key: string, at: string): Promise<void> {
   if ((await countRevisions(trx, key)) > 0) return;
@@ -288,7 +291,7 @@ async function keepOriginal(trx: DB, key: string, at: string): Promise<void> {
     createdBy: "site",
     createdById: null,
     kind: "original",
-    publishAt: at,
+    publishAt: ORIGINAL_PUBLISH_AT,
     publishedBy: null,
     note: "Original words",
   });

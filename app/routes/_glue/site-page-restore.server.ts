@@ -11,9 +11,9 @@ import { staffAction } from "./action-guard.server";
 import { savedRedirect } from "./saved.server";
 
 export async function restorePageAction(request: Request, key: string | undefined) {
+  const { user, form } = await staffAction(request, "pages");
   const def = sitePageDef(key);
   if (!def) throw notFound("There is no such page.");
-  const { user, form } = await staffAction(request, "pages");
   const revision = parseRecordId(String(form.get("revision") ?? ""));
   if (revision === null) return json({ error: "Choose a version to restore." }, { status: 400 });
   const publish = form.get("publish") === "yes";

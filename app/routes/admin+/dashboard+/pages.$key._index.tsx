@@ -64,7 +64,10 @@ const NOTICE = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const def = sitePageDef(params.key);
-  if (!def) throw notFound("There is no such page.");
+  if (!def) {
+    await requireRole(request, "pages");
+    throw notFound("There is no such page.");
+  }
   const { user, submission } = await staffAction(request, "pages", { schema: sitePageFormSchema(def) });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), problems: [] }, { status: 400 });

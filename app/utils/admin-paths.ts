@@ -190,7 +190,7 @@ export const dashboardSections = [
   { key: "overview", label: "Overview", to: adminPaths.dashboard, group: "home", roles: everyone },
   { key: "stats", label: "Statistics", to: adminPaths.stats, group: "home", roles: everyone },
   { key: "news", label: "News", to: adminPaths.news, group: "content", roles: ["admin", "editor"] },
-  { key: "pages", label: "Pages", to: adminPaths.sitePages, group: "content", roles: ["admin", "editor"] },
+  { key: "pages", label: "Site pages", to: adminPaths.sitePages, group: "content", roles: ["admin", "editor"] },
   {
     key: "newsletters",
     label: "Newsletters",

@@ -17,7 +17,7 @@ import { pageStateWords } from "~/components/admin/site-page-form";
 // submitted for review, scheduled) and who saved it last.
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Pages", description: `The pages of ${site.name}'s website.`, noindex: true });
+  pageMeta({ title: "Site pages", description: `The pages of ${site.name}'s website.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "pages");
@@ -30,7 +30,7 @@ export default function Pages() {
   const { pages, flash, role, editorsPublish } = useLoaderData<typeof loader>();
   return (
     <>
-      <StaffPageTitle title="Pages">
+      <StaffPageTitle title="Site pages">
         <Link to={adminPaths.brokenLinks} className="btn-secondary">
           Check links
         </Link>
@@ -45,7 +45,7 @@ export default function Pages() {
             ? "Editors may publish, except the privacy and terms pages, which an admin publishes."
             : "Editors save drafts and submit them for review; an admin publishes them."}
       </p>
-      <StaffTable className="mt-6" caption="Pages" columns={["Page", "State", "Last saved"]}>
+      <StaffTable className="mt-6" caption="Site pages" columns={["Page", "State", "Last saved"]}>
         {pages.map((page) => (
           <tr key={page.key} className={listRow}>
             <td className={listCell}>

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { GetInvolvedArticle } from "~/components/get-involved-article";
 import { LegalDocument } from "~/components/legal-document";
+import type { LegalPage } from "~/content/legal";
 import { SubTabs } from "~/components/sub-tabs";
 import type { NewsCardArticle } from "~/components/news-card";
 import { aboutTabs } from "~/content/about";
-import { privacyPolicy, termsOfUse } from "~/content/legal";
 import type { ShownPage } from "~/publishing/schemas/site-pages";
 import { AboutOverviewView, FaqView, HistoryView, TeamView } from "./about-pages";
 import { HomeView } from "./home-view";
@@ -26,10 +26,13 @@ export function SitePageView({
   pageKey,
   page,
   articles = [],
+  legal = null,
 }: {
   pageKey: string;
   page: ShownPage;
   articles?: NewsCardArticle[];
+  /** The privacy or terms page around its introduction (sent by the loader: its words stay out of the page's JavaScript). */
+  legal?: LegalPage | null;
 }) {
   switch (pageKey) {
     case "home":
@@ -59,9 +62,8 @@ export function SitePageView({
         </AboutFrame>
       );
     case "privacy":
-      return <LegalDocument page={{ ...privacyPolicy, intro: page.fields.intro }} />;
     case "terms":
-      return <LegalDocument page={{ ...termsOfUse, intro: page.fields.intro }} />;
+      return legal ? <LegalDocument page={{ ...legal, intro: page.fields.intro }} /> : null;
     case "donate":
       return <DonatePreview page={page} />;
     default:

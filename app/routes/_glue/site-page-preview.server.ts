@@ -4,6 +4,10 @@
 import { toNewsCardArticle } from "~/components/news-card";
 import { PageRefusal, previewSitePage, publishState, recentNews } from "~/publishing/index.server";
 import { allows, getUser } from "~/staff/index.server";
+import { privacyPolicyFor, termsOfUseFor } from "~/content/legal";
+import { getEnv } from "~/infra/env.server";
+import { processorsOf } from "~/site/index.server";
+import { adminPaths } from "~/utils/admin-paths";
 import { notFound } from "~/utils/http";
 
 export async function loadPagePreview(request: Request, key: string) {
@@ -13,7 +17,13 @@ export async function loadPagePreview(request: Request, key: string) {
     const { def, page, state } = await previewSitePage(key);
     const articles =
       key === "home" ? (await recentNews(3, { staff: true })).map((a) => toNewsCardArticle(a, publishState(a))) : [];
-    return { key, label: def.label, page, state, articles };
+    const legal =
+      key === "privacy"
+        ? privacyPolicyFor(getEnv().ENQUIRY_RETENTION_DAYS, processorsOf())
+        : key === "terms"
+          ? termsOfUseFor(processorsOf())
+          : null;
+    return { key, label: def.label, page, state, articles, legal, editPath: adminPaths.sitePage(key) };
   } catch (error) {
     if (error instanceof PageRefusal) throw notFound("Not Found");
     throw error;

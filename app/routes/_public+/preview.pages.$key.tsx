@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SitePageView } from "~/components/site-pages/page-view";
 import { loadPagePreview } from "~/routes/_glue/site-page-preview.server";
-import { adminPaths } from "~/utils/admin-paths";
 import { pageMeta } from "~/utils/meta";
 
 // The staff-only preview of a page's draft (docs/site-editor.md): the page exactly as visitors
@@ -32,7 +31,7 @@ const stateWords: Record<string, string> = {
 };
 
 export default function PagePreview() {
-  const { key, label, page, state, articles } = useLoaderData<typeof loader>();
+  const { key, label, page, state, articles, legal, editPath } = useLoaderData<typeof loader>();
   return (
     <>
       <div
@@ -41,12 +40,12 @@ export default function PagePreview() {
       >
         <p className="container-page py-2 text-sm">
           Preview of {stateWords[state] ?? "the draft"} of {label}: only staff see this address.{" "}
-          <Link to={adminPaths.sitePage(key)} className="font-semibold underline">
+          <Link to={editPath} className="font-semibold underline">
             Back to editing
           </Link>
         </p>
       </div>
-      <SitePageView pageKey={key} page={page} articles={articles} />
+      <SitePageView pageKey={key} page={page} articles={articles} legal={legal} />
     </>
   );
 }

@@ -92,5 +92,5 @@ export type {
   SaveResult,
   ShownPage,
 } from "./services/site-pages.server";
-export { brokenLinks } from "./services/link-check.server";
+export { brokenLinks, linksTo } from "./services/link-check.server";
 export type { BrokenLink } from "./services/link-check.server";

@@ -7,6 +7,7 @@ import { pageCache } from "~/infra/page-cache.server";
 import {
   PageRefusal,
   brokenLinks,
+  linksTo,
   compareWithLive,
   pageForEditing,
   pageHistory,
@@ -18,6 +19,7 @@ import {
   staffPageList,
 } from "~/publishing/index.server";
 import { nextScheduledPublish } from "~/publishing/services/news.server";
+import { createNews } from "~/publishing/models/news.server";
 import { loader as aboutLoader } from "~/routes/_public+/about._index";
 import { loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
 import { createUser, type User } from "~/staff/models/user.server";

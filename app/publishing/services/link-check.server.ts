@@ -152,3 +152,8 @@ export async function brokenLinks({ without = [] }: { without?: readonly string[
   }
   return broken;
 }
+
+/** The published pages and articles that link to `path`: what would break if it went (a warning before a delete). */
+export async function linksTo(path: string): Promise<BrokenLink[]> {
+  return (await brokenLinks({ without: [path] })).filter((link) => internalPath(link.href) === path);
+}

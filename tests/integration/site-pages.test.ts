@@ -22,6 +22,7 @@ import { nextScheduledPublish } from "~/publishing/services/news.server";
 import { createNews } from "~/publishing/models/news.server";
 import { loader as aboutLoader } from "~/routes/_public+/about._index";
 import { loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
+import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import { createUser, type User } from "~/staff/models/user.server";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
 import { resetDatabase } from "./helpers";
@@ -111,6 +112,10 @@ describe("site pages", () => {
     );
     expect(published).toMatchObject({ ok: true, state: "published" });
     expect(await aboutText()).toContain("Published words.");
+    // The sitemap says when the live words were published.
+    const xml = await (await run(sitemapLoader, getRequest("/sitemap.xml"))).text();
+    expect(xml).toMatch(/\/about<\/loc>\s*<lastmod>2030-06-01T08:00:00.000Z<\/lastmod>/);
+    expect(xml).not.toMatch(/\/about\/faq<\/loc>\s*<lastmod>/);
     // The cached About page went with the publish.
     expect(pageCache.get("system /about", 0)).toBeUndefined();
     const history = await pageHistory("about");
@@ -215,5 +220,27 @@ describe("site pages", () => {
       "/old-projects",
       "/about/team",
     ]);
+    // Before an article goes: the pages that link to it.
+    const article = await createNews(getDb(), {
+      title: "Gala night",
+      content: "Text.",
+      status: "published",
+      publishAt: new Date(T0 - 60_000).toISOString(),
+    });
+    await savePage(
+      "faq",
+      {
+        document: {
+          fields: { heading: "FAQ" },
+          lists: { questions: [{ question: "What happened?", answer: `Read [about the gala](/news/${article.id}).` }] },
+        },
+        intent: "publish",
+      },
+      admin,
+    );
+    expect(await linksTo(`/news/${article.id}`)).toEqual([
+      expect.objectContaining({ source: "FAQ", text: "about the gala" }),
+    ]);
+    expect((await brokenLinks()).map((l) => l.href)).toEqual(["/old-projects"]);
   });
 });

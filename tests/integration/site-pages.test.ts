@@ -24,7 +24,9 @@ import { loader as aboutLoader } from "~/routes/_public+/about._index";
 import { loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import { createUser, type User } from "~/staff/models/user.server";
-import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
+import { BASE, adminCookie, bodyOf, getRequest, run } from "./admin-support";
+import { action as editAction } from "~/routes/admin+/dashboard+/pages.$key._index";
+import sharp from "sharp";
 import { resetDatabase } from "./helpers";
 
 const T0 = Date.parse("2030-06-01T08:00:00.000Z");
@@ -242,5 +244,41 @@ describe("site pages", () => {
       expect.objectContaining({ source: "FAQ", text: "about the gala" }),
     ]);
     expect((await brokenLinks()).map((l) => l.href)).toEqual(["/old-projects"]);
+  });
+
+  it("takes a team member's photo through the image pipeline, with its alt text required", async () => {
+    const { cookie } = await adminCookie();
+    const team = (await pageForEditing("team")).document;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(team.fields)) form.append(`fields.${name}`, value);
+    team.lists.people.forEach((person, i) => {
+      for (const [name, value] of Object.entries(person)) form.append(`lists.people[${i}].${name}`, value);
+    });
+    const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 9, g: 99, b: 9 } } })
+      .jpeg()
+      .toBuffer();
+    form.set("lists.people[0].photoFile", new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" }));
+    form.set("intent", "publish");
+    const post = (body: FormData) =>
+      run(
+        editAction,
+        new Request(`${BASE}/admin/dashboard/pages/team`, {
+          method: "POST",
+          body,
+          headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE },
+        }),
+        { key: "team" },
+      );
+    // Without a description the photo is refused, at the alt text.
+    const refused = await post(form);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Describe the photo");
+    form.set("lists.people[0].photoFile", new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" }));
+    form.set("lists.people[0].photoAlt", "The chair of trustees, smiling");
+    const saved = await post(form);
+    expect(saved.status).toBe(303);
+    const person = (await publicSitePage("team")).lists.people[0];
+    expect(person.photo).toMatch(/^\/uploads\/[a-f0-9]{32}\/480\.jpg$/);
+    expect(person.photoAlt).toBe("The chair of trustees, smiling");
   });
 });

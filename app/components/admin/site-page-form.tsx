@@ -90,13 +90,19 @@ export function SitePageForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
   const pageFields = fields.fields.getFieldset();
+  const hasPhotos = def.lists.some((list) => list.fields.some((field) => field.name === "photo"));
   const lists = fields.lists.getFieldset();
   const extra: Problem[] = problems.map((problem) => ({
     message: problem.message,
     fieldId: `${form.id}-${problem.field}`,
   }));
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 max-w-3xl space-y-6">
+    <Form
+      method="post"
+      encType={hasPhotos ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+      className="mt-6 max-w-3xl space-y-6"
+    >
       <ErrorSummary form={form} problems={extra} />
       <fieldset className="space-y-5">
         <legend className="text-lg font-semibold">Words</legend>
@@ -133,6 +139,28 @@ export function SitePageForm({
                       label={field.label}
                     />
                   ))}
+                  {list.fields.some((field) => field.name === "photo") ? (
+                    <div>
+                      <label htmlFor={`${form.id}-${list.name}-${i}-photoFile`} className="block font-medium">
+                        Upload a photo <span className="font-normal">(optional)</span>
+                      </label>
+                      <p
+                        id={`${form.id}-${list.name}-${i}-photoFile-hint`}
+                        className="text-sm text-slate-700 dark:text-slate-300"
+                      >
+                        JPEG, PNG or WebP, at most 10 MB: it replaces the photo&rsquo;s address above. Describe it in
+                        the alt text.
+                      </p>
+                      <input
+                        id={`${form.id}-${list.name}-${i}-photoFile`}
+                        type="file"
+                        name={`lists.${list.name}[${i}].photoFile`}
+                        accept="image/jpeg,image/png,image/webp"
+                        aria-describedby={`${form.id}-${list.name}-${i}-photoFile-hint`}
+                        className="field-input"
+                      />
+                    </div>
+                  ) : null}
                 </fieldset>
               );
             })}

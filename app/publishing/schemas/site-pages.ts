@@ -234,7 +234,7 @@ export const sitePages: readonly SitePageDef[] = [
             label: "Photo's address",
             kind: "line",
             optional: true,
-            hint: "Optional: an upload's address (/uploads/…) or an image under /images/.",
+            hint: "Optional: filled in when you upload a photo below; or an image under /images/.",
           },
           { name: "photoAlt", label: "Photo's description (alt text)", kind: "line", optional: true },
           { name: "bio", label: "Short bio", kind: "paragraph", optional: true },
@@ -321,7 +321,15 @@ function fieldSchema(field: PageField) {
     text = text.refine((value) => values.includes(value), `Choose the ${field.label.toLowerCase()}`);
   }
   if (field.name === "amount") text = text.regex(/^\d{1,6}$/, "Enter the amount in whole pounds, e.g. 25");
-  return field.optional ? z.preprocess((v) => v ?? "", z.string().trim().max(LIMITS[field.kind])) : text;
+  // An optional field left empty arrives absent (Conform reads an empty box as undefined): stored as "".
+  return field.optional
+    ? z
+        .string()
+        .trim()
+        .max(LIMITS[field.kind], `${field.label} can have at most ${LIMITS[field.kind]} characters`)
+        .optional()
+        .transform((value) => value ?? "")
+    : text;
 }
 
 /** Whether a posted list item is blank (every box left empty): it is dropped, not refused. */

@@ -9,6 +9,9 @@ import { site } from "~/content/site";
 import { sitePageDef, sitePageFormSchema, type PageDocument } from "~/publishing/schemas/site-pages";
 import { PageRefusal, mayPublishPage, pageForEditing, savePage } from "~/publishing/index.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
+import { storePagePhotos } from "~/routes/_glue/site-page-photos.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { PHOTO_FORM_LIMITS } from "~/schemas/photo-fields";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/site/index.server";
@@ -68,7 +71,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await requireRole(request, "pages");
     throw notFound("There is no such page.");
   }
-  const { user, submission } = await staffAction(request, "pages", { schema: sitePageFormSchema(def) });
+  const { user, form } = await staffAction(request, "pages", { limits: PHOTO_FORM_LIMITS });
+  // A person's new photo goes through the image pipeline first; its address fills their photo field.
+  const photoProblems = await storePagePhotos(form);
+  const submission = parseWithZod(form, { schema: sitePageFormSchema(def) });
+  if (submission.status === "success" && Object.keys(photoProblems).length > 0) {
+    return json({ result: submission.reply({ fieldErrors: photoProblems }), problems: [] }, { status: 400 });
+  }
   if (submission.status !== "success") {
     return json({ result: submission.reply(), problems: [] }, { status: 400 });
   }

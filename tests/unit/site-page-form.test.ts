@@ -37,9 +37,7 @@ describe("a page's form", () => {
     );
     expect(submission.status).toBe("error");
     const errors = submission.status === "error" ? submission.error : {};
-    expect(Object.keys(errors ?? {})).toEqual(
-      expect.arrayContaining(["fields.heading", "lists.questions[0].answer"]),
-    );
+    expect(Object.keys(errors ?? {})).toEqual(expect.arrayContaining(["fields.heading", "lists.questions[0].answer"]));
   });
 
   it("keeps optional fields left empty as empty words", () => {

@@ -63,3 +63,34 @@ describe("a page's form", () => {
     }
   });
 });
+
+describe("the site editor's helpers", () => {
+  it("compare two versions line by line", async () => {
+    const { lineDiff } = await import("~/publishing/services/site-pages.server");
+    expect(lineDiff(["a", "b", "c"], ["a", "c", "d"])).toEqual([
+      { op: "same", text: "a" },
+      { op: "removed", text: "b" },
+      { op: "same", text: "c" },
+      { op: "added", text: "d" },
+    ]);
+  });
+
+  it("read a link's site address, and leave other sites, mail and anchors alone", async () => {
+    const { internalPath } = await import("~/publishing/services/link-check.server");
+    const origin = "https://charity.test";
+    expect(internalPath("/about/team/", origin)).toBe("/about/team");
+    expect(internalPath("https://charity.test/news/3?x=1#top", origin)).toBe("/news/3");
+    expect(internalPath("https://elsewhere.test/about", origin)).toBeNull();
+    expect(internalPath("mailto:info@example.org", origin)).toBeNull();
+    expect(internalPath("#section", origin)).toBeNull();
+  });
+
+  it("drop the cached pages made of the site's own pages when one is published", async () => {
+    const { pagesShowing } = await import("~/site/services/pages-changed.server");
+    const shows = pagesShowing["site-pages"];
+    for (const path of ["/", "/about", "/about/faq", "/get-involved/internships", "/donate", "/privacy", "/terms"]) {
+      expect(shows(path), path).toBe(true);
+    }
+    expect(shows("/news")).toBe(false);
+  });
+});

@@ -12,7 +12,8 @@ await cardGiftsOn(SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { startBooking, joinWaitlist } = await import("~/events/services/tickets.server");
+const { startBooking } = await import("~/events/services/ticket-booking.server");
+const { joinWaitlist } = await import("~/events/services/ticket-holds.server");
 const orderPage = await import("~/routes/_public+/events.$slug.order.$reference");
 const eventPage = await import("~/routes/_public+/events.$slug._index");
 const { eventAttendees, attendeesCsv, checkIn } = await import("~/events/services/events.server");

@@ -13,15 +13,10 @@ process.env.DATABASE_POOL_SIZE = "10";
 
 const { getDb, openDatabase } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const {
-  startBooking,
-  releaseExpiredHolds,
-  joinWaitlist,
-  BookingRefused,
-  HOLD_MINUTES,
-  SWEEP_GRACE_MINUTES,
-  CHECKOUT_SESSION_MINUTES,
-} = await import("~/events/services/tickets.server");
+const { startBooking } = await import("~/events/services/ticket-booking.server");
+const { releaseExpiredHolds, joinWaitlist } = await import("~/events/services/ticket-holds.server");
+const { BookingRefused, HOLD_MINUTES, SWEEP_GRACE_MINUTES, CHECKOUT_SESSION_MINUTES } =
+  await import("~/events/services/ticket-rules.server");
 
 type DB = ReturnType<typeof getDb>;
 let second: DB;
@@ -251,7 +246,8 @@ describe("holds, tickets and releases", () => {
     const link = /\/events\/refund\/offer\/([A-Za-z0-9_-]+)/.exec(offer.text_body);
     expect(link).not.toBeNull();
     // Wendy takes the place: Checkout for the one ticket held for her.
-    const { takeOffer, offerDetails } = await import("~/events/services/tickets.server");
+    const { takeOffer } = await import("~/events/services/ticket-booking.server");
+    const { offerDetails } = await import("~/events/services/ticket-holds.server");
     expect(await offerDetails(link![1])).toMatchObject({ title: "Gala refund", ticketType: "Standard", price: "£50" });
     const taken = await takeOffer(link![1]);
     expect(taken.kind).toBe("checkout");
@@ -271,7 +267,7 @@ describe("holds, tickets and releases", () => {
 describe("check-in and the attendee list", () => {
   it("checks a ticket in once by its token or code, says 'already' the second time, and exports formula-safe CSV", async () => {
     const { checkIn, attendeesCsv, eventAttendees } = await import("~/events/services/events.server");
-    const { ticketToken } = await import("~/events/services/tickets.server");
+    const { ticketToken } = await import("~/events/services/ticket-issue.server");
     const { eventId, typeId } = await makeEvent("door", 5, 0);
     await startBooking({
       slug: "door",

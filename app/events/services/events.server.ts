@@ -1,7 +1,7 @@
 // Long because it is every staff and public use of an event outside payment, in one place.
 // Events as staff keep them and visitors see them: the list and page of each event with its
 // ticket types and the places left, staff creating and changing events, the attendee list,
-// its CSV and the check-in. Booking and payment are in tickets.server.ts.
+// its CSV and the check-in. Booking and payment are in the ticket-*.server.ts files.
 import { nowDate, nowIsoString } from "~/infra/clock.server";
 import { slugify as slugOf } from "~/utils/slug";
 import { toCsv } from "~/infra/csv.server";
@@ -35,7 +35,8 @@ import { eventsPage } from "~/content/events";
 import { responsiveImage } from "~/utils/images";
 import { pick } from "~/utils/pick";
 import { Refusal } from "~/utils/refusal";
-import { codeFromTicketToken, placesLeft, saleState } from "./tickets.server";
+import { codeFromTicketToken } from "./ticket-issue.server";
+import { placesLeft, saleState } from "./ticket-rules.server";
 
 export class EventRefused extends Refusal {}
 

@@ -16,9 +16,12 @@ export const eventsPage = {
   saleEnded: "Sales have closed",
   free: "Free",
   bookHeading: "Book your place",
-  guestsLegend: "Your guests",
+  guestsLegend: "Who the tickets are for",
   guestsHint:
-    "The name of each guest, for their ticket and the door. Give a guest's email address and we send them their own ticket too (you get every ticket).",
+    "One name for each ticket, for the door (one of them may be you). Give a guest's email address and we send them their own ticket too (you get every ticket).",
+  changeTickets: "Change the ticket or number",
+  orderTotal: "Order total:",
+  plusDonation: "(plus any donation you add above)",
   waitlistHeading: "Join the waiting list",
   waitlistIntro:
     "If a place comes free (someone does not finish paying, or returns a ticket), we e-mail the next person on the list and hold the place for them for a limited time.",

@@ -15,7 +15,7 @@ export {
   upcomingEvents,
 } from "./services/events.server";
 export type { CheckInOutcome, EventForm } from "./services/events.server";
-export { BookingRefused, orderPath } from "./services/ticket-rules.server";
+export { BookingRefused, MAX_HELD_PLACES, orderPath } from "./services/ticket-rules.server";
 export { cancelHeldOrder, orderStatus, startBooking, takeOffer } from "./services/ticket-booking.server";
 export { joinWaitlist, offerDetails, releaseExpiredHolds } from "./services/ticket-holds.server";
 export { codeFromTicketToken, ticketQrPng } from "./services/ticket-issue.server";

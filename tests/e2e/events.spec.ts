@@ -61,10 +61,27 @@ async function signIn(page: Page) {
 
 const sessionsCreated = () => standIn.requests.filter((r) => r.path === "/v1/checkout/sessions").length;
 
+const scripted = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** Chooses the number of tickets: with JavaScript in the form itself, without it at a first step. */
+async function chooseTickets(page: Page, n: number) {
+  await page.getByLabel("Number of tickets").selectOption(String(n));
+  if (!scripted()) await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** The guest rows the form asks for: a name and an (optional) e-mail box each, all on screen. */
+async function expectGuestRows(page: Page, n: number) {
+  await expect(page.getByRole("textbox", { name: /^Guest \d+: name/ })).toHaveCount(n);
+  await expect(page.getByRole("textbox", { name: /^Guest \d+: email address/ })).toHaveCount(n);
+  for (let i = 1; i <= n; i++) await expect(page.getByLabel(`Guest ${i}: name`)).toBeVisible();
+  await expect(page.getByText(`Guest ${n + 1}: name`)).toHaveCount(0);
+}
+
 async function visitor(browser: Browser, n: number): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${server.url}/events/charity-gala`);
   await waitForHydrationIfScripted(page);
+  await chooseTickets(page, 1);
   await page
     .getByLabel("Your name")
     .first()
@@ -90,6 +107,26 @@ test("two of three visitors at once reach Checkout for a 2-place event; the thir
   await staff.getByRole("button", { name: "Save the event" }).click();
   await expect(staff.getByRole("heading", { name: "Charity Gala" })).toBeVisible();
   await expect(staff.getByText("Event saved.")).toBeVisible();
+
+  // Buying 2 tickets asks for exactly 2 guests (with JavaScript the rows follow the menu; without
+  // it, the number is chosen first), and the order total shows before Stripe. The menu offers
+  // only the 2 places left.
+  const table = await (await browser.newContext()).newPage();
+  await table.goto(`${server.url}/events/charity-gala`);
+  await waitForHydrationIfScripted(table);
+  await expect(table.getByLabel("Number of tickets").locator("option")).toHaveText(["1", "2"]);
+  await chooseTickets(table, 2);
+  await expectGuestRows(table, 2);
+  await expect(table.getByText("2 × £50 = £100")).toBeVisible();
+  if (scripted()) {
+    await table.getByLabel("Donation in pounds").fill("10");
+    await expect(table.getByText("2 × £50 + £10 donation = £110")).toBeVisible();
+    await table.getByLabel("Number of tickets").selectOption("1");
+    await expectGuestRows(table, 0);
+  } else {
+    await expect(table.getByText("2 × Standard (£50)")).toBeVisible();
+  }
+  await table.context().close();
 
   const visitors = await Promise.all([1, 2, 3].map((n) => visitor(browser, n)));
   await expect(visitors[0].getByText("2 places left").first()).toBeVisible();

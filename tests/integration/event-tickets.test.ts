@@ -265,7 +265,7 @@ describe("holds, tickets and releases", () => {
 });
 
 describe("check-in and the attendee list", () => {
-  it("checks a ticket in once by its token or code, says 'already' the second time, and exports formula-safe CSV", async () => {
+  it("checks a ticket in once by its QR token or typed short code, says 'already' the second time, and exports formula-safe CSV", async () => {
     const { checkIn, attendeesCsv, eventAttendees } = await import("~/events/services/events.server");
     const { ticketToken } = await import("~/events/services/ticket-issue.server");
     const { eventId, typeId } = await makeEvent("door", 5, 0);
@@ -282,7 +282,18 @@ describe("check-in and the attendee list", () => {
     const token = ticketToken(first.code, "2027-03-01T18:00:00.000Z");
     expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "checked-in", name: "=Dora Door" });
     expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "already" });
-    expect(await checkIn(eventId, { token: second.code }, staff)).toMatchObject({ kind: "checked-in" });
+    // The short code the e-mail prints ("7KQ4-X9MT"), typed in any case, with a space for the dash.
+    expect(second.code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    const mailed = await getDb()
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("to_address", "=", "dora@example.com")
+      .executeTakeFirstOrThrow();
+    const printed = `${second.code.slice(0, 4)}-${second.code.slice(4)}`;
+    expect(mailed.text_body).toContain(`Code: ${printed}`);
+    const typed = printed.toLowerCase().replace("-", " ");
+    expect(await checkIn(eventId, { token: typed }, staff)).toMatchObject({ kind: "checked-in" });
+    expect(await checkIn(eventId, { token: printed }, staff)).toMatchObject({ kind: "already" });
     expect(await checkIn(eventId, { token: `${token}x` }, staff)).toEqual({ kind: "unknown" });
     const other = await makeEvent("other-door", 5, 0);
     expect(await checkIn(other.eventId, { token }, staff)).toEqual({ kind: "unknown" });

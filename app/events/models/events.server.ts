@@ -187,7 +187,7 @@ export interface OrderInput {
   status: TicketOrderStatus;
   holdExpiresAt: string | null;
   waitlistId?: number | null;
-  /** The guests of tickets 2 onwards. */
+  /** Whom the tickets are for: one per ticket (older orders: tickets 2 onwards), or none. */
   guests?: readonly Guest[];
   /** The Gift Aid declaration's details made with the donation (JSON), kept until it is paid. */
   giftAid?: string | null;
@@ -308,6 +308,17 @@ export async function createTickets(
       })),
     )
     .execute();
+}
+
+/** Which of these ticket codes some ticket has already (a new code must be new). */
+export async function takenTicketCodes(db: DB, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("tickets")
+    .select("code")
+    .where("code", "in", [...codes])
+    .execute();
+  return new Set(rows.map((row) => row.code));
 }
 
 export async function listOrderTickets(db: DB, orderId: number): Promise<Ticket[]> {

@@ -10,7 +10,7 @@ export const eventBookingRules = {
   donation: { label: "Donation", maxLength: 12 },
 } satisfies FieldRules;
 
-/** The ticket form's guest fields, by ticket (2 onwards: ticket 1 is the buyer's own). */
+/** The ticket form's guest fields, by ticket (1 onwards, for a booking of two or more). */
 export const guestNameField = (ticket: number) => `guest_name_${ticket}`;
 export const guestEmailField = (ticket: number) => `guest_email_${ticket}`;
 

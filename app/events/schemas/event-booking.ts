@@ -11,9 +11,13 @@ import { giftAidFormFields as giftAidFields } from "~/giving/schemas/donation";
 const { name, email } = eventBookingRules;
 export const MAX_TICKETS = 10;
 
-/** The guest fields of tickets 2 to MAX_TICKETS (ticket 1 is the buyer's own): a name, and an e-mail address to send their ticket to. */
-const GUEST_TICKETS = Array.from({ length: MAX_TICKETS - 1 }, (_, i) => i + 2);
-const guestLabel = (ticket: number) => `Guest ${ticket - 1}: name`;
+/**
+ * The guest fields of a booking of two or more tickets: one row per ticket (1 to MAX_TICKETS), a
+ * name (the buyer may name themselves) and an e-mail address to send that guest their ticket.
+ * A booking of one ticket has no rows: the ticket is the buyer's.
+ */
+const GUEST_TICKETS = Array.from({ length: MAX_TICKETS }, (_, i) => i + 1);
+const guestLabel = (ticket: number) => `Guest ${ticket}: name`;
 const guestFields = Object.fromEntries(
   GUEST_TICKETS.flatMap((ticket) => [
     [
@@ -25,14 +29,17 @@ const guestFields = Object.fromEntries(
         .superRefine(textCharacters("name", guestLabel(ticket)))
         .optional(),
     ],
-    [guestEmailField(ticket), emailField(`Guest ${ticket - 1}: email address`).optional()],
+    [guestEmailField(ticket), emailField(`Guest ${ticket}: email address`).optional()],
   ]),
   // Read by name (guestsOf), so the parsed value's type does not list them.
 ) as Record<never, never>;
 
+/** How many guest rows a booking of `quantity` tickets asks for: one per ticket, none for a single ticket. */
+export const guestRowCount = (quantity: number) => (quantity >= 2 ? Math.min(quantity, MAX_TICKETS) : 0);
+
 /** The guests of a booking of `quantity` tickets, from the parsed form: the fields past the quantity are ignored. */
 export function guestsOf(value: Record<string, unknown>, quantity: number): { name: string; email: string | null }[] {
-  return GUEST_TICKETS.filter((ticket) => ticket <= quantity).map((ticket) => ({
+  return GUEST_TICKETS.filter((ticket) => ticket <= guestRowCount(quantity)).map((ticket) => ({
     name: String(value[guestNameField(ticket)] ?? ""),
     email: (value[guestEmailField(ticket)] as string | undefined) || null,
   }));
@@ -87,8 +94,8 @@ export const eventFormSchema = z.discriminatedUnion("intent", [
       }
       const fields = value as Record<string, unknown>;
       for (const ticket of GUEST_TICKETS) {
-        if (ticket <= value.quantity && !fields[guestNameField(ticket)]) {
-          ctx.addIssue({ code: "custom", path: [guestNameField(ticket)], message: `Enter guest ${ticket - 1}'s name` });
+        if (ticket <= guestRowCount(value.quantity) && !fields[guestNameField(ticket)]) {
+          ctx.addIssue({ code: "custom", path: [guestNameField(ticket)], message: `Enter guest ${ticket}'s name` });
         }
       }
     }),

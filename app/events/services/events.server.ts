@@ -35,7 +35,7 @@ import { eventsPage } from "~/content/events";
 import { responsiveImage } from "~/utils/images";
 import { pick } from "~/utils/pick";
 import { Refusal } from "~/utils/refusal";
-import { codeFromTicketToken } from "./ticket-issue.server";
+import { ticketCodeFromInput } from "./ticket-issue.server";
 import { placesLeft, saleState } from "./ticket-rules.server";
 
 export class EventRefused extends Refusal {}
@@ -301,7 +301,7 @@ export type CheckInOutcome =
   | { kind: "unknown" };
 
 /**
- * Checks a ticket in by its scanned or typed token (or its bare code, or a ticket id from the
+ * Checks a ticket in by its typed short code, its scanned token (or an older ticket's bare code, or a ticket id from the
  * name search): once; a second scan says when it was checked in already.
  */
 export async function checkIn(
@@ -314,8 +314,7 @@ export async function checkIn(
   if (input.ticketId !== undefined) {
     attendee = (await listAttendees(db, eventId)).find((a) => a.ticketId === input.ticketId);
   } else if (input.token) {
-    const code =
-      codeFromTicketToken(input.token) ?? (/^[A-Za-z0-9]{16}$/.test(input.token.trim()) ? input.token.trim() : null);
+    const code = ticketCodeFromInput(input.token);
     attendee = code ? await getAttendeeByCode(db, code) : undefined;
   }
   if (!attendee || attendee.eventId !== eventId) return { kind: "unknown" };

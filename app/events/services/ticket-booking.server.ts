@@ -50,7 +50,7 @@ export interface BookingInput {
   name: string;
   email: string;
   donationPence: number;
-  /** Whom tickets 2 onwards are for (a table): as many as the quantity less one, or none. */
+  /** Whom the tickets are for (a table): one per ticket, or (as before) tickets 2 onwards, or none. */
   guests?: readonly Guest[];
   /** The Gift Aid declaration made with the donation (never the tickets). */
   giftAid?: GiftAidDetails | null;
@@ -81,7 +81,7 @@ export async function startBooking(input: BookingInput, db: DB = getDb()): Promi
   if (quantity < 1 || quantity > MAX_TICKETS_PER_ORDER)
     throw new BookingRefused("Choose 1 to 10 tickets.", "not-on-sale");
   const guests = input.guests ?? [];
-  if (guests.length > 0 && guests.length !== quantity - 1)
+  if (guests.length > 0 && guests.length !== quantity && guests.length !== quantity - 1)
     throw new BookingRefused("Name each guest of your booking.", "not-on-sale");
   const ticketsPence = type.pricePence * quantity;
   const free = ticketsPence === 0 && input.donationPence === 0;

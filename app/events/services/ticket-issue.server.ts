@@ -11,19 +11,26 @@ import {
   createTickets,
   listOrderTickets,
   orderGuests,
+  takenTicketCodes,
   type EventRow,
+  type Guest,
   type TicketOrder,
   type TicketType,
 } from "~/events/models/events.server";
 import { ticketMail } from "~/content/event-mail";
 import { formatLongDateTime } from "~/utils/dates";
 import type { CharitySettings } from "~/utils/charity-settings";
+import { formatTicketCode, normaliseTicketCode, ticketCodeFromBytes } from "~/events/utils/ticket-code";
 import { eventMail, type EventMailBlock } from "./event-mail.server";
 
 const TICKET_PURPOSE = "event-ticket";
 
-function newTicketCode(): string {
-  return crypto.randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 16);
+/** `count` new short codes (ticket-code.ts), none of them another ticket's. */
+async function newTicketCodes(trx: DB, count: number): Promise<string[]> {
+  for (;;) {
+    const codes = Array.from({ length: count }, () => ticketCodeFromBytes(crypto.randomBytes(8)));
+    if (new Set(codes).size === count && (await takenTicketCodes(trx, codes)).size === 0) return codes;
+  }
 }
 
 /** The text a ticket's QR code carries: a signed token around its random code, nothing personal. */
@@ -38,9 +45,27 @@ export function codeFromTicketToken(token: string): string | null {
   return check.ok ? check.fields[0] : null;
 }
 
+/**
+ * The ticket code the door typed or scanned: a short code in any case, with or without its dash
+ * or spaces; the signed token a QR code carries; or an older ticket's bare 16-character code.
+ */
+export function ticketCodeFromInput(input: string): string | null {
+  const typed = input.trim();
+  return normaliseTicketCode(typed) ?? codeFromTicketToken(typed) ?? (/^[A-Za-z0-9]{16}$/.test(typed) ? typed : null);
+}
+
 /** A ticket's QR code as a PNG. */
 export function ticketQrPng(token: string): Promise<Buffer> {
   return QRCode.toBuffer(token, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 });
+}
+
+/**
+ * Whom ticket `index` (from 0) is for: one guest per ticket, or (orders booked before every
+ * ticket was named) the buyer's own first and the guests after it; null for the buyer's own.
+ */
+function guestOfTicket(guests: readonly Guest[], quantity: number, index: number): Guest | null {
+  if (guests.length === quantity) return guests[index] ?? null;
+  return index === 0 ? null : (guests[index - 1] ?? null);
 }
 
 /**
@@ -56,9 +81,10 @@ export async function issueTickets(
   charity: CharitySettings,
 ): Promise<void> {
   const guests = orderGuests(order);
+  const codes = await newTicketCodes(trx, order.quantity);
   const tickets = Array.from({ length: order.quantity }, (_, index) => ({
-    code: newTicketCode(),
-    guest: index === 0 ? null : (guests[index - 1] ?? null),
+    code: codes[index],
+    guest: guestOfTicket(guests, order.quantity, index),
   }));
   await createTickets(trx, order.id, tickets);
   const ticketBlocks = (of: typeof tickets): EventMailBlock[] =>
@@ -68,7 +94,7 @@ export async function issueTickets(
       return {
         kind: "ticket",
         heading: guest ? `${heading}: ${guest.name}` : heading,
-        token,
+        code: formatTicketCode(code),
         qrUrl: absoluteUrl(`/events/ticket/${token}.png`),
       };
     });
@@ -90,7 +116,7 @@ export async function issueTickets(
   ]);
   await enqueueMail(trx, { kind: "event.tickets", to: order.buyerEmail, ...mail });
   for (const ticket of tickets) {
-    if (!ticket.guest?.email) continue;
+    if (!ticket.guest?.email || ticket.guest.email.toLowerCase() === order.buyerEmail.toLowerCase()) continue;
     const guestMail = eventMail(charity, ticketMail.guestSubject(event.title), [
       { kind: "p", text: ticketMail.guestIntro(ticket.guest.name, order.buyerName, event.title) },
       details(`1 × ${type.name}`),

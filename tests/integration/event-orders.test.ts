@@ -133,6 +133,11 @@ describe("a table: each guest named on their own ticket", () => {
     const csv = await attendeesCsv(eventId);
     expect(csv).toContain("Gus Guest,gus@example.com,Hosta Host,Standard");
     expect(csv).not.toContain("Ivy");
+    // Check-in times in UK time, a date cell and a time cell, like every other export.
+    const { londonDayAndTime } = await import("~/utils/dates");
+    const [day, time] = londonDayAndTime(new Date(T0));
+    expect(csv.split("\n")[0]).toContain("Checked in on UK date (YYYY-MM-DD),Checked in at UK time (HH:MM)");
+    expect(csv).toMatch(new RegExp(`Gwen Second,,Hosta Host,Standard,[2-9A-Z]{4}-[2-9A-Z]{4},${day},${time},,`));
 
     // The buyer gets all three tickets; Gus, who gave an address, gets his own; Gwen gave none.
     const mail = await getDb()

@@ -29,7 +29,8 @@ import {
   type TicketTypeInput,
 } from "~/events/models/events.server";
 import type { User } from "~/staff/index.server";
-import { formatLongDate, formatLongDateTime } from "~/utils/dates";
+import { formatLongDate, formatLongDateTime, londonDayAndTime } from "~/utils/dates";
+import { formatTicketCode } from "~/events/utils/ticket-code";
 import { formatPence } from "~/utils/money";
 import { eventsPage } from "~/content/events";
 import { responsiveImage } from "~/utils/images";
@@ -276,20 +277,34 @@ export function attendeeName(a: Pick<Attendee, "guestName" | "buyerName">): stri
   return a.guestName ?? a.buyerName;
 }
 
+export const ATTENDEE_CSV_HEADER = [
+  "Reference",
+  "Name",
+  "Email",
+  "Booked by",
+  "Ticket",
+  "Code",
+  "Checked in on UK date (YYYY-MM-DD)",
+  "Checked in at UK time (HH:MM)",
+  "Cancelled on UK date (YYYY-MM-DD)",
+  "Cancelled at UK time (HH:MM)",
+];
+
 /** The attendee list as CSV (formula-safe cells): one row per ticket, named for its guest when it has one. */
 export async function attendeesCsv(eventId: number): Promise<string> {
   const rows = await listAttendees(getDb(), eventId);
   return toCsv(
-    ["Reference", "Name", "Email", "Booked by", "Ticket", "Code", "Checked in", "Cancelled"],
+    ATTENDEE_CSV_HEADER,
     rows.map((a) => [
       a.reference,
       attendeeName(a),
       a.guestName === null ? a.buyerEmail : (a.guestEmail ?? ""),
       a.buyerName,
       a.ticketType,
-      a.code,
-      a.checkedInAt ?? "",
-      a.cancelledAt ?? "",
+      formatTicketCode(a.code),
+      // UK time, in a date cell and a time cell, as every other export (londonDayAndTime).
+      ...londonDayAndTime(a.checkedInAt),
+      ...londonDayAndTime(a.cancelledAt),
     ]),
   );
 }

@@ -433,7 +433,7 @@ export async function checkInTicket(trx: DB, ticketId: number, by: string, now: 
 
 export async function addToWaitlist(
   trx: DB,
-  input: { eventId: number; ticketTypeId: number; name: string; email: string },
+  input: { eventId: number; ticketTypeId: number; name: string; email: string; places?: number },
   now: string,
 ): Promise<void> {
   await trx
@@ -443,6 +443,7 @@ export async function addToWaitlist(
       ticket_type_id: input.ticketTypeId,
       name: input.name,
       email: input.email,
+      places: input.places ?? 1,
       status: "waiting",
       offer_expires_at: null,
       created_at: now,
@@ -450,12 +451,14 @@ export async function addToWaitlist(
     .execute();
 }
 
-export async function nextWaiting(db: DB, ticketTypeId: number): Promise<WaitlistEntry | undefined> {
+/** The first person waiting for this ticket type whose places fit in `free` (so one asking for more does not hold up the rest). */
+export async function nextWaiting(db: DB, ticketTypeId: number, free: number): Promise<WaitlistEntry | undefined> {
   const row = await db
     .selectFrom("event_waitlist")
     .selectAll()
     .where("ticket_type_id", "=", ticketTypeId)
     .where("status", "=", "waiting")
+    .where("places", "<=", free)
     .orderBy("id")
     .executeTakeFirst();
   return row && camelRow(row);

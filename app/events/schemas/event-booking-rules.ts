@@ -18,4 +18,5 @@ export const waitlistRules = {
   name: { label: "Your name", required: true, maxLength: CONTACT_LIMITS.name, text: "name" },
   email: emailRule(),
   ticket_type: { label: "Ticket", required: true, missingMessage: "Choose a ticket" },
+  places: { label: "How many places", required: true, missingMessage: "Choose how many places" },
 } satisfies FieldRules;

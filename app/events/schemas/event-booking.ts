@@ -70,6 +70,12 @@ export const eventBookingSchema = z.object({
 export const waitlistSchema = z.object({
   intent: z.literal("waitlist"),
   ticket_type: ticketType,
+  places: z.coerce
+    .number({ error: "Choose how many places" })
+    .int("Choose how many places")
+    .min(1, "Choose at least 1 place")
+    .max(MAX_TICKETS, `At most ${MAX_TICKETS} places`)
+    .default(1),
   name: requiredText(waitlistRules.name.label, waitlistRules.name.maxLength, "name"),
   email: emailField(waitlistRules.email.label),
 });

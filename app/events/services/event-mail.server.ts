@@ -5,8 +5,7 @@ import { escapeHtml } from "~/utils/xml";
 import { renderMail, type MailBlock } from "~/mail/index.server";
 
 export type EventMailBlock =
-  | Exclude<MailBlock, { kind: "made" | "heading" | "pre" }>
-  | { kind: "ticket"; heading: string; code: string; qrUrl: string };
+  Exclude<MailBlock, { kind: "made" | "pre" }> | { kind: "ticket"; heading: string; code: string; qrUrl: string };
 
 function ticketBlock(block: Extract<EventMailBlock, { kind: "ticket" }>): MailBlock {
   return {

@@ -32,9 +32,11 @@ import {
   BookingRefused,
   MINUTE_MS,
   OFFER_HOURS,
+  MAX_TICKETS_PER_ORDER,
   SWEEP_GRACE_MINUTES,
   iso,
   newReference,
+  placesLeft,
   saleState,
 } from "./ticket-rules.server";
 
@@ -42,19 +44,31 @@ const OFFER_PURPOSE = "event-offer";
 
 /** A sold-out buyer joins the waiting list of that ticket type. */
 export async function joinWaitlist(
-  input: { slug: string; ticketTypeId: number; name: string; email: string },
+  input: { slug: string; ticketTypeId: number; name: string; email: string; places?: number },
   db: DB = getDb(),
 ): Promise<void> {
   const event = await getEventBySlug(db, input.slug);
   const type = await getTicketType(db, input.ticketTypeId);
   if (!event || !type || type.eventId !== event.id)
     throw new BookingRefused("There is no such ticket.", "not-found", 404);
+  const places = Math.trunc(input.places ?? 1);
+  if (places < 1 || places > Math.min(MAX_TICKETS_PER_ORDER, type.places))
+    throw new BookingRefused(eventsPage.waitlistTooMany(Math.min(MAX_TICKETS_PER_ORDER, type.places)), "not-on-sale");
+  const charity = await getCharitySettings(db);
+  const now = nowDate();
   await db.transaction().execute(async (trx) => {
     await addToWaitlist(
       trx,
-      { eventId: event.id, ticketTypeId: type.id, name: input.name, email: input.email },
-      iso(nowDate()),
+      { eventId: event.id, ticketTypeId: type.id, name: input.name, email: input.email, places },
+      iso(now),
     );
+    // Told at once what happens next: an e-mail when places come free, and how long they are held.
+    const mail = eventMail(charity, ticketMail.waitlistSubject(event.title), [
+      { kind: "p", text: ticketMail.waitlistIntro(input.name, places, type.name, event.title) },
+      { kind: "p", text: ticketMail.waitlistNext(OFFER_HOURS) },
+      { kind: "p", text: ticketMail.waitlistNotYou },
+    ]);
+    await enqueueMail(trx, { kind: "event.waitlist", to: input.email, ...mail }, now);
   });
 }
 
@@ -81,6 +95,7 @@ export async function offerDetails(token: string, db: DB = getDb()) {
     title: event.title,
     slug: event.slug,
     ticketType: type.name,
+    places: order.quantity,
     price: type.pricePence === 0 ? eventsPage.free : formatPence(type.pricePence),
     until: formatLongDateTime(order.holdExpiresAt ?? ""),
   };
@@ -111,14 +126,16 @@ export async function offerToWaitingList(
 ): Promise<number> {
   let offered = 0;
   for (;;) {
-    const next = await nextWaiting(trx, ticketTypeId);
-    if (!next) return offered;
     const type = (await getTicketType(trx, ticketTypeId))!;
     if (saleState(type, iso(now)) === "ended") return offered;
-    if (!(await holdPlaces(trx, ticketTypeId, 1))) return offered;
+    const free = placesLeft(type);
+    if (free < 1) return offered;
+    const next = await nextWaiting(trx, ticketTypeId, free);
+    if (!next) return offered;
+    if (!(await holdPlaces(trx, ticketTypeId, next.places))) return offered;
     const until = new Date(now.getTime() + OFFER_HOURS * 3_600_000);
     if (!(await moveWaitlistEntry(trx, next.id, "waiting", "offered", iso(until)))) {
-      await releaseHeldPlaces(trx, ticketTypeId, 1);
+      await releaseHeldPlaces(trx, ticketTypeId, next.places);
       continue;
     }
     const order = await createOrder(
@@ -127,10 +144,10 @@ export async function offerToWaitingList(
         reference: newReference(),
         eventId: next.eventId,
         ticketTypeId,
-        quantity: 1,
+        quantity: next.places,
         buyerName: next.name,
         buyerEmail: next.email,
-        ticketsPence: type.pricePence,
+        ticketsPence: type.pricePence * next.places,
         donationPence: 0,
         status: "held",
         holdExpiresAt: iso(until),
@@ -141,7 +158,10 @@ export async function offerToWaitingList(
     const event = (await getEvent(trx, next.eventId))!;
     const url = absoluteUrl(`/events/${event.slug}/offer/${offerToken(order)}`);
     const mail = eventMail(charity, ticketMail.offerSubject(event.title), [
-      { kind: "p", text: ticketMail.offerIntro(next.name, event.title, formatLongDateTime(iso(until))) },
+      {
+        kind: "p",
+        text: ticketMail.offerIntro(next.name, next.places, event.title, OFFER_HOURS, formatLongDateTime(iso(until))),
+      },
       { kind: "link", label: ticketMail.offerLink, url },
       { kind: "p", text: ticketMail.offerIgnore },
     ]);

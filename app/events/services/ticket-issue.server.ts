@@ -6,7 +6,7 @@ import { getDb, type DB } from "~/infra/db.server";
 import { absoluteUrl } from "~/infra/public-url.server";
 import { nowDate } from "~/infra/clock.server";
 import { signLinkToken, verifyLinkToken } from "~/infra/signed-link.server";
-import { enqueueMail } from "~/mail/index.server";
+import { enqueueMail, type MailAttachment } from "~/mail/index.server";
 import {
   createTickets,
   listOrderTickets,
@@ -18,7 +18,13 @@ import {
   type TicketType,
 } from "~/events/models/events.server";
 import { ticketMail } from "~/content/event-mail";
-import { formatLongDateTime } from "~/utils/dates";
+import { formatLongDate, formatLongDateTime } from "~/utils/dates";
+import { formatPence } from "~/utils/money";
+import { eventsPage } from "~/content/events";
+import { mailWording } from "~/content/mail";
+import { giftAidOnPence } from "~/gift-aid/utils/gift-aid";
+import { eventIcs } from "~/events/utils/event-calendar";
+import { orderTotal } from "~/events/utils/ticket-order";
 import type { CharitySettings } from "~/utils/charity-settings";
 import { formatTicketCode, normaliseTicketCode, ticketCodeFromBytes } from "~/events/utils/ticket-code";
 import { eventMail, type EventMailBlock } from "./event-mail.server";
@@ -105,26 +111,95 @@ export async function issueTickets(
       ["When", formatLongDateTime(event.startsAt)],
       ["Where", event.venue],
       ["Tickets", tickets],
+      ["Booked by", order.buyerName],
       ["Reference", order.reference],
     ],
   });
+  const now = nowDate();
+  const calendar = calendarFile(order, event, type, now);
   const mail = eventMail(charity, ticketMail.subject(event.title), [
     { kind: "p", text: ticketMail.intro(order.buyerName, event.title) },
     details(`${order.quantity} × ${type.name}`),
+    ...orderSummary(order, type, charity, now),
     { kind: "p", text: ticketMail.howToUse },
+    { kind: "p", text: ticketMail.calendar },
     ...ticketBlocks(tickets),
   ]);
-  await enqueueMail(trx, { kind: "event.tickets", to: order.buyerEmail, ...mail });
+  await enqueueMail(trx, { kind: "event.tickets", to: order.buyerEmail, ...mail, attachments: [calendar] });
   for (const ticket of tickets) {
     if (!ticket.guest?.email || ticket.guest.email.toLowerCase() === order.buyerEmail.toLowerCase()) continue;
     const guestMail = eventMail(charity, ticketMail.guestSubject(event.title), [
       { kind: "p", text: ticketMail.guestIntro(ticket.guest.name, order.buyerName, event.title) },
       details(`1 × ${type.name}`),
       { kind: "p", text: ticketMail.howToUse },
+      { kind: "p", text: ticketMail.calendar },
       ...ticketBlocks([ticket]),
     ]);
-    await enqueueMail(trx, { kind: "event.tickets", to: ticket.guest.email, ...guestMail });
+    await enqueueMail(trx, { kind: "event.tickets", to: ticket.guest.email, ...guestMail, attachments: [calendar] });
   }
+}
+
+/**
+ * The order in the buyer's e-mail: the tickets and their price, the donation and its Gift Aid,
+ * the total; and, when money was paid, a receipt naming the charity and its registered number
+ * (the wording of every message's footer, mailWording.footerCharityNumber).
+ */
+function orderSummary(order: TicketOrder, type: TicketType, charity: CharitySettings, now: Date): EventMailBlock[] {
+  const total = orderTotal(type.pricePence, order.quantity, order.donationPence);
+  const price = type.pricePence === 0 ? eventsPage.free : formatPence(type.pricePence);
+  const rows: [string, string][] = [
+    ["Tickets", ticketMail.ticketsLine(order.quantity, type.name, price, formatPence(order.ticketsPence))],
+  ];
+  if (order.donationPence > 0) {
+    rows.push(["Donation", formatPence(order.donationPence)]);
+    rows.push([
+      "Gift Aid",
+      order.giftAid ? ticketMail.giftAidYes(formatPence(giftAidOnPence(order.donationPence))) : ticketMail.giftAidNo,
+    ]);
+  }
+  rows.push([
+    total.totalPence > 0 ? "Total paid" : "Total",
+    total.totalPence > 0 ? formatPence(total.totalPence) : eventsPage.free,
+  ]);
+  const blocks: EventMailBlock[] = [
+    { kind: "heading", text: ticketMail.orderHeading },
+    { kind: "fields", rows },
+  ];
+  if (total.totalPence > 0) {
+    const registered = charity.charityNumber ? `, ${mailWording.footerCharityNumber(charity.charityNumber)}` : "";
+    blocks.push(
+      { kind: "heading", text: ticketMail.receiptHeading },
+      {
+        kind: "p",
+        text: ticketMail.receipt(
+          formatPence(total.totalPence),
+          `${charity.name}${registered}`,
+          formatLongDate(now.toISOString()),
+          order.reference,
+        ),
+      },
+    );
+    if (order.ticketsPence > 0) blocks.push({ kind: "p", text: ticketMail.ticketsNotGift });
+  }
+  return blocks;
+}
+
+/** The event as a calendar file (.ics) for the buyer's and each guest's calendar. */
+function calendarFile(order: TicketOrder, event: EventRow, type: TicketType, now: Date): MailAttachment {
+  const url = absoluteUrl(`/events/${event.slug}`);
+  return {
+    filename: `${event.slug}.ics`,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: eventIcs({
+      uid: `${order.reference}@${new URL(url).hostname}`,
+      title: event.title,
+      startsAt: event.startsAt,
+      venue: event.venue,
+      description: ticketMail.calendarDescription(order.quantity, type.name, order.reference),
+      url,
+      now: now.toISOString(),
+    }),
+  };
 }
 
 /** The tickets of an order, for tests and staff. */

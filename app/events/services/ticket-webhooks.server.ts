@@ -12,6 +12,7 @@ import {
   getOrderByPaymentIntent,
   getOrderByReference,
   getTicketType,
+  listOrderTickets,
   moveOrder,
   moveWaitlistEntry,
   raiseOrderRefunded,
@@ -39,7 +40,8 @@ import {
   type Fields as StripeFields,
 } from "~/infra/stripe-fields.server";
 import type { CharitySettings } from "~/utils/charity-settings";
-import { eventMail } from "./event-mail.server";
+import { eventMail, type EventMailBlock } from "./event-mail.server";
+import { formatPence } from "~/utils/money";
 import { issueTickets } from "./ticket-issue.server";
 import { offerToWaitingList, releaseOrder } from "./ticket-holds.server";
 import { TICKETS_METADATA_KIND, iso } from "./ticket-rules.server";
@@ -124,11 +126,39 @@ async function refundOrder(
     await offerToWaitingList(trx, order.ticketTypeId, now, charity);
   }
   if (everything) await moveOrder(trx, order.id, "paid", "refunded", { releasedAt: iso(now) });
+  await queueRefundMail(trx, order, total - order.refundedPence, released, everything, charity);
   logger.info(
     { event: "tickets.refunded", order: order.reference, refunded_pence: total, released },
     "Ticket order refunded",
   );
   return "recorded";
+}
+
+/**
+ * Tells the buyer what was refunded, which tickets no longer admit, and what still stands; queued
+ * in the webhook's transaction (a repeated delivery acts once, so it is sent once).
+ */
+async function queueRefundMail(
+  trx: DB,
+  order: TicketOrder,
+  amountPence: number,
+  released: number,
+  everything: boolean,
+  charity: CharitySettings,
+): Promise<void> {
+  const event = (await getEvent(trx, order.eventId))!;
+  const live = (await listOrderTickets(trx, order.id)).filter((ticket) => !ticket.cancelledAt).length;
+  const blocks: EventMailBlock[] = [
+    {
+      kind: "p",
+      text: ticketMail.refundIntro(order.buyerName, formatPence(amountPence), event.title, order.reference),
+    },
+  ];
+  if (released > 0) blocks.push({ kind: "p", text: ticketMail.refundCancelled(released) });
+  if (everything) blocks.push({ kind: "p", text: ticketMail.refundAll });
+  else if (live > 0) blocks.push({ kind: "p", text: ticketMail.refundKept(live) });
+  const mail = eventMail(charity, ticketMail.refundSubject(event.title), blocks);
+  await enqueueMail(trx, { kind: "event.refund", to: order.buyerEmail, ...mail });
 }
 
 /** Where the ledger records an order's donation: its own Stripe id, beside the order's payment intent. */

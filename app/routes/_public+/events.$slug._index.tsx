@@ -88,7 +88,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     async onValid(value, submission) {
       try {
         if (value.intent === "waitlist") {
-          await joinWaitlist({ slug, ticketTypeId: value.ticket_type, name: value.name, email: value.email });
+          await joinWaitlist({
+            slug,
+            ticketTypeId: value.ticket_type,
+            name: value.name,
+            email: value.email,
+            places: value.places,
+          });
           return json({ result: submission.reply({ resetForm: true }), joined: true, soldOut: null });
         }
         const outcome = await startBooking({
@@ -107,7 +113,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (!(error instanceof BookingRefused)) throw error;
         const soldOut =
           error.reason === "sold-out" && value.intent === "book"
-            ? { ticketType: String(value.ticket_type), name: value.name, email: value.email }
+            ? {
+                ticketType: String(value.ticket_type),
+                name: value.name,
+                email: value.email,
+                places: String(value.quantity),
+              }
             : null;
         return json(
           { result: submission.reply({ formErrors: [error.message] }), joined: false, soldOut },
@@ -321,6 +332,7 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
       ticket_type: soldOut?.ticketType ?? (full.length === 1 ? String(full[0].id) : undefined),
       name: soldOut?.name,
       email: soldOut?.email,
+      places: soldOut?.places ?? "1",
     },
     ...waitlistChecks,
   });
@@ -334,6 +346,7 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
       <p className="mt-2 text-slate-700 dark:text-slate-300">{words.waitlistIntro}</p>
       <EventForm form={form} className="mt-4 space-y-5">
         <TicketChoice meta={fields.ticket_type} choices={choices.map((type) => [type.id, type.name])} />
+        <SelectField meta={fields.places} label="How many places" options={options(10)} />
         <BuyerFields fields={fields} />
         <button type="submit" name="intent" value="waitlist" className="btn-secondary">
           Join the waiting list

@@ -7,6 +7,7 @@ export {
   attendeesCsv,
   changeEvent,
   checkIn,
+  checkInCount,
   createEventWithTickets,
   eventAttendees,
   publicEvent,

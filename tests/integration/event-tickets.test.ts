@@ -282,6 +282,8 @@ describe("check-in and the attendee list", () => {
     const token = ticketToken(first.code, "2027-03-01T18:00:00.000Z");
     expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "checked-in", name: "=Dora Door" });
     expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "already" });
+    const { checkInCount } = await import("~/events/services/events.server");
+    expect(await checkInCount(eventId)).toEqual({ checkedIn: 1, tickets: 2 });
     // The short code the e-mail prints ("7KQ4-X9MT"), typed in any case, with a space for the dash.
     expect(second.code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
     const mailed = await getDb()
@@ -294,6 +296,8 @@ describe("check-in and the attendee list", () => {
     const typed = printed.toLowerCase().replace("-", " ");
     expect(await checkIn(eventId, { token: typed }, staff)).toMatchObject({ kind: "checked-in" });
     expect(await checkIn(eventId, { token: printed }, staff)).toMatchObject({ kind: "already" });
+    // The door's count: both tickets in.
+    expect(await checkInCount(eventId)).toEqual({ checkedIn: 2, tickets: 2 });
     expect(await checkIn(eventId, { token: `${token}x` }, staff)).toEqual({ kind: "unknown" });
     const other = await makeEvent("other-door", 5, 0);
     expect(await checkIn(other.eventId, { token }, staff)).toEqual({ kind: "unknown" });

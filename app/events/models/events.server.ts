@@ -416,6 +416,21 @@ export async function getAttendeeByCode(db: DB, code: string): Promise<Attendee 
   return attendeeQuery(db).where("tickets.code", "=", code).executeTakeFirst();
 }
 
+/** How many of an event's live (not cancelled) tickets are checked in, of how many. */
+export async function countCheckedIn(db: DB, eventId: number): Promise<{ checkedIn: number; tickets: number }> {
+  const row = await db
+    .selectFrom("tickets")
+    .innerJoin("ticket_orders", "ticket_orders.id", "tickets.order_id")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("tickets"),
+      eb.fn.count<number | string>("tickets.checked_in_at").as("checkedIn"),
+    ])
+    .where("ticket_orders.event_id", "=", eventId)
+    .where("tickets.cancelled_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return { checkedIn: Number(row.checkedIn), tickets: Number(row.tickets) };
+}
+
 /** Checks a ticket in once: false when it was checked in already (or is cancelled). */
 export async function checkInTicket(trx: DB, ticketId: number, by: string, now: string): Promise<boolean> {
   return updatedAny(

@@ -12,6 +12,7 @@ import { recordAudit } from "~/site/index.server";
 import {
   addTicketType,
   checkInTicket,
+  countCheckedIn,
   countWaiting,
   createEvent,
   getAttendeeByCode,
@@ -307,6 +308,11 @@ export async function attendeesCsv(eventId: number): Promise<string> {
       ...londonDayAndTime(a.cancelledAt),
     ]),
   );
+}
+
+/** The door's count: how many of the event's tickets are in ("37 of 120 in"). */
+export function checkInCount(eventId: number) {
+  return countCheckedIn(getDb(), eventId);
 }
 
 export type CheckInOutcome =

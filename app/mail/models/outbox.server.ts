@@ -70,7 +70,13 @@ export function mailLane(input: Pick<MailInput, "kind" | "newsletterId" | "timeL
  * ACKNOWLEDGEMENTS_PER_HOUR of them, all forms together. More are not queued; the record the
  * form made is kept all the same.
  */
-const ACKNOWLEDGEMENTS = ["pledge.donor", "enquiry.ack", "newsletter.confirm", "volunteer.ack", "event.waitlist"] as const;
+const ACKNOWLEDGEMENTS = [
+  "pledge.donor",
+  "enquiry.ack",
+  "newsletter.confirm",
+  "volunteer.ack",
+  "event.waitlist",
+] as const;
 export type AcknowledgementKind = (typeof ACKNOWLEDGEMENTS)[number];
 export const ACKNOWLEDGEMENT_KINDS: ReadonlySet<string> = new Set(ACKNOWLEDGEMENTS);
 export const ACKNOWLEDGEMENTS_PER_HOUR = 3;

@@ -13,6 +13,7 @@ export const ticketMail = {
   orderHeading: "Your order",
   ticketsLine: (quantity: number, ticket: string, price: string, total: string) =>
     `${quantity} × ${ticket} at ${price}: ${total}`,
+  freeTicketsLine: (quantity: number, ticket: string) => `${quantity} × ${ticket}: free`,
   giftAidYes: (amount: string) => `Yes: we will claim ${amount} from HMRC on your donation, at no cost to you`,
   giftAidNo: "Not claimed on this donation",
   receiptHeading: "Receipt",

@@ -146,9 +146,18 @@ export async function issueTickets(
  */
 function orderSummary(order: TicketOrder, type: TicketType, charity: CharitySettings, now: Date): EventMailBlock[] {
   const total = orderTotal(type.pricePence, order.quantity, order.donationPence);
-  const price = type.pricePence === 0 ? eventsPage.free : formatPence(type.pricePence);
   const rows: [string, string][] = [
-    ["Tickets", ticketMail.ticketsLine(order.quantity, type.name, price, formatPence(order.ticketsPence))],
+    [
+      "Tickets",
+      type.pricePence === 0
+        ? ticketMail.freeTicketsLine(order.quantity, type.name)
+        : ticketMail.ticketsLine(
+            order.quantity,
+            type.name,
+            formatPence(type.pricePence),
+            formatPence(order.ticketsPence),
+          ),
+    ],
   ];
   if (order.donationPence > 0) {
     rows.push(["Donation", formatPence(order.donationPence)]);

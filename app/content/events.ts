@@ -20,6 +20,7 @@ export const eventsPage = {
   guestsHint:
     "One name for each ticket, for the door (one of them may be you). Give a guest's email address and we send them their own ticket too (you get every ticket).",
   changeTickets: "Change the ticket or number",
+  continueButton: "Continue",
   orderTotal: "Order total:",
   plusDonation: "(plus any donation you add above)",
   waitlistHeading: "Join the waiting list",

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
@@ -63,13 +63,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /**
- * The quantity chosen at the first step (without JavaScript: `?type=…&tickets=…`, a GET form),
+ * The quantity chosen at the first step (without JavaScript: `?ticket_type=…&quantity=…`, a GET),
  * or null. A number the ticket type cannot offer is not a choice: the first step shows again.
  */
 function chosenTickets(event: { ticketTypes: { id: number; most: number }[] }, request: Request) {
   const query = new URL(request.url).searchParams;
-  const tickets = Number(query.get("tickets"));
-  const type = event.ticketTypes.find((t) => String(t.id) === query.get("type"));
+  const tickets = Number(query.get("quantity"));
+  const type = event.ticketTypes.find((t) => String(t.id) === query.get("ticket_type"));
   if (!type || !Number.isInteger(tickets) || tickets < 1 || tickets > type.most) return null;
   return { type: type.id, quantity: tickets };
 }
@@ -139,7 +139,6 @@ type Words = ReturnType<typeof useLoaderData<typeof loader>>["words"];
 type GiftAidWords = ReturnType<typeof useLoaderData<typeof loader>>["giftAid"];
 type GuestRows = ReturnType<typeof useLoaderData<typeof loader>>["guestRows"];
 type Chosen = ReturnType<typeof useLoaderData<typeof loader>>["chosen"];
-type TicketTypeData = EventData["ticketTypes"][number];
 
 /** The ticket form or the waiting list's: a post to this page, its error summary first. */
 function EventForm({ form, className, children }: { form: FormMeta; className: string; children: ReactNode }) {
@@ -175,47 +174,6 @@ function BuyerFields({ fields }: { fields: Record<"name" | "email", FieldMeta> }
   );
 }
 
-/**
- * The first step without JavaScript: which ticket and how many (a GET form), so that the next
- * step asks for exactly that many guests. With JavaScript the one form's rows follow the menu.
- */
-function QuantityStep({ event, onSale }: { event: EventData; onSale: TicketTypeData[] }) {
-  const most = Math.max(...onSale.map((type) => type.most));
-  return (
-    <form method="get" action={`/events/${event.slug}#book-heading`} className="space-y-5">
-      {onSale.length === 1 ? (
-        <input type="hidden" name="type" value={onSale[0].id} />
-      ) : (
-        <div>
-          <label htmlFor="step-type" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Ticket
-          </label>
-          <select id="step-type" name="type" className="field-input">
-            {onSale.map((type) => (
-              <option key={type.id} value={type.id}>{`${type.name} (${type.price})`}</option>
-            ))}
-          </select>
-        </div>
-      )}
-      <div>
-        <label htmlFor="step-tickets" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Number of tickets
-        </label>
-        <select id="step-tickets" name="tickets" className="field-input">
-          {options(most).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-primary">
-        Continue
-      </button>
-    </form>
-  );
-}
-
 function BookingForm({
   event,
   words,
@@ -245,39 +203,28 @@ function BookingForm({
     defaultValue: { quantity: String(quantity), ticket_type: typeId || undefined },
     ...bookingChecks,
   });
+  // With JavaScript, the menus may have been changed before the page came alive: start from them.
+  useEffect(() => {
+    if (!hydrated) return;
+    const chosenType = document.getElementById(fields.ticket_type.id) as HTMLInputElement | HTMLSelectElement | null;
+    const chosenNumber = document.getElementById(fields.quantity.id) as HTMLSelectElement | null;
+    // Once, from the menus the server rendered (an outside system to React until now).
+    /* eslint-disable react-hooks/set-state-in-effect */
+    if (chosenType?.value) setTypeId(chosenType.value);
+    if (chosenNumber?.value) setQuantity(Number(chosenNumber.value) || 1);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page comes alive
+  }, [hydrated]);
   if (onSale.length === 0) return null;
   const type = onSale.find((t) => String(t.id) === typeId);
   const most = type?.most ?? Math.max(...onSale.map((t) => t.most));
   // Without JavaScript, the number is chosen first (unless only one can be had) and fixed here.
   const fixed = !hydrated && (posted !== null || chosen !== null || most === 1);
-  if (!fixed && !hydrated) return <QuantityStep event={event} onSale={onSale} />;
+  // The first step (no JavaScript, nothing chosen yet): the ticket and the number, then Continue.
+  const firstStep = !hydrated && !fixed;
   const rows = guestRows.slice(0, guestRowCount(quantity));
-  return (
-    <EventForm form={form} className="space-y-5">
-      {fixed && type ? (
-        <div className="rounded-lg border border-slate-300 p-4 dark:border-slate-600">
-          <input type="hidden" name="ticket_type" value={type.id} />
-          <input type="hidden" name="quantity" value={quantity} />
-          <p className="font-medium">{`${quantity} × ${type.name} (${type.price})`}</p>
-          {most > 1 ? (
-            <a href={`/events/${event.slug}#book-heading`} className="link">
-              {words.changeTickets}
-            </a>
-          ) : null}
-        </div>
-      ) : (
-        <>
-          <div onChange={(e) => setTypeId((e.target as HTMLSelectElement).value)}>
-            <TicketChoice
-              meta={fields.ticket_type}
-              choices={onSale.map((type) => [type.id, `${type.name} (${type.price})`])}
-            />
-          </div>
-          <div onChange={(e) => setQuantity(Number((e.target as HTMLSelectElement).value) || 1)}>
-            <SelectField meta={fields.quantity} label="Number of tickets" options={options(most)} />
-          </div>
-        </>
-      )}
+  const details = (
+    <>
       <BuyerFields fields={fields} />
       {rows.length > 0 ? (
         <fieldset>
@@ -317,6 +264,48 @@ function BookingForm({
       <button type="submit" name="intent" value="book" className="btn-primary">
         Book tickets
       </button>
+    </>
+  );
+  return (
+    <EventForm form={form} className="space-y-5">
+      {fixed && type ? (
+        <div className="rounded-lg border border-slate-300 p-4 dark:border-slate-600">
+          <input type="hidden" name="ticket_type" value={type.id} />
+          <input type="hidden" name="quantity" value={quantity} />
+          <p className="font-medium">{`${quantity} × ${type.name} (${type.price})`}</p>
+          {most > 1 ? (
+            <a href={`/events/${event.slug}#book-heading`} className="link">
+              {words.changeTickets}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <div onChange={(e) => setTypeId((e.target as HTMLSelectElement).value)}>
+            <TicketChoice
+              meta={fields.ticket_type}
+              choices={onSale.map((type) => [type.id, `${type.name} (${type.price})`])}
+            />
+          </div>
+          <div onChange={(e) => setQuantity(Number((e.target as HTMLSelectElement).value) || 1)}>
+            <SelectField meta={fields.quantity} label="Number of tickets" options={options(most)} />
+          </div>
+        </>
+      )}
+      {firstStep ? (
+        // A GET of this page with the choice (?ticket_type=…&quantity=…): the next step asks for that many guests.
+        <button
+          type="submit"
+          formMethod="get"
+          formAction={`/events/${event.slug}#book-heading`}
+          formNoValidate
+          className="btn-primary"
+        >
+          {words.continueButton}
+        </button>
+      ) : (
+        details
+      )}
     </EventForm>
   );
 }

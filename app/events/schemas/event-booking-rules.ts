@@ -14,6 +14,9 @@ export const eventBookingRules = {
 export const guestNameField = (ticket: number) => `guest_name_${ticket}`;
 export const guestEmailField = (ticket: number) => `guest_email_${ticket}`;
 
+/** How many guest rows a booking of `quantity` tickets asks for: one per ticket (at most 10), none for a single ticket. */
+export const guestRowCount = (quantity: number) => (quantity >= 2 ? Math.min(quantity, 10) : 0);
+
 export const waitlistRules = {
   name: { label: "Your name", required: true, maxLength: CONTACT_LIMITS.name, text: "name" },
   email: emailRule(),

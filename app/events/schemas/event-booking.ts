@@ -1,6 +1,12 @@
 import { z } from "~/schemas/zod";
 import { emailField, requiredText, textCharacters } from "~/schemas/email";
-import { eventBookingRules, guestEmailField, guestNameField, waitlistRules } from "./event-booking-rules";
+import {
+  eventBookingRules,
+  guestEmailField,
+  guestNameField,
+  guestRowCount,
+  waitlistRules,
+} from "./event-booking-rules";
 import { poundsToPence } from "./event-money";
 import { giftAidIssues } from "~/giving/schemas/donation-rules";
 import { giftAidFormFields as giftAidFields } from "~/giving/schemas/donation";
@@ -33,9 +39,6 @@ const guestFields = Object.fromEntries(
   ]),
   // Read by name (guestsOf), so the parsed value's type does not list them.
 ) as Record<never, never>;
-
-/** How many guest rows a booking of `quantity` tickets asks for: one per ticket, none for a single ticket. */
-export const guestRowCount = (quantity: number) => (quantity >= 2 ? Math.min(quantity, MAX_TICKETS) : 0);
 
 /** The guests of a booking of `quantity` tickets, from the parsed form: the fields past the quantity are ignored. */
 export function guestsOf(value: Record<string, unknown>, quantity: number): { name: string; email: string | null }[] {

@@ -25,9 +25,7 @@ import {
   startBooking,
   orderPath,
 } from "~/routes/_glue/event-page.server";
-import { eventBookingRules, waitlistRules } from "~/events/schemas/event-booking-rules";
-import { guestRowCount } from "~/events/schemas/event-booking";
-import { poundsToPence } from "~/events/schemas/event-money";
+import { eventBookingRules, guestRowCount, waitlistRules } from "~/events/schemas/event-booking-rules";
 import { orderTotalText, quantityChoices } from "~/events/utils/ticket-order";
 import { useHydrated } from "~/utils/hydrated";
 import { browserValidation } from "~/schemas/field-rules";
@@ -51,6 +49,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ticketTypes: found.ticketTypes.map((type) => ({
       ...type,
       most: type.sale === "on-sale" ? quantityChoices(type.left, ...quantityLimits).length : 0,
+      // The order total for each number of tickets, in pounds: data, so the page ships no money code.
+      totals: quantityChoices(type.left, ...quantityLimits).map((n) => orderTotalText(type.pricePence, n)),
     })),
   };
   return json({
@@ -131,7 +131,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const bookingChecks = browserValidation(eventBookingRules);
 const waitlistChecks = browserValidation(waitlistRules);
-const options = (most: number) => quantityChoices(most).map((n) => ({ value: String(n), label: String(n) }));
+const options = (most: number) =>
+  Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 type EventData = ReturnType<typeof useLoaderData<typeof loader>>["event"];
 
@@ -196,7 +197,6 @@ function BookingForm({
   const firstType = onSale.length === 1 ? String(onSale[0].id) : "";
   const [typeId, setTypeId] = useState(String(posted?.ticket_type ?? chosen?.type ?? firstType));
   const [quantity, setQuantity] = useState(Number(posted?.quantity ?? chosen?.quantity ?? 1) || 1);
-  const [donationPence, setDonationPence] = useState(poundsToPence(String(posted?.donation ?? "")) ?? 0);
   const [form, fields] = useForm({
     id: "book",
     lastResult,
@@ -240,25 +240,21 @@ function BookingForm({
           </div>
         </fieldset>
       ) : null}
-      <div onInput={(e) => setDonationPence(poundsToPence((e.target as HTMLInputElement).value) ?? 0)}>
-        <TextField
-          meta={fields.donation}
-          label="Donation in pounds"
-          optional
-          inputMode="decimal"
-          hint={
-            event.suggestedDonation
-              ? `Suggested donation: ${event.suggestedDonation}. ${words.donationHint}`
-              : words.donationHint
-          }
-        />
-      </div>
+      <TextField
+        meta={fields.donation}
+        label="Donation in pounds"
+        optional
+        inputMode="decimal"
+        hint={
+          event.suggestedDonation
+            ? `Suggested donation: ${event.suggestedDonation}. ${words.donationHint}`
+            : words.donationHint
+        }
+      />
       <GiftAidFields fields={fields} words={giftAid} />
       {type ? (
         <p className="text-lg" aria-live="polite">
-          <span className="font-semibold">{words.orderTotal}</span>{" "}
-          {orderTotalText(type.pricePence, quantity, donationPence)}
-          {hydrated ? null : ` ${words.plusDonation}`}
+          <span className="font-semibold">{words.orderTotal}</span> {type.totals[quantity - 1]} {words.plusDonation}
         </p>
       ) : null}
       <button type="submit" name="intent" value="book" className="btn-primary">

@@ -331,7 +331,11 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
       <p className="mt-2 text-slate-700 dark:text-slate-300">{words.waitlistIntro}</p>
       <EventForm form={form} className="mt-4 space-y-5">
         <TicketChoice meta={fields.ticket_type} choices={choices.map((type) => [type.id, type.name])} />
-        <SelectField meta={fields.places} label="How many places" options={options(10)} />
+        <SelectField
+          meta={fields.places}
+          label="How many places"
+          options={options(Math.min(10, ...choices.map((type) => type.places)))}
+        />
         <BuyerFields fields={fields} />
         <button type="submit" name="intent" value="waitlist" className="btn-secondary">
           Join the waiting list

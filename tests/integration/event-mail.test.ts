@@ -70,11 +70,11 @@ describe("the ticket e-mail", () => {
     expect(tickets.text).toContain("Gift Aid: Yes: we will claim £2.50 from HMRC on your donation");
     expect(tickets.text).toContain("Total paid: £110");
     expect(tickets.text).toMatch(
-      /RECEIPT\n\n£110 received with thanks by Community Health Aid UK, Registered charity number 1234567, on /,
+      /RECEIPT\n\n£110 received with thanks by Community Health Aid UK, registered charity number 1234567, on /,
     );
     expect(tickets.text).toContain("Ticket 2 of 2: Greg Guest");
     // The HTML part says the same, the QR codes still come from the site.
-    expect(tickets.html).toContain("Community Health Aid UK, Registered charity number 1234567");
+    expect(tickets.html).toContain("Community Health Aid UK, registered charity number 1234567");
     expect(tickets.html.match(/\/events\/ticket\/[A-Za-z0-9_-]+\.png/g)).toHaveLength(2);
 
     const [calendar] = tickets.parsed.attachments;

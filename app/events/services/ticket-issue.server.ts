@@ -175,7 +175,9 @@ function orderSummary(order: TicketOrder, type: TicketType, charity: CharitySett
     { kind: "fields", rows },
   ];
   if (total.totalPence > 0) {
-    const registered = charity.charityNumber ? `, ${mailWording.footerCharityNumber(charity.charityNumber)}` : "";
+    // The footer's wording, mid-sentence: "…, registered charity number 1234567".
+    const number = charity.charityNumber ? mailWording.footerCharityNumber(charity.charityNumber) : "";
+    const registered = number ? `, ${number.charAt(0).toLowerCase()}${number.slice(1)}` : "";
     blocks.push(
       { kind: "heading", text: ticketMail.receiptHeading },
       {

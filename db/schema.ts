@@ -225,6 +225,8 @@ export interface OutboxTable {
   volunteer_application_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The queue's lane, taken in order: 0 time-limited links, 1 other one-to-one mail, 2 newsletters (0036). */
   priority: ColumnType<number, number | undefined, number>;
+  /** JSON array of the message's files ({ filename, contentType, content }), or null (0046). */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NewsletterStatus = "draft" | "scheduled" | "sent";
@@ -842,6 +844,8 @@ export interface EventWaitlistTable {
   status: WaitlistStatus;
   offer_expires_at: string | null;
   created_at: string;
+  /** How many places they ask for (0046). */
+  places: ColumnType<number, number | undefined, number>;
 }
 
 /** A revision of one of the charity's own pages (0043, docs/site-editor.md). */

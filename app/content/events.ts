@@ -16,14 +16,20 @@ export const eventsPage = {
   saleEnded: "Sales have closed",
   free: "Free",
   bookHeading: "Book your place",
-  guestsLegend: "Your guests",
+  guestsLegend: "Who the tickets are for",
   guestsHint:
-    "The name of each guest, for their ticket and the door. Give a guest's email address and we send them their own ticket too (you get every ticket).",
+    "One name for each ticket, for the door (one of them may be you). Give a guest's email address and we send them their own ticket too (you get every ticket).",
+  changeTickets: "Change the ticket or number",
+  continueButton: "Continue",
+  orderTotal: "Order total:",
+  plusDonation: "(plus any donation you add above)",
   waitlistHeading: "Join the waiting list",
   waitlistIntro:
-    "If a place comes free (someone does not finish paying, or returns a ticket), we e-mail the next person on the list and hold the place for them for a limited time.",
+    "If places come free (someone does not finish paying, or returns a ticket), we e-mail the next person on the list and hold the places for them for 24 hours.",
   soldOutNow: "Sorry, there are not enough places left for that. The tickets are sold out.",
-  joinedWaitlist: "You are on the waiting list. We will e-mail you if a place comes free.",
+  joinedWaitlist:
+    "You are on the waiting list: we have sent you an e-mail to confirm it. We will e-mail you if places come free, and hold them for you for 24 hours.",
+  waitlistTooMany: (max: number) => `Ask for 1 to ${max} places.`,
   bookedFree: "You are booked. Your tickets are on their way by e-mail.",
   paymentsUnavailable: "Card payments are not available at the moment. Please try again later.",
   donationHint:
@@ -39,6 +45,6 @@ export const eventsPage = {
     "No money was taken. We are holding your places for a little while in case you go back to pay; if you have changed your mind, release them for someone else (or to start again).",
   releaseButton: "Release my places and start again",
   offerTitle: "A place has come free for you",
-  offerText: (until: string) => `We are holding it for you until ${until}.`,
+  offerText: (until: string) => `We are holding it for you for 24 hours from our e-mail, until ${until}.`,
   offerGone: "This offer has ended or has been used. The place may have gone to the next person on the list.",
 };

@@ -40,6 +40,7 @@ export const mainNavigation: NavItem[] = [
     children: projectCards.map(projectLink),
   },
   { label: "Get Involved", to: "/get-involved" },
+  { label: "Events", to: "/events" },
   { label: "Publications", to: "/publications" },
   { label: "News", to: "/news" },
 ];

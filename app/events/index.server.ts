@@ -7,6 +7,7 @@ export {
   attendeesCsv,
   changeEvent,
   checkIn,
+  checkInCount,
   createEventWithTickets,
   eventAttendees,
   publicEvent,
@@ -15,17 +16,8 @@ export {
   upcomingEvents,
 } from "./services/events.server";
 export type { CheckInOutcome, EventForm } from "./services/events.server";
-export {
-  BookingRefused,
-  cancelHeldOrder,
-  codeFromTicketToken,
-  handleTicketEvent,
-  joinWaitlist,
-  offerDetails,
-  orderPath,
-  orderStatus,
-  releaseExpiredHolds,
-  startBooking,
-  takeOffer,
-  ticketQrPng,
-} from "./services/tickets.server";
+export { BookingRefused, MAX_HELD_PLACES, orderPath } from "./services/ticket-rules.server";
+export { cancelHeldOrder, orderStatus, startBooking, takeOffer } from "./services/ticket-booking.server";
+export { joinWaitlist, offerDetails, releaseExpiredHolds } from "./services/ticket-holds.server";
+export { codeFromTicketToken, ticketQrPng } from "./services/ticket-issue.server";
+export { handleTicketEvent } from "./services/ticket-webhooks.server";

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Files sent with it (text content, e.g. a calendar file). */
+  attachments?: readonly { filename: string; contentType: string; content: string }[];
   /** Unique per message and stable across tries: becomes its Message-ID. */
   messageKey?: string;
   /** The sender's display name (the charity's name in Settings); the address stays MAIL_FROM's. */
@@ -47,6 +49,15 @@ export function createMailTransport(url: string, options: { from: string; timeou
         text: message.text,
         html: message.html,
         headers: message.headers,
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+              })),
+            }
+          : {}),
         ...(message.messageKey ? { messageId: `<${message.messageKey}@${messageIdDomain(options.from)}>` } : {}),
       });
     },

@@ -7,7 +7,7 @@ export {
   deleteQueuedMailForSubscriber,
   enqueueMail,
 } from "./models/outbox.server";
-export type { NewsletterMailCounts } from "./models/outbox.server";
+export type { MailAttachment, NewsletterMailCounts } from "./models/outbox.server";
 export { findMail, mailLogPage } from "./services/mail-log.server";
 export { currentSender, queueTestMail, retryFailedMail, startMailSender } from "./services/mail-sender.server";
 export {

@@ -41,6 +41,7 @@ import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
 import * as m0048 from "./0048_volunteer_mail_templates";
 import * as m0049 from "./0049_payment_paid_with";
+import * as m0046 from "./0046_event_mail_and_waitlist_places";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "0048_volunteer_mail_templates": m0048,
   "0049_payment_paid_with": m0049,
   "0043_site_pages": m0043,
+  "0046_event_mail_and_waitlist_places": m0046,
 };
 
 export const migrationProvider: MigrationProvider = {

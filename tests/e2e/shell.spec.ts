@@ -6,6 +6,7 @@ const mainNav = [
   ["About", "/about"],
   ["Projects", "/projects"],
   ["Get Involved", "/get-involved"],
+  ["Events", "/events"],
   ["Publications", "/publications"],
   ["News", "/news"],
 ] as const;

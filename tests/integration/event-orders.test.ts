@@ -12,7 +12,8 @@ await cardGiftsOn(SECRET);
 
 const { getDb } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const { startBooking, joinWaitlist } = await import("~/events/services/tickets.server");
+const { startBooking } = await import("~/events/services/ticket-booking.server");
+const { joinWaitlist } = await import("~/events/services/ticket-holds.server");
 const orderPage = await import("~/routes/_public+/events.$slug.order.$reference");
 const eventPage = await import("~/routes/_public+/events.$slug._index");
 const { eventAttendees, attendeesCsv, checkIn } = await import("~/events/services/events.server");
@@ -77,7 +78,7 @@ describe("coming back from Checkout without paying", () => {
 });
 
 describe("a table: each guest named on their own ticket", () => {
-  it("asks a name for each guest of the chosen number, ignores the rows past it, and sends a guest their ticket", async () => {
+  it("asks a name for each ticket of the chosen number, ignores the rows past it, and sends a guest their ticket", async () => {
     const { eventId, typeId } = await makeEvent("table", 10);
     const book = (fields: Record<string, string>) =>
       run(eventPage.action, postForm("/events/table", fields), { slug: "table" });
@@ -87,6 +88,9 @@ describe("a table: each guest named on their own ticket", () => {
       quantity: "3",
       name: "Hosta Host",
       email: "host@example.com",
+      // The buyer names themselves for ticket 1 (their own address: no second e-mail).
+      guest_name_1: "Hosta Host",
+      guest_email_1: "HOST@example.com",
       guest_name_2: "Gus Guest",
       guest_email_2: "gus@example.com",
       guest_name_3: "",
@@ -96,7 +100,7 @@ describe("a table: each guest named on their own ticket", () => {
     };
     const refused = await book(form);
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toContain("Enter guest 2's name");
+    expect(JSON.stringify(await refused.json())).toContain("Enter guest 3's name");
     expect(await placeCounts(typeId)).toMatchObject({ held: 0 });
 
     const started = await book({ ...form, guest_name_3: "Gwen Second" });
@@ -107,6 +111,7 @@ describe("a table: each guest named on their own ticket", () => {
       .where("ticket_type_id", "=", typeId)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(order.guests!)).toEqual([
+      { name: "Hosta Host", email: "HOST@example.com" },
       { name: "Gus Guest", email: "gus@example.com" },
       { name: "Gwen Second", email: null },
     ]);
@@ -128,6 +133,11 @@ describe("a table: each guest named on their own ticket", () => {
     const csv = await attendeesCsv(eventId);
     expect(csv).toContain("Gus Guest,gus@example.com,Hosta Host,Standard");
     expect(csv).not.toContain("Ivy");
+    // Check-in times in UK time, a date cell and a time cell, like every other export.
+    const { londonDayAndTime } = await import("~/utils/dates");
+    const [day, time] = londonDayAndTime(new Date(T0));
+    expect(csv.split("\n")[0]).toContain("Checked in on UK date (YYYY-MM-DD),Checked in at UK time (HH:MM)");
+    expect(csv).toMatch(new RegExp(`Gwen Second,,Hosta Host,Standard,[2-9A-Z]{4}-[2-9A-Z]{4},${day},${time},,`));
 
     // The buyer gets all three tickets; Gus, who gave an address, gets his own; Gwen gave none.
     const mail = await getDb()

@@ -13,15 +13,10 @@ process.env.DATABASE_POOL_SIZE = "10";
 
 const { getDb, openDatabase } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");
-const {
-  startBooking,
-  releaseExpiredHolds,
-  joinWaitlist,
-  BookingRefused,
-  HOLD_MINUTES,
-  SWEEP_GRACE_MINUTES,
-  CHECKOUT_SESSION_MINUTES,
-} = await import("~/events/services/tickets.server");
+const { startBooking } = await import("~/events/services/ticket-booking.server");
+const { releaseExpiredHolds, joinWaitlist } = await import("~/events/services/ticket-holds.server");
+const { BookingRefused, HOLD_MINUTES, SWEEP_GRACE_MINUTES, CHECKOUT_SESSION_MINUTES } =
+  await import("~/events/services/ticket-rules.server");
 
 type DB = ReturnType<typeof getDb>;
 let second: DB;
@@ -251,7 +246,8 @@ describe("holds, tickets and releases", () => {
     const link = /\/events\/refund\/offer\/([A-Za-z0-9_-]+)/.exec(offer.text_body);
     expect(link).not.toBeNull();
     // Wendy takes the place: Checkout for the one ticket held for her.
-    const { takeOffer, offerDetails } = await import("~/events/services/tickets.server");
+    const { takeOffer } = await import("~/events/services/ticket-booking.server");
+    const { offerDetails } = await import("~/events/services/ticket-holds.server");
     expect(await offerDetails(link![1])).toMatchObject({ title: "Gala refund", ticketType: "Standard", price: "£50" });
     const taken = await takeOffer(link![1]);
     expect(taken.kind).toBe("checkout");
@@ -269,9 +265,9 @@ describe("holds, tickets and releases", () => {
 });
 
 describe("check-in and the attendee list", () => {
-  it("checks a ticket in once by its token or code, says 'already' the second time, and exports formula-safe CSV", async () => {
+  it("checks a ticket in once by its QR token or typed short code, says 'already' the second time, and exports formula-safe CSV", async () => {
     const { checkIn, attendeesCsv, eventAttendees } = await import("~/events/services/events.server");
-    const { ticketToken } = await import("~/events/services/tickets.server");
+    const { ticketToken } = await import("~/events/services/ticket-issue.server");
     const { eventId, typeId } = await makeEvent("door", 5, 0);
     await startBooking({
       slug: "door",
@@ -286,7 +282,22 @@ describe("check-in and the attendee list", () => {
     const token = ticketToken(first.code, "2027-03-01T18:00:00.000Z");
     expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "checked-in", name: "=Dora Door" });
     expect(await checkIn(eventId, { token }, staff)).toMatchObject({ kind: "already" });
-    expect(await checkIn(eventId, { token: second.code }, staff)).toMatchObject({ kind: "checked-in" });
+    const { checkInCount } = await import("~/events/services/events.server");
+    expect(await checkInCount(eventId)).toEqual({ checkedIn: 1, tickets: 2 });
+    // The short code the e-mail prints ("7KQ4-X9MT"), typed in any case, with a space for the dash.
+    expect(second.code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    const mailed = await getDb()
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("to_address", "=", "dora@example.com")
+      .executeTakeFirstOrThrow();
+    const printed = `${second.code.slice(0, 4)}-${second.code.slice(4)}`;
+    expect(mailed.text_body).toContain(`Code: ${printed}`);
+    const typed = printed.toLowerCase().replace("-", " ");
+    expect(await checkIn(eventId, { token: typed }, staff)).toMatchObject({ kind: "checked-in" });
+    expect(await checkIn(eventId, { token: printed }, staff)).toMatchObject({ kind: "already" });
+    // The door's count: both tickets in.
+    expect(await checkInCount(eventId)).toEqual({ checkedIn: 2, tickets: 2 });
     expect(await checkIn(eventId, { token: `${token}x` }, staff)).toEqual({ kind: "unknown" });
     const other = await makeEvent("other-door", 5, 0);
     expect(await checkIn(other.eventId, { token }, staff)).toEqual({ kind: "unknown" });

@@ -4,7 +4,7 @@
 // the charity's accounts (paid orders) or still holds a place (a held order, an open offer).
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { startBooking } from "~/events/services/tickets.server";
+import { startBooking } from "~/events/services/ticket-booking.server";
 import { erasePersonalData, findPersonalData } from "~/supporters/services/privacy.server";
 import { makeEvent } from "./events-support";
 import { resetDatabase } from "./helpers";

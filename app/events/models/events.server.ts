@@ -187,7 +187,7 @@ export interface OrderInput {
   status: TicketOrderStatus;
   holdExpiresAt: string | null;
   waitlistId?: number | null;
-  /** The guests of tickets 2 onwards. */
+  /** Whom the tickets are for: one per ticket (older orders: tickets 2 onwards), or none. */
   guests?: readonly Guest[];
   /** The Gift Aid declaration's details made with the donation (JSON), kept until it is paid. */
   giftAid?: string | null;
@@ -310,6 +310,17 @@ export async function createTickets(
     .execute();
 }
 
+/** Which of these ticket codes some ticket has already (a new code must be new). */
+export async function takenTicketCodes(db: DB, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("tickets")
+    .select("code")
+    .where("code", "in", [...codes])
+    .execute();
+  return new Set(rows.map((row) => row.code));
+}
+
 export async function listOrderTickets(db: DB, orderId: number): Promise<Ticket[]> {
   return (await db.selectFrom("tickets").selectAll().where("order_id", "=", orderId).orderBy("id").execute()).map(
     camelRow,
@@ -405,6 +416,21 @@ export async function getAttendeeByCode(db: DB, code: string): Promise<Attendee 
   return attendeeQuery(db).where("tickets.code", "=", code).executeTakeFirst();
 }
 
+/** How many of an event's live (not cancelled) tickets are checked in, of how many. */
+export async function countCheckedIn(db: DB, eventId: number): Promise<{ checkedIn: number; tickets: number }> {
+  const row = await db
+    .selectFrom("tickets")
+    .innerJoin("ticket_orders", "ticket_orders.id", "tickets.order_id")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("tickets"),
+      eb.fn.count<number | string>("tickets.checked_in_at").as("checkedIn"),
+    ])
+    .where("ticket_orders.event_id", "=", eventId)
+    .where("tickets.cancelled_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return { checkedIn: Number(row.checkedIn), tickets: Number(row.tickets) };
+}
+
 /** Checks a ticket in once: false when it was checked in already (or is cancelled). */
 export async function checkInTicket(trx: DB, ticketId: number, by: string, now: string): Promise<boolean> {
   return updatedAny(
@@ -422,7 +448,7 @@ export async function checkInTicket(trx: DB, ticketId: number, by: string, now: 
 
 export async function addToWaitlist(
   trx: DB,
-  input: { eventId: number; ticketTypeId: number; name: string; email: string },
+  input: { eventId: number; ticketTypeId: number; name: string; email: string; places?: number },
   now: string,
 ): Promise<void> {
   await trx
@@ -432,6 +458,7 @@ export async function addToWaitlist(
       ticket_type_id: input.ticketTypeId,
       name: input.name,
       email: input.email,
+      places: input.places ?? 1,
       status: "waiting",
       offer_expires_at: null,
       created_at: now,
@@ -439,12 +466,14 @@ export async function addToWaitlist(
     .execute();
 }
 
-export async function nextWaiting(db: DB, ticketTypeId: number): Promise<WaitlistEntry | undefined> {
+/** The first person waiting for this ticket type whose places fit in `free` (so one asking for more does not hold up the rest). */
+export async function nextWaiting(db: DB, ticketTypeId: number, free: number): Promise<WaitlistEntry | undefined> {
   const row = await db
     .selectFrom("event_waitlist")
     .selectAll()
     .where("ticket_type_id", "=", ticketTypeId)
     .where("status", "=", "waiting")
+    .where("places", "<=", free)
     .orderBy("id")
     .executeTakeFirst();
   return row && camelRow(row);

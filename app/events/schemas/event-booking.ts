@@ -1,6 +1,12 @@
 import { z } from "~/schemas/zod";
 import { emailField, requiredText, textCharacters } from "~/schemas/email";
-import { eventBookingRules, guestEmailField, guestNameField, waitlistRules } from "./event-booking-rules";
+import {
+  eventBookingRules,
+  guestEmailField,
+  guestNameField,
+  guestRowCount,
+  waitlistRules,
+} from "./event-booking-rules";
 import { poundsToPence } from "./event-money";
 import { giftAidIssues } from "~/giving/schemas/donation-rules";
 import { giftAidFormFields as giftAidFields } from "~/giving/schemas/donation";
@@ -11,9 +17,13 @@ import { giftAidFormFields as giftAidFields } from "~/giving/schemas/donation";
 const { name, email } = eventBookingRules;
 export const MAX_TICKETS = 10;
 
-/** The guest fields of tickets 2 to MAX_TICKETS (ticket 1 is the buyer's own): a name, and an e-mail address to send their ticket to. */
-const GUEST_TICKETS = Array.from({ length: MAX_TICKETS - 1 }, (_, i) => i + 2);
-const guestLabel = (ticket: number) => `Guest ${ticket - 1}: name`;
+/**
+ * The guest fields of a booking of two or more tickets: one row per ticket (1 to MAX_TICKETS), a
+ * name (the buyer may name themselves) and an e-mail address to send that guest their ticket.
+ * A booking of one ticket has no rows: the ticket is the buyer's.
+ */
+const GUEST_TICKETS = Array.from({ length: MAX_TICKETS }, (_, i) => i + 1);
+const guestLabel = (ticket: number) => `Guest ${ticket}: name`;
 const guestFields = Object.fromEntries(
   GUEST_TICKETS.flatMap((ticket) => [
     [
@@ -25,14 +35,14 @@ const guestFields = Object.fromEntries(
         .superRefine(textCharacters("name", guestLabel(ticket)))
         .optional(),
     ],
-    [guestEmailField(ticket), emailField(`Guest ${ticket - 1}: email address`).optional()],
+    [guestEmailField(ticket), emailField(`Guest ${ticket}: email address`).optional()],
   ]),
   // Read by name (guestsOf), so the parsed value's type does not list them.
 ) as Record<never, never>;
 
 /** The guests of a booking of `quantity` tickets, from the parsed form: the fields past the quantity are ignored. */
 export function guestsOf(value: Record<string, unknown>, quantity: number): { name: string; email: string | null }[] {
-  return GUEST_TICKETS.filter((ticket) => ticket <= quantity).map((ticket) => ({
+  return GUEST_TICKETS.filter((ticket) => ticket <= guestRowCount(quantity)).map((ticket) => ({
     name: String(value[guestNameField(ticket)] ?? ""),
     email: (value[guestEmailField(ticket)] as string | undefined) || null,
   }));
@@ -63,6 +73,12 @@ export const eventBookingSchema = z.object({
 export const waitlistSchema = z.object({
   intent: z.literal("waitlist"),
   ticket_type: ticketType,
+  places: z.coerce
+    .number({ error: "Choose how many places" })
+    .int("Choose how many places")
+    .min(1, "Choose at least 1 place")
+    .max(MAX_TICKETS, `At most ${MAX_TICKETS} places`)
+    .default(1),
   name: requiredText(waitlistRules.name.label, waitlistRules.name.maxLength, "name"),
   email: emailField(waitlistRules.email.label),
 });
@@ -87,8 +103,8 @@ export const eventFormSchema = z.discriminatedUnion("intent", [
       }
       const fields = value as Record<string, unknown>;
       for (const ticket of GUEST_TICKETS) {
-        if (ticket <= value.quantity && !fields[guestNameField(ticket)]) {
-          ctx.addIssue({ code: "custom", path: [guestNameField(ticket)], message: `Enter guest ${ticket - 1}'s name` });
+        if (ticket <= guestRowCount(value.quantity) && !fields[guestNameField(ticket)]) {
+          ctx.addIssue({ code: "custom", path: [guestNameField(ticket)], message: `Enter guest ${ticket}'s name` });
         }
       }
     }),

@@ -1,7 +1,7 @@
 // Long because it is every staff and public use of an event outside payment, in one place.
 // Events as staff keep them and visitors see them: the list and page of each event with its
 // ticket types and the places left, staff creating and changing events, the attendee list,
-// its CSV and the check-in. Booking and payment are in tickets.server.ts.
+// its CSV and the check-in. Booking and payment are in the ticket-*.server.ts files.
 import { nowDate, nowIsoString } from "~/infra/clock.server";
 import { slugify as slugOf } from "~/utils/slug";
 import { toCsv } from "~/infra/csv.server";
@@ -12,6 +12,7 @@ import { recordAudit } from "~/site/index.server";
 import {
   addTicketType,
   checkInTicket,
+  countCheckedIn,
   countWaiting,
   createEvent,
   getAttendeeByCode,
@@ -29,13 +30,15 @@ import {
   type TicketTypeInput,
 } from "~/events/models/events.server";
 import type { User } from "~/staff/index.server";
-import { formatLongDate, formatLongDateTime } from "~/utils/dates";
+import { formatLongDate, formatLongDateTime, londonDayAndTime } from "~/utils/dates";
+import { formatTicketCode } from "~/events/utils/ticket-code";
 import { formatPence } from "~/utils/money";
 import { eventsPage } from "~/content/events";
 import { responsiveImage } from "~/utils/images";
 import { pick } from "~/utils/pick";
 import { Refusal } from "~/utils/refusal";
-import { codeFromTicketToken, placesLeft, saleState } from "./tickets.server";
+import { ticketCodeFromInput } from "./ticket-issue.server";
+import { placesLeft, saleState } from "./ticket-rules.server";
 
 export class EventRefused extends Refusal {}
 
@@ -275,22 +278,41 @@ export function attendeeName(a: Pick<Attendee, "guestName" | "buyerName">): stri
   return a.guestName ?? a.buyerName;
 }
 
+export const ATTENDEE_CSV_HEADER = [
+  "Reference",
+  "Name",
+  "Email",
+  "Booked by",
+  "Ticket",
+  "Code",
+  "Checked in on UK date (YYYY-MM-DD)",
+  "Checked in at UK time (HH:MM)",
+  "Cancelled on UK date (YYYY-MM-DD)",
+  "Cancelled at UK time (HH:MM)",
+];
+
 /** The attendee list as CSV (formula-safe cells): one row per ticket, named for its guest when it has one. */
 export async function attendeesCsv(eventId: number): Promise<string> {
   const rows = await listAttendees(getDb(), eventId);
   return toCsv(
-    ["Reference", "Name", "Email", "Booked by", "Ticket", "Code", "Checked in", "Cancelled"],
+    ATTENDEE_CSV_HEADER,
     rows.map((a) => [
       a.reference,
       attendeeName(a),
       a.guestName === null ? a.buyerEmail : (a.guestEmail ?? ""),
       a.buyerName,
       a.ticketType,
-      a.code,
-      a.checkedInAt ?? "",
-      a.cancelledAt ?? "",
+      formatTicketCode(a.code),
+      // UK time, in a date cell and a time cell, as every other export (londonDayAndTime).
+      ...londonDayAndTime(a.checkedInAt),
+      ...londonDayAndTime(a.cancelledAt),
     ]),
   );
+}
+
+/** The door's count: how many of the event's tickets are in ("37 of 120 in"). */
+export function checkInCount(eventId: number) {
+  return countCheckedIn(getDb(), eventId);
 }
 
 export type CheckInOutcome =
@@ -300,7 +322,7 @@ export type CheckInOutcome =
   | { kind: "unknown" };
 
 /**
- * Checks a ticket in by its scanned or typed token (or its bare code, or a ticket id from the
+ * Checks a ticket in by its typed short code, its scanned token (or an older ticket's bare code, or a ticket id from the
  * name search): once; a second scan says when it was checked in already.
  */
 export async function checkIn(
@@ -313,8 +335,7 @@ export async function checkIn(
   if (input.ticketId !== undefined) {
     attendee = (await listAttendees(db, eventId)).find((a) => a.ticketId === input.ticketId);
   } else if (input.token) {
-    const code =
-      codeFromTicketToken(input.token) ?? (/^[A-Za-z0-9]{16}$/.test(input.token.trim()) ? input.token.trim() : null);
+    const code = ticketCodeFromInput(input.token);
     attendee = code ? await getAttendeeByCode(db, code) : undefined;
   }
   if (!attendee || attendee.eventId !== eventId) return { kind: "unknown" };

@@ -13,6 +13,13 @@ export type OutboxRow = CamelRow<Selectable<OutboxTable>>;
 
 const toOutboxRow = (row: Selectable<OutboxTable>): OutboxRow => camelRow(row);
 
+/** A file sent with a message: its name, MIME type and text content. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailInput {
   kind: string;
   to: string;
@@ -20,6 +27,8 @@ export interface MailInput {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Files sent with it (small text files: an event's calendar file). */
+  attachments?: readonly MailAttachment[];
   /** The record the message is about: erasing it deletes the message (ON DELETE CASCADE). */
   subscriberId?: number;
   pledgeId?: number;
@@ -56,12 +65,18 @@ export function mailLane(input: Pick<MailInput, "kind" | "newsletterId" | "timeL
 }
 
 /**
- * Kinds of mail that acknowledge a public form (donate, contact, newsletter sign-up, volunteer):
+ * Kinds of mail that acknowledge a public form (donate, contact, newsletter sign-up, volunteer, an event's waiting list):
  * anyone may type anyone's address into those forms, so one address gets at most
  * ACKNOWLEDGEMENTS_PER_HOUR of them, all forms together. More are not queued; the record the
  * form made is kept all the same.
  */
-const ACKNOWLEDGEMENTS = ["pledge.donor", "enquiry.ack", "newsletter.confirm", "volunteer.ack"] as const;
+const ACKNOWLEDGEMENTS = [
+  "pledge.donor",
+  "enquiry.ack",
+  "newsletter.confirm",
+  "volunteer.ack",
+  "event.waitlist",
+] as const;
 export type AcknowledgementKind = (typeof ACKNOWLEDGEMENTS)[number];
 export const ACKNOWLEDGEMENT_KINDS: ReadonlySet<string> = new Set(ACKNOWLEDGEMENTS);
 export const ACKNOWLEDGEMENTS_PER_HOUR = 3;
@@ -72,7 +87,7 @@ async function acknowledgementsSince(db: DB, to: string, since: Date): Promise<n
   const row = await db
     .selectFrom("outbox")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    // The kinds as literals, as in the partial index outbox_acknowledgements (migration 0036): a
+    // The kinds as literals, as in the partial index outbox_acknowledgements (migrations 0036, 0046): a
     // bound parameter would not let SQLite see that the query stays within the index.
     .where(
       "kind",
@@ -121,6 +136,7 @@ export async function enqueueMail(trx: DB, input: MailInput, now: Date = nowDate
       text_body: input.text,
       html_body: input.html,
       headers: input.headers ? JSON.stringify(input.headers) : null,
+      attachments: input.attachments?.length ? JSON.stringify(input.attachments) : null,
       next_attempt_at: at,
       created_at: at,
       subscriber_id: input.subscriberId ?? null,

@@ -14,6 +14,7 @@ import {
   recordMailFailure,
   releaseMailLeases,
   requeueFailedMail,
+  type MailAttachment,
   type OutboxRow,
 } from "~/mail/models/outbox.server";
 import { getCharitySettings } from "~/site/index.server";
@@ -106,6 +107,7 @@ function decode(row: OutboxRow, charity: Pick<CharitySettings, "name" | "email">
     text: row.textBody,
     html: row.htmlBody,
     headers,
+    attachments: row.attachments ? (JSON.parse(row.attachments) as MailAttachment[]) : undefined,
     // The same for every try of this row: a message re-sent after a crash between the mail
     // server's acceptance and our commit is the same message, shown once by the recipient's mail.
     messageKey: `outbox-${row.id}-${Date.parse(row.createdAt)}`,

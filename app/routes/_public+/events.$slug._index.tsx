@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { GiftAidFields } from "~/components/gift-aid/gift-aid-fields";
@@ -14,6 +14,7 @@ import {
   giftAidWords,
   guestRows,
   guestsOf,
+  quantityLimits,
   handlePublicForm,
   joinWaitlist,
   json,
@@ -24,7 +25,9 @@ import {
   startBooking,
   orderPath,
 } from "~/routes/_glue/event-page.server";
-import { eventBookingRules, waitlistRules } from "~/events/schemas/event-booking-rules";
+import { eventBookingRules, guestRowCount, waitlistRules } from "~/events/schemas/event-booking-rules";
+import { orderTotalText, quantityChoices } from "~/events/utils/ticket-order";
+import { useHydrated } from "~/utils/hydrated";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type FieldMeta, type FormMeta } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
@@ -37,10 +40,38 @@ import { MissingOrError } from "~/components/error-page";
 // Checkout once their places are held; free ones are booked at once; a buyer who finds them
 // sold out is offered the waiting list (docs/events.md). Works without JavaScript.
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const event = await publicEvent(params.slug ?? "");
-  invariantResponse(event, eventNotFound.event);
-  return json({ event, words: eventPageWords, giftAid: await giftAidWords(), guestRows });
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const found = await publicEvent(params.slug ?? "");
+  invariantResponse(found, eventNotFound.event);
+  // Each ticket type's quantity menu: the places left, within the per-order and per-buyer limits.
+  const event = {
+    ...found,
+    ticketTypes: found.ticketTypes.map((type) => ({
+      ...type,
+      most: type.sale === "on-sale" ? quantityChoices(type.left, ...quantityLimits).length : 0,
+      // The order total for each number of tickets, in pounds: data, so the page ships no money code.
+      totals: quantityChoices(type.left, ...quantityLimits).map((n) => orderTotalText(type.pricePence, n)),
+    })),
+  };
+  return json({
+    event,
+    words: eventPageWords,
+    giftAid: await giftAidWords(),
+    guestRows,
+    chosen: chosenTickets(event, request),
+  });
+}
+
+/**
+ * The quantity chosen at the first step (without JavaScript: `?ticket_type=…&quantity=…`, a GET),
+ * or null. A number the ticket type cannot offer is not a choice: the first step shows again.
+ */
+function chosenTickets(event: { ticketTypes: { id: number; most: number }[] }, request: Request) {
+  const query = new URL(request.url).searchParams;
+  const tickets = Number(query.get("quantity"));
+  const type = event.ticketTypes.find((t) => String(t.id) === query.get("ticket_type"));
+  if (!type || !Number.isInteger(tickets) || tickets < 1 || tickets > type.most) return null;
+  return { type: type.id, quantity: tickets };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -57,7 +88,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     async onValid(value, submission) {
       try {
         if (value.intent === "waitlist") {
-          await joinWaitlist({ slug, ticketTypeId: value.ticket_type, name: value.name, email: value.email });
+          await joinWaitlist({
+            slug,
+            ticketTypeId: value.ticket_type,
+            name: value.name,
+            email: value.email,
+            places: value.places,
+          });
           return json({ result: submission.reply({ resetForm: true }), joined: true, soldOut: null });
         }
         const outcome = await startBooking({
@@ -76,7 +113,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (!(error instanceof BookingRefused)) throw error;
         const soldOut =
           error.reason === "sold-out" && value.intent === "book"
-            ? { ticketType: String(value.ticket_type), name: value.name, email: value.email }
+            ? {
+                ticketType: String(value.ticket_type),
+                name: value.name,
+                email: value.email,
+                places: String(value.quantity),
+              }
             : null;
         return json(
           { result: submission.reply({ formErrors: [error.message] }), joined: false, soldOut },
@@ -89,13 +131,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const bookingChecks = browserValidation(eventBookingRules);
 const waitlistChecks = browserValidation(waitlistRules);
-const quantities = Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+const options = (most: number) =>
+  Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 type EventData = ReturnType<typeof useLoaderData<typeof loader>>["event"];
 
 type Words = ReturnType<typeof useLoaderData<typeof loader>>["words"];
 type GiftAidWords = ReturnType<typeof useLoaderData<typeof loader>>["giftAid"];
 type GuestRows = ReturnType<typeof useLoaderData<typeof loader>>["guestRows"];
+type Chosen = ReturnType<typeof useLoaderData<typeof loader>>["chosen"];
 
 /** The ticket form or the waiting list's: a post to this page, its error summary first. */
 function EventForm({ form, className, children }: { form: FormMeta; className: string; children: ReactNode }) {
@@ -136,42 +180,66 @@ function BookingForm({
   words,
   giftAid,
   guestRows,
+  chosen,
 }: {
   event: EventData;
   words: Words;
   giftAid: GiftAidWords;
   guestRows: GuestRows;
+  chosen: Chosen;
 }) {
+  const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
-  const onSale = event.ticketTypes.filter((type) => type.sale === "on-sale" && type.left > 0);
+  const onSale = event.ticketTypes.filter((type) => type.most > 0);
+  const lastResult = actionData && !("joined" in actionData && actionData.joined) ? actionData.result : undefined;
+  // What was posted (a refused booking shows again as it was sent), else the first step's choice.
+  const posted = (lastResult?.initialValue ?? null) as Record<string, unknown> | null;
+  const firstType = onSale.length === 1 ? String(onSale[0].id) : "";
+  const [typeId, setTypeId] = useState(String(posted?.ticket_type ?? chosen?.type ?? firstType));
+  const [quantity, setQuantity] = useState(Number(posted?.quantity ?? chosen?.quantity ?? 1) || 1);
   const [form, fields] = useForm({
     id: "book",
-    lastResult: actionData && !("joined" in actionData && actionData.joined) ? actionData.result : undefined,
-    defaultValue: { quantity: "1", ticket_type: onSale.length === 1 ? String(onSale[0].id) : undefined },
+    lastResult,
+    defaultValue: { quantity: String(quantity), ticket_type: typeId || undefined },
     ...bookingChecks,
   });
+  // With JavaScript, the menus may have been changed before the page came alive: start from them.
+  useEffect(() => {
+    if (!hydrated) return;
+    const chosenType = document.getElementById(fields.ticket_type.id) as HTMLInputElement | HTMLSelectElement | null;
+    const chosenNumber = document.getElementById(fields.quantity.id) as HTMLSelectElement | null;
+    // Once, from the menus the server rendered (an outside system to React until now).
+    /* eslint-disable react-hooks/set-state-in-effect */
+    if (chosenType?.value) setTypeId(chosenType.value);
+    if (chosenNumber?.value) setQuantity(Number(chosenNumber.value) || 1);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page comes alive
+  }, [hydrated]);
   if (onSale.length === 0) return null;
-  return (
-    <EventForm form={form} className="space-y-5">
-      <TicketChoice
-        meta={fields.ticket_type}
-        choices={onSale.map((type) => [type.id, `${type.name} (${type.price})`])}
-      />
-      <SelectField meta={fields.quantity} label="Number of tickets" options={quantities} />
+  const type = onSale.find((t) => String(t.id) === typeId);
+  const most = type?.most ?? Math.max(...onSale.map((t) => t.most));
+  // Without JavaScript, the number is chosen first (unless only one can be had) and fixed here.
+  const fixed = !hydrated && (posted !== null || chosen !== null || most === 1);
+  // The first step (no JavaScript, nothing chosen yet): the ticket and the number, then Continue.
+  const firstStep = !hydrated && !fixed;
+  const rows = guestRows.slice(0, guestRowCount(quantity));
+  const details = (
+    <>
       <BuyerFields fields={fields} />
-      {/* One row per ticket after yours; rows past the number of tickets are hidden (app/tailwind.css) and ignored. */}
-      <fieldset className="guest-rows">
-        <legend className="text-lg font-semibold">{words.guestsLegend}</legend>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">{words.guestsHint}</p>
-        <div className="mt-3">
-          {guestRows.map(([name, email]) => (
-            <div key={name.field} className="guest-row grid gap-5 py-2 sm:grid-cols-2">
-              <TextField meta={fields[name.field]} label={name.label} autoComplete="off" />
-              <TextField meta={fields[email.field]} label={email.label} type="email" optional autoComplete="off" />
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      {rows.length > 0 ? (
+        <fieldset>
+          <legend className="text-lg font-semibold">{words.guestsLegend}</legend>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{words.guestsHint}</p>
+          <div className="mt-3">
+            {rows.map(([name, email]) => (
+              <div key={name.field} className="grid gap-5 py-2 sm:grid-cols-2">
+                <TextField meta={fields[name.field]} label={name.label} autoComplete="off" />
+                <TextField meta={fields[email.field]} label={email.label} type="email" optional autoComplete="off" />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <TextField
         meta={fields.donation}
         label="Donation in pounds"
@@ -184,9 +252,56 @@ function BookingForm({
         }
       />
       <GiftAidFields fields={fields} words={giftAid} />
+      {type ? (
+        <p className="text-lg" aria-live="polite">
+          <span className="font-semibold">{words.orderTotal}</span> {type.totals[quantity - 1]} {words.plusDonation}
+        </p>
+      ) : null}
       <button type="submit" name="intent" value="book" className="btn-primary">
         Book tickets
       </button>
+    </>
+  );
+  return (
+    <EventForm form={form} className="space-y-5">
+      {fixed && type ? (
+        <div className="rounded-lg border border-slate-300 p-4 dark:border-slate-600">
+          <input type="hidden" name="ticket_type" value={type.id} />
+          <input type="hidden" name="quantity" value={quantity} />
+          <p className="font-medium">{`${quantity} × ${type.name} (${type.price})`}</p>
+          {most > 1 ? (
+            <a href={`/events/${event.slug}#book-heading`} className="link">
+              {words.changeTickets}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <div onChange={(e) => setTypeId((e.target as HTMLSelectElement).value)}>
+            <TicketChoice
+              meta={fields.ticket_type}
+              choices={onSale.map((type) => [type.id, `${type.name} (${type.price})`])}
+            />
+          </div>
+          <div onChange={(e) => setQuantity(Number((e.target as HTMLSelectElement).value) || 1)}>
+            <SelectField meta={fields.quantity} label="Number of tickets" options={options(most)} />
+          </div>
+        </>
+      )}
+      {firstStep ? (
+        // A GET of this page with the choice (?ticket_type=…&quantity=…): the next step asks for that many guests.
+        <button
+          type="submit"
+          formMethod="get"
+          formAction={`/events/${event.slug}#book-heading`}
+          formNoValidate
+          className="btn-primary"
+        >
+          {words.continueButton}
+        </button>
+      ) : (
+        details
+      )}
     </EventForm>
   );
 }
@@ -202,6 +317,7 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
       ticket_type: soldOut?.ticketType ?? (full.length === 1 ? String(full[0].id) : undefined),
       name: soldOut?.name,
       email: soldOut?.email,
+      places: soldOut?.places ?? "1",
     },
     ...waitlistChecks,
   });
@@ -215,6 +331,11 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
       <p className="mt-2 text-slate-700 dark:text-slate-300">{words.waitlistIntro}</p>
       <EventForm form={form} className="mt-4 space-y-5">
         <TicketChoice meta={fields.ticket_type} choices={choices.map((type) => [type.id, type.name])} />
+        <SelectField
+          meta={fields.places}
+          label="How many places"
+          options={options(Math.min(10, ...choices.map((type) => type.places)))}
+        />
         <BuyerFields fields={fields} />
         <button type="submit" name="intent" value="waitlist" className="btn-secondary">
           Join the waiting list
@@ -225,7 +346,7 @@ function WaitlistForm({ event, words }: { event: EventData; words: Words }) {
 }
 
 export default function EventPage() {
-  const { event, words, giftAid, guestRows } = useLoaderData<typeof loader>();
+  const { event, words, giftAid, guestRows, chosen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const soldOut = actionData && "soldOut" in actionData ? actionData.soldOut : null;
   const joined = actionData && "joined" in actionData ? actionData.joined : false;
@@ -271,7 +392,7 @@ export default function EventPage() {
             <h2 id="book-heading" className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">
               {words.bookHeading}
             </h2>
-            <BookingForm event={event} words={words} giftAid={giftAid} guestRows={guestRows} />
+            <BookingForm event={event} words={words} giftAid={giftAid} guestRows={guestRows} chosen={chosen} />
           </section>
         )}
         {/* Keyed: a buyer just told "sold out" gets the form afresh, filled in with what they typed. */}

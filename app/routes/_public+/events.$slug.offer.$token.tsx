@@ -49,12 +49,12 @@ export default function Offer() {
         {offer ? (
           <>
             <p className="mt-4 text-lg">
-              {offer.title}: {offer.ticketType} ({offer.price})
+              {offer.title}: {offer.places} × {offer.ticketType} ({offer.price})
             </p>
             <p className="mt-2">{eventsPage.offerText(offer.until)}</p>
             <Form method="post" className="mt-6">
               <button type="submit" className="btn-primary">
-                Take the place
+                {offer.places === 1 ? "Take the place" : `Take the ${offer.places} places`}
               </button>
             </Form>
           </>

@@ -43,7 +43,7 @@ export interface HousekeepingReport {
   staleDonorRows: number;
   /** Reminders queued for bank-transfer pledges unpaid a week after they were made (receipts.server). */
   paymentReminders: number;
-  /** Ticket holds (checkouts, waiting-list offers) whose time ran out, released (tickets.server). */
+  /** Ticket holds (checkouts, waiting-list offers) whose time ran out, released (ticket-holds.server). */
   releasedTicketHolds: number;
 }
 

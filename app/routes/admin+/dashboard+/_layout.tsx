@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { StaffNav } from "~/components/admin/staff-nav";
+import { ChevronDownIcon } from "~/components/ui/icon";
 import { useSteadySubmitButtons } from "~/components/admin/steady-submit";
 import { useCharity } from "~/components/charity";
 import { ErrorPage } from "~/components/error-page";
@@ -66,17 +67,22 @@ export default function StaffArea() {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <p className="text-sm text-slate-800 dark:text-slate-200">
             Signed in as <strong>{data.username}</strong>
-            <span className="text-slate-700 dark:text-slate-300"> ({roleLabels[role]})</span>
+            <span className="hidden text-slate-700 sm:inline dark:text-slate-300"> ({roleLabels[role]})</span>
           </p>
-          <Link to={adminPaths.account} className="link text-sm">
-            Your account
-          </Link>
-          <ThemeToggle />
-          <Form method="post" action={adminPaths.logout}>
-            <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
-              Sign out
-            </button>
-          </Form>
+          {/* On a phone the account's controls fold into a <details> (no script needed), so the
+              page (the door's check-in above all) starts near the top of a 390 px screen. */}
+          <details key={location.pathname} className="group sm:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-1 text-sm font-semibold [&::-webkit-details-marker]:hidden">
+              Account
+              <ChevronDownIcon size={14} className="transition-transform group-open:rotate-180" />
+            </summary>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+              <AccountControls />
+            </div>
+          </details>
+          <div className="hidden sm:contents">
+            <AccountControls />
+          </div>
         </div>
       </TopBar>
       <div className="flex-1 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -98,6 +104,23 @@ export default function StaffArea() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The signed-in person's account, the theme and Sign out. */
+function AccountControls() {
+  return (
+    <>
+      <Link to={adminPaths.account} className="link text-sm">
+        Your account
+      </Link>
+      <ThemeToggle />
+      <Form method="post" action={adminPaths.logout}>
+        <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+          Sign out
+        </button>
+      </Form>
+    </>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { BackLink } from "~/components/admin/back-link";
 import { CameraScan } from "~/components/admin/camera-scan";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { eventIdOf, requireStaffEvent } from "~/routes/_glue/staff-event.server";
-import { checkIn, eventAttendees, type CheckInOutcome } from "~/events/index.server";
+import { checkIn, checkInCount, eventAttendees, type CheckInOutcome } from "~/events/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const event = await requireStaffEvent(request, params);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const attendees = q ? await eventAttendees(event.id, q) : [];
-  return json({ event: { id: event.id, title: event.title }, q, attendees });
+  return json({ event: { id: event.id, title: event.title }, q, attendees, count: await checkInCount(event.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -80,22 +81,37 @@ function Outcome({ outcome }: { outcome: CheckInOutcome }) {
 }
 
 export default function CheckIn() {
-  const { event, q, attendees } = useLoaderData<typeof loader>();
+  const { event, q, attendees, count } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const codeForm = useRef<HTMLFormElement>(null);
+  // After each check-in the code box is empty and ready for the next ticket (without JavaScript
+  // the page comes back with an empty box anyway).
+  useEffect(() => {
+    if (navigation.state !== "idle" || !actionData) return;
+    codeForm.current?.reset();
+    codeForm.current?.querySelector<HTMLInputElement>("#code")?.focus();
+  }, [actionData, navigation.state]);
   return (
     <>
       <BackLink to={adminPaths.event(event.id)}>Back to {event.title}</BackLink>
       <h2 className="mt-4 text-2xl font-bold">Check-in: {event.title}</h2>
+      <p className="mt-1 text-lg font-semibold" aria-live="polite">
+        {count.checkedIn} of {count.tickets} in
+      </p>
       {actionData?.outcome ? <Outcome outcome={actionData.outcome} /> : null}
       {actionData?.error ? (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-300">
           {actionData.error}
         </p>
       ) : null}
-      <Form method="post" className="mt-6 max-w-xl space-y-3">
+      <Form method="post" ref={codeForm} className="mt-6 max-w-xl space-y-3">
         <label htmlFor="code" className="block font-semibold">
           Ticket code
         </label>
+        <p id="code-hint" className="text-sm text-slate-700 dark:text-slate-300">
+          The 8-character code under the QR code (like 7KQ4-X9MT), in any case, with or without the dash.
+        </p>
         <input
           id="code"
           name="code"
@@ -104,6 +120,7 @@ export default function CheckIn() {
           autoCapitalize="off"
           spellCheck={false}
           maxLength={400}
+          aria-describedby="code-hint"
         />
         <button type="submit" className="btn-primary w-full sm:w-auto">
           Check in

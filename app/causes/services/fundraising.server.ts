@@ -106,6 +106,7 @@ export function manageLink(page: Pick<FundraisingPage, "id">, now: Date = nowDat
 export async function startFundraisingPage(input: StartPageInput): Promise<FundraisingPage> {
   const charity = await getCharitySettings();
   const since = new Date(nowDate().getTime() - 24 * 60 * 60 * 1000).toISOString();
+  if (input.kind === "share-my-day" && input.target === undefined) throw fieldRefusal("target", "Target is required");
   const appealId = await openAppealIdOf(input.appeal);
   // The photo is decoded and stored first (ImageRejected says why not); it goes if the page does not.
   const stored = await storePhoto(input.image);
@@ -154,6 +155,7 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
   return page;
 }
 
+const amountOrNone = (pence: number | null) => (pence === null ? "none" : formatPence(pence));
 const targetWords = (pence: number | null) => (pence === null ? "no target" : `target ${formatPence(pence)}`);
 
 /** The appeal a new page names (its address), when it takes gifts today; refused on its field otherwise. */
@@ -251,7 +253,7 @@ export async function reviseOwnPage(token: string, input: PageEditInput): Promis
     version.title !== shown.title ? "title" : null,
     version.story !== shown.story ? "story" : null,
     targetPence !== current.targetPence
-      ? `${targetWords(current.targetPence)} → ${targetWords(targetPence)}`
+      ? `target ${amountOrNone(current.targetPence)} → ${amountOrNone(targetPence)}`
       : null,
     version.imageUpload !== shown.imageUpload ? (version.imageUpload ? "photo" : "photo removed") : null,
     version.imageUpload && version.imageAlt !== shown.imageAlt ? "photo description" : null,

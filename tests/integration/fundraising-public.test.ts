@@ -25,6 +25,9 @@ import {
   waitingForStaff,
 } from "~/causes/services/fundraising.server";
 import { getFundraisingPage } from "~/causes/models/fundraising-page.server";
+import { immediateTransaction } from "~/infra/db.server";
+import { pageCache } from "~/infra/page-cache.server";
+import { recordPayment } from "~/giving/services/ledger.server";
 import { ensureAdmin, getRequest, run } from "./admin-support";
 import { formRequest, resetDatabase } from "./helpers";
 
@@ -217,6 +220,51 @@ describe("supporters' pages for an appeal", () => {
     expect(refused).toMatchObject({ field: "appeal", status: 400 });
     const none = await page("share-my-day", "Just for the clinics");
     expect((await getFundraisingPage(getDb(), none.id))!.appealId).toBeNull();
+  });
+});
+
+describe("a page's cached copy", () => {
+  it("goes when a card payment through the page is recorded (the webhook's path), so its total matches the owner's e-mail", async () => {
+    const admin = await ensureAdmin();
+    const day = await page("share-my-day", "Jo runs");
+    await decideOnPage(day.id, "approve", null, admin);
+    const response = (await donateAction({
+      request: formRequest("/donate", { ...donor, firstName: "Ed", email: "ed@example.com", fundraisingPage: day.slug }),
+      params: {},
+      context: {},
+    } as any)) as Response;
+    expect(response.status).toBe(303);
+    const pledge = await getDb()
+      .selectFrom("pledges")
+      .select("id")
+      .where("email", "=", "ed@example.com")
+      .executeTakeFirstOrThrow();
+    const key = `system /fundraise/${day.slug}`;
+    const stored = { body: Buffer.from("£0 raised"), headers: [], leafData: null, dataVersion: 0 };
+    pageCache.set(key, stored);
+    expect(pageCache.get(key, 0)).toBeDefined();
+    // A card webhook records through the ledger in its own transaction, as Stripe's actor.
+    await immediateTransaction(getDb(), async (trx) => {
+      await recordPayment(
+        trx,
+        { pledgeId: pledge.id, method: "card", amountPence: 2_500, receivedOn: "2026-11-20", stripeId: "pi_page_1" },
+        "Stripe",
+      );
+      // Not before the commit: a render now would still read the old total.
+      expect(pageCache.get(key, 0)).toBeDefined();
+    });
+    expect(pageCache.get(key, 0)).toBeUndefined();
+    const mail = await getDb()
+      .selectFrom("outbox")
+      .select(["text_body", "html_body"])
+      .where("to_address", "=", "share-my-day@example.com")
+      .where("kind", "=", "fundraising.gift")
+      .executeTakeFirstOrThrow();
+    // The page's address once, under its label.
+    const url = `/fundraise/${day.slug}`;
+    expect(mail.text_body.split(url).length - 1).toBe(1);
+    // In HTML: one link, its href and its visible text.
+    expect(mail.html_body.split(url).length - 1).toBe(2);
   });
 });
 

@@ -5,7 +5,7 @@
 // given to through the donate form, and its owner told of each gift as the money arrives.
 import crypto from "node:crypto";
 import { nowDate } from "~/infra/clock.server";
-import { getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
+import { afterCommit, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { deleteImage, storeImage, type StoredImage } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
@@ -614,4 +614,11 @@ export async function queuePageOwnerGiftMail(trx: DB, pledge: Pledge, payment: P
     link: { label: words.pageLinkLabel, url: absoluteUrl(fundraisePath(page.slug)) },
   });
   await enqueueMail(trx, { kind: "fundraising.gift", to: page.ownerEmail, ...mail });
+  // Whatever recorded the money (a card webhook, a bank import, staff), this instance's cached
+  // copy of the page (and its appeal's) goes once it is committed, so the page's total matches
+  // the e-mail its owner reads. Other instances within their cache's 60 s: no counter row is
+  // moved per gift (docs/decisions/0030-appeal-figures-from-the-pledges.md).
+  await afterCommit(trx, dropCausePages);
 }
+
+const dropCausePages = () => pagesChanged("gift-to-cause");

@@ -23,6 +23,7 @@ export {
   ownerGiftList,
   ownerMayEdit,
   ownerVersion,
+  pageBackLink,
   waitingForStaff,
   pageOfManageToken,
   pageRecordForStaff,

@@ -203,7 +203,7 @@ describe("the owner changes their page through the e-mailed link", () => {
     expect(await ownerView.json()).toMatchObject({ title: "Anna's half marathon", editWaiting: true, status: "approved" });
     const history = await listAudit(getDb(), "fundraising-page", page.id);
     expect(
-      history.some((e) => e.action === "fundraising-page.revised" && e.detail.includes("the approved version stays public")),
+      history.some((e) => e.action === "fundraising-page.revised" && e.detail?.includes("the approved version stays public")),
     ).toBe(true);
 
     await decideOnPage(page.id, "approve-edit", null, admin);

@@ -86,14 +86,31 @@ export async function getFundraisingPageBySlug(db: DB, slug: string): Promise<Fu
   return row ? toPage(row) : undefined;
 }
 
-/** Pages for staff, newest first; `status` narrows to one state, "review" to what waits for staff (a new page or an owner's edit). */
+/**
+ * Pages for staff, newest first; `status` narrows to one state, "review" to what waits for staff
+ * (a new page or an owner's edit), "messages" to tribute pages with a message waiting.
+ */
 export async function listFundraisingPages(
   db: DB,
-  status?: FundraisingPageStatus | "review",
+  status?: FundraisingPageStatus | "review" | "messages",
 ): Promise<FundraisingPage[]> {
   let query = db.selectFrom("fundraising_pages").selectAll();
   if (status === "review") {
     query = query.where((eb) => eb.or([eb("status", "=", "pending"), eb("pending_at", "is not", null)]));
+  } else if (status === "messages") {
+    // Tribute pages with a donor's message waiting for staff (to approve or hide).
+    query = query.where("kind", "=", "memoriam").where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("pledges as p")
+          .select("p.id")
+          .whereRef("p.fundraising_page_id", "=", "fundraising_pages.id")
+          .where("p.supporter_message", "is not", null)
+          .where("p.paid_pence", ">", 0)
+          .where("p.message_approved_at", "is", null)
+          .where("p.message_hidden_at", "is", null),
+      ),
+    );
   } else if (status) query = query.where("status", "=", status);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(500).execute();
   return rows.map(toPage);

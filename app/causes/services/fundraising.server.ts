@@ -338,7 +338,7 @@ export async function pageOfManageToken(
 
 // ---- Staff ----
 
-export async function pagesForStaff(status?: FundraisingPageStatus | "review") {
+export async function pagesForStaff(status?: FundraisingPageStatus | "review" | "messages") {
   return listFundraisingPages(getDb(), status);
 }
 
@@ -589,6 +589,13 @@ export async function pageForGift(
   const page = await getFundraisingPageBySlug(getDb(), slug);
   if (!page || page.status !== "approved") return null;
   return { id: page.id, slug: page.slug, title: page.title, ownerName: page.ownerName };
+}
+
+/** Where a gift's thank-you leads back to: the public page it was given through, or null. */
+export async function pageBackLink(fundraisingPageId: number | null): Promise<{ path: string; title: string } | null> {
+  if (fundraisingPageId === null) return null;
+  const page = await getFundraisingPage(getDb(), fundraisingPageId);
+  return page && page.status === "approved" ? { path: fundraisePath(page.slug), title: page.title } : null;
 }
 
 /** For the sitemap: approved pages only. */

@@ -10,7 +10,8 @@ import { donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
 import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { admitDoorAttempt } from "~/staff/index.server";
-import { cardReturnPath, cardReturnStatus } from "~/giving/index.server";
+import { cardReturnPath, cardReturnStatus, findPledgeByReference } from "~/giving/index.server";
+import { pageBackLink } from "~/causes/index.server";
 import { retryCardGift } from "~/giving/index.server";
 import { CardToBankError, switchCardPledgeToBank } from "~/giving/index.server";
 import { pageMeta } from "~/utils/meta";
@@ -23,8 +24,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const status = await cardReturnStatus(params.reference ?? "");
   if (!status) throw notFound("Pledge not found");
   const cancelled = new URL(request.url).searchParams.has("cancelled") && !status.received;
+  // A gift through a supporter's page leads back to it.
+  const pledge = await findPledgeByReference(status.reference);
+  const backToPage = await pageBackLink(pledge?.fundraisingPageId ?? null);
   return json(
-    { ...status, typeLabel: donationTypeLabel(status.type), cancelled },
+    { ...status, typeLabel: donationTypeLabel(status.type), cancelled, backToPage },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -100,7 +104,7 @@ export default function CardReturn() {
             <CardGiftChoiceForm choice="bank" />
           </div>
         ) : (
-          <AfterGivingLinks />
+          <AfterGivingLinks page={gift.backToPage} />
         )}
       </CardGiftPanel>
     </>

@@ -14,8 +14,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Fundraising pages", description: `Supporters' pages for ${site.name}.`, noindex: true });
 
-const isStatus = (value: string | null): value is FundraisingPageStatus | "review" =>
-  value !== null && (value === "review" || Object.keys(pageStatusLabels).includes(value));
+const isStatus = (value: string | null): value is FundraisingPageStatus | "review" | "messages" =>
+  value !== null && (value === "review" || value === "messages" || Object.keys(pageStatusLabels).includes(value));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "fundraising-pages");
@@ -52,6 +52,7 @@ export default function FundraisingPages() {
           <select name="status" defaultValue={status} className="field-input mt-1">
             <option value="">All</option>
             <option value="review">To review (new pages and owners' changes)</option>
+            <option value="messages">Tribute messages waiting</option>
             {Object.entries(pageStatusLabels).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

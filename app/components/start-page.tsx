@@ -23,7 +23,15 @@ interface StartPageData extends GetInvolvedData {
   appeal: string | null;
 }
 
-function StartPageForm({ kind, appeals, appeal }: { kind: StartKind; appeals: StartPageData["appeals"]; appeal: string | null }) {
+function StartPageForm({
+  kind,
+  appeals,
+  appeal,
+}: {
+  kind: StartKind;
+  appeals: StartPageData["appeals"];
+  appeal: string | null;
+}) {
   const actionData = useActionData<{ fileNotKept?: boolean; result?: SubmissionResult }>();
   const chosen = appeal && appeals.some((a) => a.slug === appeal) ? appeal : "";
   const [form, fields] = useForm({

@@ -22,7 +22,8 @@ export const appealCopy = {
     goalDonors ? `${donors} of ${goalDonors} donors` : `${donors} ${donors === 1 ? "donor" : "donors"}`,
   giftGoesTo: "Your gift goes to:",
   startFundraising: "Start fundraising for this appeal",
-  startFundraisingText: "Run, bake or mark a day for this appeal: start your own page, and every gift through it counts here too.",
+  startFundraisingText:
+    "Run, bake or mark a day for this appeal: start your own page, and every gift through it counts here too.",
   topPagesHeading: "Supporters raising money for this appeal",
   raisedBy: (owner: string) => `a page by ${owner}`,
 } as const;

@@ -200,10 +200,16 @@ describe("the owner changes their page through the e-mailed link", () => {
     expect(shown.image.src).toContain(oldKey);
     // The owner's link shows their change, and that it waits.
     const ownerView = await run(manage.loader, getRequest(`/fundraise/manage/${token}`), { token });
-    expect(await ownerView.json()).toMatchObject({ title: "Anna's half marathon", editWaiting: true, status: "approved" });
+    expect(await ownerView.json()).toMatchObject({
+      title: "Anna's half marathon",
+      editWaiting: true,
+      status: "approved",
+    });
     const history = await listAudit(getDb(), "fundraising-page", page.id);
     expect(
-      history.some((e) => e.action === "fundraising-page.revised" && e.detail?.includes("the approved version stays public")),
+      history.some(
+        (e) => e.action === "fundraising-page.revised" && e.detail?.includes("the approved version stays public"),
+      ),
     ).toBe(true);
 
     await decideOnPage(page.id, "approve-edit", null, admin);

@@ -191,13 +191,20 @@ describe("supporters' pages for an appeal", () => {
       .executeTakeFirstOrThrow();
     expect(pledge).toMatchObject({ fundraising_page_id: jo.id, appeal_id: null });
     expect(await given()).toEqual({ givenPence: 0, donors: 0 });
-    await recordManualPayment({ pledgeId: pledge.id, receivedOn: "2026-11-20", amountPence: 2_500, sendThanks: false }, "admin");
+    await recordManualPayment(
+      { pledgeId: pledge.id, receivedOn: "2026-11-20", amountPence: 2_500, sendThanks: false },
+      "admin",
+    );
     expect(await given()).toEqual({ givenPence: 2_500, donors: 1 });
 
     // A gift to the appeal itself, one through the other page, and one that names both (counted once).
     await give({ firstName: "Di", email: "di@example.com", appeal: "winter" });
     const both = await give({ firstName: "Fay", email: "fay@example.com", fundraisingPage: al.slug });
-    await getDb().updateTable("pledges").set({ appeal_id: (await publicAppealId("winter")) }).where("id", "=", both.id).execute();
+    await getDb()
+      .updateTable("pledges")
+      .set({ appeal_id: await publicAppealId("winter") })
+      .where("id", "=", both.id)
+      .execute();
     expect(await given()).toEqual({ givenPence: 7_500, donors: 3 });
     expect((await publicFundraisingPage(al.slug))!.totals).toEqual({ givenPence: 2_500, donors: 1 });
     // The public appeal data carries no promised figure, and the page names its appeal.
@@ -229,7 +236,12 @@ describe("a page's cached copy", () => {
     const day = await page("share-my-day", "Jo runs");
     await decideOnPage(day.id, "approve", null, admin);
     const response = (await donateAction({
-      request: formRequest("/donate", { ...donor, firstName: "Ed", email: "ed@example.com", fundraisingPage: day.slug }),
+      request: formRequest("/donate", {
+        ...donor,
+        firstName: "Ed",
+        email: "ed@example.com",
+        fundraisingPage: day.slug,
+      }),
       params: {},
       context: {},
     } as any)) as Response;
@@ -284,7 +296,10 @@ describe("messages on a page", () => {
     expect((await owner()).gifts[0]).toMatchObject({ message: "Buy cheap watches", messageState: "waiting" });
 
     await hideMessage(tribute.id, gift.id, admin);
-    expect((await publicFundraisingPage(tribute.slug))!.supporters[0]).toMatchObject({ message: null, amountPence: 2_500 });
+    expect((await publicFundraisingPage(tribute.slug))!.supporters[0]).toMatchObject({
+      message: null,
+      amountPence: 2_500,
+    });
     expect((await owner()).gifts[0]).toMatchObject({ message: null, messageState: null });
     expect(await waitingForStaff()).toEqual({ pages: 0, messages: 0 });
     const row = await getDb()

@@ -99,18 +99,20 @@ export async function listFundraisingPages(
     query = query.where((eb) => eb.or([eb("status", "=", "pending"), eb("pending_at", "is not", null)]));
   } else if (status === "messages") {
     // Tribute pages with a donor's message waiting for staff (to approve or hide).
-    query = query.where("kind", "=", "memoriam").where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("pledges as p")
-          .select("p.id")
-          .whereRef("p.fundraising_page_id", "=", "fundraising_pages.id")
-          .where("p.supporter_message", "is not", null)
-          .where("p.paid_pence", ">", 0)
-          .where("p.message_approved_at", "is", null)
-          .where("p.message_hidden_at", "is", null),
-      ),
-    );
+    query = query
+      .where("kind", "=", "memoriam")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("pledges as p")
+            .select("p.id")
+            .whereRef("p.fundraising_page_id", "=", "fundraising_pages.id")
+            .where("p.supporter_message", "is not", null)
+            .where("p.paid_pence", ">", 0)
+            .where("p.message_approved_at", "is", null)
+            .where("p.message_hidden_at", "is", null),
+        ),
+      );
   } else if (status) query = query.where("status", "=", status);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(500).execute();
   return rows.map(toPage);
@@ -222,7 +224,11 @@ export async function proposePageEdit(
 }
 
 /** A new target alone on a live page: shown at once (a number staff need not read again). */
-export async function setPageTarget(db: DB, id: number, targetPence: number | null): Promise<FundraisingPage | undefined> {
+export async function setPageTarget(
+  db: DB,
+  id: number,
+  targetPence: number | null,
+): Promise<FundraisingPage | undefined> {
   const row = await db
     .updateTable("fundraising_pages")
     .set({ target_pence: targetPence, updated_at: nowIsoString() })

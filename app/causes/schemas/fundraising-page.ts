@@ -57,7 +57,12 @@ export const startPageSchema = z
     /** The open appeal the page raises money for (its address), or none. */
     appeal: z.preprocess(
       blankToUndefined,
-      z.string().trim().max(80).regex(/^[a-z0-9-]+$/, "Choose an appeal from the list").optional(),
+      z
+        .string()
+        .trim()
+        .max(80)
+        .regex(/^[a-z0-9-]+$/, "Choose an appeal from the list")
+        .optional(),
     ),
   })
   .superRefine((value, ctx) => {

@@ -222,7 +222,10 @@ export type OwnerSave = "live" | "edit-waiting" | "review";
  * target alone shows at once. Audited as the owner's own, and staff are told (STAFF_EMAIL) when
  * there is something to review. A rejected or taken-down page is refused (409).
  */
-export async function reviseOwnPage(token: string, input: PageEditInput): Promise<{ page: FundraisingPage; saved: OwnerSave }> {
+export async function reviseOwnPage(
+  token: string,
+  input: PageEditInput,
+): Promise<{ page: FundraisingPage; saved: OwnerSave }> {
   const found = await pageOfManageToken(token);
   if (!found.ok) {
     throw new FundraisingRefusal(
@@ -342,9 +345,7 @@ export async function pagesForStaff(status?: FundraisingPageStatus | "review" | 
   return listFundraisingPages(getDb(), status);
 }
 
-export async function pageRecordForStaff(
-  id: number,
-): Promise<
+export async function pageRecordForStaff(id: number): Promise<
   | {
       page: FundraisingPage;
       totals: CauseTotals;

@@ -91,7 +91,9 @@ export default function AppealPage() {
           <h2 id="appeal-pages" className="text-2xl font-bold">
             {appealCopy.topPagesHeading}
           </h2>
-          {appeal.open ? <p className="mt-2 text-slate-700 dark:text-slate-300">{appealCopy.startFundraisingText}</p> : null}
+          {appeal.open ? (
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{appealCopy.startFundraisingText}</p>
+          ) : null}
           {appeal.topPages.length > 0 ? (
             <ol className="mt-4 space-y-3">
               {appeal.topPages.map((page) => (

@@ -71,19 +71,14 @@ const SAVED: Record<PageDecision, FlashCode> = {
   "reject-edit": "fundraising-page-edit-rejected",
 };
 
-const MESSAGE_ACTIONS = {
-  "approve-message": { act: approveMessage, saved: "fundraising-message-approved" },
-  "hide-message": { act: hideMessage, saved: "fundraising-message-hidden" },
-} as const satisfies Record<string, { act: typeof approveMessage; saved: FlashCode }>;
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "fundraising-pages");
   const id = requireRecordId(params.id, "No such page");
   const intent = String(form.get("intent") ?? "");
   if (intent === "approve-message" || intent === "hide-message") {
-    const { act, saved } = MESSAGE_ACTIONS[intent];
+    const hide = intent === "hide-message";
     try {
-      await act(id, Number(form.get("pledge")), user);
+      await (hide ? hideMessage : approveMessage)(id, Number(form.get("pledge")), user);
     } catch (error) {
       if (error instanceof FundraisingRefusal) {
         return json(
@@ -93,7 +88,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       throw error;
     }
-    return savedRedirect(adminPaths.fundraisingPage(id), saved);
+    return savedRedirect(
+      adminPaths.fundraisingPage(id),
+      hide ? "fundraising-message-hidden" : "fundraising-message-approved",
+    );
   }
   const submission = parseWithZod(form, { schema: pageDecisionSchema });
   // Two forms post a decision: the review (radios) and "Take it down now" (its own warning button).
@@ -150,7 +148,9 @@ export default function FundraisingPageReview() {
         <dt className="font-semibold">State</dt>
         <dd>
           {pageStatusLabels[page.status]}
-          {editWaiting ? ". The owner changed it: their change waits for your review (the page shows the approved version until then)" : ""}
+          {editWaiting
+            ? ". The owner changed it: their change waits for your review (the page shows the approved version until then)"
+            : ""}
         </dd>
         <dt className="font-semibold">Kind</dt>
         <dd>

@@ -85,7 +85,9 @@ export default function FundraisingPages() {
                 {pageStatusLabels[p.status]}
                 {p.editWaiting ? ", a change to review" : ""}
               </td>
-              <td className={`${listCell} text-right`}>{p.targetPence === null ? "None" : formatPence(p.targetPence)}</td>
+              <td className={`${listCell} text-right`}>
+                {p.targetPence === null ? "None" : formatPence(p.targetPence)}
+              </td>
               <td className={`${listCell} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
             </tr>
           ))}

@@ -109,7 +109,7 @@ function EditPage({ page }: { page: Page }) {
           inputMode="decimal"
           autoComplete="off"
         />
-        <TextareaField meta={fields.story} label="Your story" rows={8} />
+        <TextareaField meta={fields.story} label={tribute ? "Their story" : "Your story"} rows={8} />
         {page.image ? (
           <figure>
             <img

@@ -121,7 +121,7 @@ export const fundraisingMailWording = {
   editApprovedText: "Our team approved your change: your page shows it now.",
   editRejectedSubject: (title: string) => `Your change to "${title}"`,
   editRejectedText:
-    "Our team could not publish your change, so your page still shows the words they approved before. You can change it again through your link:",
+    "Our team could not publish your change, so your page still shows the words they approved before. Their message:",
   giftSubject: (title: string) => `A gift through your page "${title}"`,
   giftText: (who: string, amount: string) => `${who} gave ${amount} through your page. Thank you for raising it!`,
   tributeGiftText: (who: string, amount: string) =>

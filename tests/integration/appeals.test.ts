@@ -177,7 +177,9 @@ describe("appeals", () => {
     expect((await createAppeal(input, {}, admin)).slug).toBe("winter-appeal-2026");
     const second = await createAppeal(input, {}, admin);
     expect(second.slug).toBe("winter-appeal-2026-2");
-    expect((await reviseAppeal(second.id, { ...input, title: "Renamed" }, {}, admin)).slug).toBe("winter-appeal-2026-2");
+    expect((await reviseAppeal(second.id, { ...input, title: "Renamed" }, {}, admin)).slug).toBe(
+      "winter-appeal-2026-2",
+    );
   });
 
   it("saves each field of a change in its column; an editor's change keeps the goal, dates and open/closed", async () => {

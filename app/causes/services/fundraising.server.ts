@@ -107,7 +107,8 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
   const charity = await getCharitySettings();
   const since = new Date(nowDate().getTime() - 24 * 60 * 60 * 1000).toISOString();
   if (input.kind === "share-my-day" && input.target === undefined) throw fieldRefusal("target", "Target is required");
-  const appealId = await openAppealIdOf(input.appeal);
+  const appeal = await openAppealOf(input.appeal);
+  const appealId = appeal?.id ?? null;
   // The photo is decoded and stored first (ImageRejected says why not); it goes if the page does not.
   const stored = await storePhoto(input.image);
   const page = await immediateTransaction(getDb(), async (trx) => {
@@ -140,7 +141,7 @@ export async function startFundraisingPage(input: StartPageInput): Promise<Fundr
       entity: "fundraising-page",
       entityId: created.id,
       action: "fundraising-page.started",
-      detail: `${created.kind}, ${targetWords(created.targetPence)}${created.sponsored ? ", sponsored event" : ""}${appealId ? `, for appeal ${appealId}` : ""}`,
+      detail: `${created.kind}, ${targetWords(created.targetPence)}${created.sponsored ? ", sponsored event" : ""}${appeal ? `, for the appeal "${appeal.title}"` : ""}`,
       actor: "supporter",
       actorId: null,
     });
@@ -159,13 +160,13 @@ const amountOrNone = (pence: number | null) => (pence === null ? "none" : format
 const targetWords = (pence: number | null) => (pence === null ? "no target" : `target ${formatPence(pence)}`);
 
 /** The appeal a new page names (its address), when it takes gifts today; refused on its field otherwise. */
-async function openAppealIdOf(slug: string | undefined): Promise<number | null> {
+async function openAppealOf(slug: string | undefined): Promise<{ id: number; title: string } | null> {
   if (!slug) return null;
   const appeal = await getAppealBySlug(getDb(), slug);
   if (!appeal || !appealIsOpen(appeal)) {
     throw fieldRefusal("appeal", "That appeal is not open: choose another from the list, or none");
   }
-  return appeal.id;
+  return { id: appeal.id, title: appeal.title };
 }
 
 /** The open appeals a new page may raise money for (the form's list), newest first. */

@@ -1,8 +1,10 @@
 // Long because a supporter's page has a whole life here: started from a public form (throttled
-// per address, e-mailed a signed management link, an optional photo), changed by its owner through
-// that link (back to review), reviewed by staff (approve, ask for changes,
-// reject, take down; each audited and e-mailed), shown publicly with its figures and supporters,
-// given to through the donate form, and its owner told of each gift as the money arrives.
+// per address, e-mailed a signed management link, an optional photo, optionally for an open
+// appeal), changed by its owner through that link (a live page's change waits beside the approved
+// version), reviewed by staff (approve, ask for changes, reject, take down, approve or refuse an
+// owner's change, approve or hide messages; each audited and e-mailed), shown publicly with its
+// figures and supporters, given to through the donate form, and its owner told of each gift as
+// the money arrives.
 import crypto from "node:crypto";
 import { nowDate } from "~/infra/clock.server";
 import { afterCommit, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";

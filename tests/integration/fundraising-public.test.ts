@@ -230,6 +230,37 @@ describe("supporters' pages for an appeal", () => {
   });
 });
 
+describe("giving through a page", () => {
+  it("is a single gift for the page: a monthly post is refused on its field, and no honour is recorded", async () => {
+    const admin = await ensureAdmin();
+    const day = await page("share-my-day", "Jo runs");
+    await decideOnPage(day.id, "approve", null, admin);
+    const post = (fields: Record<string, string>) =>
+      donateAction({
+        request: formRequest("/donate", {
+          ...donor,
+          firstName: "Ed",
+          email: "ed@example.com",
+          fundraisingPage: day.slug,
+          ...fields,
+        }),
+        params: {},
+        context: {},
+      } as any) as Promise<Response>;
+    const monthly = await post({ type: "monthly" });
+    expect(monthly.status).toBe(400);
+    const body = (await monthly.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.type).toEqual(["A gift through a supporter's page is a single gift: choose One-time"]);
+    expect((await post({ inHonour: "on", honoreeName: "Someone Else" })).status).toBe(303);
+    const pledge = await getDb()
+      .selectFrom("pledges")
+      .select(["type", "in_honour", "honoree_name", "fundraising_page_id"])
+      .where("email", "=", "ed@example.com")
+      .executeTakeFirstOrThrow();
+    expect(pledge).toEqual({ type: "one-time", in_honour: 0, honoree_name: null, fundraising_page_id: day.id });
+  });
+});
+
 describe("a page's cached copy", () => {
   it("goes when a card payment through the page is recorded (the webhook's path), so its total matches the owner's e-mail", async () => {
     const admin = await ensureAdmin();

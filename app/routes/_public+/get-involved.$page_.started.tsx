@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getGetInvolvedPage } from "~/content/get-involved";
+import { publicSitePage } from "~/publishing/index.server";
 import { site } from "~/content/site";
 import { STARTED_PANEL_ID, startedCopy } from "~/content/start-page";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
@@ -21,7 +22,8 @@ const START_PAGES = ["share-my-day", "memoriam"];
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = getGetInvolvedPage(params.page ?? "");
   if (!page || !START_PAGES.includes(page.slug)) throw notFound("Not Found");
-  return json({ title: page.title, slug: page.slug });
+  // The page's title as staff last published it (docs/site-editor.md).
+  return json({ title: (await publicSitePage(page.slug)).fields.title, slug: page.slug });
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -29,7 +29,8 @@ export type AuditEntity =
   | "appeal"
   | "fundraising-page"
   | "volunteer"
-  | "event";
+  | "event"
+  | "page";
 
 export interface AuditInput {
   entity: AuditEntity;

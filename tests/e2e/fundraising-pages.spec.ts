@@ -139,7 +139,7 @@ test("a Share My Day page for an appeal: started from the appeal, confirmed, 404
   await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
   await page.getByLabel("Approve the change: the page shows it at once").check();
   await page.getByRole("button", { name: "Save the decision" }).click();
-  await expect(page.getByText("Change approved")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Change approved")).toBeVisible();
   await page.goto(`/fundraise/${slug}`);
   await expect(page.getByText("by the North Sea")).toBeVisible();
 

@@ -308,6 +308,8 @@ export interface PledgesTable {
   show_amount: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   /** A tribute page's message is shown once staff approve it: when they did, or null (0026). */
   message_approved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Staff hid this message on its page (0047): kept, never shown publicly. */
+  message_hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** A Stripe gift's payment method: 'bacs_debit' (Direct Debit), or null for a card (0041). */
   stripe_method: ColumnType<"bacs_debit" | null, "bacs_debit" | null | undefined, "bacs_debit" | null>;
   /** A Direct Debit gift's mandate: set up, collecting, failed (latest collection), ended (0041). */
@@ -742,7 +744,8 @@ export interface FundraisingPagesTable {
   owner_email: string;
   title: string;
   story: string;
-  target_pence: number;
+  /** Null: no target (an In Memoriam page may have none; 0047). */
+  target_pence: number | null;
   occasion: string | null;
   in_memory_of: string | null;
   /** 1: a sponsored event (a run, a swim): its gifts are marked sponsored for Gift Aid. */
@@ -756,6 +759,15 @@ export interface FundraisingPagesTable {
   created_at: string;
   updated_at: string;
   approved_at: string | null;
+  /** The appeal this page raises money for (0047): its pledges count in the appeal's figures. */
+  appeal_id: number | null;
+  /** An owner's edit of a live page waiting for staff (0047): set while it waits, with the whole new version. */
+  pending_at: string | null;
+  pending_title: string | null;
+  pending_story: string | null;
+  pending_image_upload: string | null;
+  pending_image_widths: string | null;
+  pending_image_alt: string | null;
 }
 
 /** An event with tickets (0028): docs/events.md. */

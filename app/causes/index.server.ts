@@ -15,10 +15,16 @@ export {
 } from "./services/appeals.server";
 export {
   FundraisingRefusal,
+  appealChoices,
   approveMessage,
   decideOnPage,
   fundraisePath,
+  hideMessage,
+  ownerGiftList,
   ownerMayEdit,
+  ownerVersion,
+  pageBackLink,
+  waitingForStaff,
   pageOfManageToken,
   pageRecordForStaff,
   pagesForStaff,
@@ -28,6 +34,6 @@ export {
   sitemapFundraisingPages,
   startFundraisingPage,
 } from "./services/fundraising.server";
-export type { FundraisingPageStatus } from "./services/fundraising.server";
+export type { FundraisingPageStatus, OwnerSave } from "./services/fundraising.server";
 export { causeLabels, giftCauseOf, giftCauseOfPost } from "./services/gift-causes.server";
 export type { GiftCause } from "./services/gift-causes.server";

@@ -1,10 +1,35 @@
 import { FileField, TextField } from "~/components/ui/form";
+import { startPageCopy } from "~/content/start-page";
+import { useHydrated } from "~/utils/hydrated";
 import type { FieldMeta } from "~/utils/light-form";
 
-/** A supporter's page's optional photo and its description (also on the owner's edit page). */
-export function PagePhotoFields({ image, imageAlt, hint }: { image: FieldMeta; imageAlt: FieldMeta; hint?: string }) {
+/**
+ * A supporter's page's optional photo and its description (also on the owner's edit page). The
+ * description is needed only with a photo, and its label says so. A form sent back without
+ * JavaScript cannot keep the chosen file: `fileNotKept` says so plainly beside the field.
+ */
+export function PagePhotoFields({
+  image,
+  imageAlt,
+  hint,
+  tribute = false,
+  fileNotKept = false,
+}: {
+  image: FieldMeta;
+  imageAlt: FieldMeta;
+  hint?: string;
+  tribute?: boolean;
+  fileNotKept?: boolean;
+}) {
+  // With JavaScript the browser keeps the chosen file in the field; a page sent back by the server does not.
+  const hydrated = useHydrated();
   return (
     <>
+      {fileNotKept && !hydrated ? (
+        <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          {startPageCopy.fileNotKept}
+        </p>
+      ) : null}
       <FileField
         meta={image}
         label="A photo"
@@ -14,10 +39,9 @@ export function PagePhotoFields({ image, imageAlt, hint }: { image: FieldMeta; i
       />
       <TextField
         meta={imageAlt}
-        label="Describe the photo"
-        optional
+        label="Describe the photo (needed only if you add one)"
         autoComplete="off"
-        hint="Needed with a photo: people who use screen readers hear this instead, e.g. “Anna at the finish line”."
+        hint={`People who use screen readers hear this instead, e.g. “${tribute ? "Mum in her garden" : "Anna at the finish line"}”.`}
       />
     </>
   );

@@ -31,10 +31,16 @@ export function PledgeSummary({
 }
 
 /** Where a donor goes next, once their gift is made: the home page, or the projects it funds. */
-export function AfterGivingLinks() {
+export function AfterGivingLinks({ page }: { page?: { path: string; title: string } | null }) {
   return (
     <p className="mt-6 flex flex-wrap gap-3">
-      <Link to="/" className="btn-primary">
+      {/* A gift through a supporter's page leads back to it first. */}
+      {page ? (
+        <Link to={page.path} className="btn-primary">
+          Back to {page.title}
+        </Link>
+      ) : null}
+      <Link to="/" className={page ? "btn-secondary" : "btn-primary"}>
         Back to the home page
       </Link>
       <Link to="/projects" className="btn-secondary">

@@ -1,33 +1,45 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CheckboxField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { PagePhotoFields } from "~/components/page-photo-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { startPageCopy } from "~/content/start-page";
-import { GetInvolvedArticle, HowToTakePart, type GetInvolvedData } from "~/components/get-involved-article";
-import { startPageRules } from "~/causes/schemas/fundraising-rules";
+import { GetInvolvedArticle, type GetInvolvedData } from "~/components/get-involved-article";
+import { startPageRules, tributeStartRules } from "~/causes/schemas/fundraising-rules";
 import { browserValidation } from "~/schemas/field-rules";
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
 
 // The Share My Day and In Memoriam pages (get-involved.share-my-day.tsx, get-involved.memoriam.tsx),
-// one module for both: "Start your page" and the e-mail way to take part in the Get Involved frame
+// one module for both: "Start your page" in the Get Involved frame
 // (app/components/get-involved-article.tsx). Routes of their own, so that these pages do not carry
-// the volunteer application form, nor the volunteer pages this form.
+// the volunteer application form, nor the volunteer pages this form. A started page lands on its
+// confirmation page (get-involved.$page_.started.tsx).
 
 type StartKind = "share-my-day" | "memoriam";
 
-const checks = browserValidation(startPageRules);
+const checks = { "share-my-day": browserValidation(startPageRules), memoriam: browserValidation(tributeStartRules) };
 
-function StartPageForm({ kind }: { kind: StartKind }) {
-  const actionData = useActionData<{ started?: boolean; result?: SubmissionResult }>();
-  const [form, fields] = useForm({ id: "start-page", lastResult: actionData?.result, ...checks });
-  if (actionData?.started) {
-    return (
-      <div role="status" className="mt-4">
-        <h3 className="text-xl font-semibold text-slate-900 dark:text-white">{startPageCopy.sentHeading}</h3>
-        <p className="mt-2">{startPageCopy.sentText}</p>
-      </div>
-    );
-  }
+interface StartPageData extends GetInvolvedData {
+  appeals: { slug: string; title: string }[];
+  appeal: string | null;
+}
+
+function StartPageForm({
+  kind,
+  appeals,
+  appeal,
+}: {
+  kind: StartKind;
+  appeals: StartPageData["appeals"];
+  appeal: string | null;
+}) {
+  const actionData = useActionData<{ fileNotKept?: boolean; result?: SubmissionResult }>();
+  const chosen = appeal && appeals.some((a) => a.slug === appeal) ? appeal : "";
+  const [form, fields] = useForm({
+    id: "start-page",
+    lastResult: actionData?.result,
+    defaultValue: { appeal: chosen },
+    ...checks[kind],
+  });
   const tribute = kind === "memoriam";
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-5">
@@ -49,15 +61,37 @@ function StartPageForm({ kind }: { kind: StartKind }) {
           hint="A birthday, a wedding, a run…"
         />
       )}
+      {appeals.length > 0 ? (
+        <SelectField
+          meta={fields.appeal}
+          label={startPageCopy.appealLabel}
+          optional
+          hint={startPageCopy.appealHint}
+          placeholder={startPageCopy.noAppeal}
+          options={appeals.map((a) => ({ value: a.slug, label: a.title }))}
+        />
+      ) : null}
       <TextField meta={fields.title} label="Page title" autoComplete="off" />
-      <TextField meta={fields.target} label="Target (£)" inputMode="decimal" autoComplete="off" />
+      <TextField
+        meta={fields.target}
+        label="Target (£)"
+        optional={tribute}
+        hint={tribute ? startPageCopy.tributeTargetHint : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <TextareaField
         meta={fields.story}
-        label="Your story"
+        label={tribute ? "Their story" : "Your story"}
         rows={6}
-        hint="Why you are raising money: shown on your page."
+        hint={tribute ? "A few words about them, shown on the page." : "Why you are raising money: shown on your page."}
       />
-      <PagePhotoFields image={fields.image} imageAlt={fields.image_alt} />
+      <PagePhotoFields
+        image={fields.image}
+        imageAlt={fields.image_alt}
+        tribute={tribute}
+        fileNotKept={Boolean(actionData?.fileNotKept)}
+      />
       {tribute ? null : (
         <CheckboxField meta={fields.sponsored} label="This is a sponsored event (a run, a swim, a challenge)" />
       )}
@@ -70,17 +104,18 @@ function StartPageForm({ kind }: { kind: StartKind }) {
 
 /** The whole page of Share My Day or In Memoriam, from its route's loader data. */
 export function StartPageGetInvolved({ kind }: { kind: StartKind }) {
-  const { page, mailto, email } = useLoaderData<GetInvolvedData>();
+  const { page, appeals, appeal } = useLoaderData<StartPageData>();
   return (
     <GetInvolvedArticle page={page}>
       <section aria-labelledby="start-page-heading" className="mt-10">
         <h2 id="start-page-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
           {startPageCopy.heading}
         </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{startPageCopy.lead}</p>
-        <StartPageForm kind={kind} />
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {kind === "memoriam" ? startPageCopy.tributeLead : startPageCopy.lead}
+        </p>
+        <StartPageForm kind={kind} appeals={appeals} appeal={appeal} />
       </section>
-      <HowToTakePart mailto={mailto} email={email} />
     </GetInvolvedArticle>
   );
 }

@@ -21,12 +21,22 @@ export const appealCopy = {
   donorsWords: (donors: number, goalDonors: number | null) =>
     goalDonors ? `${donors} of ${goalDonors} donors` : `${donors} ${donors === 1 ? "donor" : "donors"}`,
   giftGoesTo: "Your gift goes to:",
+  startFundraising: "Start fundraising for this appeal",
+  startFundraisingText:
+    "Run, bake or mark a day for this appeal: start your own page, and every gift through it counts here too.",
+  topPagesHeading: "Supporters raising money for this appeal",
+  raisedBy: (owner: string) => `a page by ${owner}`,
 } as const;
 
 export const fundraiseCopy = {
   notFound: "Page not found",
   notFoundBody: "There is no public fundraising page at this address. It may be waiting for our team to approve it.",
   give: "Give to this page",
+  giveInMemory: "Give in their memory",
+  forAppeal: "Raising money for our appeal:",
+  /** Beside the total: the Gift Aid its gifts bring (gifts with a declaration, money received). */
+  plusGiftAid: (pence: number) => `+ ${formatPence(pence)} Gift Aid`,
+  shareHeading: "Share this page",
   target: "Target",
   raised: "Raised so far",
   supporters: "Recent supporters",
@@ -50,4 +60,6 @@ export const pageDecisionLabels = {
   changes: "Ask for changes",
   reject: "Reject",
   "take-down": "Take it down now",
+  "approve-edit": "Approve the change: the page shows it at once",
+  "reject-edit": "Do not publish the change: the page keeps its approved version",
 } as const;

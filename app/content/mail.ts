@@ -106,16 +106,27 @@ export const fundraisingMailWording = {
   manageLabel: "See and manage your page (keep this link to yourself; it works for 90 days):",
   startedIgnore: "If you did not start a page, someone typed your address by mistake: ignore this e-mail.",
   approvedSubject: (title: string) => `Your page "${title}" is live`,
-  approvedText:
-    "Good news: our team approved your page and it is public now. Share its address with family and friends:",
+  approvedText: (tribute: boolean) =>
+    tribute
+      ? "Our team has approved your tribute page and it is public now. You can share it with family and friends."
+      : "Good news: our team approved your page and it is public now. Share it with family and friends.",
+  /** The label above a page's address in the owner's e-mails (the address itself is printed once, below it). */
+  pageLinkLabel: "Your page:",
   changesSubject: (title: string) => `Your page "${title}": a change is needed`,
   changesText: "Our team looked at your page and asks for a change before it goes public:",
   rejectedSubject: (title: string) => `Your page "${title}"`,
   rejectedText: "Our team looked at your page and cannot publish it:",
   takenDownSubject: (title: string) => `Your page "${title}" has been taken down`,
   takenDownText: "Our team has taken your page down; it is no longer public:",
+  editApprovedSubject: (title: string) => `Your change to "${title}" is live`,
+  editApprovedText: "Our team approved your change: your page shows it now.",
+  editRejectedSubject: (title: string) => `Your change to "${title}"`,
+  editRejectedText:
+    "Our team could not publish your change, so your page still shows the words they approved before. Their message:",
   giftSubject: (title: string) => `A gift through your page "${title}"`,
   giftText: (who: string, amount: string) => `${who} gave ${amount} through your page. Thank you for raising it!`,
+  tributeGiftText: (who: string, amount: string) =>
+    `${who} gave ${amount} through your tribute page. Thank you for sharing it.`,
   someone: "Someone who asked to stay anonymous",
   staffNewPageSubject: (title: string) => `New fundraising page to review: ${title}`,
   staffRevisedSubject: (title: string) => `A fundraising page changed by its owner, to review: ${title}`,

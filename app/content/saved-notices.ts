@@ -59,6 +59,11 @@ export const savedNotices = {
   "fundraising-page-rejected": "Page rejected: its owner has been e-mailed.",
   "fundraising-page-taken-down": "Page taken down: it is no longer public, and its owner has been e-mailed.",
   "fundraising-message-approved": "Message approved: it shows on the tribute page now.",
+  "fundraising-message-hidden": "Message hidden: it no longer shows on the page.",
+  "fundraising-page-edit-approved":
+    "Change approved: the page shows the owner's new version now, and they have been e-mailed.",
+  "fundraising-page-edit-rejected":
+    "Change not published: the page keeps the version approved before, and the owner has been e-mailed your message.",
   "volunteer-status": "Status changed.",
   "volunteer-status-emailed": "Status changed, and the applicant has been e-mailed.",
   "volunteer-mail-saved": "E-mail saved: it is the one sent from now on.",

@@ -1,5 +1,5 @@
 export interface ShareLink {
-  network: "Twitter" | "Facebook" | "LinkedIn";
+  network: "Twitter" | "Facebook" | "LinkedIn" | "Email" | "WhatsApp" | "X";
   href: string;
 }
 
@@ -14,5 +14,20 @@ export function buildShareLinks(pageUrl: string, title: string): ShareLink[] {
     { network: "Twitter", href: `https://twitter.com/intent/tweet?url=${url}&text=${encode(title)}` },
     { network: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
     { network: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${url}` },
+  ];
+}
+
+/**
+ * A supporter's page is shared with friends and family: by e-mail (mailto), WhatsApp, Facebook
+ * and X, each a plain link built on the server, so they work without JavaScript.
+ */
+export function buildPageShareLinks(pageUrl: string, title: string): ShareLink[] {
+  const url = encode(pageUrl);
+  const text = encode(title);
+  return [
+    { network: "Email", href: `mailto:?subject=${text}&body=${encode(`${title}\n${pageUrl}`)}` },
+    { network: "WhatsApp", href: `https://wa.me/?text=${encode(`${title} ${pageUrl}`)}` },
+    { network: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
+    { network: "X", href: `https://x.com/intent/post?url=${url}&text=${text}` },
   ];
 }

@@ -13,3 +13,14 @@ export function slugify(text: string, fallback: string): string {
     .replace(/-+$/, "");
   return slug || fallback;
 }
+
+/**
+ * The first address free for a new thing made from its title: `base`, then `base-2`, `base-3`…
+ * (events, appeals). `taken` asks the thing's own table.
+ */
+export async function firstFreeSlug(base: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base.slice(0, 76)}-${n}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}

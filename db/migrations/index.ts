@@ -36,6 +36,7 @@ import * as m0036 from "./0036_hmrc_tests_mail_lanes";
 import * as m0037 from "./0037_passkeys";
 import * as m0042 from "./0042_search";
 import * as m0043 from "./0043_site_pages";
+import * as m0047 from "./0047_pages_for_appeals";
 import * as m0038 from "./0038_public_form_identity";
 import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "0049_payment_paid_with": m0049,
   "0043_site_pages": m0043,
   "0046_event_mail_and_waitlist_places": m0046,
+  "0047_pages_for_appeals": m0047,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,7 +37,7 @@ const expected = [
 ];
 
 for (const [path, title] of expected) {
-  test(`${path} is the ${title} page with a way back and an e-mail contact`, SERVER_ONLY, async ({ page }) => {
+  test(`${path} is the ${title} page with a way back and a way to take part`, SERVER_ONLY, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${title} | ${site.name}`);
@@ -47,6 +47,13 @@ for (const [path, title] of expected) {
     await expect(page.getByRole("link", { name: "Back to Get Involved" })).toHaveAttribute("href", "/get-involved");
     // The Volunteers, Internships and Advisory Board pages end in an application form (volunteers.spec.ts).
     const applies = ["/get-involved/volunteers", "/get-involved/internships", "/get-involved/advisors"].includes(path);
+    // Share My Day and In Memoriam end in "Start your page" alone: no leftover "please contact us by e-mail".
+    const starts = ["/get-involved/share-my-day", "/get-involved/memoriam"].includes(path);
+    if (starts) {
+      await expect(page.getByRole("button", { name: "Start your page" })).toBeVisible();
+      await expect(page.getByText("Please contact us by e-mail")).toHaveCount(0);
+      return;
+    }
     await expect(
       page.getByText(applies ? "Questions first? E-mail us at" : "Please contact us by e-mail"),
     ).toBeVisible();

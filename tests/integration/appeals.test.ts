@@ -162,6 +162,26 @@ describe("appeals", () => {
     expect((await pledgeOf("di@example.com")).appeal_id).toBeNull();
   });
 
+  it("makes a new appeal's address from its title when it is left empty, as an event's is, and keeps it on an edit left empty", async () => {
+    const admin = await ensureAdmin();
+    const input = {
+      slug: "",
+      title: "Winter Appeal: 2026!",
+      story: "Warm clinics.",
+      goalPence: 100_000,
+      goalDonors: null,
+      startsOn: null,
+      endsOn: null,
+      isOpen: true,
+    };
+    expect((await createAppeal(input, {}, admin)).slug).toBe("winter-appeal-2026");
+    const second = await createAppeal(input, {}, admin);
+    expect(second.slug).toBe("winter-appeal-2026-2");
+    expect((await reviseAppeal(second.id, { ...input, title: "Renamed" }, {}, admin)).slug).toBe(
+      "winter-appeal-2026-2",
+    );
+  });
+
   it("saves each field of a change in its column; an editor's change keeps the goal, dates and open/closed", async () => {
     const admin = await ensureAdmin();
     const input = {

@@ -1,13 +1,15 @@
 // A supporter's page from its owner's side: started from Share My Day with a photo through the
 // image pipeline (re-encoded, refused field by field as staff uploads are), then changed through
-// the e-mailed management link: title, story, target and photo; a live page's new words go back
-// to review (404 until approved again), a new target alone stays live; audited as the owner's.
+// the e-mailed management link: title, story, target and photo; a live page's new words wait for
+// staff while the approved version stays public (200 with the old words until staff approve the
+// edit, or keep them if staff reject it), a new target alone shows at once; audited as the owner's.
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { uploadStore } from "~/infra/upload-store.server";
 import { listAudit } from "~/site/models/audit.server";
 import * as shareMyDay from "~/routes/_public+/get-involved.share-my-day";
+import * as memoriam from "~/routes/_public+/get-involved.memoriam";
 import * as manage from "~/routes/_public+/fundraise.manage.$token";
 import * as publicPage from "~/routes/_public+/fundraise.$slug";
 import { loader as uploadLoader } from "~/routes/_public+/uploads.$key.$file";
@@ -59,7 +61,9 @@ async function errorsOf(response: Response): Promise<Record<string, string[] | n
 
 async function startPage(extra: Record<string, string | File> = {}) {
   const response = await run(shareMyDay.action, multipart("/get-involved/share-my-day", { ...startFields, ...extra }));
-  expect(response.status).toBe(200);
+  // GOV.UK's confirmation pattern: a page of its own, its panel named by the fragment (focus goes there).
+  expect(response.status).toBe(303);
+  expect(response.headers.get("Location")).toBe("/get-involved/share-my-day/started#page-started");
   const page = await getDb()
     .selectFrom("fundraising_pages")
     .selectAll()
@@ -78,8 +82,13 @@ async function startPage(extra: Record<string, string | File> = {}) {
 const editPage = (token: string, fields: Record<string, string | File>) =>
   run(manage.action, multipart(`/fundraise/manage/${token}`, fields), { token });
 
-const publicStatus = async (slug: string) =>
-  (await run(publicPage.loader, getRequest(`/fundraise/${slug}`), { slug })).status;
+const publicData = async (slug: string) => {
+  const response = await run(publicPage.loader, getRequest(`/fundraise/${slug}`), { slug });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    page: { title: string; storyHtml: string; targetPence: number | null; image: { src: string } | null };
+  };
+};
 
 describe("a photo on Start your page", () => {
   it("stores a real photo re-encoded in every width, without its metadata, and shows it once the page is public", async () => {
@@ -144,7 +153,7 @@ describe("the owner changes their page through the e-mailed link", () => {
       target: "500",
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ saved: "pending" });
+    expect(await response.json()).toMatchObject({ saved: "review" });
     const after = await getDb()
       .selectFrom("fundraising_pages")
       .selectAll()
@@ -162,46 +171,109 @@ describe("the owner changes their page through the e-mailed link", () => {
     expect(revised.detail).toContain("title, story, target £300 → £500");
   });
 
-  it("takes a live page back to review for new words, keeps it live for a new target, and replaces its photo", async () => {
+  it("keeps a live page public with its approved words while an edit waits, shows a new target at once, and replaces its photo once staff approve", async () => {
     const admin = await ensureAdmin();
     const { page, token } = await startPage({ image: await photo(), image_alt: "Anna" });
     await decideOnPage(page.id, "approve", null, admin);
 
     const target = await editPage(token, { title: page.title, story: page.story, target: "450", image_alt: "Anna" });
-    expect(await target.json()).toMatchObject({ saved: "approved" });
-    expect(await publicStatus(page.slug)).toBe(200);
-    const live = await run(publicPage.loader, getRequest(`/fundraise/${page.slug}`), { slug: page.slug });
-    expect(((await live.json()) as { page: { targetPence: number } }).page.targetPence).toBe(45_000);
+    expect(await target.json()).toMatchObject({ saved: "live" });
+    const live = await publicData(page.slug);
+    expect(live.page.targetPence).toBe(45_000);
 
     const oldKey = page.image_upload!;
     const replaced = await editPage(token, {
-      title: page.title,
+      title: "Anna's half marathon",
       story: "A new story",
       target: "450",
       image: await photo(800, 600),
       image_alt: "Anna again",
     });
-    expect(await replaced.json()).toMatchObject({ saved: "pending" });
-    expect(await publicStatus(page.slug)).toBe(404);
+    expect(await replaced.json()).toMatchObject({ saved: "edit-waiting" });
+    // The public page still answers 200 with the approved words and photo.
+    const waiting = await run(publicPage.loader, getRequest(`/fundraise/${page.slug}`), { slug: page.slug });
+    expect(waiting.status).toBe(200);
+    const shown = ((await waiting.json()) as { page: { title: string; storyHtml: string; image: { src: string } } })
+      .page;
+    expect(shown.title).toBe("Anna's 10k");
+    expect(shown.storyHtml).toContain("Running for the clinics.");
+    expect(shown.image.src).toContain(oldKey);
+    // The owner's link shows their change, and that it waits.
+    const ownerView = await run(manage.loader, getRequest(`/fundraise/manage/${token}`), { token });
+    expect(await ownerView.json()).toMatchObject({
+      title: "Anna's half marathon",
+      editWaiting: true,
+      status: "approved",
+    });
+    const history = await listAudit(getDb(), "fundraising-page", page.id);
+    expect(
+      history.some(
+        (e) => e.action === "fundraising-page.revised" && e.detail?.includes("the approved version stays public"),
+      ),
+    ).toBe(true);
+
+    await decideOnPage(page.id, "approve-edit", null, admin);
+    const approved = await publicData(page.slug);
+    expect(approved.page.title).toBe("Anna's half marathon");
+    expect(approved.page.storyHtml).toContain("A new story");
     const after = await getDb()
       .selectFrom("fundraising_pages")
       .selectAll()
       .where("id", "=", page.id)
       .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ image_alt: "Anna again", pending_at: null, status: "approved" });
     expect(after.image_upload).not.toBe(oldKey);
-    expect(after.image_alt).toBe("Anna again");
     expect(await uploadStore().keys()).toEqual([after.image_upload]);
 
-    await decideOnPage(page.id, "approve", null, admin);
-    expect(await publicStatus(page.slug)).toBe(200);
-    const removed = await editPage(token, {
-      title: page.title,
-      story: "A new story",
-      target: "450",
-      remove_image: "on",
-    });
-    expect(await removed.json()).toMatchObject({ saved: "pending" });
-    expect(await uploadStore().keys()).toEqual([]);
+    // A refused edit: the page keeps the words staff approved; the refused photo goes.
+    const removed = await editPage(token, { title: "SPAM", story: "Buy things", target: "450", remove_image: "on" });
+    expect(await removed.json()).toMatchObject({ saved: "edit-waiting" });
+    expect((await publicData(page.slug)).page.title).toBe("Anna's half marathon");
+    await decideOnPage(page.id, "reject-edit", "Please keep to your event", admin);
+    const kept = await publicData(page.slug);
+    expect(kept.page.title).toBe("Anna's half marathon");
+    expect(kept.page.image).not.toBeNull();
+    expect(await uploadStore().keys()).toEqual([after.image_upload]);
+    const mail = await getDb()
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", startFields.email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`Your change to "Anna's half marathon"`);
+    expect(mail.text_body).toContain("Please keep to your event");
+  });
+
+  it("lets a tribute page go without a target, and refuses a Share My Day page without one", async () => {
+    const tribute = await run(
+      memoriam.action,
+      multipart("/get-involved/memoriam", {
+        ...startFields,
+        kind: "memoriam",
+        target: "",
+        in_memory_of: "Grandad",
+        occasion: "",
+      }),
+    );
+    expect(tribute.status).toBe(303);
+    const row = await getDb()
+      .selectFrom("fundraising_pages")
+      .select(["kind", "target_pence"])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ kind: "memoriam", target_pence: null });
+    const refused = await run(
+      shareMyDay.action,
+      multipart("/get-involved/share-my-day", { ...startFields, target: "" }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await errorsOf(refused)).target).toEqual(["Target is required"]);
+    // The route decides the kind, whatever the form says.
+    const sly = await run(
+      shareMyDay.action,
+      multipart("/get-involved/share-my-day", { ...startFields, kind: "memoriam", in_memory_of: "X", target: "" }),
+    );
+    expect(sly.status).toBe(400);
+    expect((await errorsOf(sly)).target).toEqual(["Target is required"]);
   });
 
   it("refuses a rejected page, an expired or forged link, bad input field by field, and a post from another site", async () => {

@@ -78,8 +78,9 @@ export async function resetDatabase(): Promise<void> {
     "contact_enquiries",
     "newsletter_subscribers",
     "pledges",
-    "appeals",
+    // A page may name an appeal (0047): the pages go first.
     "fundraising_pages",
+    "appeals",
     "form_posts",
     "stripe_events",
     "donor_sessions",

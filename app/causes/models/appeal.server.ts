@@ -148,9 +148,20 @@ export async function causeTotals(
   cause: { appealId: number } | { fundraisingPageId: number },
 ): Promise<CauseTotals> {
   let query = db.selectFrom("pledges");
+  // An appeal's figures hold the gifts to it and the gifts through its supporters' pages: one
+  // condition over each pledge row, so a gift is counted once whichever way it came.
   query =
     "appealId" in cause
-      ? query.where("appeal_id", "=", cause.appealId)
+      ? query.where((eb) =>
+          eb.or([
+            eb("appeal_id", "=", cause.appealId),
+            eb(
+              "fundraising_page_id",
+              "in",
+              eb.selectFrom("fundraising_pages").select("id").where("appeal_id", "=", cause.appealId),
+            ),
+          ]),
+        )
       : query.where("fundraising_page_id", "=", cause.fundraisingPageId);
   const row = await query
     .select([

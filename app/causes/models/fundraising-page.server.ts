@@ -17,13 +17,16 @@ export interface FundraisingPageInput {
   ownerEmail: string;
   title: string;
   story: string;
-  targetPence: number;
+  /** Null: no target (an In Memoriam page may have none). */
+  targetPence: number | null;
   occasion: string | null;
   inMemoryOf: string | null;
   sponsored: boolean;
   imageUpload: string | null;
   imageWidths: string | null;
   imageAlt: string | null;
+  /** The appeal the page raises money for: its gifts count in the appeal's figures too. */
+  appealId: number | null;
 }
 
 export interface FundraisingPage extends FundraisingPageInput {
@@ -34,6 +37,13 @@ export interface FundraisingPage extends FundraisingPageInput {
   createdAt: string;
   updatedAt: string;
   approvedAt: string | null;
+  /** Set while an owner's edit of the live page waits for staff; the pending* fields are then the whole new version. */
+  pendingAt: string | null;
+  pendingTitle: string | null;
+  pendingStory: string | null;
+  pendingImageUpload: string | null;
+  pendingImageWidths: string | null;
+  pendingImageAlt: string | null;
 }
 
 function toPage(row: Selectable<FundraisingPagesTable>): FundraisingPage {
@@ -76,10 +86,34 @@ export async function getFundraisingPageBySlug(db: DB, slug: string): Promise<Fu
   return row ? toPage(row) : undefined;
 }
 
-/** Pages for staff, newest first; `status` narrows to one state. */
-export async function listFundraisingPages(db: DB, status?: FundraisingPageStatus): Promise<FundraisingPage[]> {
+/**
+ * Pages for staff, newest first; `status` narrows to one state, "review" to what waits for staff
+ * (a new page or an owner's edit), "messages" to tribute pages with a message waiting.
+ */
+export async function listFundraisingPages(
+  db: DB,
+  status?: FundraisingPageStatus | "review" | "messages",
+): Promise<FundraisingPage[]> {
   let query = db.selectFrom("fundraising_pages").selectAll();
-  if (status) query = query.where("status", "=", status);
+  if (status === "review") {
+    query = query.where((eb) => eb.or([eb("status", "=", "pending"), eb("pending_at", "is not", null)]));
+  } else if (status === "messages") {
+    // Tribute pages with a donor's message waiting for staff (to approve or hide).
+    query = query
+      .where("kind", "=", "memoriam")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("pledges as p")
+            .select("p.id")
+            .whereRef("p.fundraising_page_id", "=", "fundraising_pages.id")
+            .where("p.supporter_message", "is not", null)
+            .where("p.paid_pence", ">", 0)
+            .where("p.message_approved_at", "is", null)
+            .where("p.message_hidden_at", "is", null),
+        ),
+      );
+  } else if (status) query = query.where("status", "=", status);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(500).execute();
   return rows.map(toPage);
 }
@@ -155,6 +189,98 @@ export async function reviseFundraisingPage(
   return row ? toPage(row) : undefined;
 }
 
+/** The words and photo of an owner's edit of a live page, kept apart until staff approve it. */
+export type PageWords = Pick<PageRevision, "title" | "story" | "imageUpload" | "imageWidths" | "imageAlt">;
+
+/**
+ * An owner's edit of a live (approved) page: the new words and photo wait in the pending columns
+ * while the approved version stays public; a new target shows at once. Undefined when the page is
+ * no longer live.
+ */
+export async function proposePageEdit(
+  db: DB,
+  id: number,
+  words: PageWords,
+  targetPence: number | null,
+): Promise<FundraisingPage | undefined> {
+  const at = nowIsoString();
+  const row = await db
+    .updateTable("fundraising_pages")
+    .set({
+      pending_title: words.title,
+      pending_story: words.story,
+      pending_image_upload: words.imageUpload,
+      pending_image_widths: words.imageWidths,
+      pending_image_alt: words.imageAlt,
+      pending_at: at,
+      target_pence: targetPence,
+      updated_at: at,
+    })
+    .where("id", "=", id)
+    .where("status", "=", "approved")
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPage(row) : undefined;
+}
+
+/** A new target alone on a live page: shown at once (a number staff need not read again). */
+export async function setPageTarget(
+  db: DB,
+  id: number,
+  targetPence: number | null,
+): Promise<FundraisingPage | undefined> {
+  const row = await db
+    .updateTable("fundraising_pages")
+    .set({ target_pence: targetPence, updated_at: nowIsoString() })
+    .where("id", "=", id)
+    .where("status", "=", "approved")
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPage(row) : undefined;
+}
+
+/**
+ * Staff decide on an owner's waiting edit: `apply` makes it the live version, otherwise it is
+ * dropped; either way nothing waits afterwards. Undefined when no edit was waiting.
+ */
+export async function settlePendingEdit(
+  db: DB,
+  id: number,
+  apply: boolean,
+  staffMessage: string | null,
+): Promise<FundraisingPage | undefined> {
+  const at = nowIsoString();
+  const cleared = {
+    pending_at: null,
+    pending_title: null,
+    pending_story: null,
+    pending_image_upload: null,
+    pending_image_widths: null,
+    pending_image_alt: null,
+    staff_message: staffMessage,
+    updated_at: at,
+  };
+  const query = db.updateTable("fundraising_pages");
+  const row = await (
+    apply
+      ? query.set((eb) => ({
+          title: eb.fn.coalesce("pending_title", "title"),
+          story: eb.fn.coalesce("pending_story", "story"),
+          image_upload: eb.ref("pending_image_upload"),
+          image_widths: eb.ref("pending_image_widths"),
+          image_alt: eb.ref("pending_image_alt"),
+          approved_at: at,
+          ...cleared,
+        }))
+      : query.set(cleared)
+  )
+    .where("id", "=", id)
+    .where("pending_at", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPage(row) : undefined;
+}
+
 /** How many pages an address started since `since` (the per-address throttle). */
 export async function countPagesByEmailSince(db: DB, email: string, since: string): Promise<number> {
   const row = await db
@@ -173,6 +299,8 @@ export interface PageSupporter {
   amountPence: number | null;
   message: string | null;
   messageApproved: boolean;
+  /** Staff hid the message: kept, never shown publicly. */
+  messageHidden: boolean;
   createdAt: string;
 }
 
@@ -188,6 +316,7 @@ export async function listPageSupporters(db: DB, pageId: number, limit = 20): Pr
       "show_amount",
       "supporter_message",
       "message_approved_at",
+      "message_hidden_at",
       "created_at",
     ])
     .where("fundraising_page_id", "=", pageId)
@@ -202,6 +331,7 @@ export async function listPageSupporters(db: DB, pageId: number, limit = 20): Pr
     amountPence: row.show_amount === 1 ? row.paid_pence : null,
     message: row.supporter_message,
     messageApproved: row.message_approved_at !== null,
+    messageHidden: row.message_hidden_at !== null,
     createdAt: row.created_at,
   }));
 }
@@ -216,6 +346,98 @@ export async function approvePledgeMessage(db: DB, pageId: number, pledgeId: num
       .where("fundraising_page_id", "=", pageId)
       .where("message_approved_at", "is", null),
   );
+}
+
+/** Staff hide a message on a page: kept on the gift, never shown publicly. */
+export async function hidePledgeMessage(db: DB, pageId: number, pledgeId: number): Promise<boolean> {
+  return updatedAny(
+    db
+      .updateTable("pledges")
+      .set({ message_hidden_at: nowIsoString() })
+      .where("id", "=", pledgeId)
+      .where("fundraising_page_id", "=", pageId)
+      .where("supporter_message", "is not", null)
+      .where("message_hidden_at", "is", null),
+  );
+}
+
+/** An appeal's public pages with what each has raised (money received), most first. */
+export interface AppealPageRow {
+  slug: string;
+  title: string;
+  kind: FundraisingPageKind;
+  ownerName: string;
+  raisedPence: number;
+}
+
+export async function topPagesOfAppeal(db: DB, appealId: number, limit = 5): Promise<AppealPageRow[]> {
+  const rows = await db
+    .selectFrom("fundraising_pages as f")
+    .leftJoin("pledges as p", "p.fundraising_page_id", "f.id")
+    .select([
+      "f.id",
+      "f.slug",
+      "f.title",
+      "f.kind",
+      "f.owner_name",
+      sql<number>`coalesce(sum(p.paid_pence), 0)`.as("raised"),
+    ])
+    .where("f.appeal_id", "=", appealId)
+    .where("f.status", "=", "approved")
+    .groupBy(["f.id", "f.slug", "f.title", "f.kind", "f.owner_name"])
+    .orderBy(sql`coalesce(sum(p.paid_pence), 0)`, "desc")
+    .orderBy("f.id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    slug: row.slug,
+    title: row.title,
+    kind: row.kind,
+    ownerName: row.owner_name,
+    raisedPence: Number(row.raised),
+  }));
+}
+
+/** What the page's gifts with a Gift Aid declaration made with them add up to (money received). */
+export async function pageGiftAidBase(db: DB, pageId: number): Promise<number> {
+  const row = await db
+    .selectFrom("pledges as p")
+    .select(sql<number>`coalesce(sum(p.paid_pence), 0)`.as("base"))
+    .where("p.fundraising_page_id", "=", pageId)
+    .where("p.paid_pence", ">", 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("gift_aid_declarations as d")
+          .select("d.id")
+          .whereRef("d.pledge_id", "=", "p.id")
+          .where("d.cancelled_at", "is", null),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.base);
+}
+
+/** What waits for staff: pages to review (new, or a live page's edit) and tribute messages to approve or hide. */
+export async function countWaitingForStaff(db: DB): Promise<{ pages: number; messages: number }> {
+  const [pages, messages] = await Promise.all([
+    db
+      .selectFrom("fundraising_pages")
+      .select(sql<number>`count(*)`.as("n"))
+      .where((eb) => eb.or([eb("status", "=", "pending"), eb("pending_at", "is not", null)]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("pledges as p")
+      .innerJoin("fundraising_pages as f", "f.id", "p.fundraising_page_id")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("f.kind", "=", "memoriam")
+      .where("p.supporter_message", "is not", null)
+      .where("p.paid_pence", ">", 0)
+      .where("p.message_approved_at", "is", null)
+      .where("p.message_hidden_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { pages: Number(pages.n), messages: Number(messages.n) };
 }
 
 /** The page titles of these ids (a list of pledges naming theirs). */

@@ -24,11 +24,16 @@ const optionalDay = (label: string) =>
 export const appealFormSchema = z
   .object({
     title: requiredText("Title", APPEAL_LIMITS.title),
-    slug: z
-      .string({ error: "Address is required" })
-      .trim()
-      .max(APPEAL_LIMITS.slug, `Address must be at most ${APPEAL_LIMITS.slug} characters`)
-      .regex(SLUG_PATTERN, "Address may hold only small letters, digits and single hyphens, e.g. winter-appeal"),
+    // Left empty, the address is made from the title (as an event's is).
+    slug: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(APPEAL_LIMITS.slug, `Address must be at most ${APPEAL_LIMITS.slug} characters`)
+        .regex(SLUG_PATTERN, "Address may hold only small letters, digits and single hyphens, e.g. winter-appeal")
+        .optional(),
+    ),
     story: requiredText("Story", APPEAL_LIMITS.story, "multiline"),
     goal: z
       .string({ error: "Goal is required" })

@@ -19,21 +19,27 @@ function optionalText(label: string, max: number, kind: "line" | "name") {
 
 export const TARGET_MESSAGE = `Enter a target in pounds from £10 to ${formatPence(MAX_TARGET_PENCE)}, like 300`;
 
+export const TARGET_REQUIRED = "Target is required";
+
 /** What the owner may change later too: title, target, story and an optional photo with its description. */
 const pageFields = {
   title: requiredText(title.label, title.maxLength, "line"),
-  target: z
-    .string({ error: "Target is required" })
-    .trim()
-    .min(1, "Target is required")
-    .transform((value, ctx) => {
-      const pence = poundsToPence(value);
-      if (pence === null || pence < 1000 || pence > MAX_TARGET_PENCE) {
-        ctx.addIssue({ code: "custom", message: TARGET_MESSAGE });
-        return z.NEVER;
-      }
-      return pence;
-    }),
+  // Optional here (an In Memoriam page need not have one); a Share My Day page requires it (requireTarget).
+  target: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Target must be an amount in pounds" })
+      .trim()
+      .transform((value, ctx) => {
+        const pence = poundsToPence(value);
+        if (pence === null || pence < 1000 || pence > MAX_TARGET_PENCE) {
+          ctx.addIssue({ code: "custom", message: TARGET_MESSAGE });
+          return z.NEVER;
+        }
+        return pence;
+      })
+      .optional(),
+  ),
   story: requiredText(story.label, story.maxLength, "multiline"),
   image: photoFile,
   image_alt: photoAlt(image_alt.label, image_alt.maxLength),
@@ -48,9 +54,20 @@ export const startPageSchema = z
     occasion: optionalText(occasion.label, FUNDRAISING_LIMITS.occasion, "line"),
     in_memory_of: optionalText(in_memory_of.label, FUNDRAISING_LIMITS.name, "name"),
     sponsored: z.preprocess((v) => v === "on" || v === true, z.boolean()),
+    /** The open appeal the page raises money for (its address), or none. */
+    appeal: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(80)
+        .regex(/^[a-z0-9-]+$/, "Choose an appeal from the list")
+        .optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     requirePhotoAlt(value, ctx);
+    if (value.kind === "share-my-day") requireTarget(value, ctx);
     if (value.kind === "memoriam" && !value.in_memory_of) {
       ctx.addIssue({ code: "custom", path: ["in_memory_of"], message: "Their name is required" });
     }
@@ -58,14 +75,29 @@ export const startPageSchema = z
 
 export type StartPageInput = z.infer<typeof startPageSchema>;
 
-/** The owner's edit through the management link; "remove_image" takes the photo off. */
-export const pageEditSchema = z
-  .object({ ...pageFields, remove_image: z.preprocess((v) => v === "on" || v === true, z.boolean()) })
-  .superRefine(requirePhotoAlt);
+/** A Share My Day page has a target; an In Memoriam page may have none. */
+function requireTarget(value: { target?: number }, ctx: z.RefinementCtx) {
+  if (value.target === undefined) ctx.addIssue({ code: "custom", path: ["target"], message: TARGET_REQUIRED });
+}
 
-export type PageEditInput = z.infer<typeof pageEditSchema>;
+const pageEditFields = z.object({
+  ...pageFields,
+  remove_image: z.preprocess((v) => v === "on" || v === true, z.boolean()),
+});
 
-export const PAGE_DECISIONS = ["approve", "changes", "reject", "take-down"] as const;
+/** The owner's edit of a tribute page through the management link; "remove_image" takes the photo off. */
+export const tributeEditSchema = pageEditFields.superRefine(requirePhotoAlt);
+
+/** The owner's edit of a Share My Day page: its target stays required. */
+export const pageEditSchema = pageEditFields.superRefine((value, ctx) => {
+  requirePhotoAlt(value, ctx);
+  requireTarget(value, ctx);
+});
+
+export type PageEditInput = z.infer<typeof pageEditFields>;
+
+/** Staff's decisions on a page; "take-down" is its own warning button, never a radio. */
+export const PAGE_DECISIONS = ["approve", "changes", "reject", "take-down", "approve-edit", "reject-edit"] as const;
 export type PageDecision = (typeof PAGE_DECISIONS)[number];
 
 /** Staff's decision on a page, with the message the owner reads (required but for approval). */
@@ -83,7 +115,7 @@ export const pageDecisionSchema = z
     ),
   })
   .superRefine((value, ctx) => {
-    if (value.decision !== "approve" && !value.message) {
+    if (value.decision !== "approve" && value.decision !== "approve-edit" && !value.message) {
       ctx.addIssue({ code: "custom", path: ["message"], message: "Tell the owner why: the message is required" });
     }
   });

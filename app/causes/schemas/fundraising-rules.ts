@@ -23,6 +23,13 @@ export const startPageRules = {
   occasion: { label: "The occasion", maxLength: FUNDRAISING_LIMITS.occasion, text: "line" },
   in_memory_of: { label: "Their name", maxLength: FUNDRAISING_LIMITS.name, text: "name" },
   image_alt: { label: "Photo description", maxLength: FUNDRAISING_LIMITS.imageAlt, text: "line" },
+  appeal: { label: "The appeal" },
+} satisfies FieldRules;
+
+/** In Memoriam: the same form, with the target optional (a tribute need not have one). */
+export const tributeStartRules = {
+  ...startPageRules,
+  target: { ...startPageRules.target, required: false },
 } satisfies FieldRules;
 
 /** The owner's edit of their page (its management link): the words, the target and the photo. */
@@ -32,3 +39,6 @@ export const pageEditRules = {
   story: startPageRules.story,
   image_alt: startPageRules.image_alt,
 } satisfies FieldRules;
+
+/** The owner's edit of a tribute page: the target is optional there too. */
+export const tributeEditRules = { ...pageEditRules, target: tributeStartRules.target } satisfies FieldRules;

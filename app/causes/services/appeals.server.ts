@@ -19,10 +19,12 @@ import {
   type AppealInput,
   type CauseTotals,
 } from "~/causes/models/appeal.server";
+import { topPagesOfAppeal } from "~/causes/models/fundraising-page.server";
 import type { Role } from "~/utils/admin-paths";
 import { responsiveImage } from "~/utils/images";
 import { formatPence } from "~/utils/money";
 import { Refusal } from "~/utils/refusal";
+import { firstFreeSlug, slugify } from "~/utils/slug";
 import { indexAppeal } from "~/publishing/index.server";
 
 // The charity's appeals: staff create and edit them (Appeals section); the public page shows the
@@ -94,6 +96,14 @@ function describe(appeal: Appeal): string {
 /** A new appeal (admin and fundraising); refused when its address is taken. */
 export async function createAppeal(input: AppealInput, change: PhotoChange, actor: Actor): Promise<Appeal> {
   if (!mayManageAppeals(actor.role)) throw new AppealRefusal("Only admin and fundraising staff create appeals", 409);
+  // No address given: one is made from the title, as an event's is (winter-appeal, winter-appeal-2…).
+  if (!input.slug) {
+    const db = getDb();
+    input = {
+      ...input,
+      slug: await firstFreeSlug(slugify(input.title, "appeal"), (slug) => slugTaken(db, slug, null)),
+    };
+  }
   const stored = await storePhoto(change.photo);
   try {
     const appeal = await getDb()
@@ -140,7 +150,9 @@ export async function reviseAppeal(
   const current = await getAppeal(db, id);
   if (!current) throw new AppealRefusal("This appeal no longer exists", 404);
   const manage = mayManageAppeals(actor.role);
-  const fields: Partial<AppealInput> = manage ? input : { title: input.title, story: input.story, slug: current.slug };
+  const fields: Partial<AppealInput> = manage
+    ? { ...input, slug: input.slug || current.slug }
+    : { title: input.title, story: input.story, slug: current.slug };
   if (fields.slug && fields.slug !== current.slug && (await slugTaken(db, fields.slug, id))) {
     throw new AppealRefusal("Another appeal has this address: choose another", 409);
   }
@@ -189,7 +201,12 @@ export async function publicAppeal(slug: string) {
   const appeal = await getAppealBySlug(db, slug);
   if (!appeal) return undefined;
   // Only money received: an unpaid pledge of any size could be posted by anyone (§ "Promised").
-  const totals = publicTotals(await causeTotals(db, { appealId: appeal.id }));
+  // The appeal's figures count its supporters' pages' gifts too, each gift once.
+  const [figures, topPages] = await Promise.all([
+    causeTotals(db, { appealId: appeal.id }),
+    topPagesOfAppeal(db, appeal.id, 5),
+  ]);
+  const totals = publicTotals(figures);
   return {
     slug: appeal.slug,
     title: appeal.title,
@@ -202,6 +219,7 @@ export async function publicAppeal(slug: string) {
     endsOn: appeal.endsOn,
     open: appealIsOpen(appeal),
     totals,
+    topPages,
   };
 }
 

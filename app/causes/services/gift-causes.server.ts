@@ -64,6 +64,14 @@ export async function giftCauseOfPost(
   if (pageSlug) {
     const page = await pageForGift(pageSlug);
     if (!page) return { ok: true, cause: GENERAL_FUND };
+    // A page counts single gifts (its form offers no monthly choice): a monthly post is refused.
+    if (payload.type === "monthly") {
+      return {
+        ok: false,
+        field: "type",
+        message: "A gift through a supporter's page is a single gift: choose One-time",
+      };
+    }
     const message = text(payload.supporterMessage).replace(/\r\n?/g, "\n");
     if (message.length > FUNDRAISING_LIMITS.message) {
       return {

@@ -49,8 +49,9 @@ export function AppealForm({
       <TextField
         meta={fields.slug}
         label="Address"
+        optional
         autoComplete="off"
-        hint="The page's address: /appeals/ and this, e.g. winter-appeal (small letters, digits, hyphens)."
+        hint="The page's address: /appeals/ and this, e.g. winter-appeal (small letters, digits, hyphens). Left empty, it is made from the title."
       />
       <TextareaField
         meta={fields.story}

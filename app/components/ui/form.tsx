@@ -204,17 +204,26 @@ export function SelectField({
   options,
   placeholder,
   className,
+  optional,
+  hint,
 }: {
   meta: FieldMeta;
   label: ReactNode;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
   className?: string;
+  optional?: boolean;
+  hint?: ReactNode;
 }) {
   const { key, ...props } = getSelectProps(meta);
   return (
-    <FieldFrame meta={meta} label={label} className={className}>
-      <select key={key} {...props} className="field-input">
+    <FieldFrame meta={meta} label={label} optional={optional} hint={hint} className={className}>
+      <select
+        key={key}
+        {...props}
+        aria-describedby={describedBy(hint ? hintId(meta) : undefined, props["aria-describedby"])}
+        className="field-input"
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -3,7 +3,7 @@
 // ticket types and the places left, staff creating and changing events, the attendee list,
 // its CSV and the check-in. Booking and payment are in the ticket-*.server.ts files.
 import { nowDate, nowIsoString } from "~/infra/clock.server";
-import { slugify as slugOf } from "~/utils/slug";
+import { firstFreeSlug, slugify as slugOf } from "~/utils/slug";
 import { toCsv } from "~/infra/csv.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { deleteImage, storeImage } from "~/infra/images.server";
@@ -148,11 +148,7 @@ async function freeSlug(wanted: string | undefined, title: string, exceptId?: nu
     }
     return wanted;
   }
-  const base = slugify(title);
-  for (let n = 1; ; n += 1) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await slugTaken(db, candidate, exceptId))) return candidate;
-  }
+  return firstFreeSlug(slugify(title), (candidate) => slugTaken(db, candidate, exceptId));
 }
 
 type StoredImage = Awaited<ReturnType<typeof storeImage>>;

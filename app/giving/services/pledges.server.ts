@@ -41,8 +41,9 @@ export function pledgeOfDonation(
     lastName,
     email,
     phone,
-    inHonour,
-    honoreeName: honoreeName || null,
+    // A gift through a supporter's page is for the page: never "in honour or memory" of someone else.
+    inHonour: cause.fundraisingPageId ? false : inHonour,
+    honoreeName: cause.fundraisingPageId ? null : honoreeName || null,
     giftAidDeclaration,
     // Direct Debit is a Stripe gift like a card one, told apart by its method (docs/payments.md).
     payBy: payBy === "bank" ? "bank" : "card",

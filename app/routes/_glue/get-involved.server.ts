@@ -9,13 +9,14 @@ import { isVolunteerKind, type VolunteerKind } from "~/content/volunteer-form";
 import { getCharitySettings } from "~/site/index.server";
 import { publicSitePage } from "~/publishing/index.server";
 import { ImageRejected } from "~/infra/images.server";
-import { FundraisingRefusal, startFundraisingPage } from "~/causes/index.server";
+import { appealChoices, FundraisingRefusal, startFundraisingPage } from "~/causes/index.server";
 import { submitVolunteerApplication, VolunteerError, volunteerInterestsOf } from "~/supporters/index.server";
 import { startPageSchema } from "~/causes/schemas/fundraising-page";
 import { PHOTO_FORM_LIMITS } from "~/schemas/photo-fields";
 import { volunteerApplicationSchema } from "~/supporters/schemas/volunteer";
 import { notFound } from "~/utils/http";
 import { handlePublicForm } from "./public-form.server";
+import { STARTED_PANEL_ID } from "~/content/start-page";
 
 /** The Get Involved pages where a supporter can start their own page, and its kind. */
 const PAGE_KINDS: Record<string, StartKind> = {
@@ -28,17 +29,22 @@ export type StartKind = "share-my-day" | "memoriam";
 // exist is app/content/get-involved.ts. The Volunteers, Internships and Advisory Board
 // pages end in an application form (docs/volunteers.md), Share My Day and In Memoriam in "Start
 // your page", the others in an e-mail link.
-export async function loadGetInvolvedPage(slug: string) {
+export async function loadGetInvolvedPage(slug: string, request?: Request) {
   const known = getGetInvolvedPage(slug);
   if (!known) throw notFound("Not Found");
   const charity = await getCharitySettings();
   const page = await getInvolvedShown(slug);
+  const startKind = PAGE_KINDS[page.slug] ?? null;
   return json({
     page,
     mailto: getInvolvedMailto({ emailSubject: page.emailSubject }, charity.email),
     email: charity.email,
-    startKind: PAGE_KINDS[page.slug] ?? null,
+    startKind,
     interests: isVolunteerKind(page.slug) ? volunteerInterestsOf(charity.volunteerInterests) : null,
+    // "Start your page": the open appeals it may raise money for, and the one the address names
+    // (`?appeal=slug`, from an appeal's "Start fundraising for this appeal").
+    appeals: startKind ? await appealChoices() : [],
+    appeal: (request && new URL(request.url).searchParams.get("appeal")) || null,
   });
 }
 
@@ -83,27 +89,33 @@ function startPage(request: Request, kind: StartKind | undefined) {
   // The door first (a cross-site post is a 403 wherever it goes); a page without the form is a 404.
   return handlePublicForm(request, {
     schema: startPageSchema,
-    errorData: { started: false },
+    errorData: { fileNotKept: true },
     uploads: PHOTO_FORM_LIMITS,
     async onValid(value, submission) {
       if (!kind) throw notFound("Not Found");
+      // A refused post loses its chosen photo (a browser never sends a file back): the form says so.
+      const fileNotKept = Boolean(value.image);
       try {
         await startFundraisingPage({ ...value, kind });
       } catch (error) {
         if (error instanceof ImageRejected) {
           return json(
-            { started: false, result: submission.reply({ fieldErrors: { image: [error.message] } }) },
+            { fileNotKept, result: submission.reply({ fieldErrors: { image: [error.message] } }) },
             { status: 400 },
           );
         }
         if (!(error instanceof FundraisingRefusal)) throw error;
         const retry = error.retryAfterSeconds;
+        const reply = error.field
+          ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+          : submission.reply({ formErrors: [error.message] });
         return json(
-          { started: false, result: submission.reply({ formErrors: [error.message] }) },
+          { fileNotKept, result: reply },
           { status: error.status, headers: retry ? { "Retry-After": String(retry) } : {} },
         );
       }
-      return json({ started: true, result: submission.reply({ resetForm: true }) });
+      // GOV.UK's confirmation page, at its own address: a reload never posts again (303).
+      return redirect(`/get-involved/${kind}/started#${STARTED_PANEL_ID}`, 303);
     },
   });
 }

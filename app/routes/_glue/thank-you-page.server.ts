@@ -9,3 +9,4 @@ export { getDeclarationForPledge } from "~/gift-aid/index.server";
 export { stripeEnabled } from "~/infra/stripe.server";
 export { donationTypeLabel } from "~/content/donate";
 export { formatPence } from "~/utils/money";
+export { pageBackLink } from "~/causes/index.server";

@@ -70,15 +70,50 @@ export default function AppealPage() {
           words={appealCopy.progressWords(totals.givenPence, appeal.goalPence)}
         />
         {appeal.open ? (
-          <p className="mt-6">
+          <p className="mt-6 flex flex-wrap gap-3">
             <Link to={`/donate?appeal=${appeal.slug}`} className="btn-donate px-8 py-3 text-base">
               {appealCopy.donate}
+            </Link>
+            {/* A plain link: the form opens with this appeal chosen, with or without JavaScript. */}
+            <Link
+              to={`/get-involved/share-my-day?appeal=${appeal.slug}#start-page-heading`}
+              className="btn-secondary px-6 py-3 text-base"
+            >
+              {appealCopy.startFundraising}
             </Link>
           </p>
         ) : null}
       </section>
       {appeal.image ? <LeadPicture image={appeal.image} /> : null}
       <MarkdownText html={appeal.storyHtml} />
+      {appeal.topPages.length > 0 || appeal.open ? (
+        <section aria-labelledby="appeal-pages" className="mt-10">
+          <h2 id="appeal-pages" className="text-2xl font-bold">
+            {appealCopy.topPagesHeading}
+          </h2>
+          {appeal.open ? (
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{appealCopy.startFundraisingText}</p>
+          ) : null}
+          {appeal.topPages.length > 0 ? (
+            <ol className="mt-4 space-y-3">
+              {appeal.topPages.map((page) => (
+                <li
+                  key={page.slug}
+                  className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+                >
+                  <span>
+                    <Link to={`/fundraise/${page.slug}`} className="link break-words">
+                      {page.title}
+                    </Link>
+                    <span className="text-slate-700 dark:text-slate-300">, {appealCopy.raisedBy(page.ownerName)}</span>
+                  </span>
+                  <span className="font-semibold">{formatPence(page.raisedPence)} raised</span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -16,6 +16,7 @@ import {
   formatPence,
   getDeclarationForPledge,
   json,
+  pageBackLink,
   stripeEnabled,
 } from "~/routes/_glue/thank-you-page.server";
 import { pageMeta } from "~/utils/meta";
@@ -44,6 +45,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       // typed it may not be its owner, so the page says nothing about the address (docs/gift-aid.md).
       askForGiftAid: declaration === null,
       cardPayments: stripeEnabled(),
+      backToPage: await pageBackLink(pledge.fundraisingPageId),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -114,7 +116,7 @@ export default function DonateThankYou() {
           {pledge.askForGiftAid ? (
             <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{giftAidInfo.text}</p>
           ) : null}
-          <AfterGivingLinks />
+          <AfterGivingLinks page={pledge.backToPage} />
         </Panel>
       </div>
     </>

@@ -3,9 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { MissingOrError } from "~/components/error-page";
 import { Figure, GoalProgress } from "~/components/goal-progress";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
+import { ShareLinks } from "~/components/share-links";
 import { fundraiseCopy } from "~/content/appeals";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import { absoluteUrl, cachedLoader, json, publicFundraisingPage } from "~/routes/_glue/fundraise-page.server";
+import { cachedLoader, json, publicFundraisingPage } from "~/routes/_glue/fundraise-page.server";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";
@@ -17,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return cachedLoader(args, async () => {
     const page = await publicFundraisingPage(args.params.slug ?? "");
     if (!page) throw notFound(fundraiseCopy.notFound);
-    return json({ page, url: absoluteUrl(`/fundraise/${page.slug}`) });
+    return json({ page, url: page.url });
   });
 }
 
@@ -43,24 +44,41 @@ export default function FundraisePage() {
         {page.inMemoryOf ? `${fundraiseCopy.inMemoryOf} ${page.inMemoryOf}. ` : ""}
         {page.occasion ? `${page.occasion}. ` : ""}A page by {page.ownerName}.
       </p>
+      {page.appeal ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {fundraiseCopy.forAppeal}{" "}
+          <Link to={`/appeals/${page.appeal.slug}`} className="link">
+            {page.appeal.title}
+          </Link>
+          .
+        </p>
+      ) : null}
       <section aria-labelledby="page-figures" className="mt-6">
         <h2 id="page-figures" className="sr-only">
           How the page is doing
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Figure label={fundraiseCopy.target} value={formatPence(page.targetPence)} />
-          <Figure label={fundraiseCopy.raised} value={formatPence(totals.givenPence)} />
+          {page.targetPence === null ? null : (
+            <Figure label={fundraiseCopy.target} value={formatPence(page.targetPence)} />
+          )}
+          <Figure
+            label={fundraiseCopy.raised}
+            value={formatPence(totals.givenPence)}
+            note={page.giftAidPence > 0 ? fundraiseCopy.plusGiftAid(page.giftAidPence) : undefined}
+          />
           <Figure label="Supporters" value={String(totals.donors)} />
         </dl>
-        <GoalProgress
-          label={`${page.title}: progress toward the target`}
-          valuePence={totals.givenPence}
-          goalPence={page.targetPence}
-          words={`${formatPence(totals.givenPence)} raised of a ${formatPence(page.targetPence)} target`}
-        />
+        {page.targetPence === null ? null : (
+          <GoalProgress
+            label={`${page.title}: progress toward the target`}
+            valuePence={totals.givenPence}
+            goalPence={page.targetPence}
+            words={`${formatPence(totals.givenPence)} raised of a ${formatPence(page.targetPence)} target`}
+          />
+        )}
         <p className="mt-6">
           <Link to={give} className="btn-donate px-8 py-3 text-base">
-            {fundraiseCopy.give}
+            {page.kind === "memoriam" ? fundraiseCopy.giveInMemory : fundraiseCopy.give}
           </Link>
         </p>
       </section>
@@ -88,6 +106,7 @@ export default function FundraisePage() {
           </ul>
         )}
       </section>
+      <ShareLinks links={page.shareLinks} heading={fundraiseCopy.shareHeading} />
     </article>
   );
 }

@@ -8,16 +8,20 @@ import {
   changeOwnPage,
   fundraisePath,
   json,
+  ownerGiftList,
   ownerMayEdit,
+  ownerVersion,
   pageHeaders,
   pageOfManageToken,
   responsiveImage,
   TOKEN_PAGE_HEADERS,
 } from "~/routes/_glue/fundraise-manage-page.server";
 import { browserValidation } from "~/schemas/field-rules";
-import { pageEditRules } from "~/causes/schemas/fundraising-rules";
+import { pageEditRules, tributeEditRules } from "~/causes/schemas/fundraising-rules";
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/light-form";
 import { pageMeta } from "~/utils/meta";
+import { formatPence } from "~/utils/money";
+import { formatLongDate } from "~/utils/date-format";
 
 // The page the owner's e-mail links to: the signed link is the key (no account). It shows where
 // the page stands (waiting for review, changes asked for with staff's message, public, rejected,
@@ -31,18 +35,26 @@ export async function loader({ params }: LoaderFunctionArgs) {
     return json({ ok: false as const, status: found.status }, { status: found.status, headers: TOKEN_PAGE_HEADERS });
   }
   const { page } = found;
+  // The form holds what the owner last wrote: their waiting change of a live page, if any.
+  const version = ownerVersion(page);
+  const { totals, giftAidPence, gifts } = await ownerGiftList(page);
   return json(
     {
       ok: true as const,
-      title: page.title,
-      story: page.story,
-      target: String(page.targetPence / 100),
+      kind: page.kind,
+      title: version.title,
+      story: version.story,
+      target: page.targetPence === null ? "" : String(page.targetPence / 100),
       status: page.status,
+      editWaiting: page.pendingAt !== null,
       staffMessage: page.staffMessage,
-      image: responsiveImage(page.imageUpload, page.imageWidths, page.imageAlt),
-      imageAlt: page.imageAlt ?? "",
+      image: responsiveImage(version.imageUpload, version.imageWidths, version.imageAlt),
+      imageAlt: version.imageAlt ?? "",
       editable: ownerMayEdit(page),
       publicPath: page.status === "approved" ? fundraisePath(page.slug) : null,
+      totals,
+      giftAidPence,
+      gifts,
     },
     { headers: TOKEN_PAGE_HEADERS },
   );
@@ -55,17 +67,18 @@ export const headers: HeadersFunction = (args) => pageHeaders(args, TOKEN_PAGE_H
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: manageCopy.heading, description: "Your fundraising page.", noindex: true }, matches);
 
-const checks = browserValidation(pageEditRules);
+const checks = { "share-my-day": browserValidation(pageEditRules), memoriam: browserValidation(tributeEditRules) };
 
 type Page = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>;
 
 function EditPage({ page }: { page: Page }) {
-  const actionData = useActionData<{ saved?: string | null; result?: SubmissionResult }>();
+  const actionData = useActionData<{ saved?: string | null; fileNotKept?: boolean; result?: SubmissionResult }>();
+  const tribute = page.kind === "memoriam";
   const [form, fields] = useForm({
     id: "edit-page",
     lastResult: actionData?.result,
     defaultValue: { title: page.title, story: page.story, target: page.target, image_alt: page.imageAlt },
-    ...checks,
+    ...checks[page.kind],
   });
   return (
     <section aria-labelledby="edit-heading" className="mt-10">
@@ -74,7 +87,11 @@ function EditPage({ page }: { page: Page }) {
       </h2>
       {actionData?.saved ? (
         <p role="status" className="mt-4 rounded-lg border-2 border-green-700 p-4">
-          {actionData.saved === "approved" ? manageCopy.savedLive : manageCopy.savedReview}
+          {actionData.saved === "live"
+            ? manageCopy.savedLive
+            : actionData.saved === "edit-waiting"
+              ? manageCopy.savedEditWaiting
+              : manageCopy.savedReview}
         </p>
       ) : null}
       <p className="mt-2 text-slate-700 dark:text-slate-300">
@@ -84,8 +101,15 @@ function EditPage({ page }: { page: Page }) {
         <ErrorSummary form={form} />
         <Honeypot />
         <TextField meta={fields.title} label="Page title" autoComplete="off" />
-        <TextField meta={fields.target} label="Target (£)" inputMode="decimal" autoComplete="off" />
-        <TextareaField meta={fields.story} label="Your story" rows={8} />
+        <TextField
+          meta={fields.target}
+          label="Target (£)"
+          optional={tribute}
+          hint={tribute ? manageCopy.tributeTargetHint : undefined}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextareaField meta={fields.story} label={tribute ? "Their story" : "Your story"} rows={8} />
         {page.image ? (
           <figure>
             <img
@@ -106,12 +130,52 @@ function EditPage({ page }: { page: Page }) {
           image={fields.image}
           imageAlt={fields.image_alt}
           hint={page.image ? manageCopy.replaceHint : undefined}
+          tribute={tribute}
+          fileNotKept={Boolean(actionData?.fileNotKept)}
         />
         {page.image ? <CheckboxField meta={fields.remove_image} label={manageCopy.removePhoto} /> : null}
         <button type="submit" className="btn-primary">
           {manageCopy.save}
         </button>
       </Form>
+    </section>
+  );
+}
+
+/** The gifts and messages through the page, for the owner to thank people. */
+function GiftsReceived({ data }: { data: Page }) {
+  return (
+    <section aria-labelledby="gifts-heading" className="mt-10">
+      <h2 id="gifts-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        {manageCopy.giftsHeading}
+      </h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {manageCopy.raised(formatPence(data.totals.givenPence), data.totals.donors)}
+        {data.giftAidPence > 0 ? ` ${manageCopy.plusGiftAid(formatPence(data.giftAidPence))}` : ""}
+      </p>
+      {data.gifts.length === 0 ? (
+        <p className="mt-3 text-slate-700 dark:text-slate-300">{manageCopy.noGifts}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {data.gifts.map((gift) => (
+            <li key={gift.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <p className="font-semibold text-slate-900 dark:text-white">
+                {gift.name ?? manageCopy.anonymous}
+                {gift.amountPence === null ? ` ${manageCopy.amountHidden}` : `: ${formatPence(gift.amountPence)}`}
+                <span className="font-normal text-slate-700 dark:text-slate-300">, {formatLongDate(gift.on)}</span>
+              </p>
+              {gift.message ? (
+                <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+                  {gift.message}
+                  {gift.messageState === "waiting" ? (
+                    <span className="mt-1 block text-sm">{manageCopy.messageWaiting}</span>
+                  ) : null}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -129,9 +193,12 @@ export default function ManageFundraisingPage() {
             <dt className="font-semibold">Page</dt>
             <dd className="break-words">{data.title}</dd>
             <dt className="font-semibold">Target</dt>
-            <dd>£{data.target}</dd>
+            <dd>{data.target ? `£${data.target}` : manageCopy.noTarget}</dd>
             <dt className="font-semibold">State</dt>
-            <dd>{ownerStatusLabels[data.status]}</dd>
+            <dd>
+              {ownerStatusLabels[data.status]}
+              {data.editWaiting ? `. ${manageCopy.editWaiting}` : ""}
+            </dd>
             {data.staffMessage ? (
               <>
                 <dt className="font-semibold">Our team's message</dt>
@@ -149,6 +216,7 @@ export default function ManageFundraisingPage() {
               </>
             ) : null}
           </dl>
+          <GiftsReceived data={data} />
           {data.editable ? <EditPage page={data} /> : <p className="mt-8">{manageCopy.closed}</p>}
         </>
       )}

@@ -11,11 +11,11 @@ export type PublicChange =
   | "news"
   /** A newsletter sent: its archive. */
   | "newsletter"
-  /** An appeal made or edited: its page, and the fundraising pages raising for it. */
+  /** An appeal made or edited: its page, the fundraising pages raising for it, and the open appeals "Start your page" offers. */
   | "appeal"
   /** A fundraising page approved, edited or given a message: its page and its appeal's totals. */
   | "fundraising-page"
-  /** A gift recorded to an appeal or a fundraising page: their totals. */
+  /** A gift recorded to an appeal or a fundraising page (by hand, a bank import or a card webhook): their totals. */
   | "gift-to-cause"
   /** One of the charity's own pages published (app/publishing/services/site-pages.server.ts): the pages made of them. */
   | "site-pages"
@@ -33,7 +33,8 @@ const everyPage = () => true;
 export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   news: (path) => path === "/" || under("/news", "/api/news")(path),
   newsletter: under("/newsletters"),
-  appeal: under("/appeals", "/fundraise"),
+  // Also "Start your page", whose list holds the open appeals.
+  appeal: under("/appeals", "/fundraise", "/get-involved/share-my-day", "/get-involved/memoriam"),
   "fundraising-page": under("/fundraise", "/appeals"),
   "gift-to-cause": under("/appeals", "/fundraise"),
   // Home, About (and its tabs), Get Involved, the donate page and the legal pages.

@@ -28,7 +28,7 @@ export const parseOwnPasswordForm = (formData: FormData) => parseWithZod(formDat
 /** The appeal fields of a valid staff appeal form (app/causes/schemas/appeals.ts). */
 export function appealInput(value: AppealFormInput): AppealInput {
   return {
-    slug: value.slug,
+    slug: value.slug ?? "",
     title: value.title,
     story: value.story.replace(/\r\n?/g, "\n"),
     goalPence: value.goal,

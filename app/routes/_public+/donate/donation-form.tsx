@@ -67,8 +67,11 @@ export function DonationForm({
   state: [form, fields],
   words,
   children,
+  singleGift = false,
 }: {
   cardPayments: boolean;
+  /** A gift through a supporter's page: one-time only, and for the page (no "in honour or memory"). */
+  singleGift?: boolean;
   state: DonationFormState;
   /** The page's words, from its loader. */
   words: DonatePageWords;
@@ -107,21 +110,25 @@ export function DonationForm({
       <Honeypot />
       {children}
 
-      <fieldset id={fields.type.id}>
-        <legend className="text-base font-semibold text-slate-900 dark:text-white">Donation type</legend>
-        <div className="mt-3 grid max-w-sm grid-cols-2 gap-3">
-          {getCollectionProps(fields.type, {
-            type: "radio",
-            options: donationTypes.map((t) => t.value),
-            ariaAttributes: true,
-          }).map((input) => (
-            <ToggleOption key={input.value} input={input}>
-              {donationTypes.find((t) => t.value === input.value)?.label}
-            </ToggleOption>
-          ))}
-        </div>
-        <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
-      </fieldset>
+      {singleGift ? (
+        <input type="hidden" name={fields.type.name} value="one-time" />
+      ) : (
+        <fieldset id={fields.type.id}>
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">Donation type</legend>
+          <div className="mt-3 grid max-w-sm grid-cols-2 gap-3">
+            {getCollectionProps(fields.type, {
+              type: "radio",
+              options: donationTypes.map((t) => t.value),
+              ariaAttributes: true,
+            }).map((input) => (
+              <ToggleOption key={input.value} input={input}>
+                {donationTypes.find((t) => t.value === input.value)?.label}
+              </ToggleOption>
+            ))}
+          </div>
+          <ErrorList id={fields.type.errorId} errors={fields.type.errors} />
+        </fieldset>
+      )}
 
       <fieldset id={fields.amount.id} aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}>
         <legend className="text-base font-semibold text-slate-900 dark:text-white">Amount</legend>
@@ -173,14 +180,18 @@ export function DonationForm({
           <TextField meta={fields.email} label="Email address" type="email" autoComplete="email" />
           <TextField meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" optional />
         </div>
-        <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
-        <TextField
-          meta={fields.honoreeName}
-          label="If so, their name"
-          autoComplete="off"
-          optional
-          hint="We record it with your gift and will not contact them."
-        />
+        {singleGift ? null : (
+          <>
+            <CheckboxField meta={fields.inHonour} label="This donation is in honour or in memory of someone" />
+            <TextField
+              meta={fields.honoreeName}
+              label="If so, their name"
+              autoComplete="off"
+              optional
+              hint="We record it with your gift and will not contact them."
+            />
+          </>
+        )}
       </fieldset>
 
       <GiftAidFields fields={fields} words={words.declaration} />

@@ -94,6 +94,9 @@ function Aside() {
 function More() {
   const words = useWords();
   const charity = useCharity();
+  // A transfer straight to the bank names no page: through a supporter's page, it is not offered.
+  const { cause } = useLoaderData<{ cause: GiftCause | null }>();
+  const throughPage = cause?.kind === "page";
   return (
     <>
       <PageSection
@@ -115,11 +118,13 @@ function More() {
       </PageSection>
 
       <div className="container-page grid gap-6 py-12 md:grid-cols-2">
-        <Panel title="Bank transfer">
-          <p className="mb-4">You can also give directly by bank transfer or standing order to:</p>
-          <BankDetailsList />
-          <p className="mt-4 text-sm">{words.monthlyNote}</p>
-        </Panel>
+        {throughPage ? null : (
+          <Panel title="Bank transfer">
+            <p className="mb-4">You can also give directly by bank transfer or standing order to:</p>
+            <BankDetailsList />
+            <p className="mt-4 text-sm">{words.monthlyNote}</p>
+          </Panel>
+        )}
         <Panel title="About the charity">
           <p>
             {charity.name} is a registered charity in {charityRegister(charity.charityNumber)}. Registered charity

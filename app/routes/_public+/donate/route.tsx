@@ -121,7 +121,7 @@ export default function Donate() {
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Panel title="Your donation" large className="lg:col-span-2">
-          <DonationForm cardPayments={cardPayments} state={donation} words={words}>
+          <DonationForm cardPayments={cardPayments} state={donation} words={words} singleGift={cause?.kind === "page"}>
             {cause ? <StaticPart key={`${cause.kind}:${cause.slug}`} name="Cause" /> : null}
             {optOutLine ? (
               <label className="flex gap-2 text-sm">

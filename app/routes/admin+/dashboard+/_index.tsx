@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { staffOverview, stripeEventsNeedingAttention } from "~/staff/index.server";
+import { waitingForStaff } from "~/causes/index.server";
 import { OLD_PLEDGE_DAYS, QUIET_MONTHLY_DAYS } from "~/utils/attention";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths, canOpen, type SectionKey } from "~/utils/admin-paths";
@@ -20,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Each figure only for a role that may open the list it counts (an editor sees articles).
   const o = await staffOverview();
   const may = (section: SectionKey) => canOpen(user.role, section);
+  const pages = may("fundraising-pages") ? await waitingForStaff() : null;
   return json({
     overview: {
       newEnquiries: may("enquiries") ? o.newEnquiries : null,
@@ -33,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       claimableGiftAidPence: may("gift-aid") ? o.claimableGiftAidPence : 0,
       failedMail: may("mail") ? o.failedMail : null,
       scheduledArticles: may("news") ? o.scheduledArticles : null,
+      pagesToReview: pages ? pages.pages : null,
+      tributeMessagesWaiting: pages ? pages.messages : null,
     },
     stripeAttention: may("donations") ? await stripeEventsNeedingAttention() : [],
   });
@@ -89,6 +93,18 @@ export default function Overview() {
       to: `${adminPaths.mail}?status=failed`,
     },
     { label: "Scheduled articles", value: o.scheduledArticles, to: adminPaths.news },
+    {
+      label: "Fundraising pages to review",
+      detail: "New pages and owners' changes",
+      value: o.pagesToReview,
+      to: `${adminPaths.fundraisingPages}?status=review`,
+    },
+    {
+      label: "Tribute messages waiting",
+      detail: "To approve or hide",
+      value: o.tributeMessagesWaiting,
+      to: `${adminPaths.fundraisingPages}?status=messages`,
+    },
   ];
   const tiles = all.filter((tile): tile is Tile & { value: number } => tile.value !== null);
   return (

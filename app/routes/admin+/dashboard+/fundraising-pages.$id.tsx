@@ -16,13 +16,14 @@ import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { pageDecisionSchema, PAGE_DECISIONS, type PageDecision } from "~/causes/schemas/fundraising-page";
+import { pageDecisionSchema, type PageDecision } from "~/causes/schemas/fundraising-page";
 import { takeFlash } from "~/site/index.server";
 import {
   approveMessage,
   decideOnPage,
   FundraisingRefusal,
   fundraisePath,
+  hideMessage,
   pageRecordForStaff,
 } from "~/causes/index.server";
 import type { FlashCode } from "~/site/index.server";
@@ -37,7 +38,11 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "fundraising-pages");
-  const { page, totals, supporters, history } = await findRecordOr404(params.id, pageRecordForStaff, "No such page");
+  const { page, totals, supporters, history, appeal } = await findRecordOr404(
+    params.id,
+    pageRecordForStaff,
+    "No such page",
+  );
   const flash = await takeFlash(request);
   return json(
     {
@@ -45,6 +50,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page,
       publicPath: fundraisePath(page.slug),
       image: responsiveImage(page.imageUpload, page.imageWidths, page.imageAlt),
+      pendingImage: page.pendingAt
+        ? responsiveImage(page.pendingImageUpload, page.pendingImageWidths, page.pendingImageAlt)
+        : null,
+      appeal,
       totals,
       supporters,
       history: history.map(({ id, action, detail, actor, createdAt }) => ({ id, action, detail, actor, createdAt })),
@@ -58,30 +67,44 @@ const SAVED: Record<PageDecision, FlashCode> = {
   changes: "fundraising-page-changes",
   reject: "fundraising-page-rejected",
   "take-down": "fundraising-page-taken-down",
+  "approve-edit": "fundraising-page-edit-approved",
+  "reject-edit": "fundraising-page-edit-rejected",
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, form } = await staffAction(request, "fundraising-pages");
   const id = requireRecordId(params.id, "No such page");
-  if (form.get("intent") === "approve-message") {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "approve-message" || intent === "hide-message") {
+    const hide = intent === "hide-message";
     try {
-      await approveMessage(id, Number(form.get("pledge")), user);
+      await (hide ? hideMessage : approveMessage)(id, Number(form.get("pledge")), user);
     } catch (error) {
       if (error instanceof FundraisingRefusal) {
-        return json({ result: null, notice: { ok: false, message: error.message } }, { status: error.status });
+        return json(
+          { result: null, form: null, notice: { ok: false, message: error.message } },
+          { status: error.status },
+        );
       }
       throw error;
     }
-    return savedRedirect(adminPaths.fundraisingPage(id), "fundraising-message-approved");
+    return savedRedirect(
+      adminPaths.fundraisingPage(id),
+      hide ? "fundraising-message-hidden" : "fundraising-message-approved",
+    );
   }
   const submission = parseWithZod(form, { schema: pageDecisionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), notice: null }, { status: 400 });
+  // Two forms post a decision: the review (radios) and "Take it down now" (its own warning button).
+  const which = form.get("decision") === "take-down" ? "take-down" : "decision";
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), form: which, notice: null }, { status: 400 });
+  }
   try {
     await decideOnPage(id, submission.value.decision, submission.value.message ?? null, user);
   } catch (error) {
     if (error instanceof FundraisingRefusal) {
       return json(
-        { result: submission.reply({ formErrors: [error.message] }), notice: null },
+        { result: submission.reply({ formErrors: [error.message] }), form: which, notice: null },
         { status: error.status },
       );
     }
@@ -90,23 +113,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return savedRedirect(adminPaths.fundraisingPage(id), SAVED[submission.value.decision]);
 }
 
-/** The decisions that apply to a page in this state. */
-function decisionsFor(status: string): PageDecision[] {
-  if (status === "approved") return ["take-down"];
+/** The decisions (radios) that apply to a page in this state; taking a live page down is its own button. */
+function decisionsFor(status: string, editWaiting: boolean): PageDecision[] {
+  if (status === "approved") return editWaiting ? ["approve-edit", "reject-edit"] : [];
   if (status === "rejected" || status === "taken-down") return ["approve"];
-  return [...PAGE_DECISIONS].filter((d) => d !== "take-down");
+  return ["approve", "changes", "reject"];
 }
 
 export default function FundraisingPageReview() {
-  const { page, publicPath, image, totals, supporters, history, flash } = useLoaderData<typeof loader>();
+  const { page, publicPath, image, pendingImage, appeal, totals, supporters, history, flash } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    id: "decision",
+    lastResult: actionData?.form === "decision" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageDecisionSchema }),
+  });
+  const [takeDown, takeDownFields] = useForm({
+    id: "take-down",
+    lastResult: actionData?.form === "take-down" ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: pageDecisionSchema }),
   });
   const tribute = page.kind === "memoriam";
-  const decisions = decisionsFor(page.status);
+  const editWaiting = page.pendingAt !== null;
+  const decisions = decisionsFor(page.status, editWaiting);
   return (
     <>
       <BackLink to={adminPaths.fundraisingPages}>Back to fundraising pages</BackLink>
@@ -114,12 +146,28 @@ export default function FundraisingPageReview() {
       <ActionNotice notice={actionData?.notice ?? (flash ? { ok: true, message: flash } : null)} />
       <dl className="mt-4 grid max-w-3xl gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">State</dt>
-        <dd>{pageStatusLabels[page.status]}</dd>
+        <dd>
+          {pageStatusLabels[page.status]}
+          {editWaiting
+            ? ". The owner changed it: their change waits for your review (the page shows the approved version until then)"
+            : ""}
+        </dd>
         <dt className="font-semibold">Kind</dt>
         <dd>
           {tribute ? "In Memoriam (tribute)" : "Share My Day"}
           {page.sponsored ? ", a sponsored event (its gifts are marked sponsored on their Gift Aid claim lines)" : ""}
         </dd>
+        {appeal ? (
+          <>
+            <dt className="font-semibold">For the appeal</dt>
+            <dd>
+              <a href={adminPaths.appeal(appeal.id)} className="link">
+                {appeal.title}
+              </a>{" "}
+              (its gifts count in the appeal's figures too)
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold">Owner</dt>
         <dd className="break-words">
           {page.ownerName},{" "}
@@ -140,7 +188,7 @@ export default function FundraisingPageReview() {
           </>
         ) : null}
         <dt className="font-semibold">Target</dt>
-        <dd>{formatPence(page.targetPence)}</dd>
+        <dd>{page.targetPence === null ? "None" : formatPence(page.targetPence)}</dd>
         <dt className="font-semibold">Raised</dt>
         <dd>
           {formatPence(totals.givenPence)} from {totals.donors} {totals.donors === 1 ? "donor" : "donors"} (
@@ -163,55 +211,89 @@ export default function FundraisingPageReview() {
           </>
         ) : null}
       </dl>
-      <StaffSection id="story" title="Their story" size="lg" className="mt-6 max-w-3xl">
+      <StaffSection
+        id="story"
+        title={editWaiting ? "Public now (approved)" : "Their story"}
+        size="lg"
+        className="mt-6 max-w-3xl"
+      >
+        {editWaiting ? <p className="mt-2 font-semibold break-words">{page.title}</p> : null}
         <p className="mt-2 whitespace-pre-line break-words">{page.story}</p>
-        {image ? (
-          <figure className="mt-4">
-            <ResponsivePicture
-              image={image}
-              sizes="24rem"
-              width={384}
-              height={216}
-              className="aspect-video w-96 max-w-full rounded-lg object-cover"
-            />
-            <figcaption className="mt-1 text-sm">Their photo, described as: “{image.alt}”</figcaption>
-          </figure>
-        ) : null}
+        {image ? <PagePhoto image={image} /> : null}
       </StaffSection>
+      {editWaiting ? (
+        <StaffSection id="edit" title="The owner's change, waiting for review" size="lg" className="mt-6 max-w-3xl">
+          <p className="mt-2 font-semibold break-words">{page.pendingTitle}</p>
+          <p className="mt-2 whitespace-pre-line break-words">{page.pendingStory}</p>
+          {pendingImage ? <PagePhoto image={pendingImage} /> : <p className="mt-2">No photo.</p>}
+        </StaffSection>
+      ) : null}
 
-      <StaffSection id="decision" title="Decision" size="lg" className="mt-8 max-w-2xl">
-        <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
-          <ErrorSummary form={form} />
-          <fieldset id={fields.decision.id}>
-            <legend className="text-sm font-medium">What should happen to the page?</legend>
-            <div className="mt-2 space-y-2">
-              {decisions.map((decision) => (
-                <label key={decision} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={fields.decision.name}
-                    value={decision}
-                    defaultChecked={decisions.length === 1}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  {pageDecisionLabels[decision]}
-                </label>
-              ))}
-            </div>
-            <ErrorList id={fields.decision.errorId} errors={fields.decision.errors} />
-          </fieldset>
-          <TextareaField
-            meta={fields.message}
-            label="Message to the owner"
-            rows={4}
-            optional
-            hint="Required to ask for changes, reject or take down; e-mailed to the owner and kept in the history."
-          />
-          <button type="submit" className="btn-primary">
-            Save the decision
-          </button>
-        </Form>
-      </StaffSection>
+      {decisions.length > 0 ? (
+        <StaffSection
+          id="decision"
+          title={editWaiting ? "Decision on the change" : "Decision"}
+          size="lg"
+          className="mt-8 max-w-2xl"
+        >
+          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
+            <ErrorSummary form={form} />
+            <fieldset id={fields.decision.id}>
+              <legend className="text-sm font-medium">
+                {editWaiting ? "What should happen to the owner's change?" : "What should happen to the page?"}
+              </legend>
+              <div className="mt-2 space-y-2">
+                {/* Never pre-selected: a decision is always chosen on purpose. */}
+                {decisions.map((decision) => (
+                  <label key={decision} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name={fields.decision.name}
+                      value={decision}
+                      className="h-4 w-4 accent-brand-700"
+                    />
+                    {pageDecisionLabels[decision]}
+                  </label>
+                ))}
+              </div>
+              <ErrorList id={fields.decision.errorId} errors={fields.decision.errors} />
+            </fieldset>
+            <TextareaField
+              meta={fields.message}
+              label="Message to the owner"
+              rows={4}
+              optional
+              hint={
+                editWaiting
+                  ? "Required not to publish the change; e-mailed to the owner and kept in the history."
+                  : "Required to ask for changes or reject; e-mailed to the owner and kept in the history."
+              }
+            />
+            <button type="submit" className="btn-primary">
+              Save the decision
+            </button>
+          </Form>
+        </StaffSection>
+      ) : null}
+
+      {page.status === "approved" ? (
+        <StaffSection id="take-down" title="Take the page down" size="lg" className="mt-8 max-w-2xl">
+          <Form method="post" {...getFormProps(takeDown)} className="mt-3 space-y-4">
+            <ErrorSummary form={takeDown} />
+            <input type="hidden" name="decision" value="take-down" />
+            <p>The page stops being public at once, and its owner is e-mailed your message.</p>
+            <TextareaField
+              meta={takeDownFields.message}
+              label="Why (e-mailed to the owner)"
+              rows={3}
+              hint="Required; kept in the history."
+            />
+            <button type="submit" className="btn-warning">
+              {pageDecisionLabels["take-down"]}
+            </button>
+          </Form>
+        </StaffSection>
+      ) : null}
 
       <StaffSection id="supporters" title="Gifts received" size="lg" className="mt-8 max-w-3xl">
         <ListOrEmpty items={supporters} empty="No gifts received yet." className="mt-2 space-y-3">
@@ -222,14 +304,14 @@ export default function FundraisingPageReview() {
                 {s.amountPence === null ? " (amount hidden)" : `: ${formatPence(s.amountPence)}`}
               </p>
               {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
-              {tribute && s.message && !s.messageApproved ? (
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="intent" value="approve-message" />
-                  <input type="hidden" name="pledge" value={s.pledgeId} />
-                  <button type="submit" className="btn-secondary">
-                    Approve this message
-                  </button>
-                </Form>
+              {s.message && s.messageHidden ? <p className="mt-1 text-sm">Hidden: not shown on the page.</p> : null}
+              {s.message && !s.messageHidden ? (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {tribute && !s.messageApproved ? (
+                    <MessageButton pledgeId={s.pledgeId} intent="approve-message" label="Approve this message" />
+                  ) : null}
+                  <MessageButton pledgeId={s.pledgeId} intent="hide-message" label="Hide this message" />
+                </div>
               ) : null}
             </li>
           )}
@@ -237,6 +319,33 @@ export default function FundraisingPageReview() {
       </StaffSection>
       <AuditTrail events={history} />
     </>
+  );
+}
+
+function PagePhoto({ image }: { image: NonNullable<ReturnType<typeof responsiveImage>> }) {
+  return (
+    <figure className="mt-4">
+      <ResponsivePicture
+        image={image}
+        sizes="24rem"
+        width={384}
+        height={216}
+        className="aspect-video w-96 max-w-full rounded-lg object-cover"
+      />
+      <figcaption className="mt-1 text-sm">The photo, described as: “{image.alt}”</figcaption>
+    </figure>
+  );
+}
+
+function MessageButton({ pledgeId, intent, label }: { pledgeId: number; intent: string; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="pledge" value={pledgeId} />
+      <button type="submit" className="btn-secondary">
+        {label}
+      </button>
+    </Form>
   );
 }
 

@@ -14,8 +14,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Fundraising pages", description: `Supporters' pages for ${site.name}.`, noindex: true });
 
-const isStatus = (value: string | null): value is FundraisingPageStatus =>
-  value !== null && Object.keys(pageStatusLabels).includes(value);
+const isStatus = (value: string | null): value is FundraisingPageStatus | "review" | "messages" =>
+  value !== null && (value === "review" || value === "messages" || Object.keys(pageStatusLabels).includes(value));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "fundraising-pages");
@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ownerName: p.ownerName,
       status: p.status,
       targetPence: p.targetPence,
+      editWaiting: p.pendingAt !== null,
       createdAt: p.createdAt,
     })),
   });
@@ -50,6 +51,8 @@ export default function FundraisingPages() {
           State
           <select name="status" defaultValue={status} className="field-input mt-1">
             <option value="">All</option>
+            <option value="review">To review (new pages and owners' changes)</option>
+            <option value="messages">Tribute messages waiting</option>
             {Object.entries(pageStatusLabels).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -78,8 +81,13 @@ export default function FundraisingPages() {
               </td>
               <td className={listCell}>{p.kind === "memoriam" ? "In Memoriam" : "Share My Day"}</td>
               <td className={listCell}>{p.ownerName}</td>
-              <td className={listCell}>{pageStatusLabels[p.status]}</td>
-              <td className={`${listCell} text-right`}>{formatPence(p.targetPence)}</td>
+              <td className={listCell}>
+                {pageStatusLabels[p.status]}
+                {p.editWaiting ? ", a change to review" : ""}
+              </td>
+              <td className={`${listCell} text-right`}>
+                {p.targetPence === null ? "None" : formatPence(p.targetPence)}
+              </td>
               <td className={`${listCell} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
             </tr>
           ))}

@@ -29,7 +29,9 @@ export type AuditEntity =
   | "appeal"
   | "fundraising-page"
   | "volunteer"
-  | "event";
+  | "event"
+  | "project"
+  | "redirect";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -18,7 +18,9 @@ export type PublicChange =
   /** A gift recorded to an appeal or a fundraising page: their totals. */
   | "gift-to-cause"
   /** The charity's settings (name, contact details, links): every page's frame. */
-  | "charity-settings";
+  | "charity-settings"
+  /** A project saved, published or renamed: the project pages, and the menu and footer on every page. */
+  | "project";
 
 const under =
   (...prefixes: string[]) =>
@@ -35,6 +37,7 @@ export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   "fundraising-page": under("/fundraise", "/appeals"),
   "gift-to-cause": under("/appeals", "/fundraise"),
   "charity-settings": everyPage,
+  project: everyPage,
 };
 
 /** Drops the cached pages that show what changed. */

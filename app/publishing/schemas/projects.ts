@@ -1,6 +1,6 @@
 import { z } from "~/schemas/zod";
 import { requiredText, textCharacters } from "~/schemas/email";
-import { blankToUndefined, photoAlt, photoFile, SLUG_PATTERN } from "~/schemas/photo-fields";
+import { blankToUndefined, MAX_IMAGE_BYTES, photoAlt, photoFile, SLUG_PATTERN } from "~/schemas/photo-fields";
 
 // Projects (issue 52): what the public pages show of one (client-safe types) and the staff form
 // (zod + Conform). Every picture has alt text, or is marked decorative by a tick: never by leaving
@@ -37,6 +37,11 @@ export interface Project {
 export const PROJECT_LIMITS = { title: 120, summary: 300, slug: 80, body: 50_000, alt: 250 } as const;
 /** Empty slots for new gallery pictures on the form (more after a save: the form works without JavaScript). */
 export const NEW_PICTURE_SLOTS = 3;
+/** The form's body: the card and each new gallery picture up to 10 MB, and the words. */
+export const PROJECT_FORM_LIMITS = {
+  maxBytes: (1 + NEW_PICTURE_SLOTS) * MAX_IMAGE_BYTES + 2 * 1024 * 1024,
+  maxFileBytes: MAX_IMAGE_BYTES,
+};
 /** Addresses under /projects/ that are the section's own pages. */
 export const RESERVED_PROJECT_SLUGS = ["recent"] as const;
 

@@ -1,5 +1,5 @@
 import { dataVersionNow, getDb, immediateTransaction, notePublicChange, afterCommit, type DB } from "~/infra/db.server";
-import { deleteImage, storeImage, type StoredImage } from "~/infra/images.server";
+import { deleteImage, ImageRejected, storeImage, type StoredImage } from "~/infra/images.server";
 import { logger } from "~/infra/logger.server";
 import { renderMarkdown } from "~/infra/markdown.server";
 import { listAudit, pagesChanged, recordAudit, type AuditEvent } from "~/site/index.server";
@@ -38,6 +38,16 @@ import { indexProject } from "./search.server";
 // footer are on every page) and tells the other instances (notePublicChange).
 
 export class ProjectRefusal extends Refusal {}
+
+/** A picture the image pipeline would not take; `field` is the form field it came from. */
+export class ProjectPictureRejected extends Refusal {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message, 400);
+  }
+}
 export type { ProjectRecord };
 
 export const projectPath = (slug: string) => `/projects/${slug}`;
@@ -162,8 +172,14 @@ export function mayEditProjects(role: Role): boolean {
   return role === "admin" || role === "editor";
 }
 
-async function store(file: File | undefined): Promise<StoredImage | undefined> {
-  return file ? storeImage(new Uint8Array(await file.arrayBuffer())) : undefined;
+async function store(file: File | undefined, field: string): Promise<StoredImage | undefined> {
+  if (!file) return undefined;
+  try {
+    return await storeImage(new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof ImageRejected) throw new ProjectPictureRejected(error.message, field);
+    throw error;
+  }
 }
 
 const uploadedPicture = (stored: StoredImage, alt: string | undefined, decorative: boolean): StoredPicture => ({
@@ -199,13 +215,13 @@ export async function saveProject(
   if (!value.card_file && !current?.card) throw new ProjectRefusal("Choose a card picture", 400);
 
   const stored: StoredImage[] = [];
-  const keep = async (file: File | undefined) => {
-    const image = await store(file);
+  const keep = async (file: File | undefined, field: string) => {
+    const image = await store(file, field);
     if (image) stored.push(image);
     return image;
   };
   try {
-    const cardImage = await keep(value.card_file);
+    const cardImage = await keep(value.card_file, "card_file");
     const card: StoredPicture = cardImage
       ? uploadedPicture(cardImage, value.card_alt, value.card_decorative)
       : {
@@ -291,7 +307,7 @@ export async function saveProject(
 async function galleryFrom(
   value: ProjectFormValue,
   current: GalleryPicture[],
-  keep: (file: File | undefined) => Promise<StoredImage | undefined>,
+  keep: (file: File | undefined, field: string) => Promise<StoredImage | undefined>,
 ): Promise<StoredPicture[]> {
   const byId = new Map(current.map((picture) => [picture.id, picture]));
   const kept = value.gallery
@@ -306,8 +322,8 @@ async function galleryFrom(
       decorative: field.decorative,
     }));
   const added: StoredPicture[] = [];
-  for (const slot of value.new_pictures) {
-    const image = await keep(slot.file);
+  for (const [i, slot] of value.new_pictures.entries()) {
+    const image = await keep(slot.file, `new_pictures[${i}].file`);
     if (image) added.push(uploadedPicture(image, slot.alt, slot.decorative));
   }
   return [...kept, ...added];

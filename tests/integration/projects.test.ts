@@ -94,7 +94,12 @@ describe("projects", () => {
       "/projects/public-health",
     ]);
     expect(links.footer.map((l) => l.to).sort()).toEqual(
-      ["/projects/palliative-care", "/projects/water-filtration", "/projects/gender-equality", "/projects/flood-relief"].sort(),
+      [
+        "/projects/palliative-care",
+        "/projects/water-filtration",
+        "/projects/gender-equality",
+        "/projects/flood-relief",
+      ].sort(),
     );
   });
 
@@ -271,7 +276,9 @@ describe("redirects", () => {
     await expect(
       db.transaction().execute(async (trx) => {
         await recordRedirect(trx, "/old-page", "/new-page");
-        expect(await trx.selectFrom("redirects").select("to_path").executeTakeFirst()).toEqual({ to_path: "/new-page" });
+        expect(await trx.selectFrom("redirects").select("to_path").executeTakeFirst()).toEqual({
+          to_path: "/new-page",
+        });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");

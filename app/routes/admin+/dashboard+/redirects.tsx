@@ -146,8 +146,10 @@ export default function Redirects() {
               {originWords[r.origin]}
             </td>
             <td className={listCell} data-label="Added">
-              <time dateTime={r.createdAt}>{formatLongDateTime(r.createdAt)}</time>
-              {r.createdBy ? ` by ${r.createdBy}` : ""}
+              <span>
+                <time dateTime={r.createdAt}>{formatLongDateTime(r.createdAt)}</time>
+                {r.createdBy ? ` by ${r.createdBy}` : ""}
+              </span>
             </td>
             <td className={listCell}>
               <RowActionForm field="id" id={r.id} intent="remove">

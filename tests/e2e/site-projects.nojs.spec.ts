@@ -94,7 +94,15 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await page.goto("/projects");
   await expect(card(page, title).getByText("Status: Completed", { exact: true })).toBeVisible();
 
-  // A new address: the old one answers 301 to it, and the Redirects page lists it.
+  // A new address: the old one answers 301 to it (its page was in the page cache a moment before),
+  // and the Redirects page lists it.
+  // Cached: two answers in a row are the same bytes (a fresh render has a fresh nonce).
+  await expect
+    .poll(async () => {
+      const [first, second] = [await request.get(`/projects/${slug}`), await request.get(`/projects/${slug}`)];
+      return first.status() === 200 && first.headers()["etag"] === second.headers()["etag"];
+    })
+    .toBe(true);
   await page.goto(editPath);
   await page.getByLabel("Address").fill(`${slug}-renamed`);
   await page.getByRole("button", { name: "Save (stays published)" }).click();

@@ -208,6 +208,11 @@ describe("projects", () => {
     expect(result.error!.issues.map((i) => i.path.join("."))).toEqual(["card_alt"]);
     expect(projectFormSchema.safeParse({ ...base, card_decorative: "on" }).success).toBe(true);
     expect(projectFormSchema.safeParse({ ...base, card_alt: "A well" }).success).toBe(true);
+    // With other fields wrong too, one refusal lists every problem, the picture's included.
+    const paths = projectFormSchema
+      .safeParse({ intent: "publish", status: "Active", has_card: "on" })
+      .error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["title", "slug", "summary", "card_alt"]));
   });
 });
 

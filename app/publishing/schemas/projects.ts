@@ -102,31 +102,35 @@ export const projectFormSchema = z
     gallery: z.array(existingPicture).max(100).default([]),
     new_pictures: z.array(newPicture).max(NEW_PICTURE_SLOTS).default([]),
   })
-  .superRefine((value, ctx) => {
-    if (!value.card_file && !value.has_card) {
-      ctx.addIssue({ code: "custom", path: ["card_file"], message: "Choose a card picture: a JPEG, PNG or WebP" });
-    }
-    if (!value.card_decorative && !value.card_alt) {
-      ctx.addIssue({ code: "custom", path: ["card_alt"], message: ALT_OR_DECORATIVE });
-    }
-    value.gallery.forEach((picture, i) => {
-      if (!picture.remove && !picture.decorative && !picture.alt) {
-        ctx.addIssue({ code: "custom", path: ["gallery", i, "alt"], message: ALT_OR_DECORATIVE });
+  .superRefine(
+    (value, ctx) => {
+      if (!value.card_file && !value.has_card) {
+        ctx.addIssue({ code: "custom", path: ["card_file"], message: "Choose a card picture: a JPEG, PNG or WebP" });
       }
-    });
-    value.new_pictures.forEach((picture, i) => {
-      if (picture.file && !picture.decorative && !picture.alt) {
-        ctx.addIssue({ code: "custom", path: ["new_pictures", i, "alt"], message: ALT_OR_DECORATIVE });
+      if (!value.card_decorative && !value.card_alt) {
+        ctx.addIssue({ code: "custom", path: ["card_alt"], message: ALT_OR_DECORATIVE });
       }
-      if (!picture.file && (picture.alt || picture.decorative)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["new_pictures", i, "file"],
-          message: "Choose the picture this description is for, or clear the description",
-        });
-      }
-    });
-  });
+      (Array.isArray(value.gallery) ? value.gallery : []).forEach((picture, i) => {
+        if (!picture.remove && !picture.decorative && !picture.alt) {
+          ctx.addIssue({ code: "custom", path: ["gallery", i, "alt"], message: ALT_OR_DECORATIVE });
+        }
+      });
+      (Array.isArray(value.new_pictures) ? value.new_pictures : []).forEach((picture, i) => {
+        if (picture.file && !picture.decorative && !picture.alt) {
+          ctx.addIssue({ code: "custom", path: ["new_pictures", i, "alt"], message: ALT_OR_DECORATIVE });
+        }
+        if (!picture.file && (picture.alt || picture.decorative)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["new_pictures", i, "file"],
+            message: "Choose the picture this description is for, or clear the description",
+          });
+        }
+      });
+    },
+    // The pictures' rules run even when another field is wrong: one refusal lists every problem.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 
 export type ProjectFormValue = z.infer<typeof projectFormSchema>;
 

@@ -64,6 +64,7 @@ export {
   unsubscribe,
 } from "./services/newsletter.server";
 export {
+  ProjectContentRefusal,
   ProjectPictureRejected,
   ProjectRefusal,
   cardPreview,

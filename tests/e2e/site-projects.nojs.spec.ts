@@ -58,8 +58,17 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await expect(summary).toContainText("the file you chose for the card picture was not kept: choose it again");
   await expect(page.getByLabel("Title")).toHaveValue(title);
 
+  // Described now, but the body's link says only "click here": Publish runs the content checks.
+  await page.getByLabel("Body").fill("## Where we go\n\nEvery week. To help, [click here](/donate).");
   await page.getByLabel("Card picture", { exact: true }).setInputFiles(PICTURE);
   await page.getByLabel("Description (alt text)").fill(alt);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(summary.getByRole("link", { name: /The link "click here" does not say where it goes/ })).toBeVisible();
+  await expect(summary).toContainText("choose it again");
+  await expect(page.getByLabel("Description (alt text)")).toHaveValue(alt);
+
+  await page.getByLabel("Body").fill("## Where we go\n\nEvery week, to villages without a clinic.");
+  await page.getByLabel("Card picture", { exact: true }).setInputFiles(PICTURE);
   await page.getByLabel(/^New picture 1/).setInputFiles(PICTURE);
   await page.getByLabel("Description of new picture 1 (alt text)").fill(`Nurses at the van's door (${letters})`);
   await page.getByRole("button", { name: "Publish" }).click();

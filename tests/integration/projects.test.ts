@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import {
+  ProjectContentRefusal,
   addRedirect,
   projectFrameLinks,
   publicProject,
@@ -199,6 +200,28 @@ describe("projects", () => {
     await expect(saveProject({ ...value, slug: "other" }, await staffMember("fundraising"))).rejects.toThrow(
       "Only editors and admins",
     );
+  });
+
+  it("Publish runs the content checks on the body; Save draft keeps a body that fails them", async () => {
+    const editor = await staffMember("editor");
+    const fields = {
+      title: "Checked",
+      slug: "checked",
+      summary: "A body with problems.",
+      body: "# A second h1\n\n#### A jump\n\n[click here](/donate)",
+      card_file: await photo(),
+      card_alt: "A well",
+    };
+    const refusal = await saveProject(formValue(fields), editor).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ProjectContentRefusal);
+    const problems = (refusal as ProjectContentRefusal).problems.join("\n");
+    expect(problems).toMatch(/h1/i);
+    expect(problems).toMatch(/click here/i);
+    expect(await getDb().selectFrom("projects").select("id").where("slug", "=", "checked").executeTakeFirst()).toBe(
+      undefined,
+    );
+    const draft = await saveProject(formValue({ ...fields, intent: "draft", card_file: await photo() }), editor);
+    expect(draft.state).toBe("draft");
   });
 
   it("a picture without alt text is refused unless marked decorative", () => {

@@ -5,6 +5,7 @@ import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import {
   NEW_PICTURE_SLOTS,
+  PROJECT_FORM_ID,
   PROJECT_STATUSES,
   projectFormSchema,
   type ProjectPicture,
@@ -65,6 +66,7 @@ export function ProjectForm({
   problems?: Problem[];
 }) {
   const [form, fields] = useForm({
+    id: PROJECT_FORM_ID,
     lastResult,
     defaultValue: defaultValue
       ? {

@@ -34,6 +34,9 @@ export interface Project {
   gallery: ProjectPicture[];
 }
 
+/** The staff form's id: its fields' ids (`project-form-body`) are known to the server's messages. */
+export const PROJECT_FORM_ID = "project-form";
+
 export const PROJECT_LIMITS = { title: 120, summary: 300, slug: 80, body: 50_000, alt: 250 } as const;
 /** Empty slots for new gallery pictures on the form (more after a save: the form works without JavaScript). */
 export const NEW_PICTURE_SLOTS = 3;

@@ -28,6 +28,7 @@ import {
 import type { Role } from "~/utils/admin-paths";
 import { responsiveImage } from "~/utils/images";
 import { Refusal } from "~/utils/refusal";
+import { checkContent } from "~/publishing/utils/content-checks";
 import { ADDRESS_LOCK, recordRedirect } from "./redirects.server";
 import { indexProject } from "./search.server";
 
@@ -38,6 +39,16 @@ import { indexProject } from "./search.server";
 // footer are on every page) and tells the other instances (notePublicChange).
 
 export class ProjectRefusal extends Refusal {}
+
+/** A project's body fails the content checks on Publish (h52a's checkContent): each problem in words. */
+export class ProjectContentRefusal extends Refusal {
+  constructor(readonly problems: string[]) {
+    super(
+      `The body has ${problems.length === 1 ? "a problem" : `${problems.length} problems`} to fix before publishing`,
+      400,
+    );
+  }
+}
 
 /** A picture the image pipeline would not take; `field` is the form field it came from. */
 export class ProjectPictureRejected extends Refusal {
@@ -206,6 +217,11 @@ export async function saveProject(
   options: { id?: number } = {},
 ): Promise<ProjectRecord> {
   if (!mayEditProjects(actor.role)) throw new ProjectRefusal("Only editors and admins write projects", 409);
+  if (value.intent === "publish") {
+    // The page prints the title as its h1: the body's headings start at h2.
+    const problems = checkContent(value.body ?? "", { titleIsH1: true, field: "Body" });
+    if (problems.length > 0) throw new ProjectContentRefusal(problems.map((problem) => problem.message));
+  }
   const db = getDb();
   const current = options.id === undefined ? undefined : await getProject(db, options.id);
   if (options.id !== undefined && !current) throw new ProjectRefusal("This project no longer exists", 404);

@@ -3,8 +3,15 @@
 // chosen files must be chosen again (a browser never sends a file input's choice back).
 import { json } from "@remix-run/node";
 import type { Problem } from "~/components/ui/error-summary";
-import { ProjectPictureRejected, ProjectRefusal, RedirectRefusal, saveProject } from "~/publishing/index.server";
 import {
+  ProjectContentRefusal,
+  ProjectPictureRejected,
+  ProjectRefusal,
+  RedirectRefusal,
+  saveProject,
+} from "~/publishing/index.server";
+import {
+  PROJECT_FORM_ID,
   chooseAgainMessage,
   chosenFileLabels,
   PROJECT_FORM_LIMITS,
@@ -31,6 +38,11 @@ export async function projectFormAction(request: Request, id?: number) {
       saved.state === "published" ? "project-published" : "project-draft-saved",
     );
   } catch (error) {
+    if (error instanceof ProjectContentRefusal) {
+      // Each content-check problem in the error summary, linked to the body.
+      const problems = error.problems.map((message) => ({ message, fieldId: `${PROJECT_FORM_ID}-body` }));
+      return refuse(submission.reply(), 400, problems);
+    }
     if (error instanceof ProjectPictureRejected) {
       return refuse(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), 400);
     }

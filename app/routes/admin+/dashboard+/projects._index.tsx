@@ -58,7 +58,7 @@ export default function Projects() {
         caption="Projects"
         stacked
         columns={["Project", "Status", "State", "Linked from", { label: "Gallery", key: "gallery", align: "right" }]}
-        empty={<p className="mt-6 text-slate-700 dark:text-slate-300">No projects yet.</p>}
+        empty="No projects yet."
       >
         {projects.map((project) => (
           <tr key={project.id} className={listRow}>

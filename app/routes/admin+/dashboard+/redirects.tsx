@@ -130,7 +130,7 @@ export default function Redirects() {
           "Added",
           { label: <span className="sr-only">Remove</span>, key: "remove" },
         ]}
-        empty={<p className="mt-8 text-slate-700 dark:text-slate-300">No redirects yet.</p>}
+        empty="No redirects yet."
       >
         {redirects.map((r) => (
           <tr key={r.id} className={listRow}>

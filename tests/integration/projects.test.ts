@@ -25,6 +25,8 @@ import {
 import { projectFormSchema, type ProjectFormValue } from "~/publishing/schemas/projects";
 import { listAudit } from "~/site/index.server";
 import { SEEDED_PROJECTS } from "../../db/migrations/0044_projects_redirects";
+import { loader as splatLoader } from "~/routes/$";
+import { loader as projectLoader } from "~/routes/_public+/projects.$slug";
 import { resetDatabase } from "./helpers";
 import { staffMember } from "./team-support";
 
@@ -297,6 +299,27 @@ describe("redirects", () => {
       .orderBy("id")
       .execute();
     expect(audit.at(-1)).toEqual({ action: "redirect.removed", detail: "/a → /c" });
+  });
+
+  it("is answered 301 where an address ends unmatched (the splat route, a missing project), the query kept", async () => {
+    const admin = await staffMember("admin");
+    await addRedirect({ from: "/old-news", to: "/news" }, admin);
+    await addRedirect({ from: "/projects/wells", to: "/projects/water-filtration" }, admin);
+    const thrown = async (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => error as Response,
+      );
+    const args = (url: string, params: Record<string, string> = {}) =>
+      ({ request: new Request(`http://localhost${url}`), params, context: {} }) as any;
+
+    const moved = (await thrown(splatLoader(args("/old-news/?utm=x"))))!;
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe("/news?utm=x");
+    const project = (await thrown(projectLoader(args("/projects/wells", { slug: "wells" }))))!;
+    expect(project.status).toBe(301);
+    expect(project.headers.get("Location")).toBe("/projects/water-filtration");
+    expect((await thrown(splatLoader(args("/never-was"))))!.status).toBe(404);
   });
 
   it("recordRedirect works in the caller's transaction and is undone with it", async () => {

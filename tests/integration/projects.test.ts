@@ -270,6 +270,12 @@ describe("redirects", () => {
       "/projects/water-for-all→/projects/clean-water",
     ]);
     expect(list.every((r) => r.fromPath !== r.toPath)).toBe(true);
+
+    // A draft renamed back and forth too: never refused as a loop.
+    await saveProject(formValue({ ...again, intent: "draft", slug: "safe-water" }), admin, { id: created.id });
+    await saveProject(formValue({ ...again, intent: "draft", slug: "clean-water" }), admin, { id: created.id });
+    expect(await redirectFor("/projects/safe-water")).toBe("/projects/clean-water");
+    expect(await redirectFor("/projects/clean-water")).toBeNull();
   });
 
   it("refuses a redirect to itself, a loop, a live source and an address off the site; chains are followed", async () => {

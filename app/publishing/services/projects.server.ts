@@ -273,8 +273,8 @@ export async function saveProject(
           id = await insertProject(trx, { ...fields, position: await nextProjectPosition(trx) });
         }
         await replaceGallery(trx, id!, gallery);
-        // The new address is live content (when published): no redirect may lead away from it.
-        if (fields.state === "published") await deleteRedirectFrom(trx, projectPath(fields.slug));
+        // The address is this project's now (live once published): no redirect leads away from it.
+        await deleteRedirectFrom(trx, projectPath(fields.slug));
         if (current && current.slug !== fields.slug) {
           await recordRedirect(trx, projectPath(current.slug), projectPath(fields.slug), {
             origin: "automatic",

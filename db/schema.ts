@@ -879,6 +879,20 @@ export interface RedirectsTable {
   created_at: string;
 }
 
+/** A revision of one of the charity's own pages (0043, docs/site-editor.md). */
+export interface SitePageRevisionsTable {
+  id: Generated<number>;
+  page_key: string;
+  document: string;
+  created_at: string;
+  created_by: string;
+  created_by_id: number | null;
+  kind: string;
+  publish_at: string | null;
+  published_by: string | null;
+  note: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -931,4 +945,5 @@ export interface Database {
   projects: ProjectsTable;
   project_pictures: ProjectPicturesTable;
   redirects: RedirectsTable;
+  site_page_revisions: SitePageRevisionsTable;
 }

@@ -1,6 +1,7 @@
 import type { DB } from "../app/infra/db.server";
 import { countUsers, createUser } from "../app/staff/models/user.server";
 import { generatePassword } from "../app/infra/password.server";
+import { seedSitePages } from "../app/publishing/services/site-pages.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -95,6 +96,10 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
         .execute();
     });
   }
+
+  // The site's own pages start with today's words, each as its revision "Original words"
+  // (docs/site-editor.md); a page already edited is left alone.
+  await seedSitePages(db);
 
   if ((await countUsers(db)) === 0) {
     const generatedPassword = options.adminPassword ? undefined : generatePassword();

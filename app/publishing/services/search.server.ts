@@ -1,8 +1,9 @@
 // Site search (issue 53, docs/search.md): what is indexed and how a visitor's query is answered.
-// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles and appeals
+// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
 // and projects are indexed by their services in the same transaction as the change (indexArticle,
-// indexAppeal, indexProject); the site's own pages and publications come from app/content and are
-// refreshed at start-up when they changed (ensureSearchIndex) and by `npm run search:rebuild`.
+// indexAppeal, indexProject), the site's pages by their publish (indexSitePages); the pages and
+// publications are also refreshed at start-up when they changed (ensureSearchIndex) and by
+// `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
 import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
@@ -23,12 +24,11 @@ import {
 import { listAppeals, type Appeal } from "~/causes/index.server";
 import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
 import { listProjects, type ProjectRecord } from "~/publishing/models/projects.server";
-import { aboutOverview, historyMilestones } from "~/content/about";
-import { faq } from "~/content/faq";
-import { getInvolvedPages } from "~/content/get-involved";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
+import { liveRevisions } from "~/publishing/models/site-pages.server";
+import type { PageDocument } from "~/publishing/schemas/site-pages";
+import { seedDocument } from "./site-page-defaults.server";
 import { publications } from "~/content/publications";
-import { officers, trustees } from "~/content/team";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
 import { searchTerms } from "~/utils/search-text";
 
@@ -124,36 +124,62 @@ const page = (ref: string, title: string, url: string, body: string[]): SearchDo
   shownAt: null,
 });
 
-/** The site's own pages and publications (with the text of their PDFs), from app/content (projects are in the database). */
-export async function siteDocuments(): Promise<SearchDocument[]> {
-  const people = [...trustees, ...officers].map((person) => `${person.name}, ${person.role}`);
-  const pages: SearchDocument[] = [
-    page("about", aboutOverview.heading, "/about", aboutOverview.paragraphs),
+/** The site's own pages as they are live now (site editor, docs/site-editor.md): their words from the database. */
+async function sitePageDocuments(db: DB): Promise<SearchDocument[]> {
+  const live = new Map((await liveRevisions(db, nowIsoString())).map((r) => [r.pageKey, r.document]));
+  const doc = (key: string): PageDocument => live.get(key) ?? seedDocument(key);
+  const text = (value: string | undefined) => markdownToText(value ?? "");
+  const about = doc("about");
+  const history = doc("history");
+  const faq = doc("faq");
+  const team = doc("team");
+  const people = (team.lists.people ?? []).map((person) => `${person.name}, ${person.role}`);
+  const getInvolved = GET_INVOLVED_PAGES.map((slug): Record<string, string | undefined> & { slug: string } => ({
+    ...doc(slug).fields,
+    slug,
+  }));
+  return [
+    page("about", about.fields.heading ?? "About us", "/about", [text(about.fields.body)]),
     page(
       "history",
-      "Our History",
+      history.fields.heading ?? "Our History",
       "/about/history",
-      historyMilestones.map((milestone) => `${milestone.period}: ${milestone.title}. ${milestone.text}`),
+      (history.lists.milestones ?? []).map((m) => `${m.period}: ${m.title}. ${m.text}`),
     ),
     page(
       "faq",
-      "Frequently Asked Questions",
+      faq.fields.heading ?? "Frequently Asked Questions",
       "/about/faq",
-      faq.map((item) => `${item.question} ${item.answer.join(" ")}`),
+      (faq.lists.questions ?? []).map((item) => `${item.question} ${text(item.answer)}`),
     ),
-    page("team", "Our Team", "/about/team", ["Trustees and officers.", ...people]),
+    page("team", team.fields.heading ?? "Our Team", "/about/team", ["Trustees and officers.", ...people]),
     page(
       "get-involved",
       "Get Involved",
       "/get-involved",
-      getInvolvedPages.map((p) => `${p.title}: ${p.summary}`),
+      getInvolved.map((p) => `${p.title}: ${p.summary}`),
     ),
-    ...getInvolvedPages.map((p) =>
-      page(`get-involved/${p.slug}`, p.title, `/get-involved/${p.slug}`, [p.summary, ...p.paragraphs]),
+    ...getInvolved.map((p) =>
+      page(`get-involved/${p.slug}`, p.title ?? p.slug, `/get-involved/${p.slug}`, [p.summary ?? "", text(p.body)]),
     ),
-    page("privacy", privacyPolicy.title, "/privacy", [privacyPolicy.description, privacyPolicy.intro]),
-    page("terms", termsOfUse.title, "/terms", [termsOfUse.description, termsOfUse.intro]),
+    page("privacy", privacyPolicy.title, "/privacy", [privacyPolicy.description, doc("privacy").fields.intro ?? ""]),
+    page("terms", termsOfUse.title, "/terms", [termsOfUse.description, doc("terms").fields.intro ?? ""]),
   ];
+}
+
+const GET_INVOLVED_PAGES = ["share-my-day", "memoriam", "volunteers", "internships", "advisors"];
+
+/** Called in the transaction that published a site page: the pages' documents are replaced. */
+export async function indexSitePages(trx: DB): Promise<void> {
+  const docs = await sitePageDocuments(trx);
+  for (const doc of docs) await removeSearchDocument(trx, "page", doc.ref);
+  await putSearchDocuments(trx, docs);
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** The site's own pages and publications (with the text of their PDFs); projects are indexed from their table. */
+export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]> {
+  const pages = await sitePageDocuments(db);
   const publicationDocs: SearchDocument[] = [];
   for (const publication of publications) {
     const pdf = publication.downloadUrl ? await publicPdfText(publication.downloadUrl) : null;
@@ -183,7 +209,7 @@ function versionOf(docs: SearchDocument[]): string {
  * and publications; documents of things that no longer exist go. In one transaction on `db`.
  */
 export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents: number }> {
-  const site = await siteDocuments();
+  const site = await siteDocuments(db);
   return immediateTransaction(db, async (trx) => {
     const count = await rebuildIn(trx, site);
     await writeSearchIndexVersion(trx, versionOf(site));
@@ -222,7 +248,7 @@ export function ensureSearchIndex(db: DB = getDb()): Promise<void> {
   let done = ensured.get(db);
   if (!done) {
     done = (async () => {
-      const site = await siteDocuments();
+      const site = await siteDocuments(db);
       const version = versionOf(site);
       if ((await readSearchIndexVersion(db)) === version) return;
       await immediateTransaction(db, async (trx) => {

@@ -30,6 +30,7 @@ export type AuditEntity =
   | "fundraising-page"
   | "volunteer"
   | "event"
+  | "page"
   | "project"
   | "redirect";
 

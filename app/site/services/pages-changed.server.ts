@@ -17,6 +17,8 @@ export type PublicChange =
   | "fundraising-page"
   /** A gift recorded to an appeal or a fundraising page: their totals. */
   | "gift-to-cause"
+  /** One of the charity's own pages published (app/publishing/services/site-pages.server.ts): the pages made of them. */
+  | "site-pages"
   /** The charity's settings (name, contact details, links): every page's frame. */
   | "charity-settings"
   /** A project saved, published or renamed: the project pages, and the menu and footer on every page. */
@@ -36,6 +38,8 @@ export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   appeal: under("/appeals", "/fundraise"),
   "fundraising-page": under("/fundraise", "/appeals"),
   "gift-to-cause": under("/appeals", "/fundraise"),
+  // Home, About (and its tabs), Get Involved, the donate page and the legal pages.
+  "site-pages": (path) => path === "/" || under("/about", "/get-involved", "/donate", "/privacy", "/terms")(path),
   "charity-settings": everyPage,
   project: everyPage,
 };

@@ -43,6 +43,7 @@ import * as m0041 from "./0041_direct_debit";
 import * as m0048 from "./0048_volunteer_mail_templates";
 import * as m0049 from "./0049_payment_paid_with";
 import * as m0046 from "./0046_event_mail_and_waitlist_places";
+import * as m0044 from "./0044_projects_redirects";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   "0043_site_pages": m0043,
   "0046_event_mail_and_waitlist_places": m0046,
   "0047_pages_for_appeals": m0047,
+  "0044_projects_redirects": m0044,
 };
 
 export const migrationProvider: MigrationProvider = {

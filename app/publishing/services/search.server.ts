@@ -1,8 +1,9 @@
 // Site search (issue 53, docs/search.md): what is indexed and how a visitor's query is answered.
-// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles and appeals
-// are indexed by their services in the same transaction as the change (indexArticle,
-// indexAppeal); the site's own pages, projects and publications come from app/content and are
-// refreshed at start-up when they changed (ensureSearchIndex) and by `npm run search:rebuild`.
+// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
+// and projects are indexed by their services in the same transaction as the change (indexArticle,
+// indexAppeal, indexProject), the site's pages by their publish (indexSitePages); the pages and
+// publications are also refreshed at start-up when they changed (ensureSearchIndex) and by
+// `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
 import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
@@ -22,11 +23,11 @@ import {
 } from "~/infra/search-index.server";
 import { listAppeals, type Appeal } from "~/causes/index.server";
 import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
+import { listProjects, type ProjectRecord } from "~/publishing/models/projects.server";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
 import type { PageDocument } from "~/publishing/schemas/site-pages";
 import { seedDocument } from "./site-page-defaults.server";
-import { projects } from "~/content/projects";
 import { publications } from "~/content/publications";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
 import { searchTerms } from "~/utils/search-text";
@@ -34,7 +35,7 @@ import { searchTerms } from "~/utils/search-text";
 export type { SearchHit, SearchKind };
 
 /** Bumped when what is indexed, or how, changes: every database is then re-indexed at start-up. */
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 2;
 
 // ---- What is indexed ----
 
@@ -89,6 +90,28 @@ export async function indexAppeal(trx: DB, appeal: Appeal): Promise<void> {
   const doc = appealDocument(appeal);
   if (doc) await putSearchDocuments(trx, [doc]);
   else await removeSearchDocument(trx, "appeal", String(appeal.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** A project's document, or null while it is a draft. */
+function projectDocument(project: ProjectRecord): SearchDocument | null {
+  if (project.state !== "published") return null;
+  const alts = [project.card, ...project.gallery].map((picture) => picture?.alt ?? "").filter(Boolean);
+  return {
+    kind: "project",
+    ref: String(project.id),
+    title: project.title,
+    body: [project.summary, markdownToText(project.body), ...alts].join("\n"),
+    url: `/projects/${project.slug}`,
+    shownAt: null,
+  };
+}
+
+/** Called in the transaction that saved a project (projects service): found while it is published. */
+export async function indexProject(trx: DB, project: ProjectRecord): Promise<void> {
+  const doc = projectDocument(project);
+  if (doc) await putSearchDocuments(trx, [doc]);
+  else await removeSearchDocument(trx, "project", String(project.id));
   await afterCommit(trx, forgetAnswers);
 }
 
@@ -154,17 +177,9 @@ export async function indexSitePages(trx: DB): Promise<void> {
   await afterCommit(trx, forgetAnswers);
 }
 
-/** The site's own pages, projects and publications (with the text of their PDFs). */
+/** The site's own pages and publications (with the text of their PDFs); projects are indexed from their table. */
 export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]> {
   const pages = await sitePageDocuments(db);
-  const projectDocs: SearchDocument[] = projects.map((project) => ({
-    kind: "project",
-    ref: project.slug,
-    title: project.title,
-    body: [project.summary, project.imageAlt, ...project.gallery.map((image) => image.alt)].join("\n"),
-    url: `/projects/${project.slug}`,
-    shownAt: null,
-  }));
   const publicationDocs: SearchDocument[] = [];
   for (const publication of publications) {
     const pdf = publication.downloadUrl ? await publicPdfText(publication.downloadUrl) : null;
@@ -177,10 +192,10 @@ export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]>
       shownAt: publication.date,
     });
   }
-  return [...pages, ...projectDocs, ...publicationDocs];
+  return [...pages, ...publicationDocs];
 }
 
-const SITE_KINDS = ["page", "project", "publication"] as const satisfies readonly SearchKind[];
+const SITE_KINDS = ["page", "publication"] as const satisfies readonly SearchKind[];
 
 /** What the index holds of the site's own content, as one string: a change means a refresh. */
 function versionOf(docs: SearchDocument[]): string {
@@ -208,16 +223,18 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
   await afterCommit(trx, forgetAnswers);
   const articles = (await listNews(trx)).map(articleDocument).filter((doc): doc is SearchDocument => doc !== null);
   const appeals = (await listAppeals(trx)).map(appealDocument).filter((doc): doc is SearchDocument => doc !== null);
+  const projects = (await listProjects(trx)).map(projectDocument).filter((doc): doc is SearchDocument => doc !== null);
   const groups: [SearchKind, SearchDocument[]][] = [
     ["news", articles],
     ["appeal", appeals],
+    ["project", projects],
     ...SITE_KINDS.map((kind): [SearchKind, SearchDocument[]] => [kind, site.filter((doc) => doc.kind === kind)]),
   ];
   for (const [kind, docs] of groups) {
     await removeSearchDocumentsOfKind(trx, kind);
     await putSearchDocuments(trx, docs);
   }
-  return articles.length + appeals.length + site.length;
+  return articles.length + appeals.length + projects.length + site.length;
 }
 
 const ensured = new WeakMap<DB, Promise<void>>();

@@ -30,7 +30,9 @@ export type AuditEntity =
   | "fundraising-page"
   | "volunteer"
   | "event"
-  | "page";
+  | "page"
+  | "project"
+  | "redirect";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -70,6 +70,12 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     new Date().toISOString(),
   );
 
+  const project = await e2eDb()
+    .selectFrom("projects")
+    .select("id")
+    .where("slug", "=", "flood-relief")
+    .executeTakeFirstOrThrow();
+
   const d = "/admin/dashboard";
   return [
     d,
@@ -126,5 +132,9 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     `${d}/team/${person.id}`,
     `${d}/account`,
     `${d}/account/two-step`,
+    `${d}/projects`,
+    `${d}/projects/new`,
+    `${d}/projects/${project.id}`,
+    `${d}/redirects`,
   ];
 }

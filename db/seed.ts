@@ -1,6 +1,7 @@
 import type { DB } from "../app/infra/db.server";
 import { countUsers, createUser } from "../app/staff/models/user.server";
 import { generatePassword } from "../app/infra/password.server";
+import { seedSamplePublicationDocuments } from "../app/publishing/index.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -59,6 +60,8 @@ export interface SeedOptions {
 
 export interface SeedResult {
   seededArticles: boolean;
+  /** How many publications got a generated sample PDF (those without a document). */
+  samplePublications?: number;
   createdAdmin?: { username: string; generatedPassword?: string };
 }
 
@@ -95,6 +98,11 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
         .execute();
     });
   }
+
+  // Every publication without a document (the spec's three, from migration 0045) gets a sample
+  // PDF, marked as one, so every card has a working Download link from the first start.
+  const samples = await seedSamplePublicationDocuments(db);
+  if (samples) result.samplePublications = samples;
 
   if ((await countUsers(db)) === 0) {
     const generatedPassword = options.adminPassword ? undefined : generatePassword();

@@ -63,6 +63,34 @@ export {
   subscribersPage,
   unsubscribe,
 } from "./services/newsletter.server";
+export {
+  PublicationRefusal,
+  addPublicationType,
+  checkDocument,
+  createPublication,
+  documentFromFile,
+  findPublication,
+  publicDocument,
+  publicPublications,
+  publicationFieldsFromForm,
+  publicationHistory,
+  publicationTypes,
+  removePublication,
+  removeType,
+  renameType,
+  revisePublication,
+  seedSamplePublicationDocuments,
+  sitemapPublications,
+  staffDocument,
+  staffPublications,
+} from "./services/publications.server";
+export type {
+  DocumentDownload,
+  DocumentUpload,
+  Publication,
+  PublicationCard,
+  PublicationType,
+} from "./services/publications.server";
 export { SearchRefusal, indexAppeal, searchSite } from "./services/search.server";
 export type { SearchHit, SearchKind } from "./services/search.server";
 export { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "./utils/article-form.server";

@@ -38,6 +38,7 @@ import * as m0042 from "./0042_search";
 import * as m0038 from "./0038_public_form_identity";
 import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
+import * as m0045 from "./0045_publications";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "0038_public_form_identity": m0038,
   "0035_one_settings_store": m0035,
   "0041_direct_debit": m0041,
+  "0045_publications": m0045,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,13 +1,13 @@
 // Site search (issue 53, docs/search.md): what is indexed and how a visitor's query is answered.
-// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles and appeals
-// are indexed by their services in the same transaction as the change (indexArticle,
-// indexAppeal); the site's own pages, projects and publications come from app/content and are
-// refreshed at start-up when they changed (ensureSearchIndex) and by `npm run search:rebuild`.
+// The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
+// and publications (with the words of their PDFs) are indexed by their services in the same
+// transaction as the change (indexArticle, indexAppeal, indexPublication); the site's own pages
+// and projects come from app/content and are refreshed at start-up when they changed
+// (ensureSearchIndex) and by `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
 import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { markdownToText } from "~/infra/markdown.server";
-import { publicPdfText } from "~/infra/pdf-text.server";
 import {
   closestIndexWords,
   putSearchDocuments,
@@ -22,12 +22,13 @@ import {
 } from "~/infra/search-index.server";
 import { listAppeals, type Appeal } from "~/causes/index.server";
 import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
+import { listPublications, publicationText, type Publication } from "~/publishing/models/publications.server";
+import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import { aboutOverview, historyMilestones } from "~/content/about";
 import { faq } from "~/content/faq";
 import { getInvolvedPages } from "~/content/get-involved";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
 import { projects } from "~/content/projects";
-import { publications } from "~/content/publications";
 import { officers, trustees } from "~/content/team";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
 import { searchTerms } from "~/utils/search-text";
@@ -93,6 +94,36 @@ export async function indexAppeal(trx: DB, appeal: Appeal): Promise<void> {
   await afterCommit(trx, forgetAnswers);
 }
 
+/** A publication's document, or null while visitors do not see it (hidden). */
+function publicationDocument(publication: Publication, text: string | null): SearchDocument | null {
+  if (publication.status !== "published") return null;
+  return {
+    kind: "publication",
+    ref: String(publication.id),
+    title: publication.title,
+    body: [`${publication.typeName}.`, publication.description, text ?? ""].join("\n"),
+    url: publication.document ? publicationDownloadPath(publication.slug) : "/publications",
+    shownAt: publication.publishedOn,
+  };
+}
+
+/**
+ * Called in the transaction that created, changed or seeded a publication: its document is
+ * replaced (with the text of its PDF), or removed while it is hidden.
+ */
+export async function indexPublication(trx: DB, publication: Publication, text: string | null): Promise<void> {
+  const doc = publicationDocument(publication, text);
+  if (doc) await putSearchDocuments(trx, [doc]);
+  else await removeSearchDocument(trx, "publication", String(publication.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** Called in the transaction that deleted a publication. */
+export async function unindexPublication(trx: DB, id: number): Promise<void> {
+  await removeSearchDocument(trx, "publication", String(id));
+  await afterCommit(trx, forgetAnswers);
+}
+
 const page = (ref: string, title: string, url: string, body: string[]): SearchDocument => ({
   kind: "page",
   ref,
@@ -102,7 +133,7 @@ const page = (ref: string, title: string, url: string, body: string[]): SearchDo
   shownAt: null,
 });
 
-/** The site's own pages, projects and publications (with the text of their PDFs), from app/content. */
+/** The site's own pages and projects, from app/content (publications are in the database: indexPublication). */
 export async function siteDocuments(): Promise<SearchDocument[]> {
   const people = [...trustees, ...officers].map((person) => `${person.name}, ${person.role}`);
   const pages: SearchDocument[] = [
@@ -140,22 +171,10 @@ export async function siteDocuments(): Promise<SearchDocument[]> {
     url: `/projects/${project.slug}`,
     shownAt: null,
   }));
-  const publicationDocs: SearchDocument[] = [];
-  for (const publication of publications) {
-    const pdf = publication.downloadUrl ? await publicPdfText(publication.downloadUrl) : null;
-    publicationDocs.push({
-      kind: "publication",
-      ref: publication.slug,
-      title: publication.title,
-      body: [`${publication.type}.`, publication.description, pdf ?? ""].join("\n"),
-      url: publication.downloadUrl ?? "/publications",
-      shownAt: publication.date,
-    });
-  }
-  return [...pages, ...projectDocs, ...publicationDocs];
+  return [...pages, ...projectDocs];
 }
 
-const SITE_KINDS = ["page", "project", "publication"] as const satisfies readonly SearchKind[];
+const SITE_KINDS = ["page", "project"] as const satisfies readonly SearchKind[];
 
 /** What the index holds of the site's own content, as one string: a change means a refresh. */
 function versionOf(docs: SearchDocument[]): string {
@@ -165,8 +184,8 @@ function versionOf(docs: SearchDocument[]): string {
 
 /**
  * Re-indexes everything (`npm run search:rebuild`, and at start-up after a migration or a change
- * of the site's content): every published article, every open appeal, the site's pages, projects
- * and publications; documents of things that no longer exist go. In one transaction on `db`.
+ * of the site's content): every published article, every open appeal, every publication visitors
+ * see, the site's pages and projects; documents of things that no longer exist go. In one transaction on `db`.
  */
 export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents: number }> {
   const site = await siteDocuments();
@@ -183,16 +202,22 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
   await afterCommit(trx, forgetAnswers);
   const articles = (await listNews(trx)).map(articleDocument).filter((doc): doc is SearchDocument => doc !== null);
   const appeals = (await listAppeals(trx)).map(appealDocument).filter((doc): doc is SearchDocument => doc !== null);
+  const publications: SearchDocument[] = [];
+  for (const publication of await listPublications(trx, { publishedOnly: true })) {
+    const doc = publicationDocument(publication, await publicationText(trx, publication.id));
+    if (doc) publications.push(doc);
+  }
   const groups: [SearchKind, SearchDocument[]][] = [
     ["news", articles],
     ["appeal", appeals],
+    ["publication", publications],
     ...SITE_KINDS.map((kind): [SearchKind, SearchDocument[]] => [kind, site.filter((doc) => doc.kind === kind)]),
   ];
   for (const [kind, docs] of groups) {
     await removeSearchDocumentsOfKind(trx, kind);
     await putSearchDocuments(trx, docs);
   }
-  return articles.length + appeals.length + site.length;
+  return articles.length + appeals.length + publications.length + site.length;
 }
 
 const ensured = new WeakMap<DB, Promise<void>>();

@@ -29,7 +29,9 @@ export type AuditEntity =
   | "appeal"
   | "fundraising-page"
   | "volunteer"
-  | "event";
+  | "event"
+  | "publication"
+  | "publication-type";
 
 export interface AuditInput {
   entity: AuditEntity;

@@ -17,6 +17,8 @@ export type PublicChange =
   | "fundraising-page"
   /** A gift recorded to an appeal or a fundraising page: their totals. */
   | "gift-to-cause"
+  /** A publication or publication type added, changed or deleted: the publications page. */
+  | "publication"
   /** The charity's settings (name, contact details, links): every page's frame. */
   | "charity-settings";
 
@@ -34,6 +36,7 @@ export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   appeal: under("/appeals", "/fundraise"),
   "fundraising-page": under("/fundraise", "/appeals"),
   "gift-to-cause": under("/appeals", "/fundraise"),
+  publication: under("/publications"),
   "charity-settings": everyPage,
 };
 

@@ -31,7 +31,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf | null> {
     // pdf.js takes the buffer over; it gets a copy so the caller's bytes stay usable.
     // Loaded on first use: pdf.js is large, and most processes never read a PDF.
     const { extractText, getDocumentProxy } = await import("unpdf");
-    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     try {
       if (pdf.numPages < 1) return null;
       const { text } = await extractText(pdf, { mergePages: true });

@@ -11,6 +11,10 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 export const savedNotices = {
   "article-saved": "Article saved.",
   "article-deleted": "Article deleted.",
+  "publication-saved": "Publication saved.",
+  "publication-deleted": "Publication deleted, and its document with it.",
+  "publication-type-saved": "Publication type saved.",
+  "publication-type-deleted": "Publication type deleted.",
   "settings-saved": "Settings saved.",
   "newsletter-saved": "Newsletter saved.",
   "newsletter-sent": "Newsletter queued: its messages are on their way to the confirmed subscribers.",

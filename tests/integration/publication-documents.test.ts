@@ -34,7 +34,9 @@ function pdfWith(words: string): Promise<Uint8Array> {
   const doc = new PDFDocument();
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve) => doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks)))));
+  const done = new Promise<Uint8Array>((resolve) =>
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks)))),
+  );
   doc.text(words);
   doc.end();
   return done;
@@ -119,7 +121,11 @@ describe("a staff upload", () => {
       { actor },
     );
     expect(publication.slug).toBe("annual-report-2025");
-    expect(publication.document).toMatchObject({ name: "annual-report-final.pdf", bytes: bytes.byteLength, sha256: sha(bytes) });
+    expect(publication.document).toMatchObject({
+      name: "annual-report-final.pdf",
+      bytes: bytes.byteLength,
+      sha256: sha(bytes),
+    });
 
     const response = await download("annual-report-2025");
     expect(response.status).toBe(200);
@@ -157,8 +163,11 @@ describe("a staff upload", () => {
     // The header alone is not enough: it must open as a PDF.
     const header = new TextEncoder().encode("%PDF-1.7\nnothing else here");
     expect(
-      (await refusalOf(createPublication(await fields("Fake"), { name: "C:\\Users\\me\\fake.pdf", bytes: header }, { actor })))
-        .message,
+      (
+        await refusalOf(
+          createPublication(await fields("Fake"), { name: "C:\\Users\\me\\fake.pdf", bytes: header }, { actor }),
+        )
+      ).message,
     ).toBe("fake.pdf is not a PDF document");
 
     expect(await uploadStore().keys()).toEqual(keysBefore);
@@ -168,7 +177,9 @@ describe("a staff upload", () => {
   it("refuses a document over the size limit, naming it, in the service and in the form", async () => {
     const big = new Uint8Array(MAX_PDF_BYTES + 1);
     big.set(new TextEncoder().encode("%PDF-1.7\n"));
-    const refusal = await refusalOf(createPublication(await fields("Huge"), { name: "huge.pdf", bytes: big }, { actor }));
+    const refusal = await refusalOf(
+      createPublication(await fields("Huge"), { name: "huge.pdf", bytes: big }, { actor }),
+    );
     expect(refusal.message).toBe("huge.pdf is larger than 20 MB, the largest document we take");
 
     const form = new FormData();
@@ -185,7 +196,11 @@ describe("a staff upload", () => {
 
   it("replaces the document at the same address and removes the old file; hiding it answers 404", async () => {
     const first = await pdfWith("First edition about the flood pumps.");
-    const created = await createPublication(await fields("Flood Review", "Research Paper"), { name: "v1.pdf", bytes: first }, { actor });
+    const created = await createPublication(
+      await fields("Flood Review", "Research Paper"),
+      { name: "v1.pdf", bytes: first },
+      { actor },
+    );
     const oldKey = created.document!.key;
 
     const second = await pdfWith("Second edition about the water towers.");
@@ -229,8 +244,16 @@ describe("a staff upload", () => {
 
   it("gives a second publication of the same title its own address", async () => {
     const bytes = await pdfWith("Twice.");
-    const a = await createPublication(await fields("Spring Newsletter", "Newsletter"), { name: "a.pdf", bytes }, { actor });
-    const b = await createPublication(await fields("Spring Newsletter", "Newsletter"), { name: "b.pdf", bytes }, { actor });
+    const a = await createPublication(
+      await fields("Spring Newsletter", "Newsletter"),
+      { name: "a.pdf", bytes },
+      { actor },
+    );
+    const b = await createPublication(
+      await fields("Spring Newsletter", "Newsletter"),
+      { name: "b.pdf", bytes },
+      { actor },
+    );
     expect([a.slug, b.slug]).toEqual(["spring-newsletter", "spring-newsletter-2"]);
   });
 });
@@ -256,7 +279,9 @@ describe("publication types", () => {
     expect((await publicPublications()).find((c) => c.slug === briefing.slug)?.typeName).toBe("Policy Briefing");
 
     const inUse = await refusalOf(removeType(id, { actor }));
-    expect(inUse.message).toBe("Policy Briefing cannot be deleted: 1 publication has this type. Change their type first.");
+    expect(inUse.message).toBe(
+      "Policy Briefing cannot be deleted: 1 publication has this type. Change their type first.",
+    );
 
     await renameType(id, "Briefing", { actor });
     expect((await publicPublications()).find((c) => c.slug === briefing.slug)?.typeName).toBe("Briefing");

@@ -70,8 +70,18 @@ export function PublicationForm({
         placeholder="Choose a type"
         options={types.map((type) => ({ value: String(type.id), label: type.name }))}
       />
-      <TextField meta={fields.published_on} label="Date" type="date" hint="The date shown on the card, e.g. 2026-03-31." />
-      <TextareaField meta={fields.description} label="Description" rows={4} hint="One or two sentences, shown on the card." />
+      <TextField
+        meta={fields.published_on}
+        label="Date"
+        type="date"
+        hint="The date shown on the card, e.g. 2026-03-31."
+      />
+      <TextareaField
+        meta={fields.description}
+        label="Description"
+        rows={4}
+        hint="One or two sentences, shown on the card."
+      />
       <SelectField meta={fields.status} label="Shown on the website" options={statusOptions} />
       <div>
         {current ? (

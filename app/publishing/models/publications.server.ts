@@ -227,7 +227,12 @@ export async function listPublicationTypes(db: DB): Promise<PublicationType[]> {
     .orderBy("t.position")
     .orderBy("t.id")
     .execute();
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, position: Number(row.position), uses: Number(row.uses) }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    position: Number(row.position),
+    uses: Number(row.uses),
+  }));
 }
 
 export async function getPublicationType(db: DB, id: number): Promise<PublicationType | undefined> {

@@ -33,7 +33,8 @@ export function fileLabel(name: string | undefined): string {
 export const documentMessages = {
   missing: "Choose the PDF document to upload",
   notPdf: (name: string | undefined) => `${fileLabel(name)} is not a PDF document`,
-  tooLarge: (name: string | undefined) => `${fileLabel(name)} is larger than ${MAX_PDF_LABEL}, the largest document we take`,
+  tooLarge: (name: string | undefined) =>
+    `${fileLabel(name)} is larger than ${MAX_PDF_LABEL}, the largest document we take`,
   empty: (name: string | undefined) => `${fileLabel(name)} is empty`,
   /** Shown on a refused form: a browser never keeps a chosen file across a page load. */
   chooseAgain: "For your safety the browser does not keep a chosen file: choose the document again before you save.",
@@ -48,17 +49,15 @@ const optionalDocument = z.preprocess(
     .custom<File>(isFile, documentMessages.missing)
     .superRefine((file, ctx) => {
       if (file.size === 0) ctx.addIssue({ code: "custom", message: documentMessages.empty(file.name) });
-      else if (file.size > MAX_PDF_BYTES) ctx.addIssue({ code: "custom", message: documentMessages.tooLarge(file.name) });
+      else if (file.size > MAX_PDF_BYTES)
+        ctx.addIssue({ code: "custom", message: documentMessages.tooLarge(file.name) });
     })
     .optional(),
 );
 
 const publicationFields = {
   title: requiredText("Title", PUBLICATION_LIMITS.title),
-  type_id: z.coerce
-    .number({ error: "Choose a type" })
-    .int("Choose a type")
-    .positive("Choose a type"),
+  type_id: z.coerce.number({ error: "Choose a type" }).int("Choose a type").positive("Choose a type"),
   published_on: z
     .string({ error: "Date is required" })
     .trim()

@@ -335,7 +335,10 @@ function downloadOf(publication: Publication | undefined, store: UploadStore): D
 }
 
 /** The document of a publication visitors see, by its address; null when there is none. */
-export async function publicDocument(slug: string, store: UploadStore = uploadStore()): Promise<DocumentDownload | null> {
+export async function publicDocument(
+  slug: string,
+  store: UploadStore = uploadStore(),
+): Promise<DocumentDownload | null> {
   const publication = await getPublicationBySlug(getDb(), slug);
   if (publication?.status !== "published") return null;
   return downloadOf(publication, store);
@@ -387,7 +390,8 @@ export async function renameType(id: number, name: string, { actor, log = logger
     await notePublicChange(trx);
     // The type is in each of its publications' search text.
     for (const publication of await listPublications(trx, { publishedOnly: true })) {
-      if (publication.typeId === id) await indexPublication(trx, publication, await publicationText(trx, publication.id));
+      if (publication.typeId === id)
+        await indexPublication(trx, publication, await publicationText(trx, publication.id));
     }
     await recordAudit(trx, {
       entity: "publication-type",
@@ -421,7 +425,11 @@ export async function removeType(id: number, { actor, log = logger }: ChangeOpti
   });
   if (!deleted) {
     const count = current.uses === 1 ? "1 publication has" : `${current.uses} publications have`;
-    throw new PublicationRefusal("", `${current.name} cannot be deleted: ${count} this type. Change their type first.`, 409);
+    throw new PublicationRefusal(
+      "",
+      `${current.name} cannot be deleted: ${count} this type. Change their type first.`,
+      409,
+    );
   }
   log.info({ event: "publication-type.deleted", publication_type_id: id }, "Publication type deleted");
 }

@@ -54,7 +54,9 @@ export function renderSamplePublicationPdf(sample: SamplePublication): Promise<B
       .text(`${SAMPLE_NOTICE}: not the real ${sample.typeName.toLowerCase()}.`, { width: CONTENT_WIDTH }),
   );
   doc.moveDown();
-  block("H1", () => doc.font("Helvetica-Bold").fontSize(22).fillColor("#000000").text(sample.title, { width: CONTENT_WIDTH }));
+  block("H1", () =>
+    doc.font("Helvetica-Bold").fontSize(22).fillColor("#000000").text(sample.title, { width: CONTENT_WIDTH }),
+  );
   doc.moveDown(0.5);
   doc.font("Helvetica").fontSize(11).fillColor("#333333");
   block("P", () => doc.text(`${sample.typeName}, ${sample.charityName}`, { width: CONTENT_WIDTH }));

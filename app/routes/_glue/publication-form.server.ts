@@ -9,7 +9,11 @@ import {
   publicationFieldsFromForm,
   type Publication,
 } from "~/publishing/index.server";
-import { PUBLICATION_FORM_LIMITS, editPublicationSchema, newPublicationSchema } from "~/publishing/schemas/publications";
+import {
+  PUBLICATION_FORM_LIMITS,
+  editPublicationSchema,
+  newPublicationSchema,
+} from "~/publishing/schemas/publications";
 import { staffAction } from "./action-guard.server";
 import type { User } from "~/staff/index.server";
 import type { DocumentUpload } from "~/publishing/index.server";
@@ -26,10 +30,7 @@ function carriedFile(form: FormData | undefined): boolean {
   return typeof File !== "undefined" && value instanceof File && (value.size > 0 || value.name !== "");
 }
 
-export async function publicationFormAction(
-  request: Request,
-  { isNew, save }: { isNew: boolean; save: Save },
-) {
+export async function publicationFormAction(request: Request, { isNew, save }: { isNew: boolean; save: Save }) {
   const schema: z.ZodType<unknown, unknown> = isNew ? newPublicationSchema : editPublicationSchema;
   const { user, form, submission } = await staffAction(request, "publications", {
     schema,

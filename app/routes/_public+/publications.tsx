@@ -71,7 +71,9 @@ function PublicationCard({ publication }: { publication: Card }) {
   return (
     <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[publication.typeName] ?? otherBadge}`}>
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[publication.typeName] ?? otherBadge}`}
+        >
           {publication.typeName}
         </span>
         <time dateTime={publication.publishedOn} className="text-sm text-slate-700 dark:text-slate-300">

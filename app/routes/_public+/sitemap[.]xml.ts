@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
 import { nextScheduledPublish, sitemapArticles } from "~/publishing/index.server";
-import { newsletterWebPath, sitemapNewsletters } from "~/publishing/index.server";
+import { newsletterWebPath, sitemapNewsletters, sitemapPublications } from "~/publishing/index.server";
 import { sitemapAppeals } from "~/causes/index.server";
 import { fundraisePath, sitemapFundraisingPages } from "~/causes/index.server";
 import { publicCacheControl } from "~/infra/page-cache.server";
@@ -11,11 +11,12 @@ import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin();
-  const [articles, newsletters, appeals, pages] = await Promise.all([
+  const [articles, newsletters, appeals, pages, publications] = await Promise.all([
     sitemapArticles(),
     sitemapNewsletters(),
     sitemapAppeals(),
     sitemapFundraisingPages(),
+    sitemapPublications(),
   ]);
   const body = buildSitemap([
     ...publicPagePaths.map((path) => ({ loc: `${origin}${path}` })),
@@ -23,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sentAt })),
     ...appeals.map((a) => ({ loc: `${origin}/appeals/${a.slug}`, lastmod: a.updatedAt })),
     ...pages.map((p) => ({ loc: `${origin}${fundraisePath(p.slug)}`, lastmod: p.updatedAt })),
+    // Each shown publication's PDF: search engines index documents too.
+    ...publications.map((p) => ({ loc: `${origin}${p.path}`, lastmod: p.lastmod })),
   ]);
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",

@@ -45,8 +45,8 @@ export default function DeletePublication() {
       <h2 className="mt-4 text-2xl font-semibold">Delete publication</h2>
       <p className="mt-4 font-semibold break-words">{publication.title}</p>
       <p className="mt-2 max-w-2xl text-slate-800 dark:text-slate-200">
-        Deleting removes the card and its document for good: its download link stops working. To take it off the
-        website but keep it, edit it and choose <q>Unpublished</q> instead.
+        Deleting removes the card and its document for good: its download link stops working. To take it off the website
+        but keep it, edit it and choose <q>Unpublished</q> instead.
       </p>
       <ConfirmedForm className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={dangerButtonClass}>

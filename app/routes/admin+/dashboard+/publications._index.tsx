@@ -81,7 +81,9 @@ export default function Publications() {
               p.document ? (
                 <a key="doc" href={adminPaths.publicationDocument(p.id)} className="link break-all">
                   {p.document.name}
-                  <span className="block text-slate-600 dark:text-slate-400">PDF, {formatFileSize(p.document.bytes)}</span>
+                  <span className="block text-slate-600 dark:text-slate-400">
+                    PDF, {formatFileSize(p.document.bytes)}
+                  </span>
                 </a>
               ) : (
                 "None yet"

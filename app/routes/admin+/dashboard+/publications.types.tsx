@@ -50,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     log: requestLogger(request, "routes/admin+/dashboard+/publications.types", { user_id: user.id }),
   };
   const submission = parseWithZod(form, { schema: publicationTypeSchema });
-  const refuse = (result: SubmissionResult<string[]>, status = 400) =>
-    json<Answer>({ intent, id, result }, { status });
+  const refuse = (result: SubmissionResult<string[]>, status = 400) => json<Answer>({ intent, id, result }, { status });
   try {
     if (intent === "delete" && id !== null) {
       await removeType(id, options);
@@ -84,7 +83,11 @@ function AddType({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: publicationTypeSchema }),
   });
   return (
-    <IntentForm form={form} intent="add" note={`At most ${PUBLICATION_LIMITS.typeName} characters, e.g. Policy Briefing.`}>
+    <IntentForm
+      form={form}
+      intent="add"
+      note={`At most ${PUBLICATION_LIMITS.typeName} characters, e.g. Policy Briefing.`}
+    >
       <TextField meta={fields.name} label="New type" autoComplete="off" className="flex-1" />
       <button type="submit" className="btn-primary sm:mt-7">
         Add type
@@ -141,11 +144,13 @@ export default function PublicationTypes() {
         <StaffPageTitle title="Publication types" />
       </div>
       <ActionNotice
-        notice={flash ? { ok: true, message: flash } : deleteError ? { ok: false, message: deleteError.join(" ") } : null}
+        notice={
+          flash ? { ok: true, message: flash } : deleteError ? { ok: false, message: deleteError.join(" ") } : null
+        }
       />
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-        The type is the badge on each publication&apos;s card. Renaming a type changes every card that has it; a type
-        in use cannot be deleted.
+        The type is the badge on each publication&apos;s card. Renaming a type changes every card that has it; a type in
+        use cannot be deleted.
       </p>
       <StaffSection id="types-add" title="Add a type">
         <AddType lastResult={answer?.intent === "add" ? answer.result : undefined} />

@@ -2,6 +2,9 @@ import type { DB } from "../app/infra/db.server";
 import { countUsers, createUser } from "../app/staff/models/user.server";
 import { generatePassword } from "../app/infra/password.server";
 import { seedSamplePublicationDocuments } from "../app/publishing/index.server";
+import { databaseEngine } from "../app/infra/db.server";
+import { parseEnv } from "../app/infra/env.server";
+import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -56,6 +59,11 @@ export const SAMPLE_ARTICLES = [
 export interface SeedOptions {
   adminUsername: string;
   adminPassword?: string;
+  /**
+   * The DATABASE_URL a server will open this database with, when it is not this process's own
+   * (the e2e server, the benchmarks): the sample documents go to that server's upload folder.
+   */
+  databaseUrl?: string;
 }
 
 export interface SeedResult {
@@ -101,7 +109,11 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
 
   // Every publication without a document (the spec's three, from migration 0045) gets a sample
   // PDF, marked as one, so every card has a working Download link from the first start.
-  const samples = await seedSamplePublicationDocuments(db);
+  const store =
+    options.databaseUrl && databaseEngine(db) === "sqlite"
+      ? folderUploadStore(parseEnv({ ...process.env, DATABASE_URL: options.databaseUrl }).uploadsDir)
+      : uploadStore(db);
+  const samples = await seedSamplePublicationDocuments(db, store);
   if (samples) result.samplePublications = samples;
 
   if ((await countUsers(db)) === 0) {

@@ -45,8 +45,9 @@ test("every publication on the page, the spec's three included, has a Download l
       new RegExp(`^Download \\(PDF, [\\d.]+ (KB|MB|bytes)\\): ${escape(title)}$`),
     );
     await expect(item.getByText(/Not online yet/)).toHaveCount(0);
-    const response = await request.get((await link.getAttribute("href"))!);
-    expect(response.status()).toBe(200);
+    const href = (await link.getAttribute("href"))!;
+    const response = await request.get(href);
+    expect(response.status(), href).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
     expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="[a-z0-9-]+\.pdf"$/);
     const body = await response.body();

@@ -63,6 +63,9 @@ const badgeClasses: Record<string, string> = {
   "Annual Report": "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   "Research Paper": "bg-indigo-100 text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100",
 };
+/** The link's visible words: "Download (PDF, 120 KB)". */
+const downloadWords = (bytes: number) => `Download (PDF, ${formatFileSize(bytes)})`;
+
 /** A type staff added. */
 const otherBadge = "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100";
 
@@ -85,14 +88,19 @@ function PublicationCard({ publication }: { publication: Card }) {
       </h2>
       <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{publication.description}</p>
       {publication.download ? (
-        // The visible words first, then the title for screen readers: "Download (PDF, 120 KB):
-        // Annual Report 2024" (the name starts with what is seen, for voice control).
-        <a href={publication.download.url} download className="btn-primary mt-6 self-start">
+        // Named by the visible words, then the title: "Download (PDF, 120 KB): Annual Report 2024"
+        // (it starts with what is seen, for voice control). An aria-label, since a visually
+        // hidden span is positioned, hence a block, and browsers name it with a space before.
+        <a
+          href={publication.download.url}
+          download
+          aria-label={`${downloadWords(publication.download.bytes)}: ${publication.title}`}
+          className="btn-primary mt-6 self-start"
+        >
           <StrokeIcon size={16}>
             <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
           </StrokeIcon>
-          Download (PDF, {formatFileSize(publication.download.bytes)})
-          <span className="sr-only">: {publication.title}</span>
+          {downloadWords(publication.download.bytes)}
         </a>
       ) : (
         <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">

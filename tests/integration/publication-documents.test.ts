@@ -26,8 +26,9 @@ import {
 import { MAX_PDF_BYTES, newPublicationSchema } from "~/publishing/schemas/publications";
 import { loader as downloadLoader } from "~/routes/_public+/publications_.$slug[.]pdf";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { staffMember } from "./team-support";
-import { run } from "./admin-support";
+import { action as newPublicationAction } from "~/routes/admin+/dashboard+/publications.new";
+import { staffCookie, staffMember } from "./team-support";
+import { bodyOf, run } from "./admin-support";
 
 /** A real PDF (pdfkit) with these words on its page. */
 function pdfWith(words: string): Promise<Uint8Array> {
@@ -297,5 +298,59 @@ describe("publication types", () => {
       createPublication({ ...(await fields("Orphan")), typeId: 999_999 }, { name: "o.pdf", bytes }, { actor }),
     );
     expect(refusal).toMatchObject({ field: "type_id", message: "Choose a type from the list" });
+  });
+});
+
+describe("the staff form without JavaScript", () => {
+  async function post(fields: Record<string, string>, file: File) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set("document", file);
+    const request = new Request("http://localhost/admin/dashboard/publications/new", {
+      method: "POST",
+      body: form,
+      headers: {
+        "Sec-Fetch-Site": "same-origin",
+        Origin: "http://localhost",
+        Cookie: await staffCookie(await staffMember("editor")),
+      },
+    });
+    return run(newPublicationAction, request);
+  }
+
+  it("answers a non-PDF with a 400 naming it, with the other errors at once, the words kept", async () => {
+    const response = await post(
+      {
+        title: "Minutes",
+        type_id: String(await typeId("Newsletter")),
+        published_on: "2026-02-01",
+        status: "published",
+      },
+      new File(["just text"], "minutes.pdf", { type: "application/pdf" }),
+    );
+    expect(response.status).toBe(400);
+    const { result, fileDropped } = await bodyOf(response);
+    expect(result.error.document).toEqual(["minutes.pdf is not a PDF document"]);
+    expect(result.error.description).toEqual(["Description is required"]);
+    expect(result.initialValue.title).toBe("Minutes");
+    expect(fileDropped).toBe(true);
+  });
+
+  it("saves a real PDF and goes back to the list", async () => {
+    const bytes = await pdfWith("Form upload.");
+    const response = await post(
+      {
+        title: "Form Upload",
+        type_id: String(await typeId("Newsletter")),
+        published_on: "2026-02-01",
+        description: "Sent as a browser sends it.",
+        status: "published",
+      },
+      new File([bytes], "form.pdf", { type: "application/pdf" }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard/publications");
+    const served = await download("form-upload");
+    expect(sha(new Uint8Array(await served.arrayBuffer()))).toBe(sha(bytes));
   });
 });

@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import {
   PublicationRefusal,
+  checkDocument,
   documentFromFile,
   publicationFieldsFromForm,
   type Publication,
@@ -38,7 +39,21 @@ export async function publicationFormAction(request: Request, { isNew, save }: {
   });
   const fileDropped = carriedFile(form);
   if (submission.status !== "success") {
-    return { response: json({ result: submission.reply(), fileDropped }, { status: 400 }) };
+    // The file is checked too, so every problem is told at once (not the file's after the rest).
+    const file = form.get("document");
+    const fileErrors = submission.error?.document;
+    let fieldErrors: Record<string, string[]> | undefined;
+    if (fileDropped && !fileErrors?.length && file instanceof File) {
+      try {
+        await checkDocument(await documentFromFile(file));
+      } catch (error) {
+        if (!(error instanceof PublicationRefusal)) throw error;
+        fieldErrors = { ...submission.error, document: [error.message] } as Record<string, string[]>;
+      }
+    }
+    return {
+      response: json({ result: submission.reply(fieldErrors ? { fieldErrors } : {}), fileDropped }, { status: 400 }),
+    };
   }
   const value = submission.value as z.output<typeof editPublicationSchema>;
   try {

@@ -346,7 +346,7 @@ describe("the staff form without JavaScript", () => {
         description: "Sent as a browser sends it.",
         status: "published",
       },
-      new File([bytes], "form.pdf", { type: "application/pdf" }),
+      new File([Buffer.from(bytes)], "form.pdf", { type: "application/pdf" }),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/admin/dashboard/publications");

@@ -25,7 +25,10 @@ export const PUBLICATION_STATUSES = ["published", "hidden"] as const;
 /** A chosen file's name as the person knows it: without a folder, one line, not too long. */
 export function fileLabel(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const clean = [...base]
+    .filter((char) => char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127)
+    .join("")
+    .trim();
   if (!clean) return "The file";
   return clean.length > 100 ? `${clean.slice(0, 97)}...` : clean;
 }

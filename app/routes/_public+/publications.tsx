@@ -20,6 +20,7 @@ import {
   pageHeaders,
 } from "~/routes/_glue/publications-page.server";
 import { formatFileSize } from "~/publishing/utils/publication-paths";
+import type { PublicationCard } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
@@ -41,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return cachedLoader(args, async () => json({ publications: await publicPublications() }));
 }
 
-type Card = Awaited<ReturnType<typeof publicPublications>>[number];
+type Card = PublicationCard;
 
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
 export const headers: HeadersFunction = (args) => pageHeaders(args);

@@ -1,7 +1,6 @@
 import type { DB } from "../app/infra/db.server";
 import { countUsers, createUser } from "../app/staff/models/user.server";
 import { generatePassword } from "../app/infra/password.server";
-import { seedSamplePublicationDocuments } from "../app/publishing/index.server";
 import { databaseEngine } from "../app/infra/db.server";
 import { parseEnv } from "../app/infra/env.server";
 import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
@@ -109,12 +108,23 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
 
   // Every publication without a document (the spec's three, from migration 0045) gets a sample
   // PDF, marked as one, so every card has a working Download link from the first start.
-  const store =
-    options.databaseUrl && databaseEngine(db) === "sqlite"
-      ? folderUploadStore(parseEnv({ ...process.env, DATABASE_URL: options.databaseUrl }).uploadsDir)
-      : uploadStore(db);
-  const samples = await seedSamplePublicationDocuments(db, store);
-  if (samples) result.samplePublications = samples;
+  // Loaded only when there is one to do: the publishing domain and pdfkit are large, and the set-up
+  // runs before every start.
+  const missing = await db
+    .selectFrom("publications")
+    .select("id")
+    .where("document_key", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  if (missing) {
+    const store =
+      options.databaseUrl && databaseEngine(db) === "sqlite"
+        ? folderUploadStore(parseEnv({ ...process.env, DATABASE_URL: options.databaseUrl }).uploadsDir)
+        : uploadStore(db);
+    const { seedSamplePublicationDocuments } = await import("../app/publishing/services/publications.server");
+    const samples = await seedSamplePublicationDocuments(db, store);
+    if (samples) result.samplePublications = samples;
+  }
 
   if ((await countUsers(db)) === 0) {
     const generatedPassword = options.adminPassword ? undefined : generatePassword();

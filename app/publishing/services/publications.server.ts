@@ -92,9 +92,17 @@ export async function checkDocument(upload: DocumentUpload): Promise<{ text: str
   return pdf;
 }
 
-/** Checks and stores a document under a new key; the caller points a row at it (or removes it). */
-async function storeDocument(upload: DocumentUpload, store: UploadStore, at: string): Promise<StoredDocument> {
-  const { text } = await checkDocument(upload);
+/**
+ * Checks and stores a document under a new key; the caller points a row at it (or removes it).
+ * `knownText`: the words of a PDF this app made itself (a sample), which is not read back.
+ */
+async function storeDocument(
+  upload: DocumentUpload,
+  store: UploadStore,
+  at: string,
+  knownText?: string,
+): Promise<StoredDocument> {
+  const text = knownText ?? (await checkDocument(upload)).text;
   const body = Buffer.from(upload.bytes);
   const key = randomBytes(16).toString("hex");
   await store.save(key, [{ name: DOCUMENT_FILE, body, contentType: "application/pdf" }]);
@@ -445,7 +453,7 @@ export async function seedSamplePublicationDocuments(db: DB, store: UploadStore 
   let seeded = 0;
   for (const publication of await listPublications(db)) {
     if (publication.document) continue;
-    const bytes = await renderSamplePublicationPdf({
+    const sample = await renderSamplePublicationPdf({
       title: publication.title,
       typeName: publication.typeName,
       description: publication.description,
@@ -453,7 +461,13 @@ export async function seedSamplePublicationDocuments(db: DB, store: UploadStore 
       charityName: site.name,
     });
     const at = nowIsoString();
-    const document = await storeDocument({ name: `${publication.slug}-sample.pdf`, bytes }, store, at);
+    // Made here: its words are known, and pdf.js (large) is not loaded at every first start.
+    const document = await storeDocument(
+      { name: `${publication.slug}-sample.pdf`, bytes: sample.bytes },
+      store,
+      at,
+      sample.text,
+    );
     const done = await db.transaction().execute(async (trx) => {
       if (!(await setDocumentIfNone(trx, publication.id, document, at))) return false;
       await notePublicChange(trx);

@@ -20,7 +20,26 @@ export const SAMPLE_NOTICE = "Sample document";
 const MARGIN = 56;
 const CONTENT_WIDTH = 595.28 - 2 * MARGIN;
 
-export function renderSamplePublicationPdf(sample: SamplePublication): Promise<Buffer> {
+/** The sample's bytes, and its words as site search indexes them. */
+export async function renderSamplePublicationPdf(sample: SamplePublication): Promise<{ bytes: Buffer; text: string }> {
+  const lines = [
+    `${SAMPLE_NOTICE}: not the real ${sample.typeName.toLowerCase()}.`,
+    sample.title,
+    `${sample.typeName}, ${sample.charityName}`,
+    sample.description,
+    SAMPLE_EXPLANATION,
+  ];
+  return { bytes: await renderPdf(sample, lines), text: lines.join(" ").replace(/\s+/g, " ") };
+}
+
+const SAMPLE_EXPLANATION =
+  "This sample stands in for the document until the charity's staff upload the real one in the " +
+  "Publications section of the staff area. The link on the website stays the same.";
+
+function renderPdf(
+  sample: SamplePublication,
+  [notice, title, byline, description, explanation]: string[],
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -46,30 +65,16 @@ export function renderSamplePublicationPdf(sample: SamplePublication): Promise<B
   doc.addStructure(document);
   const block = (type: "H1" | "P", draw: () => void) => document.add(doc.struct(type, {}, draw));
 
-  block("P", () =>
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(12)
-      .fillColor("#9a3412")
-      .text(`${SAMPLE_NOTICE}: not the real ${sample.typeName.toLowerCase()}.`, { width: CONTENT_WIDTH }),
-  );
+  block("P", () => doc.font("Helvetica-Bold").fontSize(12).fillColor("#9a3412").text(notice, { width: CONTENT_WIDTH }));
   doc.moveDown();
-  block("H1", () =>
-    doc.font("Helvetica-Bold").fontSize(22).fillColor("#000000").text(sample.title, { width: CONTENT_WIDTH }),
-  );
+  block("H1", () => doc.font("Helvetica-Bold").fontSize(22).fillColor("#000000").text(title, { width: CONTENT_WIDTH }));
   doc.moveDown(0.5);
   doc.font("Helvetica").fontSize(11).fillColor("#333333");
-  block("P", () => doc.text(`${sample.typeName}, ${sample.charityName}`, { width: CONTENT_WIDTH }));
+  block("P", () => doc.text(byline, { width: CONTENT_WIDTH }));
   doc.moveDown();
-  block("P", () => doc.text(sample.description, { width: CONTENT_WIDTH }));
+  block("P", () => doc.text(description, { width: CONTENT_WIDTH }));
   doc.moveDown();
-  block("P", () =>
-    doc.text(
-      "This sample stands in for the document until the charity's staff upload the real one in the " +
-        "Publications section of the staff area. The link on the website stays the same.",
-      { width: CONTENT_WIDTH },
-    ),
-  );
+  block("P", () => doc.text(explanation, { width: CONTENT_WIDTH }));
   document.end();
   doc.end();
   return done;

@@ -865,6 +865,20 @@ export interface EventWaitlistTable {
   created_at: string;
 }
 
+/** A revision of one of the charity's own pages (0043, docs/site-editor.md). */
+export interface SitePageRevisionsTable {
+  id: Generated<number>;
+  page_key: string;
+  document: string;
+  created_at: string;
+  created_by: string;
+  created_by_id: number | null;
+  kind: string;
+  publish_at: string | null;
+  published_by: string | null;
+  note: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -916,4 +930,5 @@ export interface Database {
   event_waitlist: EventWaitlistTable;
   publication_types: PublicationTypesTable;
   publications: PublicationsTable;
+  site_page_revisions: SitePageRevisionsTable;
 }

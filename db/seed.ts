@@ -4,6 +4,7 @@ import { generatePassword } from "../app/infra/password.server";
 import { databaseEngine } from "../app/infra/db.server";
 import { parseEnv } from "../app/infra/env.server";
 import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
+import { seedSitePages } from "../app/publishing/services/site-pages.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -125,6 +126,9 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
     const samples = await seedSamplePublicationDocuments(db, store);
     if (samples) result.samplePublications = samples;
   }
+  // The site's own pages start with today's words, each as its revision "Original words"
+  // (docs/site-editor.md); a page already edited is left alone.
+  await seedSitePages(db);
 
   if ((await countUsers(db)) === 0) {
     const generatedPassword = options.adminPassword ? undefined : generatePassword();

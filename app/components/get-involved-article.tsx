@@ -1,16 +1,23 @@
 import { Link, type MetaFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { site } from "~/content/site";
-import type { GetInvolvedPage } from "~/content/get-involved";
 import { pageMeta } from "~/utils/meta";
 
 // The frame of every Get Involved page (get-involved.$page.tsx, and the Share My Day and In
 // Memoriam pages of app/components/start-page.tsx): the way back, the title, the page's words,
 // and the e-mail way to take part on the pages without an application form.
 
+/** A Get Involved page's words as its live revision has them (docs/site-editor.md): its body is Markdown rendered on the server. */
+export interface GetInvolvedShown {
+  slug: string;
+  title: string;
+  summary: string;
+  bodyHtml: string;
+}
+
 /** What every Get Involved page uses of its loader's data (app/routes/_glue/get-involved.server.ts). */
 export interface GetInvolvedData {
-  page: GetInvolvedPage;
+  page: GetInvolvedShown;
   mailto: string;
   email: string;
 }
@@ -23,7 +30,7 @@ export const getInvolvedMeta: MetaFunction<() => Promise<GetInvolvedData>> = ({ 
         matches,
       );
 
-export function GetInvolvedArticle({ page, children }: { page: GetInvolvedPage; children: ReactNode }) {
+export function GetInvolvedArticle({ page, children }: { page: GetInvolvedShown; children: ReactNode }) {
   return (
     <div className="container-page py-12">
       <article className="max-w-3xl">
@@ -31,11 +38,10 @@ export function GetInvolvedArticle({ page, children }: { page: GetInvolvedPage; 
           <span aria-hidden="true">← </span>Back to Get Involved
         </Link>
         <h1 className="mt-6 text-4xl font-bold text-slate-900 dark:text-white">{page.title}</h1>
-        {page.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-5 text-lg text-slate-700 dark:text-slate-300">
-            {paragraph}
-          </p>
-        ))}
+        <div
+          className="article-text mt-5 text-lg text-slate-700 [&>*+*]:mt-5 dark:text-slate-300"
+          dangerouslySetInnerHTML={{ __html: page.bodyHtml }}
+        />
         {children}
       </article>
     </div>

@@ -5,6 +5,12 @@
 export const auditActionWords: Record<string, string> = {
   "payment.recorded": "Payment recorded",
   "appeal.created": "Appeal created",
+  "page.draft-saved": "Page draft saved",
+  "page.submitted": "Page submitted for review",
+  "page.published": "Page published",
+  "page.scheduled": "Page publish scheduled",
+  "page.restored": "Earlier page words restored",
+  "page.schedule-cancelled": "Scheduled page publish cancelled",
   "appeal.updated": "Appeal changed",
   "fundraising-page.started": "Page started",
   "fundraising-page.approve": "Page approved",

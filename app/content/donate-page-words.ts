@@ -26,11 +26,13 @@ import { directDebitGuarantee, directDebitOption } from "./direct-debit";
 /** Everything the donate page and its form say, as the loader sends it. */
 export function donatePageWords() {
   return {
-    hero: donateHero,
+    // The heading, value examples and reasons are what the page was seeded with: its loader sends
+    // the page's live revision's instead (staff edit them: docs/site-editor.md).
+    hero: donateHero as { title: string; lead: string },
     yearsOfImpact: donateYearsOfImpact,
-    valueExamples,
+    valueExamples: valueExamples as readonly { amount: number; title: string; description: string }[],
     giftAid: giftAidInfo,
-    reasonsToDonate,
+    reasonsToDonate: reasonsToDonate as readonly { title: string; description: string }[],
     monthlyNote,
     form: {
       donationTypes,

@@ -77,6 +77,6 @@ export function getGetInvolvedPage(slug: string): GetInvolvedPage | undefined {
 }
 
 /** The mail draft a visitor opens to take part: always to the charity's public address. */
-export function getInvolvedMailto(page: GetInvolvedPage, to: string = site.email): string {
+export function getInvolvedMailto(page: Pick<GetInvolvedPage, "emailSubject">, to: string = site.email): string {
   return `mailto:${to}?subject=${encodeURIComponent(page.emailSubject)}`;
 }

@@ -16,6 +16,17 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// An image marked decorative on purpose (![](src "decorative"), app/publishing/utils/content-checks.ts)
+// keeps its empty alt and loses the title, so screen readers skip it and no tooltip shows.
+const defaultImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  if ((token.attrGet("title") ?? "").trim().toLowerCase() === "decorative" && !token.content.trim()) {
+    token.attrs = (token.attrs ?? []).filter(([name]) => name !== "title");
+  }
+  return defaultImage(tokens, idx, options, env, self);
+};
+
 /** The text as HTML (safe to insert: every character the author typed is escaped or Markdown). */
 export function renderMarkdown(text: string): string {
   return markdown.render(text);

@@ -94,3 +94,31 @@ export type {
 export { SearchRefusal, indexAppeal, searchSite } from "./services/search.server";
 export type { SearchHit, SearchKind } from "./services/search.server";
 export { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "./utils/article-form.server";
+export {
+  EDITORS_PUBLISH_SETTING,
+  PageRefusal,
+  compareWithLive,
+  editorsMayPublish,
+  mayPublishPage,
+  pageForEditing,
+  pageHistory,
+  pageProblems,
+  previewSitePage,
+  publicSitePage,
+  restoreRevision,
+  savePage,
+  seedSitePages,
+  setEditorsMayPublish,
+  sitemapSitePages,
+  staffPageList,
+} from "./services/site-pages.server";
+export type {
+  DiffLine,
+  PageListEntry,
+  PageState,
+  RevisionEntry,
+  SaveResult,
+  ShownPage,
+} from "./services/site-pages.server";
+export { brokenLinks, linksTo } from "./services/link-check.server";
+export type { BrokenLink } from "./services/link-check.server";

@@ -16,6 +16,15 @@ export const adminPaths = {
   newArticle: `${DASHBOARD_PATH}/news/new`,
   editArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/edit`,
   deleteArticle: (id: number) => `${DASHBOARD_PATH}/news/${id}/delete`,
+  /** The charity's own pages (site editor, docs/site-editor.md). */
+  sitePages: `${DASHBOARD_PATH}/pages`,
+  sitePage: (key: string) => `${DASHBOARD_PATH}/pages/${key}`,
+  sitePageHistory: (key: string) => `${DASHBOARD_PATH}/pages/${key}/history`,
+  sitePageCompare: (key: string, revision: number) => `${DASHBOARD_PATH}/pages/${key}/history/${revision}`,
+  /** Internal links of published pages and articles that lead nowhere. */
+  brokenLinks: `${DASHBOARD_PATH}/pages/links`,
+  /** The staff-only preview of a page's draft, in the public frame (visitors get a 404). */
+  sitePagePreview: (key: string) => `/preview/pages/${key}`,
   stats: `${DASHBOARD_PATH}/stats`,
   donations: `${DASHBOARD_PATH}/donations`,
   donation: (id: number) => `${DASHBOARD_PATH}/donations/${id}`,
@@ -189,6 +198,7 @@ export const dashboardSections = [
   { key: "overview", label: "Overview", to: adminPaths.dashboard, group: "home", roles: everyone },
   { key: "stats", label: "Statistics", to: adminPaths.stats, group: "home", roles: everyone },
   { key: "news", label: "News", to: adminPaths.news, group: "content", roles: ["admin", "editor"] },
+  { key: "pages", label: "Site pages", to: adminPaths.sitePages, group: "content", roles: ["admin", "editor"] },
   {
     key: "newsletters",
     label: "Newsletters",

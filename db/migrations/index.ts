@@ -35,6 +35,7 @@ import * as m0034 from "./0034_partial_indexes";
 import * as m0036 from "./0036_hmrc_tests_mail_lanes";
 import * as m0037 from "./0037_passkeys";
 import * as m0042 from "./0042_search";
+import * as m0043 from "./0043_site_pages";
 import * as m0038 from "./0038_public_form_identity";
 import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0035_one_settings_store": m0035,
   "0041_direct_debit": m0041,
   "0045_publications": m0045,
+  "0043_site_pages": m0043,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -170,7 +170,10 @@ function moduleName(input: string): string {
 export function publicPageRouteIds(build: BuildWeights): string[] {
   const ui = new Set(build.uiRouteIds());
   const hasUiChild = new Set([...ui].map((id) => build.routes[id].parentId).filter(Boolean));
-  const staffOnly = (id: string) => id.startsWith("routes/admin+/dashboard");
+  // The staff-only preview of a page's draft (docs/site-editor.md) is drawn in the public frame,
+  // but a visitor gets a 404 there: it is a staff page.
+  const staffOnly = (id: string) =>
+    id.startsWith("routes/admin+/dashboard") || id.startsWith("routes/_public+/preview.");
   // A parent's page is part of each child's page: the children (deepest routes) weigh the most.
   return [...ui].filter((id) => !hasUiChild.has(id) && !staffOnly(id)).sort();
 }

@@ -47,6 +47,7 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
     "Overview",
     "Statistics",
     "News",
+    "Site pages",
     "Newsletters",
     "Publications",
     "Appeals",

@@ -87,6 +87,7 @@ export async function resetDatabase(): Promise<void> {
     "volunteer_applications",
     "supporter_emails",
     "supporters",
+    "site_page_revisions",
   ] as const) {
     await db.deleteFrom(table).execute();
   }
@@ -95,7 +96,10 @@ export async function resetDatabase(): Promise<void> {
   forgetAnswers();
   // The team's two-step requirement and the seed's marker (kept in the one settings store, where
   // app_meta's rows went) are gone again, as a new database's are.
-  await db.deleteFrom("charity_settings").where("key", "in", ["requireTwoStep", "seeded_at"]).execute();
+  await db
+    .deleteFrom("charity_settings")
+    .where("key", "in", ["requireTwoStep", "seeded_at", "editorsPublishPages"])
+    .execute();
   // Emptied behind the services' back (as another process would): nothing cached stays.
   forgetCachedSettingRows(db);
   pageCache.clear();

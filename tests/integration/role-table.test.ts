@@ -55,6 +55,12 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/publications.$id._index.tsx": page(NEWS),
   "admin+/dashboard+/publications.$id.delete.tsx": page(NEWS),
   "admin+/dashboard+/publications.$id.document[.]pdf.ts": { loader: NEWS, action: null },
+  // The site's own pages (docs/site-editor.md): News's roles; who publishes is the service's.
+  "admin+/dashboard+/pages._index.tsx": { loader: NEWS, action: null },
+  "admin+/dashboard+/pages.$key._index.tsx": page(NEWS),
+  "admin+/dashboard+/pages.$key.history._index.tsx": page(NEWS),
+  "admin+/dashboard+/pages.$key.history.$revision.tsx": page(NEWS),
+  "admin+/dashboard+/pages.links.tsx": { loader: NEWS, action: null },
   "admin+/dashboard+/donations._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/donations.$id/route.tsx": page(MONEY),
   "admin+/dashboard+/donations.$id_.cancel.tsx": page(MONEY),
@@ -126,7 +132,7 @@ const table: Record<string, Row> = {
   "api+/search.ts": page("public"),
 };
 
-const params = { id: "999999", paymentId: "999999", token: "not-a-real-token" };
+const params = { id: "999999", paymentId: "999999", token: "not-a-real-token", key: "about", revision: "999999" };
 
 interface Caller {
   role: Role;
@@ -196,6 +202,7 @@ describe("the role table", () => {
     const expected: Record<string, Role[]> = {
       overview: ALL,
       news: NEWS,
+      pages: NEWS,
       newsletters: NEWS,
       publications: NEWS,
       settings: ADMIN,

@@ -26,6 +26,7 @@ import {
   type Visibility,
 } from "~/publishing/models/news.server";
 import { newsletterUsesUpload } from "~/publishing/models/newsletter-issues.server";
+import { nextPagePublishAfter } from "~/publishing/models/site-pages.server";
 import { indexArticle, unindexArticle } from "./search.server";
 
 /**
@@ -127,7 +128,6 @@ export async function articlesAfter(
  */
 const RENDER_MARGIN_MS = 10_000;
 
-/** When the next scheduled article goes public (ms since the epoch), or null when none is due. */
 /**
  * An anonymous API answer (GET /api/news) kept in the page cache under `key`, with the pages'
  * invalidation: a news write in this process drops it (pagesChanged), another instance's write moves the data
@@ -146,9 +146,14 @@ export async function cachedPublicAnswer(
   return answer;
 }
 
+/** When the next scheduled article or page goes public (ms since the epoch), or null when none is due. */
 export async function nextScheduledPublish(): Promise<number | null> {
-  const next = await nextPublishAfter(getDb(), new Date(now() - RENDER_MARGIN_MS).toISOString());
-  return next ? Date.parse(next) : null;
+  const after = new Date(now() - RENDER_MARGIN_MS).toISOString();
+  // A scheduled article, or a scheduled page (site editor, docs/site-editor.md): whichever comes first.
+  const times = [await nextPublishAfter(getDb(), after), await nextPagePublishAfter(getDb(), after)]
+    .filter((time): time is string => time !== null)
+    .sort();
+  return times.length ? Date.parse(times[0]) : null;
 }
 
 /**

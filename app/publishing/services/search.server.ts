@@ -2,7 +2,7 @@
 // The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
 // and publications (with the words of their PDFs) are indexed by their services in the same
 // transaction as the change (indexArticle, indexAppeal, indexPublication); the site's own pages
-// and projects come from app/content and are refreshed at start-up when they changed
+// (their live revisions) and projects are refreshed at start-up when they changed
 // (ensureSearchIndex) and by `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
@@ -24,12 +24,11 @@ import { listAppeals, type Appeal } from "~/causes/index.server";
 import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
 import { listPublications, publicationText, type Publication } from "~/publishing/models/publications.server";
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
-import { aboutOverview, historyMilestones } from "~/content/about";
-import { faq } from "~/content/faq";
-import { getInvolvedPages } from "~/content/get-involved";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
+import { liveRevisions } from "~/publishing/models/site-pages.server";
+import type { PageDocument } from "~/publishing/schemas/site-pages";
+import { seedDocument } from "./site-page-defaults.server";
 import { projects } from "~/content/projects";
-import { officers, trustees } from "~/content/team";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
 import { searchTerms } from "~/utils/search-text";
 
@@ -133,36 +132,62 @@ const page = (ref: string, title: string, url: string, body: string[]): SearchDo
   shownAt: null,
 });
 
-/** The site's own pages and projects, from app/content (publications are in the database: indexPublication). */
-export async function siteDocuments(): Promise<SearchDocument[]> {
-  const people = [...trustees, ...officers].map((person) => `${person.name}, ${person.role}`);
-  const pages: SearchDocument[] = [
-    page("about", aboutOverview.heading, "/about", aboutOverview.paragraphs),
+/** The site's own pages as they are live now (site editor, docs/site-editor.md): their words from the database. */
+async function sitePageDocuments(db: DB): Promise<SearchDocument[]> {
+  const live = new Map((await liveRevisions(db, nowIsoString())).map((r) => [r.pageKey, r.document]));
+  const doc = (key: string): PageDocument => live.get(key) ?? seedDocument(key);
+  const text = (value: string | undefined) => markdownToText(value ?? "");
+  const about = doc("about");
+  const history = doc("history");
+  const faq = doc("faq");
+  const team = doc("team");
+  const people = (team.lists.people ?? []).map((person) => `${person.name}, ${person.role}`);
+  const getInvolved = GET_INVOLVED_PAGES.map((slug): Record<string, string | undefined> & { slug: string } => ({
+    ...doc(slug).fields,
+    slug,
+  }));
+  return [
+    page("about", about.fields.heading ?? "About us", "/about", [text(about.fields.body)]),
     page(
       "history",
-      "Our History",
+      history.fields.heading ?? "Our History",
       "/about/history",
-      historyMilestones.map((milestone) => `${milestone.period}: ${milestone.title}. ${milestone.text}`),
+      (history.lists.milestones ?? []).map((m) => `${m.period}: ${m.title}. ${m.text}`),
     ),
     page(
       "faq",
-      "Frequently Asked Questions",
+      faq.fields.heading ?? "Frequently Asked Questions",
       "/about/faq",
-      faq.map((item) => `${item.question} ${item.answer.join(" ")}`),
+      (faq.lists.questions ?? []).map((item) => `${item.question} ${text(item.answer)}`),
     ),
-    page("team", "Our Team", "/about/team", ["Trustees and officers.", ...people]),
+    page("team", team.fields.heading ?? "Our Team", "/about/team", ["Trustees and officers.", ...people]),
     page(
       "get-involved",
       "Get Involved",
       "/get-involved",
-      getInvolvedPages.map((p) => `${p.title}: ${p.summary}`),
+      getInvolved.map((p) => `${p.title}: ${p.summary}`),
     ),
-    ...getInvolvedPages.map((p) =>
-      page(`get-involved/${p.slug}`, p.title, `/get-involved/${p.slug}`, [p.summary, ...p.paragraphs]),
+    ...getInvolved.map((p) =>
+      page(`get-involved/${p.slug}`, p.title ?? p.slug, `/get-involved/${p.slug}`, [p.summary ?? "", text(p.body)]),
     ),
-    page("privacy", privacyPolicy.title, "/privacy", [privacyPolicy.description, privacyPolicy.intro]),
-    page("terms", termsOfUse.title, "/terms", [termsOfUse.description, termsOfUse.intro]),
+    page("privacy", privacyPolicy.title, "/privacy", [privacyPolicy.description, doc("privacy").fields.intro ?? ""]),
+    page("terms", termsOfUse.title, "/terms", [termsOfUse.description, doc("terms").fields.intro ?? ""]),
   ];
+}
+
+const GET_INVOLVED_PAGES = ["share-my-day", "memoriam", "volunteers", "internships", "advisors"];
+
+/** Called in the transaction that published a site page: the pages' documents are replaced. */
+export async function indexSitePages(trx: DB): Promise<void> {
+  const docs = await sitePageDocuments(trx);
+  for (const doc of docs) await removeSearchDocument(trx, "page", doc.ref);
+  await putSearchDocuments(trx, docs);
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** The site's own pages (their live words) and projects; publications are indexed by their service (indexPublication). */
+export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]> {
+  const pages = await sitePageDocuments(db);
   const projectDocs: SearchDocument[] = projects.map((project) => ({
     kind: "project",
     ref: project.slug,
@@ -188,7 +213,7 @@ function versionOf(docs: SearchDocument[]): string {
  * see, the site's pages and projects; documents of things that no longer exist go. In one transaction on `db`.
  */
 export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents: number }> {
-  const site = await siteDocuments();
+  const site = await siteDocuments(db);
   return immediateTransaction(db, async (trx) => {
     const count = await rebuildIn(trx, site);
     await writeSearchIndexVersion(trx, versionOf(site));
@@ -231,7 +256,7 @@ export function ensureSearchIndex(db: DB = getDb()): Promise<void> {
   let done = ensured.get(db);
   if (!done) {
     done = (async () => {
-      const site = await siteDocuments();
+      const site = await siteDocuments(db);
       const version = versionOf(site);
       if ((await readSearchIndexVersion(db)) === version) return;
       await immediateTransaction(db, async (trx) => {

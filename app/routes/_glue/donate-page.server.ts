@@ -14,6 +14,7 @@ export { giftCauseOf, giftCauseOfPost } from "~/causes/index.server";
 // module two routes import becomes a shared chunk the donate page would load (zod with it).
 export { donationSchema } from "~/giving/schemas/donation";
 export { donatePageWords } from "~/content/donate-page-words";
+export { donateEditedWords } from "./donate-edited-words.server";
 export { withCharityDetails } from "~/site/index.server";
 export { applySoftOptIn, donateFormOptOutLine } from "~/supporters/index.server";
 // The page's informing parts, drawn by the server (components/static-parts.tsx).

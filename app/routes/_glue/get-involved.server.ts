@@ -7,6 +7,7 @@ import { json, redirect } from "@remix-run/node";
 import { getGetInvolvedPage, getInvolvedMailto } from "~/content/get-involved";
 import { isVolunteerKind, type VolunteerKind } from "~/content/volunteer-form";
 import { getCharitySettings } from "~/site/index.server";
+import { publicSitePage } from "~/publishing/index.server";
 import { ImageRejected } from "~/infra/images.server";
 import { FundraisingRefusal, startFundraisingPage } from "~/causes/index.server";
 import { submitVolunteerApplication, VolunteerError, volunteerInterestsOf } from "~/supporters/index.server";
@@ -23,20 +24,34 @@ const PAGE_KINDS: Record<string, StartKind> = {
 };
 export type StartKind = "share-my-day" | "memoriam";
 
-// The texts live in app/content/get-involved.ts. The Volunteers, Internships and Advisory Board
+// The pages' words are their live revisions (staff edit them: docs/site-editor.md); which pages
+// exist is app/content/get-involved.ts. The Volunteers, Internships and Advisory Board
 // pages end in an application form (docs/volunteers.md), Share My Day and In Memoriam in "Start
 // your page", the others in an e-mail link.
 export async function loadGetInvolvedPage(slug: string) {
-  const page = getGetInvolvedPage(slug);
-  if (!page) throw notFound("Not Found");
+  const known = getGetInvolvedPage(slug);
+  if (!known) throw notFound("Not Found");
   const charity = await getCharitySettings();
+  const page = await getInvolvedShown(slug);
   return json({
     page,
-    mailto: getInvolvedMailto(page, charity.email),
+    mailto: getInvolvedMailto({ emailSubject: page.emailSubject }, charity.email),
     email: charity.email,
     startKind: PAGE_KINDS[page.slug] ?? null,
     interests: isVolunteerKind(page.slug) ? volunteerInterestsOf(charity.volunteerInterests) : null,
   });
+}
+
+/** A Get Involved page's live words, as its article shows them. */
+export async function getInvolvedShown(slug: string) {
+  const { fields } = await publicSitePage(slug);
+  return {
+    slug,
+    title: fields.title,
+    summary: fields.summary,
+    bodyHtml: fields.bodyHtml,
+    emailSubject: fields.emailSubject,
+  };
 }
 
 /** A post to a Get Involved page: an application, or "Start your page". */

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getGetInvolvedPage } from "~/content/get-involved";
+import { publicSitePage } from "~/publishing/index.server";
 import { site } from "~/content/site";
 import { isVolunteerKind, volunteerThanks } from "~/content/volunteer-form";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
@@ -16,7 +17,7 @@ export const handle: PageCacheHandle = { pageCache: true };
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = getGetInvolvedPage(params.page ?? "");
   if (!page || !isVolunteerKind(page.slug)) throw notFound("Not Found");
-  return json({ title: page.title, slug: page.slug });
+  return json({ title: (await publicSitePage(page.slug)).fields.title, slug: page.slug });
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -1,8 +1,9 @@
 import { CardGrid, CardItem } from "~/components/ui/card-grid";
-import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { featuredGetInvolvedPages, getInvolvedPages } from "~/content/get-involved";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getInvolvedCards } from "~/routes/_glue/get-involved-index.server";
 import { site } from "~/content/site";
 import { pageMeta } from "~/utils/meta";
 
@@ -18,9 +19,15 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-const otherPages = getInvolvedPages.filter((p) => !p.featured);
+// Each page's title and summary are its live revision's (staff edit them: docs/site-editor.md).
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => json({ pages: await getInvolvedCards() }));
+}
 
 export default function GetInvolved() {
+  const { pages } = useLoaderData<typeof loader>();
+  const featuredGetInvolvedPages = pages.filter((p) => p.featured);
+  const otherPages = pages.filter((p) => !p.featured);
   return (
     <div className="container-page py-12">
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Get Involved</h1>

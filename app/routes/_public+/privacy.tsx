@@ -6,6 +6,7 @@ import { LegalDocument } from "~/components/legal-document";
 import { privacyPolicy, privacyPolicyFor } from "~/content/legal";
 import { getEnv } from "~/infra/env.server";
 import { processorsOf } from "~/site/index.server";
+import { publicSitePage } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -19,10 +20,16 @@ export const meta: MetaFunction = ({ matches }) =>
 // does not keep. It is fixed for the life of the process, so the page stays cacheable.
 // The services that receive personal data are the ones this installation is configured with.
 export async function loader() {
-  return json({ enquiryRetentionDays: getEnv().ENQUIRY_RETENTION_DAYS, processors: processorsOf() });
+  // Its introduction is the page's live revision (staff edit it: docs/site-editor.md).
+  const { fields } = await publicSitePage("privacy");
+  return json({
+    enquiryRetentionDays: getEnv().ENQUIRY_RETENTION_DAYS,
+    processors: processorsOf(),
+    intro: fields.intro,
+  });
 }
 
 export default function Privacy() {
-  const { enquiryRetentionDays, processors } = useLoaderData<typeof loader>();
-  return <LegalDocument page={privacyPolicyFor(enquiryRetentionDays, processors)} />;
+  const { enquiryRetentionDays, processors, intro } = useLoaderData<typeof loader>();
+  return <LegalDocument page={{ ...privacyPolicyFor(enquiryRetentionDays, processors), intro }} />;
 }

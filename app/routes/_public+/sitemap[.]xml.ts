@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
-import { nextScheduledPublish, sitemapArticles } from "~/publishing/index.server";
+import { nextScheduledPublish, sitemapArticles, sitemapSitePages } from "~/publishing/index.server";
 import { newsletterWebPath, sitemapNewsletters, sitemapPublications } from "~/publishing/index.server";
 import { sitemapAppeals } from "~/causes/index.server";
 import { fundraisePath, sitemapFundraisingPages } from "~/causes/index.server";
@@ -11,15 +11,18 @@ import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin();
-  const [articles, newsletters, appeals, pages, publications] = await Promise.all([
+  const [articles, newsletters, appeals, pages, edited, publications] = await Promise.all([
     sitemapArticles(),
     sitemapNewsletters(),
     sitemapAppeals(),
     sitemapFundraisingPages(),
+    sitemapSitePages(),
     sitemapPublications(),
   ]);
+  // A page staff edited says when its live words were published (docs/site-editor.md).
+  const lastmod = new Map(edited.map((page) => [page.path, page.lastmod]));
   const body = buildSitemap([
-    ...publicPagePaths.map((path) => ({ loc: `${origin}${path}` })),
+    ...publicPagePaths.map((path) => ({ loc: `${origin}${path}`, lastmod: lastmod.get(path) })),
     ...articles.map((article) => ({ loc: `${origin}/news/${article.id}`, lastmod: article.updatedAt })),
     ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sentAt })),
     ...appeals.map((a) => ({ loc: `${origin}/appeals/${a.slug}`, lastmod: a.updatedAt })),

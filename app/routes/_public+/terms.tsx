@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { termsOfUse, termsOfUseFor } from "~/content/legal";
 import { processorsOf } from "~/site/index.server";
+import { publicSitePage } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
@@ -15,10 +16,12 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** How a gift is paid depends on whether card gifts are configured. */
 export async function loader() {
-  return json({ processors: processorsOf() });
+  // Its introduction is the page's live revision (staff edit it: docs/site-editor.md).
+  const { fields } = await publicSitePage("terms");
+  return json({ processors: processorsOf(), intro: fields.intro });
 }
 
 export default function Terms() {
-  const { processors } = useLoaderData<typeof loader>();
-  return <LegalDocument page={termsOfUseFor(processors)} />;
+  const { processors, intro } = useLoaderData<typeof loader>();
+  return <LegalDocument page={{ ...termsOfUseFor(processors), intro }} />;
 }

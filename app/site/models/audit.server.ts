@@ -31,7 +31,8 @@ export type AuditEntity =
   | "volunteer"
   | "event"
   | "publication"
-  | "publication-type";
+  | "publication-type"
+  | "page";
 
 export interface AuditInput {
   entity: AuditEntity;

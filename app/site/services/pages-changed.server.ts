@@ -19,6 +19,8 @@ export type PublicChange =
   | "gift-to-cause"
   /** A publication or publication type added, changed or deleted: the publications page. */
   | "publication"
+  /** One of the charity's own pages published (app/publishing/services/site-pages.server.ts): the pages made of them. */
+  | "site-pages"
   /** The charity's settings (name, contact details, links): every page's frame. */
   | "charity-settings";
 
@@ -37,6 +39,8 @@ export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   "fundraising-page": under("/fundraise", "/appeals"),
   "gift-to-cause": under("/appeals", "/fundraise"),
   publication: under("/publications"),
+  // Home, About (and its tabs), Get Involved, the donate page and the legal pages.
+  "site-pages": (path) => path === "/" || under("/about", "/get-involved", "/donate", "/privacy", "/terms")(path),
   "charity-settings": everyPage,
 };
 

@@ -18,6 +18,7 @@ import {
   pageHeaders,
   giftCauseOf,
   giftCauseOfPost,
+  donateEditedWords,
   donatePageWords,
   withCharityDetails,
   applySoftOptIn,
@@ -46,7 +47,8 @@ export const meta: MetaFunction = ({ matches }) =>
 /**
  * Whether the form offers "Pay now by card" (Stripe configured); the same for every visitor, so
  * cacheable. `?appeal=slug` or `?page=slug` names what the gift goes to (rendered afresh, not cached).
- * The page's words come as data too (app/content/donate-page-words.ts), with the charity's saved
+ * The page's words come as data too (app/content/donate-page-words.ts; the heading, value examples
+ * and reasons are the page's live revision, docs/site-editor.md), with the charity's saved
  * details in place of the defaults they are written with.
  */
 export async function loader(args?: Pick<LoaderFunctionArgs, "request" | "context">) {
@@ -54,7 +56,7 @@ export async function loader(args?: Pick<LoaderFunctionArgs, "request" | "contex
     json({
       cardPayments: stripeEnabled(),
       cause: args ? await giftCauseOf(new URL(args.request.url).searchParams) : null,
-      words: await withCharityDetails(donatePageWords()),
+      words: await withCharityDetails({ ...donatePageWords(), ...(await donateEditedWords()) }),
       optOutLine: await donateFormOptOutLine(),
     });
   // A cached copy's hit skips the work (the settings' reads), as on the other cached pages.

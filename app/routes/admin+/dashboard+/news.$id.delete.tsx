@@ -9,7 +9,7 @@ import { dangerButtonClass } from "~/components/admin/styles";
 import { FormError } from "~/components/ui/form";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { findArticleByParam, removeArticle } from "~/publishing/index.server";
+import { findArticleByParam, linksTo, removeArticle } from "~/publishing/index.server";
 import { parseRecordId } from "~/utils/record-id";
 import { requestLogger } from "~/infra/logger.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -27,7 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "news");
   const article = await findArticleByParam(params.id);
   if (!article) return json({ article: null }, { status: 404 });
-  return json({ article: { id: article.id, title: article.title } });
+  // Published pages and articles linking here would lead nowhere (the link checker, docs/site-editor.md).
+  const linkedFrom = (await linksTo(`/news/${article.id}`)).map((link) => link.source);
+  return json({ article: { id: article.id, title: article.title }, linkedFrom });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,7 +49,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteArticle() {
-  const { article } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { article } = data;
+  const linkedFrom = "linkedFrom" in data ? data.linkedFrom : [];
   const actionData = useActionData<typeof action>();
   const questionId = useId();
 
@@ -67,6 +71,11 @@ export default function DeleteArticle() {
         {adminMessages.deleteConfirmation}
       </p>
       <p className="mt-2 break-words font-semibold">{article.title}</p>
+      {linkedFrom.length > 0 ? (
+        <p className="mt-3 text-amber-900 dark:text-amber-100">
+          Linked from {linkedFrom.join(", ")}: those links will lead nowhere once it is deleted.
+        </p>
+      ) : null}
       <ConfirmedForm className="mt-6 flex flex-wrap justify-end gap-3">
         <Link to={adminPaths.news} className="btn-secondary">
           Cancel

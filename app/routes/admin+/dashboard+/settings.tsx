@@ -21,6 +21,7 @@ import { getCharitySettings, saveCharitySettings, settingsHistory } from "~/site
 import { takeFlash } from "~/site/index.server";
 import { remindersEnabled, setRemindersEnabled } from "~/giving/index.server";
 import { setSoftOptInEnabled, softOptInEnabled } from "~/supporters/index.server";
+import { editorsMayPublish, setEditorsMayPublish } from "~/publishing/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import {
@@ -45,11 +46,12 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "settings");
-  const [settings, history, reminders, softOptIn] = await Promise.all([
+  const [settings, history, reminders, softOptIn, editorsPublish] = await Promise.all([
     getCharitySettings(),
     settingsHistory(),
     remindersEnabled(),
     softOptInEnabled(),
+    editorsMayPublish(),
   ]);
   const flash = await takeFlash(request);
   return json(
@@ -61,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       untouched: untouchedPlaceholders(settings),
       reminders,
       softOptIn,
+      editorsPublish,
     },
     { headers: flash.headers },
   );
@@ -102,6 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
     await setSoftOptInEnabled(formData.get(SOFT_OPT_IN_GROUP) === "on", user.username);
     return savedRedirect(adminPaths.settings, "settings-saved");
   }
+  if (group === EDITORS_PUBLISH_GROUP) {
+    await setEditorsMayPublish(formData.get(EDITORS_PUBLISH_GROUP) === "on", user.username);
+    return savedRedirect(adminPaths.settings, "settings-saved");
+  }
   if (!isSettingsGroup(group)) {
     return json(
       { group: null, result: null, error: "Choose one of the groups on this page to save." },
@@ -121,6 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The donor e-mail switches' forms, each saved apart from the charity's details. */
 const REMINDERS_GROUP = "reminders";
 const SOFT_OPT_IN_GROUP = "softOptIn";
+const EDITORS_PUBLISH_GROUP = "editorsPublish";
 
 const switchForms = [
   {
@@ -140,6 +148,15 @@ const switchForms = [
     label: "Offer the newsletter to donors on the donate form, with an opt-out box",
     hint: "Donors who give without ticking the box are subscribed, recorded as “charity soft opt-in” with the form's version and the time. Every newsletter has an unsubscribe link.",
     save: "Save newsletter to donors",
+  },
+  {
+    group: EDITORS_PUBLISH_GROUP,
+    legend: "Publishing pages",
+    intro:
+      "Editors write the site's pages and submit them for review; admins publish them. Legal pages (privacy, terms) always need an admin.",
+    label: "Editors may publish pages themselves",
+    hint: "Their changes still pass the page checks, and every publish is in the page's history.",
+    save: "Save publishing pages",
   },
 ] as const;
 
@@ -351,7 +368,8 @@ function GroupForm({
 }
 
 export default function Settings() {
-  const { notice, settings, history, unset, untouched, reminders, softOptIn } = useLoaderData<typeof loader>();
+  const { notice, settings, history, unset, untouched, reminders, softOptIn, editorsPublish } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const savingGroup = navigation.state === "submitting" ? navigation.formData?.get(SETTINGS_GROUP_FIELD) : null;
@@ -387,7 +405,8 @@ export default function Settings() {
           />
         ))}
         {switchForms.map((form) => {
-          const on = form.group === REMINDERS_GROUP ? reminders : softOptIn;
+          const on =
+            form.group === REMINDERS_GROUP ? reminders : form.group === SOFT_OPT_IN_GROUP ? softOptIn : editorsPublish;
           return <SwitchForm key={`${form.group}:${on}`} {...form} on={on} busy={savingGroup === form.group} />;
         })}
       </div>

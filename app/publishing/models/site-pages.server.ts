@@ -1,0 +1,165 @@
+import type { Selectable } from "kysely";
+import type { SitePageRevisionsTable } from "../../../db/schema";
+import type { DB } from "~/infra/db.server";
+import type { PageDocument } from "~/publishing/schemas/site-pages";
+
+// The revisions of the charity's own pages (db/migrations/0043_site_pages.ts): the only SQL of
+// the site editor. A revision with a publish time at or before now is published; the newest such
+// is the live one.
+
+export type RevisionKind = "original" | "draft" | "submitted" | "published" | "restored";
+
+export interface PageRevision {
+  id: number;
+  pageKey: string;
+  document: PageDocument;
+  createdAt: string;
+  createdBy: string;
+  createdById: number | null;
+  kind: RevisionKind;
+  publishAt: string | null;
+  publishedBy: string | null;
+  note: string | null;
+}
+
+function toRevision(row: Selectable<SitePageRevisionsTable>): PageRevision {
+  const parsed = JSON.parse(row.document) as Partial<PageDocument>;
+  return {
+    id: row.id,
+    pageKey: row.page_key,
+    document: { fields: parsed.fields ?? {}, lists: parsed.lists ?? {} },
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    createdById: row.created_by_id,
+    kind: row.kind as RevisionKind,
+    publishAt: row.publish_at,
+    publishedBy: row.published_by,
+    note: row.note,
+  };
+}
+
+export interface NewRevision {
+  pageKey: string;
+  document: PageDocument;
+  createdAt: string;
+  createdBy: string;
+  createdById: number | null;
+  kind: RevisionKind;
+  publishAt: string | null;
+  publishedBy: string | null;
+  note?: string | null;
+}
+
+export async function insertRevision(db: DB, input: NewRevision): Promise<PageRevision> {
+  const row = await db
+    .insertInto("site_page_revisions")
+    .values({
+      page_key: input.pageKey,
+      document: JSON.stringify(input.document),
+      created_at: input.createdAt,
+      created_by: input.createdBy,
+      created_by_id: input.createdById,
+      kind: input.kind,
+      publish_at: input.publishAt,
+      published_by: input.publishedBy,
+      note: input.note ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRevision(row);
+}
+
+/** The page's live revision at `at`: the newest published one whose time has come. */
+export async function liveRevision(db: DB, pageKey: string, at: string): Promise<PageRevision | undefined> {
+  const row = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .where("page_key", "=", pageKey)
+    .where("publish_at", "is not", null)
+    .where("publish_at", "<=", at)
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && toRevision(row);
+}
+
+/** Every page's live revision at `at` (pages never saved have none). */
+export async function liveRevisions(db: DB, at: string): Promise<PageRevision[]> {
+  const rows = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .where("publish_at", "is not", null)
+    .where("publish_at", "<=", at)
+    .orderBy("page_key")
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.page_key) && seen.add(row.page_key)).map(toRevision);
+}
+
+/** The page's revisions, newest first. */
+export async function listRevisions(db: DB, pageKey: string): Promise<PageRevision[]> {
+  const rows = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .where("page_key", "=", pageKey)
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toRevision);
+}
+
+/** The newest revision of each page (for the list: who saved last, and when). */
+export async function latestRevisions(db: DB): Promise<PageRevision[]> {
+  const rows = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .orderBy("page_key")
+    .orderBy("id", "desc")
+    .execute();
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.page_key) && seen.add(row.page_key)).map(toRevision);
+}
+
+export async function getRevision(db: DB, pageKey: string, id: number): Promise<PageRevision | undefined> {
+  const row = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .where("page_key", "=", pageKey)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && toRevision(row);
+}
+
+export async function countRevisions(db: DB, pageKey: string): Promise<number> {
+  const row = await db
+    .selectFrom("site_page_revisions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("page_key", "=", pageKey)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Publishes still to come of `pageKey` (after `at`) are cancelled: a later publish replaces them. */
+export async function cancelScheduled(db: DB, pageKey: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable("site_page_revisions")
+    .set({ publish_at: null, note: "Scheduled publish replaced by a later one" })
+    .where("page_key", "=", pageKey)
+    .where("publish_at", ">", at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The first page publish after `at` (ISO), or null. */
+export async function nextPagePublishAfter(db: DB, at: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("site_page_revisions")
+    .select("publish_at")
+    .where("publish_at", ">", at)
+    .orderBy("publish_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.publish_at ?? null;
+}

@@ -1,0 +1,159 @@
+import MarkdownIt from "markdown-it";
+import { nowIsoString } from "~/infra/clock.server";
+import { getDb } from "~/infra/db.server";
+import { publicOrigin } from "~/infra/public-url.server";
+import { publicPagePaths } from "~/content/public-pages";
+import { sitemapAppeals, sitemapFundraisingPages, fundraisePath } from "~/causes/index.server";
+import { listNews } from "~/publishing/models/news.server";
+import { liveRevisions } from "~/publishing/models/site-pages.server";
+import { sitePages, type PageDocument, type SitePageDef } from "~/publishing/schemas/site-pages";
+import { newsletterWebPath, sitemapNewsletters } from "./newsletter-issues.server";
+import { seedDocument } from "./site-page-defaults.server";
+import { adminPaths } from "~/utils/admin-paths";
+
+// The link checker (issue 52, docs/site-editor.md): which published pages and news articles link
+// to an address of this site that does not exist. What exists: the public pages with a fixed
+// address (app/content/public-pages.ts, the sitemap's list), the other fixed routes below, and the
+// published content's addresses (articles, newsletters, appeals, fundraising pages). Addresses
+// under the prefixes below are files or pages made per request (images, uploads, events' pages),
+// and are not checked.
+
+const parser = new MarkdownIt({ html: false, linkify: true });
+
+/** Fixed public routes that the sitemap leaves out. */
+const OTHER_ROUTES = ["/search", "/events", "/giving", "/news/rss.xml", "/sitemap.xml", "/robots.txt", "/contact/sent"];
+
+/** Addresses that are files or made per request: not checked. */
+const UNCHECKED_PREFIXES = [
+  "/images/",
+  "/uploads/",
+  "/build/",
+  "/events/",
+  "/api/",
+  "/admin",
+  "/giving/",
+  "/news/page/",
+];
+
+export interface BrokenLink {
+  /** The page or article that links, as staff name it. */
+  source: string;
+  /** Where it is edited. */
+  editPath: string;
+  /** Where visitors see it. */
+  sourcePath: string;
+  /** The address it links to that does not exist. */
+  href: string;
+  /** The link's words. */
+  text: string;
+}
+
+/** The links of a Markdown text: address and words. */
+export function markdownLinks(markdown: string): { href: string; text: string }[] {
+  const links: { href: string; text: string }[] = [];
+  for (const token of parser.parse(markdown, {})) {
+    if (token.type !== "inline") continue;
+    const children = token.children ?? [];
+    for (let i = 0; i < children.length; i++) {
+      if (children[i].type !== "link_open") continue;
+      const href = children[i].attrGet("href") ?? "";
+      let text = "";
+      for (let j = i + 1; j < children.length && children[j].type !== "link_close"; j++) text += children[j].content;
+      links.push({ href, text });
+    }
+  }
+  return links;
+}
+
+/** The site-internal path `href` names (no query or fragment), or null for another site's, a mail or phone link. */
+export function internalPath(href: string, origin: string = publicOrigin()): string | null {
+  if (href.startsWith("#") || /^(mailto|tel):/i.test(href)) return null;
+  let url: URL;
+  try {
+    url = new URL(href, `${origin}/`);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  return decodeURI(path);
+}
+
+/** Every address of the site that exists now. */
+export async function knownAddresses(): Promise<Set<string>> {
+  const db = getDb();
+  const at = nowIsoString();
+  const [articles, newsletters, appeals, fundraising] = await Promise.all([
+    listNews(db),
+    sitemapNewsletters(),
+    sitemapAppeals(),
+    sitemapFundraisingPages(),
+  ]);
+  return new Set([
+    ...publicPagePaths,
+    ...OTHER_ROUTES,
+    ...sitePages.map((page) => page.path),
+    ...articles.filter((a) => a.status === "published" && a.publishAt <= at).map((a) => `/news/${a.id}`),
+    ...newsletters.map((n) => newsletterWebPath(n.slug)),
+    ...appeals.map((a) => `/appeals/${a.slug}`),
+    ...fundraising.map((p) => fundraisePath(p.slug)),
+  ]);
+}
+
+function markdownOf(def: SitePageDef, document: PageDocument): string[] {
+  const texts: string[] = [];
+  for (const field of def.fields) if (field.kind === "markdown") texts.push(document.fields[field.name] ?? "");
+  for (const list of def.lists) {
+    for (const item of document.lists[list.name] ?? []) {
+      for (const field of list.fields) if (field.kind === "markdown") texts.push(item[field.name] ?? "");
+    }
+  }
+  return texts;
+}
+
+/** The links to addresses of this site that do not exist, in `texts`. */
+export function deadLinks(texts: readonly string[], known: ReadonlySet<string>, origin?: string) {
+  return texts.flatMap((text) =>
+    markdownLinks(text).filter(({ href }) => {
+      const path = internalPath(href, origin);
+      if (path === null || known.has(path)) return false;
+      return !UNCHECKED_PREFIXES.some((prefix) => path.startsWith(prefix));
+    }),
+  );
+}
+
+/**
+ * The published pages and articles whose links lead to an address of this site that does not
+ * exist; `without` leaves an address out of those that exist, to see what would break before it
+ * goes (an article about to be deleted or unpublished).
+ */
+export async function brokenLinks({ without = [] }: { without?: readonly string[] } = {}): Promise<BrokenLink[]> {
+  const known = await knownAddresses();
+  for (const path of without) known.delete(path);
+  const broken: BrokenLink[] = [];
+  const live = new Map((await liveRevisions(getDb(), nowIsoString())).map((r) => [r.pageKey, r.document]));
+  for (const def of sitePages) {
+    const document = live.get(def.key) ?? seedDocument(def.key);
+    for (const link of deadLinks(markdownOf(def, document), known)) {
+      broken.push({ source: def.label, editPath: adminPaths.sitePage(def.key), sourcePath: def.path, ...link });
+    }
+  }
+  const at = nowIsoString();
+  for (const article of await listNews(getDb())) {
+    if (article.status !== "published" || article.publishAt > at) continue;
+    for (const link of deadLinks([article.content], known)) {
+      broken.push({
+        source: `News: ${article.title}`,
+        editPath: adminPaths.editArticle(article.id),
+        sourcePath: `/news/${article.id}`,
+        ...link,
+      });
+    }
+  }
+  return broken;
+}
+
+/** The published pages and articles that link to `path`: what would break if it went (a warning before a delete). */
+export async function linksTo(path: string): Promise<BrokenLink[]> {
+  return (await brokenLinks({ without: [path] })).filter((link) => internalPath(link.href) === path);
+}

@@ -1,0 +1,284 @@
+// The site editor (docs/site-editor.md): drafts stay private, publishing (now or at a time) is
+// public at once, restores are new revisions, roles decide who publishes, legal pages need an admin.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "~/infra/clock.server";
+import { getDb } from "~/infra/db.server";
+import { pageCache } from "~/infra/page-cache.server";
+import {
+  PageRefusal,
+  brokenLinks,
+  linksTo,
+  compareWithLive,
+  pageForEditing,
+  pageHistory,
+  publicSitePage,
+  restoreRevision,
+  savePage,
+  seedSitePages,
+  setEditorsMayPublish,
+  staffPageList,
+} from "~/publishing/index.server";
+import { nextScheduledPublish } from "~/publishing/services/news.server";
+import { createNews } from "~/publishing/models/news.server";
+import { loader as aboutLoader } from "~/routes/_public+/about._index";
+import { loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
+import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
+import { createUser, type User } from "~/staff/models/user.server";
+import { BASE, adminCookie, bodyOf, getRequest, run } from "./admin-support";
+import { action as editAction } from "~/routes/admin+/dashboard+/pages.$key._index";
+import sharp from "sharp";
+import { resetDatabase } from "./helpers";
+
+const T0 = Date.parse("2030-06-01T08:00:00.000Z");
+let time = T0;
+let admin: User;
+let editor: User;
+
+beforeEach(async () => {
+  await resetDatabase();
+  time = T0;
+  setClock(() => time);
+  admin = (await adminCookie()).user;
+  editor = await createUser(getDb(), "eddie", "correct-horse-battery-staple", { role: "editor" });
+});
+afterEach(() => setClock(null));
+
+async function aboutWith(body: string) {
+  const current = await pageForEditing("about");
+  return { ...current.document, fields: { ...current.document.fields, body } };
+}
+
+const aboutText = async () => (await publicSitePage("about")).fields.bodyHtml;
+
+describe("site pages", () => {
+  it("start with today's words, the same the page showed before", async () => {
+    const about = await publicSitePage("about");
+    expect(about.fields.heading).toBe("About Community Health Aid UK");
+    expect(about.fields.bodyHtml).toContain("<p>Community Health Aid UK is the UK chapter");
+    const faq = await publicSitePage("faq");
+    expect(faq.lists.questions.map((q) => q.question)).toContain("Where do my donations go?");
+    const list = await staffPageList();
+    expect(list.map((p) => p.key)).toEqual(
+      expect.arrayContaining([
+        "home",
+        "about",
+        "history",
+        "faq",
+        "team",
+        "internships",
+        "advisors",
+        "privacy",
+        "terms",
+        "donate",
+      ]),
+    );
+    expect(list.every((p) => p.state === "original")).toBe(true);
+    expect(await seedSitePages()).toBe(list.length);
+    expect(await seedSitePages()).toBe(0);
+  });
+
+  it("keep a draft from visitors, show it in the staff preview, and publish it at once", async () => {
+    const saved = await savePage(
+      "about",
+      { document: await aboutWith("# x\n\nNew words for the draft."), intent: "draft" },
+      editor,
+    );
+    expect(saved.ok).toBe(true);
+    expect(await aboutText()).not.toContain("New words");
+    // The page as a visitor gets it through its route.
+    const visitor = await bodyOf(await run(aboutLoader, getRequest("/about")));
+    expect(JSON.stringify(visitor)).not.toContain("New words");
+    // The preview: staff see the draft; a visitor gets a 404.
+    const { cookie } = await adminCookie();
+    const preview = await bodyOf(
+      await run(previewLoader, getRequest("/preview/pages/about", { cookie }), { key: "about" }),
+    );
+    expect(preview.page.fields.bodyHtml).toContain("New words for the draft.");
+    expect((await run(previewLoader, getRequest("/preview/pages/about"), { key: "about" })).status).toBe(404);
+    expect((await pageForEditing("about")).state).toBe("draft");
+
+    // Publishing checks the words: a body h1 under the title's h1 is refused, nothing saved.
+    const refused = await savePage(
+      "about",
+      { document: await aboutWith("# x\n\nNew words."), intent: "publish" },
+      admin,
+    );
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.problems[0]).toMatchObject({ code: "extra-h1", field: "fields.body" });
+
+    pageCache.set("system /about", { body: Buffer.from("old"), headers: [], leafData: null, dataVersion: 0 });
+    const published = await savePage(
+      "about",
+      { document: await aboutWith("Published words."), intent: "publish" },
+      admin,
+    );
+    expect(published).toMatchObject({ ok: true, state: "published" });
+    expect(await aboutText()).toContain("Published words.");
+    // The sitemap says when the live words were published.
+    const xml = await (await run(sitemapLoader, getRequest("/sitemap.xml"))).text();
+    expect(xml).toMatch(/\/about<\/loc>\s*<lastmod>2030-06-01T08:00:00.000Z<\/lastmod>/);
+    expect(xml).not.toMatch(/\/about\/faq<\/loc>\s*<lastmod>/);
+    // The cached About page went with the publish.
+    expect(pageCache.get("system /about", 0)).toBeUndefined();
+    const history = await pageHistory("about");
+    expect(history.revisions.map((r) => [r.kind, r.createdBy, r.live])).toEqual([
+      ["published", "admin", true],
+      ["draft", "eddie", false],
+      ["original", "site", false],
+    ]);
+    const audit = await getDb().selectFrom("audit_events").select("action").where("entity", "=", "page").execute();
+    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(["page.draft-saved", "page.published"]));
+  });
+
+  it("publishes at a time: not before, at once after, and the page cache ends then", async () => {
+    const at = new Date(T0 + 60 * 60_000).toISOString();
+    const saved = await savePage(
+      "about",
+      { document: await aboutWith("Words for later."), intent: "schedule", publishAt: at },
+      admin,
+    );
+    expect(saved).toMatchObject({ ok: true, state: "scheduled" });
+    expect(await aboutText()).not.toContain("Words for later.");
+    expect(await nextScheduledPublish()).toBe(Date.parse(at));
+    time = Date.parse(at);
+    expect(await aboutText()).toContain("Words for later.");
+    await expect(
+      savePage(
+        "about",
+        { document: await aboutWith("x"), intent: "schedule", publishAt: new Date(T0).toISOString() },
+        admin,
+      ),
+    ).rejects.toThrow(PageRefusal);
+  });
+
+  it("restores an earlier version as a new revision, a draft or published", async () => {
+    await savePage("about", { document: await aboutWith("First words."), intent: "publish" }, admin);
+    const first = (await pageHistory("about")).revisions[0].id;
+    await savePage("about", { document: await aboutWith("Second words."), intent: "publish" }, admin);
+    const compared = await compareWithLive("about", first);
+    expect(compared.diff).toEqual(
+      expect.arrayContaining([
+        { op: "removed", text: "Second words." },
+        { op: "added", text: "First words." },
+      ]),
+    );
+    const asDraft = await restoreRevision("about", first, false, admin);
+    expect(asDraft).toMatchObject({ ok: true, state: "draft" });
+    expect(await aboutText()).toContain("Second words.");
+    const published = await restoreRevision("about", first, true, admin);
+    expect(published.ok).toBe(true);
+    expect(await aboutText()).toContain("First words.");
+    const revisions = (await pageHistory("about")).revisions;
+    expect(revisions).toHaveLength(5);
+    expect(revisions[0]).toMatchObject({
+      kind: "restored",
+      live: true,
+      note: expect.stringContaining(`revision ${first}`),
+    });
+    // The original words come back too.
+    const original = revisions[revisions.length - 1];
+    expect(original.kind).toBe("original");
+    await restoreRevision("about", original.id, true, admin);
+    expect(await aboutText()).toContain("is the UK chapter of an international medical health charity");
+  });
+
+  it("lets editors write and submit; admins publish, or let editors; legal pages need an admin", async () => {
+    await expect(
+      savePage("about", { document: await aboutWith("Editor words."), intent: "publish" }, editor),
+    ).rejects.toThrow(/does not publish pages/);
+    expect((await savePage("about", { document: await aboutWith("Editor words."), intent: "submit" }, editor)).ok).toBe(
+      true,
+    );
+    expect((await staffPageList()).find((p) => p.key === "about")?.state).toBe("submitted");
+    await expect(restoreRevision("about", (await pageHistory("about")).revisions[0].id, true, editor)).rejects.toThrow(
+      PageRefusal,
+    );
+    await setEditorsMayPublish(true, "admin");
+    expect(
+      (await savePage("about", { document: await aboutWith("Editor words."), intent: "publish" }, editor)).ok,
+    ).toBe(true);
+    expect(await aboutText()).toContain("Editor words.");
+    const terms = (await pageForEditing("terms")).document;
+    await expect(savePage("terms", { document: terms, intent: "publish" }, editor)).rejects.toThrow(/Only an admin/);
+    expect((await savePage("terms", { document: terms, intent: "draft" }, editor)).ok).toBe(true);
+    expect((await savePage("terms", { document: terms, intent: "publish" }, admin)).ok).toBe(true);
+  });
+
+  it("lists published links to addresses that do not exist", async () => {
+    expect(await brokenLinks()).toEqual([]);
+    await savePage(
+      "about",
+      {
+        document: await aboutWith("See [our old projects page](/old-projects) and [the team](/about/team)."),
+        intent: "publish",
+      },
+      admin,
+    );
+    const broken = await brokenLinks();
+    expect(broken).toEqual([
+      expect.objectContaining({ source: "About us", href: "/old-projects", text: "our old projects page" }),
+    ]);
+    expect((await brokenLinks({ without: ["/about/team"] })).map((l) => l.href)).toEqual([
+      "/old-projects",
+      "/about/team",
+    ]);
+    // Before an article goes: the pages that link to it.
+    const article = await createNews(getDb(), {
+      title: "Gala night",
+      content: "Text.",
+      status: "published",
+      publishAt: new Date(T0 - 60_000).toISOString(),
+    });
+    await savePage(
+      "faq",
+      {
+        document: {
+          fields: { heading: "FAQ" },
+          lists: { questions: [{ question: "What happened?", answer: `Read [about the gala](/news/${article.id}).` }] },
+        },
+        intent: "publish",
+      },
+      admin,
+    );
+    expect(await linksTo(`/news/${article.id}`)).toEqual([
+      expect.objectContaining({ source: "FAQ", text: "about the gala" }),
+    ]);
+    expect((await brokenLinks()).map((l) => l.href)).toEqual(["/old-projects"]);
+  });
+
+  it("takes a team member's photo through the image pipeline, with its alt text required", async () => {
+    const { cookie } = await adminCookie();
+    const team = (await pageForEditing("team")).document;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(team.fields)) form.append(`fields.${name}`, value);
+    team.lists.people.forEach((person, i) => {
+      for (const [name, value] of Object.entries(person)) form.append(`lists.people[${i}].${name}`, value);
+    });
+    const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 9, g: 99, b: 9 } } })
+      .jpeg()
+      .toBuffer();
+    form.set("lists.people[0].photoFile", new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" }));
+    form.set("intent", "publish");
+    const post = (body: FormData) =>
+      run(
+        editAction,
+        new Request(`${BASE}/admin/dashboard/pages/team`, {
+          method: "POST",
+          body,
+          headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE },
+        }),
+        { key: "team" },
+      );
+    // Without a description the photo is refused, at the alt text.
+    const refused = await post(form);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Describe the photo");
+    form.set("lists.people[0].photoFile", new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" }));
+    form.set("lists.people[0].photoAlt", "The chair of trustees, smiling");
+    const saved = await post(form);
+    expect(saved.status).toBe(303);
+    const person = (await publicSitePage("team")).lists.people[0];
+    expect(person.photo).toMatch(/^\/uploads\/[a-f0-9]{32}\/480\.jpg$/);
+    expect(person.photoAlt).toBe("The chair of trustees, smiling");
+  });
+});

@@ -865,6 +865,56 @@ export interface EventWaitlistTable {
   created_at: string;
 }
 
+export type ProjectStatus = "Active" | "Completed" | "Planned";
+export type ProjectState = "draft" | "published";
+
+/** A project (0044): staff-edited content; a draft is not on the public site. */
+export interface ProjectsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: string;
+  status: ProjectStatus;
+  /** Markdown, rendered like news (raw HTML off). */
+  body: string;
+  state: ProjectState;
+  position: number;
+  in_menu: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  in_footer: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** The card picture: one of the site's own files (src) or an upload (key and widths). */
+  card_src: string | null;
+  card_upload: string | null;
+  card_widths: string | null;
+  /** Empty only when the picture is marked decorative. */
+  card_alt: string;
+  card_decorative: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** A picture of a project's gallery (0044), in `position` order. */
+export interface ProjectPicturesTable {
+  id: Generated<number>;
+  project_id: number;
+  position: number;
+  src: string | null;
+  upload: string | null;
+  widths: string | null;
+  alt: string;
+  decorative: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+}
+
+/** A public address that moved (0044): answered 301 to `to_path`. */
+export interface RedirectsTable {
+  id: Generated<number>;
+  from_path: string;
+  to_path: string;
+  origin: "automatic" | "staff";
+  created_by: string | null;
+  created_at: string;
+}
+
 /** A revision of one of the charity's own pages (0043, docs/site-editor.md). */
 export interface SitePageRevisionsTable {
   id: Generated<number>;
@@ -930,5 +980,8 @@ export interface Database {
   event_waitlist: EventWaitlistTable;
   publication_types: PublicationTypesTable;
   publications: PublicationsTable;
+  projects: ProjectsTable;
+  project_pictures: ProjectPicturesTable;
+  redirects: RedirectsTable;
   site_page_revisions: SitePageRevisionsTable;
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { PROJECT_IMAGE_SIZE, type Project, type ProjectStatus } from "~/content/projects";
+import type { Project, ProjectPicture, ProjectStatus } from "~/publishing/schemas/projects";
 
 /** Active projects get a green badge; every other status (Planned, Completed) a blue one. */
 export function StatusBadge({ status }: { status: ProjectStatus }) {
@@ -17,17 +17,53 @@ export function StatusBadge({ status }: { status: ProjectStatus }) {
   );
 }
 
+/**
+ * A project picture: one of the site's own files, or an upload (WebP where the browser takes it,
+ * JPEG otherwise, at the width it needs). A picture marked decorative has an empty alt.
+ */
+export function ProjectPictureImg({
+  picture,
+  lazy,
+  sizes,
+  className,
+}: {
+  picture: ProjectPicture;
+  lazy: boolean;
+  sizes: string;
+  className: string;
+}) {
+  const img = (
+    <img
+      src={picture.src}
+      srcSet={picture.srcSet}
+      sizes={picture.srcSet ? sizes : undefined}
+      alt={picture.alt}
+      width={picture.width}
+      height={picture.height}
+      loading={lazy ? "lazy" : undefined}
+      className={className}
+    />
+  );
+  if (!picture.webpSrcSet) return img;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={picture.webpSrcSet} sizes={sizes} />
+      {img}
+    </picture>
+  );
+}
+
 export function ProjectCard({ project, lazy = true }: { project: Project; lazy?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <img
-        src={project.image}
-        alt={project.imageAlt}
-        width={PROJECT_IMAGE_SIZE.width}
-        height={PROJECT_IMAGE_SIZE.height}
-        loading={lazy ? "lazy" : undefined}
-        className="aspect-[8/5] h-auto w-full object-cover"
-      />
+      {project.image ? (
+        <ProjectPictureImg
+          picture={project.image}
+          lazy={lazy}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[8/5] h-auto w-full object-cover"
+        />
+      ) : null}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{project.title}</h2>

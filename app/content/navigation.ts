@@ -1,6 +1,5 @@
 import { LOGIN_PATH } from "~/utils/staff-entry-paths";
 import type { CharityRegister } from "~/utils/charity-text";
-import { getProject, projectCards, type Project } from "~/content/projects";
 
 // The site's menu and footer lists. Read on the server only (app/site/services/page-frame.server.ts),
 // they reach every page as the root loader's data (`links`), so the words are not in the
@@ -12,16 +11,17 @@ export interface NavItem {
   children?: { label: string; to: string }[];
 }
 
-/** A project's link, its words and address from content/projects.ts (their one home). */
-const projectLink = (project: Project) => ({ label: project.title, to: `/projects/${project.slug}` });
-
-function projectLinkOf(slug: string) {
-  const project = getProject(slug);
-  if (!project) throw new Error(`No project "${slug}" in content/projects.ts`);
-  return projectLink(project);
+/** A link of the menu or the footer. */
+export interface FrameLink {
+  label: string;
+  to: string;
 }
 
-export const mainNavigation: NavItem[] = [
+/**
+ * The menu, with the project links staff chose for it (published projects ticked "In the menu",
+ * from the database: app/publishing/services/projects.server.ts projectFrameLinks).
+ */
+export const mainNavigation = (projectLinks: FrameLink[]): NavItem[] => [
   { label: "Home", to: "/" },
   {
     label: "About",
@@ -36,15 +36,15 @@ export const mainNavigation: NavItem[] = [
   {
     label: "Projects",
     to: "/projects",
-    // The home page's project cards.
-    children: projectCards.map(projectLink),
+    children: projectLinks,
   },
   { label: "Get Involved", to: "/get-involved" },
   { label: "Publications", to: "/publications" },
   { label: "News", to: "/news" },
 ];
 
-export const footerLinks = {
+/** The footer's fixed lists; its project links come with them (footerLinks). */
+const footerLists = {
   explore: [
     { label: "About Us", to: "/about" },
     { label: "News", to: "/news" },
@@ -54,7 +54,6 @@ export const footerLinks = {
     { label: "Your giving", to: "/giving" },
     { label: "Contact", to: "/contact" },
   ],
-  projects: ["palliative-care", "water-filtration", "gender-equality", "flood-relief"].map(projectLinkOf),
   legal: [
     { label: "Privacy Policy", to: "/privacy" },
     { label: "Terms of Use", to: "/terms" },
@@ -64,10 +63,13 @@ export const footerLinks = {
   partnershipPlaceholders: ["Corporate Partnership Form", "Community Partnership Form"],
 };
 
+/** The footer's lists, with the project links staff chose for it (published projects ticked "In the footer"). */
+export const footerLinks = (projectLinks: FrameLink[]) => ({ ...footerLists, projects: projectLinks });
+
 /** What the root loader sends the navbar and the footer: these lists and the charity's links. */
 export interface FrameLinks {
   main: NavItem[];
-  footer: typeof footerLinks;
+  footer: ReturnType<typeof footerLinks>;
   social: { label: string; href: string }[];
   chapters: { label: string; href: string }[];
   register: CharityRegister;

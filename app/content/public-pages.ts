@@ -1,8 +1,6 @@
-import { projects } from "./projects";
-
 /**
- * Every public page with a fixed address, for the sitemap. Articles are added from the
- * database. Keep in step with the routes: a page missing here is one search engines may miss.
+ * Every public page with a fixed address, for the sitemap. Articles and projects are added from
+ * the database. Keep in step with the routes: a page missing here is one search engines may miss.
  */
 export const publicPagePaths: readonly string[] = [
   "/",
@@ -12,7 +10,6 @@ export const publicPagePaths: readonly string[] = [
   "/about/faq",
   "/projects",
   "/projects/recent",
-  ...projects.map((project) => `/projects/${project.slug}`),
   "/get-involved",
   "/get-involved/share-my-day",
   "/get-involved/memoriam",

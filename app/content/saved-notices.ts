@@ -56,6 +56,10 @@ export const savedNotices = {
   "giving-monthly-stopped":
     "Your monthly gift is stopped on our side. Please cancel the standing order with your bank too: only your bank can stop the payments.",
   "appeal-saved": "Appeal saved.",
+  "project-draft-saved": "Draft saved: it is not on the public site.",
+  "project-published": "Published: the project is on the public site now.",
+  "redirect-added": "Redirect added: the old address now leads to the new one.",
+  "redirect-removed": "Redirect removed.",
   "fundraising-page-approved": "Page approved: it is public now, and its owner has been e-mailed.",
   "fundraising-page-changes": "Changes asked for: the owner has been e-mailed your message.",
   "fundraising-page-rejected": "Page rejected: its owner has been e-mailed.",

@@ -91,6 +91,32 @@ export type {
   PublicationCard,
   PublicationType,
 } from "./services/publications.server";
+export {
+  ProjectContentRefusal,
+  ProjectPictureRejected,
+  ProjectRefusal,
+  cardPreview,
+  mayEditProjects,
+  projectForEdit,
+  projectFrameLinks,
+  projectPath,
+  publicProject,
+  publicProjects,
+  saveProject,
+  sitemapProjects,
+  staffProjectList,
+} from "./services/projects.server";
+export type { ProjectLink, ProjectRecord } from "./services/projects.server";
+export {
+  RedirectRefusal,
+  addRedirect,
+  addressInUse,
+  recordRedirect,
+  redirectFor,
+  removeRedirect,
+  staffRedirectList,
+} from "./services/redirects.server";
+export type { Redirect } from "./services/redirects.server";
 export { SearchRefusal, indexAppeal, searchSite } from "./services/search.server";
 export type { SearchHit, SearchKind } from "./services/search.server";
 export { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "./utils/article-form.server";

@@ -110,6 +110,12 @@ export const adminPaths = {
   /** Supporters' fundraising and tribute pages: the list (?status=) and one page's review. */
   fundraisingPages: `${DASHBOARD_PATH}/fundraising-pages`,
   fundraisingPage: (id: number) => `${DASHBOARD_PATH}/fundraising-pages/${id}`,
+  /** The charity's projects: the list, a new one, one to edit (issue 52). */
+  projects: `${DASHBOARD_PATH}/projects`,
+  newProject: `${DASHBOARD_PATH}/projects/new`,
+  project: (id: number) => `${DASHBOARD_PATH}/projects/${id}`,
+  /** Public addresses that moved (301): the list, add and remove. */
+  redirects: `${DASHBOARD_PATH}/redirects`,
   events: `${DASHBOARD_PATH}/events`,
   newEvent: `${DASHBOARD_PATH}/events/new`,
   event: (id: number) => `${DASHBOARD_PATH}/events/${id}`,
@@ -214,6 +220,8 @@ export const dashboardSections = [
     roles: ["admin", "editor"],
   },
   { key: "appeals", label: "Appeals", to: adminPaths.appeals, group: "content", roles: everyone },
+  { key: "projects", label: "Projects", to: adminPaths.projects, group: "content", roles: ["admin", "editor"] },
+  { key: "redirects", label: "Redirects", to: adminPaths.redirects, group: "content", roles: ["admin", "editor"] },
   { key: "donations", label: "Donations", to: adminPaths.donations, group: "money", roles: money },
   { key: "payments", label: "Payments", to: adminPaths.payments, group: "money", roles: money },
   {

@@ -40,6 +40,7 @@ import * as m0038 from "./0038_public_form_identity";
 import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
 import * as m0045 from "./0045_publications";
+import * as m0044 from "./0044_projects_redirects";
 
 // Imported statically: esbuild cannot bundle FileMigrationProvider's dynamic imports.
 // Add each new migration here, in order.
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "0041_direct_debit": m0041,
   "0045_publications": m0045,
   "0043_site_pages": m0043,
+  "0044_projects_redirects": m0044,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@
 // is judged in a11y-server-rendered.nojs.spec.ts where it differs.
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { getInvolvedPages } from "~/content/get-involved";
-import { projects } from "~/content/projects";
+import { SEEDED_PROJECTS as projects } from "../../db/migrations/0044_projects_redirects";
 
 const pages = [
   "/",

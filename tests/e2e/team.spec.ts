@@ -51,6 +51,8 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
     "Newsletters",
     "Publications",
     "Appeals",
+    "Projects",
+    "Redirects",
   ]);
 
   // Donations answers 403, inside the dashboard.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { projects } from "~/content/projects";
+import { SEEDED_PROJECTS as projects } from "../../db/migrations/0044_projects_redirects";
 import { createNews } from "~/publishing/models/news.server";
 import { loader as robotsLoader } from "~/routes/_public+/robots[.]txt";
 import { loader as rssLoader } from "~/routes/_public+/news.rss[.]xml";

@@ -47,6 +47,8 @@ describe("the staff area's sections", () => {
       "Newsletters",
       "Publications",
       "Appeals",
+      "Projects",
+      "Redirects",
     ]);
     expect(labels("fundraising")).not.toContain("Team");
     expect(labels("fundraising")).not.toContain("Settings");

@@ -8,6 +8,8 @@ import { listNews } from "~/publishing/models/news.server";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
 import { sitePages, type PageDocument, type SitePageDef } from "~/publishing/schemas/site-pages";
 import { newsletterWebPath, sitemapNewsletters } from "./newsletter-issues.server";
+import { sitemapProjects } from "./projects.server";
+import { staffRedirectList } from "./redirects.server";
 import { seedDocument } from "./site-page-defaults.server";
 import { adminPaths } from "~/utils/admin-paths";
 
@@ -83,11 +85,13 @@ export function internalPath(href: string, origin: string = publicOrigin()): str
 export async function knownAddresses(): Promise<Set<string>> {
   const db = getDb();
   const at = nowIsoString();
-  const [articles, newsletters, appeals, fundraising] = await Promise.all([
+  const [articles, newsletters, appeals, fundraising, projects, redirects] = await Promise.all([
     listNews(db),
     sitemapNewsletters(),
     sitemapAppeals(),
     sitemapFundraisingPages(),
+    sitemapProjects(),
+    staffRedirectList(),
   ]);
   return new Set([
     ...publicPagePaths,
@@ -97,6 +101,9 @@ export async function knownAddresses(): Promise<Set<string>> {
     ...newsletters.map((n) => newsletterWebPath(n.slug)),
     ...appeals.map((a) => `/appeals/${a.slug}`),
     ...fundraising.map((p) => fundraisePath(p.slug)),
+    // Published projects, and addresses that moved (they answer 301 to a page that exists).
+    ...projects.map((p) => p.path),
+    ...redirects.map((r) => r.fromPath),
   ]);
 }
 

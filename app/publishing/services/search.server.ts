@@ -1,9 +1,9 @@
 // Site search (issue 53, docs/search.md): what is indexed and how a visitor's query is answered.
 // The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
-// and publications (with the words of their PDFs) are indexed by their services in the same
-// transaction as the change (indexArticle, indexAppeal, indexPublication); the site's own pages
-// (their live revisions) and projects are refreshed at start-up when they changed
-// (ensureSearchIndex) and by `npm run search:rebuild`.
+// projects and publications (with the words of their PDFs) are indexed by their services in the
+// same transaction as the change (indexArticle, indexAppeal, indexProject, indexPublication), the
+// site's pages by their publish (indexSitePages); the pages are also refreshed at start-up when they
+// changed (ensureSearchIndex), and everything by `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
 import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
@@ -24,18 +24,18 @@ import { listAppeals, type Appeal } from "~/causes/index.server";
 import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
 import { listPublications, publicationText, type Publication } from "~/publishing/models/publications.server";
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
+import { listProjects, type ProjectRecord } from "~/publishing/models/projects.server";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
 import type { PageDocument } from "~/publishing/schemas/site-pages";
 import { seedDocument } from "./site-page-defaults.server";
-import { projects } from "~/content/projects";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
 import { searchTerms } from "~/utils/search-text";
 
 export type { SearchHit, SearchKind };
 
 /** Bumped when what is indexed, or how, changes: every database is then re-indexed at start-up. */
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 2;
 
 // ---- What is indexed ----
 
@@ -123,6 +123,28 @@ export async function unindexPublication(trx: DB, id: number): Promise<void> {
   await afterCommit(trx, forgetAnswers);
 }
 
+/** A project's document, or null while it is a draft. */
+function projectDocument(project: ProjectRecord): SearchDocument | null {
+  if (project.state !== "published") return null;
+  const alts = [project.card, ...project.gallery].map((picture) => picture?.alt ?? "").filter(Boolean);
+  return {
+    kind: "project",
+    ref: String(project.id),
+    title: project.title,
+    body: [project.summary, markdownToText(project.body), ...alts].join("\n"),
+    url: `/projects/${project.slug}`,
+    shownAt: null,
+  };
+}
+
+/** Called in the transaction that saved a project (projects service): found while it is published. */
+export async function indexProject(trx: DB, project: ProjectRecord): Promise<void> {
+  const doc = projectDocument(project);
+  if (doc) await putSearchDocuments(trx, [doc]);
+  else await removeSearchDocument(trx, "project", String(project.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
 const page = (ref: string, title: string, url: string, body: string[]): SearchDocument => ({
   kind: "page",
   ref,
@@ -185,21 +207,12 @@ export async function indexSitePages(trx: DB): Promise<void> {
   await afterCommit(trx, forgetAnswers);
 }
 
-/** The site's own pages (their live words) and projects; publications are indexed by their service (indexPublication). */
+/** The site's own pages (their live words); projects and publications are indexed from their tables. */
 export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]> {
-  const pages = await sitePageDocuments(db);
-  const projectDocs: SearchDocument[] = projects.map((project) => ({
-    kind: "project",
-    ref: project.slug,
-    title: project.title,
-    body: [project.summary, project.imageAlt, ...project.gallery.map((image) => image.alt)].join("\n"),
-    url: `/projects/${project.slug}`,
-    shownAt: null,
-  }));
-  return [...pages, ...projectDocs];
+  return sitePageDocuments(db);
 }
 
-const SITE_KINDS = ["page", "project"] as const satisfies readonly SearchKind[];
+const SITE_KINDS = ["page"] as const satisfies readonly SearchKind[];
 
 /** What the index holds of the site's own content, as one string: a change means a refresh. */
 function versionOf(docs: SearchDocument[]): string {
@@ -227,6 +240,7 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
   await afterCommit(trx, forgetAnswers);
   const articles = (await listNews(trx)).map(articleDocument).filter((doc): doc is SearchDocument => doc !== null);
   const appeals = (await listAppeals(trx)).map(appealDocument).filter((doc): doc is SearchDocument => doc !== null);
+  const projects = (await listProjects(trx)).map(projectDocument).filter((doc): doc is SearchDocument => doc !== null);
   const publications: SearchDocument[] = [];
   for (const publication of await listPublications(trx, { publishedOnly: true })) {
     const doc = publicationDocument(publication, await publicationText(trx, publication.id));
@@ -235,6 +249,7 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
   const groups: [SearchKind, SearchDocument[]][] = [
     ["news", articles],
     ["appeal", appeals],
+    ["project", projects],
     ["publication", publications],
     ...SITE_KINDS.map((kind): [SearchKind, SearchDocument[]] => [kind, site.filter((doc) => doc.kind === kind)]),
   ];
@@ -242,7 +257,7 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
     await removeSearchDocumentsOfKind(trx, kind);
     await putSearchDocuments(trx, docs);
   }
-  return articles.length + appeals.length + publications.length + site.length;
+  return articles.length + appeals.length + projects.length + publications.length + site.length;
 }
 
 const ensured = new WeakMap<DB, Promise<void>>();

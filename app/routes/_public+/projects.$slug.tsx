@@ -1,20 +1,24 @@
-import type { PageCacheHandle } from "~/infra/page-cache.server";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StatusBadge } from "~/components/project-card";
-import { getProject } from "~/content/projects";
+import { ProjectPictureImg, StatusBadge } from "~/components/project-card";
+import { MarkdownText } from "~/components/reading-page";
 import { site } from "~/content/site";
+import { publicProject } from "~/publishing/index.server";
+import { movedOrMissing } from "~/routes/_glue/moved-or-missing.server";
 import { pageMeta } from "~/utils/meta";
-import { notFound } from "~/utils/http";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const project = getProject(params.slug ?? "");
-  if (!project) throw notFound("Not Found");
-  return json({ project });
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => {
+    const project = await publicProject(args.params.slug ?? "");
+    // A renamed project's old address answers 301 with the new one.
+    if (!project) return movedOrMissing(args.request);
+    return json({ project });
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -40,25 +44,30 @@ export default function ProjectDetail() {
         <StatusBadge status={project.status} />
       </div>
       <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{project.summary}</p>
-      <section aria-labelledby="gallery-heading" className="mt-10">
-        <h2 id="gallery-heading" className="text-2xl font-semibold text-slate-900 dark:text-white">
-          Gallery
-        </h2>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {project.gallery.map((image, i) => (
-            <li key={image.src}>
-              <img
-                src={image.src}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
-                loading={i < 3 ? undefined : "lazy"}
-                className="h-auto w-full rounded-lg border border-slate-200 dark:border-slate-700"
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
+      {project.bodyHtml ? (
+        <div className="max-w-3xl">
+          <MarkdownText html={project.bodyHtml} />
+        </div>
+      ) : null}
+      {project.gallery.length > 0 ? (
+        <section aria-labelledby="gallery-heading" className="mt-10">
+          <h2 id="gallery-heading" className="text-2xl font-semibold text-slate-900 dark:text-white">
+            Gallery
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {project.gallery.map((image, i) => (
+              <li key={`${i}-${image.src}`}>
+                <ProjectPictureImg
+                  picture={image}
+                  lazy={i >= 3}
+                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  className="aspect-[8/5] h-auto w-full rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {project.status === "Active" ? (
         <p className="mt-10">
           <Link to="/donate" className="btn-donate">

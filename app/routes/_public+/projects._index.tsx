@@ -1,12 +1,18 @@
-import type { PageCacheHandle } from "~/infra/page-cache.server";
-import type { MetaFunction } from "@remix-run/node";
+import { cachedLoader, type PageCacheHandle } from "~/infra/page-cache.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { ProjectGrid } from "~/components/project-card";
-import { projects } from "~/content/projects";
 import { site } from "~/content/site";
+import { publicProjects } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => json({ projects: await publicProjects() }));
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(
@@ -18,6 +24,7 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export default function AllProjects() {
+  const { projects } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Our Projects</h1>

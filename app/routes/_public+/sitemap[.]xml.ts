@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPagePaths } from "~/content/public-pages";
-import { nextScheduledPublish, sitemapArticles, sitemapSitePages } from "~/publishing/index.server";
+import { nextScheduledPublish, sitemapArticles, sitemapProjects, sitemapSitePages } from "~/publishing/index.server";
 import { newsletterWebPath, sitemapNewsletters, sitemapPublications } from "~/publishing/index.server";
 import { sitemapAppeals } from "~/causes/index.server";
 import { fundraisePath, sitemapFundraisingPages } from "~/causes/index.server";
@@ -11,7 +11,8 @@ import { applyBaseSecurityHeaders } from "~/infra/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin();
-  const [articles, newsletters, appeals, pages, edited, publications] = await Promise.all([
+  const [projects, articles, newsletters, appeals, pages, edited, publications] = await Promise.all([
+    sitemapProjects(),
     sitemapArticles(),
     sitemapNewsletters(),
     sitemapAppeals(),
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lastmod = new Map(edited.map((page) => [page.path, page.lastmod]));
   const body = buildSitemap([
     ...publicPagePaths.map((path) => ({ loc: `${origin}${path}`, lastmod: lastmod.get(path) })),
+    ...projects.map((project) => ({ loc: `${origin}${project.path}`, lastmod: project.updatedAt })),
     ...articles.map((article) => ({ loc: `${origin}/news/${article.id}`, lastmod: article.updatedAt })),
     ...newsletters.map((n) => ({ loc: `${origin}${newsletterWebPath(n.slug)}`, lastmod: n.sentAt })),
     ...appeals.map((a) => ({ loc: `${origin}/appeals/${a.slug}`, lastmod: a.updatedAt })),

@@ -32,7 +32,9 @@ export type AuditEntity =
   | "event"
   | "publication"
   | "publication-type"
-  | "page";
+  | "page"
+  | "project"
+  | "redirect";
 
 export interface AuditInput {
   entity: AuditEntity;

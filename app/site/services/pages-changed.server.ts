@@ -22,7 +22,9 @@ export type PublicChange =
   /** One of the charity's own pages published (app/publishing/services/site-pages.server.ts): the pages made of them. */
   | "site-pages"
   /** The charity's settings (name, contact details, links): every page's frame. */
-  | "charity-settings";
+  | "charity-settings"
+  /** A project saved, published or renamed: the project pages, and the menu and footer on every page. */
+  | "project";
 
 const under =
   (...prefixes: string[]) =>
@@ -42,6 +44,7 @@ export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   // Home, About (and its tabs), Get Involved, the donate page and the legal pages.
   "site-pages": (path) => path === "/" || under("/about", "/get-involved", "/donate", "/privacy", "/terms")(path),
   "charity-settings": everyPage,
+  project: everyPage,
 };
 
 /** Drops the cached pages that show what changed. */

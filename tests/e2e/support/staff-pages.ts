@@ -76,6 +76,11 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     .select("id")
     .where("slug", "=", "annual-report-2024")
     .executeTakeFirstOrThrow();
+  const project = await e2eDb()
+    .selectFrom("projects")
+    .select("id")
+    .where("slug", "=", "flood-relief")
+    .executeTakeFirstOrThrow();
 
   const d = "/admin/dashboard";
   return [
@@ -137,5 +142,9 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     `${d}/team/${person.id}`,
     `${d}/account`,
     `${d}/account/two-step`,
+    `${d}/projects`,
+    `${d}/projects/new`,
+    `${d}/projects/${project.id}`,
+    `${d}/redirects`,
   ];
 }

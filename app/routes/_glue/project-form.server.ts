@@ -1,0 +1,55 @@
+// Route glue: the staff project form's action, shared by new and edit (Projects section). A
+// refused form comes back with its words and field errors (Conform), and says plainly which
+// chosen files must be chosen again (a browser never sends a file input's choice back).
+import { json } from "@remix-run/node";
+import type { Problem } from "~/components/ui/error-summary";
+import {
+  ProjectContentRefusal,
+  ProjectPictureRejected,
+  ProjectRefusal,
+  RedirectRefusal,
+  saveProject,
+} from "~/publishing/index.server";
+import {
+  PROJECT_FORM_ID,
+  chooseAgainMessage,
+  chosenFileLabels,
+  PROJECT_FORM_LIMITS,
+  projectFormSchema,
+} from "~/publishing/schemas/projects";
+import { staffAction } from "~/routes/_glue/action-guard.server";
+import { savedRedirect } from "~/routes/_glue/saved.server";
+import { adminPaths } from "~/utils/admin-paths";
+
+export async function projectFormAction(request: Request, id?: number) {
+  const { user, form, submission } = await staffAction(request, "projects", {
+    schema: projectFormSchema,
+    limits: PROJECT_FORM_LIMITS,
+  });
+  const chooseAgain = chooseAgainMessage(chosenFileLabels(form));
+  const refuse = (result: ReturnType<typeof submission.reply>, status: number, problems: Problem[] = []) =>
+    json({ result, problems: chooseAgain ? [...problems, { message: chooseAgain }] : problems }, { status });
+
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  try {
+    const saved = await saveProject(submission.value, user, { id });
+    return savedRedirect(
+      adminPaths.project(saved.id),
+      saved.state === "published" ? "project-published" : "project-draft-saved",
+    );
+  } catch (error) {
+    if (error instanceof ProjectContentRefusal) {
+      // Each content-check problem in the error summary, linked to the body.
+      const problems = error.problems.map((message) => ({ message, fieldId: `${PROJECT_FORM_ID}-body` }));
+      return refuse(submission.reply(), 400, problems);
+    }
+    if (error instanceof ProjectPictureRejected) {
+      return refuse(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), 400);
+    }
+    if (error instanceof ProjectRefusal || error instanceof RedirectRefusal) {
+      const field = error.status === 404 ? "title" : "slug";
+      return refuse(submission.reply({ fieldErrors: { [field]: [error.message] } }), error.status);
+    }
+    throw error;
+  }
+}

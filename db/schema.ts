@@ -732,6 +732,42 @@ export interface AppealsTable {
   updated_at: string;
 }
 
+/** A kind of publication: the badge on its card (0045). Staff add more. */
+export interface PublicationTypesTable {
+  id: Generated<number>;
+  /** Unique whatever its letter case. */
+  name: string;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export type PublicationStatus = "published" | "hidden";
+
+/** A publication on /publications with its PDF in the upload store (0045). */
+export interface PublicationsTable {
+  id: Generated<number>;
+  /** The download's stable address: /publications/<slug>.pdf. */
+  slug: string;
+  title: string;
+  type_id: number;
+  /** YYYY-MM-DD */
+  published_on: string;
+  description: string;
+  status: ColumnType<PublicationStatus, PublicationStatus | undefined, PublicationStatus>;
+  /** The upload store's key of the PDF; the document columns are all set or all null. */
+  document_key: string | null;
+  /** The file's name as it was uploaded (shown to staff). */
+  document_name: string | null;
+  document_bytes: number | null;
+  /** Hex; the download's ETag. */
+  document_sha256: string | null;
+  /** The words in the PDF, for site search (null when it has none). */
+  document_text: string | null;
+  document_uploaded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export type FundraisingPageKind = "share-my-day" | "memoriam";
 export type FundraisingPageStatus = "pending" | "changes-requested" | "approved" | "rejected" | "taken-down";
 
@@ -974,6 +1010,8 @@ export interface Database {
   ticket_orders: TicketOrdersTable;
   tickets: TicketsTable;
   event_waitlist: EventWaitlistTable;
+  publication_types: PublicationTypesTable;
+  publications: PublicationsTable;
   projects: ProjectsTable;
   project_pictures: ProjectPicturesTable;
   redirects: RedirectsTable;

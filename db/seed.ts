@@ -1,6 +1,9 @@
 import type { DB } from "../app/infra/db.server";
 import { countUsers, createUser } from "../app/staff/models/user.server";
 import { generatePassword } from "../app/infra/password.server";
+import { databaseEngine } from "../app/infra/db.server";
+import { parseEnv } from "../app/infra/env.server";
+import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
 import { seedSitePages } from "../app/publishing/services/site-pages.server";
 
 const SEEDED_KEY = "seeded_at";
@@ -56,10 +59,17 @@ export const SAMPLE_ARTICLES = [
 export interface SeedOptions {
   adminUsername: string;
   adminPassword?: string;
+  /**
+   * The DATABASE_URL a server will open this database with, when it is not this process's own
+   * (the e2e server, the benchmarks): the sample documents go to that server's upload folder.
+   */
+  databaseUrl?: string;
 }
 
 export interface SeedResult {
   seededArticles: boolean;
+  /** How many publications got a generated sample PDF (those without a document). */
+  samplePublications?: number;
   createdAdmin?: { username: string; generatedPassword?: string };
 }
 
@@ -97,6 +107,25 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
     });
   }
 
+  // Every publication without a document (the spec's three, from migration 0045) gets a sample
+  // PDF, marked as one, so every card has a working Download link from the first start.
+  // Loaded only when there is one to do: the publishing domain and pdfkit are large, and the set-up
+  // runs before every start.
+  const missing = await db
+    .selectFrom("publications")
+    .select("id")
+    .where("document_key", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  if (missing) {
+    const store =
+      options.databaseUrl && databaseEngine(db) === "sqlite"
+        ? folderUploadStore(parseEnv({ ...process.env, DATABASE_URL: options.databaseUrl }).uploadsDir)
+        : uploadStore(db);
+    const { seedSamplePublicationDocuments } = await import("../app/publishing/services/publications.server");
+    const samples = await seedSamplePublicationDocuments(db, store);
+    if (samples) result.samplePublications = samples;
+  }
   // The site's own pages start with today's words, each as its revision "Original words"
   // (docs/site-editor.md); a page already edited is left alone.
   await seedSitePages(db);

@@ -31,7 +31,7 @@ const env: NodeJS.ProcessEnv = {
 
 const db = openDatabase(databaseUrl);
 await migrateToLatest(db);
-await seedDatabase(db, { adminUsername: env.ADMIN_USERNAME!, adminPassword: env.ADMIN_PASSWORD });
+await seedDatabase(db, { adminUsername: env.ADMIN_USERNAME!, adminPassword: env.ADMIN_PASSWORD, databaseUrl });
 await db.destroy();
 
 const buildDir = process.env.BUILD_DIR ?? "build";

@@ -11,6 +11,10 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
 export const savedNotices = {
   "article-saved": "Article saved.",
   "article-deleted": "Article deleted.",
+  "publication-saved": "Publication saved.",
+  "publication-deleted": "Publication deleted, and its document with it.",
+  "publication-type-saved": "Publication type saved.",
+  "publication-type-deleted": "Publication type deleted.",
   "settings-saved": "Settings saved.",
   "page-draft-saved": "Draft saved. Visitors still see the published page; Preview shows the draft.",
   "page-submitted": "Draft saved and submitted for review: an admin can publish it.",

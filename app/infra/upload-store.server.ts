@@ -109,8 +109,7 @@ export function databaseUploadStore(db: DB): UploadStore {
   };
 }
 
-/** This installation's store: the database on PostgreSQL, else the uploads folder. */
-export function uploadStore(): UploadStore {
-  const db = getDb();
+/** This installation's store (or that of `db`): the database on PostgreSQL, else the uploads folder. */
+export function uploadStore(db: DB = getDb()): UploadStore {
   return databaseEngine(db) === "postgres" ? databaseUploadStore(db) : folderUploadStore(uploadsDir());
 }

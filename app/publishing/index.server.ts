@@ -64,6 +64,34 @@ export {
   unsubscribe,
 } from "./services/newsletter.server";
 export {
+  PublicationRefusal,
+  addPublicationType,
+  checkDocument,
+  createPublication,
+  documentFromFile,
+  findPublication,
+  publicDocument,
+  publicPublications,
+  publicationFieldsFromForm,
+  publicationHistory,
+  publicationTypes,
+  removePublication,
+  removeType,
+  renameType,
+  revisePublication,
+  seedSamplePublicationDocuments,
+  sitemapPublications,
+  staffDocument,
+  staffPublications,
+} from "./services/publications.server";
+export type {
+  DocumentDownload,
+  DocumentUpload,
+  Publication,
+  PublicationCard,
+  PublicationType,
+} from "./services/publications.server";
+export {
   ProjectContentRefusal,
   ProjectPictureRejected,
   ProjectRefusal,

@@ -96,6 +96,14 @@ export const adminPaths = {
   sendNewsletter: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/send`,
   /** The e-mail's HTML part as a page of its own, framed by the newsletter's page. */
   newsletterPreview: (id: number) => `${DASHBOARD_PATH}/newsletters/${id}/preview.html`,
+  /** Newsletters, annual reports and research papers with their PDFs; their types. */
+  publications: `${DASHBOARD_PATH}/publications`,
+  newPublication: `${DASHBOARD_PATH}/publications/new`,
+  publication: (id: number) => `${DASHBOARD_PATH}/publications/${id}`,
+  deletePublication: (id: number) => `${DASHBOARD_PATH}/publications/${id}/delete`,
+  /** The document as stored, for staff (a hidden publication's too). */
+  publicationDocument: (id: number) => `${DASHBOARD_PATH}/publications/${id}/document.pdf`,
+  publicationTypes: `${DASHBOARD_PATH}/publications/types`,
   /** The charity's appeals with goals: the list, a new one, one to edit. */
   appeals: `${DASHBOARD_PATH}/appeals`,
   newAppeal: `${DASHBOARD_PATH}/appeals/new`,
@@ -202,6 +210,13 @@ export const dashboardSections = [
     key: "newsletters",
     label: "Newsletters",
     to: adminPaths.newsletters,
+    group: "content",
+    roles: ["admin", "editor"],
+  },
+  {
+    key: "publications",
+    label: "Publications",
+    to: adminPaths.publications,
     group: "content",
     roles: ["admin", "editor"],
   },

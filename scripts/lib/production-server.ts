@@ -42,7 +42,11 @@ export async function prepareDatabase(target: string, options: { articles?: numb
   const db = openDatabase(target);
   try {
     await migrateToLatest(db);
-    await seedDatabase(db, { adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD });
+    await seedDatabase(db, {
+      adminUsername: ADMIN_USERNAME,
+      adminPassword: ADMIN_PASSWORD,
+      databaseUrl: /^[a-z]+:/i.test(target) ? target : `file:${target}`,
+    });
     const existing = await db.selectFrom("news").select("id").execute();
     // One transaction: thousands of articles without a disk flush each.
     await db.transaction().execute(async (trx) => {

@@ -43,7 +43,17 @@ test("an admin invites an editor, who joins, turns on two-step sign-in, is refus
   await editor.getByRole("button", { name: "Create my account" }).click();
   await expect(editor.getByRole("banner")).toContainText(`Signed in as ${username} (Editor)`);
   const sidebar = editor.getByRole("navigation", { name: "Staff sections", exact: true });
-  await expect(sidebar.getByRole("link")).toHaveText(["Overview", "Statistics", "News", "Newsletters", "Appeals"]);
+  await expect(sidebar.getByRole("link")).toHaveText([
+    "Overview",
+    "Statistics",
+    "News",
+    "Site pages",
+    "Newsletters",
+    "Publications",
+    "Appeals",
+    "Projects",
+    "Redirects",
+  ]);
 
   // Donations answers 403, inside the dashboard.
   const refused = await editor.goto("/admin/dashboard/donations");

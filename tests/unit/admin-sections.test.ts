@@ -39,7 +39,17 @@ describe("the staff area's sections", () => {
 
   it("shows each role only the sections it may open", () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
-    expect(labels("editor")).toEqual(["Overview", "Statistics", "News", "Site pages", "Newsletters", "Appeals"]);
+    expect(labels("editor")).toEqual([
+      "Overview",
+      "Statistics",
+      "News",
+      "Site pages",
+      "Newsletters",
+      "Publications",
+      "Appeals",
+      "Projects",
+      "Redirects",
+    ]);
     expect(labels("fundraising")).not.toContain("Team");
     expect(labels("fundraising")).not.toContain("Settings");
     expect(labels("fundraising")).toContain("Donations");

@@ -1,14 +1,13 @@
 // Site search (issue 53, docs/search.md): what is indexed and how a visitor's query is answered.
 // The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
-// and projects are indexed by their services in the same transaction as the change (indexArticle,
-// indexAppeal, indexProject), the site's pages by their publish (indexSitePages); the pages and
-// publications are also refreshed at start-up when they changed (ensureSearchIndex) and by
-// `npm run search:rebuild`.
+// projects and publications (with the words of their PDFs) are indexed by their services in the
+// same transaction as the change (indexArticle, indexAppeal, indexProject, indexPublication), the
+// site's pages by their publish (indexSitePages); the pages are also refreshed at start-up when they
+// changed (ensureSearchIndex), and everything by `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
 import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
 import { markdownToText } from "~/infra/markdown.server";
-import { publicPdfText } from "~/infra/pdf-text.server";
 import {
   closestIndexWords,
   putSearchDocuments,
@@ -23,12 +22,13 @@ import {
 } from "~/infra/search-index.server";
 import { listAppeals, type Appeal } from "~/causes/index.server";
 import { listNews, nextPublishAfter, type NewsArticle } from "~/publishing/models/news.server";
+import { listPublications, publicationText, type Publication } from "~/publishing/models/publications.server";
+import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import { listProjects, type ProjectRecord } from "~/publishing/models/projects.server";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
 import type { PageDocument } from "~/publishing/schemas/site-pages";
 import { seedDocument } from "./site-page-defaults.server";
-import { publications } from "~/content/publications";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
 import { searchTerms } from "~/utils/search-text";
 
@@ -90,6 +90,36 @@ export async function indexAppeal(trx: DB, appeal: Appeal): Promise<void> {
   const doc = appealDocument(appeal);
   if (doc) await putSearchDocuments(trx, [doc]);
   else await removeSearchDocument(trx, "appeal", String(appeal.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** A publication's document, or null while visitors do not see it (hidden). */
+function publicationDocument(publication: Publication, text: string | null): SearchDocument | null {
+  if (publication.status !== "published") return null;
+  return {
+    kind: "publication",
+    ref: String(publication.id),
+    title: publication.title,
+    body: [`${publication.typeName}.`, publication.description, text ?? ""].join("\n"),
+    url: publication.document ? publicationDownloadPath(publication.slug) : "/publications",
+    shownAt: publication.publishedOn,
+  };
+}
+
+/**
+ * Called in the transaction that created, changed or seeded a publication: its document is
+ * replaced (with the text of its PDF), or removed while it is hidden.
+ */
+export async function indexPublication(trx: DB, publication: Publication, text: string | null): Promise<void> {
+  const doc = publicationDocument(publication, text);
+  if (doc) await putSearchDocuments(trx, [doc]);
+  else await removeSearchDocument(trx, "publication", String(publication.id));
+  await afterCommit(trx, forgetAnswers);
+}
+
+/** Called in the transaction that deleted a publication. */
+export async function unindexPublication(trx: DB, id: number): Promise<void> {
+  await removeSearchDocument(trx, "publication", String(id));
   await afterCommit(trx, forgetAnswers);
 }
 
@@ -177,25 +207,12 @@ export async function indexSitePages(trx: DB): Promise<void> {
   await afterCommit(trx, forgetAnswers);
 }
 
-/** The site's own pages and publications (with the text of their PDFs); projects are indexed from their table. */
+/** The site's own pages (their live words); projects and publications are indexed from their tables. */
 export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]> {
-  const pages = await sitePageDocuments(db);
-  const publicationDocs: SearchDocument[] = [];
-  for (const publication of publications) {
-    const pdf = publication.downloadUrl ? await publicPdfText(publication.downloadUrl) : null;
-    publicationDocs.push({
-      kind: "publication",
-      ref: publication.slug,
-      title: publication.title,
-      body: [`${publication.type}.`, publication.description, pdf ?? ""].join("\n"),
-      url: publication.downloadUrl ?? "/publications",
-      shownAt: publication.date,
-    });
-  }
-  return [...pages, ...publicationDocs];
+  return sitePageDocuments(db);
 }
 
-const SITE_KINDS = ["page", "publication"] as const satisfies readonly SearchKind[];
+const SITE_KINDS = ["page"] as const satisfies readonly SearchKind[];
 
 /** What the index holds of the site's own content, as one string: a change means a refresh. */
 function versionOf(docs: SearchDocument[]): string {
@@ -205,8 +222,8 @@ function versionOf(docs: SearchDocument[]): string {
 
 /**
  * Re-indexes everything (`npm run search:rebuild`, and at start-up after a migration or a change
- * of the site's content): every published article, every open appeal, the site's pages, projects
- * and publications; documents of things that no longer exist go. In one transaction on `db`.
+ * of the site's content): every published article, every open appeal, every publication visitors
+ * see, the site's pages and projects; documents of things that no longer exist go. In one transaction on `db`.
  */
 export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents: number }> {
   const site = await siteDocuments(db);
@@ -224,17 +241,23 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
   const articles = (await listNews(trx)).map(articleDocument).filter((doc): doc is SearchDocument => doc !== null);
   const appeals = (await listAppeals(trx)).map(appealDocument).filter((doc): doc is SearchDocument => doc !== null);
   const projects = (await listProjects(trx)).map(projectDocument).filter((doc): doc is SearchDocument => doc !== null);
+  const publications: SearchDocument[] = [];
+  for (const publication of await listPublications(trx, { publishedOnly: true })) {
+    const doc = publicationDocument(publication, await publicationText(trx, publication.id));
+    if (doc) publications.push(doc);
+  }
   const groups: [SearchKind, SearchDocument[]][] = [
     ["news", articles],
     ["appeal", appeals],
     ["project", projects],
+    ["publication", publications],
     ...SITE_KINDS.map((kind): [SearchKind, SearchDocument[]] => [kind, site.filter((doc) => doc.kind === kind)]),
   ];
   for (const [kind, docs] of groups) {
     await removeSearchDocumentsOfKind(trx, kind);
     await putSearchDocuments(trx, docs);
   }
-  return articles.length + appeals.length + projects.length + site.length;
+  return articles.length + appeals.length + projects.length + publications.length + site.length;
 }
 
 const ensured = new WeakMap<DB, Promise<void>>();

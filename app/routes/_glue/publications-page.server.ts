@@ -3,6 +3,7 @@
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
 export { json } from "@remix-run/node";
-export { signUpForNewsletter } from "~/publishing/index.server";
+export { publicPublications, signUpForNewsletter } from "~/publishing/index.server";
+export { cachedLoader } from "~/infra/page-cache.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";

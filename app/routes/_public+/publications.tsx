@@ -1,17 +1,26 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "~/utils/light-form";
-import type { ActionFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
-import { useActionData, useFetcher } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { CharityText } from "~/components/charity";
 import { Honeypot, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { newsletterConsent } from "~/content/newsletter-consent";
-import { publications, publicationsPage, type Publication, type PublicationType } from "~/content/publications";
+import { publicationsPage } from "~/content/publications";
 import { site } from "~/content/site";
 import { browserValidation, newsletterRules } from "~/schemas/field-rules";
 import { newsletterSchema } from "~/publishing/schemas/subscription";
 import { formatLongDate } from "~/utils/date-format";
-import { json, signUpForNewsletter, handlePublicForm, pageHeaders } from "~/routes/_glue/publications-page.server";
+import {
+  cachedLoader,
+  json,
+  publicPublications,
+  signUpForNewsletter,
+  handlePublicForm,
+  pageHeaders,
+} from "~/routes/_glue/publications-page.server";
+import { formatFileSize } from "~/publishing/utils/publication-paths";
+import type { PublicationCard } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";
@@ -28,6 +37,13 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
+/** The publications visitors see, from the database (staff edit them in the Publications section). */
+export async function loader(args: LoaderFunctionArgs) {
+  return cachedLoader(args, async () => json({ publications: await publicPublications() }));
+}
+
+type Card = PublicationCard;
+
 /** A refused post (429) keeps its Retry-After on the page shown without JavaScript. */
 export const headers: HeadersFunction = (args) => pageHeaders(args);
 
@@ -43,34 +59,49 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const badgeClasses: Record<PublicationType, string> = {
+const badgeClasses: Record<string, string> = {
   Newsletter: "bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100",
   "Annual Report": "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   "Research Paper": "bg-indigo-100 text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100",
 };
+/** The link's visible words: "Download (PDF, 120 KB)". */
+const downloadWords = (bytes: number) => `Download (PDF, ${formatFileSize(bytes)})`;
 
-function PublicationCard({ publication }: { publication: Publication }) {
+/** A type staff added. */
+const otherBadge = "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100";
+
+function PublicationCard({ publication }: { publication: Card }) {
   const titleId = `publication-${publication.slug}`;
   return (
     <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[publication.type]}`}>
-          {publication.type}
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[publication.typeName] ?? otherBadge}`}
+        >
+          {publication.typeName}
         </span>
-        <time dateTime={publication.date} className="text-sm text-slate-700 dark:text-slate-300">
-          {formatLongDate(publication.date)}
+        <time dateTime={publication.publishedOn} className="text-sm text-slate-700 dark:text-slate-300">
+          {formatLongDate(publication.publishedOn)}
         </time>
       </div>
       <h2 id={titleId} className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
         {publication.title}
       </h2>
       <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{publication.description}</p>
-      {publication.downloadUrl ? (
-        <a href={publication.downloadUrl} download className="btn-primary mt-6 self-start">
+      {publication.download ? (
+        // Named by the visible words, then the title: "Download (PDF, 120 KB): Annual Report 2024"
+        // (it starts with what is seen, for voice control). An aria-label, since a visually
+        // hidden span is positioned, hence a block, and browsers name it with a space before.
+        <a
+          href={publication.download.url}
+          download
+          aria-label={`${downloadWords(publication.download.bytes)}: ${publication.title}`}
+          className="btn-primary mt-6 self-start"
+        >
           <StrokeIcon size={16}>
             <path d="M12 3v12m0 0-5-5m5 5 5-5M4 21h16" />
           </StrokeIcon>
-          Download<span className="sr-only"> {publication.title}</span>
+          {downloadWords(publication.download.bytes)}
         </a>
       ) : (
         <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
@@ -123,17 +154,22 @@ function NewsletterForm() {
 }
 
 export default function Publications() {
+  const { publications } = useLoaderData<typeof loader>();
   return (
     <>
       <PageBanner title={publicationsPage.title} lead={publicationsPage.intro} headingId="publications-heading" />
       <div className="container-page space-y-14 py-12">
         {/* A region named by the page's heading: a list may not carry a name of its own (html-validate). */}
         <section aria-labelledby="publications-heading">
-          <ul className="grid gap-6 md:grid-cols-3">
-            {publications.map((publication) => (
-              <PublicationCard key={publication.slug} publication={publication} />
-            ))}
-          </ul>
+          {publications.length ? (
+            <ul className="grid gap-6 md:grid-cols-3">
+              {publications.map((publication) => (
+                <PublicationCard key={publication.slug} publication={publication} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-700 dark:text-slate-300">{publicationsPage.none}</p>
+          )}
         </section>
         <NewsletterForm />
       </div>

@@ -30,6 +30,8 @@ export type AuditEntity =
   | "fundraising-page"
   | "volunteer"
   | "event"
+  | "publication"
+  | "publication-type"
   | "page"
   | "project"
   | "redirect";

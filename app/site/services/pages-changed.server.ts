@@ -17,6 +17,8 @@ export type PublicChange =
   | "fundraising-page"
   /** A gift recorded to an appeal or a fundraising page (by hand, a bank import or a card webhook): their totals. */
   | "gift-to-cause"
+  /** A publication or publication type added, changed or deleted: the publications page. */
+  | "publication"
   /** One of the charity's own pages published (app/publishing/services/site-pages.server.ts): the pages made of them. */
   | "site-pages"
   /** The charity's settings (name, contact details, links): every page's frame. */
@@ -39,6 +41,7 @@ export const pagesShowing: Record<PublicChange, (path: string) => boolean> = {
   appeal: under("/appeals", "/fundraise", "/get-involved/share-my-day", "/get-involved/memoriam"),
   "fundraising-page": under("/fundraise", "/appeals"),
   "gift-to-cause": under("/appeals", "/fundraise"),
+  publication: under("/publications"),
   // Home, About (and its tabs), Get Involved, the donate page and the legal pages.
   "site-pages": (path) => path === "/" || under("/about", "/get-involved", "/donate", "/privacy", "/terms")(path),
   "charity-settings": everyPage,

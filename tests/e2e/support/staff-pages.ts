@@ -70,6 +70,12 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     new Date().toISOString(),
   );
 
+  // One of the spec's three publications (migration 0045), which no test deletes.
+  const publication = await e2eDb()
+    .selectFrom("publications")
+    .select("id")
+    .where("slug", "=", "annual-report-2024")
+    .executeTakeFirstOrThrow();
   const project = await e2eDb()
     .selectFrom("projects")
     .select("id")
@@ -84,6 +90,11 @@ export async function everyStaffPage(label: string): Promise<string[]> {
     `${d}/news/new`,
     `${d}/news/${article.id}/edit`,
     `${d}/news/${article.id}/delete`,
+    `${d}/publications`,
+    `${d}/publications/new`,
+    `${d}/publications/types`,
+    `${d}/publications/${publication.id}`,
+    `${d}/publications/${publication.id}/delete`,
     `${d}/donations`,
     `${d}/donations?status=lapsed`,
     `${d}/donations/${pledge.id}`,

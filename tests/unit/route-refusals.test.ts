@@ -1,6 +1,6 @@
 // One way to refuse in a route (docs/decisions/0025-one-door-one-no-one-saved.md): route files
 // throw `notFound`, `refusal` or `invariantResponse` from app/utils/http.ts, and never build an
-// error Response by hand. This scans every route file (app/routes/, but not the _glue helpers)
+// error Response by hand. This scans every route file (app/routes/, but not the _glue helpers and the names-only _imports)
 // for `new Response(…)` or `Response.json(…)` given a status that is not 2xx, and for a thrown
 // `json(…)`/`data(…)`, so that one added back fails here.
 import fs from "node:fs";
@@ -14,7 +14,7 @@ const NOT_REFUSALS = new Set(["_ops+/healthz.ts", "webhooks+/stripe.ts"]);
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "_glue" ? [] : routeFiles(full);
+    if (entry.isDirectory()) return entry.name === "_glue" || entry.name === "_imports" ? [] : routeFiles(full);
     return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }

@@ -5,7 +5,7 @@ import { Figure, GoalProgress } from "~/components/goal-progress";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { appealCopy } from "~/content/appeals";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import { absoluteUrl, cachedLoader, json, publicAppeal } from "~/routes/_glue/appeal-page.server";
+import { absoluteUrl, cachedLoader, json, publicAppeal } from "~/routes/_imports/appeal-page.server";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";

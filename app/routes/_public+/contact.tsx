@@ -21,7 +21,7 @@ import {
   receiptCookieHeader,
   handlePublicForm,
   pageHeaders,
-} from "~/routes/_glue/contact-page.server";
+} from "~/routes/_imports/contact-page.server";
 import { pageMeta } from "~/utils/meta";
 import { StrokeIcon } from "~/components/ui/icon";
 import { PageBanner } from "~/components/page-banner";

@@ -6,7 +6,7 @@ import { pledgeErrorBoundary } from "~/components/pledge-error";
 import { cardWait } from "~/content/card-gift";
 import { donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
-import { cardReturnPath, cardWaitStatus, json, redirect } from "~/routes/_glue/card-wait-page.server";
+import { cardReturnPath, cardWaitStatus, json, redirect } from "~/routes/_imports/card-wait-page.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/http";

@@ -18,7 +18,7 @@ import {
   json,
   pageBackLink,
   stripeEnabled,
-} from "~/routes/_glue/thank-you-page.server";
+} from "~/routes/_imports/thank-you-page.server";
 import { pageMeta } from "~/utils/meta";
 import { PageBanner } from "~/components/page-banner";
 import { notFound } from "~/utils/http";

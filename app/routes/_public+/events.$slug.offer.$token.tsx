@@ -9,7 +9,7 @@ import {
   redirect,
   refuseCrossSite,
   takeOffer,
-} from "~/routes/_glue/event-order-page.server";
+} from "~/routes/_imports/event-order-page.server";
 import { pageMeta } from "~/utils/meta";
 
 // A waiting-list offer's link: the place held for this person until the offer ends, and a

@@ -4,7 +4,7 @@ import { PageBanner } from "~/components/page-banner";
 import { ResponsivePicture } from "~/components/responsive-picture";
 import { eventsPage } from "~/content/events";
 import { site } from "~/content/site";
-import { json, upcomingEvents } from "~/routes/_glue/events-page.server";
+import { json, upcomingEvents } from "~/routes/_imports/events-page.server";
 import { pageMeta } from "~/utils/meta";
 
 // /events: what is coming up, when and where, and the places left of each ticket type. Not in

@@ -6,7 +6,7 @@ import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ShareLinks } from "~/components/share-links";
 import { fundraiseCopy } from "~/content/appeals";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
-import { cachedLoader, json, publicFundraisingPage } from "~/routes/_glue/fundraise-page.server";
+import { cachedLoader, json, publicFundraisingPage } from "~/routes/_imports/fundraise-page.server";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
 import { formatPence } from "~/utils/money";

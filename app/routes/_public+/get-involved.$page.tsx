@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { useLoaderData } from "@remix-run/react";
 import { GetInvolvedArticle, getInvolvedMeta, HowToTakePart } from "~/components/get-involved-article";
 import { VolunteerForm } from "~/components/volunteer-form";
-import { getInvolvedAction, loadGetInvolvedPage, pageHeaders } from "~/routes/_glue/get-involved-page.server";
+import { getInvolvedAction, loadGetInvolvedPage, pageHeaders } from "~/routes/_imports/get-involved-page.server";
 
 /** Rendered pages are cached for anonymous visitors (see app/infra/page-cache.server.ts). */
 export const handle: PageCacheHandle = { pageCache: true };

@@ -2,7 +2,7 @@ import type { PageCacheHandle } from "~/infra/page-cache.server";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { getInvolvedMeta } from "~/components/get-involved-article";
 import { StartPageGetInvolved } from "~/components/start-page";
-import { getInvolvedAction, loadGetInvolvedPage, pageHeaders } from "~/routes/_glue/share-my-day-page.server";
+import { getInvolvedAction, loadGetInvolvedPage, pageHeaders } from "~/routes/_imports/share-my-day-page.server";
 
 // A Get Involved page with "Start your page" (app/components/start-page.tsx): a route of its
 // own beside get-involved.$page.tsx (a static segment wins over `$page`), so the page ships this

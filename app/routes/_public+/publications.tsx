@@ -18,7 +18,7 @@ import {
   signUpForNewsletter,
   handlePublicForm,
   pageHeaders,
-} from "~/routes/_glue/publications-page.server";
+} from "~/routes/_imports/publications-page.server";
 import { formatFileSize } from "~/publishing/utils/publication-paths";
 import type { PublicationCard } from "~/publishing/index.server";
 import { pageMeta } from "~/utils/meta";

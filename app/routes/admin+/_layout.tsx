@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "~/routes/_glue/admin-layout.server";
+import { redirect } from "~/routes/_imports/admin-layout.server";
 import { Outlet } from "@remix-run/react";
 import { ADMIN_ROOT, DASHBOARD_PATH } from "~/utils/staff-entry-paths";
 

@@ -10,7 +10,7 @@ import {
   TOKEN_PAGE_HEADERS,
   confirmEmailChange,
   emailChangeLinkWorks,
-} from "~/routes/_glue/confirm-email-page.server";
+} from "~/routes/_imports/confirm-email-page.server";
 import { ACCOUNT_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 

@@ -16,7 +16,7 @@ import {
   TeamError,
   openInvitation,
   roleLabels,
-} from "~/routes/_glue/invitation-page.server";
+} from "~/routes/_imports/invitation-page.server";
 import { DASHBOARD_PATH, LOGIN_PATH } from "~/utils/staff-entry-paths";
 import { pageMeta } from "~/utils/meta";
 

@@ -24,7 +24,7 @@ import {
   PasskeyError,
   passkeySignInOptions,
   verifyPasskeySignIn,
-} from "~/routes/_glue/login-page.server";
+} from "~/routes/_imports/login-page.server";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { PasskeyButton } from "~/components/admin/passkey-button";
 import { supportAddressOf } from "~/utils/charity-links";

@@ -26,7 +26,7 @@ import {
   donateInformation,
   cachedLoader,
   donationSchema,
-} from "~/routes/_glue/donate-page.server";
+} from "~/routes/_imports/donate-page.server";
 import { pageMeta } from "~/utils/meta";
 import { Panel } from "~/components/ui/panel";
 import { ErrorSummary } from "~/components/ui/error-summary";

@@ -1,9 +1,9 @@
-// Route glue (app/routes/_glue/, never a route): what app/routes/_public+/publications.tsx needs of the server, in one
+// Server imports (app/routes/_imports/, never a route; names only, no logic): what app/routes/_public+/publications.tsx needs of the server, in one
 // module. The browser build swaps each `.server` import, and @remix-run/node, for an empty stub;
 // a stub several routes import becomes a chunk of its own (about 110 bytes gzipped, loaded by
 // every page that has one of them), while a stub only one route imports stays in its script.
 export { json } from "@remix-run/node";
 export { publicPublications, signUpForNewsletter } from "~/publishing/index.server";
 export { cachedLoader } from "~/infra/page-cache.server";
-export { handlePublicForm } from "./public-form.server";
-export { pageHeaders } from "./page-headers.server";
+export { handlePublicForm } from "../_glue/public-form.server";
+export { pageHeaders } from "../_glue/page-headers.server";

@@ -1,4 +1,4 @@
-// Route glue (app/routes/_glue/, never a route): what the ticket order's return page and the
+// Server imports (app/routes/_imports/, never a route; names only, no logic): what the ticket order's return page and the
 // waiting list's offer page (app/routes/_public+/events.$slug.order.$reference.tsx, .offer.$token.tsx) need.
 export { json, redirect } from "@remix-run/node";
 export {
@@ -9,4 +9,4 @@ export {
   orderStatus,
   takeOffer,
 } from "~/events/index.server";
-export { refuseCrossSite } from "./action-guard.server";
+export { refuseCrossSite } from "../_glue/action-guard.server";

@@ -1,4 +1,4 @@
-// Route glue (app/routes/_glue/, never a route): what app/routes/_public+/donate_.thank-you.$reference.tsx
+// Server imports (app/routes/_imports/, never a route; names only, no logic): what app/routes/_public+/donate_.thank-you.$reference.tsx
 // needs of the server, in one module, so its browser stand-in stays in the page's own script
 // (three stand-ins shared with other pages were a chunk each). The loader's helpers that are not
 // server modules (the type label, the amount's format) come through here too: a module a page

@@ -1,5 +1,0 @@
-// Route glue (app/routes/_glue/, never a route): what app/routes/_public+/get-involved.$page.tsx
-// needs of the server, in one module (the browser build swaps it for an empty stub, so neither
-// zod, the services nor the pages' texts reach the page's JavaScript).
-export { getInvolvedAction, loadGetInvolvedPage } from "./get-involved.server";
-export { pageHeaders } from "./page-headers.server";

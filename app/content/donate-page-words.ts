@@ -19,7 +19,7 @@ import { donateYearsOfImpact } from "./statistics";
 import { monthlyNote } from "./bank-transfer";
 import { directDebitGuarantee, directDebitMark, directDebitOption } from "./direct-debit";
 
-// The donate page's words, read by its loader only (through app/routes/_glue/donate-page.server.ts)
+// The donate page's words, read by its loader only (through app/routes/_imports/donate-page.server.ts)
 // and sent as data: in the page's JavaScript they cost 1.8 KB gzipped of a page that ships the
 // form, Gift Aid and the side boxes together. The words themselves stay where they are.
 

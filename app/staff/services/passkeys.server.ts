@@ -64,6 +64,17 @@ export function relyingParty(): { id: string; origin: string; name: string } {
  */
 const webauthn = () => import("@simplewebauthn/server");
 
+/** What every answer (adding a passkey or signing in with one) must match: our challenge, origin and relying party, with the person verified. */
+function expected(challenge: string) {
+  const rp = relyingParty();
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  };
+}
+
 /** The WebAuthn user handle of a person: their id, so an answer names whose passkey it is. */
 const userHandleOf = (userId: number) => new TextEncoder().encode(`staff:${userId}`);
 
@@ -162,17 +173,10 @@ export async function addPasskey(user: User, rawAnswer: unknown, name: string): 
   if (!challenge || !(await takeChallenge(db, challenge, "register", user.id))) {
     throw new PasskeyError("That request to add a passkey has expired. Please try again.", 400);
   }
-  const rp = relyingParty();
   const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
-      response: answer,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
+    verification = await verifyRegistrationResponse({ response: answer, ...expected(challenge) });
   } catch {
     throw new PasskeyError(NOT_VERIFIED, 400);
   }
@@ -353,16 +357,12 @@ export async function verifyPasskeySignIn(rawAnswer: unknown, request: Request, 
   if (handle && handle !== Buffer.from(userHandleOf(passkey.userId)).toString("base64url")) {
     return refuse("user handle does not match");
   }
-  const rp = relyingParty();
   const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
       response: answer,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expected(challenge),
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
  * - tests/unit (and test files under app/): code that opens no database. Run once, on the SQLite run.
  * - tests/integration: everything that opens a database (the app's getDb(), or one of its own).
  *   Run on SQLite, then again on a throw-away PostgreSQL (TEST_DATABASE=postgres, started by
- *   tests/setup/postgres-global.ts), except sqliteOnlyTests below.
+ *   tests/setup/postgres-global.ts), except sqliteOnlyTests and postgresOnlyTests below.
  * The SQLite run fails a unit file that opens a database (tests/setup/database.ts), so no database
  * code loses its PostgreSQL pass; `REPORT_DATABASE_USE=FILE` writes "true|false <file>" for each file
  * run, to find an integration file that opens none (it belongs in tests/unit).
@@ -18,6 +18,12 @@ const sqliteOnlyTests = [
   "tests/integration/migration-atomicity.test.ts",
   "tests/integration/stripe-migration.test.ts",
 ];
+/**
+ * Integration files whose subject is a PostgreSQL server whatever the app's engine (db:copy from a
+ * SQLite file into one, backup:pg): the same work on both runs, so they run once, on the PostgreSQL
+ * run, whose server they use (on the SQLite run each started a server of its own).
+ */
+const postgresOnlyTests = ["tests/integration/db-copy.test.ts", "tests/integration/pg-backup.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -27,7 +33,7 @@ export default defineConfig({
     include: onPostgres
       ? ["tests/integration/**/*.test.ts"]
       : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
-    exclude: onPostgres ? [...sqliteOnlyTests, "**/node_modules/**"] : ["**/node_modules/**"],
+    exclude: [...(onPostgres ? sqliteOnlyTests : postgresOnlyTests), "**/node_modules/**"],
     environment: "node",
     pool: "forks",
     // Vitest's default on a 2-core machine is one worker (cores less one). The files wait on the

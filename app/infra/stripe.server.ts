@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { getEnv, type StripeConfig } from "./env.server";
 
 export type { Stripe };
@@ -11,11 +12,12 @@ export type { Stripe };
  * Remix's polyfill, whose timeout path crashes the process: app/infra/outbound-http.server.ts).
  */
 export function createStripeClient(config: StripeConfig): Stripe {
-  const options: ConstructorParameters<typeof Stripe>[1] = {
+  const StripeClient = stripeLibrary();
+  const options: ConstructorParameters<typeof StripeClient>[1] = {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "community-health-aid-uk" },
-    httpClient: Stripe.createNodeHttpClient(),
+    httpClient: StripeClient.createNodeHttpClient(),
   };
   if (config.apiUrl) {
     const url = new URL(config.apiUrl);
@@ -23,7 +25,19 @@ export function createStripeClient(config: StripeConfig): Stripe {
     options.host = url.hostname;
     options.port = url.port || (url.protocol === "http:" ? 80 : 443);
   }
-  return new Stripe(config.secretKey, options);
+  return new StripeClient(config.secretKey, options);
+}
+
+let library: typeof Stripe | undefined;
+
+/**
+ * Stripe's library, loaded when the first client is made rather than with the server: it takes
+ * longer to load than most modules, which every server start and test file would otherwise pay,
+ * card gifts configured or not. Loaded with require, as getStripe() answers at once.
+ */
+function stripeLibrary(): typeof Stripe {
+  library ??= createRequire(import.meta.url)("stripe") as typeof Stripe;
+  return library;
 }
 
 const clients = new WeakMap<StripeConfig, Stripe>();

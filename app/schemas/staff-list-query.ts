@@ -43,7 +43,7 @@ export const listPageField = z.preprocess(
 );
 
 /** A staff list's filters: its own `fields`, and the search box and page every list has. */
-export function listFilterSchema<const F extends z.ZodRawShape>(fields: F) {
+export function listFilters<const F extends z.ZodRawShape>(fields: F) {
   return z.object({ ...fields, q: listSearchField(), page: listPageField });
 }
 

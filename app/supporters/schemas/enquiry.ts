@@ -1,6 +1,6 @@
 import { z } from "~/schemas/zod";
 import { contactSubjectValues } from "~/content/contact";
-import { listChoiceField, listFilterSchema, listQueryString, parseListQuery } from "~/schemas/staff-list-query";
+import { listChoiceField, listFilters, listQueryString, parseListQuery } from "~/schemas/staff-list-query";
 
 // The staff inbox's filters (a GET form, so they live in the URL) and its actions.
 
@@ -14,7 +14,7 @@ export type EnquiryStatus = (typeof enquiryStatuses)[number];
 export const MESSAGE_SEARCH_WINDOW = 1_000;
 /** A search's count stops here ("1,000+"): counting every match of a loose term is slow. */
 export const SEARCH_COUNT_CAP = 1_000;
-export const enquiryFilterSchema = listFilterSchema({
+export const enquiryFilterSchema = listFilters({
   status: listChoiceField(enquiryStatuses, "Unknown status"),
   subject: listChoiceField(contactSubjectValues, "Unknown subject"),
 });

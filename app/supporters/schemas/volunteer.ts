@@ -6,7 +6,7 @@ import { requiredMessage, tooLongMessage } from "~/schemas/field-rules";
 import {
   blankAsUndefined,
   listChoiceField,
-  listFilterSchema,
+  listFilters,
   listQueryString,
   parseListQuery,
 } from "~/schemas/staff-list-query";
@@ -75,7 +75,7 @@ export const volunteerApplicationSchema = z
 
 export type VolunteerApplicationInput = z.output<typeof volunteerApplicationSchema>;
 
-export const volunteerFilterSchema = listFilterSchema({
+export const volunteerFilterSchema = listFilters({
   status: listChoiceField(volunteerStatuses, "Unknown status"),
   kind: listChoiceField(volunteerKinds, "Unknown kind of application"),
   interest: z.preprocess(

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type Stripe from "stripe";
 import { getEnv, type StripeConfig } from "./env.server";
+import { loadOnFirstUse } from "./load-on-first-use.server";
 
 export type { Stripe };
 
@@ -28,17 +28,8 @@ export function createStripeClient(config: StripeConfig): Stripe {
   return new StripeClient(config.secretKey, options);
 }
 
-let library: typeof Stripe | undefined;
-
-/**
- * Stripe's library, loaded when the first client is made rather than with the server: it takes
- * longer to load than most modules, which every server start and test file would otherwise pay,
- * card gifts configured or not. Loaded with require, as getStripe() answers at once.
- */
-function stripeLibrary(): typeof Stripe {
-  library ??= createRequire(import.meta.url)("stripe") as typeof Stripe;
-  return library;
-}
+/** Stripe's library, loaded when the first client is made (card gifts configured or not, most never are). */
+const stripeLibrary = loadOnFirstUse<typeof Stripe>("stripe");
 
 const clients = new WeakMap<StripeConfig, Stripe>();
 

@@ -1,19 +1,14 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./scripts/lib/chromium";
+import { freePortSync } from "./scripts/lib/ports";
 import { HYDRATED_ONLY_TAG, SERVER_ONLY_TAG } from "./tests/e2e/support/projects";
 
 // Worker processes inherit this process's environment, so values chosen here once (a free
 // port, a throw-away database) are seen identically by the server and by every test.
-function freePort(): string {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ["-e", script]).toString().trim();
-}
-process.env.E2E_PORT ??= freePort();
+process.env.E2E_PORT ??= String(freePortSync());
 process.env.E2E_DATABASE_PATH ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "charity-e2e-")), "e2e.sqlite");
 // A throw-away SQLite file, unless the run was pointed at a PostgreSQL database
 // (scripts/with-postgres.ts sets E2E_DATABASE_URL for the PostgreSQL pass of npm test).

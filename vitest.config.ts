@@ -2,30 +2,28 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * TEST_DATABASE=postgres runs the integration suite again on a throw-away PostgreSQL (started by
- * tests/setup/postgres-global.ts). Unit tests touch no database and run once, on the SQLite run.
- * The files left out of the PostgreSQL run test what only SQLite has (its file, pragmas,
- * Litestream backups, the migration of a SQLite file written by an older release), and those
- * listed in noDatabaseTests.
+ * Which files run where; the folder is the rule, so a new file needs no list.
+ * - tests/unit (and test files under app/): code that opens no database. Run once, on the SQLite run.
+ * - tests/integration: everything that opens a database (the app's getDb(), or one of its own).
+ *   Run on SQLite, then again on a throw-away PostgreSQL (TEST_DATABASE=postgres, started by
+ *   tests/setup/postgres-global.ts), except sqliteOnlyTests and postgresOnlyTests below.
+ * The SQLite run fails a unit file that opens a database (tests/setup/database.ts), so no database
+ * code loses its PostgreSQL pass; `REPORT_DATABASE_USE=FILE` writes "true|false <file>" for each file
+ * run, to find an integration file that opens none (it belongs in tests/unit).
  */
 const onPostgres = process.env.TEST_DATABASE === "postgres";
-export const sqliteOnlyTests = [
+/** Integration files that test what only SQLite has: its file and pragmas, the migration of a SQLite file written by an older release. */
+const sqliteOnlyTests = [
   "tests/integration/database.test.ts",
   "tests/integration/migration-atomicity.test.ts",
   "tests/integration/stripe-migration.test.ts",
-  "tests/integration/session-secret.test.ts",
 ];
-
 /**
- * Integration files that open no database (they test HTTP answers, processes or files through
- * stand-ins): the PostgreSQL run leaves them out, as it would only repeat them. The SQLite run
- * fails a listed file that opens one (tests/setup/database.ts), so none of the database code
- * loses its PostgreSQL pass. `REPORT_DATABASE_USE=file npx vitest run tests/integration` writes
- * "true|false <file>" for each file: on 2026-11-28 every file checked opened one (the app's
- * loaders, actions and services all read it), so the list is empty until a file that does not
- * is added.
+ * Integration files whose subject is a PostgreSQL server whatever the app's engine (db:copy from a
+ * SQLite file into one, backup:pg): the same work on both runs, so they run once, on the PostgreSQL
+ * run, whose server they use (on the SQLite run each started a server of its own).
  */
-export const noDatabaseTests: string[] = [];
+const postgresOnlyTests = ["tests/integration/db-copy.test.ts", "tests/integration/pg-backup.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -35,7 +33,7 @@ export default defineConfig({
     include: onPostgres
       ? ["tests/integration/**/*.test.ts"]
       : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
-    exclude: onPostgres ? [...sqliteOnlyTests, ...noDatabaseTests, "**/node_modules/**"] : ["**/node_modules/**"],
+    exclude: [...(onPostgres ? sqliteOnlyTests : postgresOnlyTests), "**/node_modules/**"],
     environment: "node",
     pool: "forks",
     // Vitest's default on a 2-core machine is one worker (cores less one). The files wait on the

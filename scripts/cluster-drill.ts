@@ -24,6 +24,7 @@ import {
   type RunningNginx,
   waitHealthy,
 } from "./lib/cluster";
+import { waitUntil } from "./lib/wait";
 import { prepareDrillDatabase, type DrillDatabase } from "./lib/drill-database";
 import {
   ADMIN_PASSWORD,
@@ -48,7 +49,8 @@ const BUILD_DIR = process.env.BUILD_DIR ?? ".build-e2e";
 
 const started = Date.now();
 const log = (message: string) => console.log(`[cluster ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The pledges' pace (PLEDGES_PER_SECOND): a rate, not a wait for anything. */
+const pace = () => new Promise((resolve) => setTimeout(resolve, 1000 / PLEDGES_PER_SECOND));
 
 let tmpDir: string | undefined;
 let database: DrillDatabase | undefined;
@@ -118,7 +120,7 @@ function pledgeWhile(base: string, stop: { now: boolean }, into: Pledges): Promi
             into.failed++;
           }),
       );
-      await sleep(1000 / PLEDGES_PER_SECOND);
+      await pace();
     }
     await Promise.all(inFlight);
   };
@@ -231,8 +233,20 @@ async function main() {
   await before.arrayBuffer();
   const token = await apiToken(instances[1]!.url);
   const title = `Drill appeal update ${crypto.randomBytes(4).toString("hex")}`;
+  // Phase 1: the spike, with one instance killed and started again once the other has carried
+  // the pledges alone for a while.
+  const pledges: Pledges = { acknowledged: [], refused: 0, failed: 0 };
+  const stopPledges = { now: false };
+  const pledging = pledgeWhile(proxy, stopPledges, pledges);
+  /** Waits until `count` more pledges than now are acknowledged (the load is flowing). */
+  const morePledges = (count: number, what: string) => {
+    const target = pledges.acknowledged.length + count;
+    return waitUntil(() => pledges.acknowledged.length >= target, { what, timeoutMs: 30_000 }).catch((error: Error) =>
+      abort(error.message),
+    );
+  };
   const publishing = (async (): Promise<number | null> => {
-    await sleep(2000);
+    await morePledges(40, "40 pledges acknowledged before publishing");
     const created = await fetch(`${instances[1]!.url}/api/news`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
@@ -242,25 +256,20 @@ async function main() {
     const publishedAt = Date.now();
     log("article published on instance 2");
     // s-maxage, then one request that finds the copy expired and starts the background refresh.
-    while (Date.now() < publishedAt + (lifetime + 5) * 1000) {
-      const text = await (await fetch(`${proxy}/news`)).text();
-      if (text.includes(title)) return Date.now() - publishedAt;
-      await sleep(500);
-    }
-    return null;
+    const seen = await waitUntil(async () => (await (await fetch(`${proxy}/news`)).text()).includes(title), {
+      what: "the article on /news through nginx",
+      timeoutMs: (lifetime + 5) * 1000,
+      intervalMs: 500,
+    }).catch(() => false);
+    return seen ? Date.now() - publishedAt : null;
   })();
 
-  // Phase 1: the spike, with one instance killed and started again 5 s later.
-  const pledges: Pledges = { acknowledged: [], refused: 0, failed: 0 };
-  const stopPledges = { now: false };
-  const pledging = pledgeWhile(proxy, stopPledges, pledges);
-  const killAt = 1000;
-  const failoverSeconds = Math.max(PHASE_SECONDS, (killAt + 5000) / 1000 + 4);
+  const failoverSeconds = Math.max(PHASE_SECONDS, 10);
   const failover = (async () => {
-    await sleep(killAt);
+    await morePledges(20, "20 pledges acknowledged before the SIGKILL");
     await instances[0]!.kill();
     log("instance 1 killed (SIGKILL)");
-    await sleep(5000);
+    await morePledges(60, "60 pledges acknowledged by the instance left");
     await startInstance(0, ports[0]);
     log("instance 1 started again");
   })();
@@ -273,7 +282,7 @@ async function main() {
   // Phase 2: a rolling restart (one instance at a time, waiting for /healthz) under the same load.
   const stopSeconds: number[] = [];
   const rolling = (async () => {
-    await sleep(500);
+    await morePledges(10, "10 pledges acknowledged before the rolling restart");
     for (const [i, port] of ports.entries()) {
       const stopping = Date.now();
       await instances[i]!.stop();
@@ -302,11 +311,14 @@ async function main() {
   const anonymousAfter = await (await fetch(`${proxy}/news`)).text();
 
   // Every acknowledged pledge: stored once, its e-mail delivered once.
-  const mailDeadline = Date.now() + 60_000;
+  // The outbox sends each message after the SMTP server took it: with nothing left queued, every
+  // copy there will be (a re-send after a SIGKILL between "250 OK" and the commit included) has arrived.
   const references = new Set(pledges.acknowledged.map((p) => p.reference));
-  const delivered = () => smtp!.received.filter((m) => [...references].some((r) => m.subject.includes(r)));
-  while (delivered().length < references.size && Date.now() < mailDeadline) await sleep(250);
-  await sleep(1000); // a duplicate would arrive right behind the first copy
+  await waitUntil(async () => (await database!.unsentMail()) === 0, {
+    what: "the outbox sending every pledge's message",
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  }).catch((error: Error) => log(error.message));
   // A message re-sent after a SIGKILL between the SMTP server's "250 OK" and the outbox's commit
   // is the same message (the same Message-ID), which mailboxes show once: count distinct ids.
   const messageIds = new Map<string, Set<string>>();

@@ -18,6 +18,7 @@ import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { SYNC_INTERVAL_SECONDS, backupSettings, readBackupStatus, type BackupStatus } from "../app/infra/backup.server";
 import { parseEnv } from "../app/infra/env.server";
+import { waitUntil } from "./lib/wait";
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -84,7 +85,7 @@ async function writer(
     } catch {
       // The connection died with the server: not acknowledged, so nothing is promised.
       if (stop.now) return;
-      await sleep(5);
+      await pauseBeforeRetry();
     }
   }
 }
@@ -101,7 +102,8 @@ async function apiLogin(base: string): Promise<string> {
 
 let started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A writer's pause before it tries again after a dead connection (a pace, not a wait for anything). */
+const pauseBeforeRetry = () => new Promise((resolve) => setTimeout(resolve, 5));
 const log = (message: string) => console.log(`[durability ${elapsed()}] ${message}`);
 
 let server: RunningServer | undefined;
@@ -161,18 +163,19 @@ async function main() {
     const stop = { now: false };
     const before = acks.length;
     const writers = Array.from({ length: WORKERS }, (_, worker) => writer(base, token, round, worker, stop, stats));
-    // Kill at a random moment once writes are flowing, so some are always in flight.
-    const flowing = Date.now() + 10_000;
-    while (acks.length === before && Date.now() < flowing) await sleep(5);
-    const killAfter = 20 + Math.floor(Math.random() * 300);
-    await sleep(killAfter);
+    // Kill at a random moment once writes are flowing (after a random number of acknowledgements),
+    // so some are always in flight.
+    const killAfter = 1 + Math.floor(Math.random() * 40);
+    await waitUntil(() => acks.length >= before + killAfter, {
+      what: `${killAfter} acknowledged writes in round ${round}`,
+      timeoutMs: 20_000,
+      intervalMs: 2,
+    }).catch((error: Error) => fail(error.message));
     await killServer();
     stop.now = true;
     await Promise.allSettled(writers);
     const roundAcks = acks.slice(before);
-    log(
-      `round ${round}: SIGKILL ${killAfter} ms after the first acknowledgement, ${roundAcks.length} writes acknowledged`,
-    );
+    log(`round ${round}: SIGKILL after acknowledgement ${killAfter}, ${roundAcks.length} writes acknowledged`);
 
     await restart();
     // The restarted server serves what the killed one acknowledged.
@@ -235,14 +238,13 @@ async function waitForStatus(
   ready: (status: BackupStatus) => boolean,
   ms: number,
 ): Promise<BackupStatus> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const status = readBackupStatus(file);
-    if (status && ready(status)) return status;
-    if (Date.now() > deadline)
-      fail(`the backup status (${file}) did not show ${ready.toString()} within ${ms} ms: ${JSON.stringify(status)}`);
-    await sleep(100);
-  }
+  return waitUntil(
+    () => {
+      const status = readBackupStatus(file);
+      return status && ready(status) ? status : undefined;
+    },
+    { what: `the backup status (${file}) showing ${ready.toString()}`, timeoutMs: ms },
+  ).catch((error: Error) => fail(`${error.message}: ${JSON.stringify(readBackupStatus(file))}`));
 }
 
 async function restoreDrill() {
@@ -273,7 +275,13 @@ async function restoreDrill() {
   const report = (await health.json()) as { backup?: string; last_backup_at?: string };
   if (health.status !== 200 || report.backup !== "ok")
     fail(`/healthz under backup answered ${health.status} ${JSON.stringify(report)}`);
-  await sleep(500 + Math.floor(Math.random() * 1500));
+  // A random moment under load: after a random number of further acknowledged writes.
+  const further = stats.acks.length + 20 + Math.floor(Math.random() * 100);
+  await waitUntil(() => stats.acks.length >= further, {
+    what: "more acknowledged writes under the backup supervisor",
+    timeoutMs: 20_000,
+    intervalMs: 5,
+  }).catch((error: Error) => fail(error.message));
   const killedAt = Date.now();
   await server.kill();
   server = undefined;

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { waitUntil } from "./lib/wait";
 import { startTestSmtpServer, type TestSmtpServer } from "../tests/integration/smtp-support";
 import {
   ensureBuild,
@@ -102,7 +103,7 @@ async function main() {
   if (!row) fail("the pledge's message is not in the outbox");
   // A new sign-up after the lease has run out kicks the sender; otherwise its 30 s poll would.
   const leaseEnds = row.lease_until ? Date.parse(row.lease_until) : Date.now();
-  while (Date.now() <= leaseEnds) await new Promise((r) => setTimeout(r, 200));
+  await waitUntil(() => Date.now() > leaseEnds, { what: "the dead sender's lease running out", timeoutMs: 120_000 });
   const signUp = await post(base, "/publications", { email: "after-restart@example.org" });
   if (signUp.status !== 200) fail(`the sign-up after the restart answered ${signUp.status}`);
 

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
-import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
-import { C14nCanonicalization } from "xml-crypto";
+import type * as XmlDom from "@xmldom/xmldom";
+import type { Document, Element } from "@xmldom/xmldom";
+import type * as XmlCrypto from "xml-crypto";
+import { loadOnFirstUse } from "./load-on-first-use.server";
 import { xmlText } from "./ods.server";
+
+/** The XML parser and canonicaliser, loaded with the first GovTalk message (loadOnFirstUse). */
+const xmlDom = loadOnFirstUse<typeof XmlDom>("@xmldom/xmldom");
+const xmlCrypto = loadOnFirstUse<typeof XmlCrypto>("xml-crypto");
 
 // HMRC's GovTalk envelope (the Transaction Engine's message protocol): writing a request, the
 // IRmark of its body, and reading the gateway's answers (acknowledgement, response, error).
@@ -109,6 +115,7 @@ export function withoutPassword(message: string, password: string): string {
 }
 
 function parse(xml: string): Document {
+  const { DOMParser } = xmlDom();
   return new DOMParser({
     onError: (level, message) => {
       if (level !== "warning") throw new Error(`Not well-formed XML: ${message}`);
@@ -148,6 +155,7 @@ export function irmarkOf(message: string): string {
       }
     }
   }
+  const { C14nCanonicalization } = xmlCrypto();
   const canonical = new C14nCanonicalization().process(body as unknown as Node, { ancestorNamespaces });
   return crypto.createHash("sha1").update(canonical, "utf8").digest("base64");
 }

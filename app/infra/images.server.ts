@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { UPLOAD_KEY, UPLOAD_WIDTHS, type UploadFormat } from "~/utils/images";
 import { uploadStore, type UploadStore } from "./upload-store.server";
 
@@ -54,6 +54,9 @@ export function storeImage(bytes: Uint8Array, store: UploadStore = uploadStore()
 }
 
 async function decodeAndStore(bytes: Uint8Array, store: UploadStore): Promise<StoredImage> {
+  // Loaded on the first upload, not with the rest of the server: sharp's native library takes
+  // longer to load than most modules, which every server start and test file would otherwise pay.
+  const { default: sharp } = await import("sharp");
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
   let metadata: Metadata;
   try {

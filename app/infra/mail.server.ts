@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 
 /** What the transport needs to send one message (an outbox row, decoded). */
@@ -30,16 +30,28 @@ export interface MailTransport {
  */
 export function createMailTransport(url: string, options: { from: string; timeoutSeconds: number }): MailTransport {
   const timeout = options.timeoutSeconds * 1000;
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    dnsTimeout: timeout,
-  });
+  // nodemailer is loaded with the first message, not with the server: it takes longer to load
+  // than most modules, which every server start and test file would otherwise pay.
+  let transporter: Promise<Transporter> | undefined;
+  const open = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({
+      url,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+    });
+  };
   return {
     async send(message) {
-      await transporter.sendMail({
+      transporter ??= open().catch((error: unknown) => {
+        transporter = undefined;
+        throw error;
+      });
+      await (
+        await transporter
+      ).sendMail({
         // nodemailer quotes or encodes the name, so a charity name with commas, quotes or accents
         // stays one display name and can never add a header.
         from: message.fromName ? { name: message.fromName, address: senderAddress(options.from) } : options.from,

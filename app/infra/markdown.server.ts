@@ -1,35 +1,45 @@
-import MarkdownIt from "markdown-it";
+import type MarkdownIt from "markdown-it";
+import { loadOnFirstUse } from "./load-on-first-use.server";
+
+const markdownIt = loadOnFirstUse<typeof MarkdownIt>("markdown-it");
+
+let instance: MarkdownIt | undefined;
 
 /**
  * Article and newsletter text is Markdown (paragraphs, links, **bold**, *italic*, lists), rendered
  * on the server only. Raw HTML is off, so anything an author types as markup shows as text;
  * markdown-it's link check refuses javascript:, vbscript:, file: and data: (other than images)
  * URLs. A single line break is kept as a line break, as authors typed their text before Markdown.
+ * Set up with the first text (loadOnFirstUse).
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
-
-// Links leave the site in a new context without telling the other site where they came from.
-const defaultLinkOpen =
-  markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
-markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  tokens[idx].attrSet("rel", "nofollow noopener");
-  return defaultLinkOpen(tokens, idx, options, env, self);
-};
-
-// An image marked decorative on purpose (![](src "decorative"), app/publishing/utils/content-checks.ts)
-// keeps its empty alt and loses the title, so screen readers skip it and no tooltip shows.
-const defaultImage = markdown.renderer.rules.image!;
-markdown.renderer.rules.image = (tokens, idx, options, env, self) => {
-  const token = tokens[idx];
-  if ((token.attrGet("title") ?? "").trim().toLowerCase() === "decorative" && !token.content.trim()) {
-    token.attrs = (token.attrs ?? []).filter(([name]) => name !== "title");
-  }
-  return defaultImage(tokens, idx, options, env, self);
-};
+function markdown(): MarkdownIt {
+  if (instance) return instance;
+  const Markdown = markdownIt();
+  const md = new Markdown({ html: false, linkify: true, breaks: true, typographer: false });
+  // Links leave the site in a new context without telling the other site where they came from.
+  const defaultLinkOpen =
+    md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+    tokens[idx].attrSet("rel", "nofollow noopener");
+    return defaultLinkOpen(tokens, idx, options, env, self);
+  };
+  // An image marked decorative on purpose (![](src "decorative"), app/publishing/utils/content-checks.ts)
+  // keeps its empty alt and loses the title, so screen readers skip it and no tooltip shows.
+  const defaultImage = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, idx, options, env, self) => {
+    const token = tokens[idx];
+    if ((token.attrGet("title") ?? "").trim().toLowerCase() === "decorative" && !token.content.trim()) {
+      token.attrs = (token.attrs ?? []).filter(([name]) => name !== "title");
+    }
+    return defaultImage(tokens, idx, options, env, self);
+  };
+  instance = md;
+  return md;
+}
 
 /** The text as HTML (safe to insert: every character the author typed is escaped or Markdown). */
 export function renderMarkdown(text: string): string {
-  return markdown.render(text);
+  return markdown().render(text);
 }
 
 /**
@@ -38,7 +48,7 @@ export function renderMarkdown(text: string): string {
  */
 export function markdownToText(text: string): string {
   const lines: string[] = [];
-  for (const token of markdown.parse(text, {})) {
+  for (const token of markdown().parse(text, {})) {
     if (token.type !== "inline") continue;
     const words = (token.children ?? [])
       .map((child) =>
@@ -62,7 +72,7 @@ export function markdownToMailText(text: string): string {
   const blocks: string[] = [];
   const lists: { ordered: boolean; next: number }[] = [];
   let prefix = "";
-  for (const token of markdown.parse(text, {})) {
+  for (const token of markdown().parse(text, {})) {
     if (token.type === "bullet_list_open") lists.push({ ordered: false, next: 1 });
     else if (token.type === "ordered_list_open")
       lists.push({ ordered: true, next: Number(token.attrGet("start") ?? 1) });

@@ -1,5 +1,6 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getEnv, type StripeConfig } from "./env.server";
+import { loadOnFirstUse } from "./load-on-first-use.server";
 
 export type { Stripe };
 
@@ -11,11 +12,12 @@ export type { Stripe };
  * Remix's polyfill, whose timeout path crashes the process: app/infra/outbound-http.server.ts).
  */
 export function createStripeClient(config: StripeConfig): Stripe {
-  const options: ConstructorParameters<typeof Stripe>[1] = {
+  const StripeClient = stripeLibrary();
+  const options: ConstructorParameters<typeof StripeClient>[1] = {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "community-health-aid-uk" },
-    httpClient: Stripe.createNodeHttpClient(),
+    httpClient: StripeClient.createNodeHttpClient(),
   };
   if (config.apiUrl) {
     const url = new URL(config.apiUrl);
@@ -23,8 +25,11 @@ export function createStripeClient(config: StripeConfig): Stripe {
     options.host = url.hostname;
     options.port = url.port || (url.protocol === "http:" ? 80 : 443);
   }
-  return new Stripe(config.secretKey, options);
+  return new StripeClient(config.secretKey, options);
 }
+
+/** Stripe's library, loaded when the first client is made (card gifts configured or not, most never are). */
+const stripeLibrary = loadOnFirstUse<typeof Stripe>("stripe");
 
 const clients = new WeakMap<StripeConfig, Stripe>();
 

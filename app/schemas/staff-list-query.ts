@@ -8,8 +8,14 @@ const MAX_PAGE = 1_000_000;
 
 export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** Rows a staff list shows a page. */
+export const LIST_PAGE_SIZE = 25;
+/** Search terms shorter than this would match most of a list; longer ones are refused. */
+export const LIST_SEARCH_MIN = 2;
+export const LIST_SEARCH_MAX = 100;
+
 /** A search term of `min` to `max` characters (shorter ones would match most of the list). */
-export function listSearchField(min: number, max: number) {
+export function listSearchField(min = LIST_SEARCH_MIN, max = LIST_SEARCH_MAX) {
   return z.preprocess(
     blankAsUndefined,
     z
@@ -21,6 +27,11 @@ export function listSearchField(min: number, max: number) {
   );
 }
 
+/** A filter that takes one of `values`; blank or missing is no filter, anything else is refused with `unknown`. */
+export function listChoiceField<const T extends readonly [string, ...string[]]>(values: T, unknown: string) {
+  return z.preprocess(blankAsUndefined, z.enum(values, { error: unknown }).optional());
+}
+
 export const listPageField = z.preprocess(
   blankAsUndefined,
   z
@@ -30,6 +41,11 @@ export const listPageField = z.preprocess(
     .refine((n) => n <= MAX_PAGE, "No such page")
     .default(1),
 );
+
+/** A staff list's filters: its own `fields`, and the search box and page every list has. */
+export function listFilters<const F extends z.ZodRawShape>(fields: F) {
+  return z.object({ ...fields, q: listSearchField(), page: listPageField });
+}
 
 /**
  * A list's filters from a URL's query. A repeated parameter counts as malformed (a form never

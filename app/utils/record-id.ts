@@ -28,3 +28,13 @@ export async function findRecordOr404<T>(
   if (!record) throw notFound(message);
   return record;
 }
+
+/** A pledge's payment named by a route's `$id` and `$paymentId`, or null unless both are record ids. */
+export function pledgePaymentIds(params: {
+  id?: string;
+  paymentId?: string;
+}): { pledgeId: number; paymentId: number } | null {
+  const pledgeId = parseRecordId(params.id);
+  const paymentId = parseRecordId(params.paymentId);
+  return pledgeId === null || paymentId === null ? null : { pledgeId, paymentId };
+}

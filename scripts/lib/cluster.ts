@@ -6,7 +6,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "./production-server";
+import { freePort } from "./ports";
+import { answers, waitUntil } from "./wait";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
@@ -67,17 +68,13 @@ export interface RunningNginx {
 }
 
 async function waitForPort(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    try {
-      await (await fetch(url, { redirect: "manual" })).arrayBuffer();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${what} did not answer at ${url}`);
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+      return answers(url);
+    },
+    { what: `${what} answering at ${url}`, timeoutMs: 15_000 },
+  );
 }
 
 async function runNginx(dir: string, config: string, url: string, what: string): Promise<ChildProcess> {
@@ -238,13 +235,11 @@ export function cacheEntries(cacheDir: string): { key: string; head: string }[] 
 
 /** Waits until `base`/healthz answers 200: the instance is up, migrated and its database readable. */
 export async function waitHealthy(base: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${base}/healthz`)
-      .then(async (r) => (await r.arrayBuffer(), r.ok))
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${base}/healthz did not answer 200 within ${timeoutMs / 1000} s`);
+  await waitUntil(
+    async () => {
+      const response = await answers(`${base}/healthz`);
+      return response && response.ok;
+    },
+    { what: `${base}/healthz answering 200`, timeoutMs },
+  );
 }

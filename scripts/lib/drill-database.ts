@@ -10,6 +10,8 @@ export interface DrillDatabase {
   description: string;
   /** How many pledges carry each reference. */
   pledgeCounts(references: string[]): Promise<Map<string, number>>;
+  /** How many pledges' thank-you messages the outbox still has to send (claimed by a sender or not). */
+  unsentMail(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,20 @@ export async function prepareDrillDatabase(options: { articles?: number } = {}):
             : [];
           for (const row of rows) counts.set(row.reference, Number(row.n));
           return counts;
+        } finally {
+          await db.destroy();
+        }
+      },
+      async unsentMail() {
+        const db = openDatabase(url);
+        try {
+          const row = await db
+            .selectFrom("outbox")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("kind", "=", "pledge.donor")
+            .where("status", "=", "queued")
+            .executeTakeFirstOrThrow();
+          return Number(row.n);
         } finally {
           await db.destroy();
         }

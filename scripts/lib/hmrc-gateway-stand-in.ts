@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnFreePort } from "./ports";
 
 // A small stand-in for HMRC's Transaction Engine (the Charities Online gateway), on loopback, for
 // tests: nobody here reaches HMRC. It answers as HMRC's technical pack shows (the GovTalk
@@ -214,8 +214,9 @@ export async function startHmrcGatewayStandIn(
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  let port = options.port;
+  if (port === undefined) port = await listenOnFreePort(server);
+  else await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${port}/submission`;
   state.close = () =>
     new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import net from "node:net";
 
 // The one free-port helper of the scripts and tests: a port the system hands out for 127.0.0.1,
@@ -17,6 +18,16 @@ export async function listenOnFreePort(server: {
   // smtp-server keeps its net.Server on `.server`.
   const address = server.server ? server.server.address() : server.address!();
   return (address as net.AddressInfo).port;
+}
+
+/**
+ * freePort for a caller that cannot wait (playwright.config.ts is read synchronously): asked of a
+ * short-lived Node process.
+ */
+export function freePortSync(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ["-e", script]).toString().trim());
 }
 
 /** A port free at the moment of asking (for a child process that listens on it itself). */

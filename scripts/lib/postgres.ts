@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./ports";
+import { waitUntil } from "./wait";
 
 export interface TestPostgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres — the maintenance database. */
@@ -96,20 +97,23 @@ export async function startPostgres(options: { log?: (line: string) => void } = 
   server.stderr?.on("data", collect);
 
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`PostgreSQL did not start: ${output}`);
-    const client = new pg.Client({ connectionString: adminUrl });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections in 30 s: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitUntil(
+    async () => {
+      if (server.exitCode !== null) throw new Error("PostgreSQL did not start");
+      const client = new pg.Client({ connectionString: adminUrl });
+      try {
+        await client.connect();
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    { what: "PostgreSQL accepting connections", timeoutMs: 30_000 },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}: ${output}`);
+  });
 
   let stopped = false;
   return {

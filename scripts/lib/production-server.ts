@@ -27,6 +27,7 @@ export function buildApp(buildDir: string): void {
 }
 
 import { freePort } from "./ports";
+import { answers, waitUntil } from "./wait";
 
 export { freePort };
 
@@ -85,18 +86,13 @@ const STDIO: Record<"ignore" | "inherit" | "capture", StdioOptions> = {
 };
 
 async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/robots.txt`);
-      await response.arrayBuffer();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms`);
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+      return answers(`${url}/robots.txt`);
+    },
+    { what: `the server answering at ${url}`, timeoutMs },
+  );
 }
 
 export async function startServer(options: {

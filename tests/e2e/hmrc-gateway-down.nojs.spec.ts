@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { listenOnFreePort } from "../../scripts/lib/ports";
 import { recordGiftAidGift, signInAdmin, startHmrcServer, type HmrcServer } from "./support/hmrc-server";
 
 // A gateway that takes the claim and never answers, against the real production server
@@ -18,8 +18,7 @@ test.beforeAll(async () => {
     posts += 1;
     request.resume(); // reads the claim, never answers
   });
-  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
-  const { port } = gateway.address() as AddressInfo;
+  const port = await listenOnFreePort(gateway);
   hmrc = await startHmrcServer("e2e-hmrc-hang", `http://127.0.0.1:${port}/submission`, {
     HMRC_GATEWAY_TIMEOUT_SECONDS: "2",
   });

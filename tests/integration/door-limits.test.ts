@@ -4,15 +4,19 @@
 // recovery codes (each wrong code audited), and the current password that changing one's own
 // password asks for (each wrong one audited). Clients are told apart by X-Forwarded-For.
 import { generateTOTP } from "@epic-web/totp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startStripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formRequest, resetDatabase } from "./helpers";
 
-const standIn = await startStripeStandIn();
-process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
-process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_vitest";
-process.env.STRIPE_API_URL = standIn.url;
-process.env.TRUST_PROXY = "true";
+// The environment this file runs with, set before its imports run (vi.hoisted).
+const standIn = await vi.hoisted(async () => {
+  const { startStripeStandIn } = await import("../../scripts/lib/stripe-stand-in");
+  const standIn = await startStripeStandIn();
+  process.env.STRIPE_SECRET_KEY = "sk_test_vitest";
+  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_vitest";
+  process.env.STRIPE_API_URL = standIn.url;
+  process.env.TRUST_PROXY = "true";
+  return standIn;
+});
 afterAll(() => standIn.close());
 
 const { getDb } = await import("~/infra/db.server");

@@ -3,13 +3,16 @@
 // PostgreSQL, where each instance has a pool of several connections), hold exactly 50 places;
 // then the webhooks turn holds into tickets, expiry and the sweep release them, a refund
 // releases a place and the waiting list is offered it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardGiftsOn } from "./stripe-support";
 import { deliverStripeEvent, makeEvent as makeEventWith, paidTicketSession, placeCounts } from "./events-support";
 
 const SECRET = "whsec_event_tickets";
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.DATABASE_POOL_SIZE = "10";
+});
 const standIn = await cardGiftsOn(SECRET);
-process.env.DATABASE_POOL_SIZE = "10";
 
 const { getDb, openDatabase } = await import("~/infra/db.server");
 const { setClock } = await import("~/infra/clock.server");

@@ -2,9 +2,7 @@
 // A donor cancels at Your giving; their standing order arrives the same day and is imported from
 // the bank statement a week later. That payment is never claimable, never listed as claimable,
 // and shown as Gift Aid nowhere: not in the thank-you e-mail, the statement PDF or Your giving.
-process.env.TRUST_PROXY = "true";
-
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { getDb } from "~/infra/db.server";
 import { setClock } from "~/infra/clock.server";
@@ -21,6 +19,11 @@ import { bodyOf, getRequest, postForm, run } from "./admin-support";
 import { signInDonor } from "./giving-support";
 import { resetDatabase } from "./helpers";
 import { pdfTextLines } from "./pdf-support";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "true";
+});
 
 const at = (iso: string) => setClock(() => Date.parse(iso));
 

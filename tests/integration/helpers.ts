@@ -20,6 +20,7 @@ import { copySqliteTemplate } from "../setup/sqlite-template";
  * to open a second connection to it.
  */
 export async function createTestDatabase(): Promise<{ db: DB; file: string; cleanup: () => Promise<void> }> {
+  markTestDatabaseMade();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-test-"));
   const onPostgres = process.env.TEST_DATABASE === "postgres";
   const file = onPostgres ? await createPostgresDatabase() : path.join(dir, "test.sqlite");
@@ -36,8 +37,14 @@ export async function createTestDatabase(): Promise<{ db: DB; file: string; clea
   };
 }
 
+/** Tells tests/setup/database.ts that this file opened a database (one that is not getDb()'s). */
+function markTestDatabaseMade(): void {
+  (globalThis as { __charityTestDatabaseMade?: boolean }).__charityTestDatabaseMade = true;
+}
+
 /** A new database on the PostgreSQL run's server, copied from the migrated template unless `migrated: false`; its URL. */
 export async function createPostgresDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<string> {
+  markTestDatabaseMade();
   const adminUrl = inject("postgresAdminUrl");
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });

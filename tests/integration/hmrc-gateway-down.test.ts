@@ -1,25 +1,34 @@
 import http from "node:http";
-import net from "node:net";
-import type { AddressInfo } from "node:net";
-import { installGlobals } from "@remix-run/node";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createClaimBatch } from "~/gift-aid/services/gift-aid-claims.server";
+import * as hmrc from "~/gift-aid/services/hmrc-submissions.server";
+import { setClock } from "~/infra/clock.server";
 import { startHmrcGatewayStandIn, type HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
+import { listenOnFreePort } from "../../scripts/lib/ports";
+import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
+import { resetDatabase } from "./helpers";
+import { saveClaimantSettings } from "./hmrc-settings-support";
 
 // HMRC's gateway down, hanging, or answering garbage, as the production server meets it: this
 // file replaces the global fetch with Remix's polyfill exactly as remix-serve does (installGlobals),
 // so a client that leaned on the global fetch would crash or skip its retries here as it did there.
 // Every case ends in a recorded state with words for staff; a refused connection is tried again.
 
-installGlobals();
-
-/** A port nothing listens on (yet). */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+// The environment this file runs with, and Remix's fetch, set before its imports run (vi.hoisted):
+// the gateway's address is a port nothing listens on (yet).
+const port = await vi.hoisted(async () => {
+  const { installGlobals } = await import("@remix-run/node");
+  const { freePort } = await import("../../scripts/lib/ports");
+  installGlobals();
+  const port = await freePort();
+  process.env.HMRC_GATEWAY_URL = `http://127.0.0.1:${port}/submission`;
+  process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
+  process.env.HMRC_PASSWORD = "gateway-secret-password";
+  process.env.HMRC_CHARITY_REF = "AB12345";
+  process.env.HMRC_VENDOR_ID = "1234";
+  process.env.HMRC_GATEWAY_TEST = "0";
   return port;
-}
+});
 
 /** A gateway of our own making: `answer` decides what each request gets. */
 async function fakeGateway(answer: (request: http.IncomingMessage, response: http.ServerResponse) => void) {
@@ -27,8 +36,7 @@ async function fakeGateway(answer: (request: http.IncomingMessage, response: htt
     request.resume();
     request.on("end", () => answer(request, response));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     url: `http://127.0.0.1:${port}/submission`,
     close: () =>
@@ -38,21 +46,6 @@ async function fakeGateway(answer: (request: http.IncomingMessage, response: htt
       }),
   };
 }
-
-const port = await closedPort();
-process.env.HMRC_GATEWAY_URL = `http://127.0.0.1:${port}/submission`;
-process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
-process.env.HMRC_PASSWORD = "gateway-secret-password";
-process.env.HMRC_CHARITY_REF = "AB12345";
-process.env.HMRC_VENDOR_ID = "1234";
-process.env.HMRC_GATEWAY_TEST = "0";
-
-const { setClock } = await import("~/infra/clock.server");
-const { createClaimBatch } = await import("~/gift-aid/services/gift-aid-claims.server");
-const { saveClaimantSettings } = await import("./hmrc-settings-support");
-const hmrc = await import("~/gift-aid/services/hmrc-submissions.server");
-const { pledgeWithDeclaration, recordPaymentForTest } = await import("./gift-aid-support");
-const { resetDatabase } = await import("./helpers");
 
 let standIn: HmrcGatewayStandIn | undefined;
 afterAll(() => standIn?.close());

@@ -1,18 +1,23 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startHmrcGatewayStandIn, type HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
+import type { HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
 
 // Claims sent to HMRC through the gateway stand-in (loopback), on the engine of the run: the
 // messages the gateway receives, the durable state machine, the lease, and HMRC's answers.
 
 const PASSWORD = "gateway-secret-password";
-const standIn: HmrcGatewayStandIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
-// Before the app reads its environment (parsed once per test file).
-process.env.HMRC_GATEWAY_URL = standIn.url;
-process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
-process.env.HMRC_PASSWORD = PASSWORD;
-process.env.HMRC_CHARITY_REF = "AB12345";
-process.env.HMRC_VENDOR_ID = "1234";
-process.env.HMRC_GATEWAY_TEST = "0"; // the production gateway (its stand-in); tests: hmrc-test-gateway.test.ts
+// The environment this file runs with, set before its imports run (vi.hoisted): the gateway is
+// a stand-in on loopback.
+const standIn: HmrcGatewayStandIn = await vi.hoisted(async () => {
+  const { startHmrcGatewayStandIn } = await import("../../scripts/lib/hmrc-gateway-stand-in");
+  const standIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
+  process.env.HMRC_GATEWAY_URL = standIn.url;
+  process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
+  process.env.HMRC_PASSWORD = "gateway-secret-password";
+  process.env.HMRC_CHARITY_REF = "AB12345";
+  process.env.HMRC_VENDOR_ID = "1234";
+  process.env.HMRC_GATEWAY_TEST = "0"; // the production gateway (its stand-in); tests: hmrc-test-gateway.test.ts
+  return standIn;
+});
 afterAll(() => standIn.close());
 
 const { getDb } = await import("~/infra/db.server");

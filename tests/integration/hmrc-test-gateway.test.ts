@@ -1,18 +1,24 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startHmrcGatewayStandIn, type HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in";
 
 // HMRC_GATEWAY_TEST=1: every message goes with GatewayTest 1 to HMRC's test service, which checks
 // it and claims nothing. Such a submission is a test everywhere (its state, the batch's status,
 // the list of batches, the audit trail), is never "Accepted by HMRC", and leaves the batch open
 // and claimable for real. The Gift Aid pages say which gateway the server sends to.
 
-const standIn: HmrcGatewayStandIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
-process.env.HMRC_GATEWAY_URL = standIn.url;
-process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
-process.env.HMRC_PASSWORD = "gateway-secret-password";
-process.env.HMRC_CHARITY_REF = "AB12345";
-process.env.HMRC_VENDOR_ID = "1234";
-process.env.HMRC_GATEWAY_TEST = "1";
+// The environment this file runs with, set before its imports run (vi.hoisted): the gateway is
+// a stand-in on loopback.
+const standIn: HmrcGatewayStandIn = await vi.hoisted(async () => {
+  const { startHmrcGatewayStandIn } = await import("../../scripts/lib/hmrc-gateway-stand-in");
+  const standIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
+  process.env.HMRC_GATEWAY_URL = standIn.url;
+  process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
+  process.env.HMRC_PASSWORD = "gateway-secret-password";
+  process.env.HMRC_CHARITY_REF = "AB12345";
+  process.env.HMRC_VENDOR_ID = "1234";
+  process.env.HMRC_GATEWAY_TEST = "1"; // HMRC's test service
+  return standIn;
+});
 afterAll(() => standIn.close());
 
 const { getDb } = await import("~/infra/db.server");

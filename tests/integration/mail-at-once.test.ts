@@ -1,19 +1,23 @@
 // Mail queued by a committed transaction goes at once: the outbox wakes the running sender after
 // the commit (afterCommit), so an invitation or a password reset reaches the mail server in
 // seconds, not at the sender's next 30-second tick. A transaction that rolls back wakes no one.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { afterCommit, getDb, immediateTransaction } from "~/infra/db.server";
 import { enqueueMail } from "~/mail/models/outbox.server";
 import { MAIL_SENDER_INTERVAL_MS, startMailSender } from "~/mail/services/mail-sender.server";
 import { requestPasswordReset } from "~/staff/services/password-reset.server";
 import { invitePerson } from "~/staff/services/team.server";
 import { formRequest, resetDatabase } from "./helpers";
-import { startTestSmtpServer } from "./smtp-support";
 import { staffMember } from "./team-support";
 
-// Before anything reads the environment: this file's server sends through this SMTP server.
-const smtp = await startTestSmtpServer();
-process.env.SMTP_URL = smtp.url;
+// The environment this file runs with, set before its imports run (vi.hoisted): its server sends
+// through this SMTP server.
+const smtp = await vi.hoisted(async () => {
+  const { startTestSmtpServer } = await import("./smtp-support");
+  const smtp = await startTestSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  return smtp;
+});
 
 /** Well inside the sender's tick: a message that arrives within it was not waiting for the tick. */
 const AT_ONCE_MS = MAIL_SENDER_INTERVAL_MS / 6;

@@ -1,7 +1,8 @@
-// A PostgreSQL server for tests that need one whichever engine the run uses (db:copy, backup:pg):
-// on the PostgreSQL run (TEST_DATABASE=postgres) the run's own server, otherwise a throw-away one
-// started here (scripts/lib/postgres.ts). Missing PostgreSQL binaries fail the test with the
-// reason; they never skip it.
+// A PostgreSQL server for tests that need one whichever engine the app uses (db:copy, backup:pg):
+// on the PostgreSQL run (TEST_DATABASE=postgres), where vitest.config.ts runs those files, the
+// run's own server; otherwise (such a file run by hand on SQLite) a throw-away one started here
+// (scripts/lib/postgres.ts). Missing PostgreSQL binaries fail the test with the reason; they never
+// skip it.
 import crypto from "node:crypto";
 import { inject } from "vitest";
 import { startPostgres, type TestPostgres } from "../../scripts/lib/postgres";

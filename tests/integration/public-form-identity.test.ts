@@ -5,9 +5,7 @@
 // confirms the declaration at Your giving or staff accept it; the stranger's name and address
 // wait beside Bob's record for staff to merge or reject; the thank-you page tells the poster
 // nothing about the address.
-process.env.TRUST_PROXY = "true";
-
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CURRENT_DECLARATION_VERSION } from "~/content/gift-aid";
 import { setClock } from "~/infra/clock.server";
 import { getDb } from "~/infra/db.server";
@@ -23,6 +21,11 @@ import { UNCONFIRMED_REASON } from "~/gift-aid/utils/gift-aid";
 import { adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { signInDonor } from "./giving-support";
 import { formRequest, resetDatabase } from "./helpers";
+
+// The environment this file runs with, set before its imports run (vi.hoisted).
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "true";
+});
 
 const at = (iso: string) => setClock(() => Date.parse(iso));
 

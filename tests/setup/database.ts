@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect } from "vitest";
-import { noDatabaseTests } from "../../vitest.config";
 import { copySqliteTemplate } from "./sqlite-template";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-vitest-"));
@@ -17,6 +16,8 @@ process.env.UPLOADS_DIR = path.join(dir, "uploads");
 if (onPostgres) {
   const { createPostgresDatabase } = await import("../integration/helpers");
   process.env.DATABASE_URL = await createPostgresDatabase();
+  // The file's own database is getDb()'s: it counts as opened only when the file opens it.
+  delete (globalThis as { __charityTestDatabaseMade?: boolean }).__charityTestDatabaseMade;
 } else {
   copySqliteTemplate(path.join(dir, "test.sqlite"));
   process.env.DATABASE_URL = `file:${path.join(dir, "test.sqlite")}`;
@@ -29,15 +30,17 @@ process.env.PUBLIC_FORM_LIMIT_PER_MINUTE ??= "10000";
 process.env.PUBLIC_FORM_LIMIT_PER_HOUR ??= "10000";
 
 // The copy is migrated already, so a file that never opens the database (most unit tests) does
-// not load the database code at all. getDb() keeps its connection on globalThis (db.server.ts).
-// A file listed as opening no database (vitest.config.ts, left out of the PostgreSQL run) must
-// not open one: if it does, the SQLite run fails here, so no database code loses its PostgreSQL pass.
+// not load the database code at all. getDb() keeps its connection on globalThis (db.server.ts);
+// tests/integration/helpers.ts marks a database a test made itself (createTestDatabase).
+// A unit file runs on the SQLite run only (vitest.config.ts): if it opens a database, the SQLite
+// run fails here, so no database code loses its PostgreSQL pass.
 afterAll(async () => {
   const testFile = path.relative(process.cwd(), expect.getState().testPath ?? "");
-  const opened = (globalThis as { __charityDb?: unknown }).__charityDb !== undefined;
+  const state = globalThis as { __charityDb?: unknown; __charityTestDatabaseMade?: boolean };
+  const opened = state.__charityDb !== undefined || state.__charityTestDatabaseMade === true;
   if (process.env.REPORT_DATABASE_USE) fs.appendFileSync(process.env.REPORT_DATABASE_USE, `${opened} ${testFile}\n`);
-  if (opened && noDatabaseTests.includes(testFile)) {
-    throw new Error(`${testFile} opened the database: take it off noDatabaseTests in vitest.config.ts`);
+  if (opened && !onPostgres && !testFile.startsWith(`tests${path.sep}integration${path.sep}`)) {
+    throw new Error(`${testFile} opened a database: move it to tests/integration, which also runs on PostgreSQL`);
   }
   await (globalThis as { __charityDb?: { destroy(): Promise<void> } }).__charityDb?.destroy();
   // A file another connection of the test (an upload, a WAL checkpoint's worker) closes as the

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Children, type ReactNode } from "react";
+import { formatPence } from "~/utils/money";
 
 // Staff tables and headed sections: one home for every staff table's markup and classes (the
 // header row, the scroll wrapper, the cells) and the section heading, so every staff list reads
@@ -204,6 +205,32 @@ export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
 }
 
 export const tdClass = "px-3 py-2 align-top text-sm text-slate-900 dark:text-slate-100";
+
+/** A table's closing total: its label (a row header) and the amount, each across `…Span` columns. */
+export function TotalRow({
+  label,
+  pence,
+  labelSpan,
+  valueSpan,
+}: {
+  label: string;
+  pence: number;
+  labelSpan?: number;
+  valueSpan: number;
+}) {
+  return (
+    <tfoot>
+      <tr>
+        <th scope="row" className={thClass} colSpan={labelSpan}>
+          {label}
+        </th>
+        <td className={`${tdClass} font-semibold`} colSpan={valueSpan}>
+          {formatPence(pence)}
+        </td>
+      </tr>
+    </tfoot>
+  );
+}
 
 /** The boxed look's whole table (the long filtered lists): the named scrolling region, the header row and the body rows. */
 export function BoxedTable({

@@ -1,5 +1,5 @@
 import { z } from "~/schemas/zod";
-import { giftDayField, parsePaymentPounds } from "~/giving/schemas/donations";
+import { giftDayField, paymentAmountField } from "~/giving/schemas/donations";
 import { textCharacters } from "~/schemas/email";
 
 // The staff form that records a small donation (Gift Aid Small Donations Scheme) and the one that
@@ -18,13 +18,7 @@ export const recordSmallDonationSchema = (today: string) =>
   z.object({
     intent: z.literal("record"),
     collectedOn: giftDayField("Enter the date it was collected", "Enter a date like 05/10/2025", today),
-    amount: z
-      .string({ error: "Enter the amount collected" })
-      .superRefine((value, ctx) => {
-        const parsed = parsePaymentPounds(value);
-        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-      })
-      .transform((value) => parsePaymentPounds(value) as number),
+    amount: paymentAmountField("Enter the amount collected"),
     method: z.enum(["cash", "contactless"], { error: "Choose cash or contactless" }),
     kind: z.enum(["gift", "collection"], { error: "Choose one gift or a collection" }),
     place: z

@@ -506,44 +506,34 @@ async function finish(step: Step, answer: GatewayAnswer): Promise<HmrcSubmission
   const correlationId =
     "correlationId" in answer && answer.correlationId ? answer.correlationId : submission.correlationId;
   let state: HmrcSubmission["state"];
-  if (answer.kind === "response" && submission.gatewayTest === 1) {
-    // A test HMRC found no fault with: nothing was claimed, the batch stays open.
-    state = "tested";
+  if (answer.kind === "response") {
+    // HMRC took the claim; on its test service (GatewayTest 1) it found no fault, claimed
+    // nothing, and the batch stays open.
+    const test = submission.gatewayTest === 1;
+    const finished = test ? "tested" : "accepted";
+    state = finished;
     await immediateTransaction(db, async (trx) => {
       await updateUnderLease(trx, submission.id, owner, {
-        state,
+        state: finished,
         receipt: answer.receipt,
         finished_at: now,
         problem: null,
       });
+      if (!test) {
+        await setClaimAcceptedByHmrc(trx, submission.claimId, {
+          on: londonToday(),
+          by: submission.createdBy,
+          correlationId: correlationId ?? "",
+          receipt: answer.receipt,
+        });
+      }
       await recordAudit(trx, {
         entity: "claim",
         entityId: submission.claimId,
-        action: "claim.test_passed_at_hmrc",
-        detail: `${TEST_NOTE}: HMRC's test service found no errors; nothing was claimed and the batch stays open. Correlation id ${correlationId ?? ""}`,
-        actor: "HMRC",
-      });
-    });
-  } else if (answer.kind === "response") {
-    state = "accepted";
-    await immediateTransaction(db, async (trx) => {
-      await updateUnderLease(trx, submission.id, owner, {
-        state,
-        receipt: answer.receipt,
-        finished_at: now,
-        problem: null,
-      });
-      await setClaimAcceptedByHmrc(trx, submission.claimId, {
-        on: londonToday(),
-        by: submission.createdBy,
-        correlationId: correlationId ?? "",
-        receipt: answer.receipt,
-      });
-      await recordAudit(trx, {
-        entity: "claim",
-        entityId: submission.claimId,
-        action: "claim.accepted_by_hmrc",
-        detail: `correlation id ${correlationId ?? ""}`,
+        action: test ? "claim.test_passed_at_hmrc" : "claim.accepted_by_hmrc",
+        detail: test
+          ? `${TEST_NOTE}: HMRC's test service found no errors; nothing was claimed and the batch stays open. Correlation id ${correlationId ?? ""}`
+          : `correlation id ${correlationId ?? ""}`,
         actor: "HMRC",
       });
     });

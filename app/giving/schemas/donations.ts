@@ -188,18 +188,22 @@ export const giftDayField = (missing: string, invalid: string, today: string) =>
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
+/** An amount of money in pounds, as staff type it (parsePaymentPounds), in pence. */
+export const paymentAmountField = (missing: string) =>
+  z
+    .string({ error: missing })
+    .superRefine((value, ctx) => {
+      const parsed = parsePaymentPounds(value);
+      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+    })
+    .transform((value) => parsePaymentPounds(value) as number);
+
 /** `today` is the UK day by the server's clock: the action's own, the page's from its loader. */
 export const recordPaymentSchema = (today: string) =>
   z.object({
     intent: z.literal("record-payment"),
     receivedOn: giftDayField("Enter the date the money arrived", "Enter a date like 05/10/2025", today),
-    amount: z
-      .string({ error: "Enter the amount received" })
-      .superRefine((value, ctx) => {
-        const parsed = parsePaymentPounds(value);
-        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-      })
-      .transform((value) => parsePaymentPounds(value) as number),
+    amount: paymentAmountField("Enter the amount received"),
     note: z.preprocess(
       emptyToUndefined,
       z

@@ -4,7 +4,7 @@ import { giftAidIssues, type Issue } from "./donation-rules";
 import { donationRules } from "./donation-field-rules";
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, textProblem, tooLongMessage } from "~/schemas/field-rules";
 import { textCharacters } from "~/schemas/email";
-import { giftDayField, NOTE_MAX_LENGTH, parsePaymentPounds } from "./donations";
+import { giftDayField, NOTE_MAX_LENGTH, paymentAmountField } from "./donations";
 import { handPaidWith } from "~/giving/utils/payment-method";
 
 // Staff record a gift that came without a pledge (a bank credit naming none, a cheque, cash):
@@ -70,13 +70,7 @@ export const recordGiftSchema = (today: string) =>
       lastName: optionalText(donationRules.lastName.label, donationRules.lastName.maxLength, "name"),
       email: optionalText("E-mail address", EMAIL_MAX_LENGTH),
       receivedOn: giftDayField("Enter the date the money arrived", "Enter a date like 05/10/2025", today),
-      amount: z
-        .string({ error: "Enter the amount received" })
-        .superRefine((value, ctx) => {
-          const parsed = parsePaymentPounds(value);
-          if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-        })
-        .transform((value) => parsePaymentPounds(value) as number),
+      amount: paymentAmountField("Enter the amount received"),
       note: optionalText("Note", NOTE_MAX_LENGTH, "multiline"),
       /** How it was paid (cash, cheque…); a gift from a bank statement line is a bank transfer. */
       paidWith: z.preprocess(
@@ -129,13 +123,7 @@ export const REFUND_REASON_MAX_LENGTH = 300;
 /** Giving back some or all of a payment made by hand or by bank: how much, when, and why (its history keeps it). */
 export const refundPaymentSchema = (today: string) =>
   z.object({
-    amount: z
-      .string({ error: "Enter the amount given back" })
-      .superRefine((value, ctx) => {
-        const parsed = parsePaymentPounds(value);
-        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-      })
-      .transform((value) => parsePaymentPounds(value) as number),
+    amount: paymentAmountField("Enter the amount given back"),
     refundedOn: giftDayField("Enter the date the money was given back", "Enter a date like 05/10/2025", today),
     reason: z
       .string({ error: "Say why the money is given back" })

@@ -1,3 +1,6 @@
+import { formatLongDate } from "~/utils/dates";
+import { formatPence } from "~/utils/money";
+
 /** How a payment reached the books, in words for staff (pages and exports). */
 export function paymentMethodLabel(
   method: "manual" | "bank-import" | "card",
@@ -78,4 +81,9 @@ export function giftMethodOf(pledge: MethodPledge, payment?: MethodPayment): Gif
 /** The words of giftMethodOf: "Direct Debit", "Standing order", "Cheque"… */
 export function giftMethodLabel(pledge: MethodPledge, payment?: MethodPayment): string {
   return giftMethodNames[giftMethodOf(pledge, payment)];
+}
+
+/** A payment as staff pages name it: "£25.00 received 5 October 2025". */
+export function paymentReceived(payment: { amountPence: number; receivedOn: string }): string {
+  return `${formatPence(payment.amountPence)} received ${formatLongDate(`${payment.receivedOn}T12:00:00Z`)}`;
 }

@@ -1,10 +1,11 @@
 import type { PageCacheHandle } from "~/infra/page-cache.server";
 import { getFormProps, useForm } from "~/utils/light-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/error-summary";
+import { LinkList } from "~/components/ui/link-list";
 import { contactPage, contactQuickLinks, contactSubjects, isContactSubject } from "~/content/contact";
 import { site } from "~/content/site";
 import { useCharity } from "~/components/charity";
@@ -162,15 +163,7 @@ export default function Contact() {
             </dl>
           </SideCard>
           <SideCard title="Quick Links">
-            <ul className="space-y-2">
-              {contactQuickLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="link">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={contactQuickLinks} className="space-y-2" />
           </SideCard>
           <SideCard title="Follow Us">
             <ul className="flex flex-wrap gap-4">

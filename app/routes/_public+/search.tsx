@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
+import { LinkList } from "~/components/ui/link-list";
 import { searchWords } from "~/content/search";
 import { answerSearch, SEARCH_HEADERS } from "~/routes/_glue/search-page.server";
 import { formatLongDate } from "~/utils/date-format";
@@ -81,15 +82,7 @@ function Help({ heading, tips }: { heading: string; tips: readonly string[] }) {
         ))}
       </ul>
       <p className="text-slate-700 dark:text-slate-300">{searchWords.browse}</p>
-      <ul className="flex flex-wrap gap-3">
-        {searchWords.browseLinks.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="link">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={searchWords.browseLinks} className="flex flex-wrap gap-3" />
     </section>
   );
 }

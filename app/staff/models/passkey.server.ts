@@ -55,15 +55,7 @@ const COLUMNS = [
 
 export async function insertPasskey(
   db: DB,
-  values: {
-    userId: number;
-    credentialId: string;
-    publicKey: string;
-    counter: number;
-    transports: string[];
-    name: string;
-    now?: Date;
-  },
+  values: Pick<Passkey, "userId" | "credentialId" | "publicKey" | "counter" | "transports" | "name"> & { now?: Date },
 ): Promise<number> {
   const row = await db
     .insertInto("passkeys")

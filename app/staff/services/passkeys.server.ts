@@ -3,17 +3,12 @@
 // host and the only accepted origin is PUBLIC_URL's origin. Every challenge is made here, kept in
 // the database (single use, CHALLENGE_TTL_MS) and taken back from the browser's answer; the
 // signature counter must move forward; the credential found decides whose account it opens.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { site } from "~/content/site";
 import { MAX_PASSKEY_NAME, passkeyMailWording } from "~/content/passkeys";
 import { nowDate } from "~/infra/clock.server";
@@ -63,8 +58,25 @@ export function relyingParty(): { id: string; origin: string; name: string } {
   return { id: url.hostname, origin: url.origin, name: site.name };
 }
 
+/**
+ * The WebAuthn library, loaded when a passkey is first added or used: it takes longer to load
+ * than the rest of the staff code, which every server start and test file would otherwise pay.
+ */
+const webauthn = () => import("@simplewebauthn/server");
+
+/** What every answer (adding a passkey or signing in with one) must match: our challenge, origin and relying party, with the person verified. */
+function expected(challenge: string) {
+  const rp = relyingParty();
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  };
+}
+
 /** The WebAuthn user handle of a person: their id, so an answer names whose passkey it is. */
-const userHandleOf = (userId: number) => isoUint8Array.fromUTF8String(`staff:${userId}`);
+const userHandleOf = (userId: number) => new TextEncoder().encode(`staff:${userId}`);
 
 export async function hasPasskey(userId: number, db: DB = getDb()): Promise<boolean> {
   return (await countPasskeys(db, userId)) > 0;
@@ -94,6 +106,7 @@ export async function passkeyRegistrationOptions(user: User): Promise<PublicKeyC
     throw new PasskeyError(`You have ${MAX_PASSKEYS} passkeys already: remove one before adding another.`, 409);
   }
   const rp = relyingParty();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -118,7 +131,7 @@ export async function passkeyRegistrationOptions(user: User): Promise<PublicKeyC
 function challengeOf(clientDataJSON: unknown): string | null {
   if (typeof clientDataJSON !== "string" || clientDataJSON.length > MAX_RESPONSE_CHARS) return null;
   try {
-    const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8"));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === "string" ? challenge : null;
   } catch {
@@ -160,16 +173,10 @@ export async function addPasskey(user: User, rawAnswer: unknown, name: string): 
   if (!challenge || !(await takeChallenge(db, challenge, "register", user.id))) {
     throw new PasskeyError("That request to add a passkey has expired. Please try again.", 400);
   }
-  const rp = relyingParty();
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
-      response: answer,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
+    verification = await verifyRegistrationResponse({ response: answer, ...expected(challenge) });
   } catch {
     throw new PasskeyError(NOT_VERIFIED, 400);
   }
@@ -183,7 +190,7 @@ export async function addPasskey(user: User, rawAnswer: unknown, name: string): 
     const id = await insertPasskey(trx, {
       userId: user.id,
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: label,
@@ -291,6 +298,7 @@ export async function passkeySignInOptions(
   const allowCredentials = user
     ? (await listPasskeys(db, user.id)).map((p) => ({ id: p.credentialId, transports: p.transports }))
     : undefined;
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().id,
     userVerification: "required",
@@ -346,21 +354,18 @@ export async function verifyPasskeySignIn(rawAnswer: unknown, request: Request, 
   if (!passkey) return refuse("unknown passkey");
   if (pending && passkey.userId !== pending.id) return refuse("another person's passkey");
   const handle = answer.response.userHandle;
-  if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userId))) {
+  if (handle && handle !== Buffer.from(userHandleOf(passkey.userId)).toString("base64url")) {
     return refuse("user handle does not match");
   }
-  const rp = relyingParty();
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
       response: answer,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expected(challenge),
       credential: {
         id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
         counter: passkey.counter,
       },
     });

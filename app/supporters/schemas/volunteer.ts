@@ -12,9 +12,9 @@ import { emailField, requiredText, textCharacters } from "~/schemas/email";
 import { requiredMessage, tooLongMessage } from "~/schemas/field-rules";
 import {
   blankAsUndefined,
-  listPageField,
+  listChoiceField,
+  listFilters,
   listQueryString,
-  listSearchField,
   parseListQuery,
 } from "~/schemas/staff-list-query";
 import { INVALID_DISTRICT_MESSAGE, VOLUNTEER_LIMITS, volunteerIssues, volunteerRules } from "./volunteer-rules";
@@ -82,12 +82,9 @@ export const volunteerApplicationSchema = z
 
 export type VolunteerApplicationInput = z.output<typeof volunteerApplicationSchema>;
 
-export const VOLUNTEER_PAGE_SIZE = 25;
-export const VOLUNTEER_SEARCH_MIN = 2;
-export const VOLUNTEER_SEARCH_MAX = 100;
-export const volunteerFilterSchema = z.object({
-  status: z.preprocess(blankAsUndefined, z.enum(volunteerStatuses, { error: "Unknown status" }).optional()),
-  kind: z.preprocess(blankAsUndefined, z.enum(volunteerKinds, { error: "Unknown kind of application" }).optional()),
+export const volunteerFilterSchema = listFilters({
+  status: listChoiceField(volunteerStatuses, "Unknown status"),
+  kind: listChoiceField(volunteerKinds, "Unknown kind of application"),
   interest: z.preprocess(
     blankAsUndefined,
     z
@@ -97,8 +94,6 @@ export const volunteerFilterSchema = z.object({
       .superRefine(textCharacters("line", "Interest"))
       .optional(),
   ),
-  q: listSearchField(VOLUNTEER_SEARCH_MIN, VOLUNTEER_SEARCH_MAX),
-  page: listPageField,
 });
 
 export type VolunteerFilter = Omit<z.infer<typeof volunteerFilterSchema>, "page">;

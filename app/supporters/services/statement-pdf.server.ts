@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { statementWording as words } from "~/content/statement";
 import { formatLongDate } from "~/utils/dates";
 
@@ -65,7 +64,13 @@ const ROW_HEIGHT = 18;
 const day = (value: string) => formatLongDate(`${value}T12:00:00Z`);
 
 /** The statement as PDF bytes. `compress: false` leaves the text streams readable (tests). */
-export function renderStatementPdf(statement: GivingStatement, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderStatementPdf(
+  statement: GivingStatement,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  // Loaded on the first statement, not with the supporters' code: PDFKit takes longer to load than
+  // the rest of it, which every server start and test file would otherwise pay.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,

@@ -17,11 +17,11 @@ import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { REFUND_REASON_MAX_LENGTH, refundPaymentSchema } from "~/giving/schemas/record-gift";
 import { DonationError, getRefundablePayment, refundPayment } from "~/giving/index.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { formatLongDate } from "~/utils/dates";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
+import { paymentReceived } from "~/giving/utils/payment-method";
 import { formatPence } from "~/utils/money";
-import { parseRecordId } from "~/utils/record-id";
+import { pledgePaymentIds } from "~/utils/record-id";
 
 // Giving back some or all of a payment made by hand or by bank. A nested route of the pledge:
 // with JavaScript a dialog over the pledge page; without it the server renders the same dialog
@@ -34,15 +34,9 @@ export const meta: MetaFunction = () =>
 const PAYMENT_NOT_FOUND =
   "There is no payment made by hand or by bank with this number on this pledge. Card payments are refunded in Stripe.";
 
-function ids(params: LoaderFunctionArgs["params"]) {
-  const pledgeId = parseRecordId(params.id);
-  const paymentId = parseRecordId(params.paymentId);
-  return pledgeId === null || paymentId === null ? null : { pledgeId, paymentId };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
-  const found = ids(params);
+  const found = pledgePaymentIds(params);
   const record = found === null ? undefined : await getRefundablePayment(found.pledgeId, found.paymentId);
   if (!record) throw notFound(PAYMENT_NOT_FOUND);
   const { pledge, payment, refundablePence } = record;
@@ -56,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, submission } = await staffAction(request, "donations", { schema: refundPaymentSchema(londonToday()) });
-  const found = ids(params);
+  const found = pledgePaymentIds(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { amount, refundedOn, reason } = submission.value;
@@ -87,7 +81,7 @@ export default function RefundPayment() {
   });
   const busy = useIsPending({ state: "submitting" });
   const back = adminPaths.donation(pledge.id);
-  const what = `${formatPence(payment.amountPence)} received ${formatLongDate(`${payment.receivedOn}T12:00:00Z`)}`;
+  const what = paymentReceived(payment);
 
   return (
     <Modal title="Record a refund" closeTo={back} role="dialog" descriptionId={questionId}>

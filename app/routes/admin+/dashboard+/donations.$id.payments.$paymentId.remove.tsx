@@ -17,11 +17,10 @@ import { DonationError, getPaymentOfPledge, removePayment } from "~/giving/index
 import { donationRefusals } from "~/content/admin";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
-import { parseRecordId } from "~/utils/record-id";
-import { formatLongDate } from "~/utils/dates";
+import { pledgePaymentIds } from "~/utils/record-id";
 import { notFound } from "~/utils/http";
 import { pageMeta } from "~/utils/meta";
-import { formatPence } from "~/utils/money";
+import { paymentReceived } from "~/giving/utils/payment-method";
 
 // Undoing a payment recorded by mistake. A nested route of the pledge: with JavaScript it is a
 // dialog over the pledge page; without it the server renders the same dialog over the page, a
@@ -36,19 +35,13 @@ export const meta: MetaFunction = () =>
 
 const PAYMENT_NOT_FOUND = "There is no such payment on this pledge. It may have been removed already.";
 
-function ids(params: LoaderFunctionArgs["params"]) {
-  const pledgeId = parseRecordId(params.id);
-  const paymentId = parseRecordId(params.paymentId);
-  return pledgeId === null || paymentId === null ? null : { pledgeId, paymentId };
-}
-
 /** Why a claimed payment stays, in words staff can act on. */
 const claimedMessage = (claim: { claimId: number; submitted: boolean }) =>
   donationRefusals.paymentClaimed(claim.claimId, claim.submitted);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "donations");
-  const found = ids(params);
+  const found = pledgePaymentIds(params);
   const record = found === null ? undefined : await getPaymentOfPledge(found.pledgeId, found.paymentId);
   if (!record) throw notFound(PAYMENT_NOT_FOUND);
   const { pledge, payment, claim } = record;
@@ -66,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, submission } = await staffAction(request, "donations", { schema: removePaymentSchema });
-  const found = ids(params);
+  const found = pledgePaymentIds(params);
   if (found === null) throw notFound(PAYMENT_NOT_FOUND);
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
@@ -93,7 +86,7 @@ export default function RemovePayment() {
   });
   const busy = useIsPending({ state: "submitting" });
   const back = adminPaths.donation(pledge.id);
-  const what = `${formatPence(payment.amountPence)} received ${formatLongDate(`${payment.receivedOn}T12:00:00Z`)}`;
+  const what = paymentReceived(payment);
 
   return (
     <Modal title="Remove payment" closeTo={back} role="alertdialog" descriptionId={questionId}>

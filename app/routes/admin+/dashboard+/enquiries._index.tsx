@@ -10,14 +10,13 @@ import { ENQUIRY_PREVIEW_LENGTH, enquiryMessages, enquiryStatusLabels } from "~/
 import { site } from "~/content/site";
 import { enquiriesPage } from "~/supporters/index.server";
 import {
-  ENQUIRY_PAGE_SIZE,
-  ENQUIRY_SEARCH_MAX,
   enquiryQueryString,
   enquiryStatuses,
   parseEnquiryQuery,
   type EnquiryFilter,
 } from "~/supporters/schemas/enquiry";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { LIST_PAGE_SIZE, LIST_SEARCH_MAX } from "~/schemas/staff-list-query";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -41,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ errors: parsed.errors, filter: raw, page: 1, list: null }, { status: 400 });
   }
   const { filter, page } = parsed;
-  const result = await enquiriesPage(filter, page, ENQUIRY_PAGE_SIZE);
+  const result = await enquiriesPage(filter, page, LIST_PAGE_SIZE);
   return json({
     errors: null,
     filter: { status: filter.status ?? "", subject: filter.subject ?? "", q: filter.q ?? "" },
@@ -49,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list: {
       total: result.total,
       capped: result.capped,
-      lastPage: pageCount(result.total, ENQUIRY_PAGE_SIZE),
+      lastPage: pageCount(result.total, LIST_PAGE_SIZE),
       enquiries: result.enquiries.map((e) => ({
         id: e.id,
         name: e.name,
@@ -95,7 +94,7 @@ export default function Enquiries() {
         search={{
           label: "Search",
           value: filter.q,
-          maxLength: ENQUIRY_SEARCH_MAX,
+          maxLength: LIST_SEARCH_MAX,
           help: enquiryMessages.searchHelp,
           className: "sm:col-span-2",
         }}

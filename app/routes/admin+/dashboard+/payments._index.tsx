@@ -2,8 +2,9 @@ import { notFound } from "~/utils/http";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ListCount, ScrollTable, TableHead, tdClass, thClass } from "~/components/admin/table";
+import { ListCount, ScrollTable, TableHead, TotalRow, tdClass } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
+import { FilterButtons } from "~/components/admin/filter-form";
 import { StaffPageTitle } from "~/components/admin/page-title";
 import { SavedNotice } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
@@ -33,6 +34,18 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "Payments", description: `Payments received by ${site.name}, day by day.`, noindex: true });
 
 const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+/** A day the list starts or ends at. */
+function DateFilter({ name, label, value }: { name: "from" | "to"; label: string; value: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor={`payments-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input id={`payments-${name}`} name={name} type="date" defaultValue={value} className="field-input" />
+    </div>
+  );
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "payments");
@@ -108,18 +121,8 @@ export default function PaymentsList() {
         action={adminPaths.payments}
         className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="payments-from" className={labelClass}>
-            Received from
-          </label>
-          <input id="payments-from" name="from" type="date" defaultValue={filters.from} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="payments-to" className={labelClass}>
-            Received to
-          </label>
-          <input id="payments-to" name="to" type="date" defaultValue={filters.to} className="field-input" />
-        </div>
+        <DateFilter name="from" label="Received from" value={filters.from} />
+        <DateFilter name="to" label="Received to" value={filters.to} />
         <div>
           <label htmlFor="payments-method" className={labelClass}>
             Method
@@ -133,16 +136,7 @@ export default function PaymentsList() {
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary">
-            Filter
-          </button>
-          {filtered ? (
-            <Link to={adminPaths.payments} className="btn-secondary">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
+        <FilterButtons className="flex flex-wrap gap-3" filtered={filtered} clearTo={adminPaths.payments} />
       </Form>
       {problem ? <FormError errors={[problem]} /> : null}
 
@@ -219,16 +213,7 @@ export default function PaymentsList() {
                       </tr>
                     ))}
                   </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" className={thClass} colSpan={2}>
-                        Day total
-                      </th>
-                      <td className={`${tdClass} font-semibold`} colSpan={4}>
-                        {formatPence(d.netPence)}
-                      </td>
-                    </tr>
-                  </tfoot>
+                  <TotalRow label="Day total" pence={d.netPence} labelSpan={2} valueSpan={4} />
                 </table>
               </ScrollTable>
             </section>

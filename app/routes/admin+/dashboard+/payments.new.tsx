@@ -183,17 +183,7 @@ export default function RecordGift() {
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold">Who gave it</legend>
             <ErrorList id={fields.who.errorId} errors={fields.who.errors} />
-            <div className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-              <label className="flex items-center gap-2 font-semibold">
-                <input
-                  type="radio"
-                  name={fields.who.name}
-                  value="new"
-                  defaultChecked={who === "new"}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                A new supporter
-              </label>
+            <WhoOption name={fields.who.name} value="new" chosen={who} label="A new supporter">
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField meta={fields.firstName} label="First name" autoComplete="off" />
                 <TextField meta={fields.lastName} label="Last name" autoComplete="off" />
@@ -205,24 +195,14 @@ export default function RecordGift() {
                 autoComplete="off"
                 hint="An address that is already a supporter's records the gift for them."
               />
-            </div>
-            <div className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-              <label className="flex items-center gap-2 font-semibold">
-                <input
-                  type="radio"
-                  name={fields.who.name}
-                  value="existing"
-                  defaultChecked={who === "existing"}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                An existing supporter
-              </label>
+            </WhoOption>
+            <WhoOption name={fields.who.name} value="existing" chosen={who} label="An existing supporter">
               <TextField
                 meta={fields.supporter}
                 label="Supporter number or one of their e-mail addresses"
                 hint="The number on their page under Supporters. The gift takes the name on their records."
               />
-            </div>
+            </WhoOption>
           </fieldset>
 
           <fieldset className="space-y-4">
@@ -260,3 +240,34 @@ export default function RecordGift() {
 }
 
 export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";
+
+/** One answer to "Who gave it": its radio button and the fields that go with it. */
+function WhoOption({
+  name,
+  value,
+  chosen,
+  label,
+  children,
+}: {
+  name: string;
+  value: "new" | "existing";
+  chosen: string | undefined;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+      <label className="flex items-center gap-2 font-semibold">
+        <input
+          type="radio"
+          name={name}
+          value={value}
+          defaultChecked={chosen === value}
+          className="h-4 w-4 accent-brand-700"
+        />
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

@@ -16,15 +16,10 @@ import {
   volunteerStatuses,
   volunteerStatusLabels,
 } from "~/content/volunteers";
-import {
-  parseVolunteerQuery,
-  VOLUNTEER_PAGE_SIZE,
-  VOLUNTEER_SEARCH_MAX,
-  volunteerQueryString,
-  type VolunteerFilter,
-} from "~/supporters/schemas/volunteer";
+import { parseVolunteerQuery, volunteerQueryString, type VolunteerFilter } from "~/supporters/schemas/volunteer";
 import { volunteerApplicationsPage, volunteerInterests } from "~/supporters/index.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
+import { LIST_PAGE_SIZE, LIST_SEARCH_MAX } from "~/schemas/staff-list-query";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -56,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const { filter, page } = parsed;
-  const result = await volunteerApplicationsPage(filter, page, VOLUNTEER_PAGE_SIZE);
+  const result = await volunteerApplicationsPage(filter, page, LIST_PAGE_SIZE);
   return json({
     errors: null,
     filter: {
@@ -70,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     list: {
       total: result.total,
-      lastPage: pageCount(result.total, VOLUNTEER_PAGE_SIZE),
+      lastPage: pageCount(result.total, LIST_PAGE_SIZE),
       applications: result.applications,
     },
   });
@@ -110,7 +105,7 @@ export default function Volunteers() {
         idPrefix="volunteers"
         action={adminPaths.volunteers}
         {...fourColumnFilters}
-        search={{ label: "Search by name", value: filter.q, maxLength: VOLUNTEER_SEARCH_MAX, help: copy.searchHelp }}
+        search={{ label: "Search by name", value: filter.q, maxLength: LIST_SEARCH_MAX, help: copy.searchHelp }}
         selects={[
           { name: "status", label: "Status", value: filter.status, anyLabel: "Any status", options: statusOptions },
           {

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { ScrollTable, TableHead, tdClass, thClass } from "~/components/admin/table";
+import { ScrollTable, TableHead, TotalRow, tdClass } from "~/components/admin/table";
 import type { PledgePayment } from "~/giving/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { formatDateTime, formatLongDate } from "~/utils/dates";
@@ -80,34 +80,15 @@ export function PaymentsTable({
                             {payment.claim.submitted ? " (submitted)" : " (draft)"}
                           </Link>
                         ) : (
-                          <Link
-                            to={adminPaths.removePayment(pledge.id, payment.id)}
-                            className="link whitespace-nowrap"
-                            preventScrollReset
-                          >
+                          <PaymentLink to={adminPaths.removePayment(pledge.id, payment.id)} payment={payment}>
                             Remove
-                            <span className="sr-only">
-                              {" "}
-                              the {payment.amountPence < 0 ? "refund" : "payment"} of {formatPence(payment.amountPence)}{" "}
-                              {payment.amountPence < 0 ? "given back" : "received"}{" "}
-                              {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
-                            </span>
-                          </Link>
+                          </PaymentLink>
                         )}
                         {payment.amountPence > 0 ? (
                           // Money given back of a payment by hand or by bank (card refunds are Stripe's).
-                          <Link
-                            to={adminPaths.refundPayment(pledge.id, payment.id)}
-                            className="link whitespace-nowrap"
-                            preventScrollReset
-                          >
+                          <PaymentLink to={adminPaths.refundPayment(pledge.id, payment.id)} payment={payment}>
                             Refund
-                            <span className="sr-only">
-                              {" "}
-                              the payment of {formatPence(payment.amountPence)} received{" "}
-                              {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
-                            </span>
-                          </Link>
+                          </PaymentLink>
                         ) : null}
                       </span>
                     )}
@@ -115,19 +96,33 @@ export function PaymentsTable({
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className={thClass}>
-                  Total
-                </th>
-                <td className={`${tdClass} font-semibold`} colSpan={5}>
-                  {formatPence(pledge.paidPence)}
-                </td>
-              </tr>
-            </tfoot>
+            <TotalRow label="Total" pence={pledge.paidPence} valueSpan={5} />
           </table>
         </ScrollTable>
       )}
     </section>
+  );
+}
+
+/** A link that acts on one payment (Remove, Refund): its name says which, for screen readers. */
+function PaymentLink({
+  to,
+  payment,
+  children,
+}: {
+  to: string;
+  payment: { amountPence: number; receivedOn: string };
+  children: string;
+}) {
+  const refund = payment.amountPence < 0;
+  return (
+    <Link to={to} className="link whitespace-nowrap" preventScrollReset>
+      {children}
+      <span className="sr-only">
+        {" "}
+        the {refund ? "refund" : "payment"} of {formatPence(payment.amountPence)} {refund ? "given back" : "received"}{" "}
+        {formatLongDate(`${payment.receivedOn}T12:00:00Z`)}
+      </span>
+    </Link>
   );
 }

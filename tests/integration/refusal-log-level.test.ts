@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
 import { logger } from "~/infra/logger.server";
-import { serverBuild } from "../integration/server-build-support";
+import { serverBuild } from "./server-build-support";
 
 /** A one-page app: a root route with a loader and no action, and the app's handleError. */
 function onePageApp() {

@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { eventsPage } from "~/content/events";
 import { eventNotFound } from "~/content/event-not-found";
-import { cancelHeldOrder, json, orderStatus, redirect, refuseCrossSite } from "~/routes/_imports/event-order-page.server";
+import {
+  cancelHeldOrder,
+  json,
+  orderStatus,
+  redirect,
+  refuseCrossSite,
+} from "~/routes/_imports/event-order-page.server";
 import { pageMeta } from "~/utils/meta";
 import { invariantResponse } from "~/utils/http";
 import { MissingOrError } from "~/components/error-page";

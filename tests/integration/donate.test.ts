@@ -231,6 +231,8 @@ describe("thank-you loader", () => {
       declaration: null,
       askForGiftAid: true,
       cardPayments: false,
+      // Not given through a supporter's page: no link back to one.
+      backToPage: null,
     });
     // Only what the donor needs to pay: no name or address in the page data.
     expect(JSON.stringify(data)).not.toContain("jo@example.com");

@@ -9,6 +9,7 @@ import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
 import { makePledge } from "./donations-support";
 import { pledgeWithDeclaration, recordPaymentForTest } from "./gift-aid-support";
 import { resetDatabase } from "./helpers";
+import { startFundraisingPage } from "~/causes/index.server";
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
@@ -61,6 +62,25 @@ describe("the staff overview", () => {
       claimableGiftAidPence: 1250,
       failedMail: 1,
       scheduledArticles: 1,
+      // No supporter's page or tribute message waits for staff here (fundraising-owner.test.ts counts them).
+      pagesToReview: 0,
+      tributeMessagesWaiting: 0,
     });
+  });
+  it("counts a supporter's page waiting for review, for a role that reviews them", async () => {
+    const { cookie } = await adminCookie();
+    await startFundraisingPage({
+      kind: "share-my-day",
+      name: "Jo Runner",
+      email: "jo.runner@example.com",
+      title: "Jo's 40 km",
+      target: 30_000,
+      story: "Running for clinics.",
+      occasion: "My 40th",
+      in_memory_of: undefined,
+      sponsored: false,
+    });
+    const { overview } = await bodyOf(await run(loader, getRequest("/admin/dashboard", { cookie })));
+    expect(overview).toMatchObject({ pagesToReview: 1, tributeMessagesWaiting: 0 });
   });
 });

@@ -93,6 +93,7 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/enquiries.export[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/volunteers._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/volunteers.$id.tsx": page(MONEY),
+  "admin+/dashboard+/volunteers.emails.tsx": page(MONEY),
   "admin+/dashboard+/volunteers.export[.]csv.ts": { loader: MONEY, action: null },
   "admin+/dashboard+/supporters._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/supporters.$id._index.tsx": page(MONEY),

@@ -36,12 +36,26 @@ function objectOf(schema: unknown): z.ZodObject | null {
   return null;
 }
 
+/** What a schema-making function is walked with: one day for most; each page's fields for the site pages' form. */
+function madeSchemas(name: string, make: (arg: unknown) => unknown, exports: Record<string, unknown>) {
+  if (name === "sitePageFormSchema") {
+    const pages = exports.sitePages as { key: string }[];
+    return pages.map((page) => ({ label: `${name}(${page.key})`, value: make(page) }));
+  }
+  // Forms whose rules depend on the day (`recordPaymentSchema(today)`) are walked as made for one day.
+  return [{ label: name, value: make(A_DAY) }];
+}
+
 const forms = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([name, exported]) => {
-    // Forms whose rules depend on the day (`recordPaymentSchema(today)`) are walked as made for one day.
-    const value = typeof exported === "function" && name.endsWith("Schema") ? exported(A_DAY) : exported;
-    const object = objectOf(value);
-    return object ? [{ form: `${file.replace(/^.*\//, "")} ${name}`, schema: value as z.ZodType, object }] : [];
+    const made =
+      typeof exported === "function" && name.endsWith("Schema")
+        ? madeSchemas(name, exported as (arg: unknown) => unknown, exports)
+        : [{ label: name, value: exported }];
+    return made.flatMap(({ label, value }) => {
+      const object = objectOf(value);
+      return object ? [{ form: `${file.replace(/^.*\//, "")} ${label}`, schema: value as z.ZodType, object }] : [];
+    });
   }),
 );
 

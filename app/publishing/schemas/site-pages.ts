@@ -1,3 +1,4 @@
+import { fromLondonLocal } from "~/utils/dates";
 import { z } from "zod";
 import type { ContentCheckOptions } from "~/publishing/utils/content-checks";
 
@@ -373,7 +374,14 @@ export function sitePageFormSchema(def: SitePageDef) {
     fields,
     lists: z.preprocess((v) => v ?? {}, lists),
     intent: z.enum(["draft", "submit", "publish", "schedule"], { error: "Choose what to do with the page" }),
-    publish_at: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    // A date and time as the browser's date-time field sends it (UK time; the service checks it is ahead).
+    publish_at: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .refine((value) => fromLondonLocal(value) !== null, "Enter a date and time like 01/12/2026 09:00")
+        .optional(),
+    ),
   });
 }
 

@@ -68,7 +68,8 @@ const NOTICE = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const def = sitePageDef(params.key);
   if (!def) {
-    await requireRole(request, "pages");
+    // The door first (role and origin), as every action: a cross-site post is refused before a 404.
+    await staffAction(request, "pages", { body: false });
     throw notFound("There is no such page.");
   }
   const { user, form } = await staffAction(request, "pages", { limits: PHOTO_FORM_LIMITS });

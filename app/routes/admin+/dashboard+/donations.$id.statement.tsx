@@ -102,7 +102,7 @@ export default function SendStatement() {
             The e-mail carries a link to the PDF that works for {STATEMENT_LINK_DAYS} days.
           </p>
           {statement.byMethod.length ? (
-            <ul aria-label="Paid by" className="mt-2 list-disc pl-6 text-slate-800 dark:text-slate-200">
+            <ul className="mt-2 list-disc pl-6 text-slate-800 dark:text-slate-200">
               {statement.byMethod.map((line) => (
                 <li key={line}>{line}</li>
               ))}

@@ -103,7 +103,7 @@ export default function GivingStatements() {
                 {preview.donors === 1 ? "1 donor" : `${preview.donors} donors`} gave {formatPence(preview.totalPence)}{" "}
                 in this tax year. Each gets one e-mail.
               </p>
-              <ul aria-label="Paid by" className="mt-2 list-disc pl-6">
+              <ul className="mt-2 list-disc pl-6">
                 {preview.byMethod.map(({ method, count, totalPence }) => (
                   <li key={method}>{statementWording.byMethod(method, count, formatPence(totalPence))}</li>
                 ))}

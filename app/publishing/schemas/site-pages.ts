@@ -379,7 +379,10 @@ export function sitePageFormSchema(def: SitePageDef) {
       (v) => (v === "" ? undefined : v),
       z
         .string()
-        .refine((value) => fromLondonLocal(value) !== null, "Enter a date and time like 01/12/2026 09:00")
+        .refine(
+          (value) => fromLondonLocal(value) !== null,
+          "Enter the day and time to publish at (UK time), e.g. 06/10/2030 09:00",
+        )
         .optional(),
     ),
   });

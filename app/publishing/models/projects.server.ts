@@ -23,24 +23,6 @@ export interface GalleryPicture extends StoredPicture {
   position: number;
 }
 
-export interface ProjectRecord {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  status: ProjectStatus;
-  body: string;
-  state: ProjectState;
-  position: number;
-  inMenu: boolean;
-  inFooter: boolean;
-  card: StoredPicture | null;
-  gallery: GalleryPicture[];
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-}
-
 export interface ProjectFields {
   slug: string;
   title: string;
@@ -52,6 +34,15 @@ export interface ProjectFields {
   inMenu: boolean;
   inFooter: boolean;
   card: StoredPicture | null;
+}
+
+/** A project as stored: its fields, its gallery and when it was made, changed and published. */
+export interface ProjectRecord extends ProjectFields {
+  id: number;
+  gallery: GalleryPicture[];
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
 }
 
 const bit = (value: boolean) => (value ? 1 : 0) as 0 | 1;

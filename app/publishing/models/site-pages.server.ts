@@ -38,17 +38,8 @@ function toRevision(row: Selectable<SitePageRevisionsTable>): PageRevision {
   };
 }
 
-export interface NewRevision {
-  pageKey: string;
-  document: PageDocument;
-  createdAt: string;
-  createdBy: string;
-  createdById: number | null;
-  kind: RevisionKind;
-  publishAt: string | null;
-  publishedBy: string | null;
-  note?: string | null;
-}
+/** A revision to write: everything but its id, the note optional. */
+export type NewRevision = Omit<PageRevision, "id" | "note"> & { note?: string | null };
 
 export async function insertRevision(db: DB, input: NewRevision): Promise<PageRevision> {
   const row = await db

@@ -1,20 +1,8 @@
+import type { RevisionEntry } from "~/publishing/schemas/site-pages";
 import { Form } from "@remix-run/react";
 import { formatDateTime } from "~/utils/dates";
 
 // A page's revisions as the history and the comparison show them (docs/site-editor.md).
-
-/** A revision as the history lists it (app/publishing/services/site-pages.server.ts RevisionEntry). */
-export interface RevisionEntry {
-  id: number;
-  kind: "original" | "draft" | "submitted" | "published" | "restored";
-  createdAt: string;
-  createdBy: string;
-  publishAt: string | null;
-  publishedBy: string | null;
-  note: string | null;
-  live: boolean;
-  scheduled: boolean;
-}
 
 export const revisionKindWords: Record<RevisionEntry["kind"], string> = {
   original: "Original words",

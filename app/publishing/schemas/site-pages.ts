@@ -389,3 +389,16 @@ export function sitePageFormSchema(def: SitePageDef) {
 }
 
 export type SitePageIntent = "draft" | "submit" | "publish" | "schedule";
+
+/** A revision as the history lists it (the service's pageHistory, the staff history pages). */
+export interface RevisionEntry {
+  id: number;
+  kind: "original" | "draft" | "submitted" | "published" | "restored";
+  createdAt: string;
+  createdBy: string;
+  publishAt: string | null;
+  publishedBy: string | null;
+  note: string | null;
+  live: boolean;
+  scheduled: boolean;
+}

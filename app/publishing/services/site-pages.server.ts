@@ -1,3 +1,4 @@
+import type { RevisionEntry } from "~/publishing/schemas/site-pages";
 import { now, nowIsoString } from "~/infra/clock.server";
 import { getDb, notePublicChange, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
@@ -394,18 +395,7 @@ export async function restoreRevision(
   );
 }
 
-/** A revision as the history lists it. */
-export interface RevisionEntry {
-  id: number;
-  kind: RevisionKind;
-  createdAt: string;
-  createdBy: string;
-  publishAt: string | null;
-  publishedBy: string | null;
-  note: string | null;
-  live: boolean;
-  scheduled: boolean;
-}
+export type { RevisionEntry };
 
 /** The page's history: every revision, newest first, the live one marked. */
 export async function pageHistory(key: string): Promise<{ def: SitePageDef; revisions: RevisionEntry[] }> {

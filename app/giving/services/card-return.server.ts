@@ -32,5 +32,7 @@ export async function cardReturnStatus(reference: string) {
     canRetry: getStripe() !== null && !everReceived(pledge) && !pledge.cancelledAt,
     // A Direct Debit takes nothing at Checkout: the page says the mandate is set up and when the first collection is due.
     directDebit: pledge.directDebit ? directDebitReturnLine(pledge) : null,
+    /** A gift through a supporter's page: the page leads back to it. */
+    fundraisingPageId: pledge.fundraisingPageId,
   };
 }

@@ -10,7 +10,7 @@ import { donationTypeLabel } from "~/content/donate";
 import { site } from "~/content/site";
 import { refuseCrossSite } from "~/routes/_glue/action-guard.server";
 import { admitDoorAttempt } from "~/staff/index.server";
-import { cardReturnPath, cardReturnStatus, findPledgeByReference } from "~/giving/index.server";
+import { cardReturnPath, cardReturnStatus } from "~/giving/index.server";
 import { pageBackLink } from "~/causes/index.server";
 import { retryCardGift } from "~/giving/index.server";
 import { CardToBankError, switchCardPledgeToBank } from "~/giving/index.server";
@@ -32,11 +32,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const refresh: Record<string, string> = checking
     ? { Refresh: `${cardReturn.refreshSeconds}; url=${cardReturnPath(status.reference)}?checks=${checks + 1}` }
     : {};
-  // A gift through a supporter's page leads back to it.
-  const pledge = await findPledgeByReference(status.reference);
-  const backToPage = await pageBackLink(pledge?.fundraisingPageId ?? null);
+  // A gift through a supporter's page leads back to it (the page's id stays on the server).
+  const { fundraisingPageId, ...shown } = status;
+  const backToPage = await pageBackLink(fundraisingPageId);
   return json(
-    { ...status, typeLabel: donationTypeLabel(status.type), cancelled, checking, backToPage },
+    { ...shown, typeLabel: donationTypeLabel(status.type), cancelled, checking, backToPage },
     { headers: { "Cache-Control": "private, no-store", ...refresh } },
   );
 }

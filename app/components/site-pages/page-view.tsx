@@ -8,6 +8,7 @@ import { aboutTabs } from "~/content/about";
 import type { ShownPage } from "~/publishing/schemas/site-pages";
 import { AboutOverviewView, FaqView, HistoryView, TeamView } from "./about-pages";
 import { HomeView } from "./home-view";
+import { ValueExampleList } from "~/components/value-examples";
 
 // A page as visitors see it, by its key: the staff-only preview of a draft
 // (app/routes/_public+/preview.pages.$key.tsx) draws each page with the same parts as its public
@@ -89,19 +90,7 @@ function DonatePreview({ page }: { page: ShownPage }) {
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{page.fields.heroTitle}</h1>
       <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{page.fields.heroLead}</p>
       <h2 className="mt-10 text-2xl font-semibold text-slate-900 dark:text-white">What your gift can do</h2>
-      <ul className="mt-4 space-y-4">
-        {(page.lists.valueExamples ?? []).map((example, i) => (
-          <li key={i} className="flex gap-4">
-            <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">
-              £{example.amount}
-            </span>
-            <span>
-              <span className="block font-semibold text-slate-900 dark:text-white">{example.title}</span>
-              {example.description}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <ValueExampleList examples={page.lists.valueExamples ?? []} className="mt-4" />
       <h2 className="mt-10 text-2xl font-semibold text-slate-900 dark:text-white">Why donate?</h2>
       <ul className="mt-4 grid gap-6 md:grid-cols-3">
         {(page.lists.reasons ?? []).map((reason, i) => (

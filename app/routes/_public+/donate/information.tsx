@@ -4,6 +4,7 @@ import { useCharity } from "~/components/charity";
 import { PageBanner } from "~/components/page-banner";
 import { CardGrid, CardItem, PageSection } from "~/components/ui/card-grid";
 import { Panel } from "~/components/ui/panel";
+import { ValueExampleList } from "~/components/value-examples";
 import type { DonatePageWords } from "~/content/donate-page-words";
 import { charityRegister } from "~/utils/charity-text";
 import type { GiftCause } from "~/causes/index.server";
@@ -67,19 +68,7 @@ function Aside() {
   return (
     <div className="space-y-6">
       <Panel title="What your gift can do">
-        <ul className="space-y-4">
-          {valueExamples.map((example) => (
-            <li key={example.title} className="flex gap-4">
-              <span className="w-16 shrink-0 text-2xl font-bold text-brand-700 dark:text-brand-300">
-                £{example.amount}
-              </span>
-              <span>
-                <span className="block font-semibold text-slate-900 dark:text-white">{example.title}</span>
-                {example.description}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ValueExampleList examples={valueExamples} />
       </Panel>
       <Panel title={giftAid.title}>
         <p>{giftAid.text}</p>

@@ -3,8 +3,11 @@
 // (`class GiftAidError extends Refusal {}`), so a route catches only the refusals it expects.
 // The one way a service says no: docs/decisions/0025-one-door-one-no-one-saved.md.
 
-/** 4xx, or 502 when the payment provider (Stripe) did not make the change asked for. */
-export type RefusalStatus = 400 | 401 | 404 | 409 | 410 | 429 | 502;
+import type { RefusalStatus } from "./http";
+
+/** A 4xx, or 502 when the payment provider (Stripe) did not make the change asked for: the same
+ * statuses a route refuses with (`./http`). */
+export type { RefusalStatus };
 
 export class Refusal extends Error {
   constructor(

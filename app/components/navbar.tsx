@@ -10,7 +10,7 @@ import { SiteSearch } from "./site-search";
 export const SCROLL_THRESHOLD_PX = 50;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md xl:whitespace-nowrap px-3 py-2 text-sm font-medium lg:px-2 xl:px-3 hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium lg:px-1.5 xl:px-3 hover:bg-slate-100 hover:text-brand-800 dark:hover:bg-slate-800 dark:hover:text-brand-200 ${
     isActive ? "text-brand-700 dark:text-brand-300" : "text-slate-800 dark:text-slate-200"
   }`;
 
@@ -156,9 +156,10 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
       <div className="group/bar container-page relative flex items-center justify-between gap-2 sm:gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-200">
           <img src="/logo.svg" alt="" width="36" height="36" />
-          {/* The full name does not fit beside the buttons on a phone, nor beside the menu and search box. */}
+          {/* The full name does not fit beside the buttons on a phone, nor beside the menu and search box;
+              between 1024 and 1279 px even the short name does not, and the logo stands alone. */}
           <span className="hidden sm:inline lg:hidden">{charity.name}</span>
-          <span className="whitespace-nowrap sm:hidden lg:inline" aria-hidden="true">
+          <span className="whitespace-nowrap sm:hidden xl:inline" aria-hidden="true">
             {charity.shortName}
           </span>
           <span className="sr-only sm:hidden lg:inline">{charity.name}</span>
@@ -183,7 +184,7 @@ export function Navbar({ items = [] }: { items?: NavItem[] }) {
             One search box for every width (one field with its label on the page): beside the
             menu from 1024 px; on a phone it shows while the menu is open, at the top of it.
           */}
-          <SiteSearch className="absolute inset-x-0 top-full z-50 hidden border-t border-slate-200 bg-white px-4 pt-3 pb-1 group-has-[details[open]]/bar:flex sm:px-6 lg:static lg:flex lg:w-24 lg:border-0 lg:bg-transparent lg:p-0 xl:w-44 dark:border-slate-700 dark:bg-slate-950 lg:dark:bg-transparent" />
+          <SiteSearch className="absolute inset-x-0 top-full z-50 hidden border-t border-slate-200 bg-white px-4 pt-3 pb-1 group-has-[details[open]]/bar:flex sm:px-6 lg:static lg:flex lg:w-36 lg:border-0 lg:bg-transparent lg:p-0 xl:w-44 dark:border-slate-700 dark:bg-slate-950 lg:dark:bg-transparent" />
           <Link to="/donate" className="btn-donate whitespace-nowrap px-3 sm:px-4">
             Donate Now
           </Link>

@@ -215,3 +215,23 @@ test.describe("on a phone", () => {
     });
   }
 });
+
+test.describe("on a small laptop", () => {
+  for (const width of [1024, 1366]) {
+    test(`at ${width} px each main link keeps to one line and the search box shows its placeholder`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const home = await nav.getByRole("link", { name: "Home" }).boundingBox();
+      // "Get Involved" is the longest label: wrapped, it would be two lines high.
+      const getInvolved = await nav.getByRole("link", { name: "Get Involved" }).boundingBox();
+      expect(getInvolved!.height).toBeLessThanOrEqual(home!.height + 1);
+      const field = await page.getByRole("banner").getByRole("searchbox").boundingBox();
+      expect(field!.width).toBeGreaterThanOrEqual(80);
+      const donate = await page.getByRole("banner").getByRole("link", { name: "Donate Now" }).boundingBox();
+      expect(donate!.x + donate!.width).toBeLessThanOrEqual(width);
+    });
+  }
+});

@@ -37,10 +37,20 @@ export { expect };
  */
 export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
+/**
+ * An axe scanner that reports violations only: the passes and the rules that did not apply,
+ * which no test reads, are not gathered nor sent back (a11y-content's 17 light scans: the test
+ * runner's CPU 10.2 → 9.2 s, summed test time 38 → 36 s, two runs each, 2026-11-28).
+ * `options` replaces the builder's options, so it comes before withTags and withRules.
+ */
+export function axeScanner(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+}
+
 /** An axe scan of the page as it is: every rule of `tags`, or only COLOUR_RULES on a page in the dark theme. */
 export async function axeFor(page: Page, tags: string[] = AXE_TAGS): Promise<AxeBuilder> {
   const dark = /\bdark\b/.test((await page.locator("html").getAttribute("class")) ?? "");
-  const builder = new AxeBuilder({ page });
+  const builder = axeScanner(page);
   return dark ? builder.withRules(COLOUR_RULES) : builder.withTags(tags);
 }
 

@@ -58,3 +58,31 @@ export async function expectNoAxeViolations(page: Page, tags: string[] = AXE_TAG
   const results = await (await axeFor(page, tags)).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+/**
+ * The page as the dark theme shows it, judged on COLOUR_RULES without loading it again: `dark`
+ * put on <html> in place of `light`, which is all the server renders differently for the dark
+ * cookie (app/root.tsx), colour transitions let finish, then the light theme put back. For pages
+ * only opened; the real dark page, from the cookie, is scanned in a11y-shell and the feature specs.
+ */
+export async function expectNoDarkThemeColourViolations(page: Page): Promise<void> {
+  const html = page.locator("html");
+  const toTheme = (theme: Theme) =>
+    html.evaluate((element, theme) => {
+      element.classList.remove("light", "dark");
+      element.classList.add(theme);
+      return Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
+    }, theme);
+  const background = () => page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+  const light = await background();
+  await toTheme("dark");
+  // The dark theme's colours did apply (else the scan below would judge the light page again).
+  expect(await background()).not.toBe(light);
+  await expectNoAxeViolations(page);
+  await toTheme("light");
+}

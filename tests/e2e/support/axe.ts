@@ -11,15 +11,23 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-pract
  * what axe judges is exactly the server-rendered page a visitor without JavaScript gets.
  * Reduced motion lets axe judge settled colours rather than a half-faded card.
  */
-export const test = base.extend<{ theme: Theme; axePage: Page }>({
+/** Pages whose every light-theme scan also judges the dark theme's colours in place (`darkColoursToo`). */
+const darkColoursToo = new WeakSet<Page>();
+
+export const test = base.extend<{ theme: Theme; darkColoursToo: boolean; axePage: Page }>({
   theme: ["light", { option: true }],
-  axePage: async ({ browser, baseURL, theme }, use, testInfo) => {
+  // With JavaScript, each expectNoAxeViolations in the light theme then judges the same page in the
+  // dark theme on the colour rules (expectNoDarkThemeColourViolations), so a journey is walked once
+  // for both themes. Without JavaScript the dark theme is not scanned (playwright.config.ts).
+  darkColoursToo: [false, { option: true }],
+  axePage: async ({ browser, baseURL, theme, darkColoursToo: both }, use, testInfo) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: true, reducedMotion: "reduce" });
     await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
     if (testInfo.project.use.javaScriptEnabled === false) {
       await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
     }
     const page = await context.newPage();
+    if (both && theme === "light" && testInfo.project.use.javaScriptEnabled !== false) darkColoursToo.add(page);
     await use(page);
     await context.close();
   },
@@ -57,6 +65,10 @@ export async function axeFor(page: Page, tags: string[] = AXE_TAGS): Promise<Axe
 export async function expectNoAxeViolations(page: Page, tags: string[] = AXE_TAGS): Promise<void> {
   const results = await (await axeFor(page, tags)).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // A page of the app in the light theme (not, say, an e-mail shown on its own) is judged dark too.
+  if (darkColoursToo.has(page) && /\blight\b/.test((await page.locator("html").getAttribute("class")) ?? "")) {
+    await expectNoDarkThemeColourViolations(page, tags);
+  }
 }
 
 /**
@@ -65,7 +77,7 @@ export async function expectNoAxeViolations(page: Page, tags: string[] = AXE_TAG
  * cookie (app/root.tsx), colour transitions let finish, then the light theme put back. For pages
  * only opened; the real dark page, from the cookie, is scanned in a11y-shell and the feature specs.
  */
-export async function expectNoDarkThemeColourViolations(page: Page): Promise<void> {
+export async function expectNoDarkThemeColourViolations(page: Page, tags: string[] = AXE_TAGS): Promise<void> {
   const html = page.locator("html");
   const toTheme = (theme: Theme) =>
     html.evaluate((element, theme) => {
@@ -83,6 +95,9 @@ export async function expectNoDarkThemeColourViolations(page: Page): Promise<voi
   await toTheme("dark");
   // The dark theme's colours did apply (else the scan below would judge the light page again).
   expect(await background()).not.toBe(light);
-  await expectNoAxeViolations(page);
+  const results = await (await axeFor(page, tags)).analyze();
+  expect(
+    results.violations.map((v) => `dark theme ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
   await toTheme("light");
 }

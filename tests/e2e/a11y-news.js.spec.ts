@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeFor } from "./support/axe";
 import { createArticle, deleteArticle, uniqueTitle } from "./support/db";
 
 const created: number[] = [];
@@ -40,9 +40,7 @@ for (const theme of ["light", "dark"] as const) {
         const response = await page.goto(await path(baseURL!));
         expect(response?.status()).toBe(status);
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
+        const results = await (await axeFor(page)).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
           [],
         );

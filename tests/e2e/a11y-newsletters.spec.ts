@@ -1,8 +1,7 @@
 // axe on the Newsletters staff pages and the public archive (light and dark theme).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { signIn } from "./support/auth";
-import { AXE_TAGS, expect, expectNoAxeViolations, test } from "./support/axe";
+import { AXE_TAGS, axeFor, expect, expectNoAxeViolations, test } from "./support/axe";
 import { uniqueTitle } from "./support/db";
 import { sendDraft } from "./support/newsletter-flow";
 
@@ -12,7 +11,7 @@ import { sendDraft } from "./support/newsletter-flow";
  * preview on its own as a page below.
  */
 async function expectNoAxeViolationsOutsideFrames(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("iframe").analyze();
+  const results = await (await axeFor(page)).exclude("iframe").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

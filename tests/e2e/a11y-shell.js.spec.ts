@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeScanner } from "./support/axe";
 
 // The shell (navbar, menus, footer) against WCAG 2.2 AA too, which adds target sizes.
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -23,7 +23,7 @@ for (const theme of ["light", "dark"] as const) {
           .getByRole("navigation", { name: "Main" })
           .getByRole("link", { name: "Projects", exact: true })
           .hover();
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await axeScanner(page).withTags(TAGS).analyze();
       expect(results.violations).toEqual([]);
     });
   }

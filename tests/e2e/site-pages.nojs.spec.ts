@@ -1,10 +1,9 @@
 // Without JavaScript: staff change the About page's words through a draft (not public), look at
 // it in the staff-only preview (a visitor gets 404), publish it (public at once), and restore the
 // earlier words from its history (docs/site-editor.md). The staff pages pass axe.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/auth";
-import { AXE_TAGS } from "./support/axe";
+import { AXE_TAGS, axeScanner } from "./support/axe";
 import { uniqueToken } from "./support/back-office";
 
 /** A visitor's page: a fresh context without the staff cookie (and, in this project, without JavaScript). */
@@ -20,7 +19,7 @@ async function expectStaffPageAccessible(browser: Browser, baseURL: string, path
   await signIn(context, baseURL);
   const page = await context.newPage();
   await page.goto(path);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await axeScanner(page).withTags(AXE_TAGS).analyze();
   expect(
     results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);

@@ -13,6 +13,28 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charity-vitest-"));
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 // Each file's own data folder (generated session secret, uploads) on both engines.
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
+// REPORT_SQL=FILE on the PostgreSQL run appends "<statement>\t<test file>" for every distinct SQL
+// statement the file sent (parameters as `?`, lists folded), read by scripts/sql-coverage.mjs to
+// find the files whose SQL the other files send too (vitest.config.ts, postgresCoveredTests).
+const statements = new Set<string>();
+if (onPostgres && process.env.REPORT_SQL) {
+  const { default: pg } = await import("pg");
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+    if (typeof text === "string" && !/^\s*(create|drop|alter) database\b/i.test(text)) {
+      statements.add(
+        text
+          .replace(/\s+/g, " ")
+          .replace(/\$\d+/g, "?")
+          .replace(/\?(, \?)+/g, "?…")
+          .replace(/\(\?…?\)(, \(\?…?\))+/g, "(?…)…")
+          .trim(),
+      );
+    }
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
 if (onPostgres) {
   const { createPostgresDatabase } = await import("../integration/helpers");
   process.env.DATABASE_URL = await createPostgresDatabase();
@@ -39,6 +61,12 @@ afterAll(async () => {
   const state = globalThis as { __charityDb?: unknown; __charityTestDatabaseMade?: boolean };
   const opened = state.__charityDb !== undefined || state.__charityTestDatabaseMade === true;
   if (process.env.REPORT_DATABASE_USE) fs.appendFileSync(process.env.REPORT_DATABASE_USE, `${opened} ${testFile}\n`);
+  if (process.env.REPORT_SQL && statements.size > 0) {
+    fs.appendFileSync(
+      process.env.REPORT_SQL,
+      [...statements].map((statement) => `${statement}\t${testFile}\n`).join(""),
+    );
+  }
   if (opened && !onPostgres && !testFile.startsWith(`tests${path.sep}integration${path.sep}`)) {
     throw new Error(`${testFile} opened a database: move it to tests/integration, which also runs on PostgreSQL`);
   }

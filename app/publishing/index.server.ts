@@ -95,14 +95,18 @@ export {
   ProjectContentRefusal,
   ProjectPictureRejected,
   ProjectRefusal,
-  cardPreview,
+  compareProjectRevision,
   mayEditProjects,
+  previewProject,
   projectForEdit,
+  projectHistory,
   projectFrameLinks,
   projectPath,
   publicProject,
   publicProjects,
+  restoreProjectRevision,
   saveProject,
+  seedProjectRevisions,
   sitemapProjects,
   staffProjectList,
 } from "./services/projects.server";
@@ -146,5 +150,6 @@ export type {
   SaveResult,
   ShownPage,
 } from "./services/site-pages.server";
+export { ContentRefusal, mayPublishContent } from "./services/content-revisions.server";
 export { brokenLinks, linksTo } from "./services/link-check.server";
 export type { BrokenLink } from "./services/link-check.server";

@@ -115,6 +115,10 @@ export const adminPaths = {
   projects: `${DASHBOARD_PATH}/projects`,
   newProject: `${DASHBOARD_PATH}/projects/new`,
   project: (id: number) => `${DASHBOARD_PATH}/projects/${id}`,
+  projectHistory: (id: number) => `${DASHBOARD_PATH}/projects/${id}/history`,
+  projectCompare: (id: number, revision: number) => `${DASHBOARD_PATH}/projects/${id}/history/${revision}`,
+  /** A project's staff-only preview of its newest words (a visitor gets 404). */
+  projectPreview: (id: number) => `/preview/projects/${id}`,
   /** Public addresses that moved (301): the list, add and remove. */
   redirects: `${DASHBOARD_PATH}/redirects`,
   events: `${DASHBOARD_PATH}/events`,

@@ -249,11 +249,12 @@ export async function writeRevision(
   id: number,
   input: { document: PageDocument; intent: ContentIntent; publishAt: string | null; note?: string | null },
   actor: Actor,
-  options: { kind?: RevisionKind; auditAction?: string; original?: PageDocument } = {},
+  /** `original`: the row's words before this save (default: read from the row); null for a new row. */
+  options: { kind?: RevisionKind; auditAction?: string; original?: PageDocument | null } = {},
 ): Promise<PageRevision> {
   const key = contentKey(content.entity, id);
   const at = nowIsoString();
-  const original = options.original ?? (await content.rowDocument(trx, id));
+  const original = options.original === undefined ? await content.rowDocument(trx, id) : options.original;
   if (original) await keepOriginal(trx, key, original, at);
   const publishing = input.intent === "publish" || input.intent === "schedule";
   if (publishing) await cancelScheduled(trx, key, at);

@@ -30,6 +30,7 @@ import {
 } from "~/publishing/models/site-pages.server";
 import { seedDocument } from "./site-page-defaults.server";
 import {
+  ContentRefusal,
   documentLines,
   keepOriginal,
   lineDiff,
@@ -65,14 +66,8 @@ export async function mayPublishPage(actor: Pick<User, "role">, def: SitePageDef
 }
 
 /** Why a page may not be changed as asked: a message for the form, and the HTTP status. */
-export class PageRefusal extends Error {
-  constructor(
-    message: string,
-    readonly status: 403 | 404 | 409 = 403,
-  ) {
-    super(message);
-    this.name = "PageRefusal";
-  }
+export class PageRefusal extends ContentRefusal {
+  override name = "PageRefusal";
 }
 
 function requireDef(key: string): SitePageDef {

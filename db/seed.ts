@@ -6,6 +6,7 @@ import { parseEnv } from "../app/infra/env.server";
 import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
 import { seedSitePages } from "../app/publishing/services/site-pages.server";
 import { seedProjectRevisions } from "../app/publishing/services/projects.server";
+import { seedPublicationRevisions } from "../app/publishing/services/publications.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -132,6 +133,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
   await seedSitePages(db);
   // So are the projects: each one's first version in its history (docs/site-editor.md "Projects").
   await seedProjectRevisions(db);
+  await seedPublicationRevisions(db);
 
   if ((await countUsers(db)) === 0) {
     const generatedPassword = options.adminPassword ? undefined : generatePassword();

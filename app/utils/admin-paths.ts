@@ -101,6 +101,10 @@ export const adminPaths = {
   newPublication: `${DASHBOARD_PATH}/publications/new`,
   publication: (id: number) => `${DASHBOARD_PATH}/publications/${id}`,
   deletePublication: (id: number) => `${DASHBOARD_PATH}/publications/${id}/delete`,
+  publicationHistory: (id: number) => `${DASHBOARD_PATH}/publications/${id}/history`,
+  publicationCompare: (id: number, revision: number) => `${DASHBOARD_PATH}/publications/${id}/history/${revision}`,
+  /** A publication's staff-only preview of its newest words (a visitor gets 404). */
+  publicationPreview: (id: number) => `/preview/publications/${id}`,
   /** The document as stored, for staff (a hidden publication's too). */
   publicationDocument: (id: number) => `${DASHBOARD_PATH}/publications/${id}/document.pdf`,
   publicationTypes: `${DASHBOARD_PATH}/publications/types`,

@@ -79,10 +79,11 @@ async function refusalOf(promise: Promise<unknown>): Promise<PublicationRefusal>
   return error as PublicationRefusal;
 }
 
-let actor: { id: number; username: string };
+let actor: Awaited<ReturnType<typeof staffMember>>;
 
 beforeAll(async () => {
-  actor = await staffMember("editor");
+  // An admin publishes (editors submit: project-revisions.test.ts and publication-revisions below).
+  actor = await staffMember("admin");
 });
 
 describe("the spec's three publications", () => {

@@ -23,6 +23,7 @@ export const auditActionWords: Record<string, string> = {
   "project.scheduled": "Project publish scheduled",
   "project.restored": "Earlier project words restored",
   "publication.draft-saved": "Publication draft saved",
+  "publication.published": "Publication words published",
   "publication.submitted": "Publication draft submitted for review",
   "publication.scheduled": "Publication publish scheduled",
   "publication.restored": "Earlier publication words restored",

@@ -219,15 +219,8 @@ export function ProjectForm({
             ? "Visitors see the published version until you publish again."
             : "Not on the public site until published."
         }
-        publishAt={
-          <TextField
-            meta={fields.publish_at}
-            label="Publish at (UK time)"
-            type="datetime-local"
-            optional
-            hint="A day and time still to come; the project's new words go public then."
-          />
-        }
+        publishAt={fields.publish_at}
+        publishes="the project's new words go public"
       >
         {published && mayPublish ? (
           <button type="submit" name="intent" value="unpublish" className="btn-secondary">

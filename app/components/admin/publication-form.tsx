@@ -119,15 +119,8 @@ export function PublicationForm({
           previewPath={adminPaths.publicationPreview(editing.id)}
           historyPath={adminPaths.publicationHistory(editing.id)}
           note="A new document replaces the download at once; the words wait for Publish."
-          publishAt={
-            <TextField
-              meta={fields.publish_at}
-              label="Publish at (UK time)"
-              type="datetime-local"
-              optional
-              hint="A day and time still to come; the new words go public then."
-            />
-          }
+          publishAt={fields.publish_at}
+          publishes="the new words go public"
         />
       ) : (
         <button type="submit" className="btn-primary">

@@ -51,6 +51,7 @@ import { checkContent } from "~/publishing/utils/content-checks";
 import {
   applyDue,
   checkSave,
+  labelled,
   compareRowRevision,
   contentKey,
   keepOriginal,
@@ -323,13 +324,13 @@ export function publicationFieldsOf(document: PageDocument): PublicationFields {
 export const publicationContent: RowContent = {
   entity: "publication",
   shape: {
-    fields: [
-      { name: "title", label: "Title" },
-      { name: "type_id", label: "Type (number)" },
-      { name: "published_on", label: "Date" },
-      { name: "description", label: "Description" },
-      { name: "status", label: "Shown on the website" },
-    ],
+    fields: labelled({
+      title: "Title",
+      type_id: "Type (number)",
+      published_on: "Date",
+      description: "Description",
+      status: "Shown on the website",
+    }),
     lists: [],
   },
   async rowDocument(db, id) {

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { staffValidation } from "~/components/admin/staff-validation";
 import { Form } from "@remix-run/react";
 import { PublishControls } from "~/components/admin/site-page-history";
 import { adminPaths } from "~/utils/admin-paths";
@@ -60,9 +60,7 @@ export function PublicationForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaultValue ?? ({ status: "published" } as Partial<PublicationFormValues>),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...staffValidation(schema),
   });
   const refused = lastResult?.status === "error" && fileDropped;
   const limit = `A PDF document of at most ${MAX_PDF_LABEL}. It is checked by its content: a file that is not a PDF is refused whatever its name.`;

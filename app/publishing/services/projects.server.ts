@@ -104,14 +104,9 @@ function pictureView(picture: StoredPicture): ProjectPicture | null {
 }
 
 function projectView(record: Omit<ProjectFields, "state" | "position"> & { gallery: StoredPicture[] }): Project {
-  return {
-    slug: record.slug,
-    title: record.title,
-    summary: record.summary,
-    status: record.status,
-    image: record.card ? pictureView(record.card) : null,
-    gallery: record.gallery.map(pictureView).filter((picture): picture is ProjectPicture => picture !== null),
-  };
+  const { slug, title, summary, status, card, gallery } = record;
+  const pictures = gallery.map(pictureView).filter((picture): picture is ProjectPicture => picture !== null);
+  return { slug, title, summary, status, image: card ? pictureView(card) : null, gallery: pictures };
 }
 
 const bodyHtml = (body: string) => (body.trim() ? renderMarkdown(body) : "");

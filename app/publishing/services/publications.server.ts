@@ -451,14 +451,9 @@ export async function publicPublications(): Promise<PublicationCard[]> {
 }
 
 function cardOf(row: Publication): PublicationCard {
-  return {
-    slug: row.slug,
-    title: row.title,
-    typeName: row.typeName,
-    publishedOn: row.publishedOn,
-    description: row.description,
-    download: row.document ? { url: publicationDownloadPath(row.slug), bytes: row.document.bytes } : null,
-  };
+  const { slug, title, typeName, publishedOn, description, document } = row;
+  const download = document ? { url: publicationDownloadPath(slug), bytes: document.bytes } : null;
+  return { slug, title, typeName, publishedOn, description, download };
 }
 
 export async function staffPublications(): Promise<Publication[]> {

@@ -157,5 +157,6 @@ export type {
   ShownPage,
 } from "./services/site-pages.server";
 export { ContentRefusal, mayPublishContent } from "./services/content-revisions.server";
+export type { ContentIntent, SaveResult as ContentSaveResult } from "./services/content-revisions.server";
 export { brokenLinks, linksTo } from "./services/link-check.server";
 export type { BrokenLink } from "./services/link-check.server";

@@ -21,7 +21,12 @@ import type { User } from "~/staff/index.server";
 import { site } from "~/content/site";
 import { slugify } from "~/utils/slug";
 import { UPLOAD_KEY } from "~/utils/images";
-import { documentMessages, MAX_PDF_BYTES, type PublicationFormValue } from "~/publishing/schemas/publications";
+import {
+  documentMessages,
+  MAX_PDF_BYTES,
+  type PublicationCard,
+  type PublicationFormValue,
+} from "~/publishing/schemas/publications";
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import {
   deletePublication,
@@ -432,16 +437,7 @@ export async function removePublication(
 
 // ---- Reading ----
 
-/** What a card on /publications shows. */
-export interface PublicationCard {
-  slug: string;
-  title: string;
-  typeName: string;
-  publishedOn: string;
-  description: string;
-  /** The download, or null when the document is not there yet. */
-  download: { url: string; bytes: number } | null;
-}
+export type { PublicationCard };
 
 /** The publications visitors see, newest first. */
 export async function publicPublications(): Promise<PublicationCard[]> {

@@ -1,6 +1,7 @@
 // Publications with their documents (issue 52), without JavaScript: every card on /publications
 // (the spec's three included) downloads a real PDF; staff upload a PDF and a visitor downloads
-// the same bytes as application/pdf; a file that only claims to be a PDF is refused with a
+// the same bytes as application/pdf, and new words go through a draft, the staff-only preview,
+// Publish and the history's restore; a file that only claims to be a PDF is refused with a
 // message naming it, the words kept; axe on the staff screens and the page.
 import fs from "node:fs";
 import path from "node:path";
@@ -90,6 +91,35 @@ test("staff upload a PDF publication and a visitor downloads the same bytes as a
   const response = await visitor.request.get((await link.getAttribute("href"))!);
   expect(response.headers()["content-type"]).toBe("application/pdf");
   expect(download.suggestedFilename()).toBe(new URL(response.url()).pathname.split("/").pop());
+
+  // New words as a draft: not on the page; the staff-only preview shows the card (a visitor's is a
+  // 404); Publish shows them; the history's restore of the version before brings the first words back.
+  const draftWords = `Draft description ${title}.`;
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await page.getByLabel("Description").fill(draftWords);
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("Draft saved");
+  await visitorPage.goto("/publications");
+  await expect(visitorPage.getByText(draftWords)).toHaveCount(0);
+  const editPath = new URL(page.url()).pathname;
+  await page.getByRole("link", { name: "Preview", exact: true }).click();
+  await expect(page.getByRole("main").getByText(draftWords)).toBeVisible();
+  expect((await visitor.request.get(new URL(page.url()).pathname)).status()).toBe(404);
+  await page.goto(editPath);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Publication saved.");
+  await visitorPage.goto("/publications");
+  await expect(visitorPage.getByText(draftWords)).toBeVisible();
+  await page.getByRole("link", { name: "History", exact: true }).click();
+  // Newest first: the live version has no buttons; the draft (the same words), then the first words.
+  await page
+    .getByRole("button", { name: /^Restore and publish/ })
+    .nth(1)
+    .click();
+  await expect(page.getByRole("status")).toContainText("restored and published");
+  await visitorPage.goto("/publications");
+  await expect(visitorPage.getByText(draftWords)).toHaveCount(0);
+  await expect(card.getByText("Findings from the winter clinics.")).toBeVisible();
   await visitor.close();
 });
 

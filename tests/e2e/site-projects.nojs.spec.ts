@@ -7,6 +7,7 @@
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { restoreVersionBeforeDraft } from "./support/editing";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { uniqueLetters } from "./support/db";
 
@@ -150,13 +151,7 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Published: the project is on the public site now.");
   expect(await (await request.get(renamed)).text()).toContain(draftWords);
-  await page.getByRole("link", { name: "History", exact: true }).click();
-  // Newest first: the live version has no buttons; the draft (the same words) first, then the version before.
-  await page
-    .getByRole("button", { name: /^Restore and publish/ })
-    .nth(1)
-    .click();
-  await expect(page.getByRole("status")).toContainText("restored and published");
+  await restoreVersionBeforeDraft(page);
   const restored = await (await request.get(renamed)).text();
   expect(restored).not.toContain(draftWords);
   expect(restored).toContain("Clinics on wheels for remote villages.");

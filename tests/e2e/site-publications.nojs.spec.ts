@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { signIn } from "./support/auth";
+import { restoreVersionBeforeDraft } from "./support/editing";
 import { uniqueTitle } from "./support/db";
 
 const FIXTURES = path.join(process.cwd(), "tests/fixtures/publications");
@@ -110,13 +111,7 @@ test("staff upload a PDF publication and a visitor downloads the same bytes as a
   await expect(page.getByRole("status")).toHaveText("Publication saved.");
   await visitorPage.goto("/publications");
   await expect(visitorPage.getByText(draftWords)).toBeVisible();
-  await page.getByRole("link", { name: "History", exact: true }).click();
-  // Newest first: the live version has no buttons; the draft (the same words), then the first words.
-  await page
-    .getByRole("button", { name: /^Restore and publish/ })
-    .nth(1)
-    .click();
-  await expect(page.getByRole("status")).toContainText("restored and published");
+  await restoreVersionBeforeDraft(page);
   await visitorPage.goto("/publications");
   await expect(visitorPage.getByText(draftWords)).toHaveCount(0);
   await expect(card.getByText("Findings from the winter clinics.")).toBeVisible();

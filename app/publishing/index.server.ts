@@ -78,7 +78,13 @@ export {
   removePublication,
   removeType,
   renameType,
+  comparePublicationRevision,
+  previewPublication,
+  publicationForEditing,
+  publicationVersions,
+  restorePublicationRevision,
   revisePublication,
+  seedPublicationRevisions,
   seedSamplePublicationDocuments,
   sitemapPublications,
   staffDocument,
@@ -95,14 +101,18 @@ export {
   ProjectContentRefusal,
   ProjectPictureRejected,
   ProjectRefusal,
-  cardPreview,
+  compareProjectRevision,
   mayEditProjects,
+  previewProject,
   projectForEdit,
+  projectHistory,
   projectFrameLinks,
   projectPath,
   publicProject,
   publicProjects,
+  restoreProjectRevision,
   saveProject,
+  seedProjectRevisions,
   sitemapProjects,
   staffProjectList,
 } from "./services/projects.server";
@@ -146,5 +156,7 @@ export type {
   SaveResult,
   ShownPage,
 } from "./services/site-pages.server";
+export { ContentRefusal, mayPublishContent } from "./services/content-revisions.server";
+export type { ContentIntent, SaveResult as ContentSaveResult } from "./services/content-revisions.server";
 export { brokenLinks, linksTo } from "./services/link-check.server";
 export type { BrokenLink } from "./services/link-check.server";

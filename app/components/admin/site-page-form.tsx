@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form";
 import {
@@ -11,6 +11,7 @@ import {
   type SitePageDef,
 } from "~/publishing/schemas/site-pages";
 import { adminPaths } from "~/utils/admin-paths";
+import { PublishControls } from "~/components/admin/site-page-history";
 
 // The edit form of one of the charity's pages (docs/site-editor.md), drawn from the page's fields
 // (app/publishing/schemas/site-pages.ts). Plain fields and textareas: it works without JavaScript
@@ -167,47 +168,14 @@ export function SitePageForm({
           </fieldset>
         );
       })}
-      <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="draft" className="btn-secondary">
-            Save draft
-          </button>
-          {mayPublish ? (
-            <button type="submit" name="intent" value="publish" className="btn-primary">
-              Publish
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="submit" className="btn-primary">
-              Submit for review
-            </button>
-          )}
-          <Link to={adminPaths.sitePagePreview(def.key)} className="btn-secondary">
-            Preview
-          </Link>
-          <Link to={adminPaths.sitePageHistory(def.key)} className="btn-secondary">
-            History
-          </Link>
-        </div>
-        {publishNote ? <p className="text-sm text-slate-700 dark:text-slate-300">{publishNote}</p> : null}
-        {mayPublish ? (
-          <div className="flex flex-wrap items-end gap-3">
-            <TextField
-              meta={fields.publish_at}
-              label="Publish at (UK time)"
-              type="datetime-local"
-              optional
-              hint="A day and time still to come; the page goes public then."
-            />
-            <button type="submit" name="intent" value="schedule" className="btn-secondary">
-              Publish at this time
-            </button>
-          </div>
-        ) : null}
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Save draft keeps your words for staff only; Preview shows them as visitors will see them. Publishing first
-          checks the page: every image described, headings in order, links that say where they go.
-        </p>
-      </div>
+      <PublishControls
+        mayPublish={mayPublish}
+        previewPath={adminPaths.sitePagePreview(def.key)}
+        historyPath={adminPaths.sitePageHistory(def.key)}
+        note={publishNote}
+        publishAt={fields.publish_at}
+        publishes="the page goes public"
+      />
     </Form>
   );
 }

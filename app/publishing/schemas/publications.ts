@@ -1,6 +1,7 @@
 import { z } from "~/schemas/zod";
 import { requiredText } from "~/schemas/email";
 import { isCalendarDay } from "~/utils/dates";
+import { CONTENT_INTENTS, publishAtField } from "~/publishing/schemas/site-pages";
 
 // The staff publication forms (Publications section): zod + Conform like every staff form. The
 // document's content (a real PDF) is checked by the service (services/publications.server.ts),
@@ -67,6 +68,9 @@ const publicationFields = {
     .refine((value) => isCalendarDay(value), "Date must be a date, e.g. 2026-03-31"),
   description: requiredText("Description", PUBLICATION_LIMITS.description, "multiline"),
   status: z.enum(PUBLICATION_STATUSES, { error: "Choose whether visitors see it" }),
+  // Which button (none: the new form's one button, Add publication); a UK time for Publish at.
+  intent: z.enum(CONTENT_INTENTS).default("publish"),
+  publish_at: publishAtField,
 };
 
 /** A new publication: the document is required. */
@@ -85,3 +89,14 @@ export type PublicationFormValue = z.output<typeof editPublicationSchema>;
 export const publicationTypeSchema = z.object({
   name: requiredText("Type name", PUBLICATION_LIMITS.typeName),
 });
+
+/** What a card on /publications shows. */
+export interface PublicationCard {
+  slug: string;
+  title: string;
+  typeName: string;
+  publishedOn: string;
+  description: string;
+  /** The download, or null when the document is not there yet. */
+  download: { url: string; bytes: number } | null;
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContentHistoryPage } from "~/components/admin/site-page-history";
+import { contentHistoryLoader, contentRestoreAction } from "~/routes/_glue/content-history.server";
+import { pageMeta } from "~/utils/meta";
+
+// A publication's history (docs/site-editor.md): every save, newest first, with who and when; each
+// earlier version compared with the live words and restored, as a new draft or published.
+
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "History of a publication", description: "Staff only.", noindex: true });
+
+export const loader = (args: LoaderFunctionArgs) => contentHistoryLoader("publications", args);
+export const action = (args: ActionFunctionArgs) => contentRestoreAction("publications", args);
+
+export default function PublicationHistory() {
+  return <ContentHistoryPage data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

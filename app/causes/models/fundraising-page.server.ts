@@ -336,14 +336,16 @@ export async function listPageSupporters(db: DB, pageId: number, limit = 20): Pr
   }));
 }
 
+/** A gift given through this page, to change what its message shows (staff approve or hide it). */
+function giftOfPage(db: DB, pageId: number, pledgeId: number) {
+  return db.updateTable("pledges").where("id", "=", pledgeId).where("fundraising_page_id", "=", pageId);
+}
+
 /** A tribute message staff approved: shown on the page from now on. */
 export async function approvePledgeMessage(db: DB, pageId: number, pledgeId: number): Promise<boolean> {
   return updatedAny(
-    db
-      .updateTable("pledges")
+    giftOfPage(db, pageId, pledgeId)
       .set({ message_approved_at: nowIsoString() })
-      .where("id", "=", pledgeId)
-      .where("fundraising_page_id", "=", pageId)
       .where("message_approved_at", "is", null),
   );
 }
@@ -351,11 +353,8 @@ export async function approvePledgeMessage(db: DB, pageId: number, pledgeId: num
 /** Staff hide a message on a page: kept on the gift, never shown publicly. */
 export async function hidePledgeMessage(db: DB, pageId: number, pledgeId: number): Promise<boolean> {
   return updatedAny(
-    db
-      .updateTable("pledges")
+    giftOfPage(db, pageId, pledgeId)
       .set({ message_hidden_at: nowIsoString() })
-      .where("id", "=", pledgeId)
-      .where("fundraising_page_id", "=", pageId)
       .where("supporter_message", "is not", null)
       .where("message_hidden_at", "is", null),
   );

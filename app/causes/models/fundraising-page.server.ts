@@ -360,6 +360,9 @@ export async function hidePledgeMessage(db: DB, pageId: number, pledgeId: number
   );
 }
 
+/** What the gifts read as `p` (pledges) have brought in: money received, in pence (0 for none). */
+const receivedPence = sql<number>`coalesce(sum(p.paid_pence), 0)`;
+
 /** An appeal's public pages with what each has raised (money received), most first. */
 export interface AppealPageRow {
   slug: string;
@@ -373,18 +376,11 @@ export async function topPagesOfAppeal(db: DB, appealId: number, limit = 5): Pro
   const rows = await db
     .selectFrom("fundraising_pages as f")
     .leftJoin("pledges as p", "p.fundraising_page_id", "f.id")
-    .select([
-      "f.id",
-      "f.slug",
-      "f.title",
-      "f.kind",
-      "f.owner_name",
-      sql<number>`coalesce(sum(p.paid_pence), 0)`.as("raised"),
-    ])
+    .select(["f.id", "f.slug", "f.title", "f.kind", "f.owner_name", receivedPence.as("raised")])
     .where("f.appeal_id", "=", appealId)
     .where("f.status", "=", "approved")
     .groupBy(["f.id", "f.slug", "f.title", "f.kind", "f.owner_name"])
-    .orderBy(sql`coalesce(sum(p.paid_pence), 0)`, "desc")
+    .orderBy(receivedPence, "desc")
     .orderBy("f.id")
     .limit(limit)
     .execute();
@@ -401,7 +397,7 @@ export async function topPagesOfAppeal(db: DB, appealId: number, limit = 5): Pro
 export async function pageGiftAidBase(db: DB, pageId: number): Promise<number> {
   const row = await db
     .selectFrom("pledges as p")
-    .select(sql<number>`coalesce(sum(p.paid_pence), 0)`.as("base"))
+    .select(receivedPence.as("base"))
     .where("p.fundraising_page_id", "=", pageId)
     .where("p.paid_pence", ">", 0)
     .where((eb) =>

@@ -237,6 +237,12 @@ export async function getOrderByReference(db: DB, reference: string): Promise<Ti
   return row && camelRow(row);
 }
 
+/** A ticket type with its event. */
+export interface EventTicketType {
+  event: EventRow;
+  type: TicketType;
+}
+
 /** An order at this event's address (its reference), with the event; undefined when either is missing or they differ. */
 export async function findOrderAtEvent(
   db: DB,
@@ -253,7 +259,7 @@ export async function findTicketTypeAtEvent(
   db: DB,
   slug: string,
   ticketTypeId: number,
-): Promise<{ event: EventRow; type: TicketType } | undefined> {
+): Promise<EventTicketType | undefined> {
   const event = await getEventBySlug(db, slug);
   const type = await getTicketType(db, ticketTypeId);
   return event && type && type.eventId === event.id ? { event, type } : undefined;
@@ -263,7 +269,7 @@ export async function findTicketTypeAtEvent(
 export async function eventAndTypeOfOrder(
   db: DB,
   order: Pick<TicketOrder, "eventId" | "ticketTypeId">,
-): Promise<{ event: EventRow; type: TicketType }> {
+): Promise<EventTicketType> {
   const event = (await getEvent(db, order.eventId))!;
   const type = (await getTicketType(db, order.ticketTypeId))!;
   return { event, type };

@@ -1,7 +1,6 @@
 // The causes domain's server entry: what routes and other domains may call. Its insides
 // (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
-export { listAppeals } from "./models/appeal.server";
-export type { Appeal, AppealInput } from "./models/appeal.server";
+export { listAppeals, type Appeal, type AppealInput } from "./models/appeal.server";
 export {
   AppealRefusal,
   appealIsOpen,
@@ -33,7 +32,7 @@ export {
   reviseOwnPage,
   sitemapFundraisingPages,
   startFundraisingPage,
+  type FundraisingPageStatus,
+  type OwnerSave,
 } from "./services/fundraising.server";
-export type { FundraisingPageStatus, OwnerSave } from "./services/fundraising.server";
-export { causeLabels, giftCauseOf, giftCauseOfPost } from "./services/gift-causes.server";
-export type { GiftCause } from "./services/gift-causes.server";
+export { causeLabels, giftCauseOf, giftCauseOfPost, type GiftCause } from "./services/gift-causes.server";

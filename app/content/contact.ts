@@ -1,25 +1,30 @@
 // Contact page content. The subject list is the specification's; its values travel in
 // URLs (/contact?subject=partnership) and its labels become the e-mail subject line.
 
-export const contactSubjects = [
-  { value: "general", label: "General Inquiry" },
-  { value: "volunteer", label: "Volunteer Opportunities" },
-  { value: "donation", label: "Donation Information" },
-  { value: "partnership", label: "Partnership Opportunities" },
-  { value: "media", label: "Media Inquiry" },
-  { value: "other", label: "Other" },
-] as const;
+/** Each subject's value (in URLs and the database) and its label, in the form's order. */
+const subjectLabels = {
+  general: "General Inquiry",
+  volunteer: "Volunteer Opportunities",
+  donation: "Donation Information",
+  partnership: "Partnership Opportunities",
+  media: "Media Inquiry",
+  other: "Other",
+} as const;
 
-export type ContactSubject = (typeof contactSubjects)[number]["value"];
+export type ContactSubject = keyof typeof subjectLabels;
 
-export const contactSubjectValues = contactSubjects.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
+export const contactSubjectValues = Object.keys(subjectLabels) as [ContactSubject, ...ContactSubject[]];
+
+/** The subjects as the form's choices. */
+export const contactSubjects = contactSubjectValues.map((value) => ({ value, label: subjectLabels[value] }));
 
 export function isContactSubject(value: unknown): value is ContactSubject {
-  return typeof value === "string" && contactSubjects.some((s) => s.value === value);
+  return (contactSubjectValues as readonly unknown[]).includes(value);
 }
 
-export function contactSubjectLabel(value: ContactSubject): string {
-  return contactSubjects.find((s) => s.value === value)?.label ?? "Other";
+/** A subject's label; a stored value the list no longer has is shown as it is. */
+export function contactSubjectLabel(value: string): string {
+  return isContactSubject(value) ? subjectLabels[value] : value;
 }
 
 export const contactChannels = ["email", "whatsapp"] as const;

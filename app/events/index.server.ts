@@ -1,6 +1,6 @@
 // The events domain's server entry: what routes and other domains may call. Its insides
 // (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
-export type { TicketTypeInput } from "./models/events.server";
+export { type TicketTypeInput } from "./models/events.server";
 export {
   EventRefused,
   addTicketTypeToEvent,
@@ -14,8 +14,9 @@ export {
   staffEvent,
   staffEvents,
   upcomingEvents,
+  type CheckInOutcome,
+  type EventForm,
 } from "./services/events.server";
-export type { CheckInOutcome, EventForm } from "./services/events.server";
 export { BookingRefused, MAX_HELD_PLACES, orderPath } from "./services/ticket-rules.server";
 export { cancelHeldOrder, orderStatus, startBooking, takeOffer } from "./services/ticket-booking.server";
 export { joinWaitlist, offerDetails, releaseExpiredHolds } from "./services/ticket-holds.server";

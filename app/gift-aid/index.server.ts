@@ -8,8 +8,8 @@ export {
   listDeclarationsOfSupporters,
   setDeclarationCancelled,
   setDeclarationConfirmed,
+  type Declaration,
 } from "./models/gift-aid.server";
-export type { Declaration } from "./models/gift-aid.server";
 export {
   claimScheduleCsv,
   claimScheduleOds,
@@ -21,8 +21,8 @@ export {
   listClaimCandidates,
   markClaimSubmitted,
   pendingClaimAdjustment,
+  type ClaimCandidate,
 } from "./services/gift-aid-claims.server";
-export type { ClaimCandidate } from "./services/gift-aid-claims.server";
 export {
   GiftAidError,
   addDeclaration,
@@ -44,8 +44,7 @@ export {
   startSubmission,
   submissionsOfClaim,
 } from "./services/hmrc-submissions.server";
-export { pledgeGiftAid } from "./services/pledge-gift-aid.server";
-export type { PledgeGiftAid } from "./services/pledge-gift-aid.server";
+export { pledgeGiftAid, type PledgeGiftAid } from "./services/pledge-gift-aid.server";
 export {
   SmallDonationError,
   findSmallDonation,
@@ -53,5 +52,5 @@ export {
   removeSmallDonation,
   smallDonationsCsv,
   smallDonationsYear,
+  type SmallDonationsYear,
 } from "./services/small-donations.server";
-export type { SmallDonationsYear } from "./services/small-donations.server";

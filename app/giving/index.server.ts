@@ -1,7 +1,12 @@
 // The giving domain's server entry: what routes and other domains may call. Its insides
 // (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
-export { findPaymentByStripeId, netPenceOf } from "./models/payment.server";
-export type { Payment, PaymentClaim } from "./models/payment.server";
+export {
+  findPaymentByStripeId,
+  listClaimsOfPayments,
+  netPenceOf,
+  type Payment,
+  type PaymentClaim,
+} from "./models/payment.server";
 export {
   countPledges,
   createPledge,
@@ -13,23 +18,23 @@ export {
   outstandingPence,
   pledgeStatusWhere,
   referencePrefix,
+  type Pledge,
 } from "./models/pledge.server";
-export type { Pledge } from "./models/pledge.server";
 export {
   claimStripeEvent,
   deleteOldStripeEvents,
   listStripeEventsNeedingAttention,
   noteStripeEventAttention,
+  type StripeEventAttention,
 } from "./models/stripe-event.server";
-export type { StripeEventAttention } from "./models/stripe-event.server";
 export {
   BankImportError,
   confirmImport,
   previewImport,
   searchPledgesForLine,
   statementHeaders,
+  type PledgeCandidate,
 } from "./services/bank-import.server";
-export type { PledgeCandidate } from "./services/bank-import.server";
 export { cardReturnPath } from "./services/card-checkout.server";
 export { handleCardGiftEvent } from "./services/card-gift-events.server";
 export { cardReturnStatus } from "./services/card-return.server";
@@ -38,8 +43,7 @@ export {
   cancelCardSubscription,
   changeCardSubscriptionAmount,
 } from "./services/card-subscriptions.server";
-export { STRIPE_ACTOR, staffAlert } from "./services/stripe-gift-events.server";
-export type { Attention, EventMail } from "./services/stripe-gift-events.server";
+export { STRIPE_ACTOR, staffAlert, type Attention, type EventMail } from "./services/stripe-gift-events.server";
 export { cardWaitStatus, retryCardGift, startCheckoutQueue, submitCardGift } from "./services/checkout-queue.server";
 export { createCheckoutSession, expireCheckoutSession } from "./services/checkout-sessions.server";
 export {
@@ -69,10 +73,9 @@ export {
   recordManualPayment,
   refundPayment,
   removePayment,
+  type PledgePayment,
 } from "./services/donations.server";
-export type { PledgePayment } from "./services/donations.server";
-export { GiftError, isBankLineImported, recordGift } from "./services/gifts.server";
-export type { GiftBankLine } from "./services/gifts.server";
+export { GiftError, isBankLineImported, recordGift, type GiftBankLine } from "./services/gifts.server";
 export { recordPayment, recordRefund } from "./services/ledger.server";
 export { paymentsPage } from "./services/payments-list.server";
 export {

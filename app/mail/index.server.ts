@@ -6,8 +6,9 @@ export {
   deleteOldMail,
   deleteQueuedMailForSubscriber,
   enqueueMail,
+  type MailAttachment,
+  type NewsletterMailCounts,
 } from "./models/outbox.server";
-export type { MailAttachment, NewsletterMailCounts } from "./models/outbox.server";
 export { findMail, mailLogPage } from "./services/mail-log.server";
 export { currentSender, queueTestMail, retryFailedMail, startMailSender } from "./services/mail-sender.server";
 export {
@@ -31,11 +32,9 @@ export {
   staffVolunteerAlert,
   volunteerAcknowledgement,
   volunteerStatusMail,
-} from "./services/mail-templates.server";
-export type {
-  GiftAidDeclarationCopy,
-  GivingChange,
-  MailBlock,
-  MailContent,
-  NewsletterContent,
+  type GiftAidDeclarationCopy,
+  type GivingChange,
+  type MailBlock,
+  type MailContent,
+  type NewsletterContent,
 } from "./services/mail-templates.server";

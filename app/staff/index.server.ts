@@ -2,7 +2,7 @@
 // (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
 export { deleteExpiredSessions } from "./models/session.server";
 export { deleteStaleStaffTokens } from "./models/staff-token.server";
-export type { User } from "./models/user.server";
+export { type User } from "./models/user.server";
 export {
   AccountError,
   changeMyName,
@@ -53,8 +53,9 @@ export {
   renewBrowserSession,
   startSecondStep,
   startUserSession,
+  type Access,
+  type SignInVia,
 } from "./services/session.server";
-export type { Access, SignInVia } from "./services/session.server";
 export {
   appealInput,
   parseAcceptForm,

@@ -67,16 +67,20 @@ export {
   declarationCoversOwnGiftOnly,
   keepPublicFormDetails,
   publicFormLabels,
+  type PublicFormSource,
 } from "./services/public-form-identity.server";
-export type { PublicFormSource } from "./services/public-form-identity.server";
 export {
   applySoftOptIn,
   donateFormOptOutLine,
   setSoftOptInEnabled,
   softOptInEnabled,
 } from "./services/soft-opt-in.server";
-export { mergeSupporters, previewMerge, resolveSupporterRef } from "./services/supporter-merge.server";
-export type { MergePreview } from "./services/supporter-merge.server";
+export {
+  mergeSupporters,
+  previewMerge,
+  resolveSupporterRef,
+  type MergePreview,
+} from "./services/supporter-merge.server";
 export {
   acceptDeclarationByStaff,
   listSupporterPendingDetails,
@@ -88,10 +92,13 @@ export {
   requireSupporterPage,
   supporterIdOfPledge,
   supportersPage,
+  type TimelineEntry,
 } from "./services/supporters.server";
-export type { TimelineEntry } from "./services/supporters.server";
-export { saveVolunteerMailTemplate, volunteerMailTemplates } from "./services/volunteer-mail.server";
-export type { VolunteerMailTemplate } from "./services/volunteer-mail.server";
+export {
+  saveVolunteerMailTemplate,
+  volunteerMailTemplates,
+  type VolunteerMailTemplate,
+} from "./services/volunteer-mail.server";
 export {
   VolunteerError,
   changeVolunteerStatus,

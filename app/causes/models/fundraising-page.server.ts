@@ -336,14 +336,16 @@ export async function listPageSupporters(db: DB, pageId: number, limit = 20): Pr
   }));
 }
 
+/** A gift given through this page, to change what its message shows (staff approve or hide it). */
+function giftOfPage(db: DB, pageId: number, pledgeId: number) {
+  return db.updateTable("pledges").where("id", "=", pledgeId).where("fundraising_page_id", "=", pageId);
+}
+
 /** A tribute message staff approved: shown on the page from now on. */
 export async function approvePledgeMessage(db: DB, pageId: number, pledgeId: number): Promise<boolean> {
   return updatedAny(
-    db
-      .updateTable("pledges")
+    giftOfPage(db, pageId, pledgeId)
       .set({ message_approved_at: nowIsoString() })
-      .where("id", "=", pledgeId)
-      .where("fundraising_page_id", "=", pageId)
       .where("message_approved_at", "is", null),
   );
 }
@@ -351,15 +353,15 @@ export async function approvePledgeMessage(db: DB, pageId: number, pledgeId: num
 /** Staff hide a message on a page: kept on the gift, never shown publicly. */
 export async function hidePledgeMessage(db: DB, pageId: number, pledgeId: number): Promise<boolean> {
   return updatedAny(
-    db
-      .updateTable("pledges")
+    giftOfPage(db, pageId, pledgeId)
       .set({ message_hidden_at: nowIsoString() })
-      .where("id", "=", pledgeId)
-      .where("fundraising_page_id", "=", pageId)
       .where("supporter_message", "is not", null)
       .where("message_hidden_at", "is", null),
   );
 }
+
+/** What the gifts read as `p` (pledges) have brought in: money received, in pence (0 for none). */
+const receivedPence = sql<number>`coalesce(sum(p.paid_pence), 0)`;
 
 /** An appeal's public pages with what each has raised (money received), most first. */
 export interface AppealPageRow {
@@ -374,18 +376,11 @@ export async function topPagesOfAppeal(db: DB, appealId: number, limit = 5): Pro
   const rows = await db
     .selectFrom("fundraising_pages as f")
     .leftJoin("pledges as p", "p.fundraising_page_id", "f.id")
-    .select([
-      "f.id",
-      "f.slug",
-      "f.title",
-      "f.kind",
-      "f.owner_name",
-      sql<number>`coalesce(sum(p.paid_pence), 0)`.as("raised"),
-    ])
+    .select(["f.id", "f.slug", "f.title", "f.kind", "f.owner_name", receivedPence.as("raised")])
     .where("f.appeal_id", "=", appealId)
     .where("f.status", "=", "approved")
     .groupBy(["f.id", "f.slug", "f.title", "f.kind", "f.owner_name"])
-    .orderBy(sql`coalesce(sum(p.paid_pence), 0)`, "desc")
+    .orderBy(receivedPence, "desc")
     .orderBy("f.id")
     .limit(limit)
     .execute();
@@ -402,7 +397,7 @@ export async function topPagesOfAppeal(db: DB, appealId: number, limit = 5): Pro
 export async function pageGiftAidBase(db: DB, pageId: number): Promise<number> {
   const row = await db
     .selectFrom("pledges as p")
-    .select(sql<number>`coalesce(sum(p.paid_pence), 0)`.as("base"))
+    .select(receivedPence.as("base"))
     .where("p.fundraising_page_id", "=", pageId)
     .where("p.paid_pence", ">", 0)
     .where((eb) =>

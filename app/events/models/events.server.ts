@@ -237,6 +237,44 @@ export async function getOrderByReference(db: DB, reference: string): Promise<Ti
   return row && camelRow(row);
 }
 
+/** A ticket type with its event. */
+export interface EventTicketType {
+  event: EventRow;
+  type: TicketType;
+}
+
+/** An order at this event's address (its reference), with the event; undefined when either is missing or they differ. */
+export async function findOrderAtEvent(
+  db: DB,
+  slug: string,
+  reference: string,
+): Promise<{ order: TicketOrder; event: EventRow } | undefined> {
+  const order = await getOrderByReference(db, reference);
+  const event = order ? await getEvent(db, order.eventId) : undefined;
+  return order && event && event.slug === slug ? { order, event } : undefined;
+}
+
+/** The event at this address and one of its ticket types; undefined when either is missing or the type is another event's. */
+export async function findTicketTypeAtEvent(
+  db: DB,
+  slug: string,
+  ticketTypeId: number,
+): Promise<EventTicketType | undefined> {
+  const event = await getEventBySlug(db, slug);
+  const type = await getTicketType(db, ticketTypeId);
+  return event && type && type.eventId === event.id ? { event, type } : undefined;
+}
+
+/** An order's event and ticket type (an order keeps both: neither is deleted while it exists). */
+export async function eventAndTypeOfOrder(
+  db: DB,
+  order: Pick<TicketOrder, "eventId" | "ticketTypeId">,
+): Promise<EventTicketType> {
+  const event = (await getEvent(db, order.eventId))!;
+  const type = (await getTicketType(db, order.ticketTypeId))!;
+  return { event, type };
+}
+
 export async function getOrderByPaymentIntent(db: DB, paymentIntent: string): Promise<TicketOrder | undefined> {
   const row = await db
     .selectFrom("ticket_orders")

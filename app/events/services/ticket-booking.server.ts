@@ -8,9 +8,9 @@ import { getStripe, type Stripe } from "~/infra/stripe.server";
 import {
   countPlacesHeldByEmail,
   createOrder,
-  getEvent,
-  getEventBySlug,
-  getOrderByReference,
+  eventAndTypeOfOrder,
+  findOrderAtEvent,
+  findTicketTypeAtEvent,
   getTicketType,
   holdPlaces,
   moveOrder,
@@ -69,11 +69,11 @@ export type BookingOutcome =
  */
 export async function startBooking(input: BookingInput, db: DB = getDb()): Promise<BookingOutcome> {
   const now = nowDate();
-  const event = await getEventBySlug(db, input.slug);
-  const type = await getTicketType(db, input.ticketTypeId);
-  if (!event || event.status !== "published" || !type || type.eventId !== event.id) {
+  const found = await findTicketTypeAtEvent(db, input.slug, input.ticketTypeId);
+  if (!found || found.event.status !== "published") {
     throw new BookingRefused("There is no such ticket.", "not-found", 404);
   }
+  const { event, type } = found;
   if (saleState(type, iso(now)) !== "on-sale") {
     throw new BookingRefused("These tickets are not on sale now.", "not-on-sale");
   }
@@ -216,17 +216,16 @@ async function createTicketCheckout(order: TicketOrder, event: EventRow, type: T
 // The order's page (Checkout's return), cancel and the waiting list's offer
 
 export async function orderStatus(slug: string, reference: string, db: DB = getDb()) {
-  const order = await getOrderByReference(db, reference);
-  const event = order ? await getEvent(db, order.eventId) : undefined;
-  if (!order || !event || event.slug !== slug) return undefined;
+  const found = await findOrderAtEvent(db, slug, reference);
+  if (!found) return undefined;
+  const { order, event } = found;
   return { reference: order.reference, status: order.status, quantity: order.quantity, title: event.title, slug };
 }
 
 /** The buyer who left Checkout pressed "release": the places go back on sale at once (a later payment is still honoured if places remain). */
 export async function cancelHeldOrder(slug: string, reference: string, db: DB = getDb()): Promise<void> {
-  const order = await getOrderByReference(db, reference);
-  const event = order ? await getEvent(db, order.eventId) : undefined;
-  if (!order || !event || event.slug !== slug || order.status !== "held") return;
+  const order = (await findOrderAtEvent(db, slug, reference))?.order;
+  if (order?.status !== "held") return;
   const charity = await getCharitySettings(db);
   await db.transaction().execute(async (trx) => releaseOrder(trx, order, nowDate(), charity));
 }
@@ -235,8 +234,7 @@ export async function cancelHeldOrder(slug: string, reference: string, db: DB = 
 export async function takeOffer(token: string, db: DB = getDb()): Promise<BookingOutcome> {
   const order = await orderFromOfferToken(token, db);
   if (!order) throw new BookingRefused(eventsPage.offerGone, "not-on-sale", 409);
-  const event = (await getEvent(db, order.eventId))!;
-  const type = (await getTicketType(db, order.ticketTypeId))!;
+  const { event, type } = await eventAndTypeOfOrder(db, order);
   if (order.ticketsPence === 0) {
     const charity = await getCharitySettings(db);
     await db.transaction().execute(async (trx) => {

@@ -8,8 +8,9 @@ import { enqueueMail } from "~/mail/index.server";
 import {
   addToWaitlist,
   createOrder,
+  eventAndTypeOfOrder,
+  findTicketTypeAtEvent,
   getEvent,
-  getEventBySlug,
   getOrderByReference,
   getTicketType,
   holdPlaces,
@@ -47,10 +48,9 @@ export async function joinWaitlist(
   input: { slug: string; ticketTypeId: number; name: string; email: string; places?: number },
   db: DB = getDb(),
 ): Promise<void> {
-  const event = await getEventBySlug(db, input.slug);
-  const type = await getTicketType(db, input.ticketTypeId);
-  if (!event || !type || type.eventId !== event.id)
-    throw new BookingRefused("There is no such ticket.", "not-found", 404);
+  const found = await findTicketTypeAtEvent(db, input.slug, input.ticketTypeId);
+  if (!found) throw new BookingRefused("There is no such ticket.", "not-found", 404);
+  const { event, type } = found;
   const places = Math.trunc(input.places ?? 1);
   if (places < 1 || places > Math.min(MAX_TICKETS_PER_ORDER, type.places))
     throw new BookingRefused(eventsPage.waitlistTooMany(Math.min(MAX_TICKETS_PER_ORDER, type.places)), "not-on-sale");
@@ -89,8 +89,7 @@ export async function orderFromOfferToken(token: string, db: DB): Promise<Ticket
 export async function offerDetails(token: string, db: DB = getDb()) {
   const order = await orderFromOfferToken(token, db);
   if (!order) return undefined;
-  const event = (await getEvent(db, order.eventId))!;
-  const type = (await getTicketType(db, order.ticketTypeId))!;
+  const { event, type } = await eventAndTypeOfOrder(db, order);
   return {
     title: event.title,
     slug: event.slug,

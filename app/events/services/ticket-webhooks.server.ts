@@ -8,10 +8,10 @@ import { logger } from "~/infra/logger.server";
 import { enqueueMail } from "~/mail/index.server";
 import {
   cancelSomeTickets,
+  eventAndTypeOfOrder,
   getEvent,
   getOrderByPaymentIntent,
   getOrderByReference,
-  getTicketType,
   listOrderTickets,
   moveOrder,
   moveWaitlistEntry,
@@ -235,8 +235,7 @@ async function completeOrder(
   now: Date,
   charity: CharitySettings,
 ) {
-  const event = (await getEvent(trx, order.eventId))!;
-  const type = (await getTicketType(trx, order.ticketTypeId))!;
+  const { event, type } = await eventAndTypeOfOrder(trx, order);
   const paid = { paidAt: iso(now), paymentIntent };
   if (await moveOrder(trx, order.id, "held", "paid", paid)) {
     await sellHeldPlaces(trx, type.id, order.quantity);

@@ -71,8 +71,7 @@ export async function listSmallDonationsBetween(db: DB, first: string, last: str
   const rows = await db
     .selectFrom("small_donations")
     .select(columns)
-    .where("collected_on", ">=", first)
-    .where("collected_on", "<=", last)
+    .where((eb) => eb.between("collected_on", first, last))
     .orderBy("collected_on", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -100,8 +99,7 @@ export async function sumClaimedGiftAidDonations(db: DB, first: string, last: st
   const row = await db
     .selectFrom("gift_aid_claim_items")
     .select((eb) => eb.fn.sum<number | null>("amount_pence").as("total"))
-    .where("donation_date", ">=", first)
-    .where("donation_date", "<=", last)
+    .where((eb) => eb.between("donation_date", first, last))
     .executeTakeFirstOrThrow();
   return Number(row.total ?? 0);
 }

@@ -246,12 +246,12 @@ export async function createPledge(
   return (await createPledgeOfSupporter(db, input, options)).pledge;
 }
 
-/** As createPledge, saying whether its supporter was made with it (and so has nothing before it, no declaration). */
+/** As createPledge, with its supporter (their id, and whether they were made with it: then nothing is before it, no declaration). */
 export async function createPledgeOfSupporter(
   db: DB,
   input: PledgeInput,
   options: { generateReference?: () => string } = {},
-): Promise<{ pledge: Pledge; newSupporter: boolean }> {
+): Promise<{ pledge: Pledge; supporterId: number; newSupporter: boolean }> {
   const generate = options.generateReference ?? (() => generatePaymentReference());
   const supporter = await findOrCreateSupporter(db, input.email, `${input.firstName} ${input.lastName}`);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -284,7 +284,7 @@ export async function createPledgeOfSupporter(
       .onConflict((conflict) => conflict.column("reference").doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row) return { pledge: toPledge(row), newSupporter: supporter.created };
+    if (row) return { pledge: toPledge(row), supporterId: supporter.id, newSupporter: supporter.created };
   }
   throw new Error(`No UNIQUE payment reference after ${MAX_ATTEMPTS} draws`);
 }

@@ -16,6 +16,7 @@ import {
 } from "~/giving/utils/bank-statement";
 import { getCharitySettings } from "~/site/index.server";
 import { recordPayment } from "./ledger.server";
+import { pick } from "~/utils/pick";
 import { Refusal } from "~/utils/refusal";
 
 // Bank statement import: propose payments for the credits whose text names a pledge, then
@@ -44,14 +45,7 @@ export type ImportPreview = {
 } & Matching;
 
 function forMatching(p: Pledge): PledgeForMatching {
-  return {
-    id: p.id,
-    reference: p.reference,
-    type: p.type,
-    amountPence: p.amountPence,
-    paidPence: p.paidPence,
-    status: p.status,
-  };
+  return pick(p, ["id", "reference", "type", "amountPence", "paidPence", "status"]);
 }
 
 /** A pledge staff may pick for a line that names none. */

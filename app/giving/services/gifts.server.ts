@@ -130,7 +130,7 @@ export async function recordGift(gift: NewGift, actor: string): Promise<Recorded
       "supporter" in gift.giver
         ? await existingGiver(trx, gift.giver.supporter, { firstName: gift.firstName, lastName: gift.lastName })
         : gift.giver;
-    const { pledge, newSupporter } = await createPledgeOfSupporter(trx, {
+    const { pledge, supporterId, newSupporter } = await createPledgeOfSupporter(trx, {
       type: "one-time",
       amountPence: gift.amountPence,
       firstName: giver.firstName,
@@ -140,7 +140,6 @@ export async function recordGift(gift: NewGift, actor: string): Promise<Recorded
       payBy: "bank",
     });
     if (gift.giftAidDeclaration) await addDeclaration(trx, pledge, gift.giftAidDeclaration, charity, { byStaff: true });
-    const supporterId = (await findSupporterIdByEmail(trx, giver.email))!;
     const from = gift.bankLine ? "from a bank statement line that named no pledge" : "by hand";
     await recordAudit(trx, {
       entity: "pledge",

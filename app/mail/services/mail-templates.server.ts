@@ -4,7 +4,7 @@
 // HTML part made from the same blocks, so the two always say the same. Anything a visitor
 // typed is escaped in the HTML; every link is absolute on PUBLIC_URL. Wording: app/content/mail.ts,
 // shown with the charity's details from Settings (`charity`: name, e-mail, bank account).
-import { contactSubjects, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
+import { contactSubjectLabel, REPLY_WITHIN_WORKING_DAYS } from "~/content/contact";
 import { donationTypeLabel } from "~/content/donate";
 import { givingChangeMailWording, mailWording } from "~/content/mail";
 import { absoluteUrl } from "~/infra/public-url.server";
@@ -438,7 +438,7 @@ export function staffEnquiryAlert(
   includeMessage: boolean,
   charity: CharitySettings,
 ): MailContent {
-  const subject = contactSubjects.find((s) => s.value === enquiry.subject)?.label ?? enquiry.subject;
+  const subject = contactSubjectLabel(enquiry.subject);
   return render(charity, mailWording.staffEnquirySubject(subject), [
     {
       kind: "fields",

@@ -1,10 +1,10 @@
-import PDFDocument from "pdfkit";
+import { startTaggedPdf } from "~/infra/tagged-pdf.server";
 
 // The sample PDF each of the spec's three publications gets at the first start (db/seed.ts), so
 // every card has a working Download link before staff upload the real document. It says plainly,
 // on its first line and in its title, that it is a sample. A tagged PDF like the giving statement
-// (app/supporters/services/statement-pdf.server.ts): Marked, en-GB, the title shown, every piece
-// of text in a structure element (H1, P) in reading order.
+// (app/infra/tagged-pdf.server.ts): every piece of text in a structure element (H1, P) in reading
+// order.
 
 export interface SamplePublication {
   title: string;
@@ -36,17 +36,12 @@ const SAMPLE_EXPLANATION =
   "This sample stands in for the document until the charity's staff upload the real one in the " +
   "Publications section of the staff area. The link on the website stays the same.";
 
-function renderPdf(
+async function renderPdf(
   sample: SamplePublication,
   [notice, title, byline, description, explanation]: string[],
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, block, finish } = await startTaggedPdf({
     margin: MARGIN,
-    pdfVersion: "1.7",
-    tagged: true,
-    lang: "en-GB",
-    displayTitle: true,
     info: {
       Title: `${sample.title} (${SAMPLE_NOTICE.toLowerCase()})`,
       Author: sample.charityName,
@@ -55,16 +50,6 @@ function renderPdf(
       CreationDate: new Date(`${sample.publishedOn}T12:00:00Z`),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const document = doc.struct("Document");
-  doc.addStructure(document);
-  const block = (type: "H1" | "P", draw: () => void) => document.add(doc.struct(type, {}, draw));
-
   block("P", () => doc.font("Helvetica-Bold").fontSize(12).fillColor("#9a3412").text(notice, { width: CONTENT_WIDTH }));
   doc.moveDown();
   block("H1", () => doc.font("Helvetica-Bold").fontSize(22).fillColor("#000000").text(title, { width: CONTENT_WIDTH }));
@@ -75,7 +60,5 @@ function renderPdf(
   block("P", () => doc.text(description, { width: CONTENT_WIDTH }));
   doc.moveDown();
   block("P", () => doc.text(explanation, { width: CONTENT_WIDTH }));
-  document.end();
-  doc.end();
-  return done;
+  return finish();
 }

@@ -15,29 +15,28 @@ export {
   cancelDeclarationByDonor,
   changeMonthlyCardAmountByDonor,
   checkDonorLink,
+  confirmDeclarationByDonor,
+  detailsComplete,
   donorDataExport,
-  getStoppableMonthlyGift,
-  stopMonthlyGiftByDonor,
   DonorLinkError,
   DonorPortalError,
   endDonorSession,
   getDonorDeclaration,
+  getDonorDetails,
   getDonorPortal,
   getDonorSupporterId,
+  getStoppableMonthlyGift,
+  makeDeclarationByDonor,
   openDonorLink,
   requestDonorLink,
   setDonorNewsletter,
-} from "~/supporters/index.server";
-export {
-  confirmDeclarationByDonor,
-  detailsComplete,
-  getDonorDetails,
-  makeDeclarationByDonor,
+  statementFileName,
+  stopMonthlyGiftByDonor,
+  supporterStatementPdf,
   updateDonorDetails,
 } from "~/supporters/index.server";
 export { donorDetailsSchema, monthlyAmountSchema } from "~/supporters/schemas/donor-details";
 export { setFlash, takeFlash } from "~/site/index.server";
-export { statementFileName, supporterStatementPdf } from "~/supporters/index.server";
 export { donorAction, refuseCrossSite } from "./action-guard.server";
 export { handlePublicForm } from "./public-form.server";
 export { pageHeaders } from "./page-headers.server";

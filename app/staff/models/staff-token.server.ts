@@ -1,5 +1,5 @@
-import { sql, type Selectable } from "kysely";
-import type { InvitationsTable } from "../../../db/schema";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import type { Database, InvitationsTable } from "../../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { deletedCount, updatedAny, updatedCount } from "~/infra/row-count.server";
 import type { Role } from "~/utils/admin-paths";
@@ -7,6 +7,26 @@ import { camelRow, type CamelRow } from "~/utils/row-shape";
 import { markLinkUsed } from "~/site/index.server";
 
 export type Invitation = CamelRow<Selectable<InvitationsTable>>;
+
+/** An invitation still waiting for an answer: neither accepted nor withdrawn (an expired one included). */
+function pending(eb: ExpressionBuilder<Database, "invitations">) {
+  return eb.and([eb("accepted_at", "is", null), eb("withdrawn_at", "is", null)]);
+}
+
+/** When a link made `now` stops working. */
+function expiryOf(now: Date, ttlMs: number): string {
+  return new Date(now.getTime() + ttlMs).toISOString();
+}
+
+/** The row of a person's new single-use link (a password reset, an e-mail change). */
+function linkRow(values: { userId: number; tokenHash: string; now: Date; ttlMs: number }) {
+  return {
+    token_hash: values.tokenHash,
+    user_id: values.userId,
+    created_at: values.now.toISOString(),
+    expires_at: expiryOf(values.now, values.ttlMs),
+  };
+}
 
 export async function createInvitation(
   db: DB,
@@ -21,7 +41,7 @@ export async function createInvitation(
       token_hash: values.tokenHash,
       invited_by: values.invitedBy,
       created_at: values.now.toISOString(),
-      expires_at: new Date(values.now.getTime() + values.ttlMs).toISOString(),
+      expires_at: expiryOf(values.now, values.ttlMs),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -39,8 +59,7 @@ export async function findOpenInvitation(db: DB, tokenHash: string, now: Date): 
     .selectFrom("invitations")
     .selectAll()
     .where("token_hash", "=", tokenHash)
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
+    .where(pending)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
   return row && camelRow(row);
@@ -48,13 +67,7 @@ export async function findOpenInvitation(db: DB, tokenHash: string, now: Date): 
 
 /** Invitations neither accepted nor withdrawn (expired ones included, so they can be resent). */
 export async function listPendingInvitations(db: DB): Promise<Invitation[]> {
-  const rows = await db
-    .selectFrom("invitations")
-    .selectAll()
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
-    .orderBy("created_at", "desc")
-    .execute();
+  const rows = await db.selectFrom("invitations").selectAll().where(pending).orderBy("created_at", "desc").execute();
   return rows.map(camelRow);
 }
 
@@ -63,8 +76,7 @@ export async function pendingInvitationFor(db: DB, email: string): Promise<Invit
     .selectFrom("invitations")
     .selectAll()
     .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
-    .where("accepted_at", "is", null)
-    .where("withdrawn_at", "is", null)
+    .where(pending)
     .executeTakeFirst();
   return row && camelRow(row);
 }
@@ -80,21 +92,15 @@ export async function renewInvitation(
   return updatedAny(
     db
       .updateTable("invitations")
-      .set({ token_hash: tokenHash, expires_at: new Date(now.getTime() + ttlMs).toISOString() })
+      .set({ token_hash: tokenHash, expires_at: expiryOf(now, ttlMs) })
       .where("id", "=", id)
-      .where("accepted_at", "is", null)
-      .where("withdrawn_at", "is", null),
+      .where(pending),
   );
 }
 
 export async function withdrawInvitation(db: DB, id: number, now: Date): Promise<boolean> {
   return updatedAny(
-    db
-      .updateTable("invitations")
-      .set({ withdrawn_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("accepted_at", "is", null)
-      .where("withdrawn_at", "is", null),
+    db.updateTable("invitations").set({ withdrawn_at: now.toISOString() }).where("id", "=", id).where(pending),
   );
 }
 
@@ -105,8 +111,7 @@ export async function withdrawInvitationsFor(db: DB, email: string, now: Date): 
       .updateTable("invitations")
       .set({ withdrawn_at: now.toISOString() })
       .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
-      .where("accepted_at", "is", null)
-      .where("withdrawn_at", "is", null),
+      .where(pending),
   );
 }
 
@@ -117,8 +122,7 @@ export async function markInvitationAccepted(db: DB, id: number, userId: number,
       .updateTable("invitations")
       .set({ accepted_at: now.toISOString(), user_id: userId })
       .where("id", "=", id)
-      .where("accepted_at", "is", null)
-      .where("withdrawn_at", "is", null)
+      .where(pending)
       .where("expires_at", ">", now.toISOString()),
   );
 }
@@ -128,16 +132,8 @@ export async function createPasswordReset(
   values: { userId: number; tokenHash: string; now: Date; ttlMs: number },
 ): Promise<void> {
   // One live link per person: asking again replaces the earlier one.
-  await db.deleteFrom("password_resets").where("user_id", "=", values.userId).execute();
-  await db
-    .insertInto("password_resets")
-    .values({
-      token_hash: values.tokenHash,
-      user_id: values.userId,
-      created_at: values.now.toISOString(),
-      expires_at: new Date(values.now.getTime() + values.ttlMs).toISOString(),
-    })
-    .execute();
+  await deletePasswordResetsOf(db, values.userId);
+  await db.insertInto("password_resets").values(linkRow(values)).execute();
 }
 
 /** The user id of a reset link that still works, or undefined. */
@@ -171,13 +167,7 @@ export async function createEmailChange(
   await db.deleteFrom("email_changes").where("user_id", "=", values.userId).execute();
   await db
     .insertInto("email_changes")
-    .values({
-      token_hash: values.tokenHash,
-      user_id: values.userId,
-      new_email: values.newEmail,
-      created_at: values.now.toISOString(),
-      expires_at: new Date(values.now.getTime() + values.ttlMs).toISOString(),
-    })
+    .values({ ...linkRow(values), new_email: values.newEmail })
     .execute();
 }
 

@@ -22,14 +22,44 @@ import { deletedCount } from "~/infra/row-count.server";
 // the data as it is stored, field by field.
 
 export type EnquiryRecord = Selectable<ContactEnquiriesTable>;
-export type PaymentRecord = Omit<Selectable<PaymentsTable>, "bank_line" | "adjusted_in_claim">;
+/** What the export shows of a payment: all but the bank line's fingerprint and the Gift Aid batch bookkeeping. */
+const PAYMENT_COLUMNS_SHOWN = [
+  "id",
+  "pledge_id",
+  "received_on",
+  "amount_pence",
+  "method",
+  "note",
+  "recorded_by",
+  "created_at",
+  "stripe_id",
+  "refund_of",
+  "paid_with",
+] as const satisfies readonly (keyof PaymentsTable)[];
+export type PaymentRecord = Pick<Selectable<PaymentsTable>, (typeof PAYMENT_COLUMNS_SHOWN)[number]>;
 export type PledgeRecord = Selectable<PledgesTable> & { payments: PaymentRecord[] };
 export type SubscriberRecord = Selectable<NewsletterSubscribersTable>;
 export type DeclarationRecord = Selectable<GiftAidDeclarationsTable>;
-export type EventBookingRecord = Omit<
-  Selectable<TicketOrdersTable>,
-  "stripe_session" | "stripe_payment_intent" | "hold_expires_at" | "waitlist_id"
-> & {
+/** What the export shows of an event order: all but the card processor's ids and the hold's bookkeeping. */
+const ORDER_COLUMNS_SHOWN = [
+  "id",
+  "reference",
+  "event_id",
+  "ticket_type_id",
+  "quantity",
+  "buyer_name",
+  "buyer_email",
+  "tickets_pence",
+  "donation_pence",
+  "status",
+  "created_at",
+  "paid_at",
+  "released_at",
+  "guests",
+  "refunded_pence",
+  "gift_aid",
+] as const satisfies readonly (keyof TicketOrdersTable)[];
+export type EventBookingRecord = Pick<Selectable<TicketOrdersTable>, (typeof ORDER_COLUMNS_SHOWN)[number]> & {
   event_title: string;
   event_starts_at: string;
   tickets: Pick<Selectable<TicketsTable>, "id" | "guest_name" | "guest_email" | "checked_in_at" | "cancelled_at">[];
@@ -81,19 +111,7 @@ export async function findPledgesByEmail(db: DB, email: string): Promise<PledgeR
   if (pledges.length === 0) return [];
   const payments = await db
     .selectFrom("payments")
-    .select([
-      "id",
-      "pledge_id",
-      "received_on",
-      "amount_pence",
-      "method",
-      "note",
-      "recorded_by",
-      "created_at",
-      "stripe_id",
-      "refund_of",
-      "paid_with",
-    ])
+    .select(PAYMENT_COLUMNS_SHOWN)
     .where(
       "pledge_id",
       "in",
@@ -251,26 +269,8 @@ export async function findEventBookingsByEmail(db: DB, email: string): Promise<E
   const orders = await db
     .selectFrom("ticket_orders")
     .innerJoin("events", "events.id", "ticket_orders.event_id")
-    .select([
-      "ticket_orders.id",
-      "ticket_orders.reference",
-      "ticket_orders.event_id",
-      "ticket_orders.ticket_type_id",
-      "ticket_orders.quantity",
-      "ticket_orders.buyer_name",
-      "ticket_orders.buyer_email",
-      "ticket_orders.tickets_pence",
-      "ticket_orders.donation_pence",
-      "ticket_orders.status",
-      "ticket_orders.created_at",
-      "ticket_orders.paid_at",
-      "ticket_orders.released_at",
-      "ticket_orders.guests",
-      "ticket_orders.refunded_pence",
-      "ticket_orders.gift_aid",
-      "events.title as event_title",
-      "events.starts_at as event_starts_at",
-    ])
+    .select(ORDER_COLUMNS_SHOWN.map((column) => `ticket_orders.${column}` as const))
+    .select(["events.title as event_title", "events.starts_at as event_starts_at"])
     .where("ticket_orders.id", "in", ids)
     .orderBy("ticket_orders.created_at", "desc")
     .orderBy("ticket_orders.id", "desc")

@@ -1,5 +1,6 @@
 import { statementWording as words } from "~/content/statement";
 import { formatLongDate } from "~/utils/dates";
+import { startTaggedPdf } from "~/infra/tagged-pdf.server";
 
 const poundsAndPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 /** The table's amounts always with pence ("£25.00"), so they line up. */
@@ -11,10 +12,10 @@ const money = (pence: number) => poundsAndPence.format(pence / 100);
 // total, and how the gifts were paid (the total of each way: Direct Debit, cheque…). Pages break
 // between rows, the column headings repeated on each page.
 //
-// A tagged PDF, so a screen reader can read it: the catalogue says Marked, the language is en-GB,
-// the title is shown instead of the file name, and every piece of text is in a structure element
-// of the one Document element, in reading order (H1 for the charity, P, H2 for the title, a Table
-// of TR rows with TH and TD cells). Rules and the headings repeated on later pages are artifacts.
+// A tagged PDF (app/infra/tagged-pdf.server.ts), so a screen reader can read it: every piece of
+// text in a structure element of the one Document element, in reading order (H1 for the charity,
+// P, H2 for the title, a Table of TR rows with TH and TD cells). Rules and the headings repeated
+// on later pages are artifacts.
 // Checked with Debian's pdfinfo ("Tagged: yes") and pdftotext in tests/integration/receipts.test.ts.
 
 export interface StatementGift {
@@ -68,17 +69,9 @@ export async function renderStatementPdf(
   statement: GivingStatement,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  // Loaded on the first statement, not with the supporters' code: PDFKit takes longer to load than
-  // the rest of it, which every server start and test file would otherwise pay.
-  const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, document, block, finish } = await startTaggedPdf({
     margin: MARGIN,
-    compress: options.compress ?? true,
-    pdfVersion: "1.7",
-    tagged: true,
-    lang: "en-GB",
-    displayTitle: true,
+    compress: options.compress,
     info: {
       Title: `${words.title} ${statement.taxYearLabel}: ${statement.donorName}`,
       Author: statement.charityName,
@@ -86,17 +79,6 @@ export async function renderStatementPdf(
       CreationDate: new Date(`${statement.issuedOn}T12:00:00Z`),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const document = doc.struct("Document");
-  doc.addStructure(document);
-  /** A block of text as one structure element of the document, drawn now. */
-  const block = (type: "H1" | "H2" | "P", draw: () => void) => document.add(doc.struct(type, {}, draw));
   /** Drawing that is not content (rules, repeated headings): marked so readers skip it. */
   const artifact = (type: "Layout" | "Pagination", draw: () => void) => {
     doc.markContent("Artifact", { type });
@@ -202,7 +184,5 @@ export async function renderStatementPdf(
     block("P", () => doc.text(note, MARGIN, doc.y, { width: CONTENT_WIDTH }));
     doc.moveDown(0.5);
   }
-  document.end();
-  doc.end();
-  return done;
+  return finish();
 }

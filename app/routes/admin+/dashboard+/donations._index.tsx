@@ -1,9 +1,9 @@
 import { now } from "~/infra/clock.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PledgeStatusBadge } from "~/components/admin/donations";
-import { BoxedTable, ListCount, tdClass } from "~/components/admin/table";
+import { BoxedTable, ListCount, tdClass, useListLoading } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentsExportForm } from "~/components/admin/payments-export-form";
@@ -70,7 +70,6 @@ const methodOptions = pledgeMethods.map((value) => ({ value, label: pledgeMethod
 
 export default function DonationsList() {
   const { filters, page, pageCount, total, pledges, oldBefore, directDebitProblems } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const query = {
     status: filters.status || undefined,
     type: filters.type || undefined,
@@ -79,7 +78,7 @@ export default function DonationsList() {
   };
   const pageLink = (n: number) => `${adminPaths.donations}${pledgeFiltersQuery({ ...query, page: n })}`;
   const exportQuery = pledgeFiltersQuery(query);
-  const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.donations;
+  const busy = useListLoading(adminPaths.donations);
 
   return (
     <>
@@ -101,11 +100,12 @@ export default function DonationsList() {
         idPrefix="donations"
         action={adminPaths.donations}
         className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end"
-        search={{ label: "Search reference, name or e-mail", value: filters.q, maxLength: SEARCH_MAX_LENGTH }}
+        values={filters}
+        search={{ label: "Search reference, name or e-mail", maxLength: SEARCH_MAX_LENGTH }}
         selects={[
-          { name: "status", label: "Status", value: filters.status, anyLabel: "Any status", options: statusOptions },
-          { name: "type", label: "Type", value: filters.type, anyLabel: "Any type", options: typeOptions },
-          { name: "method", label: "Paid by", value: filters.method, anyLabel: "Any method", options: methodOptions },
+          { name: "status", label: "Status", anyLabel: "Any status", options: statusOptions },
+          { name: "type", label: "Type", anyLabel: "Any type", options: typeOptions },
+          { name: "method", label: "Paid by", anyLabel: "Any method", options: methodOptions },
         ]}
       />
 

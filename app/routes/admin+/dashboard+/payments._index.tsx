@@ -1,8 +1,8 @@
 import { notFound } from "~/utils/http";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ListCount, ScrollTable, TableHead, TotalRow, tdClass } from "~/components/admin/table";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ListCount, ScrollTable, TableHead, TotalRow, tdClass, useListLoading } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
 import { FilterButtons } from "~/components/admin/filter-form";
 import { StaffPageTitle } from "~/components/admin/page-title";
@@ -87,8 +87,7 @@ function methodFigure(m: { netPence: number; payments: number; refunds: number; 
 
 export default function PaymentsList() {
   const { problem, filters, page, result, saved } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.payments;
+  const busy = useListLoading(adminPaths.payments);
   const range = {
     from: filters.from || undefined,
     to: filters.to || undefined,

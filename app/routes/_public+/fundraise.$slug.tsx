@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MissingOrError } from "~/components/error-page";
 import { Figure, GoalProgress } from "~/components/goal-progress";
+import { PageGiftList } from "~/components/page-gifts";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ShareLinks } from "~/components/share-links";
 import { fundraiseCopy } from "~/content/appeals";
@@ -88,23 +89,7 @@ export default function FundraisePage() {
         <h2 id="supporters-heading" className="text-2xl font-bold">
           {fundraiseCopy.supporters}
         </h2>
-        {page.supporters.length === 0 ? (
-          <p className="mt-3 text-slate-700 dark:text-slate-300">{fundraiseCopy.noSupporters}</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {page.supporters.map((s) => (
-              <li key={s.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                <p className="font-semibold text-slate-900 dark:text-white">
-                  {s.name ?? fundraiseCopy.anonymous}
-                  {s.amountPence === null ? "" : `: ${formatPence(s.amountPence)}`}
-                </p>
-                {s.message ? (
-                  <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{s.message}</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <PageGiftList gifts={page.supporters} empty={fundraiseCopy.noSupporters} anonymous={fundraiseCopy.anonymous} />
       </section>
       <ShareLinks links={page.shareLinks} heading={fundraiseCopy.shareHeading} />
     </article>

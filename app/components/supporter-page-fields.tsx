@@ -3,6 +3,34 @@ import { startPageCopy } from "~/content/start-page";
 import { useHydrated } from "~/utils/hydrated";
 import type { FieldMeta } from "~/utils/light-form";
 
+// The fields of a supporter's page (Share My Day, In Memoriam) that the form starting one and its
+// owner's edit form both have.
+
+/** The page's title and its target in pounds, which a tribute page may leave empty. */
+export function PageTitleAndTarget({
+  title,
+  target,
+  tribute,
+}: {
+  title: FieldMeta;
+  target: FieldMeta;
+  tribute: boolean;
+}) {
+  return (
+    <>
+      <TextField meta={title} label="Page title" autoComplete="off" />
+      <TextField
+        meta={target}
+        label="Target (£)"
+        optional={tribute}
+        hint={tribute ? startPageCopy.tributeTargetHint : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+    </>
+  );
+}
+
 /**
  * A supporter's page's optional photo and its description (also on the owner's edit page). The
  * description is needed only with a photo, and its label says so. A form sent back without

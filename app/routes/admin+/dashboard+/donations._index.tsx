@@ -2,7 +2,7 @@ import { now } from "~/infra/clock.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PledgeStatusBadge } from "~/components/admin/donations";
+import { PledgeReferenceCell, PledgeStatusBadge } from "~/components/admin/donations";
 import { BoxedTable, ListCount, tdClass, useListLoading } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
@@ -83,17 +83,15 @@ export default function DonationsList() {
   return (
     <>
       <StaffPageTitle title="Donations">
-        <div className="flex flex-wrap gap-2">
-          <Link to={adminPaths.donationsImport} className="btn-primary">
-            Import bank statement
-          </Link>
-          <Link to={adminPaths.donationsStatements} className="btn-secondary">
-            Giving statements
-          </Link>
-          <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
-            Export list (CSV)
-          </a>
-        </div>
+        <Link to={adminPaths.donationsImport} className="btn-primary">
+          Import bank statement
+        </Link>
+        <Link to={adminPaths.donationsStatements} className="btn-secondary">
+          Giving statements
+        </Link>
+        <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
+          Export list (CSV)
+        </a>
       </StaffPageTitle>
 
       <FilterForm
@@ -138,11 +136,7 @@ export default function DonationsList() {
         >
           {pledges.map((pledge) => (
             <tr key={pledge.id}>
-              <td data-label="Reference" className={`${tdClass} whitespace-nowrap font-mono`}>
-                <Link to={adminPaths.donation(pledge.id)} className="link">
-                  {pledge.reference}
-                </Link>
-              </td>
+              <PledgeReferenceCell label="Reference" pledgeId={pledge.id} reference={pledge.reference} />
               <td data-label="Pledged" className={`${tdClass} whitespace-nowrap`}>
                 <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
                 {pledge.status === "pending" && pledge.createdAt < oldBefore ? (

@@ -6,7 +6,7 @@ import { ListCount, ScrollTable, TableHead, TotalRow, tdClass, useListLoading } 
 import { Pagination } from "~/components/admin/pagination";
 import { FilterButtons } from "~/components/admin/filter-form";
 import { StaffPageTitle } from "~/components/admin/page-title";
-import { SavedNotice } from "~/components/admin/donations";
+import { PledgeReferenceCell, SavedNotice } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
@@ -99,14 +99,12 @@ export default function PaymentsList() {
   return (
     <>
       <StaffPageTitle title="Payments">
-        <div className="flex flex-wrap gap-2">
-          <Link to={adminPaths.recordGift} className="btn-primary">
-            Record a gift
-          </Link>
-          <a href={csvHref} className="btn-secondary" download>
-            Export payments (CSV){filtered ? ", filtered" : ""}
-          </a>
-        </div>
+        <Link to={adminPaths.recordGift} className="btn-primary">
+          Record a gift
+        </Link>
+        <a href={csvHref} className="btn-secondary" download>
+          Export payments (CSV){filtered ? ", filtered" : ""}
+        </a>
       </StaffPageTitle>
       {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
@@ -184,11 +182,7 @@ export default function PaymentsList() {
                   <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
                     {d.payments.map((p) => (
                       <tr key={p.id}>
-                        <td data-label="Pledge" className={`${tdClass} whitespace-nowrap font-mono`}>
-                          <Link to={adminPaths.donation(p.pledgeId)} className="link">
-                            {p.reference}
-                          </Link>
-                        </td>
+                        <PledgeReferenceCell label="Pledge" pledgeId={p.pledgeId} reference={p.reference} />
                         <td data-label="Donor" className={`${tdClass} break-words`}>
                           {p.firstName} {p.lastName}
                         </td>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HeadedSection } from "~/components/ui/headed-section";
 
 /**
  * How far a cause is toward its goal: a progress bar (role="progressbar" with its value in
@@ -68,10 +69,7 @@ export function CauseFigures({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-6">
-      <h2 id={id} className="sr-only">
-        {heading}
-      </h2>
+    <HeadedSection id={id} heading={heading} className="mt-6" headingClassName="sr-only">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {figures.map((figure) => (
           <Figure key={figure.label} {...figure} />
@@ -79,6 +77,6 @@ export function CauseFigures({
       </dl>
       {progress ? <GoalProgress {...progress} /> : null}
       {children}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageGiftList } from "~/components/page-gifts";
-import { ResponsivePicture } from "~/components/responsive-picture";
 import { PagePhotoFields, PageTitleAndTarget } from "~/components/supporter-page-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { CheckboxField, Honeypot, TextareaField } from "~/components/ui/form";
@@ -106,7 +105,15 @@ function EditPage({ page }: { page: Page }) {
         <TextareaField meta={fields.story} label={tribute ? "Their story" : "Your story"} rows={8} />
         {page.image ? (
           <figure>
-            <ResponsivePicture image={page.image} sizes="20rem" width={320} className="w-80 max-w-full rounded-lg" />
+            <img
+              src={page.image.src}
+              srcSet={page.image.srcSet}
+              sizes="20rem"
+              alt={page.image.alt}
+              width={320}
+              height={180}
+              className="aspect-video w-80 max-w-full rounded-lg object-cover"
+            />
             <figcaption className="mt-1 text-sm text-slate-700 dark:text-slate-300">
               {manageCopy.currentPhoto}
             </figcaption>

@@ -1,5 +1,5 @@
 import { FileField, TextField } from "~/components/ui/form";
-import { startPageCopy } from "~/content/start-page";
+import { pageFieldsCopy } from "~/content/supporter-page-fields";
 import { useHydrated } from "~/utils/hydrated";
 import type { FieldMeta } from "~/utils/light-form";
 
@@ -23,7 +23,7 @@ export function PageTitleAndTarget({
         meta={target}
         label="Target (£)"
         optional={tribute}
-        hint={tribute ? startPageCopy.tributeTargetHint : undefined}
+        hint={tribute ? pageFieldsCopy.tributeTargetHint : undefined}
         inputMode="decimal"
         autoComplete="off"
       />
@@ -55,7 +55,7 @@ export function PagePhotoFields({
     <>
       {fileNotKept && !hydrated ? (
         <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-          {startPageCopy.fileNotKept}
+          {pageFieldsCopy.fileNotKept}
         </p>
       ) : null}
       <FileField

@@ -68,14 +68,7 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardArtic
     // hundredth card ten seconds late.
     <article className="animate-fade-in-up flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       {article.image ? (
-        <ResponsivePicture
-          image={article.image}
-          sizes={CARD_SIZES}
-          width={640}
-          height={360}
-          lazy
-          className="aspect-video w-full object-cover"
-        />
+        <ResponsivePicture image={article.image} sizes={CARD_SIZES} width={640} lazy className="w-full" />
       ) : imageUrl ? (
         <img
           src={imageUrl}

@@ -22,8 +22,7 @@ export function LeadPicture({ image }: { image: ResponsiveImage }) {
       image={image}
       sizes="(min-width: 48rem) 48rem, 100vw"
       width={1200}
-      height={675}
-      className="mt-8 aspect-video w-full rounded-lg object-cover"
+      className="mt-8 w-full rounded-lg"
     />
   );
 }

@@ -1,18 +1,21 @@
 import type { ResponsiveImage } from "~/utils/images";
 
-/** An uploaded photo: WebP where the browser takes it, JPEG otherwise, at the width it needs. */
+/**
+ * An uploaded photo: WebP where the browser takes it, JPEG otherwise, at the width it needs.
+ * Every place the site shows an upload is 16:9, the photo cropped to fill it: `width` is the
+ * width it is laid out at (the browser reserves the box before the photo arrives), the height
+ * follows; `className` places and sizes it.
+ */
 export function ResponsivePicture({
   image,
   sizes,
   width,
-  height,
-  className,
+  className = "",
   lazy = false,
 }: {
   image: ResponsiveImage;
   sizes: string;
   width: number;
-  height: number;
   className?: string;
   lazy?: boolean;
 }) {
@@ -25,9 +28,9 @@ export function ResponsivePicture({
         sizes={sizes}
         alt={image.alt}
         width={width}
-        height={height}
+        height={Math.round((width * 9) / 16)}
         loading={lazy ? "lazy" : undefined}
-        className={className}
+        className={`aspect-video object-cover ${className}`}
       />
     </picture>
   );

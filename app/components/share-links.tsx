@@ -1,3 +1,4 @@
+import { HeadedSection } from "~/components/ui/headed-section";
 import { newsCopy } from "~/content/news";
 import type { ShareLink } from "~/utils/share-links";
 
@@ -23,10 +24,12 @@ const linkWords = (network: ShareLink["network"]) => (network === "Email" ? "Sha
 /** Share-intent links, built on the server so they work without JavaScript. */
 export function ShareLinks({ links, heading = newsCopy.shareHeading }: { links: ShareLink[]; heading?: string }) {
   return (
-    <section aria-labelledby="share-heading" className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-700">
-      <h2 id="share-heading" className="text-lg font-semibold">
-        {heading}
-      </h2>
+    <HeadedSection
+      id="share-heading"
+      heading={heading}
+      className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-700"
+      headingClassName="text-lg font-semibold"
+    >
       <ul className="mt-3 flex flex-wrap gap-3">
         {links.map((link) => {
           // An e-mail opens the visitor's mail program, not a new tab.
@@ -50,6 +53,6 @@ export function ShareLinks({ links, heading = newsCopy.shareHeading }: { links: 
           );
         })}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

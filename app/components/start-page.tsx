@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Honeypot, SelectField, TextareaField, TextField } from "~/components/ui/form";
-import { PagePhotoFields } from "~/components/page-photo-fields";
+import { PagePhotoFields, PageTitleAndTarget } from "~/components/supporter-page-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { startPageCopy } from "~/content/start-page";
 import { GetInvolvedArticle, type GetInvolvedData } from "~/components/get-involved-article";
@@ -71,15 +71,7 @@ function StartPageForm({
           options={appeals.map((a) => ({ value: a.slug, label: a.title }))}
         />
       ) : null}
-      <TextField meta={fields.title} label="Page title" autoComplete="off" />
-      <TextField
-        meta={fields.target}
-        label="Target (£)"
-        optional={tribute}
-        hint={tribute ? startPageCopy.tributeTargetHint : undefined}
-        inputMode="decimal"
-        autoComplete="off"
-      />
+      <PageTitleAndTarget title={fields.title} target={fields.target} tribute={tribute} />
       <TextareaField
         meta={fields.story}
         label={tribute ? "Their story" : "Your story"}

@@ -11,7 +11,6 @@ export const manageCopy = {
   editWaiting: "Your change waits for our team; your page shows the version they approved until then",
   savedEditWaiting:
     "Saved. Your page stays public as it was; our team will look at your change and e-mail you when it shows.",
-  tributeTargetHint: "You need not set one: leave it empty for a page without a target.",
   noTarget: "None",
   giftsHeading: "Gifts and messages",
   raised: (given: string, donors: number) => `${given} received from ${donors} ${donors === 1 ? "person" : "people"}.`,

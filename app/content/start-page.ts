@@ -9,9 +9,6 @@ export const startPageCopy = {
   appealLabel: "Raise money for one of our appeals",
   appealHint: "Gifts through your page then count toward the appeal's total too.",
   noAppeal: "No particular appeal",
-  tributeTargetHint: "You need not set one: leave it empty for a page without a target.",
-  /** Shown when a refused form comes back without JavaScript: a browser never keeps a chosen file then. */
-  fileNotKept: "If you chose a photo, please choose the file again: a form sent back cannot keep it.",
 } as const;
 
 /** The id of the confirmation panel (the address's #fragment, and where focus goes). */

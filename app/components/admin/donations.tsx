@@ -1,5 +1,8 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pledgeStatusLabel, type PledgeStatusValue } from "~/giving/schemas/donations";
+import { adminPaths } from "~/utils/admin-paths";
+import { tdClass } from "./table";
 
 const badgeClasses: Record<PledgeStatusValue, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
@@ -34,5 +37,24 @@ export function PledgeStatusBadge({
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses[status]}`}>
       {pledgeStatusLabel(status, type, payBy)}
     </span>
+  );
+}
+
+/** A Donations table's cell naming a pledge by its reference, a link to the pledge (`label` names it on a phone). */
+export function PledgeReferenceCell({
+  label,
+  pledgeId,
+  reference,
+}: {
+  label: string;
+  pledgeId: number;
+  reference: string;
+}) {
+  return (
+    <td data-label={label} className={`${tdClass} whitespace-nowrap font-mono`}>
+      <Link to={adminPaths.donation(pledgeId)} className="link">
+        {reference}
+      </Link>
+    </td>
   );
 }

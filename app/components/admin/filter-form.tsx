@@ -4,12 +4,12 @@ import { StaffPageTitle } from "./page-title";
 // The filter form above a staff list: a GET form (the filters are in the address, so page links,
 // exports and the back button keep them, with or without JavaScript): a search box, selects
 // whose first choice ("Any …", value "") means no filter, Filter, and Clear filters when set.
+// Each field shows the list's current filter under its own name (`q` for the search box).
 
 const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export interface FilterSearchProps {
   label: string;
-  value: string;
   maxLength: number;
   /** A line under the box saying what the search matches. */
   help?: string;
@@ -20,7 +20,6 @@ export interface FilterSearchProps {
 export interface FilterSelectProps {
   name: string;
   label: string;
-  value: string;
   anyLabel: string;
   options: readonly { value: string; label: string }[];
 }
@@ -56,6 +55,7 @@ export function FilterForm({
   action,
   className,
   actionsClassName = "flex flex-wrap items-end gap-3",
+  values,
   search,
   selects,
 }: {
@@ -66,12 +66,14 @@ export function FilterForm({
   className: string;
   /** Where the buttons sit in that grid. */
   actionsClassName?: string;
+  /** The filter the list shows now, by field name ("" where not set). */
+  values: Readonly<Record<string, string | undefined>>;
   search: FilterSearchProps;
   selects: readonly FilterSelectProps[];
 }) {
   const searchId = `${idPrefix}-q`;
   const helpId = `${searchId}-help`;
-  const filtered = Boolean(search.value) || selects.some((select) => select.value);
+  const filtered = Boolean(values.q) || selects.some((select) => values[select.name]);
   return (
     <Form method="get" action={action} role="search" className={className}>
       <div className={search.className}>
@@ -82,7 +84,7 @@ export function FilterForm({
           id={searchId}
           type="search"
           name="q"
-          defaultValue={search.value}
+          defaultValue={values.q}
           maxLength={search.maxLength}
           aria-describedby={search.help ? helpId : undefined}
           className="field-input"
@@ -101,7 +103,7 @@ export function FilterForm({
           <select
             id={`${idPrefix}-${select.name}`}
             name={select.name}
-            defaultValue={select.value}
+            defaultValue={values[select.name]}
             className="field-input"
           >
             <option value="">{select.anyLabel}</option>

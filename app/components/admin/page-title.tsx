@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 
 /**
  * A staff page's title row: its heading and, beside it (below it on a phone), the page's main
- * actions (add, invite, export). `id` names the heading, for a section labelled by it.
+ * actions (add, invite, export), side by side and wrapping on a narrow screen. `id` names the
+ * heading, for a section labelled by it.
  */
 export function StaffPageTitle({ title, id, children }: { title: ReactNode; id?: string; children?: ReactNode }) {
   return (
@@ -10,7 +11,7 @@ export function StaffPageTitle({ title, id, children }: { title: ReactNode; id?:
       <h2 id={id} className="text-2xl font-semibold">
         {title}
       </h2>
-      {children}
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
     </div>
   );
 }

@@ -1,29 +1,33 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 
 /**
  * A button in a staff table row that posts one `intent` about that row's record (end a session,
- * resend or withdraw an invitation): the record's id goes in a hidden field named `field`.
- * The button's text names the record for screen readers (a visually hidden part).
+ * resend or withdraw an invitation). `post` is what it sends: the intent (the button's own
+ * value) and the record's id under its field name, e.g. `{ intent: "end", session: 12 }`.
+ * The button shows its verb ("End") and names the record for screen readers in a visually
+ * hidden part ("the session of Firefox on Linux"), so each row's button is told apart.
  */
 export function RowActionForm({
-  field,
-  id,
-  intent,
+  post: { intent, ...record },
   className = "btn-secondary",
-  children,
+  verb,
+  what,
 }: {
-  field: string;
-  id: number | string;
-  intent: string;
+  post: { intent: string } & Record<string, string | number>;
   className?: string;
-  children: ReactNode;
+  /** What the button shows: "Remove". */
+  verb: string;
+  /** The record it acts on, heard after the verb: "the redirect from /old". */
+  what: string;
 }) {
   return (
     <Form method="post">
-      <input type="hidden" name={field} value={id} />
+      {Object.entries(record).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" name="intent" value={intent} className={className}>
-        {children}
+        {verb}
+        <span className="sr-only"> {what}</span>
       </button>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { Children, type ReactNode } from "react";
 import { formatPence } from "~/utils/money";
 
@@ -254,9 +254,15 @@ export function BoxedTable({
   );
 }
 
+/** Whether the browser is fetching the list at `path` (its address without the query) again, after Filter or a page link. */
+export function useListLoading(path: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && navigation.location.pathname === path;
+}
+
 /**
- * The line above a filtered list, announced as it changes: loading, why the filters cannot be
- * used, that nothing matches, or how many match and which page this is.
+ * The line above a filtered list, announced as it changes: loading (see useListLoading), why
+ * the filters cannot be used, that nothing matches, or how many match and which page this is.
  */
 export function ListCount({
   busy,

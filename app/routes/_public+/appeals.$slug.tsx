@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MissingOrError } from "~/components/error-page";
-import { Figure, GoalProgress } from "~/components/goal-progress";
+import { CauseFigures } from "~/components/goal-progress";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { appealCopy } from "~/content/appeals";
 import type { PageCacheHandle } from "~/infra/page-cache.server";
@@ -50,25 +50,25 @@ export default function AppealPage() {
           </p>
         </div>
       )}
-      <section aria-labelledby="appeal-figures" className="mt-6">
-        <h2 id="appeal-figures" className="sr-only">
-          How the appeal is doing
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Figure label={appealCopy.goal} value={formatPence(appeal.goalPence)} />
-          <Figure label={appealCopy.given} value={formatPence(totals.givenPence)} />
-          <Figure
-            label={appealCopy.donors}
-            value={String(totals.donors)}
-            note={appeal.goalDonors ? `of ${appeal.goalDonors}` : undefined}
-          />
-        </dl>
-        <GoalProgress
-          label={`${appeal.title}: progress toward the goal`}
-          valuePence={totals.givenPence}
-          goalPence={appeal.goalPence}
-          words={appealCopy.progressWords(totals.givenPence, appeal.goalPence)}
-        />
+      <CauseFigures
+        id="appeal-figures"
+        heading="How the appeal is doing"
+        figures={[
+          { label: appealCopy.goal, value: formatPence(appeal.goalPence) },
+          { label: appealCopy.given, value: formatPence(totals.givenPence) },
+          {
+            label: appealCopy.donors,
+            value: String(totals.donors),
+            note: appeal.goalDonors ? `of ${appeal.goalDonors}` : undefined,
+          },
+        ]}
+        progress={{
+          label: `${appeal.title}: progress toward the goal`,
+          valuePence: totals.givenPence,
+          goalPence: appeal.goalPence,
+          words: appealCopy.progressWords(totals.givenPence, appeal.goalPence),
+        }}
+      >
         {appeal.open ? (
           <p className="mt-6 flex flex-wrap gap-3">
             <Link to={`/donate?appeal=${appeal.slug}`} className="btn-donate px-8 py-3 text-base">
@@ -83,7 +83,7 @@ export default function AppealPage() {
             </Link>
           </p>
         ) : null}
-      </section>
+      </CauseFigures>
       {appeal.image ? <LeadPicture image={appeal.image} /> : null}
       <MarkdownText html={appeal.storyHtml} />
       {appeal.topPages.length > 0 || appeal.open ? (

@@ -40,8 +40,7 @@ export default function Events() {
                     image={event.image}
                     sizes="(min-width: 48rem) 50vw, 100vw"
                     width={960}
-                    height={540}
-                    className="aspect-video w-full object-cover"
+                    className="w-full"
                   />
                 ) : null}
                 <div className="p-6">

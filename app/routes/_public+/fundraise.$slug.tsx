@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MissingOrError } from "~/components/error-page";
-import { Figure, GoalProgress } from "~/components/goal-progress";
+import { CauseFigures } from "~/components/goal-progress";
+import { PageGiftList } from "~/components/page-gifts";
 import { LeadPicture, MarkdownText } from "~/components/reading-page";
 import { ShareLinks } from "~/components/share-links";
 import { fundraiseCopy } from "~/content/appeals";
@@ -53,58 +54,42 @@ export default function FundraisePage() {
           .
         </p>
       ) : null}
-      <section aria-labelledby="page-figures" className="mt-6">
-        <h2 id="page-figures" className="sr-only">
-          How the page is doing
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {page.targetPence === null ? null : (
-            <Figure label={fundraiseCopy.target} value={formatPence(page.targetPence)} />
-          )}
-          <Figure
-            label={fundraiseCopy.raised}
-            value={formatPence(totals.givenPence)}
-            note={page.giftAidPence > 0 ? fundraiseCopy.plusGiftAid(page.giftAidPence) : undefined}
-          />
-          <Figure label="Supporters" value={String(totals.donors)} />
-        </dl>
-        {page.targetPence === null ? null : (
-          <GoalProgress
-            label={`${page.title}: progress toward the target`}
-            valuePence={totals.givenPence}
-            goalPence={page.targetPence}
-            words={`${formatPence(totals.givenPence)} raised of a ${formatPence(page.targetPence)} target`}
-          />
-        )}
+      <CauseFigures
+        id="page-figures"
+        heading="How the page is doing"
+        figures={[
+          ...(page.targetPence === null ? [] : [{ label: fundraiseCopy.target, value: formatPence(page.targetPence) }]),
+          {
+            label: fundraiseCopy.raised,
+            value: formatPence(totals.givenPence),
+            note: page.giftAidPence > 0 ? fundraiseCopy.plusGiftAid(page.giftAidPence) : undefined,
+          },
+          { label: "Supporters", value: String(totals.donors) },
+        ]}
+        progress={
+          page.targetPence === null
+            ? null
+            : {
+                label: `${page.title}: progress toward the target`,
+                valuePence: totals.givenPence,
+                goalPence: page.targetPence,
+                words: `${formatPence(totals.givenPence)} raised of a ${formatPence(page.targetPence)} target`,
+              }
+        }
+      >
         <p className="mt-6">
           <Link to={give} className="btn-donate px-8 py-3 text-base">
             {page.kind === "memoriam" ? fundraiseCopy.giveInMemory : fundraiseCopy.give}
           </Link>
         </p>
-      </section>
+      </CauseFigures>
       {page.image ? <LeadPicture image={page.image} /> : null}
       <MarkdownText html={page.storyHtml} />
       <section aria-labelledby="supporters-heading" className="mt-10">
         <h2 id="supporters-heading" className="text-2xl font-bold">
           {fundraiseCopy.supporters}
         </h2>
-        {page.supporters.length === 0 ? (
-          <p className="mt-3 text-slate-700 dark:text-slate-300">{fundraiseCopy.noSupporters}</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {page.supporters.map((s) => (
-              <li key={s.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                <p className="font-semibold text-slate-900 dark:text-white">
-                  {s.name ?? fundraiseCopy.anonymous}
-                  {s.amountPence === null ? "" : `: ${formatPence(s.amountPence)}`}
-                </p>
-                {s.message ? (
-                  <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{s.message}</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <PageGiftList gifts={page.supporters} empty={fundraiseCopy.noSupporters} anonymous={fundraiseCopy.anonymous} />
       </section>
       <ShareLinks links={page.shareLinks} heading={fundraiseCopy.shareHeading} />
     </article>

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PagePhotoFields } from "~/components/page-photo-fields";
+import { PageGiftList } from "~/components/page-gifts";
+import { PagePhotoFields, PageTitleAndTarget } from "~/components/supporter-page-fields";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { CheckboxField, Honeypot, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, Honeypot, TextareaField } from "~/components/ui/form";
 import { manageCopy, ownerStatusLabels } from "~/content/page-manage";
 import {
   changeOwnPage,
@@ -100,15 +101,7 @@ function EditPage({ page }: { page: Page }) {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-5">
         <ErrorSummary form={form} />
         <Honeypot />
-        <TextField meta={fields.title} label="Page title" autoComplete="off" />
-        <TextField
-          meta={fields.target}
-          label="Target (£)"
-          optional={tribute}
-          hint={tribute ? manageCopy.tributeTargetHint : undefined}
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <PageTitleAndTarget title={fields.title} target={fields.target} tribute={tribute} />
         <TextareaField meta={fields.story} label={tribute ? "Their story" : "Your story"} rows={8} />
         {page.image ? (
           <figure>
@@ -153,29 +146,20 @@ function GiftsReceived({ data }: { data: Page }) {
         {manageCopy.raised(formatPence(data.totals.givenPence), data.totals.donors)}
         {data.giftAidPence > 0 ? ` ${manageCopy.plusGiftAid(formatPence(data.giftAidPence))}` : ""}
       </p>
-      {data.gifts.length === 0 ? (
-        <p className="mt-3 text-slate-700 dark:text-slate-300">{manageCopy.noGifts}</p>
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {data.gifts.map((gift) => (
-            <li key={gift.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              <p className="font-semibold text-slate-900 dark:text-white">
-                {gift.name ?? manageCopy.anonymous}
-                {gift.amountPence === null ? ` ${manageCopy.amountHidden}` : `: ${formatPence(gift.amountPence)}`}
-                <span className="font-normal text-slate-700 dark:text-slate-300">, {formatLongDate(gift.on)}</span>
-              </p>
-              {gift.message ? (
-                <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
-                  {gift.message}
-                  {gift.messageState === "waiting" ? (
-                    <span className="mt-1 block text-sm">{manageCopy.messageWaiting}</span>
-                  ) : null}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PageGiftList
+        gifts={data.gifts}
+        empty={manageCopy.noGifts}
+        anonymous={manageCopy.anonymous}
+        amountHidden={` ${manageCopy.amountHidden}`}
+        detail={(gift) => (
+          <span className="font-normal text-slate-700 dark:text-slate-300">, {formatLongDate(gift.on)}</span>
+        )}
+        note={(gift) =>
+          gift.messageState === "waiting" ? (
+            <span className="mt-1 block text-sm">{manageCopy.messageWaiting}</span>
+          ) : null
+        }
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { LinkList } from "~/components/ui/link-list";
 import { searchWords } from "~/content/search";
 import { answerSearch, SEARCH_HEADERS } from "~/routes/_glue/search-page.server";
@@ -72,10 +73,7 @@ function NoResults({ query, suggestion }: { query: string; suggestion: string | 
 
 function Help({ heading, tips }: { heading: string; tips: readonly string[] }) {
   return (
-    <section aria-labelledby="search-help" className="space-y-3">
-      <h2 id="search-help" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {heading}
-      </h2>
+    <HeadedSection id="search-help" heading={heading} className="space-y-3">
       <ul className="list-disc space-y-1 pl-6 text-slate-700 dark:text-slate-300">
         {tips.map((tip) => (
           <li key={tip}>{tip}</li>
@@ -83,7 +81,7 @@ function Help({ heading, tips }: { heading: string; tips: readonly string[] }) {
       </ul>
       <p className="text-slate-700 dark:text-slate-300">{searchWords.browse}</p>
       <LinkList links={searchWords.browseLinks} className="flex flex-wrap gap-3" />
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -228,9 +228,11 @@ export default function Account() {
                 {session.current ? (
                   "—"
                 ) : (
-                  <RowActionForm field="session" id={session.id} intent="end">
-                    End<span className="sr-only"> the session of {session.device}</span>
-                  </RowActionForm>
+                  <RowActionForm
+                    post={{ intent: "end", session: session.id }}
+                    verb="End"
+                    what={`the session of ${session.device}`}
+                  />
                 )}
               </td>
             </tr>
@@ -288,9 +290,12 @@ function PasskeysSection({
                       Rename<span className="sr-only"> {passkey.name}</span>
                     </button>
                   </Form>
-                  <RowActionForm field="passkey" id={passkey.id} intent="passkey-remove" className={dangerButtonClass}>
-                    Remove<span className="sr-only"> the passkey {passkey.name}</span>
-                  </RowActionForm>
+                  <RowActionForm
+                    post={{ intent: "passkey-remove", passkey: passkey.id }}
+                    className={dangerButtonClass}
+                    verb="Remove"
+                    what={`the passkey ${passkey.name}`}
+                  />
                 </div>
               </td>
             </tr>

@@ -1,14 +1,8 @@
-import { useIsPending } from "~/utils/pending";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId } from "react";
-import { Modal } from "~/components/admin/modal";
-import { dangerButtonClass } from "~/components/admin/styles";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PaymentDialog, usePaymentDialogForm } from "~/components/admin/payment-dialog";
 import { TextareaField, TextField } from "~/components/ui/form";
-import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { londonToday } from "~/infra/clock.server";
 import { staffAction } from "~/routes/_glue/action-guard.server";
@@ -67,64 +61,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RefundPayment() {
   const { today, pledge, payment, refundablePence } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const questionId = useId();
-  const schema = refundPaymentSchema(today);
-  const [form, fields] = useForm({
+  const [form, fields] = usePaymentDialogForm(refundPaymentSchema(today), actionData?.result, {
     id: `refund-${payment.id}`,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { amount: (refundablePence / 100).toFixed(2), refundedOn: today },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  const busy = useIsPending({ state: "submitting" });
-  const back = adminPaths.donation(pledge.id);
   const what = paymentReceived(payment);
 
   return (
-    <Modal title="Record a refund" closeTo={back} role="dialog" descriptionId={questionId}>
-      {refundablePence <= 0 ? (
+    <PaymentDialog
+      title="Record a refund"
+      pledgeId={pledge.id}
+      refusal={
+        refundablePence <= 0
+          ? { message: `The payment of ${what} has been given back in full already: there is nothing left to refund.` }
+          : null
+      }
+      question={
         <>
-          <p id={questionId} role="alert">
-            The payment of {what} has been given back in full already: there is nothing left to refund.
-          </p>
-          <div className="mt-6 flex justify-end">
-            <Link to={back} className="btn-primary">
-              Back to the pledge
-            </Link>
-          </div>
+          Money given back of the payment of {what} on pledge <span className="font-mono">{pledge.reference}</span>: at
+          most {formatPence(refundablePence)}. Record it once the bank has paid it out. The pledge&rsquo;s total, its
+          Gift Aid and the donor&rsquo;s statement count what the donor kept.
         </>
-      ) : (
-        <>
-          <p id={questionId} className="text-slate-800 dark:text-slate-200">
-            Money given back of the payment of {what} on pledge <span className="font-mono">{pledge.reference}</span>:
-            at most {formatPence(refundablePence)}. Record it once the bank has paid it out. The pledge&rsquo;s total,
-            its Gift Aid and the donor&rsquo;s statement count what the donor kept.
-          </p>
-          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-            <ErrorSummary form={form} />
-            <TextField meta={fields.amount} label="Amount given back (£)" inputMode="decimal" />
-            <TextField meta={fields.refundedOn} label="Date given back" type="date" />
-            <TextareaField
-              meta={fields.reason}
-              label="Reason"
-              rows={2}
-              hint={`At most ${REFUND_REASON_MAX_LENGTH} characters. The pledge's history keeps it: leave out personal details.`}
-            />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Link to={back} className="btn-secondary">
-                Cancel
-              </Link>
-              <button type="submit" className={dangerButtonClass} disabled={busy}>
-                {busy ? "Recording…" : "Record refund"}
-              </button>
-            </div>
-          </Form>
-        </>
-      )}
-    </Modal>
+      }
+      form={form}
+      cancelLabel="Cancel"
+      submitLabel="Record refund"
+      busyLabel="Recording…"
+    >
+      <TextField meta={fields.amount} label="Amount given back (£)" inputMode="decimal" />
+      <TextField meta={fields.refundedOn} label="Date given back" type="date" />
+      <TextareaField
+        meta={fields.reason}
+        label="Reason"
+        rows={2}
+        hint={`At most ${REFUND_REASON_MAX_LENGTH} characters. The pledge's history keeps it: leave out personal details.`}
+      />
+    </PaymentDialog>
   );
 }
 

@@ -1,14 +1,8 @@
-import { useIsPending } from "~/utils/pending";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId } from "react";
-import { Modal } from "~/components/admin/modal";
-import { dangerButtonClass } from "~/components/admin/styles";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PaymentDialog, usePaymentDialogForm } from "~/components/admin/payment-dialog";
 import { TextareaField } from "~/components/ui/form";
-import { ErrorSummary } from "~/components/ui/error-summary";
 import { site } from "~/content/site";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -75,61 +69,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RemovePayment() {
   const { pledge, payment, claim } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const questionId = useId();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(removePaymentSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: removePaymentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const busy = useIsPending({ state: "submitting" });
-  const back = adminPaths.donation(pledge.id);
-  const what = paymentReceived(payment);
+  const [form, fields] = usePaymentDialogForm(removePaymentSchema, actionData?.result);
 
   return (
-    <Modal title="Remove payment" closeTo={back} role="alertdialog" descriptionId={questionId}>
-      {claim ? (
-        <>
-          <p id={questionId} role="alert" className="text-slate-800 dark:text-slate-200">
-            {claim.message}
-          </p>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
+    <PaymentDialog
+      title="Remove payment"
+      role="alertdialog"
+      pledgeId={pledge.id}
+      refusal={
+        claim && {
+          message: claim.message,
+          links: (
             <Link to={adminPaths.giftAidClaim(claim.claimId)} className="btn-secondary">
               Open claim batch {claim.claimId}
             </Link>
-            <Link to={back} className="btn-primary">
-              Back to the pledge
-            </Link>
-          </div>
-        </>
-      ) : (
+          ),
+        }
+      }
+      question={
         <>
-          <p id={questionId} className="text-slate-800 dark:text-slate-200">
-            Remove the payment of {what} from pledge <span className="font-mono">{pledge.reference}</span>? The
-            pledge&rsquo;s total and status follow, and its history keeps what was removed, by whom and why.
-            {payment.fromBank ? " The bank statement line can then be imported again." : ""}
-          </p>
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            Say why in a few words (at most {REMOVE_REASON_MAX_LENGTH} characters), for example &ldquo;recorded against
-            the wrong pledge&rdquo;. The history keeps it, so leave out the donor&rsquo;s personal details.
-          </p>
-          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-            <ErrorSummary form={form} />
-            <TextareaField meta={fields.reason} label="Reason" rows={2} />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Link to={back} className="btn-secondary">
-                Keep it
-              </Link>
-              <button type="submit" className={dangerButtonClass} disabled={busy}>
-                {busy ? "Removing…" : "Remove payment"}
-              </button>
-            </div>
-          </Form>
+          Remove the payment of {paymentReceived(payment)} from pledge{" "}
+          <span className="font-mono">{pledge.reference}</span>? The pledge&rsquo;s total and status follow, and its
+          history keeps what was removed, by whom and why.
+          {payment.fromBank ? " The bank statement line can then be imported again." : ""}
         </>
-      )}
-    </Modal>
+      }
+      note={
+        <>
+          Say why in a few words (at most {REMOVE_REASON_MAX_LENGTH} characters), for example &ldquo;recorded against
+          the wrong pledge&rdquo;. The history keeps it, so leave out the donor&rsquo;s personal details.
+        </>
+      }
+      form={form}
+      cancelLabel="Keep it"
+      submitLabel="Remove payment"
+      busyLabel="Removing…"
+    >
+      <TextareaField meta={fields.reason} label="Reason" rows={2} />
+    </PaymentDialog>
   );
 }
 

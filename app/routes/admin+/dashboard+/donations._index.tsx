@@ -1,9 +1,9 @@
 import { now } from "~/infra/clock.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PledgeStatusBadge } from "~/components/admin/donations";
-import { BoxedTable, ListCount, tdClass } from "~/components/admin/table";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PledgeReferenceCell, PledgeStatusBadge } from "~/components/admin/donations";
+import { BoxedTable, ListCount, tdClass, useListLoading } from "~/components/admin/table";
 import { FilterForm } from "~/components/admin/filter-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentsExportForm } from "~/components/admin/payments-export-form";
@@ -70,7 +70,6 @@ const methodOptions = pledgeMethods.map((value) => ({ value, label: pledgeMethod
 
 export default function DonationsList() {
   const { filters, page, pageCount, total, pledges, oldBefore, directDebitProblems } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const query = {
     status: filters.status || undefined,
     type: filters.type || undefined,
@@ -79,33 +78,32 @@ export default function DonationsList() {
   };
   const pageLink = (n: number) => `${adminPaths.donations}${pledgeFiltersQuery({ ...query, page: n })}`;
   const exportQuery = pledgeFiltersQuery(query);
-  const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.donations;
+  const busy = useListLoading(adminPaths.donations);
 
   return (
     <>
       <StaffPageTitle title="Donations">
-        <div className="flex flex-wrap gap-2">
-          <Link to={adminPaths.donationsImport} className="btn-primary">
-            Import bank statement
-          </Link>
-          <Link to={adminPaths.donationsStatements} className="btn-secondary">
-            Giving statements
-          </Link>
-          <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
-            Export list (CSV)
-          </a>
-        </div>
+        <Link to={adminPaths.donationsImport} className="btn-primary">
+          Import bank statement
+        </Link>
+        <Link to={adminPaths.donationsStatements} className="btn-secondary">
+          Giving statements
+        </Link>
+        <a href={`${adminPaths.donationsExport}${exportQuery}`} className="btn-secondary" download>
+          Export list (CSV)
+        </a>
       </StaffPageTitle>
 
       <FilterForm
         idPrefix="donations"
         action={adminPaths.donations}
         className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end"
-        search={{ label: "Search reference, name or e-mail", value: filters.q, maxLength: SEARCH_MAX_LENGTH }}
+        values={filters}
+        search={{ label: "Search reference, name or e-mail", maxLength: SEARCH_MAX_LENGTH }}
         selects={[
-          { name: "status", label: "Status", value: filters.status, anyLabel: "Any status", options: statusOptions },
-          { name: "type", label: "Type", value: filters.type, anyLabel: "Any type", options: typeOptions },
-          { name: "method", label: "Paid by", value: filters.method, anyLabel: "Any method", options: methodOptions },
+          { name: "status", label: "Status", anyLabel: "Any status", options: statusOptions },
+          { name: "type", label: "Type", anyLabel: "Any type", options: typeOptions },
+          { name: "method", label: "Paid by", anyLabel: "Any method", options: methodOptions },
         ]}
       />
 
@@ -138,11 +136,7 @@ export default function DonationsList() {
         >
           {pledges.map((pledge) => (
             <tr key={pledge.id}>
-              <td data-label="Reference" className={`${tdClass} whitespace-nowrap font-mono`}>
-                <Link to={adminPaths.donation(pledge.id)} className="link">
-                  {pledge.reference}
-                </Link>
-              </td>
+              <PledgeReferenceCell label="Reference" pledgeId={pledge.id} reference={pledge.reference} />
               <td data-label="Pledged" className={`${tdClass} whitespace-nowrap`}>
                 <time dateTime={pledge.createdAt}>{formatDateTime(pledge.createdAt)}</time>
                 {pledge.status === "pending" && pledge.createdAt < oldBefore ? (

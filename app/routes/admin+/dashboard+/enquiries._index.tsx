@@ -91,22 +91,16 @@ export default function Enquiries() {
         idPrefix="enquiries"
         action={adminPaths.enquiries}
         {...fourColumnFilters}
+        values={filter}
         search={{
           label: "Search",
-          value: filter.q,
           maxLength: LIST_SEARCH_MAX,
           help: enquiryMessages.searchHelp,
           className: "sm:col-span-2",
         }}
         selects={[
-          { name: "status", label: "Status", value: filter.status, anyLabel: "Any status", options: statusOptions },
-          {
-            name: "subject",
-            label: "Subject",
-            value: filter.subject,
-            anyLabel: "Any subject",
-            options: contactSubjects,
-          },
+          { name: "status", label: "Status", anyLabel: "Any status", options: statusOptions },
+          { name: "subject", label: "Subject", anyLabel: "Any subject", options: contactSubjects },
         ]}
       />
 

@@ -325,13 +325,7 @@ export default function FundraisingPageReview() {
 function PagePhoto({ image }: { image: NonNullable<ReturnType<typeof responsiveImage>> }) {
   return (
     <figure className="mt-4">
-      <ResponsivePicture
-        image={image}
-        sizes="24rem"
-        width={384}
-        height={216}
-        className="aspect-video w-96 max-w-full rounded-lg object-cover"
-      />
+      <ResponsivePicture image={image} sizes="24rem" width={384} className="w-96 max-w-full rounded-lg" />
       <figcaption className="mt-1 text-sm">The photo, described as: “{image.alt}”</figcaption>
     </figure>
   );

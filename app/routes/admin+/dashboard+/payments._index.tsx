@@ -1,12 +1,12 @@
 import { notFound } from "~/utils/http";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ListCount, ScrollTable, TableHead, TotalRow, tdClass } from "~/components/admin/table";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ListCount, ScrollTable, TableHead, TotalRow, tdClass, useListLoading } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
 import { FilterButtons } from "~/components/admin/filter-form";
 import { StaffPageTitle } from "~/components/admin/page-title";
-import { SavedNotice } from "~/components/admin/donations";
+import { PledgeReferenceCell, SavedNotice } from "~/components/admin/donations";
 import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import {
@@ -87,8 +87,7 @@ function methodFigure(m: { netPence: number; payments: number; refunds: number; 
 
 export default function PaymentsList() {
   const { problem, filters, page, result, saved } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.payments;
+  const busy = useListLoading(adminPaths.payments);
   const range = {
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -100,14 +99,12 @@ export default function PaymentsList() {
   return (
     <>
       <StaffPageTitle title="Payments">
-        <div className="flex flex-wrap gap-2">
-          <Link to={adminPaths.recordGift} className="btn-primary">
-            Record a gift
-          </Link>
-          <a href={csvHref} className="btn-secondary" download>
-            Export payments (CSV){filtered ? ", filtered" : ""}
-          </a>
-        </div>
+        <Link to={adminPaths.recordGift} className="btn-primary">
+          Record a gift
+        </Link>
+        <a href={csvHref} className="btn-secondary" download>
+          Export payments (CSV){filtered ? ", filtered" : ""}
+        </a>
       </StaffPageTitle>
       {saved ? <SavedNotice>{saved}</SavedNotice> : null}
       <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
@@ -185,11 +182,7 @@ export default function PaymentsList() {
                   <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
                     {d.payments.map((p) => (
                       <tr key={p.id}>
-                        <td data-label="Pledge" className={`${tdClass} whitespace-nowrap font-mono`}>
-                          <Link to={adminPaths.donation(p.pledgeId)} className="link">
-                            {p.reference}
-                          </Link>
-                        </td>
+                        <PledgeReferenceCell label="Pledge" pledgeId={p.pledgeId} reference={p.reference} />
                         <td data-label="Donor" className={`${tdClass} break-words`}>
                           {p.firstName} {p.lastName}
                         </td>

@@ -152,9 +152,7 @@ export default function Redirects() {
               </span>
             </td>
             <td className={listCell}>
-              <RowActionForm field="id" id={r.id} intent="remove">
-                Remove<span className="sr-only"> the redirect from {r.from}</span>
-              </RowActionForm>
+              <RowActionForm post={{ intent: "remove", id: r.id }} verb="Remove" what={`the redirect from ${r.from}`} />
             </td>
           </tr>
         ))}

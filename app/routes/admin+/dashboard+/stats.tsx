@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BarChart, ChartTable } from "~/components/admin/bar-chart";
+import { StaffSection } from "~/components/admin/table";
 import { site } from "~/content/site";
 import { adminStatistics } from "~/content/statistics";
 import { pageMeta } from "~/utils/meta";
@@ -88,10 +89,7 @@ function ChartSection({
   table: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-10">
-      <h3 id={id} className="text-lg font-semibold">
-        {heading}
-      </h3>
+    <StaffSection id={id} title={heading} className="mt-10" size="lg">
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{summary}</p>
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {/* On a phone the chart keeps a width at which its labels stay legible, and scrolls in its own region. */}
@@ -106,7 +104,7 @@ function ChartSection({
         </section>
         {table}
       </div>
-    </section>
+    </StaffSection>
   );
 }
 

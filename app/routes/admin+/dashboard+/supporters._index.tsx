@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterButtons } from "~/components/admin/filter-form";
-import { BoxedTable, ListCount, tdClass } from "~/components/admin/table";
+import { BoxedTable, ListCount, tdClass, useListLoading } from "~/components/admin/table";
 import { Pagination } from "~/components/admin/pagination";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { ErrorList } from "~/components/ui/form";
@@ -53,8 +53,7 @@ const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200
 
 export default function SupportersList() {
   const { raw, errors, rows, total, page, pageCount } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === adminPaths.supporters;
+  const busy = useListLoading(adminPaths.supporters);
   const filtered = FILTER_NAMES.some((name) => raw[name]);
   const hasErrors = Object.keys(errors).length > 0;
   const field = (name: keyof SupporterFilterErrors) => ({

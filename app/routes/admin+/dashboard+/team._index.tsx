@@ -116,12 +116,17 @@ export default function Team() {
               </td>
               <td className={listCell}>
                 <div className="flex flex-wrap gap-2">
-                  <RowActionForm field="invitation" id={invitation.id} intent="resend">
-                    Resend<span className="sr-only"> the invitation to {invitation.email}</span>
-                  </RowActionForm>
-                  <RowActionForm field="invitation" id={invitation.id} intent="withdraw" className={dangerButtonClass}>
-                    Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
-                  </RowActionForm>
+                  <RowActionForm
+                    post={{ intent: "resend", invitation: invitation.id }}
+                    verb="Resend"
+                    what={`the invitation to ${invitation.email}`}
+                  />
+                  <RowActionForm
+                    post={{ intent: "withdraw", invitation: invitation.id }}
+                    className={dangerButtonClass}
+                    verb="Withdraw"
+                    what={`the invitation to ${invitation.email}`}
+                  />
                 </div>
               </td>
             </tr>

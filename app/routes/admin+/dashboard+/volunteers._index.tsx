@@ -87,6 +87,7 @@ export default function Volunteers() {
   const { errors, filter, interests, page, list } = useLoaderData<typeof loader>();
   const current = asFilter(filter);
   const hrefFor = (p: number) => `${adminPaths.volunteers}${volunteerQueryString(current, p)}`;
+  const interestOptions = interests.map((value) => ({ value, label: value }));
 
   return (
     <>
@@ -105,17 +106,12 @@ export default function Volunteers() {
         idPrefix="volunteers"
         action={adminPaths.volunteers}
         {...fourColumnFilters}
-        search={{ label: "Search by name", value: filter.q, maxLength: LIST_SEARCH_MAX, help: copy.searchHelp }}
+        values={filter}
+        search={{ label: "Search by name", maxLength: LIST_SEARCH_MAX, help: copy.searchHelp }}
         selects={[
-          { name: "status", label: "Status", value: filter.status, anyLabel: "Any status", options: statusOptions },
-          {
-            name: "interest",
-            label: "Interest",
-            value: filter.interest,
-            anyLabel: "Any interest",
-            options: interests.map((value) => ({ value, label: value })),
-          },
-          { name: "kind", label: "Applied for", value: filter.kind, anyLabel: "Anything", options: kindOptions },
+          { name: "status", label: "Status", anyLabel: "Any status", options: statusOptions },
+          { name: "interest", label: "Interest", anyLabel: "Any interest", options: interestOptions },
+          { name: "kind", label: "Applied for", anyLabel: "Anything", options: kindOptions },
         ]}
       />
 

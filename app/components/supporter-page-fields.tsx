@@ -1,7 +1,35 @@
 import { FileField, TextField } from "~/components/ui/form";
-import { startPageCopy } from "~/content/start-page";
+import { pageFieldsCopy } from "~/content/supporter-page-fields";
 import { useHydrated } from "~/utils/hydrated";
 import type { FieldMeta } from "~/utils/light-form";
+
+// The fields of a supporter's page (Share My Day, In Memoriam) that the form starting one and its
+// owner's edit form both have.
+
+/** The page's title and its target in pounds, which a tribute page may leave empty. */
+export function PageTitleAndTarget({
+  title,
+  target,
+  tribute,
+}: {
+  title: FieldMeta;
+  target: FieldMeta;
+  tribute: boolean;
+}) {
+  return (
+    <>
+      <TextField meta={title} label="Page title" autoComplete="off" />
+      <TextField
+        meta={target}
+        label="Target (£)"
+        optional={tribute}
+        hint={tribute ? pageFieldsCopy.tributeTargetHint : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+    </>
+  );
+}
 
 /**
  * A supporter's page's optional photo and its description (also on the owner's edit page). The
@@ -27,7 +55,7 @@ export function PagePhotoFields({
     <>
       {fileNotKept && !hydrated ? (
         <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-          {startPageCopy.fileNotKept}
+          {pageFieldsCopy.fileNotKept}
         </p>
       ) : null}
       <FileField

@@ -1,5 +1,5 @@
-// Without JavaScript: staff change the About page's words through a draft (not public), look at
-// it in the staff-only preview (a visitor gets 404), publish it (public at once), and restore the
+// Without JavaScript: staff preview their unsaved words, change the About page's words through a
+// draft (not public), look at it in the staff-only preview (a visitor gets 404), publish it (public at once), and restore the
 // earlier words from its history (docs/site-editor.md). The staff pages pass axe.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
@@ -43,6 +43,12 @@ test("About: draft, staff-only preview, publish, and restore from the history", 
   const body = page.getByRole("textbox", { name: "Words" });
   const before = await body.inputValue();
   await body.fill(`${before}\n\n${words}`);
+  // Preview the typed words before saving them: shown as visitors will see them, nothing saved.
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("your unsaved words");
+  await expect(page.getByText(words)).toBeVisible();
+  await page.goBack();
+  await page.getByRole("textbox", { name: "Words" }).fill(`${before}\n\n${words}`);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toContainText("Draft saved");
   await expect(page.getByRole("textbox", { name: "Words" })).toHaveValue(new RegExp(words.replace(/[()]/g, "\\$&")));
@@ -53,7 +59,7 @@ test("About: draft, staff-only preview, publish, and restore from the history", 
   await expect(visitor.getByText(words)).toHaveCount(0);
 
   // Staff preview it as visitors will see it; a visitor gets a 404 there.
-  await page.getByRole("link", { name: "Preview" }).click();
+  await page.getByRole("link", { name: "Preview saved draft" }).click();
   await expect(page).toHaveURL(/\/preview\/pages\/about$/);
   await expect(page.getByText(words)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "About us" })).toBeVisible();

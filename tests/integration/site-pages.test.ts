@@ -21,7 +21,7 @@ import {
 import { nextScheduledPublish } from "~/publishing/services/news.server";
 import { createNews } from "~/publishing/models/news.server";
 import { loader as aboutLoader } from "~/routes/_public+/about._index";
-import { loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
+import { action as previewAction, loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import { createUser, type User } from "~/staff/models/user.server";
 import { BASE, adminCookie, bodyOf, getRequest, run } from "./admin-support";
@@ -128,6 +128,38 @@ describe("site pages", () => {
     ]);
     const audit = await getDb().selectFrom("audit_events").select("action").where("entity", "=", "page").execute();
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(["page.draft-saved", "page.published"]));
+  });
+
+  it("previews the edit form's unsaved words as visitors will see them, saving nothing", async () => {
+    const { cookie } = await adminCookie();
+    const about = (await pageForEditing("about")).document;
+    const form = new FormData();
+    form.set("fields.heading", about.fields.heading);
+    form.set("fields.body", "# Twice\n\nWords typed but **never saved**.");
+    form.set("intent", "preview");
+    const post = (headers: Record<string, string>) =>
+      run(
+        previewAction,
+        new Request(`${BASE}/preview/pages/about`, {
+          method: "POST",
+          body: form,
+          headers: { "Sec-Fetch-Site": "same-origin", Origin: BASE, ...headers },
+        }),
+        { key: "about" },
+      );
+    const shown = await post({ Cookie: cookie });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Cache-Control")).toBe("private, no-store");
+    const preview = await bodyOf(shown);
+    expect(preview.state).toBe("unsaved");
+    expect(preview.page.fields.bodyHtml).toContain("Words typed but <strong>never saved</strong>.");
+    // What publishing would refuse is said on the preview.
+    expect(preview.problems.join(" ")).toContain('"Twice" is a main heading');
+    // Nothing was saved: no revision, the public page and the saved preview as before.
+    expect(await getDb().selectFrom("site_page_revisions").select("id").execute()).toEqual([]);
+    expect(await aboutText()).not.toContain("never saved");
+    // A visitor posting the same gets the 404 of an unknown address.
+    expect((await post({})).status).toBe(404);
   });
 
   it("publishes at a time: not before, at once after, and the page cache ends then", async () => {

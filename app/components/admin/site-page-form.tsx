@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
+import { z } from "~/schemas/zod";
 import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form";
 import {
@@ -25,6 +26,8 @@ export const pageStateWords: Record<string, string> = {
   submitted: "Submitted for review (not public)",
   scheduled: "Scheduled",
 };
+
+const anyWords = z.object({}).passthrough();
 
 type Meta = Parameters<typeof TextField>[0]["meta"];
 
@@ -87,7 +90,9 @@ export function SitePageForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // The schema's lists are built per page, so their types are looser than the form's.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    // Preview shows the words as typed, whatever they are: nothing is checked (or saved).
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: submitter?.getAttribute("value") === "preview" ? anyWords : schema }) as never,
   });
   const pageFields = fields.fields.getFieldset();
   const hasPhotos = def.lists.some((list) => list.fields.some((field) => field.name === "photo"));
@@ -181,8 +186,19 @@ export function SitePageForm({
               Submit for review
             </button>
           )}
-          <Link to={adminPaths.sitePagePreview(def.key)} className="btn-secondary">
+          {/* The words as typed, shown as visitors will see them, without saving (the preview route's action). */}
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            formAction={adminPaths.sitePagePreview(def.key)}
+            formNoValidate
+            className="btn-secondary"
+          >
             Preview
+          </button>
+          <Link to={adminPaths.sitePagePreview(def.key)} className="btn-secondary">
+            Preview saved draft
           </Link>
           <Link to={adminPaths.sitePageHistory(def.key)} className="btn-secondary">
             History
@@ -204,8 +220,9 @@ export function SitePageForm({
           </div>
         ) : null}
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Save draft keeps your words for staff only; Preview shows them as visitors will see them. Publishing first
-          checks the page: every image described, headings in order, links that say where they go.
+          Save draft keeps your words for staff only; Preview shows the words in this form as visitors will see them,
+          without saving them. Publishing first checks the page: every image described, headings in order, links that
+          say where they go.
         </p>
       </div>
     </Form>

@@ -340,6 +340,32 @@ function blankItem(value: unknown): boolean {
 }
 
 /**
+ * The words a posted edit form holds, read as typed, for the preview of unsaved input: nothing is
+ * refused (an empty box is empty on the page, an over-long one is cut to its limit) and blank list
+ * items are dropped, as a save would. Client-safe; files are left out (a photo is stored on save).
+ */
+export function documentFromForm(def: SitePageDef, form: FormData): PageDocument {
+  const text = (name: string, field: PageField) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim().slice(0, LIMITS[field.kind]) : "";
+  };
+  const fields = Object.fromEntries(def.fields.map((field) => [field.name, text(`fields.${field.name}`, field)]));
+  const lists = Object.fromEntries(
+    def.lists.map((list) => {
+      const items: Record<string, string>[] = [];
+      for (let i = 0; i < list.max + BLANK_ROWS; i++) {
+        const item = Object.fromEntries(
+          list.fields.map((field) => [field.name, text(`lists.${list.name}[${i}].${field.name}`, field)]),
+        );
+        if (!blankItem(item)) items.push(item);
+      }
+      return [list.name, items.slice(0, list.max)];
+    }),
+  );
+  return { fields, lists };
+}
+
+/**
  * The edit form's rules for a page: its fields, and each list's items (a blank item is dropped,
  * a started one needs its fields). Also `intent` (which button) and `publish_at` (UK time).
  */

@@ -121,11 +121,22 @@ export async function publicSitePage(key: string): Promise<ShownPage> {
   return shownPage(def, await liveDocument(key));
 }
 
-/** What the staff-only preview shows: the page as it will be once its newest draft (or schedule) is published. */
-export async function previewSitePage(key: string): Promise<{ def: SitePageDef; page: ShownPage; state: string }> {
+/**
+ * What the staff-only preview shows: the page as it will be once its newest draft (or schedule) is
+ * published; or, given `unsaved` (the edit form's words as typed, never saved), those words, with
+ * what would stop them from being published (the content checks).
+ */
+export async function previewSitePage(
+  key: string,
+  unsaved?: PageDocument,
+): Promise<{ def: SitePageDef; page: ShownPage; state: string; problems: string[] }> {
   const def = requireDef(key);
+  if (unsaved) {
+    const problems = pageProblems(def, unsaved).map((problem) => problem.message);
+    return { def, page: await shownPage(def, unsaved), state: "unsaved", problems };
+  }
   const editing = await pageForEditing(key);
-  return { def, page: await shownPage(def, editing.document), state: editing.state };
+  return { def, page: await shownPage(def, editing.document), state: editing.state, problems: [] };
 }
 
 /** When the next scheduled page publish happens (ISO), for the page cache's bound. */

@@ -146,5 +146,5 @@ export type {
   SaveResult,
   ShownPage,
 } from "./services/site-pages.server";
-export { brokenLinks, linksTo } from "./services/link-check.server";
-export type { BrokenLink } from "./services/link-check.server";
+export { addressChangeWarning, brokenLinks, linksTo, projectChangeWarning } from "./services/link-check.server";
+export type { AddressChangeWarning, BrokenLink } from "./services/link-check.server";

@@ -26,6 +26,8 @@ import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import { createUser, type User } from "~/staff/models/user.server";
 import { BASE, adminCookie, bodyOf, getRequest, run } from "./admin-support";
 import { action as editAction } from "~/routes/admin+/dashboard+/pages.$key._index";
+import { action as projectAction, loader as projectEditLoader } from "~/routes/admin+/dashboard+/projects.$id";
+import { loader as linkCheckLoader } from "~/routes/admin+/dashboard+/pages.links";
 import sharp from "sharp";
 import { resetDatabase } from "./helpers";
 
@@ -276,6 +278,70 @@ describe("site pages", () => {
       expect.objectContaining({ source: "FAQ", text: "about the gala" }),
     ]);
     expect((await brokenLinks()).map((l) => l.href)).toEqual(["/old-projects"]);
+  });
+
+  it("warns, before a published project is unpublished or renamed, which published pages link to it", async () => {
+    const { cookie } = await adminCookie();
+    const project = await getDb()
+      .selectFrom("projects")
+      .select(["id", "slug"])
+      .where("state", "=", "published")
+      .executeTakeFirstOrThrow();
+    const path = `/projects/${project.slug}`;
+    await savePage(
+      "about",
+      { document: await aboutWith(`Read about [the project](${path}).`), intent: "publish" },
+      admin,
+    );
+    // The edit form as the staff page fills it, posted with a change.
+    const { project: shown } = await bodyOf(
+      await run(projectEditLoader, getRequest(`/admin/dashboard/projects/${project.id}`, { cookie }), {
+        id: String(project.id),
+      }),
+    );
+    const post = (changes: Record<string, string>) => {
+      const form = new FormData();
+      const values = shown.values as Record<string, unknown>;
+      for (const name of ["title", "slug", "summary", "status", "body", "card_alt"])
+        form.set(name, String(values[name]));
+      form.set("has_card", "on");
+      if (values.in_menu) form.set("in_menu", "on");
+      if (values.in_footer) form.set("in_footer", "on");
+      (values.gallery as { id: number; alt: string; position: number }[]).forEach((picture, i) => {
+        form.set(`gallery[${i}].id`, String(picture.id));
+        form.set(`gallery[${i}].alt`, picture.alt);
+        form.set(`gallery[${i}].position`, String(picture.position));
+      });
+      for (const [name, value] of Object.entries(changes)) form.set(name, value);
+      return run(
+        projectAction,
+        new Request(`${BASE}/admin/dashboard/projects/${project.id}`, {
+          method: "POST",
+          body: form,
+          headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE },
+        }),
+        { id: String(project.id) },
+      );
+    };
+    // Unpublishing (Save draft): the confirmation step lists About; nothing is saved.
+    const asked = await post({ intent: "draft" });
+    expect(asked.status).toBe(409);
+    const warning = (await bodyOf(asked)).linkWarning;
+    expect(warning).toMatchObject({ kind: "unpublish", path, to: null });
+    expect(warning.links).toEqual([expect.objectContaining({ source: "About us", text: "the project" })]);
+    expect(
+      (await getDb().selectFrom("projects").select("state").where("id", "=", project.id).executeTakeFirstOrThrow())
+        .state,
+    ).toBe("published");
+    // Renaming: the old address will redirect; the same pages are listed.
+    const rename = await bodyOf(await post({ intent: "publish", slug: "a-new-address" }));
+    expect(rename.linkWarning).toMatchObject({ kind: "rename", path, to: "/projects/a-new-address" });
+    // A confirmation of another change does not pass; this one's does, and the project is a draft.
+    expect((await post({ intent: "draft", confirm_links: rename.linkWarning.confirm })).status).toBe(409);
+    expect((await post({ intent: "draft", confirm_links: warning.confirm })).status).toBe(303);
+    // After: the link checker lists the broken link.
+    const after = await bodyOf(await run(linkCheckLoader, getRequest("/admin/dashboard/pages/links", { cookie })));
+    expect(after.links).toEqual([expect.objectContaining({ source: "About us", href: path })]);
   });
 
   it("takes a team member's photo through the image pipeline, with its alt text required", async () => {

@@ -8,8 +8,10 @@ import {
   ProjectPictureRejected,
   ProjectRefusal,
   RedirectRefusal,
+  projectChangeWarning,
   saveProject,
 } from "~/publishing/index.server";
+import { CONFIRM_LINKS_FIELD } from "~/publishing/schemas/redirects";
 import {
   PROJECT_FORM_ID,
   chooseAgainMessage,
@@ -31,6 +33,14 @@ export async function projectFormAction(request: Request, id?: number) {
     json({ result, problems: chooseAgain ? [...problems, { message: chooseAgain }] : problems }, { status });
 
   if (submission.status !== "success") return refuse(submission.reply(), 400);
+  // Unpublishing or renaming a published project that published pages link to: they are listed, to confirm first.
+  const linkWarning =
+    id === undefined ? null : await projectChangeWarning(id, submission.value, form.get(CONFIRM_LINKS_FIELD));
+  if (linkWarning)
+    return json(
+      { result: submission.reply(), problems: [], linkWarning, intent: submission.value.intent },
+      { status: 409 },
+    );
   try {
     const saved = await saveProject(submission.value, user, { id });
     return savedRedirect(

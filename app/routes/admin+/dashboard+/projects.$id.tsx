@@ -4,7 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
+import { LinkWarning, type LinkWarningStep } from "~/components/admin/link-warning";
 import { ProjectForm } from "~/components/admin/project-form";
+import { PROJECT_FORM_ID } from "~/publishing/schemas/projects";
 import { site } from "~/content/site";
 import { cardPreview, projectForEdit, projectPath } from "~/publishing/index.server";
 import { projectFormAction } from "~/routes/_glue/project-form.server";
@@ -83,6 +85,9 @@ export default function EditProject() {
           <>Draft: not on the public site. Its address will be {project.path}.</>
         )}
       </p>
+      {actionData && "linkWarning" in actionData ? (
+        <LinkWarning {...(actionData as unknown as LinkWarningStep)} formId={PROJECT_FORM_ID} />
+      ) : null}
       <ProjectForm
         key={project.id}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}

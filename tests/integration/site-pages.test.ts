@@ -14,6 +14,7 @@ import {
   publicSitePage,
   restoreRevision,
   savePage,
+  searchSite,
   seedSitePages,
   setEditorsMayPublish,
   staffPageList,
@@ -183,6 +184,31 @@ describe("site pages", () => {
         admin,
       ),
     ).rejects.toThrow(PageRefusal);
+  });
+
+  it("reaches site search at its Publish at time, not at the next re-index", async () => {
+    const found = async (word: string) => (await searchSite(word, 1)).hits.map((hit) => hit.url);
+    // A search before: the index is whole, and this answer is kept a while.
+    expect(await found("zanzibarian")).toEqual([]);
+    const at = new Date(T0 + 30 * 60_000).toISOString();
+    await savePage(
+      "about",
+      { document: await aboutWith("Our zanzibarian clinics open soon."), intent: "schedule", publishAt: at },
+      admin,
+    );
+    time = Date.parse(at) - 1000;
+    expect(await found("zanzibarian")).toEqual([]);
+    // At its time the first search (on any instance: the mark is in the database) re-indexes the pages.
+    time = Date.parse(at) + 1000;
+    expect(await found("zanzibarian")).toEqual(["/about"]);
+    const marks = await getDb()
+      .selectFrom("charity_settings")
+      .select("value")
+      .where("key", "=", "search_index_pages_live_from")
+      .execute();
+    expect(marks).toEqual([{ value: at }]);
+    // The old words left with the old revision.
+    expect(await found("chapter")).not.toContain("/about");
   });
 
   it("restores an earlier version as a new revision, a draft or published", async () => {

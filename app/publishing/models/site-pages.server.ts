@@ -154,3 +154,13 @@ export async function nextPagePublishAfter(db: DB, at: string): Promise<string |
     .executeTakeFirst();
   return row?.publish_at ?? null;
 }
+
+/** The newest page publish at or before `at` (ISO), or null: what the live pages reflect (site search's mark). */
+export async function lastPagePublishAtOrBefore(db: DB, at: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("site_page_revisions")
+    .select((eb) => eb.fn.max("publish_at").as("at"))
+    .where("publish_at", "<=", at)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}

@@ -6,6 +6,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/auth";
 import { AXE_TAGS } from "./support/axe";
 import { uniqueToken } from "./support/back-office";
+import sharp from "sharp";
 
 /** A visitor's page: a fresh context without the staff cookie (and, in this project, without JavaScript). */
 async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
@@ -90,6 +91,27 @@ test("About: draft, staff-only preview, publish, and restore from the history", 
   await expect(visitor.getByText(words)).toHaveCount(0);
   await expect(visitor.getByText(before.split("\n")[0])).toBeVisible();
   await visitor.context().close();
+});
+
+test("Home: a hero picture is uploaded through the form and shows in the preview", async ({ page, login }) => {
+  await login();
+  await page.goto("/admin/dashboard/pages/home");
+  const slide = page.getByRole("group", { name: "Slide 1", exact: true });
+  const buffer = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
+  await slide.getByLabel("Upload a picture").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer });
+  await slide.getByLabel("Picture's description (alt text)").fill("A green field at the mobile clinic");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status")).toContainText("Draft saved");
+  await expect(page.getByRole("group", { name: "Slide 1", exact: true }).getByLabel("Picture's address")).toHaveValue(
+    /^\/uploads\/[a-f0-9]{32}\/800\.jpg$/,
+  );
+  await page.getByRole("link", { name: "Preview saved draft" }).click();
+  await expect(page.getByRole("img", { name: "A green field at the mobile clinic" })).toHaveAttribute(
+    "src",
+    /^\/uploads\//,
+  );
 });
 
 test("the Pages screens pass axe", async ({ browser, baseURL }) => {

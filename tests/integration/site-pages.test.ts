@@ -396,7 +396,7 @@ describe("site pages", () => {
     // Without a description the photo is refused, at the alt text.
     const refused = await post(form);
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toContain("Describe the photo");
+    expect(JSON.stringify(await refused.json())).toContain("Describe the picture");
     form.set("lists.people[0].photoFile", new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" }));
     form.set("lists.people[0].photoAlt", "The chair of trustees, smiling");
     const saved = await post(form);
@@ -404,5 +404,53 @@ describe("site pages", () => {
     const person = (await publicSitePage("team")).lists.people[0];
     expect(person.photo).toMatch(/^\/uploads\/[a-f0-9]{32}\/480\.jpg$/);
     expect(person.photoAlt).toBe("The chair of trustees, smiling");
+  });
+
+  it("takes a hero picture as an upload, described or marked decorative by choice; the seeded hero stays", async () => {
+    const { cookie } = await adminCookie();
+    const home = (await pageForEditing("home")).document;
+    expect(home.lists.slides[0].image).toMatch(/^\/images\//);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(home.fields)) form.append(`fields.${name}`, value);
+    for (const list of ["slides", "pillars", "needs"]) {
+      home.lists[list].forEach((item, i) => {
+        for (const [name, value] of Object.entries(item)) form.append(`lists.${list}[${i}].${name}`, value);
+      });
+    }
+    const bytes = await sharp({ create: { width: 1000, height: 500, channels: 3, background: { r: 9, g: 9, b: 99 } } })
+      .jpeg()
+      .toBuffer();
+    const choose = () =>
+      form.set("lists.slides[0].imageFile", new File([new Uint8Array(bytes)], "hero.jpg", { type: "image/jpeg" }));
+    choose();
+    form.set("lists.slides[0].alt", "");
+    form.set("intent", "publish");
+    const post = () =>
+      run(
+        editAction,
+        new Request(`${BASE}/admin/dashboard/pages/home`, {
+          method: "POST",
+          body: form,
+          headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE },
+        }),
+        { key: "home" },
+      );
+    // Neither described nor marked decorative: refused at the description.
+    const refused = await post();
+    expect(refused.status).toBe(400);
+    const reply = JSON.stringify(await refused.json());
+    expect(reply).toContain("lists.slides[0].alt");
+    expect(reply).toContain("or tick Decorative");
+    // Marked decorative: stored through the pipeline (its widest size), shown with alt="".
+    choose();
+    form.set("lists.slides[0].decorative", "on");
+    expect((await post()).status).toBe(303);
+    const slides = (await publicSitePage("home")).lists.slides;
+    expect(slides[0].image).toMatch(/^\/uploads\/[a-f0-9]{32}\/1000\.jpg$/);
+    expect(slides[0]).toMatchObject({ alt: "", decorative: "on" });
+    // The other seeded slides are as they were.
+    expect(slides.slice(1).map((slide) => [slide.image, slide.alt])).toEqual(
+      home.lists.slides.slice(1).map((slide) => [slide.image, slide.alt]),
+    );
   });
 });

@@ -8,8 +8,20 @@ import type { ContentCheckOptions } from "~/publishing/utils/content-checks";
 // app/publishing/services/site-page-defaults.server.ts, and its revisions are in the database
 // (db/migrations/0043_site_pages.ts).
 
-/** A field's kind: one line, a plain paragraph, Markdown (checked before publishing), or a choice. */
-export type PageFieldKind = "line" | "paragraph" | "markdown" | "choice";
+/** A field's kind: one line, a plain paragraph, Markdown (checked before publishing), a choice, or a tick box ("on" or ""). */
+export type PageFieldKind = "line" | "paragraph" | "markdown" | "choice" | "flag";
+
+/**
+ * A picture's address field: the form offers an upload beside it (the image pipeline stores it and
+ * its address fills the field), and the picture needs its description (`alt`, a field of the same
+ * item) unless its `decorative` tick box says it only decorates (then it is shown with alt="").
+ */
+export interface PictureField {
+  alt: string;
+  decorative: string;
+  /** Which stored width the address names: a card's photo (480 px) or a wide hero (the widest). */
+  width: "small" | "large";
+}
 
 export interface PageField {
   name: string;
@@ -21,6 +33,8 @@ export interface PageField {
   options?: readonly { value: string; label: string }[];
   /** For Markdown: how checkContent checks it (where its headings sit on the page). */
   check?: ContentCheckOptions;
+  /** For a picture's address: the upload beside it and its description's fields. */
+  picture?: PictureField;
 }
 
 export interface PageList {
@@ -111,9 +125,11 @@ export const sitePages: readonly SitePageDef[] = [
             name: "image",
             label: "Picture's address",
             kind: "line",
-            hint: "An image under /images/ or an upload's address.",
+            hint: "Filled in when you upload a picture below; or an image under /images/.",
+            picture: { alt: "alt", decorative: "decorative", width: "large" },
           },
-          { name: "alt", label: "Picture's description (alt text)", kind: "line" },
+          { name: "alt", label: "Picture's description (alt text)", kind: "line", optional: true },
+          { name: "decorative", label: "Decorative: the picture says nothing the page does not", kind: "flag" },
           { name: "caption", label: "Caption", kind: "line" },
         ],
       },
@@ -236,8 +252,10 @@ export const sitePages: readonly SitePageDef[] = [
             kind: "line",
             optional: true,
             hint: "Optional: filled in when you upload a photo below; or an image under /images/.",
+            picture: { alt: "photoAlt", decorative: "photoDecorative", width: "small" },
           },
           { name: "photoAlt", label: "Photo's description (alt text)", kind: "line", optional: true },
+          { name: "photoDecorative", label: "Decorative: the photo says nothing the page does not", kind: "flag" },
           { name: "bio", label: "Short bio", kind: "paragraph", optional: true },
         ],
       },
@@ -307,12 +325,18 @@ export function sitePageDef(key: string | undefined): SitePageDef | undefined {
   return sitePages.find((page) => page.key === key);
 }
 
-const LIMITS: Record<PageFieldKind, number> = { line: 200, paragraph: 2000, markdown: 20_000, choice: 50 };
+const LIMITS: Record<PageFieldKind, number> = { line: 200, paragraph: 2000, markdown: 20_000, choice: 50, flag: 2 };
 
 /** Blank rows the form adds under each list, so an item can be added without JavaScript. */
 export const BLANK_ROWS = 1;
 
 function fieldSchema(field: PageField) {
+  // A tick box arrives as "on" when ticked, absent when not.
+  if (field.kind === "flag")
+    return z
+      .string()
+      .optional()
+      .transform((value) => (value === "on" ? "on" : ""));
   let text = z
     .string({ error: `Enter the ${field.label.toLowerCase()}` })
     .trim()
@@ -331,6 +355,17 @@ function fieldSchema(field: PageField) {
         .optional()
         .transform((value) => value ?? "")
     : text;
+}
+
+export const DESCRIBE_PICTURE =
+  "Describe the picture (people who use screen readers hear this text instead of seeing it), or tick Decorative if it only decorates";
+
+/** The picture fields of `item` that show a picture with neither a description nor the Decorative tick. */
+export function undescribedPictures(list: PageList, item: Record<string, string>): PageField[] {
+  return list.fields.filter(
+    (field) =>
+      field.picture && item[field.name] && !item[field.picture.alt]?.trim() && item[field.picture.decorative] !== "on",
+  );
 }
 
 /** Whether a posted list item is blank (every box left empty): it is dropped, not refused. */
@@ -377,13 +412,8 @@ export function sitePageFormSchema(def: SitePageDef) {
         const item = z
           .object(Object.fromEntries(list.fields.map((field) => [field.name, fieldSchema(field)])))
           .superRefine((value, ctx) => {
-            const v = value as Record<string, string>;
-            if ("photo" in v && v.photo && !v.photoAlt) {
-              ctx.addIssue({
-                code: "custom",
-                path: ["photoAlt"],
-                message: "Describe the photo: people who use screen readers hear this text instead of seeing it",
-              });
+            for (const field of undescribedPictures(list, value as Record<string, string>)) {
+              ctx.addIssue({ code: "custom", path: [field.picture!.alt], message: DESCRIBE_PICTURE });
             }
           });
         return [

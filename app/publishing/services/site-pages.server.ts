@@ -14,6 +14,7 @@ import {
   type ShownPage,
   type SitePageDef,
   type SitePageIntent,
+  undescribedPictures,
 } from "~/publishing/schemas/site-pages";
 import {
   cancelScheduled,
@@ -108,6 +109,10 @@ export async function shownPage(def: SitePageDef, document: PageDocument): Promi
       for (const field of list.fields) {
         shown[field.name] = item[field.name] ?? "";
         if (field.kind === "markdown") shown[`${field.name}Html`] = renderMarkdown(shown[field.name]);
+      }
+      // A picture marked decorative is shown with an empty description (alt=""), by choice.
+      for (const field of list.fields) {
+        if (field.picture && shown[field.picture.decorative] === "on") shown[field.picture.alt] = "";
       }
       return shown;
     });
@@ -260,11 +265,11 @@ export function pageProblems(def: SitePageDef, document: PageDocument): (Content
           problems.push({ ...problem, field: `lists.${list.name}[${i}].${field.name}` });
         }
       }
-      if (list.fields.some((f) => f.name === "alt") && item.image && !item.alt?.trim()) {
+      for (const field of undescribedPictures(list, item)) {
         problems.push({
           code: "image-alt",
-          message: `${list.itemLabel} ${i + 1}: the picture has no description (alt text).`,
-          field: `lists.${list.name}[${i}].alt`,
+          message: `${list.itemLabel} ${i + 1}: the picture has no description (alt text) and is not marked decorative.`,
+          field: `lists.${list.name}[${i}].${field.picture!.alt}`,
         });
       }
     });

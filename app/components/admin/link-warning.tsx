@@ -6,6 +6,9 @@ import { CONFIRM_LINKS_FIELD } from "~/publishing/schemas/redirects";
 // button. It sits outside the edit form and belongs to it by the `form` attribute, so the form's
 // words are posted again with the confirmation, without JavaScript.
 
+const warningBox =
+  "mt-4 max-w-3xl rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
+
 export interface LinkWarningData {
   kind: "unpublish" | "rename";
   path: string;
@@ -30,15 +33,12 @@ export function LinkWarning({
   formId: string;
 }) {
   const headingId = `${formId}-link-warning`;
+  const count = warning.links.length;
+  const heading = `${count === 1 ? "A published page links" : `${count} published pages link`} to ${warning.path}`;
   return (
-    <section
-      role="alert"
-      aria-labelledby={headingId}
-      className="mt-4 max-w-3xl rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-    >
+    <section role="alert" aria-labelledby={headingId} className={warningBox}>
       <h3 id={headingId} className="font-semibold">
-        {warning.links.length === 1 ? "A published page links" : `${warning.links.length} published pages link`} to{" "}
-        {warning.path}
+        {heading}
       </h3>
       <p className="mt-1">
         {warning.kind === "unpublish"

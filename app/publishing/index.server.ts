@@ -146,5 +146,11 @@ export type {
   SaveResult,
   ShownPage,
 } from "./services/site-pages.server";
-export { addressChangeWarning, brokenLinks, linksTo, projectChangeWarning } from "./services/link-check.server";
+export {
+  addressChangeWarning,
+  brokenLinks,
+  linksTo,
+  projectChangeWarning,
+  redirectRemovalWarning,
+} from "./services/link-check.server";
 export type { AddressChangeWarning, BrokenLink } from "./services/link-check.server";

@@ -12,6 +12,7 @@ import {
   pageForEditing,
   pageHistory,
   publicSitePage,
+  addRedirect,
   restoreRevision,
   savePage,
   searchSite,
@@ -25,10 +26,11 @@ import { loader as aboutLoader } from "~/routes/_public+/about._index";
 import { action as previewAction, loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import { createUser, type User } from "~/staff/models/user.server";
-import { BASE, adminCookie, bodyOf, getRequest, run } from "./admin-support";
+import { BASE, adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { action as editAction } from "~/routes/admin+/dashboard+/pages.$key._index";
 import { action as projectAction, loader as projectEditLoader } from "~/routes/admin+/dashboard+/projects.$id";
 import { loader as linkCheckLoader } from "~/routes/admin+/dashboard+/pages.links";
+import { action as redirectsAction } from "~/routes/admin+/dashboard+/redirects";
 import sharp from "sharp";
 import { resetDatabase } from "./helpers";
 
@@ -368,6 +370,42 @@ describe("site pages", () => {
     // After: the link checker lists the broken link.
     const after = await bodyOf(await run(linkCheckLoader, getRequest("/admin/dashboard/pages/links", { cookie })));
     expect(after.links).toEqual([expect.objectContaining({ source: "About us", href: path })]);
+  });
+
+  it("warns, before a redirect is removed, which published pages link to its old address", async () => {
+    const { cookie } = await adminCookie();
+    await addRedirect({ from: "/old-about-us", to: "/about" }, admin);
+    await savePage(
+      "faq",
+      {
+        document: {
+          fields: { heading: "FAQ" },
+          lists: { questions: [{ question: "Who?", answer: "See [who we are](/old-about-us)." }] },
+        },
+        intent: "publish",
+      },
+      admin,
+    );
+    const id = (
+      await getDb()
+        .selectFrom("redirects")
+        .select("id")
+        .where("from_path", "=", "/old-about-us")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const remove = (fields: Record<string, string>) =>
+      run(
+        redirectsAction,
+        postForm("/admin/dashboard/redirects", { intent: "remove", id: String(id), ...fields }, { cookie }),
+      );
+    const asked = await remove({});
+    expect(asked.status).toBe(409);
+    const { linkWarning } = await bodyOf(asked);
+    expect(linkWarning).toMatchObject({ kind: "remove", path: "/old-about-us" });
+    expect(linkWarning.links).toEqual([expect.objectContaining({ source: "FAQ", text: "who we are" })]);
+    expect(await brokenLinks()).toEqual([]);
+    expect((await remove({ confirm_links: linkWarning.confirm })).status).toBe(303);
+    expect((await brokenLinks()).map((link) => link.href)).toEqual(["/old-about-us"]);
   });
 
   it("takes a team member's photo through the image pipeline, with its alt text required", async () => {

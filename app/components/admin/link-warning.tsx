@@ -9,8 +9,20 @@ import { CONFIRM_LINKS_FIELD } from "~/publishing/schemas/redirects";
 const warningBox =
   "mt-4 max-w-3xl rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
 
+const EXPLAIN: Record<LinkWarningData["kind"], (to: string | null) => string> = {
+  unpublish: () => "Once this is a draft, the address leads nowhere: these links will be broken.",
+  rename: (to) => `The address will redirect to ${to}: these links still work, but say the old address.`,
+  remove: () => "Once the redirect is removed, the address leads nowhere: these links will be broken.",
+};
+
+const CONFIRM: Record<LinkWarningData["kind"], string> = {
+  unpublish: "Confirm: unpublish anyway",
+  rename: "Confirm the new address",
+  remove: "Confirm: remove the redirect",
+};
+
 export interface LinkWarningData {
-  kind: "unpublish" | "rename";
+  kind: "unpublish" | "rename" | "remove";
   path: string;
   to: string | null;
   links: readonly { source: string; editPath: string; sourcePath: string; text: string }[];
@@ -40,11 +52,7 @@ export function LinkWarning({
       <h3 id={headingId} className="font-semibold">
         {heading}
       </h3>
-      <p className="mt-1">
-        {warning.kind === "unpublish"
-          ? "Once this is a draft, the address leads nowhere: these links will be broken. Nothing is saved until you confirm."
-          : `The address will redirect to ${warning.to}: these links still work through the redirect, but say the old address. Nothing is saved until you confirm.`}
-      </p>
+      <p className="mt-1">{EXPLAIN[warning.kind](warning.to)} Nothing changes until you confirm.</p>
       <ul className="mt-2 list-disc pl-5">
         {warning.links.map((link, i) => (
           <li key={i}>
@@ -57,7 +65,7 @@ export function LinkWarning({
       </ul>
       <input type="hidden" form={formId} name={CONFIRM_LINKS_FIELD} value={warning.confirm} />
       <button type="submit" form={formId} name="intent" value={intent} className="btn-primary mt-3">
-        {warning.kind === "unpublish" ? "Confirm: unpublish anyway" : "Confirm the new address"}
+        {CONFIRM[warning.kind]}
       </button>
     </section>
   );

@@ -6,6 +6,7 @@ import { publicPagePaths } from "~/content/public-pages";
 import { sitemapAppeals, sitemapFundraisingPages, fundraisePath } from "~/causes/index.server";
 import { listNews } from "~/publishing/models/news.server";
 import { getProject, listProjects } from "~/publishing/models/projects.server";
+import { getRedirect } from "~/publishing/models/redirects.server";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
 import { sitePages, type PageDocument, type SitePageDef } from "~/publishing/schemas/site-pages";
 import { newsletterWebPath, sitemapNewsletters } from "./newsletter-issues.server";
@@ -178,7 +179,8 @@ export async function linksTo(path: string): Promise<BrokenLink[]> {
 
 /** A published address about to go (unpublished) or move (renamed, 301 to `to`), and the published pages linking to it. */
 export interface AddressChangeWarning {
-  kind: "unpublish" | "rename";
+  /** Unpublished, renamed (redirected), or its redirect removed. */
+  kind: "unpublish" | "rename" | "remove";
   path: string;
   to: string | null;
   links: BrokenLink[];
@@ -193,11 +195,17 @@ export interface AddressChangeWarning {
  */
 export async function addressChangeWarning(
   before: { path: string; published: boolean },
-  after: { path: string; published: boolean },
+  after: { path: string; published: boolean; removed?: boolean },
   confirmed?: FormDataEntryValue | null,
 ): Promise<AddressChangeWarning | null> {
   if (!before.published) return null;
-  const kind = !after.published ? "unpublish" : after.path !== before.path ? "rename" : null;
+  const kind = !after.published
+    ? after.removed
+      ? "remove"
+      : "unpublish"
+    : after.path !== before.path
+      ? "rename"
+      : null;
   if (!kind) return null;
   const confirm = `${kind}:${before.path}`;
   if (confirmed === confirm) return null;
@@ -217,6 +225,20 @@ export async function projectChangeWarning(
   return addressChangeWarning(
     { path: projectPath(current.slug), published: current.state === "published" },
     { path: projectPath(next.slug), published: next.intent === "publish" },
+    confirmed,
+  );
+}
+
+/** addressChangeWarning for a redirect about to be removed: its old address then leads nowhere. */
+export async function redirectRemovalWarning(
+  id: number,
+  confirmed?: FormDataEntryValue | null,
+): Promise<AddressChangeWarning | null> {
+  const redirect = await getRedirect(getDb(), id);
+  if (!redirect) return null;
+  return addressChangeWarning(
+    { path: redirect.fromPath, published: true },
+    { path: redirect.fromPath, published: false, removed: true },
     confirmed,
   );
 }

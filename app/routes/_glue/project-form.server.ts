@@ -38,7 +38,12 @@ export async function projectFormAction(request: Request, id?: number) {
     id === undefined ? null : await projectChangeWarning(id, submission.value, form.get(CONFIRM_LINKS_FIELD));
   if (linkWarning)
     return json(
-      { result: submission.reply(), problems: [], linkWarning, intent: submission.value.intent },
+      {
+        result: submission.reply(),
+        problems: chooseAgain ? [{ message: chooseAgain }] : [],
+        linkWarning,
+        intent: submission.value.intent,
+      },
       { status: 409 },
     );
   try {

@@ -958,6 +958,8 @@ export interface SitePageRevisionsTable {
   publish_at: string | null;
   published_by: string | null;
   note: string | null;
+  /** 1: a project's or publication's publish at a later time, not yet copied into its row (0050). */
+  apply_pending: Generated<number>;
 }
 
 export interface Database {

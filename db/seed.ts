@@ -5,6 +5,8 @@ import { databaseEngine } from "../app/infra/db.server";
 import { parseEnv } from "../app/infra/env.server";
 import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
 import { seedSitePages } from "../app/publishing/services/site-pages.server";
+import { seedProjectRevisions } from "../app/publishing/services/projects.server";
+import { seedPublicationRevisions } from "../app/publishing/services/publications.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -129,6 +131,9 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
   // The site's own pages start with today's words, each as its revision "Original words"
   // (docs/site-editor.md); a page already edited is left alone.
   await seedSitePages(db);
+  // So are the projects: each one's first version in its history (docs/site-editor.md "Projects").
+  await seedProjectRevisions(db);
+  await seedPublicationRevisions(db);
 
   if ((await countUsers(db)) === 0) {
     const generatedPassword = options.adminPassword ? undefined : generatePassword();

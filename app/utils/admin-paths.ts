@@ -101,6 +101,10 @@ export const adminPaths = {
   newPublication: `${DASHBOARD_PATH}/publications/new`,
   publication: (id: number) => `${DASHBOARD_PATH}/publications/${id}`,
   deletePublication: (id: number) => `${DASHBOARD_PATH}/publications/${id}/delete`,
+  publicationHistory: (id: number) => `${DASHBOARD_PATH}/publications/${id}/history`,
+  publicationCompare: (id: number, revision: number) => `${DASHBOARD_PATH}/publications/${id}/history/${revision}`,
+  /** A publication's staff-only preview of its newest words (a visitor gets 404). */
+  publicationPreview: (id: number) => `/preview/publications/${id}`,
   /** The document as stored, for staff (a hidden publication's too). */
   publicationDocument: (id: number) => `${DASHBOARD_PATH}/publications/${id}/document.pdf`,
   publicationTypes: `${DASHBOARD_PATH}/publications/types`,
@@ -115,6 +119,10 @@ export const adminPaths = {
   projects: `${DASHBOARD_PATH}/projects`,
   newProject: `${DASHBOARD_PATH}/projects/new`,
   project: (id: number) => `${DASHBOARD_PATH}/projects/${id}`,
+  projectHistory: (id: number) => `${DASHBOARD_PATH}/projects/${id}/history`,
+  projectCompare: (id: number, revision: number) => `${DASHBOARD_PATH}/projects/${id}/history/${revision}`,
+  /** A project's staff-only preview of its newest words (a visitor gets 404). */
+  projectPreview: (id: number) => `/preview/projects/${id}`,
   /** Public addresses that moved (301): the list, add and remove. */
   redirects: `${DASHBOARD_PATH}/redirects`,
   events: `${DASHBOARD_PATH}/events`,

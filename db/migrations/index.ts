@@ -42,6 +42,7 @@ import * as m0035 from "./0035_one_settings_store";
 import * as m0041 from "./0041_direct_debit";
 import * as m0048 from "./0048_volunteer_mail_templates";
 import * as m0049 from "./0049_payment_paid_with";
+import * as m0050 from "./0050_content_revisions";
 import * as m0046 from "./0046_event_mail_and_waitlist_places";
 import * as m0045 from "./0045_publications";
 import * as m0044 from "./0044_projects_redirects";
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   "0041_direct_debit": m0041,
   "0048_volunteer_mail_templates": m0048,
   "0049_payment_paid_with": m0049,
+  "0050_content_revisions": m0050,
   "0045_publications": m0045,
   "0043_site_pages": m0043,
   "0046_event_mail_and_waitlist_places": m0046,

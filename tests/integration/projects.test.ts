@@ -107,7 +107,7 @@ describe("projects", () => {
   });
 
   it("keeps a draft off the site; Publish shows it with its uploaded pictures, in order, and Completed leaves Recent", async () => {
-    const editor = await staffMember("editor");
+    const editor = await staffMember("admin");
     const draft = await saveProject(
       formValue({
         intent: "draft",
@@ -126,12 +126,14 @@ describe("projects", () => {
       editor,
     );
     expect(draft.state).toBe("draft");
+    expect(draft.record.state).toBe("draft");
     expect(await publicProject("mobile-clinics")).toBeUndefined();
     expect((await publicProjects()).map((p) => p.slug)).not.toContain("mobile-clinics");
     expect((await projectFrameLinks()).menu.map((l) => l.to)).not.toContain("/projects/mobile-clinics");
     expect((await searchSite("wheels", 1)).total).toBe(0);
 
-    const gallery = draft.gallery.map((picture) => ({ id: picture.id, alt: picture.alt }));
+    // A kept picture's id on the form is its place in the words being edited.
+    const gallery = draft.record.gallery.map((picture, i) => ({ id: i + 1, alt: picture.alt }));
     const published = await saveProject(
       formValue({
         intent: "publish",
@@ -151,7 +153,7 @@ describe("projects", () => {
         "gallery[1].position": "1",
       }),
       editor,
-      { id: draft.id },
+      { id: draft.record.id },
     );
     expect(published.state).toBe("published");
     const shown = (await publicProject("mobile-clinics"))!;
@@ -175,16 +177,16 @@ describe("projects", () => {
         card_alt: "A clinic van on a dirt road",
       }),
       editor,
-      { id: draft.id },
+      { id: draft.record.id },
     );
     expect((await publicProjects({ status: "Active" })).map((p) => p.slug)).not.toContain("mobile-clinics");
     expect((await publicProjects()).map((p) => p.slug)).toContain("mobile-clinics");
-    // The gallery left out of the form is the gallery removed; uploads are deleted with it.
+    // The gallery left out of the form is the gallery removed (its uploads stay for the history's restores).
     expect((await publicProject("mobile-clinics"))!.gallery).toEqual([]);
 
-    const history = await listAudit(getDb(), "project", draft.id);
+    const history = await listAudit(getDb(), "project", draft.record.id);
     expect(history.map((event) => event.action).sort()).toEqual(
-      ["project.created_draft", "project.published", "project.updated"].sort(),
+      ["project.created", "project.draft-saved", "project.published", "project.published"].sort(),
     );
     expect(history.every((event) => event.actor === editor.username)).toBe(true);
   });
@@ -205,7 +207,7 @@ describe("projects", () => {
   });
 
   it("Publish runs the content checks on the body; Save draft keeps a body that fails them", async () => {
-    const editor = await staffMember("editor");
+    const editor = await staffMember("admin");
     const fields = {
       title: "Checked",
       slug: "checked",
@@ -223,7 +225,7 @@ describe("projects", () => {
       undefined,
     );
     const draft = await saveProject(formValue({ ...fields, intent: "draft", card_file: await photo() }), editor);
-    expect(draft.state).toBe("draft");
+    expect(draft.record.state).toBe("draft");
   });
 
   it("a picture without alt text is refused unless marked decorative", () => {
@@ -252,17 +254,17 @@ describe("redirects", () => {
     };
     const created = await saveProject(formValue({ ...fields, slug: "clean-water" }), admin);
     const again = { title: fields.title, summary: fields.summary, card_alt: fields.card_alt, has_card: "on" };
-    await saveProject(formValue({ ...again, slug: "safe-water" }), admin, { id: created.id });
+    await saveProject(formValue({ ...again, slug: "safe-water" }), admin, { id: created.record.id });
     expect(await redirectFor("/projects/clean-water")).toBe("/projects/safe-water");
     expect(await publicProject("clean-water")).toBeUndefined();
 
-    await saveProject(formValue({ ...again, slug: "water-for-all" }), admin, { id: created.id });
+    await saveProject(formValue({ ...again, slug: "water-for-all" }), admin, { id: created.record.id });
     expect(await redirectFor("/projects/clean-water")).toBe("/projects/water-for-all");
     expect(await redirectFor("/projects/safe-water")).toBe("/projects/water-for-all");
     expect(await redirectFor("/projects/safe-water/")).toBe("/projects/water-for-all");
 
     // Back to the first address: it is live again, so its redirect goes; nothing points at itself.
-    await saveProject(formValue({ ...again, slug: "clean-water" }), admin, { id: created.id });
+    await saveProject(formValue({ ...again, slug: "clean-water" }), admin, { id: created.record.id });
     expect(await redirectFor("/projects/clean-water")).toBeNull();
     const list = await staffRedirectList();
     expect(list.map((r) => `${r.fromPath}→${r.toPath}`).sort()).toEqual([
@@ -272,8 +274,8 @@ describe("redirects", () => {
     expect(list.every((r) => r.fromPath !== r.toPath)).toBe(true);
 
     // A draft renamed back and forth too: never refused as a loop.
-    await saveProject(formValue({ ...again, intent: "draft", slug: "safe-water" }), admin, { id: created.id });
-    await saveProject(formValue({ ...again, intent: "draft", slug: "clean-water" }), admin, { id: created.id });
+    await saveProject(formValue({ ...again, intent: "draft", slug: "safe-water" }), admin, { id: created.record.id });
+    await saveProject(formValue({ ...again, intent: "draft", slug: "clean-water" }), admin, { id: created.record.id });
     expect(await redirectFor("/projects/safe-water")).toBe("/projects/clean-water");
     expect(await redirectFor("/projects/clean-water")).toBeNull();
   });

@@ -351,8 +351,8 @@ describe("site pages", () => {
         { id: String(project.id) },
       );
     };
-    // Unpublishing (Save draft): the confirmation step lists About; nothing is saved.
-    const asked = await post({ intent: "draft" });
+    // Unpublishing: the confirmation step lists About; nothing is saved.
+    const asked = await post({ intent: "unpublish" });
     expect(asked.status).toBe(409);
     const warning = (await bodyOf(asked)).linkWarning;
     expect(warning).toMatchObject({ kind: "unpublish", path, to: null });
@@ -361,12 +361,13 @@ describe("site pages", () => {
       (await getDb().selectFrom("projects").select("state").where("id", "=", project.id).executeTakeFirstOrThrow())
         .state,
     ).toBe("published");
-    // Renaming: the old address will redirect; the same pages are listed.
+    // Renaming (published now): the old address will redirect; the same pages are listed. A draft moves nothing yet.
     const rename = await bodyOf(await post({ intent: "publish", slug: "a-new-address" }));
     expect(rename.linkWarning).toMatchObject({ kind: "rename", path, to: "/projects/a-new-address" });
-    // A confirmation of another change does not pass; this one's does, and the project is a draft.
-    expect((await post({ intent: "draft", confirm_links: rename.linkWarning.confirm })).status).toBe(409);
-    expect((await post({ intent: "draft", confirm_links: warning.confirm })).status).toBe(303);
+    expect((await post({ intent: "draft", slug: "a-new-address" })).status).toBe(303);
+    // A confirmation of another change does not pass; this one's does, and the project is off the site.
+    expect((await post({ intent: "unpublish", confirm_links: rename.linkWarning.confirm })).status).toBe(409);
+    expect((await post({ intent: "unpublish", confirm_links: warning.confirm })).status).toBe(303);
     // After: the link checker lists the broken link.
     const after = await bodyOf(await run(linkCheckLoader, getRequest("/admin/dashboard/pages/links", { cookie })));
     expect(after.links).toEqual([expect.objectContaining({ source: "About us", href: path })]);

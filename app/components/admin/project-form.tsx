@@ -1,9 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { PublishControls } from "~/components/admin/site-page-history";
+import { adminPaths } from "~/utils/admin-paths";
 import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import {
+  MAX_NEW_PICTURES,
   NEW_PICTURE_SLOTS,
   PROJECT_FORM_ID,
   PROJECT_STATUSES,
@@ -24,7 +27,7 @@ export interface ProjectFormValues {
   gallery: { id: number; alt: string; decorative: boolean; position: number }[];
 }
 
-const emptySlots = () => Array.from({ length: NEW_PICTURE_SLOTS }, () => ({ alt: "" }));
+const emptySlots = (rows: number) => Array.from({ length: rows }, () => ({ alt: "" }));
 const on = (value: boolean) => (value ? "on" : undefined);
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 const DECORATIVE_LABEL = "Decorative: it adds nothing to the page, so screen readers skip it (no description)";
@@ -56,7 +59,16 @@ export function ProjectForm({
   card,
   pictures,
   problems,
+  mayPublish,
+  newRows = NEW_PICTURE_SLOTS,
+  projectId,
 }: {
+  /** The person may publish (admins; editors when an admin allows): else Submit for review. */
+  mayPublish: boolean;
+  /** How many rows for new gallery pictures (the address's `?rows=`). */
+  newRows?: number;
+  /** The project being edited (its preview and history), none for a new one. */
+  projectId?: number;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: ProjectFormValues;
   /** The project is on the public site now (the buttons say what saving does to it). */
@@ -80,15 +92,15 @@ export function ProjectForm({
             decorative: on(picture.decorative),
             position: String(picture.position),
           })),
-          new_pictures: emptySlots(),
+          new_pictures: emptySlots(newRows),
         }
-      : { status: "Active", new_pictures: emptySlots() },
+      : { status: "Active", new_pictures: emptySlots(newRows) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: projectFormSchema }),
   });
   const gallery = fields.gallery.getFieldList();
-  const slots = Array.from({ length: NEW_PICTURE_SLOTS }, (_, i) => fields.new_pictures.getFieldList()[i]);
+  const slots = Array.from({ length: newRows }, (_, i) => fields.new_pictures.getFieldList()[i]);
   const newSlots = fields.new_pictures.getFieldList();
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-3xl space-y-6">
@@ -167,7 +179,18 @@ export function ProjectForm({
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold">Add pictures to the gallery</legend>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Up to {NEW_PICTURE_SLOTS} at a time; they go after the others. Save to add more.
+          They go after the others, each with its description or marked decorative. After a save the form has empty rows
+          again, so you can add as many as you like.
+          {newRows < MAX_NEW_PICTURES ? (
+            <>
+              {" "}
+              Need more rows at once (up to {MAX_NEW_PICTURES})? Ask for them before you choose files or type:{" "}
+              <Link to={`?rows=${Math.min(newRows + NEW_PICTURE_SLOTS, MAX_NEW_PICTURES)}`} className="link">
+                Show {NEW_PICTURE_SLOTS} more rows for new pictures
+              </Link>
+              .
+            </>
+          ) : null}
         </p>
         {slots.map((_, i) => {
           const slot = newSlots[i]?.getFieldset();
@@ -187,17 +210,31 @@ export function ProjectForm({
         })}
       </fieldset>
 
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="publish" className="btn-primary">
-          {published ? "Save (stays published)" : "Publish"}
-        </button>
-        <button type="submit" name="intent" value="draft" className="btn-secondary">
-          {published ? "Unpublish: save as draft" : "Save draft"}
-        </button>
-      </div>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        A draft is kept here and is not on the public site. Publish puts the project on the public site at once.
-      </p>
+      <PublishControls
+        mayPublish={mayPublish}
+        previewPath={projectId ? adminPaths.projectPreview(projectId) : undefined}
+        historyPath={projectId ? adminPaths.projectHistory(projectId) : undefined}
+        note={
+          published
+            ? "Visitors see the published version until you publish again."
+            : "Not on the public site until published."
+        }
+        publishAt={
+          <TextField
+            meta={fields.publish_at}
+            label="Publish at (UK time)"
+            type="datetime-local"
+            optional
+            hint="A day and time still to come; the project's new words go public then."
+          />
+        }
+      >
+        {published && mayPublish ? (
+          <button type="submit" name="intent" value="unpublish" className="btn-secondary">
+            Unpublish
+          </button>
+        ) : null}
+      </PublishControls>
     </Form>
   );
 }

@@ -1,6 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { PublishControls } from "~/components/admin/site-page-history";
+import { adminPaths } from "~/utils/admin-paths";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FileField, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import {
@@ -20,6 +22,7 @@ export type PublicationFormValues = {
   status: "published" | "hidden";
   /** Never filled in: a browser chooses a file only when the person does. */
   document?: undefined;
+  publish_at?: string;
 };
 
 export const statusOptions = [
@@ -40,7 +43,10 @@ export function PublicationForm({
   current,
   fileDropped,
   submitLabel,
+  editing,
 }: {
+  /** An existing publication: its words are saved as versions (Save draft, Publish, Publish at, Preview, History). */
+  editing?: { id: number; mayPublish: boolean };
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: PublicationFormValues;
   types: { id: number; name: string }[];
@@ -107,9 +113,27 @@ export function PublicationForm({
           <p className="mt-2 text-sm font-medium text-slate-800 dark:text-slate-200">{documentMessages.chooseAgain}</p>
         ) : null}
       </div>
-      <button type="submit" className="btn-primary">
-        {submitLabel}
-      </button>
+      {editing ? (
+        <PublishControls
+          mayPublish={editing.mayPublish}
+          previewPath={adminPaths.publicationPreview(editing.id)}
+          historyPath={adminPaths.publicationHistory(editing.id)}
+          note="A new document replaces the download at once; the words wait for Publish."
+          publishAt={
+            <TextField
+              meta={fields.publish_at}
+              label="Publish at (UK time)"
+              type="datetime-local"
+              optional
+              hint="A day and time still to come; the new words go public then."
+            />
+          }
+        />
+      ) : (
+        <button type="submit" className="btn-primary">
+          {submitLabel}
+        </button>
+      )}
     </Form>
   );
 }

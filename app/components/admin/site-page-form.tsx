@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { z } from "~/schemas/zod";
 import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/form";
@@ -13,6 +13,7 @@ import {
   type SitePageDef,
 } from "~/publishing/schemas/site-pages";
 import { adminPaths } from "~/utils/admin-paths";
+import { PublishControls } from "~/components/admin/site-page-history";
 
 // The edit form of one of the charity's pages (docs/site-editor.md), drawn from the page's fields
 // (app/publishing/schemas/site-pages.ts). Plain fields and textareas: it works without JavaScript
@@ -184,59 +185,23 @@ export function SitePageForm({
           </fieldset>
         );
       })}
-      <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="draft" className="btn-secondary">
-            Save draft
-          </button>
-          {mayPublish ? (
-            <button type="submit" name="intent" value="publish" className="btn-primary">
-              Publish
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="submit" className="btn-primary">
-              Submit for review
-            </button>
-          )}
-          {/* The words as typed, shown as visitors will see them, without saving (the preview route's action). */}
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            formAction={adminPaths.sitePagePreview(def.key)}
-            formNoValidate
-            className="btn-secondary"
-          >
-            Preview
-          </button>
-          <Link to={adminPaths.sitePagePreview(def.key)} className="btn-secondary">
-            Preview saved draft
-          </Link>
-          <Link to={adminPaths.sitePageHistory(def.key)} className="btn-secondary">
-            History
-          </Link>
-        </div>
-        {publishNote ? <p className="text-sm text-slate-700 dark:text-slate-300">{publishNote}</p> : null}
-        {mayPublish ? (
-          <div className="flex flex-wrap items-end gap-3">
-            <TextField
-              meta={fields.publish_at}
-              label="Publish at (UK time)"
-              type="datetime-local"
-              optional
-              hint="A day and time still to come; the page goes public then."
-            />
-            <button type="submit" name="intent" value="schedule" className="btn-secondary">
-              Publish at this time
-            </button>
-          </div>
-        ) : null}
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Save draft keeps your words for staff only; Preview shows the words in this form as visitors will see them,
-          without saving them. Publishing first checks the page: every image described, headings in order, links that
-          say where they go.
-        </p>
-      </div>
+      <PublishControls
+        mayPublish={mayPublish}
+        previewPath={adminPaths.sitePagePreview(def.key)}
+        // The words as typed, shown as visitors will see them, without saving (the preview route's action).
+        unsavedPreviewPath={adminPaths.sitePagePreview(def.key)}
+        historyPath={adminPaths.sitePageHistory(def.key)}
+        note={publishNote}
+        publishAt={
+          <TextField
+            meta={fields.publish_at}
+            label="Publish at (UK time)"
+            type="datetime-local"
+            optional
+            hint="A day and time still to come; the page goes public then."
+          />
+        }
+      />
     </Form>
   );
 }

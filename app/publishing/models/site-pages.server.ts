@@ -3,9 +3,11 @@ import type { SitePageRevisionsTable } from "../../../db/schema";
 import type { DB } from "~/infra/db.server";
 import type { PageDocument } from "~/publishing/schemas/site-pages";
 
-// The revisions of the charity's own pages (db/migrations/0043_site_pages.ts): the only SQL of
-// the site editor. A revision with a publish time at or before now is published; the newest such
-// is the live one.
+// The revisions of the charity's own content (db/migrations/0043_site_pages.ts, 0050): the only
+// SQL of the site editor. A page's key is its own ("about"); a project's or a publication's is
+// `project:<id>` / `publication:<id>` (contentKey). A revision with a publish time at or before
+// now is published; the newest such is the live one. A project's or publication's publish at a
+// later time waits with `apply_pending` until it is copied into its row (dueRevisions, markApplied).
 
 export type RevisionKind = "original" | "draft" | "submitted" | "published" | "restored";
 
@@ -38,8 +40,8 @@ function toRevision(row: Selectable<SitePageRevisionsTable>): PageRevision {
   };
 }
 
-/** A revision to write: everything but its id, the note optional. */
-export type NewRevision = Omit<PageRevision, "id" | "note"> & { note?: string | null };
+/** A revision to write: everything but its id, the note optional; `applyPending` for a row's scheduled publish. */
+export type NewRevision = Omit<PageRevision, "id" | "note"> & { note?: string | null; applyPending?: boolean };
 
 export async function insertRevision(db: DB, input: NewRevision): Promise<PageRevision> {
   const row = await db
@@ -54,6 +56,7 @@ export async function insertRevision(db: DB, input: NewRevision): Promise<PageRe
       publish_at: input.publishAt,
       published_by: input.publishedBy,
       note: input.note ?? null,
+      apply_pending: input.applyPending ? 1 : 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -120,7 +123,7 @@ export async function countRevisions(db: DB, pageKey: string): Promise<number> {
 export async function cancelScheduled(db: DB, pageKey: string, at: string): Promise<number> {
   const result = await db
     .updateTable("site_page_revisions")
-    .set({ publish_at: null, note: "Scheduled publish replaced by a later one" })
+    .set({ publish_at: null, apply_pending: 0, note: "Scheduled publish replaced by a later one" })
     .where("page_key", "=", pageKey)
     .where("publish_at", ">", at)
     .executeTakeFirst();
@@ -139,12 +142,37 @@ export async function nextPagePublishAfter(db: DB, at: string): Promise<string |
   return row?.publish_at ?? null;
 }
 
-/** The newest page publish at or before `at` (ISO), or null: what the live pages reflect (site search's mark). */
+/** The newest publish of a site page (not a project's or publication's) at or before `at` (ISO), or null: what the live pages reflect (site search's mark). */
 export async function lastPagePublishAtOrBefore(db: DB, at: string): Promise<string | null> {
   const row = await db
     .selectFrom("site_page_revisions")
     .select((eb) => eb.fn.max("publish_at").as("at"))
+    .where("page_key", "not like", "%:%")
     .where("publish_at", "<=", at)
     .executeTakeFirst();
   return row?.at ?? null;
+}
+
+/** Scheduled publishes of rows (projects, publications) whose time has come, oldest first. */
+export async function dueRevisions(db: DB, at: string): Promise<PageRevision[]> {
+  const rows = await db
+    .selectFrom("site_page_revisions")
+    .selectAll()
+    .where("apply_pending", "=", 1)
+    .where("publish_at", "<=", at)
+    .orderBy("publish_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toRevision);
+}
+
+/** Marks a scheduled publish as copied into its row: false when another instance did it first. */
+export async function markApplied(db: DB, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("site_page_revisions")
+    .set({ apply_pending: 0 })
+    .where("id", "=", id)
+    .where("apply_pending", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,5 +1,6 @@
 import { z } from "~/schemas/zod";
 import { requiredText, textCharacters } from "~/schemas/email";
+import { CONTENT_INTENTS, publishAtField } from "~/publishing/schemas/site-pages";
 import { blankToUndefined, MAX_IMAGE_BYTES, photoAlt, photoFile, SLUG_PATTERN } from "~/schemas/photo-fields";
 
 // Projects (issue 52): what the public pages show of one (client-safe types) and the staff form
@@ -38,11 +39,21 @@ export interface Project {
 export const PROJECT_FORM_ID = "project-form";
 
 export const PROJECT_LIMITS = { title: 120, summary: 300, slug: 80, body: 50_000, alt: 250 } as const;
-/** Empty slots for new gallery pictures on the form (more after a save: the form works without JavaScript). */
+/** Empty rows for new gallery pictures the form starts with; "More rows" adds NEW_PICTURE_SLOTS at a time. */
 export const NEW_PICTURE_SLOTS = 3;
+/** The most new pictures one save takes (the form's size); after a save, as many again. */
+export const MAX_NEW_PICTURES = 12;
+
+/** How many new-picture rows the form shows, from its address (`?rows=6`): 3 to MAX_NEW_PICTURES. */
+export function newPictureRows(url: string): number {
+  const asked = Number(new URL(url, "http://x").searchParams.get("rows"));
+  if (!Number.isInteger(asked) || asked < NEW_PICTURE_SLOTS) return NEW_PICTURE_SLOTS;
+  return Math.min(asked, MAX_NEW_PICTURES);
+}
+
 /** The form's body: the card and each new gallery picture up to 10 MB, and the words. */
 export const PROJECT_FORM_LIMITS = {
-  maxBytes: (1 + NEW_PICTURE_SLOTS) * MAX_IMAGE_BYTES + 2 * 1024 * 1024,
+  maxBytes: (1 + MAX_NEW_PICTURES) * MAX_IMAGE_BYTES + 2 * 1024 * 1024,
   maxFileBytes: MAX_IMAGE_BYTES,
 };
 /** Addresses under /projects/ that are the section's own pages. */
@@ -74,7 +85,8 @@ const newPicture = z.object({ file: photoFile, alt, decorative: checkbox });
 
 export const projectFormSchema = z
   .object({
-    intent: z.enum(["draft", "publish"], { error: "Choose Save draft or Publish" }),
+    intent: z.enum([...CONTENT_INTENTS, "unpublish"], { error: "Choose Save draft or Publish" }),
+    publish_at: publishAtField,
     title: requiredText("Title", PROJECT_LIMITS.title),
     slug: z
       .string({ error: "Address is required" })
@@ -103,7 +115,7 @@ export const projectFormSchema = z
     card_alt: alt,
     card_decorative: checkbox,
     gallery: z.array(existingPicture).max(100).default([]),
-    new_pictures: z.array(newPicture).max(NEW_PICTURE_SLOTS).default([]),
+    new_pictures: z.array(newPicture).max(MAX_NEW_PICTURES).default([]),
   })
   .superRefine(
     (value, ctx) => {
@@ -143,7 +155,7 @@ export function chosenFileLabels(form: FormData): string[] {
   const chosen = (value: FormDataEntryValue | null) =>
     typeof value === "object" && value !== null && (value.size > 0 || value.name !== "");
   if (chosen(form.get("card_file"))) labels.push("the card picture");
-  for (let i = 0; i < NEW_PICTURE_SLOTS; i++) {
+  for (let i = 0; i < MAX_NEW_PICTURES; i++) {
     if (chosen(form.get(`new_pictures[${i}].file`))) labels.push(`new gallery picture ${i + 1}`);
   }
   return labels;

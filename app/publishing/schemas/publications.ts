@@ -1,6 +1,7 @@
 import { z } from "~/schemas/zod";
 import { requiredText } from "~/schemas/email";
 import { isCalendarDay } from "~/utils/dates";
+import { CONTENT_INTENTS, publishAtField } from "~/publishing/schemas/site-pages";
 
 // The staff publication forms (Publications section): zod + Conform like every staff form. The
 // document's content (a real PDF) is checked by the service (services/publications.server.ts),
@@ -67,6 +68,9 @@ const publicationFields = {
     .refine((value) => isCalendarDay(value), "Date must be a date, e.g. 2026-03-31"),
   description: requiredText("Description", PUBLICATION_LIMITS.description, "multiline"),
   status: z.enum(PUBLICATION_STATUSES, { error: "Choose whether visitors see it" }),
+  // Which button (none: the new form's one button, Add publication); a UK time for Publish at.
+  intent: z.enum(CONTENT_INTENTS).default("publish"),
+  publish_at: publishAtField,
 };
 
 /** A new publication: the document is required. */

@@ -364,20 +364,25 @@ export function sitePageFormSchema(def: SitePageDef) {
   return z.object({
     fields,
     lists: z.preprocess((v) => v ?? {}, lists),
-    intent: z.enum(["draft", "submit", "publish", "schedule"], { error: "Choose what to do with the page" }),
-    // A date and time as the browser's date-time field sends it (UK time; the service checks it is ahead).
-    publish_at: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z
-        .string()
-        .refine(
-          (value) => fromLondonLocal(value) !== null,
-          "Enter the day and time to publish at (UK time), e.g. 06/10/2030 09:00",
-        )
-        .optional(),
-    ),
+    intent: z.enum(CONTENT_INTENTS, { error: "Choose what to do with the page" }),
+    publish_at: publishAtField,
   });
 }
+
+/** What a save of site content does (pages, projects, publications): the button pressed. */
+export const CONTENT_INTENTS = ["draft", "submit", "publish", "schedule"] as const;
+
+/** A date and time as the browser's date-time field sends it (UK time; the service checks it is ahead). */
+export const publishAtField = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string()
+    .refine(
+      (value) => fromLondonLocal(value) !== null,
+      "Enter the day and time to publish at (UK time), e.g. 06/10/2030 09:00",
+    )
+    .optional(),
+);
 
 export type SitePageIntent = "draft" | "submit" | "publish" | "schedule";
 

@@ -214,7 +214,10 @@ export async function addressChangeWarning(
   return { kind, path: before.path, to: kind === "rename" ? after.path : null, links, confirm };
 }
 
-/** addressChangeWarning for a saved project about to be saved as `next` (its address, Publish or Save draft). */
+/**
+ * addressChangeWarning for a saved project about to be saved as `next`: Unpublish takes it off the
+ * site; a new address moves it when it is published (now or at a time); a draft changes neither.
+ */
 export async function projectChangeWarning(
   id: number,
   next: { slug: string; intent: string },
@@ -222,9 +225,10 @@ export async function projectChangeWarning(
 ): Promise<AddressChangeWarning | null> {
   const current = await getProject(getDb(), id);
   if (!current) return null;
+  const moves = next.intent === "publish" || next.intent === "schedule";
   return addressChangeWarning(
     { path: projectPath(current.slug), published: current.state === "published" },
-    { path: projectPath(next.slug), published: next.intent === "publish" },
+    { path: projectPath(moves ? next.slug : current.slug), published: next.intent !== "unpublish" },
     confirmed,
   );
 }

@@ -46,6 +46,24 @@ import {
   type StoredDocument,
 } from "~/publishing/models/publications.server";
 import { indexPublication, unindexPublication } from "./search.server";
+import type { PageDocument, RevisionEntry } from "~/publishing/schemas/site-pages";
+import { checkContent } from "~/publishing/utils/content-checks";
+import {
+  applyDue,
+  checkSave,
+  compareRowRevision,
+  contentKey,
+  keepOriginal,
+  mayPublishContent,
+  restoreRowRevision,
+  revisionHistory,
+  rowForEditing,
+  seedRowRevisions,
+  writeRevision,
+  type ContentIntent,
+  type PageState,
+  type RowContent,
+} from "./content-revisions.server";
 import { renderSamplePublicationPdf } from "./sample-publication-pdf.server";
 
 export type { Publication, PublicationType };
@@ -53,7 +71,7 @@ export type { Publication, PublicationType };
 /** The one file name of a document within its upload. */
 const DOCUMENT_FILE = "document.pdf";
 
-type Actor = Pick<User, "id" | "username">;
+type Actor = Pick<User, "id" | "username" | "role">;
 
 /** A change refused, with the form field it belongs to and a message for the person. */
 export class PublicationRefusal extends Error {
@@ -163,6 +181,8 @@ export async function createPublication(
 ): Promise<Publication> {
   const db = getDb();
   await requireType(db, fields.typeId);
+  // Someone who may not publish adds it unshown: an admin publishes it (its history, Publish).
+  if (fields.status === "published" && !(await mayPublishContent(actor))) fields = { ...fields, status: "hidden" };
   const at = nowIsoString();
   const document = await storeDocument(upload, store, at);
   let publication: Publication;
@@ -192,42 +212,62 @@ export async function createPublication(
 }
 
 /**
- * Changes a publication; with `upload`, its document is replaced (same address). Undefined when
- * there is no such publication.
+ * Saves a publication's words from the staff form as a new version (content-revisions.server.ts):
+ * `draft` and `submit` keep them for staff, `publish` copies them into the public row at once,
+ * `schedule` at `publishAt` (UTC ISO), after the content checks and the right to publish. With
+ * `upload`, the document is replaced at once (the same address): a file is not part of a version.
+ * Undefined when there is no such publication; `problems` when the words fail the checks.
  */
 export async function revisePublication(
   id: number,
   fields: PublicationFields,
   upload: DocumentUpload | undefined,
-  { actor, log = logger, store = uploadStore() }: ChangeOptions,
+  {
+    actor,
+    log = logger,
+    store = uploadStore(),
+    intent = "publish",
+    publishAt = null,
+  }: ChangeOptions & { intent?: ContentIntent; publishAt?: string | null },
 ): Promise<Publication | undefined> {
   const db = getDb();
   const current = await getPublication(db, id);
   if (!current) return undefined;
   await requireType(db, fields.typeId);
+  const words = publicationDocument(fields);
+  const checked = await checkSave(publicationContent, { document: words, intent, publishAt }, actor);
+  if (!checked.ok) {
+    throw new PublicationRefusal("", `Not published: ${checked.problems.map((p) => p.message).join(" ")}`);
+  }
   const at = nowIsoString();
   const document = upload ? await storeDocument(upload, store, at) : undefined;
   let publication: Publication | undefined;
   try {
     publication = await db.transaction().execute(async (trx) => {
-      if (!(await updatePublication(trx, id, fields, document, at))) return undefined;
-      const updated = (await getPublication(trx, id))!;
-      await notePublicChange(trx);
-      const text = document ? document.text : await publicationText(trx, id);
-      await indexPublication(trx, updated, text);
-      const changes = [
-        document ? `New document ${document.name}, ${document.bytes} bytes` : null,
-        updated.status === current.status ? null : updated.status === "hidden" ? "Unpublished" : "Published",
-      ].filter(Boolean);
-      await recordAudit(trx, {
-        entity: "publication",
-        entityId: id,
-        action: "publication.updated",
-        detail: changes.length ? changes.join("; ") : null,
-        actor: actor.username,
-        actorId: actor.id,
-      });
-      return updated;
+      if (document) {
+        // The file now, with the row's live words; the words go by their version below.
+        const original = await publicationContent.rowDocument(trx, id);
+        if (original) await keepOriginal(trx, contentKey("publication", id), original, at);
+        if (!(await updatePublication(trx, id, rowFields(current), document, at))) return undefined;
+        await indexPublication(trx, (await getPublication(trx, id))!, document.text);
+        await notePublicChange(trx);
+        await recordAudit(trx, {
+          entity: "publication",
+          entityId: id,
+          action: "publication.updated",
+          detail: `New document ${document.name}, ${document.bytes} bytes`,
+          actor: actor.username,
+          actorId: actor.id,
+        });
+      }
+      await writeRevision(
+        trx,
+        publicationContent,
+        id,
+        { document: words, intent, publishAt: checked.publishAt },
+        actor,
+      );
+      return (await getPublication(trx, id))!;
     });
   } catch (error) {
     if (document) await store.remove(document.key).catch(() => undefined);
@@ -238,9 +278,126 @@ export async function revisePublication(
     return undefined;
   }
   pagesChanged("publication");
-  log.info({ event: "publication.updated", publication_id: id }, "Publication changed");
+  log.info({ event: "publication.updated", publication_id: id, intent }, "Publication changed");
   if (document && current.document) await dropDocument(current.document.key, store, log);
   return publication;
+}
+
+// ---- The editing cycle: every save of the words a version, Publish copies it into the row ----
+
+const rowFields = (publication: Publication): PublicationFields => ({
+  title: publication.title,
+  typeId: publication.typeId,
+  publishedOn: publication.publishedOn,
+  description: publication.description,
+  status: publication.status,
+});
+
+/** A publication's words as a version's document. */
+function publicationDocument(fields: PublicationFields): PageDocument {
+  return {
+    fields: {
+      title: fields.title,
+      type_id: String(fields.typeId),
+      published_on: fields.publishedOn,
+      description: fields.description,
+      status: fields.status,
+    },
+    lists: {},
+  };
+}
+
+/** A version's document as a publication's fields. */
+export function publicationFieldsOf(document: PageDocument): PublicationFields {
+  const f = document.fields;
+  return {
+    title: f.title ?? "",
+    typeId: Number(f.type_id),
+    publishedOn: f.published_on ?? "",
+    description: f.description ?? "",
+    status: f.status === "hidden" ? "hidden" : "published",
+  };
+}
+
+/** Publications as content with versions: the row holds the live words (and the document). */
+export const publicationContent: RowContent = {
+  entity: "publication",
+  shape: {
+    fields: [
+      { name: "title", label: "Title" },
+      { name: "type_id", label: "Type (number)" },
+      { name: "published_on", label: "Date" },
+      { name: "description", label: "Description" },
+      { name: "status", label: "Shown on the website" },
+    ],
+    lists: [],
+  },
+  async rowDocument(db, id) {
+    const row = await getPublication(db, id);
+    return row && publicationDocument(rowFields(row));
+  },
+  problems(document) {
+    // The description is a paragraph of plain words: no bare address or "click here" in it.
+    return checkContent(document.fields.description ?? "", { fragment: true, field: "Description" }).map((problem) => ({
+      ...problem,
+      field: "description",
+    }));
+  },
+  async publish(trx, id, document) {
+    const at = nowIsoString();
+    if (!(await updatePublication(trx, id, publicationFieldsOf(document), undefined, at))) {
+      throw new PublicationRefusal("", "There is no such publication: it may have been deleted.", 404);
+    }
+    await indexPublication(trx, (await getPublication(trx, id))!, await publicationText(trx, id));
+  },
+  transaction: (work) => getDb().transaction().execute(work),
+  published: () => pagesChanged("publication"),
+};
+
+/** Scheduled publication publishes whose time has come go public (the public reads call this first). */
+export function publishDuePublications(): Promise<number> {
+  return applyDue(publicationContent);
+}
+
+/** The edit form's words (the newest draft, else the live words) and where the publication stands. */
+export async function publicationForEditing(id: number) {
+  const editing = await rowForEditing(publicationContent, id);
+  return editing && { ...editing, fields: publicationFieldsOf(editing.document) };
+}
+
+/** What the staff-only preview shows: the publication's card as it will be once its newest words are published. */
+export async function previewPublication(id: number): Promise<{ card: PublicationCard; state: PageState } | undefined> {
+  const row = await getPublication(getDb(), id);
+  const editing = row && (await publicationForEditing(id));
+  if (!row || !editing) return undefined;
+  const type = await getPublicationType(getDb(), editing.fields.typeId);
+  return {
+    card: cardOf({ ...row, ...editing.fields, typeName: type?.name ?? row.typeName }),
+    state: editing.state,
+  };
+}
+
+/** A publication's versions, one compared with the live words, a restore. */
+export async function publicationVersions(id: number): Promise<RevisionEntry[]> {
+  return revisionHistory(getDb(), contentKey("publication", id));
+}
+
+export function comparePublicationRevision(id: number, revisionId: number) {
+  return compareRowRevision(publicationContent, id, revisionId);
+}
+
+export function restorePublicationRevision(id: number, revisionId: number, publish: boolean, actor: Actor) {
+  return restoreRowRevision(publicationContent, id, revisionId, publish, actor);
+}
+
+/** Every publication's words as its first version (the seed; idempotent). */
+export async function seedPublicationRevisions(db: DB = getDb()): Promise<number> {
+  const rows = await listPublications(db);
+  return seedRowRevisions(
+    publicationContent,
+    rows.map((row) => row.id),
+    db,
+  );
 }
 
 /** Deletes a publication and its document; false when there is no such publication. */
@@ -287,15 +444,20 @@ export interface PublicationCard {
 
 /** The publications visitors see, newest first. */
 export async function publicPublications(): Promise<PublicationCard[]> {
+  await publishDuePublications();
   const rows = await listPublications(getDb(), { publishedOnly: true });
-  return rows.map((row) => ({
+  return rows.map(cardOf);
+}
+
+function cardOf(row: Publication): PublicationCard {
+  return {
     slug: row.slug,
     title: row.title,
     typeName: row.typeName,
     publishedOn: row.publishedOn,
     description: row.description,
     download: row.document ? { url: publicationDownloadPath(row.slug), bytes: row.document.bytes } : null,
-  }));
+  };
 }
 
 export async function staffPublications(): Promise<Publication[]> {
@@ -313,6 +475,7 @@ export async function publicationHistory(id: number): Promise<AuditEvent[]> {
 
 /** The addresses the sitemap lists: each shown publication's document. */
 export async function sitemapPublications(): Promise<{ path: string; lastmod: string }[]> {
+  await publishDuePublications();
   const rows = await listPublications(getDb(), { publishedOnly: true });
   return rows
     .filter((row) => row.document)
@@ -347,6 +510,7 @@ export async function publicDocument(
   slug: string,
   store: UploadStore = uploadStore(),
 ): Promise<DocumentDownload | null> {
+  await publishDuePublications();
   const publication = await getPublicationBySlug(getDb(), slug);
   if (publication?.status !== "published") return null;
   return downloadOf(publication, store);

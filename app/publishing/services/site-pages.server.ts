@@ -3,7 +3,7 @@ import { now, nowIsoString } from "~/infra/clock.server";
 import { getDb, notePublicChange, type DB } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { renderMarkdown } from "~/infra/markdown.server";
-import { getCharitySettings, pagesChanged, recordAudit, setSettingSwitch, settingSwitchOn } from "~/site/index.server";
+import { getCharitySettings, pagesChanged, recordAudit } from "~/site/index.server";
 import type { User } from "~/staff/index.server";
 import { charityWords } from "~/utils/charity-text";
 import { checkContent, type ContentProblem } from "~/publishing/utils/content-checks";
@@ -30,6 +30,20 @@ import {
   type RevisionKind,
 } from "~/publishing/models/site-pages.server";
 import { seedDocument } from "./site-page-defaults.server";
+import {
+  ContentRefusal,
+  documentLines,
+  keepOriginal,
+  lineDiff,
+  mayPublishContent,
+  revisionHistory,
+  stateOf,
+  type DiffLine,
+  type PageState,
+} from "./content-revisions.server";
+
+export { editorsMayPublish, setEditorsMayPublish, EDITORS_PUBLISH_SETTING } from "./content-revisions.server";
+export { documentLines, lineDiff, type DiffLine };
 import { indexSitePages } from "./search.server";
 
 /**
@@ -47,33 +61,14 @@ import { indexSitePages } from "./search.server";
 
 type Actor = Pick<User, "id" | "username" | "role">;
 
-/** The Settings switch that lets editors publish pages (legal pages still need an admin). */
-export const EDITORS_PUBLISH_SETTING = "editorsPublishPages";
-
-export async function editorsMayPublish(db: DB = getDb()): Promise<boolean> {
-  return settingSwitchOn(EDITORS_PUBLISH_SETTING, false, db);
-}
-
-export async function setEditorsMayPublish(on: boolean, actor: string): Promise<boolean> {
-  return setSettingSwitch({ key: EDITORS_PUBLISH_SETTING, label: "Editors publish pages", absent: false, on }, actor);
-}
-
 /** Whether `actor` may publish `def` (now, at a time, or a restore made public). */
 export async function mayPublishPage(actor: Pick<User, "role">, def: SitePageDef): Promise<boolean> {
-  if (actor.role === "admin") return true;
-  if (def.legal || actor.role !== "editor") return false;
-  return editorsMayPublish();
+  return mayPublishContent(actor, Boolean(def.legal));
 }
 
 /** Why a page may not be changed as asked: a message for the form, and the HTTP status. */
-export class PageRefusal extends Error {
-  constructor(
-    message: string,
-    readonly status: 403 | 404 | 409 = 403,
-  ) {
-    super(message);
-    this.name = "PageRefusal";
-  }
+export class PageRefusal extends ContentRefusal {
+  override name = "PageRefusal";
 }
 
 function requireDef(key: string): SitePageDef {
@@ -160,8 +155,7 @@ export async function sitemapSitePages(): Promise<{ path: string; lastmod: strin
 
 // ---- What staff see ----
 
-/** Where a page stands, in words the list shows. */
-export type PageState = "original" | "published" | "draft" | "submitted" | "scheduled";
+export type { PageState };
 
 export interface PageListEntry {
   key: string;
@@ -174,21 +168,6 @@ export interface PageListEntry {
   scheduledFor: string | null;
   lastSavedAt: string | null;
   lastSavedBy: string | null;
-}
-
-function stateOf(revisions: PageRevision[], at: string): { state: PageState; scheduledFor: string | null } {
-  // Newest first. A draft newer than every publish is pending; a future publish is scheduled.
-  const scheduled = revisions.find((r) => r.publishAt !== null && r.publishAt > at);
-  const newest = revisions[0];
-  if (!newest) return { state: "original", scheduledFor: null };
-  if (
-    newest.publishAt === null &&
-    (newest.kind === "submitted" || newest.kind === "draft" || newest.kind === "restored")
-  ) {
-    return { state: newest.kind === "submitted" ? "submitted" : "draft", scheduledFor: scheduled?.publishAt ?? null };
-  }
-  if (scheduled) return { state: "scheduled", scheduledFor: scheduled.publishAt };
-  return { state: newest.kind === "original" ? "original" : "published", scheduledFor: null };
 }
 
 /** The staff list: every page, where it stands, who saved it last. */
@@ -295,23 +274,9 @@ const AUDIT_ACTION: Record<SitePageIntent, string> = {
   schedule: "page.scheduled",
 };
 
-/** The original words' publish time: live before any edit (and never a "next publish" for the page cache). */
-const ORIGINAL_PUBLISH_AT = "1970-01-01T00:00:00.000Z";
-
 /** Writes the page's original words as its first revision, when it has none yet (in `trx`). */
-async function keepOriginal(trx: DB, key: string, at: string): Promise<void> {
-  if ((await countRevisions(trx, key)) > 0) return;
-  await insertRevision(trx, {
-    pageKey: key,
-    document: seedDocument(key),
-    createdAt: at,
-    createdBy: "site",
-    createdById: null,
-    kind: "original",
-    publishAt: ORIGINAL_PUBLISH_AT,
-    publishedBy: null,
-    note: "Original words",
-  });
+async function keepPageOriginal(trx: DB, key: string, at: string): Promise<void> {
+  await keepOriginal(trx, key, seedDocument(key), at);
 }
 
 /**
@@ -351,7 +316,7 @@ export async function savePage(
   const revision = await getDb()
     .transaction()
     .execute(async (trx) => {
-      await keepOriginal(trx, key, at);
+      await keepPageOriginal(trx, key, at);
       // A publish (now or later) replaces any publish still to come.
       if (publishing) await cancelScheduled(trx, key, at);
       const saved = await insertRevision(trx, {
@@ -416,66 +381,7 @@ export type { RevisionEntry };
 /** The page's history: every revision, newest first, the live one marked. */
 export async function pageHistory(key: string): Promise<{ def: SitePageDef; revisions: RevisionEntry[] }> {
   const def = requireDef(key);
-  const db = getDb();
-  const at = nowIsoString();
-  const live = await liveRevision(db, key, at);
-  const revisions = (await listRevisions(db, key)).map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    createdAt: r.createdAt,
-    createdBy: r.createdBy,
-    publishAt: r.publishAt,
-    publishedBy: r.publishedBy,
-    note: r.note,
-    live: r.id === live?.id,
-    scheduled: r.publishAt !== null && r.publishAt > at,
-  }));
-  return { def, revisions };
-}
-
-/** A document as lines of text, field by field, for comparing two revisions. */
-export function documentLines(def: SitePageDef, document: PageDocument): string[] {
-  const lines: string[] = [];
-  for (const field of def.fields) {
-    lines.push(`[${field.label}]`, ...(document.fields[field.name] ?? "").split("\n"), "");
-  }
-  for (const list of def.lists) {
-    (document.lists[list.name] ?? []).forEach((item, i) => {
-      for (const field of list.fields) {
-        lines.push(`[${list.itemLabel} ${i + 1}: ${field.label}]`, ...(item[field.name] ?? "").split("\n"));
-      }
-      lines.push("");
-    });
-  }
-  return lines;
-}
-
-export type DiffLine = { op: "same" | "added" | "removed"; text: string };
-
-/** A line diff (longest common subsequence): what `after` removed from and added to `before`. */
-export function lineDiff(before: string[], after: string[]): DiffLine[] {
-  const n = before.length;
-  const m = after.length;
-  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lcs[i][j] = before[i] === after[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-    }
-  }
-  const out: DiffLine[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (before[i] === after[j]) {
-      out.push({ op: "same", text: before[i] });
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) out.push({ op: "removed", text: before[i++] });
-    else out.push({ op: "added", text: after[j++] });
-  }
-  while (i < n) out.push({ op: "removed", text: before[i++] });
-  while (j < m) out.push({ op: "added", text: after[j++] });
-  return out;
+  return { def, revisions: await revisionHistory(getDb(), key) };
 }
 
 /** Revision `revisionId` compared with the live words: the lines the revision would take away and add. */
@@ -499,7 +405,7 @@ export async function seedSitePages(db: DB = getDb()): Promise<number> {
   for (const def of sitePages) {
     await db.transaction().execute(async (trx) => {
       if ((await countRevisions(trx, def.key)) > 0) return;
-      await keepOriginal(trx, def.key, at);
+      await keepPageOriginal(trx, def.key, at);
       seeded++;
     });
   }

@@ -4,6 +4,7 @@
 import { json } from "@remix-run/node";
 import type { Problem } from "~/components/ui/error-summary";
 import {
+  ContentRefusal,
   ProjectContentRefusal,
   ProjectPictureRejected,
   ProjectRefusal,
@@ -22,6 +23,15 @@ import {
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
 import { adminPaths } from "~/utils/admin-paths";
+import { fromLondonLocal } from "~/utils/dates";
+
+const SAVED_NOTICE = {
+  draft: "content-draft-saved",
+  submit: "content-submitted",
+  publish: "project-published",
+  schedule: "content-scheduled",
+  unpublish: "project-unpublished",
+} as const;
 
 export async function projectFormAction(request: Request, id?: number) {
   const { user, form, submission } = await staffAction(request, "projects", {
@@ -33,6 +43,12 @@ export async function projectFormAction(request: Request, id?: number) {
     json({ result, problems: chooseAgain ? [...problems, { message: chooseAgain }] : problems }, { status });
 
   if (submission.status !== "success") return refuse(submission.reply(), 400);
+  const { intent, publish_at } = submission.value;
+  const publishAt = intent === "schedule" && publish_at ? fromLondonLocal(publish_at) : null;
+  if (intent === "schedule" && !publishAt) {
+    const message = "Enter the day and time to publish at (UK time)";
+    return refuse(submission.reply({ fieldErrors: { publish_at: [message] } }), 400);
+  }
   // Unpublishing or renaming a published project that published pages link to: they are listed, to confirm first.
   const linkWarning =
     id === undefined ? null : await projectChangeWarning(id, submission.value, form.get(CONFIRM_LINKS_FIELD));
@@ -42,17 +58,20 @@ export async function projectFormAction(request: Request, id?: number) {
         result: submission.reply(),
         problems: chooseAgain ? [{ message: chooseAgain }] : [],
         linkWarning,
-        intent: submission.value.intent,
+        intent,
       },
       { status: 409 },
     );
   try {
-    const saved = await saveProject(submission.value, user, { id });
-    return savedRedirect(
-      adminPaths.project(saved.id),
-      saved.state === "published" ? "project-published" : "project-draft-saved",
-    );
+    const { record } = await saveProject(submission.value, user, { id, publishAt });
+    return savedRedirect(adminPaths.project(record.id), SAVED_NOTICE[intent]);
   } catch (error) {
+    if (error instanceof ContentRefusal) {
+      // A publish time already past belongs to its field; a publish this person may not make, to the form.
+      return error.status === 409
+        ? refuse(submission.reply({ fieldErrors: { publish_at: [error.message] } }), 400)
+        : refuse(submission.reply({ formErrors: [error.message] }), error.status);
+    }
     if (error instanceof ProjectContentRefusal) {
       // Each content-check problem in the error summary, linked to the body.
       const problems = error.problems.map((message) => ({ message, fieldId: `${PROJECT_FORM_ID}-body` }));

@@ -4,6 +4,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import {
+  ContentRefusal,
   PublicationRefusal,
   checkDocument,
   documentFromFile,
@@ -18,11 +19,14 @@ import {
 import { staffAction } from "./action-guard.server";
 import type { User } from "~/staff/index.server";
 import type { DocumentUpload } from "~/publishing/index.server";
+import type { ContentIntent } from "~/publishing/services/content-revisions.server";
+import { fromLondonLocal } from "~/utils/dates";
 
 type Save = (
   fields: ReturnType<typeof publicationFieldsFromForm>,
   upload: DocumentUpload | undefined,
   user: User,
+  save: { intent: ContentIntent; publishAt: string | null },
 ) => Promise<Publication | undefined>;
 
 /** Whether the post carried a chosen file (a non-empty file input). */
@@ -56,11 +60,23 @@ export async function publicationFormAction(request: Request, { isNew, save }: {
     };
   }
   const value = submission.value as z.output<typeof editPublicationSchema>;
+  const publishAt = value.intent === "schedule" && value.publish_at ? fromLondonLocal(value.publish_at) : null;
+  if (value.intent === "schedule" && !publishAt) {
+    const fieldErrors = { publish_at: ["Enter the day and time to publish at (UK time)"] };
+    return { response: json({ result: submission.reply({ fieldErrors }), fileDropped }, { status: 400 }) };
+  }
   try {
     const upload = value.document ? await documentFromFile(value.document) : undefined;
-    const saved = await save(publicationFieldsFromForm(value), upload, user);
-    return { saved };
+    const saved = await save(publicationFieldsFromForm(value), upload, user, { intent: value.intent, publishAt });
+    return { saved, intent: value.intent };
   } catch (error) {
+    if (error instanceof ContentRefusal) {
+      const reply =
+        error.status === 409
+          ? submission.reply({ fieldErrors: { publish_at: [error.message] } })
+          : submission.reply({ formErrors: [error.message] });
+      return { response: json({ result: reply, fileDropped }, { status: error.status === 409 ? 400 : error.status }) };
+    }
     if (error instanceof PublicationRefusal) {
       const reply = error.field
         ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })

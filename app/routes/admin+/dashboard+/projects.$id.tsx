@@ -6,9 +6,10 @@ import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
 import { LinkWarning, type LinkWarningStep } from "~/components/admin/link-warning";
 import { ProjectForm } from "~/components/admin/project-form";
-import { PROJECT_FORM_ID } from "~/publishing/schemas/projects";
 import { site } from "~/content/site";
-import { cardPreview, projectForEdit, projectPath } from "~/publishing/index.server";
+import { mayPublishContent, projectForEdit, projectPath } from "~/publishing/index.server";
+import { PROJECT_FORM_ID, newPictureRows } from "~/publishing/schemas/projects";
+import { formatDateTime } from "~/utils/dates";
 import { projectFormAction } from "~/routes/_glue/project-form.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/site/index.server";
@@ -24,31 +25,40 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "projects");
-  const { project, history, pictures } = await findRecordOr404(params.id, projectForEdit, "No such project");
+  const user = await requireRole(request, "projects");
+  const { project, editing, state, scheduledFor, history, card, pictures } = await findRecordOr404(
+    params.id,
+    projectForEdit,
+    "No such project",
+  );
   const flash = await takeFlash(request);
+  const words = editing.fields;
   return json(
     {
       flash: flash.message,
+      mayPublish: await mayPublishContent(user),
+      newRows: newPictureRows(request.url),
       project: {
         id: project.id,
-        title: project.title,
+        title: words.title,
         path: projectPath(project.slug),
         published: project.state === "published",
-        card: cardPreview(project),
+        state,
+        scheduledFor,
+        card,
         pictures,
         values: {
-          title: project.title,
-          slug: project.slug,
-          summary: project.summary,
-          status: project.status,
-          body: project.body,
-          in_menu: project.inMenu,
-          in_footer: project.inFooter,
-          card_alt: project.card?.alt ?? "",
-          card_decorative: project.card?.decorative ?? false,
-          gallery: project.gallery.map((picture, i) => ({
-            id: picture.id,
+          title: words.title,
+          slug: words.slug,
+          summary: words.summary,
+          status: words.status,
+          body: words.body,
+          in_menu: words.inMenu,
+          in_footer: words.inFooter,
+          card_alt: words.card?.alt ?? "",
+          card_decorative: words.card?.decorative ?? false,
+          gallery: editing.gallery.map((picture, i) => ({
+            id: i + 1,
             alt: picture.alt,
             decorative: picture.decorative,
             position: i + 1,
@@ -61,12 +71,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+const stateWords: Record<string, string> = {
+  draft: "A draft is waiting to be published",
+  submitted: "A draft is submitted for review",
+  scheduled: "New words are scheduled",
+  published: "No draft: the form shows the published words",
+  original: "No draft: the form shows the published words",
+};
+
 export async function action({ request, params }: ActionFunctionArgs) {
   return projectFormAction(request, requireRecordId(params.id, "No such project"));
 }
 
 export default function EditProject() {
-  const { project, history, flash } = useLoaderData<typeof loader>();
+  const { project, history, flash, mayPublish, newRows } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -85,6 +103,10 @@ export default function EditProject() {
           <>Draft: not on the public site. Its address will be {project.path}.</>
         )}
       </p>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {stateWords[project.state]}
+        {project.scheduledFor ? `: publishes ${formatDateTime(project.scheduledFor)} (UK time)` : ""}.
+      </p>
       {actionData && "linkWarning" in actionData ? (
         <LinkWarning {...(actionData as unknown as LinkWarningStep)} formId={PROJECT_FORM_ID} />
       ) : null}
@@ -96,6 +118,9 @@ export default function EditProject() {
         published={project.published}
         card={project.card}
         pictures={project.pictures}
+        mayPublish={mayPublish}
+        newRows={newRows}
+        projectId={project.id}
       />
       <AuditTrail events={history} />
     </>

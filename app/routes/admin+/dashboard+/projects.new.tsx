@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { mayPublishContent } from "~/publishing/index.server";
+import { newPictureRows } from "~/publishing/schemas/projects";
 import { BackLink } from "~/components/admin/back-link";
 import { ProjectForm } from "~/components/admin/project-form";
 import { site } from "~/content/site";
@@ -13,8 +15,8 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "New project", description: `A new project of ${site.name}.`, noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "projects");
-  return json(null);
+  const user = await requireRole(request, "projects");
+  return json({ mayPublish: await mayPublishContent(user), newRows: newPictureRows(request.url) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewProject() {
   const actionData = useActionData<typeof action>();
+  const { mayPublish, newRows } = useLoaderData<typeof loader>();
   return (
     <>
       <BackLink to={adminPaths.projects}>Back to projects</BackLink>
@@ -31,6 +34,8 @@ export default function NewProject() {
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         problems={actionData && "problems" in actionData ? actionData.problems : undefined}
         published={false}
+        mayPublish={mayPublish}
+        newRows={newRows}
       />
     </>
   );

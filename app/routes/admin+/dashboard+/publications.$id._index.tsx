@@ -5,7 +5,17 @@ import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
 import { PublicationForm } from "~/components/admin/publication-form";
 import { site } from "~/content/site";
-import { findPublication, publicationHistory, publicationTypes, revisePublication } from "~/publishing/index.server";
+import {
+  findPublication,
+  mayPublishContent,
+  publicationForEditing,
+  publicationHistory,
+  publicationTypes,
+  revisePublication,
+} from "~/publishing/index.server";
+import { ActionNotice } from "~/components/admin/notice";
+import { takeFlash } from "~/site/index.server";
+import { formatDateTime } from "~/utils/dates";
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import { publicationFormAction } from "~/routes/_glue/publication-form.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -18,55 +28,85 @@ import { requestLogger } from "~/infra/logger.server";
 
 const NOT_FOUND = "There is no such publication: it may have been deleted.";
 
+const SAVED_NOTICE = {
+  draft: "content-draft-saved",
+  submit: "content-submitted",
+  publish: "publication-saved",
+  schedule: "content-scheduled",
+} as const;
+
+const stateWords: Record<string, string> = {
+  draft: "A draft is waiting to be published",
+  submitted: "A draft is submitted for review",
+  scheduled: "New words are scheduled",
+  published: "No draft: the form shows the published words",
+  original: "No draft: the form shows the published words",
+};
+
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Edit publication", description: `A publication of ${site.name}.`, noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "publications");
+  const user = await requireRole(request, "publications");
   const publication = await findRecordOr404(params.id, findPublication, NOT_FOUND);
-  const [types, history] = await Promise.all([publicationTypes(), publicationHistory(publication.id)]);
-  return json({
-    publication: {
-      id: publication.id,
-      title: publication.title,
-      address: publicationDownloadPath(publication.slug),
-      document: publication.document
-        ? {
-            name: publication.document.name,
-            bytes: publication.document.bytes,
-            url: adminPaths.publicationDocument(publication.id),
-          }
-        : null,
-      values: {
+  const [types, history, editing] = await Promise.all([
+    publicationTypes(),
+    publicationHistory(publication.id),
+    publicationForEditing(publication.id),
+  ]);
+  const words = editing!.fields;
+  const flash = await takeFlash(request);
+  return json(
+    {
+      flash: flash.message,
+      mayPublish: await mayPublishContent(user),
+      state: editing!.state,
+      scheduledFor: editing!.scheduledFor,
+      publication: {
+        id: publication.id,
         title: publication.title,
-        type_id: String(publication.typeId),
-        published_on: publication.publishedOn,
-        description: publication.description,
-        status: publication.status,
+        address: publicationDownloadPath(publication.slug),
+        document: publication.document
+          ? {
+              name: publication.document.name,
+              bytes: publication.document.bytes,
+              url: adminPaths.publicationDocument(publication.id),
+            }
+          : null,
+        values: {
+          title: words.title,
+          type_id: String(words.typeId),
+          published_on: words.publishedOn,
+          description: words.description,
+          status: words.status,
+        },
       },
+      types: types.map((t) => ({ id: t.id, name: t.name })),
+      history,
     },
-    types: types.map((t) => ({ id: t.id, name: t.name })),
-    history,
-  });
+    { headers: flash.headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireRecordId(params.id, NOT_FOUND);
   const outcome = await publicationFormAction(request, {
     isNew: false,
-    save: (fields, upload, user) =>
+    save: (fields, upload, user, { intent, publishAt }) =>
       revisePublication(id, fields, upload, {
         actor: user,
+        intent,
+        publishAt,
         log: requestLogger(request, "routes/admin+/dashboard+/publications.$id", { user_id: user.id }),
       }),
   });
   if (outcome.response) return outcome.response;
   if (!outcome.saved) throw notFound(NOT_FOUND);
-  return savedRedirect(adminPaths.publications, "publication-saved");
+  return savedRedirect(adminPaths.publication(id), SAVED_NOTICE[outcome.intent]);
 }
 
 export default function EditPublication() {
-  const { publication, types, history } = useLoaderData<typeof loader>();
+  const { publication, types, history, flash, mayPublish, state, scheduledFor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -76,6 +116,11 @@ export default function EditPublication() {
         Visitors download it from <span className="font-mono break-all">{publication.address}</span>, also after you
         replace the document.
       </p>
+      <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {stateWords[state]}
+        {scheduledFor ? `: publishes ${formatDateTime(scheduledFor)} (UK time)` : ""}.
+      </p>
       <PublicationForm
         lastResult={actionData?.result}
         fileDropped={actionData?.fileDropped}
@@ -83,6 +128,7 @@ export default function EditPublication() {
         types={types}
         current={publication.document ?? undefined}
         submitLabel="Save changes"
+        editing={{ id: publication.id, mayPublish }}
       />
       <p className="mt-8">
         <Link to={adminPaths.deletePublication(publication.id)} className="link">

@@ -1,0 +1,179 @@
+// Projects' editing cycle (issue 52, docs/site-editor.md "Projects"), on SQLite and PostgreSQL:
+// every save a revision with who and when, a draft of a published project kept off the site until
+// Publish, Publish at a UK time going public at that time (the page cache bound by it), the
+// staff-only preview (a visitor gets 404), history, compare and a restore that is a new revision,
+// and who publishes (admins; editors submit unless an admin lets them publish).
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setClock } from "~/infra/clock.server";
+import { getDb } from "~/infra/db.server";
+import {
+  ContentRefusal,
+  compareProjectRevision,
+  previewProject,
+  projectFrameLinks,
+  projectHistory,
+  publicProject,
+  restoreProjectRevision,
+  saveProject,
+  seedProjectRevisions,
+  setEditorsMayPublish,
+  sitemapProjects,
+} from "~/publishing/index.server";
+import { nextScheduledPublish } from "~/publishing/services/news.server";
+import { projectFormSchema, newPictureRows, type ProjectFormValue } from "~/publishing/schemas/projects";
+import { loader as previewLoader } from "~/routes/_public+/preview.projects.$id";
+import { createUser, type User } from "~/staff/models/user.server";
+import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
+import { resetDatabase } from "./helpers";
+import { SEEDED_PROJECTS } from "../../db/migrations/0044_projects_redirects";
+
+const T0 = Date.parse("2030-06-01T08:00:00.000Z");
+let time = T0;
+let admin: User;
+let editor: User;
+let flood: number;
+
+beforeEach(async () => {
+  await resetDatabase();
+  time = T0;
+  setClock(() => time);
+  admin = (await adminCookie()).user;
+  editor = await createUser(getDb(), "eddie", "correct-horse-battery-staple", { role: "editor" });
+  const row = await getDb()
+    .selectFrom("projects")
+    .select("id")
+    .where("slug", "=", "flood-relief")
+    .executeTakeFirstOrThrow();
+  flood = row.id;
+  // Each test starts from the seeded words, with no project revisions and editors not publishing.
+  await getDb().deleteFrom("site_page_revisions").where("page_key", "like", "project:%").execute();
+  await getDb()
+    .updateTable("projects")
+    .set({ title: SEEDED_PROJECTS[0].title, summary: SEEDED_PROJECTS[0].summary, slug: "flood-relief" })
+    .where("id", "=", flood)
+    .execute();
+  await setEditorsMayPublish(false, "test");
+});
+afterEach(() => setClock(null));
+
+/** The edit form's value for Food and Flood Relief with these changes (its pictures kept). */
+function floodForm(changes: Record<string, string>): ProjectFormValue {
+  const parsed = projectFormSchema.safeParse({
+    intent: "draft",
+    title: "Food and Flood Relief",
+    slug: "flood-relief",
+    summary: "Food parcels, clean water and shelter for families after floods.",
+    status: "Active",
+    in_menu: "on",
+    in_footer: "on",
+    has_card: "on",
+    card_alt: "Volunteers carrying food parcels through flood water",
+    gallery: [1, 2, 3].map((id) => ({ id: String(id), alt: `Picture ${id}` })),
+    ...changes,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  return parsed.data;
+}
+
+describe("a project's editing cycle", () => {
+  it("the seed's words are the first version; a draft stays off the site, the preview shows it, Publish makes it public", async () => {
+    expect(await seedProjectRevisions()).toBeGreaterThan(0);
+    expect(await seedProjectRevisions()).toBe(0);
+    const draft = await saveProject(floodForm({ title: "Flood Relief Now" }), admin, { id: flood });
+    expect(draft.state).toBe("draft");
+    expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
+    expect((await projectFrameLinks()).menu[0].label).toBe("Food and Flood Relief");
+    expect((await previewProject(flood))!.project.title).toBe("Flood Relief Now");
+
+    const history = await projectHistory(flood);
+    expect(history.map((r) => [r.kind, r.createdBy, r.live])).toEqual([
+      ["draft", admin.username, false],
+      ["original", "site", true],
+    ]);
+    const compared = (await compareProjectRevision(flood, history[0].id))!;
+    expect(compared.diff).toEqual(
+      expect.arrayContaining([
+        { op: "removed", text: "Food and Flood Relief" },
+        { op: "added", text: "Flood Relief Now" },
+      ]),
+    );
+
+    await saveProject(floodForm({ title: "Flood Relief Now", intent: "publish" }), admin, { id: flood });
+    expect((await publicProject("flood-relief"))!.title).toBe("Flood Relief Now");
+    expect((await projectFrameLinks()).menu[0].label).toBe("Flood Relief Now");
+    expect((await projectHistory(flood))[0]).toMatchObject({ kind: "published", live: true });
+  });
+
+  it("Publish at a UK time: not public before, public from that instant, and the page cache ends there", async () => {
+    await saveProject(floodForm({ summary: "Scheduled words.", intent: "schedule" }), admin, {
+      id: flood,
+      publishAt: "2030-06-01T09:00:00.000Z",
+    });
+    expect((await publicProject("flood-relief"))!.summary).not.toBe("Scheduled words.");
+    expect(await nextScheduledPublish()).toBe(Date.parse("2030-06-01T09:00:00.000Z"));
+    time = Date.parse("2030-06-01T09:00:00.000Z");
+    expect((await publicProject("flood-relief"))!.summary).toBe("Scheduled words.");
+    expect((await sitemapProjects()).map((p) => p.path)).toContain("/projects/flood-relief");
+    // Copied once: the second read finds nothing due.
+    const rows = await getDb()
+      .selectFrom("site_page_revisions")
+      .select("apply_pending")
+      .where("apply_pending", "=", 1)
+      .execute();
+    expect(rows).toEqual([]);
+    await expect(
+      saveProject(floodForm({ intent: "schedule" }), admin, { id: flood, publishAt: "2030-06-01T08:00:00.000Z" }),
+    ).rejects.toThrow("still to come");
+  });
+
+  it("editors write and submit; they publish only when an admin lets them", async () => {
+    await expect(saveProject(floodForm({ intent: "publish" }), editor, { id: flood })).rejects.toBeInstanceOf(
+      ContentRefusal,
+    );
+    const submitted = await saveProject(floodForm({ title: "Submitted", intent: "submit" }), editor, { id: flood });
+    expect(submitted.state).toBe("submitted");
+    expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
+    await setEditorsMayPublish(true, admin.username);
+    await saveProject(floodForm({ title: "Submitted", intent: "publish" }), editor, { id: flood });
+    expect((await publicProject("flood-relief"))!.title).toBe("Submitted");
+  });
+
+  it("a restore is a new version, published (by a publisher) or a draft; the earlier version stays", async () => {
+    await saveProject(floodForm({ title: "Second words", intent: "publish" }), admin, { id: flood });
+    const original = (await projectHistory(flood)).find((r) => r.kind === "original")!;
+    time += 60_000;
+    const asDraft = await restoreProjectRevision(flood, original.id, false, admin);
+    expect(asDraft.ok).toBe(true);
+    expect((await publicProject("flood-relief"))!.title).toBe("Second words");
+    expect(await restoreProjectRevision(flood, original.id, true, editor).catch((e: unknown) => e)).toBeInstanceOf(
+      ContentRefusal,
+    );
+    const published = await restoreProjectRevision(flood, original.id, true, admin);
+    expect(published.ok).toBe(true);
+    expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
+    const history = await projectHistory(flood);
+    expect(history.slice(0, 2).map((r) => [r.kind, r.note])).toEqual([
+      ["restored", expect.stringContaining(`Restored from version ${original.id}`)],
+      ["restored", expect.stringContaining(`Restored from version ${original.id}`)],
+    ]);
+    expect(history.find((r) => r.id === original.id)!.kind).toBe("original");
+  });
+
+  it("the preview is staff-only: a visitor gets 404", async () => {
+    await saveProject(floodForm({ title: "Preview words" }), admin, { id: flood });
+    const { cookie } = await adminCookie();
+    const staff = await run(previewLoader, getRequest(`/preview/projects/${flood}`, { cookie }), { id: String(flood) });
+    expect(await bodyOf(staff)).toMatchObject({ project: { title: "Preview words" }, state: "draft" });
+    expect((await run(previewLoader, getRequest(`/preview/projects/${flood}`), { id: String(flood) })).status).toBe(
+      404,
+    );
+  });
+
+  it("the gallery form asks for more new-picture rows by its address, 3 to 12", () => {
+    expect(newPictureRows("/admin/dashboard/projects/new")).toBe(3);
+    expect(newPictureRows("/admin/dashboard/projects/new?rows=9")).toBe(9);
+    expect(newPictureRows("/admin/dashboard/projects/new?rows=999")).toBe(12);
+    const twelve = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x${i}`, { alt: "" }]));
+    expect(projectFormSchema.safeParse({ ...floodForm({}), new_pictures: Object.values(twelve) }).success).toBe(true);
+  });
+});

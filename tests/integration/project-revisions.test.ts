@@ -3,8 +3,7 @@
 // Publish, Publish at a UK time going public at that time (the page cache bound by it), the
 // staff-only preview (a visitor gets 404), history, compare and a restore that is a new revision,
 // and who publishes (admins; editors submit unless an admin lets them publish).
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import {
   ContentRefusal,
@@ -22,23 +21,14 @@ import {
 import { nextScheduledPublish } from "~/publishing/services/news.server";
 import { projectFormSchema, newPictureRows, type ProjectFormValue } from "~/publishing/schemas/projects";
 import { loader as previewLoader } from "~/routes/_public+/preview.projects.$id";
-import { createUser, type User } from "~/staff/models/user.server";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
-import { resetDatabase } from "./helpers";
+import { useEditingWorld } from "./editing-support";
 import { SEEDED_PROJECTS } from "../../db/migrations/0044_projects_redirects";
 
-const T0 = Date.parse("2030-06-01T08:00:00.000Z");
-let time = T0;
-let admin: User;
-let editor: User;
+const world = useEditingWorld();
 let flood: number;
 
 beforeEach(async () => {
-  await resetDatabase();
-  time = T0;
-  setClock(() => time);
-  admin = (await adminCookie()).user;
-  editor = await createUser(getDb(), "eddie", "correct-horse-battery-staple", { role: "editor" });
   const row = await getDb()
     .selectFrom("projects")
     .select("id")
@@ -54,7 +44,6 @@ beforeEach(async () => {
     .execute();
   await setEditorsMayPublish(false, "test");
 });
-afterEach(() => setClock(null));
 
 /** The edit form's value for Food and Flood Relief with these changes (its pictures kept). */
 function floodForm(changes: Record<string, string>): ProjectFormValue {
@@ -79,7 +68,7 @@ describe("a project's editing cycle", () => {
   it("the seed's words are the first version; a draft stays off the site, the preview shows it, Publish makes it public", async () => {
     expect(await seedProjectRevisions()).toBeGreaterThan(0);
     expect(await seedProjectRevisions()).toBe(0);
-    const draft = await saveProject(floodForm({ title: "Flood Relief Now" }), admin, { id: flood });
+    const draft = await saveProject(floodForm({ title: "Flood Relief Now" }), world.admin, { id: flood });
     expect(draft.state).toBe("draft");
     expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
     expect((await projectFrameLinks()).menu[0].label).toBe("Food and Flood Relief");
@@ -87,7 +76,7 @@ describe("a project's editing cycle", () => {
 
     const history = await projectHistory(flood);
     expect(history.map((r) => [r.kind, r.createdBy, r.live])).toEqual([
-      ["draft", admin.username, false],
+      ["draft", world.admin.username, false],
       ["original", "site", true],
     ]);
     const compared = (await compareProjectRevision(flood, history[0].id))!;
@@ -98,20 +87,20 @@ describe("a project's editing cycle", () => {
       ]),
     );
 
-    await saveProject(floodForm({ title: "Flood Relief Now", intent: "publish" }), admin, { id: flood });
+    await saveProject(floodForm({ title: "Flood Relief Now", intent: "publish" }), world.admin, { id: flood });
     expect((await publicProject("flood-relief"))!.title).toBe("Flood Relief Now");
     expect((await projectFrameLinks()).menu[0].label).toBe("Flood Relief Now");
     expect((await projectHistory(flood))[0]).toMatchObject({ kind: "published", live: true });
   });
 
   it("Publish at a UK time: not public before, public from that instant, and the page cache ends there", async () => {
-    await saveProject(floodForm({ summary: "Scheduled words.", intent: "schedule" }), admin, {
+    await saveProject(floodForm({ summary: "Scheduled words.", intent: "schedule" }), world.admin, {
       id: flood,
       publishAt: "2030-06-01T09:00:00.000Z",
     });
     expect((await publicProject("flood-relief"))!.summary).not.toBe("Scheduled words.");
     expect(await nextScheduledPublish()).toBe(Date.parse("2030-06-01T09:00:00.000Z"));
-    time = Date.parse("2030-06-01T09:00:00.000Z");
+    world.time = Date.parse("2030-06-01T09:00:00.000Z");
     expect((await publicProject("flood-relief"))!.summary).toBe("Scheduled words.");
     expect((await sitemapProjects()).map((p) => p.path)).toContain("/projects/flood-relief");
     // Copied once: the second read finds nothing due.
@@ -122,33 +111,35 @@ describe("a project's editing cycle", () => {
       .execute();
     expect(rows).toEqual([]);
     await expect(
-      saveProject(floodForm({ intent: "schedule" }), admin, { id: flood, publishAt: "2030-06-01T08:00:00.000Z" }),
+      saveProject(floodForm({ intent: "schedule" }), world.admin, { id: flood, publishAt: "2030-06-01T08:00:00.000Z" }),
     ).rejects.toThrow("still to come");
   });
 
-  it("editors write and submit; they publish only when an admin lets them", async () => {
-    await expect(saveProject(floodForm({ intent: "publish" }), editor, { id: flood })).rejects.toBeInstanceOf(
+  it("editors write and submit; they publish only when an world.admin lets them", async () => {
+    await expect(saveProject(floodForm({ intent: "publish" }), world.editor, { id: flood })).rejects.toBeInstanceOf(
       ContentRefusal,
     );
-    const submitted = await saveProject(floodForm({ title: "Submitted", intent: "submit" }), editor, { id: flood });
+    const submitted = await saveProject(floodForm({ title: "Submitted", intent: "submit" }), world.editor, {
+      id: flood,
+    });
     expect(submitted.state).toBe("submitted");
     expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
-    await setEditorsMayPublish(true, admin.username);
-    await saveProject(floodForm({ title: "Submitted", intent: "publish" }), editor, { id: flood });
+    await setEditorsMayPublish(true, world.admin.username);
+    await saveProject(floodForm({ title: "Submitted", intent: "publish" }), world.editor, { id: flood });
     expect((await publicProject("flood-relief"))!.title).toBe("Submitted");
   });
 
   it("a restore is a new version, published (by a publisher) or a draft; the earlier version stays", async () => {
-    await saveProject(floodForm({ title: "Second words", intent: "publish" }), admin, { id: flood });
+    await saveProject(floodForm({ title: "Second words", intent: "publish" }), world.admin, { id: flood });
     const original = (await projectHistory(flood)).find((r) => r.kind === "original")!;
-    time += 60_000;
-    const asDraft = await restoreProjectRevision(flood, original.id, false, admin);
+    world.time += 60_000;
+    const asDraft = await restoreProjectRevision(flood, original.id, false, world.admin);
     expect(asDraft.ok).toBe(true);
     expect((await publicProject("flood-relief"))!.title).toBe("Second words");
-    expect(await restoreProjectRevision(flood, original.id, true, editor).catch((e: unknown) => e)).toBeInstanceOf(
-      ContentRefusal,
-    );
-    const published = await restoreProjectRevision(flood, original.id, true, admin);
+    expect(
+      await restoreProjectRevision(flood, original.id, true, world.editor).catch((e: unknown) => e),
+    ).toBeInstanceOf(ContentRefusal);
+    const published = await restoreProjectRevision(flood, original.id, true, world.admin);
     expect(published.ok).toBe(true);
     expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
     const history = await projectHistory(flood);
@@ -160,7 +151,7 @@ describe("a project's editing cycle", () => {
   });
 
   it("the preview is staff-only: a visitor gets 404", async () => {
-    await saveProject(floodForm({ title: "Preview words" }), admin, { id: flood });
+    await saveProject(floodForm({ title: "Preview words" }), world.admin, { id: flood });
     const { cookie } = await adminCookie();
     const staff = await run(previewLoader, getRequest(`/preview/projects/${flood}`, { cookie }), { id: String(flood) });
     expect(await bodyOf(staff)).toMatchObject({ project: { title: "Preview words" }, state: "draft" });

@@ -1,8 +1,7 @@
 // Publications' editing cycle (issue 52, docs/site-editor.md "Publications"), on SQLite and
 // PostgreSQL: the words saved as versions, a draft kept off /publications until Publish, Publish
 // at a UK time, the staff-only card preview (a visitor gets 404), compare, restore, and roles.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import {
   ContentRefusal,
@@ -16,23 +15,14 @@ import {
   setEditorsMayPublish,
 } from "~/publishing/index.server";
 import { loader as previewLoader } from "~/routes/_public+/preview.publications.$id";
-import { createUser, type User } from "~/staff/models/user.server";
 import { adminCookie, bodyOf, getRequest, run } from "./admin-support";
-import { resetDatabase } from "./helpers";
+import { useEditingWorld } from "./editing-support";
 
-const T0 = Date.parse("2030-06-01T08:00:00.000Z");
 const TITLE = "Annual Report 2024";
-let time = T0;
-let admin: User;
-let editor: User;
+const world = useEditingWorld();
 let report: number;
 
 beforeEach(async () => {
-  await resetDatabase();
-  time = T0;
-  setClock(() => time);
-  admin = (await adminCookie()).user;
-  editor = await createUser(getDb(), "eddie", "correct-horse-battery-staple", { role: "editor" });
   const db = getDb();
   report = (
     await db.selectFrom("publications").select("id").where("slug", "=", "annual-report-2024").executeTakeFirstOrThrow()
@@ -41,7 +31,6 @@ beforeEach(async () => {
   await db.updateTable("publications").set({ title: TITLE, status: "published" }).where("id", "=", report).execute();
   await setEditorsMayPublish(false, "test");
 });
-afterEach(() => setClock(null));
 
 async function fields(title: string) {
   const current = (await findPublication(report))!;
@@ -60,7 +49,7 @@ describe("a publication's editing cycle", () => {
   it("a draft stays off /publications, the preview shows it to staff only, Publish makes it public", async () => {
     expect(await seedPublicationRevisions()).toBeGreaterThanOrEqual(3);
     await revisePublication(report, await fields("Annual Report 2024 (revised)"), undefined, {
-      actor: admin,
+      actor: world.admin,
       intent: "draft",
     });
     expect(await shownTitles()).toContain(TITLE);
@@ -77,19 +66,19 @@ describe("a publication's editing cycle", () => {
 
     const versions = await publicationVersions(report);
     expect(versions.map((v) => [v.kind, v.createdBy])).toEqual([
-      ["draft", admin.username],
+      ["draft", world.admin.username],
       ["original", "site"],
     ]);
     const compared = (await comparePublicationRevision(report, versions[0].id))!;
     expect(compared.diff).toEqual(expect.arrayContaining([{ op: "added", text: "Annual Report 2024 (revised)" }]));
 
     await revisePublication(report, await fields("Annual Report 2024 (revised)"), undefined, {
-      actor: admin,
+      actor: world.admin,
       intent: "publish",
     });
     expect(await shownTitles()).toContain("Annual Report 2024 (revised)");
 
-    const restored = await restorePublicationRevision(report, versions[1].id, true, admin);
+    const restored = await restorePublicationRevision(report, versions[1].id, true, world.admin);
     expect(restored.ok).toBe(true);
     expect(await shownTitles()).toContain(TITLE);
     expect((await publicationVersions(report))[0]).toMatchObject({ kind: "restored", live: true });
@@ -97,21 +86,24 @@ describe("a publication's editing cycle", () => {
 
   it("Publish at a UK time goes public at that instant; editors submit, and publish only when allowed", async () => {
     await revisePublication(report, await fields("Scheduled report"), undefined, {
-      actor: admin,
+      actor: world.admin,
       intent: "schedule",
       publishAt: "2030-06-01T10:00:00.000Z",
     });
     expect(await shownTitles()).not.toContain("Scheduled report");
-    time = Date.parse("2030-06-01T10:00:00.000Z");
+    world.time = Date.parse("2030-06-01T10:00:00.000Z");
     expect(await shownTitles()).toContain("Scheduled report");
 
     await expect(
-      revisePublication(report, await fields("By an editor"), undefined, { actor: editor, intent: "publish" }),
+      revisePublication(report, await fields("By an editor"), undefined, { actor: world.editor, intent: "publish" }),
     ).rejects.toBeInstanceOf(ContentRefusal);
-    await revisePublication(report, await fields("By an editor"), undefined, { actor: editor, intent: "submit" });
+    await revisePublication(report, await fields("By an editor"), undefined, { actor: world.editor, intent: "submit" });
     expect((await publicationVersions(report))[0].kind).toBe("submitted");
-    await setEditorsMayPublish(true, admin.username);
-    await revisePublication(report, await fields("By an editor"), undefined, { actor: editor, intent: "publish" });
+    await setEditorsMayPublish(true, world.admin.username);
+    await revisePublication(report, await fields("By an editor"), undefined, {
+      actor: world.editor,
+      intent: "publish",
+    });
     expect(await shownTitles()).toContain("By an editor");
   });
 });

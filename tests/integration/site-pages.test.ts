@@ -1,7 +1,6 @@
 // The site editor (docs/site-editor.md): drafts stay private, publishing (now or at a time) is
 // public at once, restores are new revisions, roles decide who publishes, legal pages need an admin.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setClock } from "~/infra/clock.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { pageCache } from "~/infra/page-cache.server";
 import {
@@ -25,28 +24,22 @@ import { createNews } from "~/publishing/models/news.server";
 import { loader as aboutLoader } from "~/routes/_public+/about._index";
 import { action as previewAction, loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
-import { createUser, type User } from "~/staff/models/user.server";
+import type { User } from "~/staff/models/user.server";
 import { BASE, adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { action as editAction } from "~/routes/admin+/dashboard+/pages.$key._index";
 import { action as projectAction, loader as projectEditLoader } from "~/routes/admin+/dashboard+/projects.$id";
 import { loader as linkCheckLoader } from "~/routes/admin+/dashboard+/pages.links";
 import { action as redirectsAction } from "~/routes/admin+/dashboard+/redirects";
 import sharp from "sharp";
-import { resetDatabase } from "./helpers";
+import { EDITING_T0, useEditingWorld } from "./editing-support";
 
-const T0 = Date.parse("2030-06-01T08:00:00.000Z");
-let time = T0;
+const world = useEditingWorld();
 let admin: User;
 let editor: User;
 
-beforeEach(async () => {
-  await resetDatabase();
-  time = T0;
-  setClock(() => time);
-  admin = (await adminCookie()).user;
-  editor = await createUser(getDb(), "eddie", "correct-horse-battery-staple", { role: "editor" });
+beforeEach(() => {
+  ({ admin, editor } = world);
 });
-afterEach(() => setClock(null));
 
 async function aboutWith(body: string) {
   const current = await pageForEditing("about");
@@ -168,7 +161,7 @@ describe("site pages", () => {
   });
 
   it("publishes at a time: not before, at once after, and the page cache ends then", async () => {
-    const at = new Date(T0 + 60 * 60_000).toISOString();
+    const at = new Date(EDITING_T0 + 60 * 60_000).toISOString();
     const saved = await savePage(
       "about",
       { document: await aboutWith("Words for later."), intent: "schedule", publishAt: at },
@@ -177,12 +170,12 @@ describe("site pages", () => {
     expect(saved).toMatchObject({ ok: true, state: "scheduled" });
     expect(await aboutText()).not.toContain("Words for later.");
     expect(await nextScheduledPublish()).toBe(Date.parse(at));
-    time = Date.parse(at);
+    world.time = Date.parse(at);
     expect(await aboutText()).toContain("Words for later.");
     await expect(
       savePage(
         "about",
-        { document: await aboutWith("x"), intent: "schedule", publishAt: new Date(T0).toISOString() },
+        { document: await aboutWith("x"), intent: "schedule", publishAt: new Date(EDITING_T0).toISOString() },
         admin,
       ),
     ).rejects.toThrow(PageRefusal);
@@ -192,16 +185,16 @@ describe("site pages", () => {
     const found = async (word: string) => (await searchSite(word, 1)).hits.map((hit) => hit.url);
     // A search before: the index is whole, and this answer is kept a while.
     expect(await found("zanzibarian")).toEqual([]);
-    const at = new Date(T0 + 30 * 60_000).toISOString();
+    const at = new Date(EDITING_T0 + 30 * 60_000).toISOString();
     await savePage(
       "about",
       { document: await aboutWith("Our zanzibarian clinics open soon."), intent: "schedule", publishAt: at },
       admin,
     );
-    time = Date.parse(at) - 1000;
+    world.time = Date.parse(at) - 1000;
     expect(await found("zanzibarian")).toEqual([]);
     // At its time the first search (on any instance: the mark is in the database) re-indexes the pages.
-    time = Date.parse(at) + 1000;
+    world.time = Date.parse(at) + 1000;
     expect(await found("zanzibarian")).toEqual(["/about"]);
     const marks = await getDb()
       .selectFrom("charity_settings")
@@ -289,7 +282,7 @@ describe("site pages", () => {
       title: "Gala night",
       content: "Text.",
       status: "published",
-      publishAt: new Date(T0 - 60_000).toISOString(),
+      publishAt: new Date(EDITING_T0 - 60_000).toISOString(),
     });
     await savePage(
       "faq",

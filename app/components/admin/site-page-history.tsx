@@ -2,6 +2,10 @@ import type { RevisionEntry } from "~/publishing/schemas/site-pages";
 import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { StaffTable, listCell, listRow } from "~/components/admin/table";
+import { BackLink } from "~/components/admin/back-link";
+import { ActionNotice } from "~/components/admin/notice";
+import { StaffPageTitle } from "~/components/admin/page-title";
+import { FormError } from "~/components/ui/form";
 import { formatDateTime } from "~/utils/dates";
 
 // The editing cycle's staff parts, shared by pages, projects and publications (docs/site-editor.md):
@@ -243,5 +247,69 @@ export function PublishControls({
         every image described, headings in order, links that say where they go.
       </p>
     </div>
+  );
+}
+
+/** A project's or a publication's history page (its loader: contentHistoryLoader). */
+export function ContentHistoryPage({
+  data,
+  error,
+}: {
+  data: {
+    noun: string;
+    title: string;
+    editPath: string;
+    comparePaths: Record<string, string>;
+    revisions: RevisionEntry[];
+    mayPublish: boolean;
+    flash: string | null;
+  };
+  error?: string;
+}) {
+  return (
+    <>
+      <BackLink to={data.editPath}>Back to editing {data.title}</BackLink>
+      <StaffPageTitle title={`History: ${data.title}`} />
+      <ActionNotice notice={data.flash ? { ok: true, message: data.flash } : null} />
+      {error ? <FormError errors={[error]} /> : null}
+      <HistoryIntro />
+      <RevisionHistoryTable
+        revisions={data.revisions}
+        comparePath={(revision) => data.comparePaths[revision]}
+        mayPublish={data.mayPublish}
+        empty={`This ${data.noun} has not been edited yet.`}
+      />
+    </>
+  );
+}
+
+/** A project's or a publication's version compared with its live words (its loader: contentCompareLoader). */
+export function ContentComparePage({
+  data,
+  error,
+}: {
+  data: {
+    noun: string;
+    historyPath: string;
+    revision: RevisionEntry;
+    diff: { op: "same" | "added" | "removed"; text: string }[];
+    same: boolean;
+    mayPublish: boolean;
+  };
+  error?: string;
+}) {
+  return (
+    <>
+      <BackLink to={data.historyPath}>Back to the {data.noun}&rsquo;s history</BackLink>
+      <StaffPageTitle title={`Version ${data.revision.id} compared with the live ${data.noun}`} />
+      {error ? <FormError errors={[error]} /> : null}
+      <RevisionComparison
+        revision={data.revision}
+        diff={data.diff}
+        same={data.same}
+        mayPublish={data.mayPublish}
+        live={`the live ${data.noun}`}
+      />
+    </>
   );
 }

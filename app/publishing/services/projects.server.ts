@@ -12,7 +12,6 @@ import {
   projectSlugTaken,
   replaceGallery,
   updateProject,
-  type GalleryPicture,
   type ProjectFields,
   type ProjectRecord,
   type StoredPicture,

@@ -1,70 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BackLink } from "~/components/admin/back-link";
-import { ActionNotice } from "~/components/admin/notice";
-import { StaffPageTitle } from "~/components/admin/page-title";
-import { HistoryIntro, RevisionHistoryTable } from "~/components/admin/site-page-history";
-import { FormError } from "~/components/ui/form";
-import { site } from "~/content/site";
-import { mayPublishContent, projectForEdit, projectHistory, restoreProjectRevision } from "~/publishing/index.server";
-import { restoreContentAction } from "~/routes/_glue/content-restore.server";
-import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { takeFlash } from "~/site/index.server";
-import { adminPaths } from "~/utils/admin-paths";
+import { ContentHistoryPage } from "~/components/admin/site-page-history";
+import { contentHistoryLoader, contentRestoreAction } from "~/routes/_glue/content-history.server";
 import { pageMeta } from "~/utils/meta";
-import { findRecordOr404, requireRecordId } from "~/utils/record-id";
 
 // A project's history (docs/site-editor.md): every save, newest first, with who and when; each
-// earlier version can be compared with the live words and restored, as a new draft or published.
+// earlier version compared with the live words and restored, as a new draft or published.
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta({ title: `History: ${data?.title ?? "project"}`, description: `A project of ${site.name}.`, noindex: true });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "History of a project", description: "Staff only.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRole(request, "projects");
-  const { project } = await findRecordOr404(params.id, projectForEdit, "No such project");
-  const flash = await takeFlash(request);
-  return json(
-    {
-      id: project.id,
-      title: project.title,
-      revisions: await projectHistory(project.id),
-      mayPublish: await mayPublishContent(user),
-      flash: flash.message,
-    },
-    { headers: flash.headers },
-  );
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = requireRecordId(params.id, "No such project");
-  return restoreContentAction(
-    request,
-    "projects",
-    (revision, publish, user) => restoreProjectRevision(id, revision, publish, user),
-    adminPaths.projectHistory(id),
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => contentHistoryLoader("projects", args);
+export const action = (args: ActionFunctionArgs) => contentRestoreAction("projects", args);
 
 export default function ProjectHistory() {
-  const { id, title, revisions, mayPublish, flash } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <>
-      <BackLink to={adminPaths.project(id)}>Back to editing {title}</BackLink>
-      <StaffPageTitle title={`History: ${title}`} />
-      <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
-      {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
-      <HistoryIntro />
-      <RevisionHistoryTable
-        revisions={revisions}
-        comparePath={(revision) => adminPaths.projectCompare(id, revision)}
-        mayPublish={mayPublish}
-        empty="This project has not been edited yet."
-      />
-    </>
-  );
+  return <ContentHistoryPage data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
 }
 
 export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

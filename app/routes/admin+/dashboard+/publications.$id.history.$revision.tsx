@@ -1,60 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BackLink } from "~/components/admin/back-link";
-import { StaffPageTitle } from "~/components/admin/page-title";
-import { RevisionComparison } from "~/components/admin/site-page-history";
-import { FormError } from "~/components/ui/form";
-import { site } from "~/content/site";
-import { comparePublicationRevision, mayPublishContent, restorePublicationRevision } from "~/publishing/index.server";
-import { restoreContentAction } from "~/routes/_glue/content-restore.server";
-import { requireRole } from "~/routes/_glue/staff-guard.server";
-import { adminPaths } from "~/utils/admin-paths";
-import { notFound } from "~/utils/http";
+import { ContentComparePage } from "~/components/admin/site-page-history";
+import { contentCompareLoader, contentRestoreAction } from "~/routes/_glue/content-history.server";
 import { pageMeta } from "~/utils/meta";
-import { parseRecordId, requireRecordId } from "~/utils/record-id";
 
 // One version of a publication compared with its live words, line by line, and restored.
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Compare a publication's version", description: `A publication of ${site.name}.`, noindex: true });
+  pageMeta({ title: "A publication's version compared", description: "Staff only.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRole(request, "publications");
-  const id = requireRecordId(params.id, "No such publication");
-  const revisionId = parseRecordId(params.revision);
-  const compared = revisionId === null ? undefined : await comparePublicationRevision(id, revisionId);
-  if (!compared) throw notFound("There is no such version.");
-  return json({ id, ...compared, mayPublish: await mayPublishContent(user) });
-}
+export const loader = (args: LoaderFunctionArgs) => contentCompareLoader("publications", args);
+export const action = (args: ActionFunctionArgs) => contentRestoreAction("publications", args);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = requireRecordId(params.id, "No such publication");
-  return restoreContentAction(
-    request,
-    "publications",
-    (revision, publish, user) => restorePublicationRevision(id, revision, publish, user),
-    adminPaths.publicationHistory(id),
-  );
-}
-
-export default function ComparePublicationVersion() {
-  const { id, revision, diff, same, mayPublish } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <>
-      <BackLink to={adminPaths.publicationHistory(id)}>Back to the publication&rsquo;s history</BackLink>
-      <StaffPageTitle title={`Version ${revision.id} compared with the live publication`} />
-      {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
-      <RevisionComparison
-        revision={revision}
-        diff={diff}
-        same={same}
-        mayPublish={mayPublish}
-        live="the live publication"
-      />
-    </>
-  );
+export default function PublicationVersion() {
+  return <ContentComparePage data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
 }
 
 export { StaffErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

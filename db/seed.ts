@@ -6,7 +6,6 @@ import { parseEnv } from "../app/infra/env.server";
 import { folderUploadStore, uploadStore } from "../app/infra/upload-store.server";
 import { seedSitePages } from "../app/publishing/services/site-pages.server";
 import { seedProjectRevisions } from "../app/publishing/services/projects.server";
-import { seedPublicationRevisions } from "../app/publishing/services/publications.server";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -133,6 +132,8 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<SeedRe
   await seedSitePages(db);
   // So are the projects: each one's first version in its history (docs/site-editor.md "Projects").
   await seedProjectRevisions(db);
+  // (Loaded here, as above: the publications' service brings the PDF reader with it.)
+  const { seedPublicationRevisions } = await import("../app/publishing/services/publications.server");
   await seedPublicationRevisions(db);
 
   if ((await countUsers(db)) === 0) {

@@ -1,7 +1,7 @@
 import { CharityText } from "~/components/charity";
 import { StrokeIcon } from "~/components/ui/icon";
 import { publicationsPage } from "~/content/publications";
-import type { PublicationCard as Card } from "~/publishing/index.server";
+import type { PublicationCard as Card } from "~/publishing/schemas/publications";
 import { formatFileSize } from "~/publishing/utils/publication-paths";
 import { formatLongDate } from "~/utils/date-format";
 

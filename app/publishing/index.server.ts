@@ -157,6 +157,7 @@ export type {
   ShownPage,
 } from "./services/site-pages.server";
 export { ContentRefusal, mayPublishContent } from "./services/content-revisions.server";
+export type { ContentIntent, SaveResult as ContentSaveResult } from "./services/content-revisions.server";
 export {
   addressChangeWarning,
   brokenLinks,

@@ -2,10 +2,12 @@
 // and its alt text (a refusal first: no description, and the chosen file must be chosen again);
 // it shows in Projects and Recent Projects with its picture, leaves Recent Projects when marked
 // Completed, and its renamed address answers 301 to the new one; the spec's four projects stay.
-// Then Save draft takes it off the site. axe judges the staff pages as served.
+// Then new words as a draft (not public), the staff-only preview, Publish, and the history's
+// restore; Unpublish takes it off the site. axe judges the staff pages as served.
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { restoreVersionBeforeDraft } from "./support/editing";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { uniqueLetters } from "./support/db";
 
@@ -51,7 +53,7 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await page.getByLabel("Body").fill("## Where we go\n\nEvery week, to villages without a clinic.");
   await page.getByLabel("Card picture", { exact: true }).setInputFiles(PICTURE);
   // No description and not marked decorative: refused, with the words kept and the file named.
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   const summary = page.getByRole("alert");
   await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
   await expect(summary.getByRole("link", { name: /Describe the picture/ })).toBeVisible();
@@ -62,7 +64,7 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await page.getByLabel("Body").fill("## Where we go\n\nEvery week. To help, [click here](/donate).");
   await page.getByLabel("Card picture", { exact: true }).setInputFiles(PICTURE);
   await page.getByLabel("Description (alt text)").fill(alt);
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(summary.getByRole("link", { name: /The link "click here" does not say where it goes/ })).toBeVisible();
   await expect(summary).toContainText("choose it again");
   await expect(page.getByLabel("Description (alt text)")).toHaveValue(alt);
@@ -71,7 +73,7 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await page.getByLabel("Card picture", { exact: true }).setInputFiles(PICTURE);
   await page.getByLabel(/^New picture 1/).setInputFiles(PICTURE);
   await page.getByLabel("Description of new picture 1 (alt text)").fill(`Nurses at the van's door (${letters})`);
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Published: the project is on the public site now.");
 
   // All Projects and Recent Projects show it with its picture; the spec's four stay.
@@ -95,7 +97,7 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await page.getByRole("link", { name: title }).click();
   const editPath = new URL(page.url()).pathname;
   await page.getByLabel("Status").selectOption("Completed");
-  await page.getByRole("button", { name: "Save (stays published)" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Published: the project is on the public site now.");
   await page.goto("/projects/recent");
   await expect(card(page, title)).toHaveCount(0);
@@ -114,7 +116,7 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
     .toBe(true);
   await page.goto(editPath);
   await page.getByLabel("Address").fill(`${slug}-renamed`);
-  await page.getByRole("button", { name: "Save (stays published)" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("link", { name: `/projects/${slug}-renamed` })).toBeVisible();
   const old = await request.get(`/projects/${slug}`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);
@@ -133,10 +135,31 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   await expect(page.getByRole("alert")).toContainText(/live page|loop/);
   await expect(page.getByLabel("New address")).toHaveValue(`/projects/${slug}`);
 
-  // Save draft: off the public site.
+  // New words as a draft: not public; the staff preview shows them (a visitor's is a 404); Publish
+  // shows them at once; the history's restore of the version before brings the earlier words back.
+  const renamed = `/projects/${slug}-renamed`;
+  const draftWords = `Draft words ${letters}.`;
   await page.goto(editPath);
-  await page.getByRole("button", { name: "Unpublish: save as draft" }).click();
-  await expect(page.getByRole("status")).toHaveText("Draft saved: it is not on the public site.");
+  await page.getByLabel("Summary").fill(draftWords);
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("Draft saved");
+  expect(await (await request.get(renamed)).text()).not.toContain(draftWords);
+  await page.getByRole("link", { name: "Preview", exact: true }).click();
+  await expect(page.getByRole("main").getByText(draftWords)).toBeVisible();
+  expect((await request.get(new URL(page.url()).pathname)).status()).toBe(404);
+  await page.goto(editPath);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Published: the project is on the public site now.");
+  expect(await (await request.get(renamed)).text()).toContain(draftWords);
+  await restoreVersionBeforeDraft(page);
+  const restored = await (await request.get(renamed)).text();
+  expect(restored).not.toContain(draftWords);
+  expect(restored).toContain("Clinics on wheels for remote villages.");
+
+  // Unpublish: off the public site.
+  await page.goto(editPath);
+  await page.getByRole("button", { name: "Unpublish", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Unpublished: the project is no longer on the public site.");
   expect((await request.get(`/projects/${slug}-renamed`)).status()).toBe(404);
   await page.goto("/projects");
   await expect(card(page, title)).toHaveCount(0);
@@ -151,7 +174,7 @@ test("the Projects and Redirects staff pages have no axe violations", async ({ a
   await expectNoAxeViolations(page);
   await page.goto("/admin/dashboard/projects/new");
   // A refused form, errors and all.
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto("/admin/dashboard/redirects");

@@ -1,12 +1,14 @@
 // Publications with their documents (issue 52), without JavaScript: every card on /publications
 // (the spec's three included) downloads a real PDF; staff upload a PDF and a visitor downloads
-// the same bytes as application/pdf; a file that only claims to be a PDF is refused with a
+// the same bytes as application/pdf, and new words go through a draft, the staff-only preview,
+// Publish and the history's restore; a file that only claims to be a PDF is refused with a
 // message naming it, the words kept; axe on the staff screens and the page.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/axe";
 import { signIn } from "./support/auth";
+import { restoreVersionBeforeDraft } from "./support/editing";
 import { uniqueTitle } from "./support/db";
 
 const FIXTURES = path.join(process.cwd(), "tests/fixtures/publications");
@@ -90,6 +92,29 @@ test("staff upload a PDF publication and a visitor downloads the same bytes as a
   const response = await visitor.request.get((await link.getAttribute("href"))!);
   expect(response.headers()["content-type"]).toBe("application/pdf");
   expect(download.suggestedFilename()).toBe(new URL(response.url()).pathname.split("/").pop());
+
+  // New words as a draft: not on the page; the staff-only preview shows the card (a visitor's is a
+  // 404); Publish shows them; the history's restore of the version before brings the first words back.
+  const draftWords = `Draft description ${title}.`;
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await page.getByLabel("Description").fill(draftWords);
+  await page.getByRole("button", { name: "Save draft", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("Draft saved");
+  await visitorPage.goto("/publications");
+  await expect(visitorPage.getByText(draftWords)).toHaveCount(0);
+  const editPath = new URL(page.url()).pathname;
+  await page.getByRole("link", { name: "Preview", exact: true }).click();
+  await expect(page.getByRole("main").getByText(draftWords)).toBeVisible();
+  expect((await visitor.request.get(new URL(page.url()).pathname)).status()).toBe(404);
+  await page.goto(editPath);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Publication saved.");
+  await visitorPage.goto("/publications");
+  await expect(visitorPage.getByText(draftWords)).toBeVisible();
+  await restoreVersionBeforeDraft(page);
+  await visitorPage.goto("/publications");
+  await expect(visitorPage.getByText(draftWords)).toHaveCount(0);
+  await expect(card.getByText("Findings from the winter clinics.")).toBeVisible();
   await visitor.close();
 });
 

@@ -53,6 +53,8 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/publications.new.tsx": page(NEWS),
   "admin+/dashboard+/publications.types.tsx": page(NEWS),
   "admin+/dashboard+/publications.$id._index.tsx": page(NEWS),
+  "admin+/dashboard+/publications.$id.history._index.tsx": page(NEWS),
+  "admin+/dashboard+/publications.$id.history.$revision.tsx": page(NEWS),
   "admin+/dashboard+/publications.$id.delete.tsx": page(NEWS),
   "admin+/dashboard+/publications.$id.document[.]pdf.ts": { loader: NEWS, action: null },
   // The site's own pages (docs/site-editor.md): News's roles; who publishes is the service's.
@@ -118,6 +120,8 @@ const table: Record<string, Row> = {
   "admin+/dashboard+/projects._index.tsx": { loader: NEWS, action: null },
   "admin+/dashboard+/projects.new.tsx": page(NEWS),
   "admin+/dashboard+/projects.$id.tsx": page(NEWS),
+  "admin+/dashboard+/projects.$id_.history._index.tsx": page(NEWS),
+  "admin+/dashboard+/projects.$id_.history.$revision.tsx": page(NEWS),
   "admin+/dashboard+/redirects.tsx": page(NEWS),
   "admin+/dashboard+/fundraising-pages._index.tsx": { loader: MONEY, action: null },
   "admin+/dashboard+/fundraising-pages.$id.tsx": page(MONEY),

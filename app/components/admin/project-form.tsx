@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { PublishControls } from "~/components/admin/site-page-history";
+import { ProjectPictureImg } from "~/components/project-card";
 import { adminPaths } from "~/utils/admin-paths";
 import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/ui/form";
@@ -32,15 +33,14 @@ const on = (value: boolean) => (value ? "on" : undefined);
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 const DECORATIVE_LABEL = "Decorative: it adds nothing to the page, so screen readers skip it (no description)";
 
+/** The picture the fields beside it describe (its description is those fields: here it is silent). */
 function Thumbnail({ picture }: { picture: ProjectPicture | null | undefined }) {
   if (!picture) return null;
   return (
-    // Staff see which picture the fields describe; its description is the field beside it.
-    <img
-      src={picture.src}
-      alt=""
-      width={160}
-      height={100}
+    <ProjectPictureImg
+      picture={{ ...picture, alt: "" }}
+      lazy={false}
+      sizes="10rem"
       className="aspect-[8/5] h-auto w-40 rounded border border-slate-300 object-cover dark:border-slate-600"
     />
   );
@@ -219,15 +219,8 @@ export function ProjectForm({
             ? "Visitors see the published version until you publish again."
             : "Not on the public site until published."
         }
-        publishAt={
-          <TextField
-            meta={fields.publish_at}
-            label="Publish at (UK time)"
-            type="datetime-local"
-            optional
-            hint="A day and time still to come; the project's new words go public then."
-          />
-        }
+        publishAt={fields.publish_at}
+        publishes="the project's new words go public"
       >
         {published && mayPublish ? (
           <button type="submit" name="intent" value="unpublish" className="btn-secondary">

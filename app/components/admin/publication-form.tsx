@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { staffValidation } from "~/components/admin/staff-validation";
 import { Form } from "@remix-run/react";
 import { PublishControls } from "~/components/admin/site-page-history";
 import { adminPaths } from "~/utils/admin-paths";
@@ -60,9 +60,7 @@ export function PublicationForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaultValue ?? ({ status: "published" } as Partial<PublicationFormValues>),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...staffValidation(schema),
   });
   const refused = lastResult?.status === "error" && fileDropped;
   const limit = `A PDF document of at most ${MAX_PDF_LABEL}. It is checked by its content: a file that is not a PDF is refused whatever its name.`;
@@ -119,15 +117,8 @@ export function PublicationForm({
           previewPath={adminPaths.publicationPreview(editing.id)}
           historyPath={adminPaths.publicationHistory(editing.id)}
           note="A new document replaces the download at once; the words wait for Publish."
-          publishAt={
-            <TextField
-              meta={fields.publish_at}
-              label="Publish at (UK time)"
-              type="datetime-local"
-              optional
-              hint="A day and time still to come; the new words go public then."
-            />
-          }
+          publishAt={fields.publish_at}
+          publishes="the new words go public"
         />
       ) : (
         <button type="submit" className="btn-primary">

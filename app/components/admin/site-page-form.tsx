@@ -192,15 +192,8 @@ export function SitePageForm({
         unsavedPreviewPath={adminPaths.sitePagePreview(def.key)}
         historyPath={adminPaths.sitePageHistory(def.key)}
         note={publishNote}
-        publishAt={
-          <TextField
-            meta={fields.publish_at}
-            label="Publish at (UK time)"
-            type="datetime-local"
-            optional
-            hint="A day and time still to come; the page goes public then."
-          />
-        }
+        publishAt={fields.publish_at}
+        publishes="the page goes public"
       />
     </Form>
   );

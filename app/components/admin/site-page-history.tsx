@@ -5,7 +5,8 @@ import { StaffTable, listCell, listRow } from "~/components/admin/table";
 import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
 import { StaffPageTitle } from "~/components/admin/page-title";
-import { FormError } from "~/components/ui/form";
+import { FormError, TextField } from "~/components/ui/form";
+import type { FieldMeta } from "~/utils/light-form";
 import { formatDateTime } from "~/utils/dates";
 
 // The editing cycle's staff parts, shared by pages, projects and publications (docs/site-editor.md):
@@ -180,6 +181,7 @@ export function PublishControls({
   unsavedPreviewPath,
   historyPath,
   publishAt,
+  publishes,
   note,
   children,
 }: {
@@ -188,8 +190,9 @@ export function PublishControls({
   /** Where the form's Preview button posts the words as typed (shown without saving; the link then says "Preview saved draft"). */
   unsavedPreviewPath?: string;
   historyPath?: string;
-  /** The form's publish-at field (a UK date and time). */
-  publishAt: ReactNode;
+  /** The form's publish-at field (a UK date and time), and what goes public then. */
+  publishAt: FieldMeta;
+  publishes: string;
   note?: string | null;
   children?: ReactNode;
 }) {
@@ -235,7 +238,13 @@ export function PublishControls({
       {note ? <p className="text-sm text-slate-700 dark:text-slate-300">{note}</p> : null}
       {mayPublish ? (
         <div className="flex flex-wrap items-end gap-3">
-          {publishAt}
+          <TextField
+            meta={publishAt}
+            label="Publish at (UK time)"
+            type="datetime-local"
+            optional
+            hint={`A day and time still to come; ${publishes} then.`}
+          />
           <button type="submit" name="intent" value="schedule" className="btn-secondary">
             Publish at this time
           </button>
@@ -311,5 +320,23 @@ export function ContentComparePage({
         live={`the live ${data.noun}`}
       />
     </>
+  );
+}
+
+const standingWords: Record<string, string> = {
+  draft: "A draft is waiting to be published",
+  submitted: "A draft is submitted for review",
+  scheduled: "New words are scheduled",
+  published: "No draft: the form shows the published words",
+  original: "No draft: the form shows the published words",
+};
+
+/** Where the words being edited stand, said above an edit form. */
+export function EditingStanding({ state, scheduledFor }: { state: string; scheduledFor: string | null }) {
+  return (
+    <p className="mt-1 text-slate-700 dark:text-slate-300">
+      {standingWords[state]}
+      {scheduledFor ? `: publishes ${formatDateTime(scheduledFor)} (UK time)` : ""}.
+    </p>
   );
 }

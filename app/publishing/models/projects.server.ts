@@ -47,26 +47,27 @@ export interface ProjectRecord extends ProjectFields {
 
 const bit = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
+/** A picture's columns (the card's in `projects`, a gallery picture's in `project_pictures`) as one picture. */
+function storedPicture(
+  src: string | null,
+  upload: string | null,
+  widths: string | null,
+  alt: string,
+  decorative: number,
+): StoredPicture {
+  return { src, upload, widths, alt, decorative: decorative === 1 };
+}
+
 function toCard(row: Selectable<ProjectsTable>): StoredPicture | null {
   if (!row.card_src && !row.card_upload) return null;
-  return {
-    src: row.card_src,
-    upload: row.card_upload,
-    widths: row.card_widths,
-    alt: row.card_alt,
-    decorative: row.card_decorative === 1,
-  };
+  return storedPicture(row.card_src, row.card_upload, row.card_widths, row.card_alt, row.card_decorative);
 }
 
 function toPicture(row: Selectable<ProjectPicturesTable>): GalleryPicture {
   return {
     id: row.id,
     position: row.position,
-    src: row.src,
-    upload: row.upload,
-    widths: row.widths,
-    alt: row.alt,
-    decorative: row.decorative === 1,
+    ...storedPicture(row.src, row.upload, row.widths, row.alt, row.decorative),
   };
 }
 
@@ -152,14 +153,11 @@ export async function nextProjectPosition(db: DB): Promise<number> {
 }
 
 function columns(fields: ProjectFields) {
+  // The words' columns are named as their fields; the switches and the card picture are not.
+  const { slug, title, summary, status, body, state, position } = fields;
+  const words = { slug, title, summary, status, body, state, position };
   return {
-    slug: fields.slug,
-    title: fields.title,
-    summary: fields.summary,
-    status: fields.status,
-    body: fields.body,
-    state: fields.state,
-    position: fields.position,
+    ...words,
     in_menu: bit(fields.inMenu),
     in_footer: bit(fields.inFooter),
     card_src: fields.card?.src ?? null,

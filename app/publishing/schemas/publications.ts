@@ -89,3 +89,14 @@ export type PublicationFormValue = z.output<typeof editPublicationSchema>;
 export const publicationTypeSchema = z.object({
   name: requiredText("Type name", PUBLICATION_LIMITS.typeName),
 });
+
+/** What a card on /publications shows. */
+export interface PublicationCard {
+  slug: string;
+  title: string;
+  typeName: string;
+  publishedOn: string;
+  description: string;
+  /** The download, or null when the document is not there yet. */
+  download: { url: string; bytes: number } | null;
+}

@@ -107,6 +107,10 @@ export interface DocumentShape {
   lists: readonly { name: string; itemLabel: string; fields: readonly { name: string; label: string }[] }[];
 }
 
+/** A shape's fields from their labels by name, in this order. */
+export const labelled = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([name, label]) => ({ name, label }));
+
 /** A document as lines of text, field by field, for comparing two revisions. */
 export function documentLines(shape: DocumentShape, document: PageDocument): string[] {
   const lines: string[] = [];
@@ -239,6 +243,37 @@ export async function checkSave(
 }
 
 /**
+ * The one way a save becomes a revision (in `trx`): the original words first when there are no
+ * revisions yet, a publish (now or later) replacing any publish still to come, then the revision.
+ */
+export async function addRevision(
+  trx: DB,
+  key: string,
+  original: PageDocument | null | undefined,
+  input: { document: PageDocument; intent: ContentIntent; publishAt: string | null; note?: string | null },
+  actor: Pick<User, "id" | "username">,
+  options: { kind?: RevisionKind; applyPending?: boolean } = {},
+): Promise<PageRevision> {
+  const at = nowIsoString();
+  if (original) await keepOriginal(trx, key, original, at);
+  const publishing = input.intent === "publish" || input.intent === "schedule";
+  if (publishing) await cancelScheduled(trx, key, at);
+  return insertRevision(trx, {
+    pageKey: key,
+    document: input.document,
+    createdAt: at,
+    createdBy: actor.username,
+    createdById: actor.id,
+    kind: options.kind ?? INTENT_KIND[input.intent],
+    publishAt: input.publishAt,
+    publishedBy: publishing ? actor.username : null,
+    note: input.note ?? null,
+    // A row's publish at a later time waits to be copied into the row (pages are read at request time).
+    applyPending: options.applyPending ?? false,
+  });
+}
+
+/**
  * Writes a checked save of row `id` (in the caller's transaction): the row's words first as its
  * original revision when it has none, then the new revision; a publish now is copied into the
  * row at once, a publish later waits for its time. Audited; a publish notes a public change.
@@ -252,24 +287,12 @@ export async function writeRevision(
   /** `original`: the row's words before this save (default: read from the row); null for a new row. */
   options: { kind?: RevisionKind; auditAction?: string; original?: PageDocument | null } = {},
 ): Promise<PageRevision> {
-  const key = contentKey(content.entity, id);
-  const at = nowIsoString();
   const original = options.original === undefined ? await content.rowDocument(trx, id) : options.original;
-  if (original) await keepOriginal(trx, key, original, at);
-  const publishing = input.intent === "publish" || input.intent === "schedule";
-  if (publishing) await cancelScheduled(trx, key, at);
-  const revision = await insertRevision(trx, {
-    pageKey: key,
-    document: input.document,
-    createdAt: at,
-    createdBy: actor.username,
-    createdById: actor.id,
-    kind: options.kind ?? INTENT_KIND[input.intent],
-    publishAt: input.publishAt,
-    publishedBy: publishing ? actor.username : null,
-    note: input.note ?? null,
+  const revision = await addRevision(trx, contentKey(content.entity, id), original, input, actor, {
+    kind: options.kind,
     applyPending: input.intent === "schedule",
   });
+  const publishing = input.intent === "publish" || input.intent === "schedule";
   if (input.intent === "publish") await content.publish(trx, id, input.document, actor.username);
   await recordAudit(trx, {
     entity: content.entity,

@@ -34,6 +34,7 @@ import { nowIsoString } from "~/infra/clock.server";
 import {
   applyDue,
   checkSave,
+  labelled,
   compareRowRevision,
   contentKey,
   ContentRefusal,
@@ -103,14 +104,9 @@ function pictureView(picture: StoredPicture): ProjectPicture | null {
 }
 
 function projectView(record: Omit<ProjectFields, "state" | "position"> & { gallery: StoredPicture[] }): Project {
-  return {
-    slug: record.slug,
-    title: record.title,
-    summary: record.summary,
-    status: record.status,
-    image: record.card ? pictureView(record.card) : null,
-    gallery: record.gallery.map(pictureView).filter((picture): picture is ProjectPicture => picture !== null),
-  };
+  const { slug, title, summary, status, card, gallery } = record;
+  const pictures = gallery.map(pictureView).filter((picture): picture is ProjectPicture => picture !== null);
+  return { slug, title, summary, status, image: card ? pictureView(card) : null, gallery: pictures };
 }
 
 const bodyHtml = (body: string) => (body.trim() ? renderMarkdown(body) : "");
@@ -369,29 +365,24 @@ async function writeProjectRow(
 export const projectContent: RowContent = {
   entity: "project",
   shape: {
-    fields: [
-      { name: "title", label: "Title" },
-      { name: "slug", label: "Address" },
-      { name: "summary", label: "Summary" },
-      { name: "status", label: "Status" },
-      { name: "body", label: "Body" },
-      { name: "in_menu", label: "In the menu" },
-      { name: "in_footer", label: "In the footer" },
-      { name: "card_upload", label: "Card picture (upload)" },
-      { name: "card_src", label: "Card picture (site file)" },
-      { name: "card_alt", label: "Card picture description" },
-      { name: "card_decorative", label: "Card picture decorative" },
-    ],
+    fields: labelled({
+      title: "Title",
+      slug: "Address",
+      summary: "Summary",
+      status: "Status",
+      body: "Body",
+      in_menu: "In the menu",
+      in_footer: "In the footer",
+      card_upload: "Card picture (upload)",
+      card_src: "Card picture (site file)",
+      card_alt: "Card picture description",
+      card_decorative: "Card picture decorative",
+    }),
     lists: [
       {
         name: "gallery",
         itemLabel: "Gallery picture",
-        fields: [
-          { name: "upload", label: "upload" },
-          { name: "src", label: "site file" },
-          { name: "alt", label: "description" },
-          { name: "decorative", label: "decorative" },
-        ],
+        fields: labelled({ upload: "upload", src: "site file", alt: "description", decorative: "decorative" }),
       },
     ],
   },

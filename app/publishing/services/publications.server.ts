@@ -21,7 +21,12 @@ import type { User } from "~/staff/index.server";
 import { site } from "~/content/site";
 import { slugify } from "~/utils/slug";
 import { UPLOAD_KEY } from "~/utils/images";
-import { documentMessages, MAX_PDF_BYTES, type PublicationFormValue } from "~/publishing/schemas/publications";
+import {
+  documentMessages,
+  MAX_PDF_BYTES,
+  type PublicationCard,
+  type PublicationFormValue,
+} from "~/publishing/schemas/publications";
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import {
   deletePublication,
@@ -51,6 +56,7 @@ import { checkContent } from "~/publishing/utils/content-checks";
 import {
   applyDue,
   checkSave,
+  labelled,
   compareRowRevision,
   contentKey,
   keepOriginal,
@@ -323,13 +329,13 @@ export function publicationFieldsOf(document: PageDocument): PublicationFields {
 export const publicationContent: RowContent = {
   entity: "publication",
   shape: {
-    fields: [
-      { name: "title", label: "Title" },
-      { name: "type_id", label: "Type (number)" },
-      { name: "published_on", label: "Date" },
-      { name: "description", label: "Description" },
-      { name: "status", label: "Shown on the website" },
-    ],
+    fields: labelled({
+      title: "Title",
+      type_id: "Type (number)",
+      published_on: "Date",
+      description: "Description",
+      status: "Shown on the website",
+    }),
     lists: [],
   },
   async rowDocument(db, id) {
@@ -431,16 +437,7 @@ export async function removePublication(
 
 // ---- Reading ----
 
-/** What a card on /publications shows. */
-export interface PublicationCard {
-  slug: string;
-  title: string;
-  typeName: string;
-  publishedOn: string;
-  description: string;
-  /** The download, or null when the document is not there yet. */
-  download: { url: string; bytes: number } | null;
-}
+export type { PublicationCard };
 
 /** The publications visitors see, newest first. */
 export async function publicPublications(): Promise<PublicationCard[]> {
@@ -450,14 +447,9 @@ export async function publicPublications(): Promise<PublicationCard[]> {
 }
 
 function cardOf(row: Publication): PublicationCard {
-  return {
-    slug: row.slug,
-    title: row.title,
-    typeName: row.typeName,
-    publishedOn: row.publishedOn,
-    description: row.description,
-    download: row.document ? { url: publicationDownloadPath(row.slug), bytes: row.document.bytes } : null,
-  };
+  const { slug, title, typeName, publishedOn, description, document } = row;
+  const download = document ? { url: publicationDownloadPath(slug), bytes: document.bytes } : null;
+  return { slug, title, typeName, publishedOn, description, download };
 }
 
 export async function staffPublications(): Promise<Publication[]> {

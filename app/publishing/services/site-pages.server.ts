@@ -17,10 +17,8 @@ import {
   undescribedPictures,
 } from "~/publishing/schemas/site-pages";
 import {
-  cancelScheduled,
   countRevisions,
   getRevision,
-  insertRevision,
   latestRevisions,
   listRevisions,
   liveRevision,
@@ -32,6 +30,7 @@ import {
 import { seedDocument } from "./site-page-defaults.server";
 import {
   ContentRefusal,
+  addRevision,
   documentLines,
   keepOriginal,
   lineDiff,
@@ -260,13 +259,6 @@ export type SaveResult =
   | { ok: true; revision: PageRevision; state: PageState }
   | { ok: false; problems: (ContentProblem & { field: string })[] };
 
-const INTENT_KIND: Record<SitePageIntent, RevisionKind> = {
-  draft: "draft",
-  submit: "submitted",
-  publish: "published",
-  schedule: "published",
-};
-
 const AUDIT_ACTION: Record<SitePageIntent, string> = {
   draft: "page.draft-saved",
   submit: "page.submitted",
@@ -316,20 +308,14 @@ export async function savePage(
   const revision = await getDb()
     .transaction()
     .execute(async (trx) => {
-      await keepPageOriginal(trx, key, at);
-      // A publish (now or later) replaces any publish still to come.
-      if (publishing) await cancelScheduled(trx, key, at);
-      const saved = await insertRevision(trx, {
-        pageKey: key,
-        document: input.document,
-        createdAt: at,
-        createdBy: actor.username,
-        createdById: actor.id,
-        kind: options.kind ?? INTENT_KIND[intent],
-        publishAt,
-        publishedBy: publishing ? actor.username : null,
-        note: input.note ?? null,
-      });
+      const saved = await addRevision(
+        trx,
+        key,
+        (await countRevisions(trx, key)) > 0 ? null : seedDocument(key),
+        { document: input.document, intent, publishAt, note: input.note },
+        actor,
+        { kind: options.kind },
+      );
       await recordAudit(trx, {
         entity: "page",
         entityId: saved.id,

@@ -3,7 +3,7 @@
 // version: a draft, or published at once when the person may publish and the words pass the checks.
 import { json } from "@remix-run/node";
 import { ContentRefusal } from "~/publishing/index.server";
-import type { SaveResult } from "~/publishing/services/content-revisions.server";
+import type { ContentSaveResult as SaveResult } from "~/publishing/index.server";
 import type { User } from "~/staff/index.server";
 import { parseRecordId } from "~/utils/record-id";
 import { staffAction } from "./action-guard.server";

@@ -19,7 +19,7 @@ import {
 import { staffAction } from "./action-guard.server";
 import type { User } from "~/staff/index.server";
 import type { DocumentUpload } from "~/publishing/index.server";
-import type { ContentIntent } from "~/publishing/services/content-revisions.server";
+import type { ContentIntent } from "~/publishing/index.server";
 import { fromLondonLocal } from "~/utils/dates";
 
 type Save = (

@@ -4,12 +4,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
+import { EditingStanding } from "~/components/admin/site-page-history";
 import { LinkWarning, type LinkWarningStep } from "~/components/admin/link-warning";
 import { ProjectForm } from "~/components/admin/project-form";
 import { site } from "~/content/site";
 import { mayPublishContent, projectForEdit, projectPath } from "~/publishing/index.server";
 import { PROJECT_FORM_ID, newPictureRows } from "~/publishing/schemas/projects";
-import { formatDateTime } from "~/utils/dates";
 import { projectFormAction } from "~/routes/_glue/project-form.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/site/index.server";
@@ -71,14 +71,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const stateWords: Record<string, string> = {
-  draft: "A draft is waiting to be published",
-  submitted: "A draft is submitted for review",
-  scheduled: "New words are scheduled",
-  published: "No draft: the form shows the published words",
-  original: "No draft: the form shows the published words",
-};
-
 export async function action({ request, params }: ActionFunctionArgs) {
   return projectFormAction(request, requireRecordId(params.id, "No such project"));
 }
@@ -103,10 +95,7 @@ export default function EditProject() {
           <>Draft: not on the public site. Its address will be {project.path}.</>
         )}
       </p>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {stateWords[project.state]}
-        {project.scheduledFor ? `: publishes ${formatDateTime(project.scheduledFor)} (UK time)` : ""}.
-      </p>
+      <EditingStanding state={project.state} scheduledFor={project.scheduledFor} />
       {actionData && "linkWarning" in actionData ? (
         <LinkWarning {...(actionData as unknown as LinkWarningStep)} formId={PROJECT_FORM_ID} />
       ) : null}

@@ -14,8 +14,8 @@ import {
   revisePublication,
 } from "~/publishing/index.server";
 import { ActionNotice } from "~/components/admin/notice";
+import { EditingStanding } from "~/components/admin/site-page-history";
 import { takeFlash } from "~/site/index.server";
-import { formatDateTime } from "~/utils/dates";
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import { publicationFormAction } from "~/routes/_glue/publication-form.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -34,14 +34,6 @@ const SAVED_NOTICE = {
   publish: "publication-saved",
   schedule: "content-scheduled",
 } as const;
-
-const stateWords: Record<string, string> = {
-  draft: "A draft is waiting to be published",
-  submitted: "A draft is submitted for review",
-  scheduled: "New words are scheduled",
-  published: "No draft: the form shows the published words",
-  original: "No draft: the form shows the published words",
-};
 
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Edit publication", description: `A publication of ${site.name}.`, noindex: true });
@@ -117,10 +109,7 @@ export default function EditPublication() {
         replace the document.
       </p>
       <ActionNotice notice={flash ? { ok: true, message: flash } : null} />
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {stateWords[state]}
-        {scheduledFor ? `: publishes ${formatDateTime(scheduledFor)} (UK time)` : ""}.
-      </p>
+      <EditingStanding state={state} scheduledFor={scheduledFor} />
       <PublicationForm
         lastResult={actionData?.result}
         fileDropped={actionData?.fileDropped}

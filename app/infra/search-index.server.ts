@@ -251,20 +251,21 @@ async function hasTrigrams(db: DB): Promise<boolean> {
 
 /**
  * The index's own bookkeeping, kept in the one settings store (`charity_settings`, under its own
- * key, which no Settings form shows): which version of the site's content it holds.
+ * key, which no Settings form shows): which version of the site's content it holds, and (under
+ * `key`, e.g. the site pages' live mark) what else it reflects.
  */
 const VERSION_KEY = "search_index_version";
 
-export async function readSearchIndexVersion(db: DB): Promise<string | null> {
-  const row = await db.selectFrom("charity_settings").select("value").where("key", "=", VERSION_KEY).executeTakeFirst();
+export async function readSearchIndexVersion(db: DB, key: string = VERSION_KEY): Promise<string | null> {
+  const row = await db.selectFrom("charity_settings").select("value").where("key", "=", key).executeTakeFirst();
   return row?.value ?? null;
 }
 
-export async function writeSearchIndexVersion(db: DB, version: string): Promise<void> {
+export async function writeSearchIndexVersion(db: DB, version: string, key: string = VERSION_KEY): Promise<void> {
   const now = nowIsoString();
   await db
     .insertInto("charity_settings")
-    .values({ key: VERSION_KEY, value: version, updated_at: now, updated_by: "search index" })
+    .values({ key, value: version, updated_at: now, updated_by: "search index" })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: version, updated_at: now }))
     .execute();
 }

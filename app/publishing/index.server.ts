@@ -158,5 +158,11 @@ export type {
 } from "./services/site-pages.server";
 export { ContentRefusal, mayPublishContent } from "./services/content-revisions.server";
 export type { ContentIntent, SaveResult as ContentSaveResult } from "./services/content-revisions.server";
-export { brokenLinks, linksTo } from "./services/link-check.server";
-export type { BrokenLink } from "./services/link-check.server";
+export {
+  addressChangeWarning,
+  brokenLinks,
+  linksTo,
+  projectChangeWarning,
+  redirectRemovalWarning,
+} from "./services/link-check.server";
+export type { AddressChangeWarning, BrokenLink } from "./services/link-check.server";

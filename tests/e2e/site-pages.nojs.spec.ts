@@ -1,10 +1,11 @@
-// Without JavaScript: staff change the About page's words through a draft (not public), look at
-// it in the staff-only preview (a visitor gets 404), publish it (public at once), and restore the
+// Without JavaScript: staff preview their unsaved words, change the About page's words through a
+// draft (not public), look at it in the staff-only preview (a visitor gets 404), publish it (public at once), and restore the
 // earlier words from its history (docs/site-editor.md). The staff pages pass axe.
 import type { Browser, Page } from "@playwright/test";
 import { expect, signIn, test } from "./support/auth";
 import { AXE_TAGS, axeScanner } from "./support/axe";
 import { uniqueToken } from "./support/back-office";
+import sharp from "sharp";
 
 /** A visitor's page: a fresh context without the staff cookie (and, in this project, without JavaScript). */
 async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
@@ -42,6 +43,12 @@ test("About: draft, staff-only preview, publish, and restore from the history", 
   const body = page.getByRole("textbox", { name: "Words" });
   const before = await body.inputValue();
   await body.fill(`${before}\n\n${words}`);
+  // Preview the typed words before saving them: shown as visitors will see them, nothing saved.
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("your unsaved words");
+  await expect(page.getByText(words)).toBeVisible();
+  await page.goBack();
+  await page.getByRole("textbox", { name: "Words" }).fill(`${before}\n\n${words}`);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toContainText("Draft saved");
   await expect(page.getByRole("textbox", { name: "Words" })).toHaveValue(new RegExp(words.replace(/[()]/g, "\\$&")));
@@ -52,7 +59,7 @@ test("About: draft, staff-only preview, publish, and restore from the history", 
   await expect(visitor.getByText(words)).toHaveCount(0);
 
   // Staff preview it as visitors will see it; a visitor gets a 404 there.
-  await page.getByRole("link", { name: "Preview" }).click();
+  await page.getByRole("link", { name: "Preview saved draft" }).click();
   await expect(page).toHaveURL(/\/preview\/pages\/about$/);
   await expect(page.getByText(words)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "About us" })).toBeVisible();
@@ -83,6 +90,27 @@ test("About: draft, staff-only preview, publish, and restore from the history", 
   await expect(visitor.getByText(words)).toHaveCount(0);
   await expect(visitor.getByText(before.split("\n")[0])).toBeVisible();
   await visitor.context().close();
+});
+
+test("Home: a hero picture is uploaded through the form and shows in the preview", async ({ page, login }) => {
+  await login();
+  await page.goto("/admin/dashboard/pages/home");
+  const slide = page.getByRole("group", { name: "Slide 1", exact: true });
+  const buffer = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
+  await slide.getByLabel("Upload a picture").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer });
+  await slide.getByLabel("Picture's description (alt text)").fill("A green field at the mobile clinic");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status")).toContainText("Draft saved");
+  await expect(page.getByRole("group", { name: "Slide 1", exact: true }).getByLabel("Picture's address")).toHaveValue(
+    /^\/uploads\/[a-f0-9]{32}\/800\.jpg$/,
+  );
+  await page.getByRole("link", { name: "Preview saved draft" }).click();
+  await expect(page.getByRole("img", { name: "A green field at the mobile clinic" })).toHaveAttribute(
+    "src",
+    /^\/uploads\//,
+  );
 });
 
 test("the Pages screens pass axe", async ({ browser, baseURL }) => {

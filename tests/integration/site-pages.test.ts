@@ -11,8 +11,10 @@ import {
   pageForEditing,
   pageHistory,
   publicSitePage,
+  addRedirect,
   restoreRevision,
   savePage,
+  searchSite,
   seedSitePages,
   setEditorsMayPublish,
   staffPageList,
@@ -20,11 +22,14 @@ import {
 import { nextScheduledPublish } from "~/publishing/services/news.server";
 import { createNews } from "~/publishing/models/news.server";
 import { loader as aboutLoader } from "~/routes/_public+/about._index";
-import { loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
+import { action as previewAction, loader as previewLoader } from "~/routes/_public+/preview.pages.$key";
 import { loader as sitemapLoader } from "~/routes/_public+/sitemap[.]xml";
 import type { User } from "~/staff/models/user.server";
-import { BASE, adminCookie, bodyOf, getRequest, run } from "./admin-support";
+import { BASE, adminCookie, bodyOf, getRequest, postForm, run } from "./admin-support";
 import { action as editAction } from "~/routes/admin+/dashboard+/pages.$key._index";
+import { action as projectAction, loader as projectEditLoader } from "~/routes/admin+/dashboard+/projects.$id";
+import { loader as linkCheckLoader } from "~/routes/admin+/dashboard+/pages.links";
+import { action as redirectsAction } from "~/routes/admin+/dashboard+/redirects";
 import sharp from "sharp";
 import { EDITING_T0, useEditingWorld } from "./editing-support";
 
@@ -123,6 +128,38 @@ describe("site pages", () => {
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(["page.draft-saved", "page.published"]));
   });
 
+  it("previews the edit form's unsaved words as visitors will see them, saving nothing", async () => {
+    const { cookie } = await adminCookie();
+    const about = (await pageForEditing("about")).document;
+    const form = new FormData();
+    form.set("fields.heading", about.fields.heading);
+    form.set("fields.body", "# Twice\n\nWords typed but **never saved**.");
+    form.set("intent", "preview");
+    const post = (headers: Record<string, string>) =>
+      run(
+        previewAction,
+        new Request(`${BASE}/preview/pages/about`, {
+          method: "POST",
+          body: form,
+          headers: { "Sec-Fetch-Site": "same-origin", Origin: BASE, ...headers },
+        }),
+        { key: "about" },
+      );
+    const shown = await post({ Cookie: cookie });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Cache-Control")).toBe("private, no-store");
+    const preview = await bodyOf(shown);
+    expect(preview.state).toBe("unsaved");
+    expect(preview.page.fields.bodyHtml).toContain("Words typed but <strong>never saved</strong>.");
+    // What publishing would refuse is said on the preview.
+    expect(preview.problems.join(" ")).toContain('"Twice" is a main heading');
+    // Nothing was saved: no revision, the public page and the saved preview as before.
+    expect(await getDb().selectFrom("site_page_revisions").select("id").execute()).toEqual([]);
+    expect(await aboutText()).not.toContain("never saved");
+    // A visitor posting the same gets the 404 of an unknown address.
+    expect((await post({})).status).toBe(404);
+  });
+
   it("publishes at a time: not before, at once after, and the page cache ends then", async () => {
     const at = new Date(EDITING_T0 + 60 * 60_000).toISOString();
     const saved = await savePage(
@@ -142,6 +179,31 @@ describe("site pages", () => {
         admin,
       ),
     ).rejects.toThrow(PageRefusal);
+  });
+
+  it("reaches site search at its Publish at time, not at the next re-index", async () => {
+    const found = async (word: string) => (await searchSite(word, 1)).hits.map((hit) => hit.url);
+    // A search before: the index is whole, and this answer is kept a while.
+    expect(await found("zanzibarian")).toEqual([]);
+    const at = new Date(EDITING_T0 + 30 * 60_000).toISOString();
+    await savePage(
+      "about",
+      { document: await aboutWith("Our zanzibarian clinics open soon."), intent: "schedule", publishAt: at },
+      admin,
+    );
+    world.time = Date.parse(at) - 1000;
+    expect(await found("zanzibarian")).toEqual([]);
+    // At its time the first search (on any instance: the mark is in the database) re-indexes the pages.
+    world.time = Date.parse(at) + 1000;
+    expect(await found("zanzibarian")).toEqual(["/about"]);
+    const marks = await getDb()
+      .selectFrom("charity_settings")
+      .select("value")
+      .where("key", "=", "search_index_pages_live_from")
+      .execute();
+    expect(marks).toEqual([{ value: at }]);
+    // The old words left with the old revision.
+    expect(await found("chapter")).not.toContain("/about");
   });
 
   it("restores an earlier version as a new revision, a draft or published", async () => {
@@ -239,6 +301,107 @@ describe("site pages", () => {
     expect((await brokenLinks()).map((l) => l.href)).toEqual(["/old-projects"]);
   });
 
+  it("warns, before a published project is unpublished or renamed, which published pages link to it", async () => {
+    const { cookie } = await adminCookie();
+    const project = await getDb()
+      .selectFrom("projects")
+      .select(["id", "slug"])
+      .where("state", "=", "published")
+      .executeTakeFirstOrThrow();
+    const path = `/projects/${project.slug}`;
+    await savePage(
+      "about",
+      { document: await aboutWith(`Read about [the project](${path}).`), intent: "publish" },
+      admin,
+    );
+    // The edit form as the staff page fills it, posted with a change.
+    const { project: shown } = await bodyOf(
+      await run(projectEditLoader, getRequest(`/admin/dashboard/projects/${project.id}`, { cookie }), {
+        id: String(project.id),
+      }),
+    );
+    const post = (changes: Record<string, string>) => {
+      const form = new FormData();
+      const values = shown.values as Record<string, unknown>;
+      for (const name of ["title", "slug", "summary", "status", "body", "card_alt"])
+        form.set(name, String(values[name]));
+      form.set("has_card", "on");
+      if (values.in_menu) form.set("in_menu", "on");
+      if (values.in_footer) form.set("in_footer", "on");
+      (values.gallery as { id: number; alt: string; position: number }[]).forEach((picture, i) => {
+        form.set(`gallery[${i}].id`, String(picture.id));
+        form.set(`gallery[${i}].alt`, picture.alt);
+        form.set(`gallery[${i}].position`, String(picture.position));
+      });
+      for (const [name, value] of Object.entries(changes)) form.set(name, value);
+      return run(
+        projectAction,
+        new Request(`${BASE}/admin/dashboard/projects/${project.id}`, {
+          method: "POST",
+          body: form,
+          headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE },
+        }),
+        { id: String(project.id) },
+      );
+    };
+    // Unpublishing: the confirmation step lists About; nothing is saved.
+    const asked = await post({ intent: "unpublish" });
+    expect(asked.status).toBe(409);
+    const warning = (await bodyOf(asked)).linkWarning;
+    expect(warning).toMatchObject({ kind: "unpublish", path, to: null });
+    expect(warning.links).toEqual([expect.objectContaining({ source: "About us", text: "the project" })]);
+    expect(
+      (await getDb().selectFrom("projects").select("state").where("id", "=", project.id).executeTakeFirstOrThrow())
+        .state,
+    ).toBe("published");
+    // Renaming (published now): the old address will redirect; the same pages are listed. A draft moves nothing yet.
+    const rename = await bodyOf(await post({ intent: "publish", slug: "a-new-address" }));
+    expect(rename.linkWarning).toMatchObject({ kind: "rename", path, to: "/projects/a-new-address" });
+    expect((await post({ intent: "draft", slug: "a-new-address" })).status).toBe(303);
+    // A confirmation of another change does not pass; this one's does, and the project is off the site.
+    expect((await post({ intent: "unpublish", confirm_links: rename.linkWarning.confirm })).status).toBe(409);
+    expect((await post({ intent: "unpublish", confirm_links: warning.confirm })).status).toBe(303);
+    // After: the link checker lists the broken link.
+    const after = await bodyOf(await run(linkCheckLoader, getRequest("/admin/dashboard/pages/links", { cookie })));
+    expect(after.links).toEqual([expect.objectContaining({ source: "About us", href: path })]);
+  });
+
+  it("warns, before a redirect is removed, which published pages link to its old address", async () => {
+    const { cookie } = await adminCookie();
+    await addRedirect({ from: "/old-about-us", to: "/about" }, admin);
+    await savePage(
+      "faq",
+      {
+        document: {
+          fields: { heading: "FAQ" },
+          lists: { questions: [{ question: "Who?", answer: "See [who we are](/old-about-us)." }] },
+        },
+        intent: "publish",
+      },
+      admin,
+    );
+    const id = (
+      await getDb()
+        .selectFrom("redirects")
+        .select("id")
+        .where("from_path", "=", "/old-about-us")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const remove = (fields: Record<string, string>) =>
+      run(
+        redirectsAction,
+        postForm("/admin/dashboard/redirects", { intent: "remove", id: String(id), ...fields }, { cookie }),
+      );
+    const asked = await remove({});
+    expect(asked.status).toBe(409);
+    const { linkWarning } = await bodyOf(asked);
+    expect(linkWarning).toMatchObject({ kind: "remove", path: "/old-about-us" });
+    expect(linkWarning.links).toEqual([expect.objectContaining({ source: "FAQ", text: "who we are" })]);
+    expect(await brokenLinks()).toEqual([]);
+    expect((await remove({ confirm_links: linkWarning.confirm })).status).toBe(303);
+    expect((await brokenLinks()).map((link) => link.href)).toEqual(["/old-about-us"]);
+  });
+
   it("takes a team member's photo through the image pipeline, with its alt text required", async () => {
     const { cookie } = await adminCookie();
     const team = (await pageForEditing("team")).document;
@@ -265,7 +428,7 @@ describe("site pages", () => {
     // Without a description the photo is refused, at the alt text.
     const refused = await post(form);
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toContain("Describe the photo");
+    expect(JSON.stringify(await refused.json())).toContain("Describe the picture");
     form.set("lists.people[0].photoFile", new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" }));
     form.set("lists.people[0].photoAlt", "The chair of trustees, smiling");
     const saved = await post(form);
@@ -273,5 +436,53 @@ describe("site pages", () => {
     const person = (await publicSitePage("team")).lists.people[0];
     expect(person.photo).toMatch(/^\/uploads\/[a-f0-9]{32}\/480\.jpg$/);
     expect(person.photoAlt).toBe("The chair of trustees, smiling");
+  });
+
+  it("takes a hero picture as an upload, described or marked decorative by choice; the seeded hero stays", async () => {
+    const { cookie } = await adminCookie();
+    const home = (await pageForEditing("home")).document;
+    expect(home.lists.slides[0].image).toMatch(/^\/images\//);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(home.fields)) form.append(`fields.${name}`, value);
+    for (const list of ["slides", "pillars", "needs"]) {
+      home.lists[list].forEach((item, i) => {
+        for (const [name, value] of Object.entries(item)) form.append(`lists.${list}[${i}].${name}`, value);
+      });
+    }
+    const bytes = await sharp({ create: { width: 1000, height: 500, channels: 3, background: { r: 9, g: 9, b: 99 } } })
+      .jpeg()
+      .toBuffer();
+    const choose = () =>
+      form.set("lists.slides[0].imageFile", new File([new Uint8Array(bytes)], "hero.jpg", { type: "image/jpeg" }));
+    choose();
+    form.set("lists.slides[0].alt", "");
+    form.set("intent", "publish");
+    const post = () =>
+      run(
+        editAction,
+        new Request(`${BASE}/admin/dashboard/pages/home`, {
+          method: "POST",
+          body: form,
+          headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE },
+        }),
+        { key: "home" },
+      );
+    // Neither described nor marked decorative: refused at the description.
+    const refused = await post();
+    expect(refused.status).toBe(400);
+    const reply = JSON.stringify(await refused.json());
+    expect(reply).toContain("lists.slides[0].alt");
+    expect(reply).toContain("or tick Decorative");
+    // Marked decorative: stored through the pipeline (its widest size), shown with alt="".
+    choose();
+    form.set("lists.slides[0].decorative", "on");
+    expect((await post()).status).toBe(303);
+    const slides = (await publicSitePage("home")).lists.slides;
+    expect(slides[0].image).toMatch(/^\/uploads\/[a-f0-9]{32}\/1000\.jpg$/);
+    expect(slides[0]).toMatchObject({ alt: "", decorative: "on" });
+    // The other seeded slides are as they were.
+    expect(slides.slice(1).map((slide) => [slide.image, slide.alt])).toEqual(
+      home.lists.slides.slice(1).map((slide) => [slide.image, slide.alt]),
+    );
   });
 });

@@ -58,7 +58,7 @@ describe("a page's form", () => {
     expect(submission.status).toBe("success");
     if (submission.status === "success") {
       expect(submission.value.lists.people).toEqual([
-        { name: "Ann", role: "Chair", group: "trustee", photo: "", photoAlt: "", bio: "" },
+        { name: "Ann", role: "Chair", group: "trustee", photo: "", photoAlt: "", photoDecorative: "", bio: "" },
       ]);
     }
   });

@@ -1,13 +1,15 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { z } from "~/schemas/zod";
 import { ErrorSummary, type Problem } from "~/components/ui/error-summary";
-import { SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import {
   BLANK_ROWS,
   sitePageFormSchema,
   type PageDocument,
   type PageField,
+  type PageList,
   type SitePageDef,
 } from "~/publishing/schemas/site-pages";
 import { adminPaths } from "~/utils/admin-paths";
@@ -27,9 +29,12 @@ export const pageStateWords: Record<string, string> = {
   scheduled: "Scheduled",
 };
 
+const anyWords = z.object({}).passthrough();
+
 type Meta = Parameters<typeof TextField>[0]["meta"];
 
 function FieldInput({ field, meta, label }: { field: PageField; meta: Meta; label: string }) {
+  if (field.kind === "flag") return <CheckboxField meta={meta} label={label} />;
   if (field.kind === "choice") {
     return <SelectField meta={meta} label={label} options={field.options ?? []} placeholder="Choose…" />;
   }
@@ -44,6 +49,29 @@ function FieldInput({ field, meta, label }: { field: PageField; meta: Meta; labe
       optional={field.optional}
       rows={field.kind === "markdown" ? 12 : 3}
     />
+  );
+}
+
+/** The upload beside a picture's address field: stored by the image pipeline on save, its address filling the field. */
+function PictureUpload({ id, list, index, field }: { id: string; list: PageList; index: number; field: PageField }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        Upload a picture <span className="font-normal">(optional)</span>
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-700 dark:text-slate-300">
+        JPEG, PNG or WebP, at most 10 MB: it replaces the address above when you save. Describe it in the alt text, or
+        tick Decorative if it only decorates.
+      </p>
+      <input
+        id={id}
+        type="file"
+        name={`lists.${list.name}[${index}].${field.name}File`}
+        accept="image/jpeg,image/png,image/webp"
+        aria-describedby={`${id}-hint`}
+        className="field-input"
+      />
+    </div>
   );
 }
 
@@ -88,10 +116,12 @@ export function SitePageForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // The schema's lists are built per page, so their types are looser than the form's.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    // Preview shows the words as typed, whatever they are: nothing is checked (or saved).
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: submitter?.getAttribute("value") === "preview" ? anyWords : schema }) as never,
   });
   const pageFields = fields.fields.getFieldset();
-  const hasPhotos = def.lists.some((list) => list.fields.some((field) => field.name === "photo"));
+  const hasPictures = def.lists.some((list) => list.fields.some((field) => field.picture));
   const lists = fields.lists.getFieldset();
   const extra: Problem[] = problems.map((problem) => ({
     message: problem.message,
@@ -100,7 +130,7 @@ export function SitePageForm({
   return (
     <Form
       method="post"
-      encType={hasPhotos ? "multipart/form-data" : undefined}
+      encType={hasPictures ? "multipart/form-data" : undefined}
       {...getFormProps(form)}
       className="mt-6 max-w-3xl space-y-6"
     >
@@ -133,35 +163,22 @@ export function SitePageForm({
                     {blank ? " (new)" : ""}
                   </legend>
                   {list.fields.map((field) => (
-                    <FieldInput
-                      key={field.name}
-                      field={{ ...field, optional: field.optional || blank }}
-                      meta={itemFields[field.name] as Meta}
-                      label={field.label}
-                    />
-                  ))}
-                  {list.fields.some((field) => field.name === "photo") ? (
-                    <div>
-                      <label htmlFor={`${form.id}-${list.name}-${i}-photoFile`} className="block font-medium">
-                        Upload a photo <span className="font-normal">(optional)</span>
-                      </label>
-                      <p
-                        id={`${form.id}-${list.name}-${i}-photoFile-hint`}
-                        className="text-sm text-slate-700 dark:text-slate-300"
-                      >
-                        JPEG, PNG or WebP, at most 10 MB: it replaces the photo&rsquo;s address above. Describe it in
-                        the alt text.
-                      </p>
-                      <input
-                        id={`${form.id}-${list.name}-${i}-photoFile`}
-                        type="file"
-                        name={`lists.${list.name}[${i}].photoFile`}
-                        accept="image/jpeg,image/png,image/webp"
-                        aria-describedby={`${form.id}-${list.name}-${i}-photoFile-hint`}
-                        className="field-input"
+                    <div key={field.name} className="space-y-4">
+                      <FieldInput
+                        field={{ ...field, optional: field.optional || blank }}
+                        meta={itemFields[field.name] as Meta}
+                        label={field.label}
                       />
+                      {field.picture ? (
+                        <PictureUpload
+                          id={`${form.id}-${list.name}-${i}-${field.name}File`}
+                          list={list}
+                          index={i}
+                          field={field}
+                        />
+                      ) : null}
                     </div>
-                  ) : null}
+                  ))}
                 </fieldset>
               );
             })}
@@ -171,6 +188,8 @@ export function SitePageForm({
       <PublishControls
         mayPublish={mayPublish}
         previewPath={adminPaths.sitePagePreview(def.key)}
+        // The words as typed, shown as visitors will see them, without saving (the preview route's action).
+        unsavedPreviewPath={adminPaths.sitePagePreview(def.key)}
         historyPath={adminPaths.sitePageHistory(def.key)}
         note={publishNote}
         publishAt={fields.publish_at}

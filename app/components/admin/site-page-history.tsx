@@ -178,6 +178,7 @@ export function RevisionComparison({
 export function PublishControls({
   mayPublish,
   previewPath,
+  unsavedPreviewPath,
   historyPath,
   publishAt,
   publishes,
@@ -186,6 +187,8 @@ export function PublishControls({
 }: {
   mayPublish: boolean;
   previewPath?: string;
+  /** Where the form's Preview button posts the words as typed (shown without saving; the link then says "Preview saved draft"). */
+  unsavedPreviewPath?: string;
   historyPath?: string;
   /** The form's publish-at field (a UK date and time), and what goes public then. */
   publishAt: FieldMeta;
@@ -208,9 +211,21 @@ export function PublishControls({
             Submit for review
           </button>
         )}
+        {unsavedPreviewPath ? (
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            formAction={unsavedPreviewPath}
+            formNoValidate
+            className="btn-secondary"
+          >
+            Preview
+          </button>
+        ) : null}
         {previewPath ? (
           <Link to={previewPath} className="btn-secondary">
-            Preview
+            {unsavedPreviewPath ? "Preview saved draft" : "Preview"}
           </Link>
         ) : null}
         {historyPath ? (
@@ -236,8 +251,9 @@ export function PublishControls({
         </div>
       ) : null}
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Save draft keeps your words for staff only; Preview shows them as visitors will see them. Publishing first
-        checks the words: every image described, headings in order, links that say where they go.
+        Save draft keeps your words for staff only; Preview shows them as visitors will see them
+        {unsavedPreviewPath ? ", straight from this form, without saving them" : ""}. Publishing first checks the words:
+        every image described, headings in order, links that say where they go.
       </p>
     </div>
   );

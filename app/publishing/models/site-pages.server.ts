@@ -63,14 +63,23 @@ export async function insertRevision(db: DB, input: NewRevision): Promise<PageRe
   return toRevision(row);
 }
 
+/** Every revision, each row whole. */
+const revisionRows = (db: DB) => db.selectFrom("site_page_revisions").selectAll();
+
+/** The revisions published by `at` (their time has come), newest publish first, then newest saved. */
+const publishedBy = (db: DB, at: string) =>
+  revisionRows(db).where("publish_at", "is not", null).where("publish_at", "<=", at);
+
+/** The first row of each page among `rows` (ordered by page, then the order that puts the wanted one first). */
+function firstOfEachPage(rows: Selectable<SitePageRevisionsTable>[]): PageRevision[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.page_key) && seen.add(row.page_key)).map(toRevision);
+}
+
 /** The page's live revision at `at`: the newest published one whose time has come. */
 export async function liveRevision(db: DB, pageKey: string, at: string): Promise<PageRevision | undefined> {
-  const row = await db
-    .selectFrom("site_page_revisions")
-    .selectAll()
+  const row = await publishedBy(db, at)
     .where("page_key", "=", pageKey)
-    .where("publish_at", "is not", null)
-    .where("publish_at", "<=", at)
     .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
@@ -80,49 +89,24 @@ export async function liveRevision(db: DB, pageKey: string, at: string): Promise
 
 /** Every page's live revision at `at` (pages never saved have none). */
 export async function liveRevisions(db: DB, at: string): Promise<PageRevision[]> {
-  const rows = await db
-    .selectFrom("site_page_revisions")
-    .selectAll()
-    .where("publish_at", "is not", null)
-    .where("publish_at", "<=", at)
-    .orderBy("page_key")
-    .orderBy("publish_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.page_key) && seen.add(row.page_key)).map(toRevision);
+  return firstOfEachPage(
+    await publishedBy(db, at).orderBy("page_key").orderBy("publish_at", "desc").orderBy("id", "desc").execute(),
+  );
 }
 
 /** The page's revisions, newest first. */
 export async function listRevisions(db: DB, pageKey: string): Promise<PageRevision[]> {
-  const rows = await db
-    .selectFrom("site_page_revisions")
-    .selectAll()
-    .where("page_key", "=", pageKey)
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await revisionRows(db).where("page_key", "=", pageKey).orderBy("id", "desc").execute();
   return rows.map(toRevision);
 }
 
 /** The newest revision of each page (for the list: who saved last, and when). */
 export async function latestRevisions(db: DB): Promise<PageRevision[]> {
-  const rows = await db
-    .selectFrom("site_page_revisions")
-    .selectAll()
-    .orderBy("page_key")
-    .orderBy("id", "desc")
-    .execute();
-  const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.page_key) && seen.add(row.page_key)).map(toRevision);
+  return firstOfEachPage(await revisionRows(db).orderBy("page_key").orderBy("id", "desc").execute());
 }
 
 export async function getRevision(db: DB, pageKey: string, id: number): Promise<PageRevision | undefined> {
-  const row = await db
-    .selectFrom("site_page_revisions")
-    .selectAll()
-    .where("page_key", "=", pageKey)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await revisionRows(db).where("page_key", "=", pageKey).where("id", "=", id).executeTakeFirst();
   return row && toRevision(row);
 }
 
@@ -156,6 +140,17 @@ export async function nextPagePublishAfter(db: DB, at: string): Promise<string |
     .limit(1)
     .executeTakeFirst();
   return row?.publish_at ?? null;
+}
+
+/** The newest publish of a site page (not a project's or publication's) at or before `at` (ISO), or null: what the live pages reflect (site search's mark). */
+export async function lastPagePublishAtOrBefore(db: DB, at: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("site_page_revisions")
+    .select((eb) => eb.fn.max("publish_at").as("at"))
+    .where("page_key", "not like", "%:%")
+    .where("publish_at", "<=", at)
+    .executeTakeFirst();
+  return row?.at ?? null;
 }
 
 /** Scheduled publishes of rows (projects, publications) whose time has come, oldest first. */

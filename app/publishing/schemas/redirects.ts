@@ -6,6 +6,12 @@ import { z } from "~/schemas/zod";
 export const REDIRECT_MAX_LENGTH = 500;
 
 /**
+ * The field a confirmation step posts back before a published address goes or moves (the link
+ * checker's warning, app/publishing/services/link-check.server.ts): which change was confirmed.
+ */
+export const CONFIRM_LINKS_FIELD = "confirm_links";
+
+/**
  * A same-site path as stored (`/projects/old-name`), or a message saying what is wrong. No
  * scheme, host, `//`, backslash, query, fragment, space or control character; a trailing slash
  * is dropped.

@@ -8,8 +8,20 @@ import type { ContentCheckOptions } from "~/publishing/utils/content-checks";
 // app/publishing/services/site-page-defaults.server.ts, and its revisions are in the database
 // (db/migrations/0043_site_pages.ts).
 
-/** A field's kind: one line, a plain paragraph, Markdown (checked before publishing), or a choice. */
-export type PageFieldKind = "line" | "paragraph" | "markdown" | "choice";
+/** A field's kind: one line, a plain paragraph, Markdown (checked before publishing), a choice, or a tick box ("on" or ""). */
+export type PageFieldKind = "line" | "paragraph" | "markdown" | "choice" | "flag";
+
+/**
+ * A picture's address field: the form offers an upload beside it (the image pipeline stores it and
+ * its address fills the field), and the picture needs its description (`alt`, a field of the same
+ * item) unless its `decorative` tick box says it only decorates (then it is shown with alt="").
+ */
+export interface PictureField {
+  alt: string;
+  decorative: string;
+  /** Which stored width the address names: a card's photo (480 px) or a wide hero (the widest). */
+  width: "small" | "large";
+}
 
 export interface PageField {
   name: string;
@@ -21,6 +33,8 @@ export interface PageField {
   options?: readonly { value: string; label: string }[];
   /** For Markdown: how checkContent checks it (where its headings sit on the page). */
   check?: ContentCheckOptions;
+  /** For a picture's address: the upload beside it and its description's fields. */
+  picture?: PictureField;
 }
 
 export interface PageList {
@@ -59,246 +73,185 @@ export interface ShownPage {
   lists: Record<string, Record<string, string>[]>;
 }
 
-const heading = (label = "Heading (the page's main heading)"): PageField => ({ name: "heading", label, kind: "line" });
+// The pages below are built from these: one line a field, so a page reads as its list of fields.
+type FieldExtras = Omit<PageField, "name" | "label" | "kind">;
+const field =
+  (kind: PageFieldKind) =>
+  (name: string, label: string, extras: FieldExtras = {}): PageField => ({ name, label, kind, ...extras });
+const line = field("line");
+const paragraph = field("paragraph");
+const markdown = field("markdown");
+const flag = field("flag");
+
+const list = (name: string, label: string, itemLabel: string, max: number, fields: PageField[]): PageList => ({
+  name,
+  label,
+  itemLabel,
+  max,
+  fields,
+});
+
+const page = (
+  key: string,
+  label: string,
+  path: string,
+  group: SitePageDef["group"],
+  fields: PageField[],
+  lists: PageList[] = [],
+  extras: { legal?: boolean } = {},
+): SitePageDef => ({ key, label, path, group, fields, lists, ...extras });
+
+const MAIN_HEADING = "Heading (the page's main heading)";
+const heading = () => line("heading", MAIN_HEADING);
+
+/** A title and its words: a pillar's, a need's, a milestone's, a reason's. */
+const titled = (words = "text") => [line("title", "Title"), paragraph(words, "Words")];
+
+/** A picture's address with its upload, its description and its Decorative tick (`alt`, `decorative` named per list). */
+function picture(
+  names: { address: string; alt: string; decorative: string },
+  noun: "Picture" | "Photo",
+  extras: { width: PictureField["width"]; optional?: boolean; hint: string },
+): PageField[] {
+  const optional = extras.optional ?? false;
+  return [
+    line(names.address, `${noun}'s address`, {
+      hint: extras.hint,
+      optional,
+      picture: { alt: names.alt, decorative: names.decorative, width: extras.width },
+    }),
+    line(names.alt, `${noun}'s description (alt text)`, { optional: true }),
+    flag(names.decorative, `Decorative: the ${noun.toLowerCase()} says nothing the page does not`),
+  ];
+}
 
 const markdownHint =
   'Markdown: a blank line between paragraphs, ## for a section heading, **bold**, *italic*, [words that say where it goes](/address), - for a list. An image: ![what it shows](/images/…); a decorative one: ![](/images/… "decorative").';
 
-const getInvolvedFields: readonly PageField[] = [
-  { name: "title", label: "Title (the page's main heading)", kind: "line" },
-  {
-    name: "summary",
-    label: "Summary",
-    kind: "line",
-    hint: "One line for the card on Get Involved and for search engines.",
-  },
-  { name: "body", label: "Words", kind: "markdown", hint: markdownHint, check: { titleIsH1: true } },
-  { name: "emailSubject", label: "E-mail subject", kind: "line", hint: "What visitors' e-mail to the charity says." },
+/** A page's words under a title printed as its h1 (About, Get Involved pages). */
+const bodyUnderTitle = () => markdown("body", "Words", { hint: markdownHint, check: { titleIsH1: true } });
+
+const getInvolvedFields: PageField[] = [
+  line("title", "Title (the page's main heading)"),
+  line("summary", "Summary", { hint: "One line for the card on Get Involved and for search engines." }),
+  bodyUnderTitle(),
+  line("emailSubject", "E-mail subject", { hint: "What visitors' e-mail to the charity says." }),
 ];
 
-const getInvolved = (key: string, label: string): SitePageDef => ({
-  key,
-  label,
-  path: `/get-involved/${key}`,
-  group: "Get Involved",
-  fields: getInvolvedFields,
-  lists: [],
-});
+const getInvolved = (key: string, label: string) =>
+  page(key, label, `/get-involved/${key}`, "Get Involved", getInvolvedFields);
+
+const legalIntro = (key: string, label: string) =>
+  page(key, label, `/${key}`, "Legal", [paragraph("intro", "Introduction")], [], { legal: true });
 
 /** Every page staff edit, in the list's order. */
 export const sitePages: readonly SitePageDef[] = [
-  {
-    key: "home",
-    label: "Home",
-    path: "/",
-    group: "Home",
-    fields: [
-      { name: "welcomeHeading", label: "Welcome heading (the page's main heading)", kind: "line" },
-      { name: "welcomeIntro", label: "Welcome words", kind: "paragraph" },
-      { name: "missionHeading", label: "Mission heading", kind: "line" },
-      { name: "missionIntro", label: "Mission words", kind: "paragraph" },
-      { name: "closingHeading", label: "Closing call to action: heading", kind: "line" },
-      { name: "closingText", label: "Closing call to action: words", kind: "paragraph" },
+  page(
+    "home",
+    "Home",
+    "/",
+    "Home",
+    [
+      line("welcomeHeading", "Welcome heading (the page's main heading)"),
+      paragraph("welcomeIntro", "Welcome words"),
+      line("missionHeading", "Mission heading"),
+      paragraph("missionIntro", "Mission words"),
+      line("closingHeading", "Closing call to action: heading"),
+      paragraph("closingText", "Closing call to action: words"),
     ],
-    lists: [
-      {
-        name: "slides",
-        label: "Hero slides",
-        itemLabel: "Slide",
-        max: 8,
-        fields: [
-          {
-            name: "image",
-            label: "Picture's address",
-            kind: "line",
-            hint: "An image under /images/ or an upload's address.",
-          },
-          { name: "alt", label: "Picture's description (alt text)", kind: "line" },
-          { name: "caption", label: "Caption", kind: "line" },
-        ],
-      },
-      {
-        name: "pillars",
-        label: "Mission pillars",
-        itemLabel: "Pillar",
-        max: 6,
-        fields: [
-          { name: "title", label: "Title", kind: "line" },
-          { name: "text", label: "Words", kind: "paragraph" },
-        ],
-      },
-      {
-        name: "needs",
-        label: "Current needs",
-        itemLabel: "Need",
-        max: 6,
-        fields: [
-          { name: "title", label: "Title", kind: "line" },
-          { name: "text", label: "Words", kind: "paragraph" },
-          {
-            name: "linkLabel",
-            label: "Donate link's name for screen readers",
-            kind: "line",
-            hint: "Says where the card's Donate link goes, e.g. Donate to healthcare access.",
-          },
-        ],
-      },
+    [
+      list("slides", "Hero slides", "Slide", 8, [
+        ...picture({ address: "image", alt: "alt", decorative: "decorative" }, "Picture", {
+          width: "large",
+          hint: "Filled in when you upload a picture below; or an image under /images/.",
+        }),
+        line("caption", "Caption"),
+      ]),
+      list("pillars", "Mission pillars", "Pillar", 6, titled()),
+      list("needs", "Current needs", "Need", 6, [
+        ...titled(),
+        line("linkLabel", "Donate link's name for screen readers", {
+          hint: "Says where the card's Donate link goes, e.g. Donate to healthcare access.",
+        }),
+      ]),
     ],
-  },
-  {
-    key: "about",
-    label: "About us",
-    path: "/about",
-    group: "About",
-    fields: [
+  ),
+  page("about", "About us", "/about", "About", [heading(), bodyUnderTitle()]),
+  page(
+    "history",
+    "Our History",
+    "/about/history",
+    "About",
+    [heading()],
+    [list("milestones", "Milestones", "Milestone", 30, [line("period", "When"), ...titled()])],
+  ),
+  page(
+    "faq",
+    "FAQ",
+    "/about/faq",
+    "About",
+    [heading()],
+    [
+      list("questions", "Questions", "Question", 40, [
+        line("question", "Question"),
+        markdown("answer", "Answer", {
+          hint: "Markdown: a blank line between paragraphs; links say where they go.",
+          check: { fragment: true, baseLevel: 1 },
+        }),
+      ]),
+    ],
+  ),
+  page(
+    "team",
+    "Our Team",
+    "/about/team",
+    "About",
+    [
       heading(),
-      { name: "body", label: "Words", kind: "markdown", hint: markdownHint, check: { titleIsH1: true } },
+      paragraph("intro", "Introduction"),
+      line("trusteesHeading", "Trustees' heading"),
+      line("staffHeading", "Staff and officers' heading"),
     ],
-    lists: [],
-  },
-  {
-    key: "history",
-    label: "Our History",
-    path: "/about/history",
-    group: "About",
-    fields: [heading()],
-    lists: [
-      {
-        name: "milestones",
-        label: "Milestones",
-        itemLabel: "Milestone",
-        max: 30,
-        fields: [
-          { name: "period", label: "When", kind: "line" },
-          { name: "title", label: "Title", kind: "line" },
-          { name: "text", label: "Words", kind: "paragraph" },
-        ],
-      },
+    [
+      list("people", "People", "Person", 40, [
+        line("name", "Name"),
+        line("role", "Role"),
+        field("choice")("group", "Group", {
+          options: [
+            { value: "trustee", label: "Trustee" },
+            { value: "staff", label: "Staff or officer" },
+          ],
+        }),
+        ...picture({ address: "photo", alt: "photoAlt", decorative: "photoDecorative" }, "Photo", {
+          width: "small",
+          optional: true,
+          hint: "Optional: filled in when you upload a photo below; or an image under /images/.",
+        }),
+        paragraph("bio", "Short bio", { optional: true }),
+      ]),
     ],
-  },
-  {
-    key: "faq",
-    label: "FAQ",
-    path: "/about/faq",
-    group: "About",
-    fields: [heading()],
-    lists: [
-      {
-        name: "questions",
-        label: "Questions",
-        itemLabel: "Question",
-        max: 40,
-        fields: [
-          { name: "question", label: "Question", kind: "line" },
-          {
-            name: "answer",
-            label: "Answer",
-            kind: "markdown",
-            hint: "Markdown: a blank line between paragraphs; links say where they go.",
-            check: { fragment: true, baseLevel: 1 },
-          },
-        ],
-      },
-    ],
-  },
-  {
-    key: "team",
-    label: "Our Team",
-    path: "/about/team",
-    group: "About",
-    fields: [
-      heading(),
-      { name: "intro", label: "Introduction", kind: "paragraph" },
-      { name: "trusteesHeading", label: "Trustees' heading", kind: "line" },
-      { name: "staffHeading", label: "Staff and officers' heading", kind: "line" },
-    ],
-    lists: [
-      {
-        name: "people",
-        label: "People",
-        itemLabel: "Person",
-        max: 40,
-        fields: [
-          { name: "name", label: "Name", kind: "line" },
-          { name: "role", label: "Role", kind: "line" },
-          {
-            name: "group",
-            label: "Group",
-            kind: "choice",
-            options: [
-              { value: "trustee", label: "Trustee" },
-              { value: "staff", label: "Staff or officer" },
-            ],
-          },
-          {
-            name: "photo",
-            label: "Photo's address",
-            kind: "line",
-            optional: true,
-            hint: "Optional: filled in when you upload a photo below; or an image under /images/.",
-          },
-          { name: "photoAlt", label: "Photo's description (alt text)", kind: "line", optional: true },
-          { name: "bio", label: "Short bio", kind: "paragraph", optional: true },
-        ],
-      },
-    ],
-  },
+  ),
   getInvolved("share-my-day", "Share My Day"),
   getInvolved("memoriam", "In Memoriam"),
   getInvolved("volunteers", "Volunteers"),
   getInvolved("internships", "Internship Programme"),
   getInvolved("advisors", "Advisory Board"),
-  {
-    key: "donate",
-    label: "Donate: value examples and reasons",
-    path: "/donate",
-    group: "Donate",
-    fields: [
-      { name: "heroTitle", label: "Heading (the page's main heading)", kind: "line" },
-      { name: "heroLead", label: "Words under the heading", kind: "paragraph" },
+  page(
+    "donate",
+    "Donate: value examples and reasons",
+    "/donate",
+    "Donate",
+    [line("heroTitle", MAIN_HEADING), paragraph("heroLead", "Words under the heading")],
+    [
+      list("valueExamples", "What a gift can pay for", "Example", 6, [
+        line("amount", "Amount (£, whole pounds)"),
+        ...titled("description"),
+      ]),
+      list("reasons", "Reasons to give", "Reason", 6, titled("description")),
     ],
-    lists: [
-      {
-        name: "valueExamples",
-        label: "What a gift can pay for",
-        itemLabel: "Example",
-        max: 6,
-        fields: [
-          { name: "amount", label: "Amount (£, whole pounds)", kind: "line" },
-          { name: "title", label: "Title", kind: "line" },
-          { name: "description", label: "Words", kind: "paragraph" },
-        ],
-      },
-      {
-        name: "reasons",
-        label: "Reasons to give",
-        itemLabel: "Reason",
-        max: 6,
-        fields: [
-          { name: "title", label: "Title", kind: "line" },
-          { name: "description", label: "Words", kind: "paragraph" },
-        ],
-      },
-    ],
-  },
-  {
-    key: "privacy",
-    label: "Privacy Policy: introduction",
-    path: "/privacy",
-    group: "Legal",
-    legal: true,
-    fields: [{ name: "intro", label: "Introduction", kind: "paragraph" }],
-    lists: [],
-  },
-  {
-    key: "terms",
-    label: "Terms of Use: introduction",
-    path: "/terms",
-    group: "Legal",
-    legal: true,
-    fields: [{ name: "intro", label: "Introduction", kind: "paragraph" }],
-    lists: [],
-  },
+  ),
+  legalIntro("privacy", "Privacy Policy: introduction"),
+  legalIntro("terms", "Terms of Use: introduction"),
 ];
 
 export type SitePageKey = string;
@@ -307,12 +260,18 @@ export function sitePageDef(key: string | undefined): SitePageDef | undefined {
   return sitePages.find((page) => page.key === key);
 }
 
-const LIMITS: Record<PageFieldKind, number> = { line: 200, paragraph: 2000, markdown: 20_000, choice: 50 };
+const LIMITS: Record<PageFieldKind, number> = { line: 200, paragraph: 2000, markdown: 20_000, choice: 50, flag: 2 };
 
 /** Blank rows the form adds under each list, so an item can be added without JavaScript. */
 export const BLANK_ROWS = 1;
 
 function fieldSchema(field: PageField) {
+  // A tick box arrives as "on" when ticked, absent when not.
+  if (field.kind === "flag")
+    return z
+      .string()
+      .optional()
+      .transform((value) => (value === "on" ? "on" : ""));
   let text = z
     .string({ error: `Enter the ${field.label.toLowerCase()}` })
     .trim()
@@ -333,10 +292,47 @@ function fieldSchema(field: PageField) {
     : text;
 }
 
+export const DESCRIBE_PICTURE =
+  "Describe the picture (people who use screen readers hear this text instead of seeing it), or tick Decorative if it only decorates";
+
+/** The picture fields of `item` that show a picture with neither a description nor the Decorative tick. */
+export function undescribedPictures(list: PageList, item: Record<string, string>): PageField[] {
+  return list.fields.filter(
+    (field) =>
+      field.picture && item[field.name] && !item[field.picture.alt]?.trim() && item[field.picture.decorative] !== "on",
+  );
+}
+
 /** Whether a posted list item is blank (every box left empty): it is dropped, not refused. */
 function blankItem(value: unknown): boolean {
   if (!value || typeof value !== "object") return true;
   return Object.values(value as Record<string, unknown>).every((v) => v === undefined || v === null || v === "");
+}
+
+/**
+ * The words a posted edit form holds, read as typed, for the preview of unsaved input: nothing is
+ * refused (an empty box is empty on the page, an over-long one is cut to its limit) and blank list
+ * items are dropped, as a save would. Client-safe; files are left out (a photo is stored on save).
+ */
+export function documentFromForm(def: SitePageDef, form: FormData): PageDocument {
+  const text = (name: string, field: PageField) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim().slice(0, LIMITS[field.kind]) : "";
+  };
+  const fields = Object.fromEntries(def.fields.map((field) => [field.name, text(`fields.${field.name}`, field)]));
+  const lists = Object.fromEntries(
+    def.lists.map((list) => {
+      const items: Record<string, string>[] = [];
+      for (let i = 0; i < list.max + BLANK_ROWS; i++) {
+        const item = Object.fromEntries(
+          list.fields.map((field) => [field.name, text(`lists.${list.name}[${i}].${field.name}`, field)]),
+        );
+        if (!blankItem(item)) items.push(item);
+      }
+      return [list.name, items.slice(0, list.max)];
+    }),
+  );
+  return { fields, lists };
 }
 
 /**
@@ -351,13 +347,8 @@ export function sitePageFormSchema(def: SitePageDef) {
         const item = z
           .object(Object.fromEntries(list.fields.map((field) => [field.name, fieldSchema(field)])))
           .superRefine((value, ctx) => {
-            const v = value as Record<string, string>;
-            if ("photo" in v && v.photo && !v.photoAlt) {
-              ctx.addIssue({
-                code: "custom",
-                path: ["photoAlt"],
-                message: "Describe the photo: people who use screen readers hear this text instead of seeing it",
-              });
+            for (const field of undescribedPictures(list, value as Record<string, string>)) {
+              ctx.addIssue({ code: "custom", path: [field.picture!.alt], message: DESCRIBE_PICTURE });
             }
           });
         return [

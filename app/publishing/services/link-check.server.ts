@@ -5,16 +5,18 @@ import { publicOrigin } from "~/infra/public-url.server";
 import { publicPagePaths } from "~/content/public-pages";
 import { sitemapAppeals, sitemapFundraisingPages, fundraisePath } from "~/causes/index.server";
 import { listNews } from "~/publishing/models/news.server";
+import { getProject, listProjects } from "~/publishing/models/projects.server";
+import { getRedirect } from "~/publishing/models/redirects.server";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
 import { sitePages, type PageDocument, type SitePageDef } from "~/publishing/schemas/site-pages";
 import { newsletterWebPath, sitemapNewsletters } from "./newsletter-issues.server";
-import { sitemapProjects } from "./projects.server";
+import { projectPath, sitemapProjects } from "./projects.server";
 import { staffRedirectList } from "./redirects.server";
 import { seedDocument } from "./site-page-defaults.server";
 import { adminPaths } from "~/utils/admin-paths";
 
-// The link checker (issue 52, docs/site-editor.md): which published pages and news articles link
-// to an address of this site that does not exist. What exists: the public pages with a fixed
+// The link checker (issue 52, docs/site-editor.md): which published pages, projects and news
+// articles link to an address of this site that does not exist. What exists: the public pages with a fixed
 // address (app/content/public-pages.ts, the sitemap's list), the other fixed routes below, and the
 // published content's addresses (articles, newsletters, appeals, fundraising pages). Addresses
 // under the prefixes below are files or pages made per request (images, uploads, events' pages),
@@ -145,6 +147,16 @@ export async function brokenLinks({ without = [] }: { without?: readonly string[
       broken.push({ source: def.label, editPath: adminPaths.sitePage(def.key), sourcePath: def.path, ...link });
     }
   }
+  for (const project of await listProjects(getDb(), { publishedOnly: true })) {
+    for (const link of deadLinks([project.body], known)) {
+      broken.push({
+        source: `Project: ${project.title}`,
+        editPath: adminPaths.project(project.id),
+        sourcePath: projectPath(project.slug),
+        ...link,
+      });
+    }
+  }
   const at = nowIsoString();
   for (const article of await listNews(getDb())) {
     if (article.status !== "published" || article.publishAt > at) continue;
@@ -163,4 +175,74 @@ export async function brokenLinks({ without = [] }: { without?: readonly string[
 /** The published pages and articles that link to `path`: what would break if it went (a warning before a delete). */
 export async function linksTo(path: string): Promise<BrokenLink[]> {
   return (await brokenLinks({ without: [path] })).filter((link) => internalPath(link.href) === path);
+}
+
+/** A published address about to go (unpublished) or move (renamed, 301 to `to`), and the published pages linking to it. */
+export interface AddressChangeWarning {
+  /** Unpublished, renamed (redirected), or its redirect removed. */
+  kind: "unpublish" | "rename" | "remove";
+  path: string;
+  to: string | null;
+  links: BrokenLink[];
+  /** The value of CONFIRM_LINKS_FIELD (schemas/redirects.ts) that confirms this change. */
+  confirm: string;
+}
+
+/**
+ * Before a published address stops answering or moves: the published pages that link to it (a
+ * page linking to itself aside), or null when visitors' links lose nothing or `confirmed` (the
+ * form's CONFIRM_LINKS_FIELD, schemas/redirects.ts) already confirms this very change.
+ */
+export async function addressChangeWarning(
+  before: { path: string; published: boolean },
+  after: { path: string; published: boolean; removed?: boolean },
+  confirmed?: FormDataEntryValue | null,
+): Promise<AddressChangeWarning | null> {
+  if (!before.published) return null;
+  const kind = !after.published
+    ? after.removed
+      ? "remove"
+      : "unpublish"
+    : after.path !== before.path
+      ? "rename"
+      : null;
+  if (!kind) return null;
+  const confirm = `${kind}:${before.path}`;
+  if (confirmed === confirm) return null;
+  const links = (await linksTo(before.path)).filter((link) => link.sourcePath !== before.path);
+  if (links.length === 0) return null;
+  return { kind, path: before.path, to: kind === "rename" ? after.path : null, links, confirm };
+}
+
+/**
+ * addressChangeWarning for a saved project about to be saved as `next`: Unpublish takes it off the
+ * site; a new address moves it when it is published (now or at a time); a draft changes neither.
+ */
+export async function projectChangeWarning(
+  id: number,
+  next: { slug: string; intent: string },
+  confirmed?: FormDataEntryValue | null,
+): Promise<AddressChangeWarning | null> {
+  const current = await getProject(getDb(), id);
+  if (!current) return null;
+  const moves = next.intent === "publish" || next.intent === "schedule";
+  return addressChangeWarning(
+    { path: projectPath(current.slug), published: current.state === "published" },
+    { path: projectPath(moves ? next.slug : current.slug), published: next.intent !== "unpublish" },
+    confirmed,
+  );
+}
+
+/** addressChangeWarning for a redirect about to be removed: its old address then leads nowhere. */
+export async function redirectRemovalWarning(
+  id: number,
+  confirmed?: FormDataEntryValue | null,
+): Promise<AddressChangeWarning | null> {
+  const redirect = await getRedirect(getDb(), id);
+  if (!redirect) return null;
+  return addressChangeWarning(
+    { path: redirect.fromPath, published: true },
+    { path: redirect.fromPath, published: false, removed: true },
+    confirmed,
+  );
 }

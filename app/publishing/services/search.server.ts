@@ -2,8 +2,9 @@
 // The index itself (SQL of each engine) is app/infra/search-index.server.ts. Articles, appeals
 // projects and publications (with the words of their PDFs) are indexed by their services in the
 // same transaction as the change (indexArticle, indexAppeal, indexProject, indexPublication), the
-// site's pages by their publish (indexSitePages); the pages are also refreshed at start-up when they
-// changed (ensureSearchIndex), and everything by `npm run search:rebuild`.
+// site's pages by their publish (indexSitePages), a scheduled publish by the first search after its
+// time (refreshScheduledPages); the pages are also refreshed at start-up when they changed
+// (ensureSearchIndex), and everything by `npm run search:rebuild`.
 import crypto from "node:crypto";
 import { londonToday, now, nowIsoString } from "~/infra/clock.server";
 import { afterCommit, dataVersionNow, getDb, immediateTransaction, notePublicChange, type DB } from "~/infra/db.server";
@@ -26,7 +27,7 @@ import { listPublications, publicationText, type Publication } from "~/publishin
 import { publicationDownloadPath } from "~/publishing/utils/publication-paths";
 import { listProjects, type ProjectRecord } from "~/publishing/models/projects.server";
 import { privacyPolicy, termsOfUse } from "~/content/legal";
-import { liveRevisions } from "~/publishing/models/site-pages.server";
+import { lastPagePublishAtOrBefore, liveRevisions, nextPagePublishAfter } from "~/publishing/models/site-pages.server";
 import type { PageDocument } from "~/publishing/schemas/site-pages";
 import { seedDocument } from "./site-page-defaults.server";
 import { SEARCH_PAGE_SIZE, SEARCH_PAGES_MAX } from "~/content/search";
@@ -155,8 +156,8 @@ const page = (ref: string, title: string, url: string, body: string[]): SearchDo
 });
 
 /** The site's own pages as they are live now (site editor, docs/site-editor.md): their words from the database. */
-async function sitePageDocuments(db: DB): Promise<SearchDocument[]> {
-  const live = new Map((await liveRevisions(db, nowIsoString())).map((r) => [r.pageKey, r.document]));
+async function sitePageDocuments(db: DB, at: string = nowIsoString()): Promise<SearchDocument[]> {
+  const live = new Map((await liveRevisions(db, at)).map((r) => [r.pageKey, r.document]));
   const doc = (key: string): PageDocument => live.get(key) ?? seedDocument(key);
   const text = (value: string | undefined) => markdownToText(value ?? "");
   const about = doc("about");
@@ -199,17 +200,48 @@ async function sitePageDocuments(db: DB): Promise<SearchDocument[]> {
 
 const GET_INVOLVED_PAGES = ["share-my-day", "memoriam", "volunteers", "internships", "advisors"];
 
+/**
+ * Where the index notes which page publish its pages' documents reflect: the newest publish time
+ * that had come when they were indexed. A scheduled publish whose time has come moves the live
+ * mark past it, and the next search re-indexes the pages (refreshScheduledPages).
+ */
+const PAGES_MARK_KEY = "search_index_pages_live_from";
+
+const pagesLiveMark = async (db: DB, at: string) => (await lastPagePublishAtOrBefore(db, at)) ?? "none";
+
 /** Called in the transaction that published a site page: the pages' documents are replaced. */
 export async function indexSitePages(trx: DB): Promise<void> {
-  const docs = await sitePageDocuments(trx);
-  for (const doc of docs) await removeSearchDocument(trx, "page", doc.ref);
-  await putSearchDocuments(trx, docs);
+  const at = nowIsoString();
+  await putSitePages(trx, await sitePageDocuments(trx, at), at);
   await afterCommit(trx, forgetAnswers);
 }
 
+async function putSitePages(trx: DB, docs: SearchDocument[], at: string): Promise<void> {
+  for (const doc of docs) await removeSearchDocument(trx, "page", doc.ref);
+  await putSearchDocuments(trx, docs);
+  await writeSearchIndexVersion(trx, await pagesLiveMark(trx, at), PAGES_MARK_KEY);
+}
+
+/**
+ * A page published at a time (Publish at) reaches search at that time: before a query is answered,
+ * when a page publish has come since the pages were indexed (the mark in the database, so any
+ * instance sees it), the pages are re-indexed, once (under the write lock, checked again inside),
+ * and every instance forgets the answers it keeps (the public change).
+ */
+async function refreshScheduledPages(db: DB): Promise<void> {
+  const at = nowIsoString();
+  if ((await readSearchIndexVersion(db, PAGES_MARK_KEY)) === (await pagesLiveMark(db, at))) return;
+  await immediateTransaction(db, async (trx) => {
+    if ((await readSearchIndexVersion(trx, PAGES_MARK_KEY)) === (await pagesLiveMark(trx, at))) return;
+    await putSitePages(trx, await sitePageDocuments(trx, at), at);
+    await notePublicChange(trx);
+    await afterCommit(trx, forgetAnswers);
+  });
+}
+
 /** The site's own pages (their live words); projects and publications are indexed from their tables. */
-export async function siteDocuments(db: DB = getDb()): Promise<SearchDocument[]> {
-  return sitePageDocuments(db);
+export async function siteDocuments(db: DB = getDb(), at: string = nowIsoString()): Promise<SearchDocument[]> {
+  return sitePageDocuments(db, at);
 }
 
 const SITE_KINDS = ["page"] as const satisfies readonly SearchKind[];
@@ -226,15 +258,17 @@ function versionOf(docs: SearchDocument[]): string {
  * see, the site's pages and projects; documents of things that no longer exist go. In one transaction on `db`.
  */
 export async function rebuildSearchIndex(db: DB = getDb()): Promise<{ documents: number }> {
-  const site = await siteDocuments(db);
+  const at = nowIsoString();
+  const site = await siteDocuments(db, at);
   return immediateTransaction(db, async (trx) => {
-    const count = await rebuildIn(trx, site);
+    const count = await rebuildIn(trx, site, at);
     await writeSearchIndexVersion(trx, versionOf(site));
     return { documents: count };
   });
 }
 
-async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
+/** `site`: the site's pages' documents as they were live at `siteAt`. */
+async function rebuildIn(trx: DB, site: SearchDocument[], siteAt: string): Promise<number> {
   // Other instances forget the answers they keep (PostgreSQL; SQLite's data_version moves itself).
   await notePublicChange(trx);
   await afterCommit(trx, forgetAnswers);
@@ -257,6 +291,7 @@ async function rebuildIn(trx: DB, site: SearchDocument[]): Promise<number> {
     await removeSearchDocumentsOfKind(trx, kind);
     await putSearchDocuments(trx, docs);
   }
+  await writeSearchIndexVersion(trx, await pagesLiveMark(trx, siteAt), PAGES_MARK_KEY);
   return articles.length + appeals.length + projects.length + publications.length + site.length;
 }
 
@@ -271,13 +306,14 @@ export function ensureSearchIndex(db: DB = getDb()): Promise<void> {
   let done = ensured.get(db);
   if (!done) {
     done = (async () => {
-      const site = await siteDocuments(db);
+      const at = nowIsoString();
+      const site = await siteDocuments(db, at);
       const version = versionOf(site);
       if ((await readSearchIndexVersion(db)) === version) return;
       await immediateTransaction(db, async (trx) => {
         // Another instance may have done it while this one waited for the lock.
         if ((await readSearchIndexVersion(trx)) === version) return;
-        await rebuildIn(trx, site);
+        await rebuildIn(trx, site, at);
         await writeSearchIndexVersion(trx, version);
       });
     })();
@@ -327,10 +363,11 @@ export function forgetAnswers(): void {
   answers.clear();
 }
 
-/** How long an answer found now may be kept: a minute, or until the next scheduled article goes public. */
+/** How long an answer found now may be kept: a minute, or until the next scheduled article or page goes public. */
 async function keepUntil(db: DB, at: number): Promise<number> {
-  const next = await nextPublishAfter(db, new Date(at - 10_000).toISOString());
-  return Math.min(at + ANSWER_MS, next ? Date.parse(next) : Infinity);
+  const after = new Date(at - 10_000).toISOString();
+  const times = [await nextPublishAfter(db, after), await nextPagePublishAfter(db, after)];
+  return Math.min(at + ANSWER_MS, ...times.map((next) => (next ? Date.parse(next) : Infinity)));
 }
 
 export async function searchSite(query: string, page: number): Promise<SearchResults> {
@@ -347,6 +384,7 @@ export async function searchSite(query: string, page: number): Promise<SearchRes
   if (kept && kept.dataVersion === dataVersion && kept.generation === generation && now() < kept.expiresAt) {
     return { ...kept.results, query };
   }
+  await refreshScheduledPages(db);
   const before = generation;
   const results = await findAnswer(db, terms, page, moment);
   if (before === generation) {

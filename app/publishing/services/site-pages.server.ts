@@ -14,6 +14,7 @@ import {
   type ShownPage,
   type SitePageDef,
   type SitePageIntent,
+  undescribedPictures,
 } from "~/publishing/schemas/site-pages";
 import {
   countRevisions,
@@ -103,6 +104,10 @@ export async function shownPage(def: SitePageDef, document: PageDocument): Promi
         shown[field.name] = item[field.name] ?? "";
         if (field.kind === "markdown") shown[`${field.name}Html`] = renderMarkdown(shown[field.name]);
       }
+      // A picture marked decorative is shown with an empty description (alt=""), by choice.
+      for (const field of list.fields) {
+        if (field.picture && shown[field.picture.decorative] === "on") shown[field.picture.alt] = "";
+      }
       return shown;
     });
   }
@@ -115,11 +120,22 @@ export async function publicSitePage(key: string): Promise<ShownPage> {
   return shownPage(def, await liveDocument(key));
 }
 
-/** What the staff-only preview shows: the page as it will be once its newest draft (or schedule) is published. */
-export async function previewSitePage(key: string): Promise<{ def: SitePageDef; page: ShownPage; state: string }> {
+/**
+ * What the staff-only preview shows: the page as it will be once its newest draft (or schedule) is
+ * published; or, given `unsaved` (the edit form's words as typed, never saved), those words, with
+ * what would stop them from being published (the content checks).
+ */
+export async function previewSitePage(
+  key: string,
+  unsaved?: PageDocument,
+): Promise<{ def: SitePageDef; page: ShownPage; state: string; problems: string[] }> {
   const def = requireDef(key);
+  if (unsaved) {
+    const problems = pageProblems(def, unsaved).map((problem) => problem.message);
+    return { def, page: await shownPage(def, unsaved), state: "unsaved", problems };
+  }
   const editing = await pageForEditing(key);
-  return { def, page: await shownPage(def, editing.document), state: editing.state };
+  return { def, page: await shownPage(def, editing.document), state: editing.state, problems: [] };
 }
 
 /** When the next scheduled page publish happens (ISO), for the page cache's bound. */
@@ -227,11 +243,11 @@ export function pageProblems(def: SitePageDef, document: PageDocument): (Content
           problems.push({ ...problem, field: `lists.${list.name}[${i}].${field.name}` });
         }
       }
-      if (list.fields.some((f) => f.name === "alt") && item.image && !item.alt?.trim()) {
+      for (const field of undescribedPictures(list, item)) {
         problems.push({
           code: "image-alt",
-          message: `${list.itemLabel} ${i + 1}: the picture has no description (alt text).`,
-          field: `lists.${list.name}[${i}].alt`,
+          message: `${list.itemLabel} ${i + 1}: the picture has no description (alt text) and is not marked decorative.`,
+          field: `lists.${list.name}[${i}].${field.picture!.alt}`,
         });
       }
     });

@@ -9,8 +9,10 @@ import {
   ProjectPictureRejected,
   ProjectRefusal,
   RedirectRefusal,
+  projectChangeWarning,
   saveProject,
 } from "~/publishing/index.server";
+import { CONFIRM_LINKS_FIELD } from "~/publishing/schemas/redirects";
 import {
   PROJECT_FORM_ID,
   chooseAgainMessage,
@@ -47,6 +49,19 @@ export async function projectFormAction(request: Request, id?: number) {
     const message = "Enter the day and time to publish at (UK time)";
     return refuse(submission.reply({ fieldErrors: { publish_at: [message] } }), 400);
   }
+  // Unpublishing or renaming a published project that published pages link to: they are listed, to confirm first.
+  const linkWarning =
+    id === undefined ? null : await projectChangeWarning(id, submission.value, form.get(CONFIRM_LINKS_FIELD));
+  if (linkWarning)
+    return json(
+      {
+        result: submission.reply(),
+        problems: chooseAgain ? [{ message: chooseAgain }] : [],
+        linkWarning,
+        intent,
+      },
+      { status: 409 },
+    );
   try {
     const { record } = await saveProject(submission.value, user, { id, publishAt });
     return savedRedirect(adminPaths.project(record.id), SAVED_NOTICE[intent]);

@@ -73,8 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw notFound("There is no such page.");
   }
   const { user, form } = await staffAction(request, "pages", { limits: PHOTO_FORM_LIMITS });
-  // A person's new photo goes through the image pipeline first; its address fills their photo field.
-  const photoProblems = await storePagePhotos(form);
+  // A new picture (a hero slide's, a person's photo) goes through the image pipeline first; its address fills its field.
+  const photoProblems = await storePagePhotos(form, def);
   const submission = parseWithZod(form, { schema: sitePageFormSchema(def) });
   if (submission.status === "success" && Object.keys(photoProblems).length > 0) {
     return json({ result: submission.reply({ fieldErrors: photoProblems }), problems: [] }, { status: 400 });

@@ -5,10 +5,11 @@ import { AuditTrail } from "~/components/admin/audit-trail";
 import { BackLink } from "~/components/admin/back-link";
 import { ActionNotice } from "~/components/admin/notice";
 import { EditingStanding } from "~/components/admin/site-page-history";
+import { LinkWarning, type LinkWarningStep } from "~/components/admin/link-warning";
 import { ProjectForm } from "~/components/admin/project-form";
 import { site } from "~/content/site";
 import { mayPublishContent, projectForEdit, projectPath } from "~/publishing/index.server";
-import { newPictureRows } from "~/publishing/schemas/projects";
+import { PROJECT_FORM_ID, newPictureRows } from "~/publishing/schemas/projects";
 import { projectFormAction } from "~/routes/_glue/project-form.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/site/index.server";
@@ -95,6 +96,9 @@ export default function EditProject() {
         )}
       </p>
       <EditingStanding state={project.state} scheduledFor={project.scheduledFor} />
+      {actionData && "linkWarning" in actionData ? (
+        <LinkWarning {...(actionData as unknown as LinkWarningStep)} formId={PROJECT_FORM_ID} />
+      ) : null}
       <ProjectForm
         key={project.id}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}

@@ -2,7 +2,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { IntentForm } from "~/components/admin/intent-form";
 import { ActionNotice } from "~/components/admin/notice";
 import { StaffPageTitle } from "~/components/admin/page-title";
@@ -10,7 +10,15 @@ import { RowActionForm } from "~/components/admin/row-action";
 import { StaffTable, listCell, listRow } from "~/components/admin/table";
 import { TextField } from "~/components/ui/form";
 import { site } from "~/content/site";
-import { addRedirect, RedirectRefusal, removeRedirect, staffRedirectList } from "~/publishing/index.server";
+import {
+  addRedirect,
+  RedirectRefusal,
+  redirectRemovalWarning,
+  removeRedirect,
+  staffRedirectList,
+} from "~/publishing/index.server";
+import { LinkWarning, type LinkWarningData } from "~/components/admin/link-warning";
+import { CONFIRM_LINKS_FIELD } from "~/publishing/schemas/redirects";
 import { redirectFormSchema } from "~/publishing/schemas/redirects";
 import { staffAction } from "~/routes/_glue/action-guard.server";
 import { savedRedirect } from "~/routes/_glue/saved.server";
@@ -53,6 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = parseRecordId(String(form.get("id") ?? ""));
     try {
       if (id === null) throw new RedirectRefusal("This redirect no longer exists", 404);
+      // Published pages that link to its old address would lead nowhere: listed, to confirm first.
+      const linkWarning = await redirectRemovalWarning(id, form.get(CONFIRM_LINKS_FIELD));
+      if (linkWarning) return json({ result: null, removeError: null, linkWarning, id }, { status: 409 });
       await removeRedirect(id, user);
     } catch (error) {
       if (error instanceof RedirectRefusal) return json({ result: null, removeError: error.message }, { status: 404 });
@@ -119,6 +130,18 @@ export default function Redirects() {
           </button>
         </IntentForm>
       </section>
+      {actionData && "linkWarning" in actionData ? (
+        <>
+          <Form id="remove-redirect" method="post">
+            <input type="hidden" name="id" value={actionData.id} />
+          </Form>
+          <LinkWarning
+            linkWarning={actionData.linkWarning as LinkWarningData}
+            formId="remove-redirect"
+            intent="remove"
+          />
+        </>
+      ) : null}
       <StaffTable
         className="mt-8"
         caption="Redirects"

@@ -214,6 +214,23 @@ describe("a staff upload", () => {
     );
     expect(revised?.slug).toBe(created.slug);
     expect(revised?.document?.name).toBe("v2.pdf");
+
+    // A draft (or a later publish time) never changes what visitors download: the file needs Publish.
+    for (const intent of ["draft", "submit", "schedule"] as const) {
+      const refused = await refusalOf(
+        revisePublication(
+          created.id,
+          await fields("Flood Review", "Research Paper"),
+          { name: "v3.pdf", bytes: await pdfWith("A third edition.") },
+          { actor, intent, publishAt: intent === "schedule" ? "2030-01-01T09:00:00.000Z" : null },
+        ),
+      );
+      expect([refused.field, refused.message]).toEqual([
+        "document",
+        "v3.pdf would replace the document visitors download straight away, so it goes with Publish: choose Publish, or save the words without the file",
+      ]);
+    }
+    expect((await findPublication(created.id))?.document?.name).toBe("v2.pdf");
     const response = await download(created.slug);
     expect(sha(new Uint8Array(await response.arrayBuffer()))).toBe(sha(second));
     expect(await uploadStore().files(oldKey)).toEqual([]);

@@ -116,7 +116,7 @@ export function PublicationForm({
           mayPublish={editing.mayPublish}
           previewPath={adminPaths.publicationPreview(editing.id)}
           historyPath={adminPaths.publicationHistory(editing.id)}
-          note="A new document replaces the download at once; the words wait for Publish."
+          note="A new document replaces the download when you press Publish (not with a draft, nor at a later time); the words wait for Publish."
           publishAt={fields.publish_at}
           publishes="the new words go public"
         />

@@ -40,6 +40,9 @@ export const documentMessages = {
   tooLarge: (name: string | undefined) =>
     `${fileLabel(name)} is larger than ${MAX_PDF_LABEL}, the largest document we take`,
   empty: (name: string | undefined) => `${fileLabel(name)} is empty`,
+  /** A file is not part of a version: on a publication visitors see, a new one is public at once. */
+  needsPublish: (name: string | undefined) =>
+    `${fileLabel(name)} would replace the document visitors download straight away, so it goes with Publish: choose Publish, or save the words without the file`,
   /** Shown on a refused form: a browser never keeps a chosen file across a page load. */
   chooseAgain: "For your safety the browser does not keep a chosen file: choose the document again before you save.",
 } as const;

@@ -221,7 +221,9 @@ export async function createPublication(
  * Saves a publication's words from the staff form as a new version (content-revisions.server.ts):
  * `draft` and `submit` keep them for staff, `publish` copies them into the public row at once,
  * `schedule` at `publishAt` (UTC ISO), after the content checks and the right to publish. With
- * `upload`, the document is replaced at once (the same address): a file is not part of a version.
+ * `upload`, the document is replaced at once (the same address): a file is not part of a version,
+ * so on a publication visitors see, a new file comes only with `publish` (and the right to publish):
+ * a draft never changes what visitors download.
  * Undefined when there is no such publication; `problems` when the words fail the checks.
  */
 export async function revisePublication(
@@ -240,6 +242,9 @@ export async function revisePublication(
   const current = await getPublication(db, id);
   if (!current) return undefined;
   await requireType(db, fields.typeId);
+  if (upload && current.status === "published" && intent !== "publish") {
+    throw new PublicationRefusal("document", documentMessages.needsPublish(upload.name));
+  }
   const words = publicationDocument(fields);
   const checked = await checkSave(publicationContent, { document: words, intent, publishAt }, actor);
   if (!checked.ok) {

@@ -1,7 +1,7 @@
 // Route glue (app/routes/_glue/, never a route): the history of a project or a publication and one
 // of its versions compared with the live words (docs/site-editor.md), with their Restore buttons.
 // The pages' own history routes read the same components (site-page-history.tsx).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   compareProjectRevision,
   comparePublicationRevision,
@@ -17,10 +17,10 @@ import { takeFlash } from "~/site/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { notFound } from "~/utils/http";
 import { findRecordOr404, parseRecordId, requireRecordId } from "~/utils/record-id";
-import { restoreContentAction } from "./content-restore.server";
 import { requireRole } from "./staff-guard.server";
 
-const kinds = {
+/** What the history glue and the Restore action (content-restore.server.ts) know of each kind. */
+export const historyKinds = {
   projects: {
     noun: "project",
     title: async (id: number) => (await projectForEdit(id))?.project.title,
@@ -43,11 +43,11 @@ const kinds = {
   },
 } as const;
 
-export type HistoryKind = keyof typeof kinds;
+export type HistoryKind = keyof typeof historyKinds;
 
 /** The history page's data: every version, newest first, and whether this person may publish a restore. */
 export async function contentHistoryLoader(kind: HistoryKind, { request, params }: LoaderFunctionArgs) {
-  const k = kinds[kind];
+  const k = historyKinds[kind];
   const user = await requireRole(request, kind);
   const title = await findRecordOr404(params.id, k.title, `No such ${k.noun}`);
   const id = requireRecordId(params.id, `No such ${k.noun}`);
@@ -69,23 +69,11 @@ export async function contentHistoryLoader(kind: HistoryKind, { request, params 
 
 /** One version compared with the live words. */
 export async function contentCompareLoader(kind: HistoryKind, { request, params }: LoaderFunctionArgs) {
-  const k = kinds[kind];
+  const k = historyKinds[kind];
   const user = await requireRole(request, kind);
   const id = requireRecordId(params.id, `No such ${k.noun}`);
   const revisionId = parseRecordId(params.revision);
   const compared = revisionId === null ? undefined : await k.compare(id, revisionId);
   if (!compared) throw notFound("There is no such version.");
   return json({ noun: k.noun, historyPath: k.historyPath(id), ...compared, mayPublish: await mayPublishContent(user) });
-}
-
-/** The Restore buttons' action: a new version, a draft or published at once. */
-export function contentRestoreAction(kind: HistoryKind, { request, params }: ActionFunctionArgs) {
-  const k = kinds[kind];
-  const id = requireRecordId(params.id, `No such ${k.noun}`);
-  return restoreContentAction(
-    request,
-    kind,
-    (revision, publish, user) => k.restore(id, revision, publish, user),
-    k.historyPath(id),
-  );
 }

@@ -8,7 +8,7 @@ import { FormError } from "~/components/ui/form";
 import { site } from "~/content/site";
 import { PageRefusal, compareWithLive, mayPublishPage } from "~/publishing/index.server";
 import { sitePageDef } from "~/publishing/schemas/site-pages";
-import { restorePageAction } from "~/routes/_glue/site-page-restore.server";
+import { restorePageAction } from "~/routes/_glue/content-restore.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { notFound } from "~/utils/http";

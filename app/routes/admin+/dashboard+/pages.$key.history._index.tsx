@@ -9,7 +9,7 @@ import { site } from "~/content/site";
 import { mayPublishPage, pageHistory } from "~/publishing/index.server";
 import { HistoryIntro, RevisionHistoryTable } from "~/components/admin/site-page-history";
 import { sitePageDef } from "~/publishing/schemas/site-pages";
-import { restorePageAction } from "~/routes/_glue/site-page-restore.server";
+import { restorePageAction } from "~/routes/_glue/content-restore.server";
 import { requireRole } from "~/routes/_glue/staff-guard.server";
 import { takeFlash } from "~/site/index.server";
 import { adminPaths } from "~/utils/admin-paths";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContentHistoryPage } from "~/components/admin/site-page-history";
-import { contentHistoryLoader, contentRestoreAction } from "~/routes/_glue/content-history.server";
+import { contentHistoryLoader } from "~/routes/_glue/content-history.server";
+import { contentRestoreAction } from "~/routes/_glue/content-restore.server";
 import { pageMeta } from "~/utils/meta";
 
 // A publication's history (docs/site-editor.md): every save, newest first, with who and when; each
@@ -11,7 +12,7 @@ export const meta: MetaFunction = () =>
   pageMeta({ title: "History of a publication", description: "Staff only.", noindex: true });
 
 export const loader = (args: LoaderFunctionArgs) => contentHistoryLoader("publications", args);
-export const action = (args: ActionFunctionArgs) => contentRestoreAction("publications", args);
+export const action = (args: ActionFunctionArgs) => contentRestoreAction(args.request, "publications", args.params);
 
 export default function PublicationHistory() {
   return <ContentHistoryPage data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;

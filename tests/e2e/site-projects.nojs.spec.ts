@@ -146,6 +146,12 @@ test("staff add a project with a picture; it shows, leaves Recent when Completed
   expect(await (await request.get(renamed)).text()).not.toContain(draftWords);
   await page.getByRole("link", { name: "Preview", exact: true }).click();
   await expect(page.getByRole("main").getByText(draftWords)).toBeVisible();
+  // In the public page's frame: the Projects tabs above it, the page in the same column.
+  const tabs = page.getByRole("navigation", { name: "Projects" });
+  await expect(tabs.getByRole("link", { name: "All Projects" })).toBeVisible();
+  const previewColumn = (await page.getByRole("main").getByRole("heading", { level: 1 }).boundingBox())!.x;
+  expect(previewColumn).toBeGreaterThan(0);
+  expect(previewColumn).toBe((await tabs.boundingBox())!.x);
   expect((await request.get(new URL(page.url()).pathname)).status()).toBe(404);
   await page.goto(editPath);
   await page.getByRole("button", { name: "Publish", exact: true }).click();

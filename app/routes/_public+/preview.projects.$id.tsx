@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProjectPageView } from "~/components/project-page";
+import { ProjectsFrame } from "~/components/projects-frame";
 import { previewProject } from "~/publishing/index.server";
 import { PREVIEW_HEADERS, staffPreview } from "~/routes/_glue/content-preview.server";
 import { adminPaths } from "~/utils/admin-paths";
@@ -41,16 +42,18 @@ export default function ProjectPreview() {
     <>
       <div
         role="status"
-        className="mb-6 border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
       >
-        <p className="py-2 text-sm">
+        <p className="container-page py-2 text-sm">
           Preview of {stateWords[state] ?? "the draft"} of {project.title}: only staff see this address.{" "}
           <Link to={adminPaths.project(id)} className="font-semibold underline">
             Back to editing
           </Link>
         </p>
       </div>
-      <ProjectPageView project={project} />
+      <ProjectsFrame>
+        <ProjectPageView project={project} />
+      </ProjectsFrame>
     </>
   );
 }

@@ -21,12 +21,8 @@ const port = await vi.hoisted(async () => {
   const { freePort } = await import("../../scripts/lib/ports");
   installGlobals();
   const port = await freePort();
-  process.env.HMRC_GATEWAY_URL = `http://127.0.0.1:${port}/submission`;
-  process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
-  process.env.HMRC_PASSWORD = "gateway-secret-password";
-  process.env.HMRC_CHARITY_REF = "AB12345";
-  process.env.HMRC_VENDOR_ID = "1234";
-  process.env.HMRC_GATEWAY_TEST = "0";
+  const { setHmrcGatewayEnv } = await import("./hmrc-env-support");
+  setHmrcGatewayEnv(`http://127.0.0.1:${port}/submission`, "0");
   return port;
 });
 

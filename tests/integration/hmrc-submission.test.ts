@@ -10,12 +10,9 @@ const PASSWORD = "gateway-secret-password";
 const standIn: HmrcGatewayStandIn = await vi.hoisted(async () => {
   const { startHmrcGatewayStandIn } = await import("../../scripts/lib/hmrc-gateway-stand-in");
   const standIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
-  process.env.HMRC_GATEWAY_URL = standIn.url;
-  process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
-  process.env.HMRC_PASSWORD = "gateway-secret-password";
-  process.env.HMRC_CHARITY_REF = "AB12345";
-  process.env.HMRC_VENDOR_ID = "1234";
-  process.env.HMRC_GATEWAY_TEST = "0"; // the production gateway (its stand-in); tests: hmrc-test-gateway.test.ts
+  const { setHmrcGatewayEnv } = await import("./hmrc-env-support");
+  // The production gateway (its stand-in); HMRC's test service: hmrc-test-gateway.test.ts.
+  setHmrcGatewayEnv(standIn.url, "0");
   return standIn;
 });
 afterAll(() => standIn.close());

@@ -11,12 +11,8 @@ import type { HmrcGatewayStandIn } from "../../scripts/lib/hmrc-gateway-stand-in
 const standIn: HmrcGatewayStandIn = await vi.hoisted(async () => {
   const { startHmrcGatewayStandIn } = await import("../../scripts/lib/hmrc-gateway-stand-in");
   const standIn = await startHmrcGatewayStandIn({ pollInterval: 1 });
-  process.env.HMRC_GATEWAY_URL = standIn.url;
-  process.env.HMRC_SENDER_ID = "CHARITY-SENDER";
-  process.env.HMRC_PASSWORD = "gateway-secret-password";
-  process.env.HMRC_CHARITY_REF = "AB12345";
-  process.env.HMRC_VENDOR_ID = "1234";
-  process.env.HMRC_GATEWAY_TEST = "1"; // HMRC's test service
+  const { setHmrcGatewayEnv } = await import("./hmrc-env-support");
+  setHmrcGatewayEnv(standIn.url, "1"); // HMRC's test service
   return standIn;
 });
 afterAll(() => standIn.close());

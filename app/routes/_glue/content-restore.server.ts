@@ -4,16 +4,14 @@
 // The door (staffAction) opens first, before the page or record is looked up, so a cross-site post
 // is refused with 403 whatever the address names.
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ContentRefusal, restoreRevision } from "~/publishing/index.server";
+import { ContentRefusal, restoreRevision, type ContentSaveResult as SaveResult } from "~/publishing/index.server";
 import { sitePageDef } from "~/publishing/schemas/site-pages";
+import type { User } from "~/staff/index.server";
 import { adminPaths } from "~/utils/admin-paths";
 import { notFound } from "~/utils/http";
-import { requireRecordId } from "~/utils/record-id";
-import { historyKinds, type HistoryKind } from "./content-history.server";
-import type { ContentSaveResult as SaveResult } from "~/publishing/index.server";
-import type { User } from "~/staff/index.server";
-import { parseRecordId } from "~/utils/record-id";
+import { parseRecordId, requireRecordId } from "~/utils/record-id";
 import { staffAction } from "./action-guard.server";
+import { historyKinds, type HistoryKind } from "./content-history.server";
 import { savedRedirect } from "./saved.server";
 
 interface RestoreTarget {

@@ -153,13 +153,14 @@ export async function lastPagePublishAtOrBefore(db: DB, at: string): Promise<str
   return row?.at ?? null;
 }
 
-/** Scheduled publishes of rows (projects, publications) whose time has come, oldest first. */
-export async function dueRevisions(db: DB, at: string): Promise<PageRevision[]> {
+/** Scheduled publishes of one kind of row (`keyPrefix`: "project:", "publication:") whose time has come, oldest first. */
+export async function dueRevisions(db: DB, at: string, keyPrefix: string): Promise<PageRevision[]> {
   const rows = await db
     .selectFrom("site_page_revisions")
     .selectAll()
     .where("apply_pending", "=", 1)
     .where("publish_at", "<=", at)
+    .where("page_key", "like", `${keyPrefix}%`)
     .orderBy("publish_at")
     .orderBy("id")
     .execute();

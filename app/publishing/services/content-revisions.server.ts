@@ -318,7 +318,7 @@ export async function writeRevision(
 export async function applyDue(content: RowContent, db: DB = getDb()): Promise<number> {
   const at = nowIsoString();
   const prefix = `${content.entity}:`;
-  const due = (await dueRevisions(db, at)).filter((r) => r.pageKey.startsWith(prefix));
+  const due = await dueRevisions(db, at, prefix);
   let applied = 0;
   for (const revision of due) {
     const id = Number(revision.pageKey.slice(prefix.length));

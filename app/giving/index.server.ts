@@ -1,12 +1,6 @@
 // The giving domain's server entry: what routes and other domains may call. Its insides
 // (services, models, schemas) are reached through here only (.dependency-cruiser.cjs).
-export {
-  findPaymentByStripeId,
-  listClaimsOfPayments,
-  netPenceOf,
-  type Payment,
-  type PaymentClaim,
-} from "./models/payment.server";
+export { findPaymentByStripeId, netPenceOf, type Payment, type PaymentClaim } from "./models/payment.server";
 export {
   countPledges,
   createPledge,

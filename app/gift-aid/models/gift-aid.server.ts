@@ -4,7 +4,7 @@ import type { Selectable } from "kysely";
 import type { GiftAidClaimItemsTable, GiftAidClaimsTable, GiftAidDeclarationsTable } from "../../../db/schema";
 import type { DB } from "~/infra/db.server";
 import { updatedAny } from "~/infra/row-count.server";
-import { listClaimsOfPayments, netPenceOf } from "~/giving/index.server";
+import { netPenceOf } from "~/giving/index.server";
 import { camelRow, type CamelRow } from "~/utils/row-shape";
 
 // Gift Aid declarations, claim batches and their frozen rows. Rules (what is claimable, what
@@ -418,27 +418,32 @@ export interface ClaimedPaymentRefund {
   claimedPence: number;
 }
 
-/** Every refund of a payment that is in a claim batch, with that batch (the giving model's PaymentClaim). */
+/**
+ * Every refund of a payment that is in a claim batch, with that batch: one query, joined in SQL
+ * (the refunds of claimed payments grow for the charity's whole life, so never a bound id each).
+ */
 export async function listRefundsOfClaimedPayments(db: DB): Promise<ClaimedPaymentRefund[]> {
-  const refunds = await db
-    .selectFrom("payments")
-    .select(["id", "refund_of", "amount_pence", "adjusted_in_claim"])
-    .where("refund_of", "in", (eb) => eb.selectFrom("gift_aid_claim_items").select("payment_id"))
-    .orderBy("id", "asc")
+  const rows = await db
+    .selectFrom("payments as refunds")
+    .innerJoin("gift_aid_claim_items as item", "item.payment_id", "refunds.refund_of")
+    .innerJoin("gift_aid_claims as claim", "claim.id", "item.claim_id")
+    .select([
+      "refunds.id as refund_id",
+      "refunds.refund_of as payment_id",
+      "refunds.amount_pence",
+      "refunds.adjusted_in_claim",
+      "item.claim_id",
+      "claim.submitted_on",
+      "item.amount_pence as claimed_pence",
+    ])
+    .orderBy("refunds.id", "asc")
     .execute();
-  const claims = await listClaimsOfPayments(db, [...new Set(refunds.map((refund) => refund.refund_of!))]);
-  return refunds.map((refund) => {
-    const claim = claims.get(refund.refund_of!)!;
-    return {
-      refundId: refund.id,
-      paymentId: refund.refund_of!,
-      refundPence: -refund.amount_pence,
-      adjustedInClaim: refund.adjusted_in_claim,
-      claimId: claim.claimId,
-      claimSubmitted: claim.submitted,
-      claimedPence: claim.claimedPence,
-    };
-  });
+  return rows.map(({ amount_pence, submitted_on, ...row }) => ({
+    ...camelRow(row),
+    paymentId: row.payment_id!,
+    refundPence: -amount_pence,
+    claimSubmitted: submitted_on !== null,
+  }));
 }
 
 /** Marks refunds as accounted for by a claim batch (claimed net of them, or deducted as its adjustment). */

@@ -378,10 +378,26 @@ export function readLogLevel(source: Record<string, string | undefined> = proces
   return source.VITEST ? "silent" : "info";
 }
 
+/** scrypt's cost N for new password hashes: 2^15 (about 32 MiB and 90 ms a hash). */
+export const PASSWORD_SCRYPT_N = 2 ** 15;
+/**
+ * The cheaper N that new hashes use under Vitest only, where about 740 hashes a pass (sign-ins of
+ * every test that signs one in) cost over a minute of CPU at the real N. The parameters travel
+ * with each hash, so verifying is the same code whatever N made it; tests/unit/password.test.ts
+ * checks that a hash made at the real N still verifies, and that nothing else gets this one.
+ */
+export const VITEST_PASSWORD_SCRYPT_N = 2 ** 10;
+
+/** The scrypt N for new password hashes: the real one, except under Vitest (set by Vitest itself, never by an operator). */
+export function passwordScryptN(source: Record<string, string | undefined> = process.env): number {
+  return source.VITEST ? VITEST_PASSWORD_SCRYPT_N : PASSWORD_SCRYPT_N;
+}
+
 /**
  * Whether NODE_ENV is exactly `mode` (unset is neither). Read on its own, like the log level, by
  * what is decided as a module loads (cookie flags, the development CSP), before getEnv() has
- * checked the rest. The only other place `process.env` is read in app/.
+ * checked the rest. With getEnv(), readLogLevel() and passwordScryptN(), the only places
+ * `process.env` is read in app/.
  */
 export function nodeEnvIs(mode: "production" | "development"): boolean {
   return process.env.NODE_ENV === mode;

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
+import { PASSWORD_SCRYPT_N, passwordScryptN } from "./env.server";
 
-// scrypt with N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash.
-const N = 2 ** 15;
+// scrypt with N=2^15 (PASSWORD_SCRYPT_N), r=8, p=1: about 32 MiB and tens of milliseconds per hash.
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
-const MAXMEM = 128 * N * R * 2;
+const MAXMEM = 128 * PASSWORD_SCRYPT_N * R * 2;
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -18,8 +18,9 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url; parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const n = passwordScryptN();
+  const key = await scrypt(password, salt, n, R, P);
+  return ["scrypt", n, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

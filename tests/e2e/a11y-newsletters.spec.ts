@@ -4,6 +4,7 @@ import { signIn } from "./support/auth";
 import { AXE_TAGS, axeFor, expect, expectNoAxeViolations, test } from "./support/axe";
 import { uniqueTitle } from "./support/db";
 import { sendDraft } from "./support/newsletter-flow";
+import { HYDRATED_ONLY } from "./support/projects";
 
 /**
  * A newsletter's page frames its e-mail preview, a sandboxed document that runs no script
@@ -19,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ theme });
 
-    test("newsletter pages have no axe violations", async ({ axePage: page, baseURL }) => {
+    test("newsletter pages have no axe violations", HYDRATED_ONLY, async ({ axePage: page, baseURL }) => {
       // Nine pages, seven axe scans, on a 2-core machine shared with other browsers.
       test.setTimeout(180_000);
       await signIn(page.context(), baseURL!);

@@ -8,6 +8,7 @@ import { expectNoAxeViolations, test as axeTest } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { e2eDb, uniqueEmail, uniqueSuffix } from "./support/db";
 import { toLondonDay } from "~/utils/dates";
+import { HYDRATED_ONLY } from "./support/projects";
 
 async function ready(page: Page, testInfo: TestInfo) {
   if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page);
@@ -121,7 +122,7 @@ test("a closed appeal says so and sends donors to the general fund", async ({ pa
 for (const theme of ["light"] as const) {
   axeTest.describe(`${theme} theme`, () => {
     axeTest.use({ theme, darkColoursToo: true });
-    axeTest("axe: the appeal page and the staff Appeals pages", async ({ axePage: page, baseURL }) => {
+    axeTest("axe: the appeal page and the staff Appeals pages", HYDRATED_ONLY, async ({ axePage: page, baseURL }) => {
       const appeal = await closedAppeal();
       await page.goto(`/appeals/${appeal.slug}`);
       await expect(page.getByRole("heading", { level: 1, name: appeal.title })).toBeVisible();

@@ -9,6 +9,7 @@ import {
   type RunningServer,
 } from "../../scripts/lib/production-server";
 import { startStripeStandIn, type StripeStandIn } from "../../scripts/lib/stripe-stand-in";
+import { HYDRATED_ONLY } from "./support/projects";
 
 // Card gifts in a real browser, with and without JavaScript: this file starts its own
 // production server with STRIPE_* pointing at a stand-in Stripe (the shared e2e server keeps
@@ -186,7 +187,7 @@ test("the shared e2e server, without Stripe, shows today's bank-transfer form", 
   await expect(page.getByRole("radio", { name: "Pay now by card" })).toHaveCount(0);
 });
 
-axeTest("the donate form with the card choice and the return page pass axe", async ({ axePage }) => {
+axeTest("the donate form with the card choice and the return page pass axe", HYDRATED_ONLY, async ({ axePage }) => {
   await axePage.goto(`${server.url}/donate`);
   await expect(axePage.getByRole("radio", { name: "Pay now by card" })).toBeVisible();
   await expectNoAxeViolations(axePage);

@@ -13,6 +13,7 @@ import { waitForHydration } from "./support/hydration";
 import { e2eDb, uniqueEmail, uniqueSuffix } from "./support/db";
 import { linkInOutbox } from "./support/mail";
 import { toLondonDay } from "~/utils/dates";
+import { HYDRATED_ONLY } from "./support/projects";
 
 async function openAppeal() {
   const suffix = uniqueSuffix()
@@ -202,40 +203,44 @@ test("the Start your page form refuses bad input field by field", async ({ page 
 for (const theme of ["light"] as const) {
   axeTest.describe(`${theme} theme`, () => {
     axeTest.use({ theme, darkColoursToo: true });
-    axeTest("axe: Share My Day with its form, a public page, the staff pages", async ({ axePage: page, baseURL }) => {
-      const suffix = uniqueSuffix()
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-");
-      const at = new Date().toISOString();
-      const { id, slug } = await e2eDb()
-        .insertInto("fundraising_pages")
-        .values({
-          slug: `tribute-${suffix}`,
-          kind: "memoriam",
-          owner_name: "Ann Example",
-          owner_email: uniqueEmail("axe"),
-          title: `For Grandad ${suffix}`,
-          story: "He loved the sea.",
-          target_pence: 50_000,
-          in_memory_of: "Grandad",
-          status: "approved",
-          created_at: at,
-          updated_at: at,
-          approved_at: at,
-        })
-        .returning(["id", "slug"])
-        .executeTakeFirstOrThrow();
-      for (const path of ["/get-involved/share-my-day", `/fundraise/${slug}`]) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expectNoAxeViolations(page);
-      }
-      await signIn(page.context(), baseURL!);
-      for (const path of ["/admin/dashboard/fundraising-pages", `/admin/dashboard/fundraising-pages/${id}`]) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
-        await expectNoAxeViolations(page);
-      }
-    });
+    axeTest(
+      "axe: Share My Day with its form, a public page, the staff pages",
+      HYDRATED_ONLY,
+      async ({ axePage: page, baseURL }) => {
+        const suffix = uniqueSuffix()
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-");
+        const at = new Date().toISOString();
+        const { id, slug } = await e2eDb()
+          .insertInto("fundraising_pages")
+          .values({
+            slug: `tribute-${suffix}`,
+            kind: "memoriam",
+            owner_name: "Ann Example",
+            owner_email: uniqueEmail("axe"),
+            title: `For Grandad ${suffix}`,
+            story: "He loved the sea.",
+            target_pence: 50_000,
+            in_memory_of: "Grandad",
+            status: "approved",
+            created_at: at,
+            updated_at: at,
+            approved_at: at,
+          })
+          .returning(["id", "slug"])
+          .executeTakeFirstOrThrow();
+        for (const path of ["/get-involved/share-my-day", `/fundraise/${slug}`]) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await expectNoAxeViolations(page);
+        }
+        await signIn(page.context(), baseURL!);
+        for (const path of ["/admin/dashboard/fundraising-pages", `/admin/dashboard/fundraising-pages/${id}`]) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+          await expectNoAxeViolations(page);
+        }
+      },
+    );
   });
 }

@@ -10,8 +10,10 @@ export const SERVER_ONLY_TAG = "@server-only";
 export const SERVER_ONLY = { tag: SERVER_ONLY_TAG };
 
 /**
- * An axe scan of a page that is only opened, not reached by a form: its server markup is the
- * markup the hydrated scan judges, so it runs once, with JavaScript.
+ * An axe scan of pages that are only opened, or reached through a form whose answer is a redirect
+ * (the page after it is opened like any other): their server markup is the markup the hydrated
+ * scan judges, so it runs once, with JavaScript. A scan of a form's own answer (its errors, a step
+ * drawn from the post) differs without JavaScript and stays in both projects.
  */
 export const HYDRATED_ONLY_TAG = "@hydrated-only";
 export const HYDRATED_ONLY = { tag: HYDRATED_ONLY_TAG };

@@ -112,6 +112,10 @@ test("staff upload a PDF publication and a visitor downloads the same bytes as a
   await visitorPage.goto("/publications");
   await expect(visitorPage.getByText(draftWords)).toBeVisible();
   await restoreVersionBeforeDraft(page);
+  // Versions are numbered within this publication's history, and the restore names the one it came from.
+  const live = page.getByRole("row").filter({ hasText: "Live now" });
+  await expect(live).toContainText("4. Restored");
+  await expect(live).toContainText("Restored from version 1 (");
   await visitorPage.goto("/publications");
   await expect(visitorPage.getByText(draftWords)).toHaveCount(0);
   await expect(card.getByText("Findings from the winter clinics.")).toBeVisible();

@@ -143,9 +143,13 @@ describe("a project's editing cycle", () => {
     expect(published.ok).toBe(true);
     expect((await publicProject("flood-relief"))!.title).toBe("Food and Flood Relief");
     const history = await projectHistory(flood);
+    // Versions are numbered within the project's own history: the original words are 1, whatever
+    // their id in the table every page, project and publication shares.
+    expect(original.number).toBe(1);
+    expect(history.map((r) => r.number)).toEqual([4, 3, 2, 1]);
     expect(history.slice(0, 2).map((r) => [r.kind, r.note])).toEqual([
-      ["restored", expect.stringContaining(`Restored from version ${original.id}`)],
-      ["restored", expect.stringContaining(`Restored from version ${original.id}`)],
+      ["restored", expect.stringContaining("Restored from version 1 (")],
+      ["restored", expect.stringContaining("Restored from version 1 (")],
     ]);
     expect(history.find((r) => r.id === original.id)!.kind).toBe("original");
   });

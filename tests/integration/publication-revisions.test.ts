@@ -65,9 +65,9 @@ describe("a publication's editing cycle", () => {
     ).toBe(404);
 
     const versions = await publicationVersions(report);
-    expect(versions.map((v) => [v.kind, v.createdBy])).toEqual([
-      ["draft", world.admin.username],
-      ["original", "site"],
+    expect(versions.map((v) => [v.number, v.kind, v.createdBy])).toEqual([
+      [2, "draft", world.admin.username],
+      [1, "original", "site"],
     ]);
     const compared = (await comparePublicationRevision(report, versions[0].id))!;
     expect(compared.diff).toEqual(expect.arrayContaining([{ op: "added", text: "Annual Report 2024 (revised)" }]));

@@ -225,10 +225,13 @@ describe("site pages", () => {
     expect(await aboutText()).toContain("First words.");
     const revisions = (await pageHistory("about")).revisions;
     expect(revisions).toHaveLength(5);
+    // Numbered within the page's own history (the first save after the original words is 2),
+    // whatever ids other pages' revisions took; the restore names the version it came from so.
+    expect(revisions.map((r) => r.number)).toEqual([5, 4, 3, 2, 1]);
     expect(revisions[0]).toMatchObject({
       kind: "restored",
       live: true,
-      note: expect.stringContaining(`revision ${first}`),
+      note: expect.stringMatching(/^Restored from version 2 \(\d{4}-\d{2}-\d{2}\)$/),
     });
     // The original words come back too.
     const original = revisions[revisions.length - 1];

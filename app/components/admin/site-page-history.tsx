@@ -36,11 +36,11 @@ export function RestoreButtons({ revision, mayPublish }: { revision: RevisionEnt
       <input type="hidden" name="revision" value={revision.id} />
       {mayPublish ? (
         <button type="submit" name="publish" value="yes" className="btn-primary">
-          Restore and publish<span className="sr-only"> revision {revision.id}</span>
+          Restore and publish<span className="sr-only"> version {revision.number}</span>
         </button>
       ) : null}
       <button type="submit" name="publish" value="no" className="btn-secondary">
-        Restore as a draft<span className="sr-only"> (revision {revision.id})</span>
+        Restore as a draft<span className="sr-only"> (version {revision.number})</span>
       </button>
     </Form>
   );
@@ -69,8 +69,8 @@ export function RevisionHistoryTable({
       {revisions.map((revision) => (
         <tr key={revision.id} className={listRow}>
           <td className={listCell} data-label="Version">
-            {revision.id}. {revisionKindWords[revision.kind]}
-            {revision.note ? (
+            {revision.number}. {revisionKindWords[revision.kind]}
+            {revision.note && revision.note !== revisionKindWords[revision.kind] ? (
               <span className="block text-sm text-slate-600 dark:text-slate-400">{revision.note}</span>
             ) : null}
           </td>
@@ -87,7 +87,7 @@ export function RevisionHistoryTable({
             ) : (
               <div className="space-y-2">
                 <Link to={comparePath(revision.id)} className="link">
-                  Compare with live<span className="sr-only"> (version {revision.id})</span>
+                  Compare with live<span className="sr-only"> (version {revision.number})</span>
                 </Link>
                 <RestoreButtons revision={revision} mayPublish={mayPublish} />
               </div>
@@ -310,7 +310,7 @@ export function ContentComparePage({
   return (
     <>
       <BackLink to={data.historyPath}>Back to the {data.noun}&rsquo;s history</BackLink>
-      <StaffPageTitle title={`Version ${data.revision.id} compared with the live ${data.noun}`} />
+      <StaffPageTitle title={`Version ${data.revision.number} compared with the live ${data.noun}`} />
       {error ? <FormError errors={[error]} /> : null}
       <RevisionComparison
         revision={data.revision}

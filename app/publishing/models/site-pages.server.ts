@@ -110,12 +110,14 @@ export async function getRevision(db: DB, pageKey: string, id: number): Promise<
   return row && toRevision(row);
 }
 
-export async function countRevisions(db: DB, pageKey: string): Promise<number> {
-  const row = await db
+/** How many revisions `pageKey` has; with `upTo`, how many up to and including that one (its version number). */
+export async function countRevisions(db: DB, pageKey: string, upTo?: number): Promise<number> {
+  let query = db
     .selectFrom("site_page_revisions")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("page_key", "=", pageKey)
-    .executeTakeFirstOrThrow();
+    .where("page_key", "=", pageKey);
+  if (upTo !== undefined) query = query.where("id", "<=", upTo);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -389,6 +389,8 @@ export type SitePageIntent = "draft" | "submit" | "publish" | "schedule";
 /** A revision as the history lists it (the service's pageHistory, the staff history pages). */
 export interface RevisionEntry {
   id: number;
+  /** The version's place in its own history, the first save being 1 (ids are shared by every page, project and publication). */
+  number: number;
   kind: "original" | "draft" | "submitted" | "published" | "restored";
   createdAt: string;
   createdBy: string;

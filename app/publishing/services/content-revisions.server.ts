@@ -88,8 +88,10 @@ export function editingSource(revisions: PageRevision[], at: string): PageRevisi
 export async function revisionHistory(db: DB, key: string): Promise<RevisionEntry[]> {
   const at = nowIsoString();
   const live = await liveRevision(db, key, at);
-  return (await listRevisions(db, key)).map((r) => ({
+  const revisions = await listRevisions(db, key);
+  return revisions.map((r, i) => ({
     id: r.id,
+    number: revisions.length - i,
     kind: r.kind,
     createdAt: r.createdAt,
     createdBy: r.createdBy,
@@ -190,6 +192,11 @@ export class ContentRefusal extends Error {
 
 /** The original words' publish time: live before any edit (never a "next publish" for the page cache). */
 export const ORIGINAL_PUBLISH_AT = "1970-01-01T00:00:00.000Z";
+
+/** A restored version's note: the version it came from, by its number in the history, and that version's day. */
+export async function restoredNote(db: DB, key: string, earlier: PageRevision): Promise<string> {
+  return `Restored from version ${await countRevisions(db, key, earlier.id)} (${earlier.createdAt.slice(0, 10)})`;
+}
 
 /** Writes `document` as the first revision of `key` ("Original words") when it has none yet. */
 export async function keepOriginal(trx: DB, key: string, document: PageDocument, at: string): Promise<boolean> {
@@ -405,6 +412,7 @@ export async function restoreRowRevision(
   const intent: ContentIntent = publish ? "publish" : "draft";
   const checked = await checkSave(content, { document: earlier.document, intent }, actor);
   if (!checked.ok) return checked;
+  const note = await restoredNote(getDb(), contentKey(content.entity, id), earlier);
   const revision = await content.transaction((trx) =>
     writeRevision(
       trx,
@@ -414,7 +422,7 @@ export async function restoreRowRevision(
         document: earlier.document,
         intent,
         publishAt: checked.publishAt,
-        note: `Restored from version ${revisionId} (${earlier.createdAt.slice(0, 10)})`,
+        note,
       },
       actor,
       { kind: "restored", auditAction: `${content.entity}.restored` },

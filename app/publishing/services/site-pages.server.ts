@@ -35,6 +35,7 @@ import {
   keepOriginal,
   lineDiff,
   mayPublishContent,
+  restoredNote,
   revisionHistory,
   stateOf,
   type DiffLine,
@@ -355,7 +356,7 @@ export async function restoreRevision(
     {
       document: earlier.document,
       intent: publish ? "publish" : "draft",
-      note: `Restored from revision ${revisionId} (${earlier.createdAt.slice(0, 10)})`,
+      note: await restoredNote(getDb(), key, earlier),
     },
     actor,
     { kind: "restored", auditAction: "page.restored" },

@@ -44,7 +44,7 @@ export default function CompareRevision() {
   return (
     <>
       <BackLink to={adminPaths.sitePageHistory(key)}>Back to the history of {label}</BackLink>
-      <StaffPageTitle title={`Version ${revision.id} compared with the live page`} />
+      <StaffPageTitle title={`Version ${revision.number} compared with the live page`} />
       {actionData?.error ? <FormError errors={[actionData.error]} /> : null}
       <RevisionComparison revision={revision} diff={diff} same={same} mayPublish={mayPublish} live="the live page" />
     </>

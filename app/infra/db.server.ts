@@ -23,7 +23,6 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "../../db/schema";
-import { migrationProvider } from "../../db/migrations";
 import { getEnv } from "./env.server";
 import { oncePerRequest } from "./request-scope.server";
 import { WalCheckpointer } from "./wal-checkpointer.server";
@@ -465,6 +464,15 @@ export class MigrationError extends Error {
  * creates it again under the same name (see 0013_stripe): a rename would repoint other tables'
  * foreign keys, and the rows inserted again settle the deferred violations the drop counted.
  */
+/**
+ * Every migration this code knows (db/migrations), loaded the first time a migration run or
+ * /healthz asks: the fifty-odd modules are not needed to open a database that is migrated already,
+ * which is every test file's (each a process of its own) and every request's.
+ */
+const migrationProvider: MigrationProvider = {
+  getMigrations: async () => (await import("../../db/migrations")).migrationProvider.getMigrations(),
+};
+
 /** How often reading the migration state is tried again before a migration run gives up. */
 const STATE_READ_TRIES = 5;
 

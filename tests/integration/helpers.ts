@@ -5,7 +5,6 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { sql, type Migration, type MigrationProvider } from "kysely";
-import { migrationProvider } from "../../db/migrations";
 import { nowDate } from "~/infra/clock.server";
 import { databaseEngine, getDb, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { createPendingSubscriber, setSubscriberStatus } from "~/publishing/models/subscriber.server";
@@ -178,6 +177,8 @@ export async function skipDurableWrites(db: DB = getDb()): Promise<void> {
 
 /** The migrations up to and including `last`, to build a database as an older release left it. */
 export async function migrationsUpTo(last: string): Promise<MigrationProvider> {
+  // Loaded here, not with this module: every test file loads the helpers, few build an old database.
+  const { migrationProvider } = await import("../../db/migrations");
   const all = await migrationProvider.getMigrations();
   const some: Record<string, Migration> = {};
   for (const name of Object.keys(all).sort()) if (name <= last) some[name] = all[name];

@@ -163,6 +163,7 @@ export {
   brokenLinks,
   linksTo,
   projectChangeWarning,
+  articleChangeWarning,
   redirectRemovalWarning,
 } from "./services/link-check.server";
 export type { AddressChangeWarning, BrokenLink } from "./services/link-check.server";

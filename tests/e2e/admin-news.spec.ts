@@ -102,6 +102,37 @@ test("editing shows field errors with the input kept, then saves the fix", async
   await expect(articleItem(page, original)).toHaveCount(0);
 });
 
+test("a live article another links to is taken off the site only after the links are shown and confirmed", async ({
+  page,
+}) => {
+  const title = uniqueTitle("Linked");
+  const linked = await createArticle({ title, content: "The gala." });
+  const linking = await createArticle({
+    title: uniqueTitle("Linking"),
+    content: `Read [about the gala](/news/${linked.id}).`,
+  });
+  ids.push(linked.id, linking.id);
+  await page.goto(`/admin/dashboard/news/${linked.id}/edit`);
+  const dialog = page.getByRole("dialog", { name: "Edit News Article" });
+  await dialog.getByLabel("Status").selectOption("draft");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  const warning = dialog.getByRole("alert").filter({ hasText: `A published page links to /news/${linked.id}` });
+  await expect(warning).toContainText("these links will be broken");
+  await expect(warning.getByRole("link", { name: `News: ${linking.title}` })).toBeVisible();
+  await expect(warning).toContainText("“about the gala”");
+  // Nothing changed yet, and the form still says Draft.
+  await expect(dialog.getByLabel("Status")).toHaveValue("draft");
+  expect(
+    (await e2eDb().selectFrom("news").select("status").where("id", "=", linked.id).executeTakeFirstOrThrow()).status,
+  ).toBe("published");
+  await warning.getByRole("button", { name: "Confirm: unpublish anyway" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/news$/);
+  await expect(page.getByRole("status")).toContainText("saved");
+  expect(
+    (await e2eDb().selectFrom("news").select("status").where("id", "=", linked.id).executeTakeFirstOrThrow()).status,
+  ).toBe("draft");
+});
+
 test("Close and Cancel are links back to the list that discard the form", async ({ page }) => {
   await page.goto("/admin/dashboard/news/new");
   const dialog = page.getByRole("dialog", { name: "Add News Article" });

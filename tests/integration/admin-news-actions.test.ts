@@ -193,6 +193,30 @@ describe("editing an article", () => {
     expect(await getNews(getDb(), id)).toMatchObject({ title: "Edited", content: "After", imageUrl: null });
   });
 
+  it("asks before a live article that another links to goes off the site: Draft or a later time, then Confirm", async () => {
+    const { id } = await createNews(getDb(), { title: "Gala night", content: "Text." });
+    await createNews(getDb(), { title: "Thank you", content: `Read [about the gala](/news/${id}).` });
+    const edit = (fields: Record<string, string>) =>
+      run(editRoute.action, postForm(editPath(id), { title: "Gala night", content: "Text.", ...fields }, { cookie }), {
+        id: String(id),
+      });
+    // Draft: the confirmation step lists the linking article; nothing is saved.
+    const asked = await edit({ status: "draft" });
+    expect(asked.status).toBe(409);
+    const { linkWarning } = await bodyOf(asked);
+    expect(linkWarning).toMatchObject({ kind: "unpublish", path: `/news/${id}`, to: null });
+    expect(linkWarning.links).toEqual([expect.objectContaining({ source: "News: Thank you", text: "about the gala" })]);
+    expect(await getNews(getDb(), id)).toMatchObject({ status: "published" });
+    // A publish time still to come takes it off the site until then: asked the same way.
+    expect((await edit({ status: "published", publish_at: "2099-01-01T09:00" })).status).toBe(409);
+    // Staying live (new words) asks nothing; the confirmation of this change saves it as a draft.
+    expect((await edit({ status: "published", content: "New text." })).status).toBe(303);
+    expect((await edit({ status: "draft", confirm_links: linkWarning.confirm })).status).toBe(303);
+    expect(await getNews(getDb(), id)).toMatchObject({ status: "draft" });
+    // A draft nobody can reach goes back to published without a question.
+    expect((await edit({ status: "published" })).status).toBe(303);
+  });
+
   it("answers invalid input with 400 and leaves the article unchanged", async () => {
     const { id } = await createNews(getDb(), { title: "Keep", content: "Same" });
     const response = await run(editRoute.action, postForm(editPath(id), { title: "", content: "New" }, { cookie }), {

@@ -7,6 +7,7 @@ import { CheckboxField, FileField, SelectField, TextareaField, TextField } from 
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { IMAGE_TYPES, newsArticleFormSchema, type NewsArticleFormInput } from "~/publishing/schemas/news";
 import { adminPaths } from "~/utils/admin-paths";
+import { LinkWarning, type LinkWarningData } from "./link-warning";
 import { Modal } from "./modal";
 
 export interface ArticleFormValues {
@@ -37,6 +38,7 @@ export function ArticleDialog({
   lastResult,
   defaultValue,
   children,
+  linkWarning,
 }: {
   heading: string;
   submitLabel: string;
@@ -44,6 +46,8 @@ export function ArticleDialog({
   defaultValue?: ArticleFormValues;
   /** Shown below the form (the article's history when editing). */
   children?: ReactNode;
+  /** The published pages linking to a live article this save would take off the site, to confirm first. */
+  linkWarning?: LinkWarningData;
 }) {
   const location = useLocation();
   const [form, fields] = useForm<NewsArticleFormInput>({
@@ -105,6 +109,7 @@ export function ArticleDialog({
           </button>
         </div>
       </Form>
+      {linkWarning ? <LinkWarning linkWarning={linkWarning} formId={form.id} intent="save" /> : null}
       {children}
     </Modal>
   );

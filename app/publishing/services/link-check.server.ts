@@ -4,7 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { publicOrigin } from "~/infra/public-url.server";
 import { publicPagePaths } from "~/content/public-pages";
 import { sitemapAppeals, sitemapFundraisingPages, fundraisePath } from "~/causes/index.server";
-import { listNews } from "~/publishing/models/news.server";
+import { getNews, listNews } from "~/publishing/models/news.server";
 import { getProject, listProjects } from "~/publishing/models/projects.server";
 import { getRedirect } from "~/publishing/models/redirects.server";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
@@ -231,6 +231,25 @@ export async function projectChangeWarning(
     { path: projectPath(moves ? next.slug : current.slug), published: next.intent !== "unpublish" },
     confirmed,
   );
+}
+
+/**
+ * addressChangeWarning for a news article about to be saved from its edit form as `next`: a Draft
+ * status, or a publish time still to come, takes a live article off the site (its address then
+ * leads nowhere, until that time for the latter). Deleting asks on its own page (news.$id.delete).
+ */
+export async function articleChangeWarning(
+  id: number,
+  next: { status: "draft" | "published"; publishAt?: string },
+  confirmed?: FormDataEntryValue | null,
+): Promise<AddressChangeWarning | null> {
+  const current = await getNews(getDb(), id);
+  if (!current) return null;
+  const at = nowIsoString();
+  const live = current.status === "published" && current.publishAt <= at;
+  const staysLive = next.status === "published" && (!next.publishAt || next.publishAt <= at);
+  const path = `/news/${id}`;
+  return addressChangeWarning({ path, published: live }, { path, published: staysLive }, confirmed);
 }
 
 /** addressChangeWarning for a redirect about to be removed: its old address then leads nowhere. */

@@ -3,9 +3,12 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArticleDialog } from "~/components/admin/article-dialog";
 import { ArticleMissingDialog } from "~/components/admin/article-missing";
+import type { LinkWarningData } from "~/components/admin/link-warning";
 import { adminMessages } from "~/content/admin";
 import { site } from "~/content/site";
-import { articleHistory, findArticleByParam, reviseArticle } from "~/publishing/index.server";
+import { articleChangeWarning, articleHistory, findArticleByParam, reviseArticle } from "~/publishing/index.server";
+import { chooseAgainMessage } from "~/publishing/schemas/projects";
+import { CONFIRM_LINKS_FIELD } from "~/publishing/schemas/redirects";
 import { AuditTrail } from "~/components/admin/audit-trail";
 import { parseRecordId } from "~/utils/record-id";
 import { ARTICLE_FORM_LIMITS, articleInputFromForm, parseArticleForm } from "~/publishing/index.server";
@@ -68,11 +71,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const message = "Describe the photo: people who use screen readers hear this text instead of seeing it";
       return json({ result: submission.reply({ fieldErrors: { image_alt: [message] } }) }, { status: 400 });
     }
+    const input = articleInputFromForm(submission.value);
+    // Taking a live article off the site (Draft, or a later time) that published pages link to:
+    // they are listed, to confirm first (the link checker, docs/site-editor.md). Nothing is saved yet.
+    const linkWarning =
+      id === null || !current ? null : await articleChangeWarning(id, input, form.get(CONFIRM_LINKS_FIELD));
+    if (linkWarning) {
+      // A browser never sends a chosen file back, so a photo chosen now must be chosen again.
+      const chooseAgain = image ? chooseAgainMessage(["the photo"]) : null;
+      return json(
+        { result: submission.reply(chooseAgain ? { formErrors: [chooseAgain] } : undefined), linkWarning },
+        { status: 409 },
+      );
+    }
     // Undefined when the article does not exist (or was deleted while the form was open).
     const updated =
       id === null || !current
         ? undefined
-        : await reviseArticle(id, articleInputFromForm(submission.value), {
+        : await reviseArticle(id, input, {
             photo: image,
             removePhoto: remove_image,
             log,
@@ -102,6 +118,7 @@ export default function EditArticle() {
       submitLabel="Save Changes"
       lastResult={actionData?.result}
       defaultValue={article ?? undefined}
+      linkWarning={actionData && "linkWarning" in actionData ? (actionData.linkWarning as LinkWarningData) : undefined}
     >
       {article ? <AuditTrail events={history} /> : null}
     </ArticleDialog>

@@ -388,9 +388,13 @@ export const PASSWORD_SCRYPT_N = 2 ** 15;
  */
 export const VITEST_PASSWORD_SCRYPT_N = 2 ** 10;
 
-/** The scrypt N for new password hashes: the real one, except under Vitest (set by Vitest itself, never by an operator). */
+/**
+ * The scrypt N for new password hashes: the real one, except under Vitest (VITEST is set by Vitest
+ * itself). A production server (NODE_ENV=production, as remix-serve sets it) never takes the cheap
+ * one, whatever else its environment holds.
+ */
 export function passwordScryptN(source: Record<string, string | undefined> = process.env): number {
-  return source.VITEST ? VITEST_PASSWORD_SCRYPT_N : PASSWORD_SCRYPT_N;
+  return source.VITEST && source.NODE_ENV !== "production" ? VITEST_PASSWORD_SCRYPT_N : PASSWORD_SCRYPT_N;
 }
 
 /**

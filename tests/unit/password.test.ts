@@ -20,6 +20,9 @@ describe("password hashing", () => {
     expect(passwordScryptN({ NODE_ENV: "production", LOG_LEVEL: "info" })).toBe(32768);
     expect(passwordScryptN({ NODE_ENV: "test" })).toBe(32768);
     expect(passwordScryptN({ VITEST: "true" })).toBe(1024);
+    expect(passwordScryptN({ VITEST: "true", NODE_ENV: "test" })).toBe(1024);
+    // A production server never hashes cheaply, even with VITEST set by mistake.
+    expect(passwordScryptN({ VITEST: "true", NODE_ENV: "production" })).toBe(32768);
     await expect(verifyPassword("correct horse battery staple", REAL_COST_HASH)).resolves.toBe(true);
     await expect(verifyPassword("correct horse battery stapler", REAL_COST_HASH)).resolves.toBe(false);
   });

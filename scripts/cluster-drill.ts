@@ -339,13 +339,14 @@ async function main() {
   const proxyQuiet = new Map<string, Load>();
   const twin = new Map<string, Load>();
   if (!SHORT) {
+    const quietSeconds = 5;
     const bodies = new Map<string, TwinPage>();
     for (const page of PAGES) bodies.set(page, await twinPage(await fetch(`${proxy}${page}`)));
     const staticTwin = await startStaticNginx(path.join(tmpDir, "static"), bodies);
     for (const page of PAGES) {
-      proxyQuiet.set(page, await load(`${proxy}${page}`, 5, 50));
-      direct.set(page, await load(`${instances[1]!.url}${page}`, 5, 50));
-      twin.set(page, await load(`${staticTwin.url}${page}`, 5, 50));
+      proxyQuiet.set(page, await load(`${proxy}${page}`, quietSeconds, 50));
+      direct.set(page, await load(`${instances[1]!.url}${page}`, quietSeconds, 50));
+      twin.set(page, await load(`${staticTwin.url}${page}`, quietSeconds, 50));
     }
     await staticTwin.stop();
   }

@@ -457,14 +457,6 @@ export class MigrationError extends Error {
 }
 
 /**
- * Applies pending migrations one at a time, each in its own transaction with its row in
- * kysely_migration: a failing migration changes nothing, and the ones before it stay applied.
- * Note for migration authors: `PRAGMA foreign_keys` cannot change inside a transaction; a
- * migration that rebuilds a table uses `PRAGMA defer_foreign_keys = ON` instead, and drops and
- * creates it again under the same name (see 0013_stripe): a rename would repoint other tables'
- * foreign keys, and the rows inserted again settle the deferred violations the drop counted.
- */
-/**
  * Every migration this code knows (db/migrations), loaded the first time a migration run or
  * /healthz asks: the fifty-odd modules are not needed to open a database that is migrated already,
  * which is every test file's (each a process of its own) and every request's.
@@ -476,6 +468,14 @@ const migrationProvider: MigrationProvider = {
 /** How often reading the migration state is tried again before a migration run gives up. */
 const STATE_READ_TRIES = 5;
 
+/**
+ * Applies pending migrations one at a time, each in its own transaction with its row in
+ * kysely_migration: a failing migration changes nothing, and the ones before it stay applied.
+ * Note for migration authors: `PRAGMA foreign_keys` cannot change inside a transaction; a
+ * migration that rebuilds a table uses `PRAGMA defer_foreign_keys = ON` instead, and drops and
+ * creates it again under the same name (see 0013_stripe): a rename would repoint other tables'
+ * foreign keys, and the rows inserted again settle the deferred violations the drop counted.
+ */
 export async function migrateToLatest(db: DB, provider: MigrationProvider = migrationProvider): Promise<string[]> {
   if (!db.getExecutor().adapter.supportsTransactionalDdl) {
     throw new Error("migrateToLatest needs a database opened with openDatabase (transactional migrations)");

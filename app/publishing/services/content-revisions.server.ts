@@ -407,12 +407,13 @@ export async function restoreRowRevision(
   publish: boolean,
   actor: Actor,
 ): Promise<SaveResult> {
-  const earlier = await getRevision(getDb(), contentKey(content.entity, id), revisionId);
+  const key = contentKey(content.entity, id);
+  const earlier = await getRevision(getDb(), key, revisionId);
   if (!earlier) throw new ContentRefusal("There is no such version.", 404);
   const intent: ContentIntent = publish ? "publish" : "draft";
   const checked = await checkSave(content, { document: earlier.document, intent }, actor);
   if (!checked.ok) return checked;
-  const note = await restoredNote(getDb(), contentKey(content.entity, id), earlier);
+  const note = await restoredNote(getDb(), key, earlier);
   const revision = await content.transaction((trx) =>
     writeRevision(
       trx,

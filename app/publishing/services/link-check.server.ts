@@ -4,7 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { publicOrigin } from "~/infra/public-url.server";
 import { publicPagePaths } from "~/content/public-pages";
 import { sitemapAppeals, sitemapFundraisingPages, fundraisePath } from "~/causes/index.server";
-import { getNews, listNews } from "~/publishing/models/news.server";
+import { listNews } from "~/publishing/models/news.server";
 import { getProject, listProjects } from "~/publishing/models/projects.server";
 import { getRedirect } from "~/publishing/models/redirects.server";
 import { liveRevisions } from "~/publishing/models/site-pages.server";
@@ -99,7 +99,7 @@ export async function knownAddresses(): Promise<Set<string>> {
     ...publicPagePaths,
     ...OTHER_ROUTES,
     ...sitePages.map((page) => page.path),
-    ...articles.filter((a) => a.status === "published" && a.publishAt <= at).map((a) => `/news/${a.id}`),
+    ...articles.filter((a) => articleLiveAt(a, at)).map((a) => `/news/${a.id}`),
     ...newsletters.map((n) => newsletterWebPath(n.slug)),
     ...appeals.map((a) => `/appeals/${a.slug}`),
     ...fundraising.map((p) => fundraisePath(p.slug)),
@@ -233,23 +233,29 @@ export async function projectChangeWarning(
   );
 }
 
+/** Whether visitors see an article at `at`: published, at a publish time not still to come (none: now). */
+function articleLiveAt(article: { status: string; publishAt?: string }, at: string): boolean {
+  return article.status === "published" && (article.publishAt ?? at) <= at;
+}
+
 /**
- * addressChangeWarning for a news article about to be saved from its edit form as `next`: a Draft
- * status, or a publish time still to come, takes a live article off the site (its address then
- * leads nowhere, until that time for the latter). Deleting asks on its own page (news.$id.delete).
+ * addressChangeWarning for a news article (as the edit form's action read it) about to be saved
+ * as `next`: a Draft status, or a publish time still to come, takes a live article off the site
+ * (its address then leads nowhere, until that time for the latter). Deleting asks on its own page
+ * (news.$id.delete).
  */
 export async function articleChangeWarning(
-  id: number,
-  next: { status: "draft" | "published"; publishAt?: string },
+  current: { id: number; status: string; publishAt: string },
+  next: { status: string; publishAt?: string },
   confirmed?: FormDataEntryValue | null,
 ): Promise<AddressChangeWarning | null> {
-  const current = await getNews(getDb(), id);
-  if (!current) return null;
   const at = nowIsoString();
-  const live = current.status === "published" && current.publishAt <= at;
-  const staysLive = next.status === "published" && (!next.publishAt || next.publishAt <= at);
-  const path = `/news/${id}`;
-  return addressChangeWarning({ path, published: live }, { path, published: staysLive }, confirmed);
+  const path = `/news/${current.id}`;
+  return addressChangeWarning(
+    { path, published: articleLiveAt(current, at) },
+    { path, published: articleLiveAt(next, at) },
+    confirmed,
+  );
 }
 
 /** addressChangeWarning for a redirect about to be removed: its old address then leads nowhere. */

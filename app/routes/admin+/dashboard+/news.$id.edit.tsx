@@ -74,8 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const input = articleInputFromForm(submission.value);
     // Taking a live article off the site (Draft, or a later time) that published pages link to:
     // they are listed, to confirm first (the link checker, docs/site-editor.md). Nothing is saved yet.
-    const linkWarning =
-      id === null || !current ? null : await articleChangeWarning(id, input, form.get(CONFIRM_LINKS_FIELD));
+    const linkWarning = current ? await articleChangeWarning(current, input, form.get(CONFIRM_LINKS_FIELD)) : null;
     if (linkWarning) {
       // A browser never sends a chosen file back, so a photo chosen now must be chosen again.
       const chooseAgain = image ? chooseAgainMessage(["the photo"]) : null;
